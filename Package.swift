@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "APODViewer",
+    products: [
+        .executable(name: "apod", targets: ["apod"]),
+        .executable(name: "apod-viewer", targets: ["apod-viewer"]),
+        .executable(name: "apod-bench", targets: ["apod-bench"]),
+    ],
+    targets: [
+        // UI-free core: model, sources, HTTP, caches, dates, text. Never imports GTK.
+        .target(name: "APODCore"),
+        .executableTarget(name: "apod", dependencies: ["APODCore"]),
+
+        // GTK 4 through a system library; GtkKit is the thin typed Swift layer over it.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        .target(name: "GtkKit", dependencies: ["CGtk"]),
+        .target(name: "APODViewer", dependencies: ["APODCore", "GtkKit"]),
+        .executableTarget(name: "apod-viewer", dependencies: ["APODViewer"]),
+        .executableTarget(name: "apod-bench", dependencies: ["APODCore", "APODViewer", "GtkKit"]),
+
+        // A loopback HTTP server the tests start themselves; never a real NASA host.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "APODCoreTests", dependencies: ["APODCore", "TestSupport"]),
+        .testTarget(name: "APODViewerTests", dependencies: ["APODViewer", "APODCore", "GtkKit", "TestSupport"]),
+    ]
+)

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Every failure a user can meet, with the one message the CLI and the viewer show for it.
+///
+/// Messages never contain an API key: nothing here stores one, and URLs are never included.
+public enum APODError: Error, Equatable, Sendable {
+    /// The host could not be reached (offline, DNS, connection refused).
+    case unreachable
+    /// No answer within the time-out, in seconds.
+    case timedOut(seconds: Int)
+    /// Too many requests (HTTP 429 or the gateway's OVER_RATE_LIMIT).
+    case rateLimited
+    /// The API key was missing or refused (HTTP 403 from the gateway).
+    case keyRefused
+    /// Nothing was published on that day.
+    case noEntry(APODDay)
+    /// A date outside 1995-06-16 … today (US Eastern).
+    case dateOutOfRange(APODDay, first: APODDay, last: APODDay)
+    /// 5xx or an HTML error page; `status` is the HTTP status.
+    case serviceError(status: Int)
+    /// The service answered something we cannot read; `detail` says what, for the log.
+    case malformedResponse(detail: String)
+    /// The entry lacks a date or title; the date names it when known.
+    case unusableEntry(date: String?)
+    /// A picture URL answered with something that is not an image.
+    case notAnImage
+    /// The picture is larger than we are willing to download or decode.
+    case imageTooLarge(detail: String)
+    /// The service refused the request (other 4xx), with its own explanation.
+    case requestRejected(status: Int, message: String)
+
+    /// What happened and what to do about it, in one or two sentences.
+    public var message: String {
+        switch self {
+        case .unreachable:
+            return "Could not reach the APOD service. Check your internet connection and try again."
+        case .timedOut(let seconds):
+            return "The APOD service did not answer within \(seconds) seconds. Try again later, or set APOD_TIMEOUT to wait longer."
+        case .rateLimited:
+            return "Too many requests for this API key. Wait an hour, or get a free personal key at https://api.nasa.gov and pass it with --api-key or NASA_API_KEY."
+        case .keyRefused:
+            return "The API key was refused. Check the key, or get a free one at https://api.nasa.gov."
+        case .noEntry(let day):
+            return "No picture was published on \(day.description). Try another day."
+        case .dateOutOfRange(let day, let first, let last):
+            return "\(day.description) is outside the archive: pick a date from \(first.description) to \(last.description)."
+        case .serviceError(let status):
+            return "The APOD service is having trouble (HTTP \(status)). Try again in a few minutes."
+        case .malformedResponse:
+            return "The APOD service sent a response that could not be read. Try again later."
+        case .unusableEntry(let date):
+            if let date { return "The entry for \(date) is missing its title or date and cannot be shown." }
+            return "An entry without a date or title was received and cannot be shown."
+        case .notAnImage:
+            return "The picture link does not lead to an image. Open the entry's web page instead."
+        case .imageTooLarge(let detail):
+            return "The picture is too large to show (\(detail)). Open the entry's web page instead."
+        case .requestRejected(let status, let message):
+            return "The APOD service refused the request (HTTP \(status)): \(message)"
+        }
+    }
+
+    /// Whether trying the same request again may succeed (drives retries and the Retry button).
+    public var isTransient: Bool {
+        switch self {
+        case .unreachable, .timedOut, .serviceError: return true
+        default: return false
+        }
+    }
+}
+
+extension APODError: LocalizedError {
+    public var errorDescription: String? { message }
+}

@@ -1,0 +1,266 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One request as the fake server saw it.
+public struct FakeRequest: Sendable {
+    public let method: String
+    /// The path without the query, percent-decoded, e.g. `/wp-json/wp/v2/apod-basic/201217`.
+    public let path: String
+    /// Query parameters (last value wins), percent-decoded.
+    public let query: [String: String]
+    /// Header names lower-cased.
+    public let headers: [String: String]
+    /// The request target exactly as sent, for assertions about URLs.
+    public let target: String
+}
+
+/// What the fake server answers, including the ways real services misbehave.
+public struct FakeResponse: Sendable {
+    public enum Fault: Sendable {
+        /// Accept, read the request, then close without a byte.
+        case closeWithoutResponse
+        /// Never answer (until the server stops): exercises client time-outs.
+        case hang
+        /// Send the response a few bytes at a time with a pause between chunks.
+        case trickle(chunkSize: Int, interval: TimeInterval)
+        /// Announce the full Content-Length but send only this many body bytes, then close.
+        case truncateBody(after: Int)
+    }
+
+    public var status: Int
+    public var headers: [String: String]
+    public var body: Data
+    /// Wait this long before answering.
+    public var delay: TimeInterval
+    public var fault: Fault?
+
+    public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(),
+                delay: TimeInterval = 0, fault: Fault? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delay = delay
+        self.fault = fault
+    }
+
+    public static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> FakeResponse {
+        var h = headers
+        h["Content-Type"] = "application/json; charset=UTF-8"
+        return FakeResponse(status: status, headers: h, body: Data(text.utf8))
+    }
+
+    public static func html(_ text: String, status: Int) -> FakeResponse {
+        FakeResponse(status: status, headers: ["Content-Type": "text/html"], body: Data(text.utf8))
+    }
+
+    public static func data(_ data: Data, contentType: String, status: Int = 200) -> FakeResponse {
+        FakeResponse(status: status, headers: ["Content-Type": contentType], body: data)
+    }
+}
+
+/// A small HTTP/1.1 server on 127.0.0.1 with an ephemeral port, answering through a handler.
+/// Tests start it themselves; nothing ever talks to a real NASA host. One thread per
+/// connection and `Connection: close` keep it simple and predictable.
+public final class FakeHTTPServer: @unchecked Sendable {
+    public let port: UInt16
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    private let listenFD: Int32
+    private let handler: @Sendable (FakeRequest) -> FakeResponse
+    private let lock = NSLock()
+    private var log: [FakeRequest] = []
+    private var openConnections: Set<Int32> = []
+    private var stopped = false
+
+    public init(handler: @escaping @Sendable (FakeRequest) -> FakeResponse) throws {
+        self.handler = handler
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EMFILE) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = 0
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(fd, 128) == 0 else {
+            close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
+        var actual = sockaddr_in()
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &actual) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
+        }
+        self.listenFD = fd
+        self.port = UInt16(bigEndian: actual.sin_port)
+        let thread = Thread { [self] in acceptLoop() }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    /// Every request received so far, in arrival order.
+    public var requests: [FakeRequest] {
+        lock.lock(); defer { lock.unlock() }
+        return log
+    }
+
+    /// Closes the listening socket and every open connection; hanging responses end at once.
+    public func stop() {
+        lock.lock()
+        if stopped { lock.unlock(); return }
+        stopped = true
+        let fds = openConnections
+        lock.unlock()
+        shutdown(listenFD, Int32(SHUT_RDWR))
+        close(listenFD)
+        for fd in fds { shutdown(fd, Int32(SHUT_RDWR)) }
+    }
+
+    private var isStopped: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return stopped
+    }
+
+    private func acceptLoop() {
+        while !isStopped {
+            let client = accept(listenFD, nil, nil)
+            if client < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            lock.lock()
+            openConnections.insert(client)
+            lock.unlock()
+            let thread = Thread { [self] in
+                serve(client)
+                lock.lock()
+                openConnections.remove(client)
+                lock.unlock()
+                close(client)
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+    }
+
+    private func serve(_ fd: Int32) {
+        guard let request = readRequest(fd) else { return }
+        lock.lock()
+        log.append(request)
+        lock.unlock()
+        let response = handler(request)
+        if response.delay > 0 { sleepUnlessStopped(response.delay) }
+        switch response.fault {
+        case .closeWithoutResponse?:
+            return
+        case .hang?:
+            sleepUnlessStopped(3600)
+            return
+        default:
+            break
+        }
+        var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
+        var headers = response.headers
+        headers["Content-Length"] = String(response.body.count)
+        headers["Connection"] = "close"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            head += "\(name): \(value)\r\n"
+        }
+        head += "\r\n"
+        var bytes = Data(head.utf8)
+        switch response.fault {
+        case .truncateBody(let after)?:
+            bytes.append(response.body.prefix(after))
+            writeAll(fd, bytes)
+        case .trickle(let chunkSize, let interval)?:
+            bytes.append(response.body)
+            var offset = 0
+            while offset < bytes.count, !isStopped {
+                let end = min(offset + max(1, chunkSize), bytes.count)
+                if !writeAll(fd, bytes[offset..<end]) { return }
+                offset = end
+                sleepUnlessStopped(interval)
+            }
+        default:
+            bytes.append(response.body)
+            writeAll(fd, bytes)
+        }
+    }
+
+    private func sleepUnlessStopped(_ seconds: TimeInterval) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !isStopped, Date() < deadline {
+            usleep(20_000)
+        }
+    }
+
+    @discardableResult
+    private func writeAll(_ fd: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.baseAddress else { return true }
+            var sent = 0
+            while sent < raw.count {
+                let n = send(fd, base + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+                if n <= 0 { return false }
+                sent += n
+            }
+            return true
+        }
+    }
+
+    private func readRequest(_ fd: Int32) -> FakeRequest? {
+        var buffer = Data()
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let terminator = Data("\r\n\r\n".utf8)
+        while buffer.range(of: terminator) == nil {
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n <= 0 { return nil }
+            buffer.append(contentsOf: chunk[0..<n])
+            if buffer.count > 1 << 20 { return nil }
+        }
+        guard let headEnd = buffer.range(of: terminator),
+              let head = String(data: buffer[..<headEnd.lowerBound], encoding: .utf8) else { return nil }
+        let lines = head.components(separatedBy: "\r\n")
+        let requestLine = lines[0].split(separator: " ")
+        guard requestLine.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].lowercased()
+            headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let target = String(requestLine[1])
+        let components = URLComponents(string: target)
+        var query: [String: String] = [:]
+        for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
+        let path = components?.percentEncodedPath.removingPercentEncoding ?? target
+        return FakeRequest(method: String(requestLine[0]), path: path, query: query,
+                           headers: headers, target: target)
+    }
+
+    private static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 301: return "Moved Permanently"
+        case 302: return "Found"
+        case 400: return "Bad Request"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 429: return "Too Many Requests"
+        case 500: return "Internal Server Error"
+        case 502: return "Bad Gateway"
+        case 503: return "Service Unavailable"
+        case 504: return "Gateway Timeout"
+        default: return "Status"
+        }
+    }
+}
