@@ -1,0 +1,18 @@
+import Foundation
+
+/// Why a picture is wanted: decides priority and, on the science CDN, the width asked for.
+public enum ImagePurpose: Hashable, Sendable {
+    /// A grid cell: `width` is the cell's width in device pixels (already times the scale).
+    case thumbnail(width: Int)
+    /// The main window's picture: fetched before any thumbnail.
+    case display
+    /// The detail window's full-resolution picture.
+    case hd
+}
+
+/// Hands out validated image bytes (JPEG, PNG, GIF or WebP by their first bytes).
+/// The viewer, `apod download` and the bench all go through one implementation, `ImageLoader`.
+/// Cancelling the calling task cancels the download unless another caller still waits for it.
+public protocol ImageFetching: Sendable {
+    func imageData(from url: URL, for purpose: ImagePurpose) async throws -> Data
+}
