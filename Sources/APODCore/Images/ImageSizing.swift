@@ -1,0 +1,29 @@
+import Foundation
+
+/// Chooses the URL actually fetched for a purpose. The science CDN resizes on the fly, so a grid
+/// cell asks it for the width it needs instead of a 4000 px original; other hosts only serve
+/// full files, which the viewer then decodes at size.
+public enum ImageSizing {
+    /// The resizing CDN behind science.nasa.gov's `hdurl`s.
+    public static let resizingHost = "assets.science.nasa.gov"
+
+    /// `url` with `w` set to the thumbnail width and `h` dropped (so the CDN keeps the aspect
+    /// ratio) when `url` is on the resizing CDN and the purpose is a thumbnail; `url` otherwise.
+    public static func url(_ url: URL, for purpose: ImagePurpose) -> URL {
+        guard case .thumbnail(let width) = purpose, width > 0,
+              url.host?.lowercased() == resizingHost,
+              var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return url
+        }
+        let wanted = URLQueryItem(name: "w", value: String(width))
+        var items = (components.queryItems ?? []).filter { $0.name != "h" }
+        if let index = items.firstIndex(where: { $0.name == "w" }) {
+            items[index] = wanted
+            items.removeAll { $0.name == "w" && $0 != wanted }
+        } else {
+            items.append(wanted)
+        }
+        components.queryItems = items
+        return components.url ?? url
+    }
+}
