@@ -16,14 +16,14 @@ public enum ImageSizing {
             return url
         }
         let wanted = URLQueryItem(name: "w", value: String(width))
-        var items = (components.queryItems ?? []).filter { $0.name != "h" }
+        var items = (components.percentEncodedQueryItems ?? []).filter { $0.name != "h" }
         if let index = items.firstIndex(where: { $0.name == "w" }) {
             items[index] = wanted
             items.removeAll { $0.name == "w" && $0 != wanted }
         } else {
             items.append(wanted)
         }
-        components.queryItems = items
+        components.percentEncodedQueryItems = items
         return components.url ?? url
     }
 }
