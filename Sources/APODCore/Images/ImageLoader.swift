@@ -14,15 +14,28 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
     public static let defaultConcurrency = 6
 
     public let maxBytes: Int
+    /// Hosts that honour `w=` (the science CDN; the bench adds its loopback server).
+    public let resizingHosts: Set<String>
     private let transport: any ImageTransport
     private let cache: ImageDiskCache?
     private let slots: DownloadSlots
     private let coalescer = RequestCoalescer<URL, DownloadSlots.Ticket, Data>()
 
+    /// A loader downloading through `client`, caching in `cache` (nil: memory only).
+    public convenience init(client: HTTPClient, cache: ImageDiskCache?,
+                            maxConcurrentDownloads: Int = ImageLoader.defaultConcurrency,
+                            maxBytes: Int = ImageValidation.defaultMaxBytes,
+                            resizingHosts: Set<String> = [ImageSizing.resizingHost]) {
+        self.init(transport: client, cache: cache, maxConcurrentDownloads: maxConcurrentDownloads,
+                  maxBytes: maxBytes, resizingHosts: resizingHosts)
+    }
+
     init(transport: any ImageTransport, cache: ImageDiskCache?,
          maxConcurrentDownloads: Int = ImageLoader.defaultConcurrency,
-         maxBytes: Int = ImageValidation.defaultMaxBytes) {
+         maxBytes: Int = ImageValidation.defaultMaxBytes,
+         resizingHosts: Set<String> = [ImageSizing.resizingHost]) {
         self.transport = transport
+        self.resizingHosts = resizingHosts
         self.cache = cache
         self.slots = DownloadSlots(limit: maxConcurrentDownloads)
         self.maxBytes = maxBytes
@@ -30,7 +43,7 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
 
     public func imageData(from url: URL, for purpose: ImagePurpose) async throws -> Data {
         try ImageValidation.checkScheme(of: url)
-        let target = ImageSizing.url(url, for: purpose)
+        let target = ImageSizing.url(url, for: purpose, resizingHosts: resizingHosts)
         let priority = Self.priority(of: purpose)
         let slots = self.slots
         return try await coalescer.value(
@@ -54,6 +67,25 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
         try ImageValidation.requireImage(body)
         cache?.store(body, for: key)
         return body
+    }
+
+    /// A small picture the display side rendered from `url` at `width` pixels and encoded
+    /// again, so a grid opened a second time decodes a few kilobytes per cell instead of the
+    /// original. Nil when absent or damaged.
+    public func cachedRendition(of url: URL, width: Int) -> Data? {
+        guard let data = cache?.data(for: Self.renditionKey(url, width)),
+              ImageValidation.format(of: data) != nil else { return nil }
+        return data
+    }
+
+    /// Keeps an encoded rendition of `url` at `width` for `cachedRendition`.
+    public func storeRendition(_ data: Data, of url: URL, width: Int) {
+        guard ImageValidation.format(of: data) != nil else { return }
+        cache?.store(data, for: Self.renditionKey(url, width))
+    }
+
+    private static func renditionKey(_ url: URL, _ width: Int) -> String {
+        "rendition w=\(width) " + url.absoluteString
     }
 
     private static func check(status: Int) throws {

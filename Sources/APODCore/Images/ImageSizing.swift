@@ -8,10 +8,12 @@ public enum ImageSizing {
     public static let resizingHost = "assets.science.nasa.gov"
 
     /// `url` with `w` set to the thumbnail width and `h` dropped (so the CDN keeps the aspect
-    /// ratio) when `url` is on the resizing CDN and the purpose is a thumbnail; `url` otherwise.
-    public static func url(_ url: URL, for purpose: ImagePurpose) -> URL {
+    /// ratio) when `url` is on a resizing host and the purpose is a thumbnail; `url` otherwise.
+    /// `resizingHosts` exists for the bench's loopback stand-in of the CDN.
+    public static func url(_ url: URL, for purpose: ImagePurpose,
+                           resizingHosts: Set<String> = [resizingHost]) -> URL {
         guard case .thumbnail(let width) = purpose, width > 0,
-              url.host?.lowercased() == resizingHost,
+              let host = url.host?.lowercased(), resizingHosts.contains(host),
               var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             return url
         }

@@ -1,0 +1,67 @@
+import Foundation
+import TestSupport
+
+/// The bench's stand-in for NASA's picture hosts: the tests' loopback server serving
+/// `count` pictures under both flavours' paths and counting the bytes it sends.
+final class PictureServer: @unchecked Sendable {
+    private let originals: [Data]
+    private let count: Int
+    private let lock = NSLock()
+    private var resized: [String: Data] = [:]
+    private var served = 0
+    private var server: FakeHTTPServer!
+
+    /// Serves picture `i` as `originals[i % originals.count]`.
+    init(originals: [Data], count: Int) throws {
+        self.originals = originals
+        self.count = count
+        server = try FakeHTTPServer { [unowned self] request in respond(to: request) }
+    }
+
+    var baseURL: URL { server.baseURL }
+
+    /// Resizes every original for `width` now, so a CDN's resize work (done once, cached at
+    /// its edge) does not count against the first client that asks.
+    func prepare(width: Int) throws {
+        for index in originals.indices { _ = try resizedPicture(index, width: width) }
+    }
+
+    /// Bytes of bodies sent since the last call.
+    func takeBytesServed() -> Int {
+        lock.withLock {
+            defer { served = 0 }
+            return served
+        }
+    }
+
+    func stop() { server.stop() }
+
+    private func respond(to request: FakeRequest) -> FakeResponse {
+        guard let flavour = Flavour.allCases.first(where: { request.path.hasPrefix($0.pathPrefix) }),
+              let index = Int(request.path.dropFirst(flavour.pathPrefix.count).dropLast(4)),
+              (0..<count).contains(index) else {
+            return .html("<html><body>Not found</body></html>", status: 404)
+        }
+        let original = index % originals.count
+        var body = originals[original]
+        if flavour == .science, let width = request.query["w"].flatMap(Int.init),
+           let smaller = try? resizedPicture(original, width: width) {
+            body = smaller
+        }
+        lock.withLock { served += body.count }
+        return .data(body, contentType: "image/jpeg")
+    }
+
+    private func resizedPicture(_ index: Int, width: Int) throws -> Data {
+        let key = "\(index)/\(width)"
+        if let cached = lock.withLock({ resized[key] }) { return cached }
+        let full = try Pixbufs.decodeFull(originals[index])
+        defer { full.release() }
+        guard Pixbufs.size(of: full).width > width else { return originals[index] }
+        let small = Pixbufs.scaled(full, width: width)
+        defer { small.release() }
+        let data = try Pixbufs.jpeg(small, quality: 85)
+        lock.withLock { resized[key] = data }
+        return data
+    }
+}
