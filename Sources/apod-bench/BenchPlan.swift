@@ -8,6 +8,9 @@ enum BenchPlan {
 
     struct Options {
         var count = 100
+        /// The defaults stand for a good connection to a CDN: on pure loopback (0 and 0) a
+        /// naive client pays no network cost at all, which no real viewer enjoys.
+        var network = PictureServer.Network(latency: 0.04, bytesPerSecond: 20_000_000)
         var json = false
         var sample: URL?
     }
@@ -17,7 +20,7 @@ enum BenchPlan {
         let originals = try options.sample.map { try PictureSet.sample(directory: $0, count: options.count) }
             ?? PictureSet.generated(count: options.count)
         let count = options.sample == nil ? options.count : min(options.count, originals.count)
-        let server = try PictureServer(originals: originals, count: count)
+        let server = try PictureServer(originals: originals, count: count, network: options.network)
         defer { server.stop() }
         try server.prepare(width: thumbnailWidth)
 
@@ -32,7 +35,11 @@ enum BenchPlan {
                 _ = server.takeBytesServed()
                 let settings = RowProcess.Settings(kind: kind, flavour: flavour, base: server.baseURL, count: count,
                                                    width: thumbnailWidth, cacheDirectory: cache)
+                let before = childCPU()
                 let measured = try spawnRow(settings)
+                let cpu = childCPU()
+                progress(String(format: "  %.2f s wall, child CPU %.2f s user + %.2f s system", measured.seconds,
+                                cpu.user - before.user, cpu.system - before.system))
                 guard measured.thumbnails == count else {
                     throw BenchFailure(description: "\(kind.rawValue) \(flavour.rawValue) decoded \(measured.thumbnails) of \(count) thumbnails")
                 }
@@ -59,6 +66,14 @@ enum BenchPlan {
             throw BenchFailure(description: "the \(settings.kind.rawValue) \(settings.flavour.rawValue) row failed (exit \(process.terminationStatus))")
         }
         return try JSONDecoder().decode(RowMeasurement.self, from: data)
+    }
+
+    /// CPU seconds used by finished child processes so far (setup and teardown included).
+    private static func childCPU() -> (user: Double, system: Double) {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+        return (seconds(usage.ru_utime), seconds(usage.ru_stime))
     }
 
     private static func progress(_ text: String) {

@@ -4,17 +4,35 @@ import TestSupport
 /// The bench's stand-in for NASA's picture hosts: the tests' loopback server serving
 /// `count` pictures under both flavours' paths and counting the bytes it sends.
 final class PictureServer: @unchecked Sendable {
+    /// What a real host adds to loopback: a wait before the first byte of each answer and a
+    /// per-connection transfer rate. Zero for both is raw loopback.
+    struct Network: Sendable {
+        var latency: TimeInterval
+        /// Bytes per second on one connection; 0 means unlimited.
+        var bytesPerSecond: Int
+
+        var summary: String {
+            let rate = bytesPerSecond > 0 ? "\(bytesPerSecond / 1_000_000) MB/s per connection" : "unlimited rate"
+            return "emulated network: \(Int(latency * 1000)) ms to first byte, \(rate)"
+        }
+    }
+
+    /// Bandwidth is emulated by sending one chunk per tick.
+    private static let tick: TimeInterval = 0.01
+
     private let originals: [Data]
     private let count: Int
+    private let network: Network
     private let lock = NSLock()
     private var resized: [String: Data] = [:]
     private var served = 0
     private var server: FakeHTTPServer!
 
     /// Serves picture `i` as `originals[i % originals.count]`.
-    init(originals: [Data], count: Int) throws {
+    init(originals: [Data], count: Int, network: Network) throws {
         self.originals = originals
         self.count = count
+        self.network = network
         server = try FakeHTTPServer { [unowned self] request in respond(to: request) }
     }
 
@@ -49,7 +67,12 @@ final class PictureServer: @unchecked Sendable {
             body = smaller
         }
         lock.withLock { served += body.count }
-        return .data(body, contentType: "image/jpeg")
+        var response = FakeResponse.data(body, contentType: "image/jpeg")
+        response.delay = network.latency
+        if network.bytesPerSecond > 0 {
+            response.fault = .trickle(chunkSize: max(1, Int(Double(network.bytesPerSecond) * Self.tick)), interval: Self.tick)
+        }
+        return response
     }
 
     private func resizedPicture(_ index: Int, width: Int) throws -> Data {
