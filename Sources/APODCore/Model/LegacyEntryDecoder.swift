@@ -26,7 +26,8 @@ enum LegacyEntryDecoder {
             explanation: fields.text("explanation").map(EntryText.explanation) ?? "",
             copyright: EntryText.credit(fields.text("copyright")),
             mediaType: mediaType,
-            pageURL: ArchiveCalendar.archivePageURL(for: date))
+            // Sample entries are made up: no archive page describes them.
+            pageURL: base == nil ? ArchiveCalendar.archivePageURL(for: date) : nil)
         switch mediaType {
         case .video:
             entry.videoURL = url
