@@ -19,7 +19,7 @@ INSTALLED = $(BINDIR)/apod $(BINDIR)/apod-viewer \
 	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	$(DATADIR)/apod-viewer/sample
 
-.PHONY: all deps build run test bench clean validate-data install uninstall
+.PHONY: all deps build run test bench clean validate-data install uninstall fuzz
 
 all: build
 
@@ -40,6 +40,10 @@ test: deps validate-data
 bench: deps
 	$(SWIFT) build -c release --product apod-bench
 	"$$($(SWIFT) build -c release --show-bin-path)/apod-bench" $(ARGS)
+
+# libFuzzer over decoding, text cleaning and dates; FUZZ_SECONDS per target (default 60).
+fuzz: deps
+	scripts/fuzz
 
 # The desktop file and AppStream metadata must pass the validators software centres run.
 validate-data: deps
