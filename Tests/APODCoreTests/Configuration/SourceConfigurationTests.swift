@@ -85,4 +85,21 @@ final class SourceConfigurationTests: XCTestCase {
         XCTAssertTrue(config.useCache)
         XCTAssertEqual(rest, ["show", "--", "--no-cache"])
     }
+
+    func testMakeSourceBuildsTheConfiguredKind() throws {
+        let cache = URL(fileURLWithPath: "/tmp/apod-config-test")
+        let science = SourceConfiguration(kind: .science, cacheDirectory: cache).makeSource()
+        XCTAssertTrue((science as? CachingSource)?.upstream is ScienceSource)
+        let legacy = SourceConfiguration(kind: .legacy, cacheDirectory: cache, useCache: false).makeSource()
+        XCTAssertEqual((legacy as? LegacySource)?.apiURL, SourceConfiguration.legacyURL)
+        XCTAssertTrue(SourceConfiguration(kind: .offline, cacheDirectory: cache).makeSource() is OfflineSource)
+    }
+
+    func testSelfHostedServersGetTheirOwnCachePartition() {
+        let cache = URL(fileURLWithPath: "/tmp/c")
+        XCTAssertEqual(SourceConfiguration(kind: .science, cacheDirectory: cache).cachePartition, "science")
+        let mirror = SourceConfiguration(kind: .legacy, apiURL: URL(string: "http://127.0.0.1:8080/planetary/apod"),
+                                         cacheDirectory: cache)
+        XCTAssertEqual(mirror.cachePartition, "legacy-127.0.0.1_8080")
+    }
 }
