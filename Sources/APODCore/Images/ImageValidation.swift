@@ -14,8 +14,8 @@ public enum ImageValidation {
     /// Only http and https links are ever fetched (no file:, ftp:, data:).
     public static func checkScheme(of url: URL) throws {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              url.host != nil else {
-            throw APODError.notAnImage
+              url.host?.isEmpty == false else {
+            throw APODError.unsupportedURL
         }
     }
 

@@ -145,7 +145,7 @@ final class ImageLoaderTests: XCTestCase {
         let transport = FakeImageTransport(fallback: .init(body: ImageBytes.jpeg()))
         let loader = ImageLoader(transport: transport, cache: nil)
         for text in ["file:///etc/passwd", "ftp://apod.nasa.gov/a.jpg", "data:image/jpeg;base64,AAAA"] {
-            await XCTAssertThrowsAPODError(try await loader.imageData(from: URL(string: text)!, for: .display), .notAnImage)
+            await XCTAssertThrowsAPODError(try await loader.imageData(from: URL(string: text)!, for: .display), .unsupportedURL)
         }
         XCTAssertEqual(transport.downloadCount, 0)
     }
