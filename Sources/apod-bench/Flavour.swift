@@ -16,11 +16,14 @@ enum Flavour: String, CaseIterable, Sendable {
 }
 
 extension Flavour {
+    /// The `w` in the science CDN's full-size `hdurl`s.
+    static let fullSizeWidth = 4096
+
     /// The picture URLs of a grid of `count` entries on the server at `base`, as entries name
     /// them (the science CDN's `hdurl`s carry a full-size `w`/`h`).
     func urls(base: URL, count: Int) -> [URL] {
         (0..<count).map { index in
-            let query = self == .science ? "?w=4096&h=2731&fit=clip" : ""
+            let query = self == .science ? "?w=\(Flavour.fullSizeWidth)&h=2731&fit=clip" : ""
             return URL(string: "\(base.absoluteString)\(pathPrefix)\(index).jpg\(query)")!
         }
     }
