@@ -89,7 +89,4 @@ final class DownloadSlots: @unchecked Sendable {
         }
         next?.resume()
     }
-
-    /// How many slots are held right now (for tests and the bench).
-    var inUse: Int { lock.withLock { running } }
 }

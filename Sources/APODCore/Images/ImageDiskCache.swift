@@ -16,6 +16,10 @@ public final class ImageDiskCache: @unchecked Sendable {
     public let directory: URL
     public let capacity: Int64
 
+    /// A temporary file this old was left by a writer that died (another process may be
+    /// writing a younger one right now).
+    private static let abandonedAfter: TimeInterval = 3600
+
     private struct Entry {
         var size: Int64
         var lastUse: Date
@@ -104,15 +108,6 @@ public final class ImageDiskCache: @unchecked Sendable {
         return lock.withLock { total }
     }
 
-    /// Removes every cached picture.
-    public func removeAll() {
-        lock.withLock {
-            try? FileManager.default.removeItem(at: directory)
-            index = [:]
-            total = 0
-        }
-    }
-
     private func evictionVictims(sparing kept: String) -> [String] {
         guard total > capacity, let current = index else { return [] }
         var victims: [String] = []
@@ -141,15 +136,19 @@ public final class ImageDiskCache: @unchecked Sendable {
                 at: directory, includingPropertiesForKeys: keys)) ?? []
             for file in files {
                 let name = file.lastPathComponent
-                guard name.count == 64, name.allSatisfy(\.isHexDigit),
-                      let values = try? file.resourceValues(forKeys: Set(keys)) else { continue }
+                guard let values = try? file.resourceValues(forKeys: Set(keys)) else { continue }
+                let modified = values.contentModificationDate ?? .distantPast
+                if name.hasSuffix(".tmp"), modified.timeIntervalSinceNow < -Self.abandonedAfter {
+                    unlink(file.path)
+                }
+                guard name.count == 64, name.allSatisfy(\.isHexDigit) else { continue }
                 let size = Int64(values.fileSize ?? 0)
-                found[name] = Entry(size: size, lastUse: values.contentModificationDate ?? .distantPast)
+                found[name] = Entry(size: size, lastUse: modified)
                 sum += size
             }
             index = found
             total = sum
-            _ = evictionVictims(sparing: "").map { unlink(directory.appendingPathComponent($0).path) }
+            for victim in evictionVictims(sparing: "") { unlink(directory.appendingPathComponent(victim).path) }
         }
     }
 }

@@ -60,9 +60,6 @@ final class RequestCoalescer<Key: Hashable & Sendable, Context: Sendable, Value:
         }
     }
 
-    /// How many operations are running (for tests).
-    var runningCount: Int { lock.withLock { flights.count } }
-
     private func finish(_ flight: Flight, for key: Key, with result: Result<Value, Error>) {
         let waiters = lock.withLock { () -> [CheckedContinuation<Value, Error>] in
             if flights[key] === flight { flights[key] = nil }

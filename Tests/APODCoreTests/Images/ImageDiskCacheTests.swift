@@ -86,3 +86,18 @@ final class ImageDiskCacheTests: XCTestCase {
         XCTAssertEqual(ImageDiskCache.defaultCapacity, 1 << 30)
     }
 }
+
+extension ImageDiskCacheTests {
+    func testAbandonedTemporaryFilesAreRemovedButFreshOnesKept() throws {
+        let directory = try temporaryDirectory()
+        let abandoned = directory.appendingPathComponent(".abc.1.tmp")
+        let fresh = directory.appendingPathComponent(".abc.2.tmp")
+        try Data("half".utf8).write(to: abandoned)
+        try Data("half".utf8).write(to: fresh)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)],
+                                              ofItemAtPath: abandoned.path)
+        XCTAssertEqual(ImageDiskCache(directory: directory).totalBytes, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: abandoned.path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: fresh.path))
+    }
+}
