@@ -36,7 +36,6 @@ enum APODCommand {
             reportQuota(of: source)
             return 0
         } catch let error as APODError {
-            reportQuota(of: source)
             if case .invalidArgument = error {
                 Output.error("apod: \(error.message)\n\n\(Invocation.usage)")
                 return 2
