@@ -10,7 +10,9 @@ enum APODCommand {
         let configuration: SourceConfiguration
         let invocation: Invocation
         do {
-            let resolved = try SourceConfiguration.resolve(arguments: arguments, environment: environment)
+            let resolved = try SourceConfiguration.resolve(
+                arguments: arguments, environment: environment,
+                settings: SettingsStore(environment: environment).load())
             configuration = resolved.0
             invocation = try Invocation.parse(resolved.remainingArguments)
         } catch {
