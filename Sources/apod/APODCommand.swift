@@ -10,7 +10,9 @@ enum APODCommand {
         let configuration: SourceConfiguration
         let invocation: Invocation
         do {
-            let resolved = try SourceConfiguration.resolve(arguments: arguments, environment: environment)
+            let resolved = try SourceConfiguration.resolve(
+                arguments: arguments, environment: environment,
+                settings: SettingsStore(environment: environment).load())
             configuration = resolved.0
             invocation = try Invocation.parse(resolved.remainingArguments)
         } catch {
@@ -36,7 +38,6 @@ enum APODCommand {
             reportQuota(of: source)
             return 0
         } catch let error as APODError {
-            reportQuota(of: source)
             if case .invalidArgument = error {
                 Output.error("apod: \(error.message)\n\n\(Invocation.usage)")
                 return 2

@@ -20,4 +20,13 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertThrowsError(try AtomicFile.write(Data("x".utf8), to: target), "cannot rename a file over a non-empty folder")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["dir"])
     }
+
+    func testPermissionsAreAppliedToTheFinalFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("secret")
+        try AtomicFile.write(Data("key".utf8), to: file, permissions: 0o600)
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o600)
+    }
 }

@@ -39,6 +39,18 @@ final class SourceConfigurationTests: XCTestCase {
         XCTAssertEqual(rest, ["show", "2020-12-17", "--json"])
     }
 
+    func testSavedSettingsAreTheLowestLayer() throws {
+        let settings = ["source": "legacy", "api_key": "saved", "api_url": "http://10.0.0.2/planetary/apod"]
+        let (saved, _) = try SourceConfiguration.resolve(arguments: [], environment: home, settings: settings)
+        XCTAssertEqual(saved.kind, .legacy)
+        XCTAssertEqual(saved.apiKey, "saved")
+        XCTAssertEqual(saved.apiURL.host, "10.0.0.2")
+        let (overridden, _) = try SourceConfiguration.resolve(
+            arguments: ["--source", "science"], environment: ["NASA_API_KEY": "env", "HOME": "/h"], settings: settings)
+        XCTAssertEqual(overridden.kind, .science)
+        XCTAssertEqual(overridden.apiKey, "env")
+    }
+
     func testXDGCacheHomeIsUsedWhenAbsolute() throws {
         let (config, _) = try SourceConfiguration.resolve(arguments: [], environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"])
         XCTAssertEqual(config.cacheDirectory.path, "/x/apod-viewer")
