@@ -13,10 +13,16 @@ public enum ImageSizing {
     public static func url(_ url: URL, for purpose: ImagePurpose,
                            resizingHosts: Set<String> = [resizingHost]) -> URL {
         guard case .thumbnail(let width) = purpose, width > 0,
-              let host = url.host?.lowercased(), resizingHosts.contains(host),
-              var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+              let host = url.host?.lowercased(), resizingHosts.contains(host) else {
             return url
         }
+        return settingWidth(of: url, to: width)
+    }
+
+    /// `url` with its `w` query parameter set to `width` (in place, or appended) and `h`
+    /// removed; every other parameter keeps its position and its percent-encoding.
+    public static func settingWidth(of url: URL, to width: Int) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
         let wanted = URLQueryItem(name: "w", value: String(width))
         var items = (components.percentEncodedQueryItems ?? []).filter { $0.name != "h" }
         if let index = items.firstIndex(where: { $0.name == "w" }) {
