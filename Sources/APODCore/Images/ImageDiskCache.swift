@@ -36,14 +36,12 @@ public final class ImageDiskCache: @unchecked Sendable {
 
     /// `$XDG_CACHE_HOME/apod-viewer/images`, or `~/.cache/apod-viewer/images` when unset.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let base: URL
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            base = URL(fileURLWithPath: xdg, isDirectory: true)
-        } else {
-            let home = environment["HOME"] ?? NSHomeDirectory()
-            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache", isDirectory: true)
-        }
-        return base.appendingPathComponent("apod-viewer/images", isDirectory: true)
+        directory(inCache: SourceConfiguration.defaultCacheDirectory(environment: environment))
+    }
+
+    /// Where pictures live inside the app's cache directory (beside the metadata cache).
+    public static func directory(inCache cacheDirectory: URL) -> URL {
+        cacheDirectory.appendingPathComponent("images", isDirectory: true)
     }
 
     /// The file name used for `key`: 64 hex digits.

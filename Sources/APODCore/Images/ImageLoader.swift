@@ -16,6 +16,9 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
     public let maxBytes: Int
     /// Hosts that honour `w=` (the science CDN; the bench adds its loopback server).
     public let resizingHosts: Set<String>
+    /// Folders whose pictures may be read through `file:` URLs (the offline sample); any
+    /// other `file:` URL is refused like every non-web link.
+    public let localFolders: [URL]
     private let transport: any ImageTransport
     private let cache: ImageDiskCache?
     private let slots: DownloadSlots
@@ -25,23 +28,27 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
     public convenience init(client: HTTPClient, cache: ImageDiskCache?,
                             maxConcurrentDownloads: Int = ImageLoader.defaultConcurrency,
                             maxBytes: Int = ImageValidation.defaultMaxBytes,
-                            resizingHosts: Set<String> = [ImageSizing.resizingHost]) {
+                            resizingHosts: Set<String> = [ImageSizing.resizingHost],
+                            localFolders: [URL] = []) {
         self.init(transport: client, cache: cache, maxConcurrentDownloads: maxConcurrentDownloads,
-                  maxBytes: maxBytes, resizingHosts: resizingHosts)
+                  maxBytes: maxBytes, resizingHosts: resizingHosts, localFolders: localFolders)
     }
 
     init(transport: any ImageTransport, cache: ImageDiskCache?,
          maxConcurrentDownloads: Int = ImageLoader.defaultConcurrency,
          maxBytes: Int = ImageValidation.defaultMaxBytes,
-         resizingHosts: Set<String> = [ImageSizing.resizingHost]) {
+         resizingHosts: Set<String> = [ImageSizing.resizingHost],
+         localFolders: [URL] = []) {
         self.transport = transport
         self.resizingHosts = resizingHosts
+        self.localFolders = localFolders.map { $0.standardizedFileURL.resolvingSymlinksInPath() }
         self.cache = cache
         self.slots = DownloadSlots(limit: maxConcurrentDownloads)
         self.maxBytes = maxBytes
     }
 
     public func imageData(from url: URL, for purpose: ImagePurpose) async throws -> Data {
+        if url.isFileURL { return try localImage(at: url) }
         try ImageValidation.checkScheme(of: url)
         let target = ImageSizing.url(url, for: purpose, resizingHosts: resizingHosts)
         let priority = Self.priority(of: purpose)
@@ -67,6 +74,19 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
         try ImageValidation.requireImage(body)
         cache?.store(body, for: key)
         return body
+    }
+
+    /// A picture of the offline sample, with the same checks as a download.
+    private func localImage(at url: URL) throws -> Data {
+        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+        guard localFolders.contains(where: { path.hasPrefix($0.path + "/") }) else { throw APODError.unsupportedURL }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        guard let size, let data = FileManager.default.contents(atPath: path) else { throw APODError.notAnImage }
+        guard size <= maxBytes, data.count <= maxBytes else {
+            throw APODError.imageTooLarge(detail: "more than \(maxBytes >> 20) MB")
+        }
+        try ImageValidation.requireImage(data)
+        return data
     }
 
     /// A small picture the display side rendered from `url` at `width` pixels and encoded

@@ -214,3 +214,28 @@ func temporaryDirectory() throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+extension ImageLoaderTests {
+    func testOfflineSamplePicturesAreReadOnlyInsideTheirFolder() async throws {
+        let folder = try temporaryDirectory()
+        let outside = try temporaryDirectory()
+        try ImageBytes.jpeg(5).write(to: folder.appendingPathComponent("a.jpg"))
+        try ImageBytes.html.write(to: folder.appendingPathComponent("page.jpg"))
+        try ImageBytes.jpeg(6).write(to: outside.appendingPathComponent("secret.jpg"))
+        let transport = FakeImageTransport()
+        let loader = ImageLoader(transport: transport, cache: nil, localFolders: [folder])
+
+        let data = try await loader.imageData(from: folder.appendingPathComponent("a.jpg"), for: .display)
+        XCTAssertEqual(data, ImageBytes.jpeg(5))
+        await XCTAssertThrowsAPODError(
+            try await loader.imageData(from: folder.appendingPathComponent("page.jpg"), for: .display), .notAnImage)
+        await XCTAssertThrowsAPODError(
+            try await loader.imageData(from: outside.appendingPathComponent("secret.jpg"), for: .display), .unsupportedURL)
+        let escaping = URL(fileURLWithPath: folder.path + "/../" + outside.lastPathComponent + "/secret.jpg")
+        await XCTAssertThrowsAPODError(try await loader.imageData(from: escaping, for: .display), .unsupportedURL)
+        await XCTAssertThrowsAPODError(
+            try await ImageLoader(transport: transport, cache: nil).imageData(from: folder.appendingPathComponent("a.jpg"), for: .display),
+            .unsupportedURL)
+        XCTAssertEqual(transport.downloadCount, 0)
+    }
+}
