@@ -89,4 +89,7 @@ final class DownloadSlots: @unchecked Sendable {
         }
         next?.resume()
     }
+
+    /// Tickets waiting for a slot (lets tests sequence priorities).
+    var waitingCount: Int { lock.withLock { queue.count } }
 }

@@ -10,6 +10,9 @@ import Foundation
 /// - Bytes are validated (http/https, image magic, size limit) before they are cached or
 ///   returned, and served from the disk cache when present.
 /// - Thumbnails from the science CDN are fetched at the width asked for (see `ImageSizing`).
+/// - The display side may keep small re-encoded renditions beside the originals
+///   (`cachedRendition`), so a grid opened again decodes a few kilobytes per cell.
+/// - `file:` URLs are read only inside `localFolders` (the offline sample).
 public final class ImageLoader: ImageFetching, @unchecked Sendable {
     public static let defaultConcurrency = 6
 
@@ -61,6 +64,14 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
         )
     }
 
+    /// How many callers wait for the download of `url` for `purpose` (for tests).
+    func waitingCallers(for url: URL, purpose: ImagePurpose) -> Int {
+        coalescer.waiterCount(for: ImageSizing.url(url, for: purpose, resizingHosts: resizingHosts))
+    }
+
+    /// How many downloads wait for a slot (for tests).
+    var queuedDownloads: Int { slots.waitingCount }
+
     private func load(_ url: URL, ticket: DownloadSlots.Ticket) async throws -> Data {
         let key = url.absoluteString
         if let cached = cache?.data(for: key), ImageValidation.format(of: cached) != nil {
@@ -80,11 +91,11 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
     private func localImage(at url: URL) throws -> Data {
         let path = url.standardizedFileURL.resolvingSymlinksInPath().path
         guard localFolders.contains(where: { path.hasPrefix($0.path + "/") }) else { throw APODError.unsupportedURL }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        guard let size, let data = FileManager.default.contents(atPath: path) else { throw APODError.notAnImage }
-        guard size <= maxBytes, data.count <= maxBytes else {
-            throw APODError.imageTooLarge(detail: "more than \(maxBytes >> 20) MB")
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
+            throw APODError.notAnImage
         }
+        guard size <= maxBytes else { throw APODError.imageTooLarge(detail: "more than \(maxBytes >> 20) MB") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw APODError.notAnImage }
         try ImageValidation.requireImage(data)
         return data
     }

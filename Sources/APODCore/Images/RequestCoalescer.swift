@@ -60,6 +60,11 @@ final class RequestCoalescer<Key: Hashable & Sendable, Context: Sendable, Value:
         }
     }
 
+    /// How many callers wait for `key` right now (lets tests sequence cancellations).
+    func waiterCount(for key: Key) -> Int {
+        lock.withLock { flights[key]?.waiters.count ?? 0 }
+    }
+
     private func finish(_ flight: Flight, for key: Key, with result: Result<Value, Error>) {
         let waiters = lock.withLock { () -> [CheckedContinuation<Value, Error>] in
             if flights[key] === flight { flights[key] = nil }

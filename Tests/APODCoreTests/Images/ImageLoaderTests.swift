@@ -11,9 +11,8 @@ final class ImageLoaderTests: XCTestCase {
         let url = picture
         async let first = loader.imageData(from: url, for: .thumbnail(width: 200))
         async let second = loader.imageData(from: url, for: .display)
-        let started = await eventually { transport.downloadCount == 1 }
-        XCTAssertTrue(started)
-        try await Task.sleep(nanoseconds: 50_000_000)
+        let joined = await eventually { loader.waitingCallers(for: url, purpose: .display) == 2 }
+        XCTAssertTrue(joined)
         transport.releaseAll()
         let (a, b) = try await (first, second)
         XCTAssertEqual(a, ImageBytes.jpeg())
@@ -28,8 +27,8 @@ final class ImageLoaderTests: XCTestCase {
         let url = picture
         let leaving = Task { try await loader.imageData(from: url, for: .thumbnail(width: 100)) }
         let staying = Task { try await loader.imageData(from: url, for: .thumbnail(width: 100)) }
-        let started = await eventually { transport.downloadCount == 1 }
-        XCTAssertTrue(started)
+        let joined = await eventually { loader.waitingCallers(for: url, purpose: .display) == 2 }
+        XCTAssertTrue(joined)
         leaving.cancel()
         do {
             _ = try await leaving.value
@@ -48,8 +47,8 @@ final class ImageLoaderTests: XCTestCase {
         let loader = ImageLoader(transport: transport, cache: nil)
         let url = picture
         let tasks = (0..<2).map { _ in Task { try await loader.imageData(from: url, for: .display) } }
-        let started = await eventually { transport.downloadCount == 1 }
-        XCTAssertTrue(started)
+        let joined = await eventually { loader.waitingCallers(for: url, purpose: .display) == 2 }
+        XCTAssertTrue(joined)
         tasks.forEach { $0.cancel() }
         for task in tasks {
             do { _ = try await task.value; XCTFail("expected cancellation") } catch is CancellationError {}
@@ -102,14 +101,12 @@ final class ImageLoaderTests: XCTestCase {
         let loader = ImageLoader(transport: transport, cache: nil, maxConcurrentDownloads: 1)
         let thumbs = (0..<4).map { URL(string: "https://apod.nasa.gov/apod/image/1901/t\($0).jpg")! }
         let main = URL(string: "https://apod.nasa.gov/apod/image/1901/main.jpg")!
-        var tasks: [Task<Data, Error>] = []
-        for url in thumbs {
-            tasks.append(Task { try await loader.imageData(from: url, for: .thumbnail(width: 200)) })
-            _ = await eventually { transport.downloadCount >= 1 }
-        }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        var tasks = thumbs.map { url in Task { try await loader.imageData(from: url, for: .thumbnail(width: 200)) } }
+        let queued = await eventually { transport.downloadCount == 1 && loader.queuedDownloads == 3 }
+        XCTAssertTrue(queued)
         tasks.append(Task { try await loader.imageData(from: main, for: .display) })
-        try await Task.sleep(nanoseconds: 50_000_000)
+        let mainQueued = await eventually { loader.queuedDownloads == 4 }
+        XCTAssertTrue(mainQueued)
         transport.releaseAll()
         for task in tasks { _ = try await task.value }
         XCTAssertEqual(transport.startedURLs.count, 5)
@@ -237,5 +234,28 @@ extension ImageLoaderTests {
             try await ImageLoader(transport: transport, cache: nil).imageData(from: folder.appendingPathComponent("a.jpg"), for: .display),
             .unsupportedURL)
         XCTAssertEqual(transport.downloadCount, 0)
+    }
+}
+
+extension ImageLoaderTests {
+    func testMainPictureJoiningAQueuedThumbnailRaisesItsPriority() async throws {
+        let transport = FakeImageTransport(fallback: .init(body: ImageBytes.jpeg()))
+        transport.hold()
+        let loader = ImageLoader(transport: transport, cache: nil, maxConcurrentDownloads: 1)
+        let thumbs = (0..<3).map { URL(string: "https://apod.nasa.gov/apod/image/1901/t\($0).jpg")! }
+        let today = URL(string: "https://apod.nasa.gov/apod/image/1901/today.jpg")!
+        var tasks = thumbs.map { url in Task { try await loader.imageData(from: url, for: .thumbnail(width: 200)) } }
+        let queued = await eventually { transport.downloadCount == 1 && loader.queuedDownloads == 2 }
+        XCTAssertTrue(queued)
+        tasks.append(Task { try await loader.imageData(from: today, for: .thumbnail(width: 200)) })
+        let thumbQueued = await eventually { loader.queuedDownloads == 3 }
+        XCTAssertTrue(thumbQueued)
+        tasks.append(Task { try await loader.imageData(from: today, for: .display) })
+        let joined = await eventually { loader.waitingCallers(for: today, purpose: .display) == 2 }
+        XCTAssertTrue(joined)
+        transport.releaseAll()
+        for task in tasks { _ = try await task.value }
+        XCTAssertEqual(transport.startedURLs.count, 4, "the display request shared the thumbnail's download")
+        XCTAssertEqual(transport.startedURLs[1], today)
     }
 }
