@@ -32,8 +32,34 @@ public enum HTMLText {
 
     /// Every run of whitespace (including `\r`, `\n`, tabs and no-break spaces) becomes a single
     /// space; leading and trailing whitespace goes.
+    ///
+    /// Combining marks stranded at the start of a word (mangled text) are dropped, and so are
+    /// prefix marks at its end: either would fuse with the joining space into one character.
     public static func collapseWhitespace(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        text.split(whereSeparator: { $0.isWhitespace })
+            .map { word -> String in
+                var scalars = Substring.UnicodeScalarView(word.unicodeScalars.drop(while: extendsPrevious))
+                while let last = scalars.last, isPrepend(last) { scalars.removeLast() }
+                return String(scalars)
+            }
+            .filter { !$0.isEmpty }
+            .joined(separator: " ")
+    }
+
+    /// Unicode's Grapheme_Cluster_Break=Prepend scalars, which attach to whatever follows them.
+    private static func isPrepend(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x0D4E, 0x110BD, 0x110CD,
+             0x111C2...0x111C3, 0x1193F, 0x11941, 0x11A3A, 0x11A84...0x11A89, 0x11D46, 0x11F02:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Scalars that attach to whatever precedes them (combining marks, joiners).
+    private static func extendsPrevious(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isGraphemeExtend || scalar.properties.generalCategory == .spacingMark || scalar.value == 0x200D
     }
 
     /// Block tags (`<br>`, `<p>`, `<div>`…) separate words; inline ones (`<a>`, `<em>`) do not,

@@ -25,4 +25,17 @@ final class HTMLTextTests: XCTestCase {
     func testCollapsesWhitespace() {
         XCTAssertEqual(HTMLText.plainText("  a \r\n\t b&nbsp;&nbsp;c  "), "a b c")
     }
+
+    func testStrandedCombiningMarksDoNotFuseWithSpaces() {
+        // Found by the fuzzer: mangled bytes left a lone combining mark after a line break.
+        let mangled = String(decoding: [0x8C, 0xEF, 0x0D, 0xD9, 0x8B, 0x0D] as [UInt8], as: UTF8.self)
+        let text = HTMLText.plainText(mangled)
+        XCTAssertEqual(text, "\u{FFFD}\u{FFFD}")
+        XCTAssertEqual(HTMLText.plainText("caf\u{65}\u{301} \u{301}x \u{200D}y"), "caf\u{65}\u{301} x y")
+        XCTAssertEqual(HTMLText.plainText("a\u{600}\nb"), "a b")
+        for sample in [text, HTMLText.plainText("a \u{301}\u{301} b")] {
+            XCTAssertFalse(sample.last?.isWhitespace ?? false)
+            XCTAssertFalse(sample.first?.isWhitespace ?? false)
+        }
+    }
 }
