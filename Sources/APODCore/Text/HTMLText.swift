@@ -3,9 +3,9 @@ import Foundation
 /// Turns the HTML fragments the services send into plain text: tags stripped, entities
 /// decoded, whitespace runs collapsed to one space, ends trimmed.
 ///
-/// Only things shaped like tags (`<a …>`, `</em>`, `<br/>`, `<!-- … -->`) are removed, so a
-/// plain `<` in old explanations ("mass < 3 suns") survives. Tags go before entities are
-/// decoded, so an escaped `&lt;b&gt;` stays visible text rather than vanishing.
+/// Only real HTML tags (`<a …>`, `</em>`, `<br/>`, `<!-- … -->`) are removed, so a plain `<`
+/// in old explanations ("mass < 3 suns") or a title like "Reflection <and> Dark" survives.
+/// Tags go before entities are decoded, so an escaped `&lt;b&gt;` stays visible text.
 public enum HTMLText {
     public static func plainText(_ html: String) -> String {
         collapseWhitespace(HTMLEntities.decode(stripTags(html)))
@@ -72,7 +72,22 @@ public enum HTMLText {
     private static let blockTags: Set<String> = [
         "br", "p", "div", "li", "ul", "ol", "hr", "tr", "td", "th", "table", "blockquote", "center",
         "h1", "h2", "h3", "h4", "h5", "h6", "iframe", "video", "img", "figure", "figcaption", "section",
+        "dl", "dt", "dd", "pre", "header", "footer", "article", "main", "nav", "body", "html", "head",
+        "title", "meta", "link", "source", "embed", "object", "param", "audio", "form", "thead", "tbody",
     ]
+
+    private static let inlineTags: Set<String> = [
+        "a", "b", "i", "u", "s", "em", "strong", "span", "sup", "sub", "font", "small", "big", "tt",
+        "code", "cite", "abbr", "q", "mark", "nobr", "wbr", "del", "ins", "label", "time", "picture",
+    ]
+
+    /// Whether the text between `<` and `>` names a known HTML element (or is `<!…>`).
+    private static func isKnownTag(_ tag: Substring) -> Bool {
+        let body = tag.dropFirst()
+        if body.hasPrefix("!") { return true }
+        let name = body.drop(while: { $0 == "/" }).prefix(while: { $0.isLetter || $0.isNumber }).lowercased()
+        return blockTags.contains(name) || inlineTags.contains(name)
+    }
 
     /// The index of the `>` closing the tag that starts at `start`, if it is a tag at all.
     private static func tagEnd(in html: String, from start: String.Index) -> String.Index? {
@@ -96,7 +111,7 @@ public enum HTMLText {
             } else if character == "\"" || character == "'" {
                 quote = character
             } else if character == ">" {
-                return index
+                return isKnownTag(html[start..<index]) ? index : nil
             } else if character == "<" {
                 return nil
             }

@@ -14,6 +14,8 @@ final class HTMLTextTests: XCTestCase {
         XCTAssertEqual(HTMLText.plainText("<strong>Bold</strong> <a href=\"x>y\">link</a>'s <em>it</em>"),
                        "Bold link's it")
         XCTAssertEqual(HTMLText.plainText("mass < 3 suns and 5 > 4"), "mass < 3 suns and 5 > 4")
+        XCTAssertEqual(HTMLText.plainText("Emission, Reflection <and> Dark Nebulae"), "Emission, Reflection <and> Dark Nebulae")
+        XCTAssertEqual(HTMLText.plainText("<!DOCTYPE html><HTML><Body>x</Body></HTML>"), "x")
         XCTAssertEqual(HTMLText.plainText("one<br>two<BR/>three<p>four</p>"), "one two three four")
         XCTAssertEqual(HTMLText.plainText("a<!-- hidden -->b"), "ab")
     }
