@@ -4,7 +4,8 @@ SWIFT ?= swift
 CONFIG ?= debug
 # Deterministic, GL-free rendering for headless GUI tests (see README).
 GUI_TEST_ENV = GSK_RENDERER=cairo GTK_A11Y=none GDK_BACKEND=x11 GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
-XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
+# A private session bus (for the fake desktop portal) and a virtual X display.
+XVFB = dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24"
 
 APP_ID = io.github.apodviewer.APODViewer
 PREFIX ?= $(HOME)/.local
