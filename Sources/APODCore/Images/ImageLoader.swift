@@ -100,16 +100,14 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
         return data
     }
 
-    /// A small picture the display side rendered from `url` at `width` pixels and encoded
-    /// again, so a grid opened a second time decodes a few kilobytes per cell instead of the
-    /// original. Nil when absent or damaged.
+    /// Renditions live in the disk cache beside the originals; nil when absent or damaged.
     public func cachedRendition(of url: URL, width: Int) -> Data? {
         guard let data = cache?.data(for: Self.renditionKey(url, width)),
               ImageValidation.format(of: data) != nil else { return nil }
         return data
     }
 
-    /// Keeps an encoded rendition of `url` at `width` for `cachedRendition`.
+    /// Stores a rendition unless it is not an image (or there is no disk cache).
     public func storeRendition(_ data: Data, of url: URL, width: Int) {
         guard ImageValidation.format(of: data) != nil else { return }
         cache?.store(data, for: Self.renditionKey(url, width))

@@ -259,3 +259,19 @@ extension ImageLoaderTests {
         XCTAssertEqual(transport.startedURLs[1], today)
     }
 }
+
+extension ImageLoaderTests {
+    func testRenditionsAreKeptPerWidthBesideTheOriginals() throws {
+        let directory = try temporaryDirectory()
+        let loader: any ImageFetching = ImageLoader(transport: FakeImageTransport(), cache: ImageDiskCache(directory: directory))
+        XCTAssertNil(loader.cachedRendition(of: picture, width: 320))
+        loader.storeRendition(ImageBytes.jpeg(9), of: picture, width: 320)
+        loader.storeRendition(ImageBytes.html, of: picture, width: 640)
+        XCTAssertEqual(loader.cachedRendition(of: picture, width: 320), ImageBytes.jpeg(9))
+        XCTAssertNil(loader.cachedRendition(of: picture, width: 640), "non-images are not kept")
+        XCTAssertNil(ImageLoader(transport: FakeImageTransport(), cache: ImageDiskCache(directory: directory))
+            .cachedRendition(of: picture, width: 480))
+        XCTAssertNotNil(ImageLoader(transport: FakeImageTransport(), cache: ImageDiskCache(directory: directory))
+            .cachedRendition(of: picture, width: 320), "renditions survive a restart")
+    }
+}
