@@ -26,10 +26,10 @@ enum RowProcess {
     static func measure(_ settings: Settings) throws -> RowMeasurement {
         let grid = GridLoad(urls: settings.flavour.urls(base: settings.base, count: settings.count),
                             width: settings.width)
-        let loop = GObjectRef(pointer: g_main_loop_new(nil, 0))
+        let loop = MainLoop(pointer: g_main_loop_new(nil, 0))
         let outcome = Outcome()
         // The client, loader and cache exist before a viewer opens its grid: not timed.
-        let load = loader(for: settings)
+        let load = work(for: settings)
         let monitor = StallMonitor()
         monitor.start()
         let start = g_get_monotonic_time()
@@ -59,7 +59,7 @@ enum RowProcess {
     }
 
     /// How the row fills the grid, with its client (and loader) already made.
-    private static func loader(for settings: Settings) -> @Sendable (GridLoad) async throws -> Void {
+    private static func work(for settings: Settings) -> @Sendable (GridLoad) async throws -> Void {
         let client = HTTPClient()
         switch settings.kind {
         case .naive:
@@ -69,6 +69,11 @@ enum RowProcess {
                                      resizingHosts: [settings.base.host ?? "127.0.0.1"])
             return { grid in try await grid.pipeline(loader: loader) }
         }
+    }
+
+    /// The row's GMainLoop; adding an idle source to its context is safe from any thread.
+    private struct MainLoop: @unchecked Sendable {
+        let pointer: OpaquePointer
     }
 
     private final class Outcome: @unchecked Sendable {
