@@ -206,10 +206,14 @@ func XCTAssertThrowsAPODError<T>(_ expression: @autoclosure () async throws -> T
     }
 }
 
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("apod-images-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+extension XCTestCase {
+    /// A fresh folder, removed when the test ends.
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("apod-images-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
 }
 
 extension ImageLoaderTests {
