@@ -1,0 +1,28 @@
+import CGtk
+import Foundation
+
+/// Process-wide GTK setup and main-loop stepping.
+@MainActor
+public enum Gtk {
+    /// Initialises GTK once; false when no display can be opened (headless CI without Xvfb).
+    public static func initialize() -> Bool {
+        gtk_init_check() != 0
+    }
+
+    /// Runs pending main-loop work without blocking.
+    public static func iterate() {
+        while g_main_context_iteration(nil, 0) != 0 {}
+    }
+
+    /// Iterates the main loop until `condition` holds or `timeout` passes; returns whether it held.
+    /// Tests use this instead of `g_application_run` so they can inspect the UI between steps.
+    @discardableResult
+    public static func iterate(until condition: () -> Bool, timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() >= deadline { return false }
+            if g_main_context_iteration(nil, 0) == 0 { usleep(2_000) }
+        }
+        return true
+    }
+}

@@ -1,0 +1,61 @@
+import CGtk
+
+/// An integer spin button.
+@MainActor
+public final class SpinButton: Widget {
+    public init(range: ClosedRange<Int>, step: Int = 1) {
+        super.init(gtk_spin_button_new_with_range(Double(range.lowerBound), Double(range.upperBound), Double(step)))
+        gtk_spin_button_set_numeric(cast(), 1)
+        gtk_spin_button_set_digits(cast(), 0)
+    }
+
+    public var value: Int {
+        get { Int(gtk_spin_button_get_value_as_int(cast())) }
+        set { gtk_spin_button_set_value(cast(), Double(newValue)) }
+    }
+
+    /// Changes the limits; GTK clamps the current value into them.
+    public var range: ClosedRange<Int> {
+        get {
+            var low = 0.0, high = 0.0
+            gtk_spin_button_get_range(cast(), &low, &high)
+            return Int(low)...Int(high)
+        }
+        set { gtk_spin_button_set_range(cast(), Double(newValue.lowerBound), Double(newValue.upperBound)) }
+    }
+
+    /// Wraps around (December → January) instead of stopping at the limits.
+    public func setWraps(_ wraps: Bool) { gtk_spin_button_set_wrap(cast(), wraps ? 1 : 0) }
+
+    public func setWidthChars(_ count: Int) {
+        gtk_editable_set_width_chars(OpaquePointer(widgetPointer), Int32(count))
+    }
+
+    /// Commits typed text to the value (GTK does so on focus-out or Enter).
+    public func commitText() { gtk_spin_button_update(cast()) }
+
+    public func onValueChanged(_ handler: @escaping @MainActor () -> Void) {
+        Signal.connect(UnsafeMutableRawPointer(widgetPointer), "value-changed", handler)
+    }
+
+    /// Enter pressed in the entry: GTK 4.8 spin buttons have no "activate" signal of their own,
+    /// so this listens on the editable text delegate, after the typed value is committed.
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) {
+        guard let delegate = gtk_editable_get_delegate(OpaquePointer(widgetPointer)) else { return }
+        Signal.connect(UnsafeMutableRawPointer(delegate), "activate") { [weak self] in
+            self?.commitText()
+            handler()
+        }
+    }
+
+    /// Types text into the entry as a user would (tests), without committing it.
+    public func typeText(_ text: String) {
+        gtk_editable_set_text(OpaquePointer(widgetPointer), text)
+    }
+
+    /// Emits Enter on the entry as a user would (tests).
+    public func pressEnter() {
+        guard let delegate = gtk_editable_get_delegate(OpaquePointer(widgetPointer)) else { return }
+        gtk_widget_activate(UnsafeMutablePointer<GtkWidget>(delegate))
+    }
+}

@@ -1,0 +1,64 @@
+import CGtk
+
+/// A toplevel window of an `Application`. Closing it destroys it (and its widget tree).
+@MainActor
+public final class Window: Widget {
+    public init(application: Application) {
+        super.init(gtk_application_window_new(application.applicationPointer))
+        gtk_application_window_set_show_menubar(cast(), 0)
+    }
+
+    public var title: String {
+        get { gtk_window_get_title(cast()).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(cast(), newValue) }
+    }
+
+    public func setDefaultSize(width: Int, height: Int) {
+        gtk_window_set_default_size(cast(), Int32(width), Int32(height))
+    }
+
+    public func setTitlebar(_ headerBar: HeaderBar) {
+        gtk_window_set_titlebar(cast(), headerBar.widgetPointer)
+    }
+
+    public func setChild(_ child: Widget) {
+        gtk_window_set_child(cast(), child.widgetPointer)
+    }
+
+    /// Keeps this window above `parent` (dialogs and detail windows).
+    public func setTransient(for parent: Window) {
+        gtk_window_set_transient_for(cast(), parent.cast())
+    }
+
+    public func present() { gtk_window_present(cast()) }
+
+    /// Asks the window to close, as the close button would.
+    public func close() { gtk_window_close(cast()) }
+
+    public var isActive: Bool { gtk_window_is_active(cast()) != 0 }
+
+    /// Adds a window-scoped action, reachable as `win.<name>`.
+    public func addAction(_ action: Action) {
+        g_action_map_add_action(opaque, action.actionPointer)
+    }
+
+    /// Binds `trigger` (e.g. `Escape`) to a named action (e.g. `window.close`) in this window only.
+    public func addShortcut(trigger: String, action: String) {
+        let controller = gtk_shortcut_controller_new()
+        let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new(action))
+        gtk_shortcut_controller_add_shortcut(controller, shortcut)
+        gtk_widget_add_controller(widgetPointer, controller)
+    }
+
+    /// Emits a window action by name (`win.next-day`), as its accelerator would.
+    @discardableResult
+    public func activateAction(_ name: String) -> Bool {
+        gtk_widget_activate_action_variant(widgetPointer, name, nil) != 0
+    }
+
+    /// Sets the dimensions the window is actually laid out at now (tests, screenshots).
+    public func resize(width: Int, height: Int) {
+        gtk_window_set_default_size(cast(), Int32(width), Int32(height))
+        gtk_widget_queue_resize(widgetPointer)
+    }
+}
