@@ -28,6 +28,15 @@ public enum APODError: Error, Equatable, Sendable {
     case imageTooLarge(detail: String)
     /// The service refused the request (other 4xx), with its own explanation.
     case requestRejected(status: Int, message: String)
+    /// A link that is not http or https (the only schemes the client fetches).
+    case unsupportedURL
+    /// The entry has no picture to save (a video or an "other" entry).
+    case noImage(APODDay)
+    /// The offline source has nothing stored yet.
+    case nothingOffline
+    /// A flag, environment variable or argument is invalid; the text says which and why.
+    /// The `apod` command exits with status 2 for these.
+    case invalidArgument(String)
 
     /// What happened and what to do about it, in one or two sentences.
     public var message: String {
@@ -57,6 +66,14 @@ public enum APODError: Error, Equatable, Sendable {
             return "The picture is too large to show (\(detail)). Open the entry's web page instead."
         case .requestRejected(let status, let message):
             return "The APOD service refused the request (HTTP \(status)): \(message)"
+        case .unsupportedURL:
+            return "The link is not a web address (http or https) and cannot be opened."
+        case .noImage(let day):
+            return "The entry for \(day.description) has no picture to save (it is a video or another kind of media). Open its web page instead."
+        case .nothingOffline:
+            return "Nothing is stored for offline use yet. Connect once with --source science to fill the cache."
+        case .invalidArgument(let text):
+            return text
         }
     }
 

@@ -1,0 +1,164 @@
+import Foundation
+
+/// Which source to use and how, resolved from command-line flags and the environment.
+/// Shared by `apod` and `apod-viewer` so both accept the same flags and variables.
+///
+/// Flags win over environment variables, which win over defaults:
+///
+/// | flag                 | variable          | default                                      |
+/// |----------------------|-------------------|----------------------------------------------|
+/// | `--source KIND`      | `APOD_SOURCE`     | `science`                                    |
+/// | `--api-url URL`      | `APOD_API_URL`    | the public route of the chosen source        |
+/// | `--api-key KEY`      | `NASA_API_KEY`    | `DEMO_KEY` (legacy only)                     |
+/// | `--cache-dir DIR`    | `APOD_CACHE_DIR`  | `$XDG_CACHE_HOME/apod-viewer`, `~/.cache/apod-viewer` |
+/// | `--no-cache`         |                   | cache on                                     |
+/// |                      | `APOD_TIMEOUT`    | 30 (whole seconds)                           |
+/// |                      | `APOD_SAMPLE_DIR` | `data/sample` found next to the program      |
+public struct SourceConfiguration: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// science.nasa.gov's keyless WordPress route (the live service).
+        case science
+        /// The v1 API at api.nasa.gov, or a self-hosted copy of NASA's server.
+        case legacy
+        /// No network: the metadata cache plus the bundled sample.
+        case offline
+    }
+
+    public static let scienceURL = URL(string: "https://science.nasa.gov/wp-json/wp/v2/apod-basic")!
+    public static let legacyURL = URL(string: "https://api.nasa.gov/planetary/apod")!
+    public static let demoKey = "DEMO_KEY"
+    public static let defaultTimeout = 30
+
+    public var kind: Kind
+    /// The route itself, e.g. `http://127.0.0.1:8080/wp-json/wp/v2/apod-basic`.
+    public var apiURL: URL
+    /// Trimmed; never printed anywhere.
+    public var apiKey: String
+    /// Root of the metadata cache.
+    public var cacheDirectory: URL
+    public var useCache: Bool
+    /// Whole seconds (Linux URLSession truncates fractions).
+    public var timeout: Int
+    /// Where the bundled offline sample (`entries.json` and its pictures) lives, if found.
+    public var sampleDirectory: URL?
+
+    public init(kind: Kind = .science, apiURL: URL? = nil, apiKey: String = demoKey,
+                cacheDirectory: URL, useCache: Bool = true, timeout: Int = defaultTimeout,
+                sampleDirectory: URL? = nil) {
+        self.kind = kind
+        self.apiURL = apiURL ?? (kind == .legacy ? Self.legacyURL : Self.scienceURL)
+        let trimmedKey = apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.apiKey = trimmedKey.isEmpty ? Self.demoKey : trimmedKey
+        self.cacheDirectory = cacheDirectory
+        self.useCache = useCache
+        self.timeout = timeout
+        self.sampleDirectory = sampleDirectory
+    }
+
+    /// The shared flags, one per line, for usage texts.
+    public static let flagsHelp = """
+          --source science|legacy|offline   where entries come from (default science)
+          --api-url URL                     the service route, e.g. a self-hosted copy
+          --api-key KEY                     api.nasa.gov key for the legacy source (default DEMO_KEY)
+          --cache-dir DIR                   metadata cache directory
+          --no-cache                        neither read nor write the cache
+        """
+
+    /// Takes the shared flags out of `arguments` (program name excluded), reads the
+    /// environment, and returns the configuration with every argument it did not consume,
+    /// in order. Both `--flag value` and `--flag=value` are accepted; `--` ends option parsing.
+    ///
+    /// - Throws: `APODError.invalidArgument` for a bad value or a missing one.
+    public static func resolve(arguments: [String], environment: [String: String]) throws
+        -> (SourceConfiguration, remainingArguments: [String]) {
+        var flags: [String: String] = [:]
+        var noCache = false
+        var remaining: [String] = []
+        var index = 0
+        let valued: Set<String> = ["--source", "--api-url", "--api-key", "--cache-dir"]
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                remaining.append(contentsOf: arguments[(index - 1)...])
+                break
+            }
+            if argument == "--no-cache" {
+                noCache = true
+                continue
+            }
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            guard valued.contains(name) else {
+                remaining.append(argument)
+                continue
+            }
+            if parts.count == 2 {
+                flags[name] = String(parts[1])
+            } else if index < arguments.count {
+                flags[name] = arguments[index]
+                index += 1
+            } else {
+                throw APODError.invalidArgument("\(name) needs a value.")
+            }
+        }
+
+        func value(_ flag: String, _ variable: String) -> String? {
+            if let given = flags[flag] { return given }
+            if let set = environment[variable], !set.trimmingCharacters(in: .whitespaces).isEmpty { return set }
+            return nil
+        }
+
+        let apiURL = try value("--api-url", "APOD_API_URL").map(parseURL)
+        let kind: Kind
+        if let name = value("--source", "APOD_SOURCE") {
+            guard let parsed = Kind(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                throw APODError.invalidArgument("Unknown source \"\(name)\": use science, legacy or offline.")
+            }
+            kind = parsed
+        } else if let apiURL, apiURL.path.hasSuffix("/planetary/apod") {
+            kind = .legacy
+        } else {
+            kind = .science
+        }
+
+        let configuration = SourceConfiguration(
+            kind: kind,
+            apiURL: apiURL,
+            apiKey: value("--api-key", "NASA_API_KEY") ?? demoKey,
+            cacheDirectory: value("--cache-dir", "APOD_CACHE_DIR").map { URL(fileURLWithPath: $0, isDirectory: true) }
+                ?? defaultCacheDirectory(environment: environment),
+            useCache: !noCache,
+            timeout: try parseTimeout(environment["APOD_TIMEOUT"]),
+            sampleDirectory: SampleLocator.find(environment: environment))
+        return (configuration, remaining)
+    }
+
+    /// `$XDG_CACHE_HOME/apod-viewer` when that is an absolute path, else `~/.cache/apod-viewer`.
+    public static func defaultCacheDirectory(environment: [String: String]) -> URL {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("apod-viewer", isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true)
+            .appendingPathComponent(".cache", isDirectory: true)
+            .appendingPathComponent("apod-viewer", isDirectory: true)
+    }
+
+    private static func parseURL(_ text: String) throws -> URL {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
+            throw APODError.invalidArgument("The API URL \"\(trimmed)\" is not an http or https address.")
+        }
+        return url
+    }
+
+    private static func parseTimeout(_ text: String?) throws -> Int {
+        guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return defaultTimeout }
+        guard let seconds = Int(text.trimmingCharacters(in: .whitespaces)), (1...3600).contains(seconds) else {
+            throw APODError.invalidArgument("APOD_TIMEOUT must be a whole number of seconds from 1 to 3600.")
+        }
+        return seconds
+    }
+}
