@@ -6,7 +6,20 @@ CONFIG ?= debug
 GUI_TEST_ENV = GSK_RENDERER=cairo GTK_A11Y=none GDK_BACKEND=x11 GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
 XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
 
-.PHONY: all deps build run test bench clean
+APP_ID = io.github.apodviewer.APODViewer
+PREFIX ?= $(HOME)/.local
+DESTDIR ?=
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+DATADIR = $(DESTDIR)$(PREFIX)/share
+# Everything `make install` puts in place, so `make uninstall` removes exactly that.
+INSTALLED = $(BINDIR)/apod $(BINDIR)/apod-viewer \
+	$(DATADIR)/applications/$(APP_ID).desktop \
+	$(DATADIR)/metainfo/$(APP_ID).metainfo.xml \
+	$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg \
+	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
+	$(DATADIR)/apod-viewer/sample
+
+.PHONY: all deps build run test bench clean validate-data install uninstall
 
 all: build
 
@@ -20,13 +33,34 @@ run: deps
 	$(SWIFT) build -c $(CONFIG) --product apod-viewer
 	"$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/apod-viewer" $(ARGS)
 
-test: deps
+test: deps validate-data
 	$(SWIFT) build --build-tests
 	$(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build
 
 bench: deps
 	$(SWIFT) build -c release --product apod-bench
 	"$$($(SWIFT) build -c release --show-bin-path)/apod-bench" $(ARGS)
+
+# The desktop file and AppStream metadata must pass the validators software centres run.
+validate-data: deps
+	desktop-file-validate data/$(APP_ID).desktop
+	appstreamcli validate --no-net data/$(APP_ID).metainfo.xml
+
+install: deps
+	$(SWIFT) build -c release --product apod
+	$(SWIFT) build -c release --product apod-viewer
+	install -Dm755 "$$($(SWIFT) build -c release --show-bin-path)/apod" $(BINDIR)/apod
+	install -Dm755 "$$($(SWIFT) build -c release --show-bin-path)/apod-viewer" $(BINDIR)/apod-viewer
+	install -Dm644 data/$(APP_ID).desktop $(DATADIR)/applications/$(APP_ID).desktop
+	install -Dm644 data/$(APP_ID).metainfo.xml $(DATADIR)/metainfo/$(APP_ID).metainfo.xml
+	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg $(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
+	install -Dm644 data/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg $(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+	install -d $(DATADIR)/apod-viewer/sample/images
+	install -m644 data/sample/entries.json $(DATADIR)/apod-viewer/sample/entries.json
+	install -m644 data/sample/images/* $(DATADIR)/apod-viewer/sample/images/
+
+uninstall:
+	rm -rf $(INSTALLED)
 
 clean:
 	rm -rf .build
