@@ -13,12 +13,18 @@ public final class Button: Widget {
         self.tooltip = tooltip
     }
 
+    /// The text of an icon-and-label button, changeable after creation.
+    public private(set) var textLabel: Label?
+
     /// An icon followed by a label, as used for prominent actions in placeholders.
     public init(label: String, iconName: String) {
         super.init(gtk_button_new())
         let content = Box(.horizontal, spacing: 6)
+        content.horizontalAlign = .center
+        let text = Label(label)
         content.append(Image(iconName: iconName))
-        content.append(Label(label))
+        content.append(text)
+        textLabel = text
         gtk_button_set_child(cast(), content.widgetPointer)
     }
 

@@ -1,0 +1,17 @@
+import GtkKit
+
+/// What the About dialog says.
+@MainActor
+enum About {
+    static let version = "1.0"
+
+    static let info = AboutInfo(
+        programName: "APOD Viewer",
+        version: version,
+        comments: "NASA's Astronomy Picture of the Day on your desktop: any day since 1995, or a grid of random pictures.",
+        website: "https://apod.nasa.gov/apod/",
+        websiteLabel: "Astronomy Picture of the Day",
+        iconName: ViewerApplication.id,
+        authors: ["The APOD Viewer contributors"]
+    )
+}

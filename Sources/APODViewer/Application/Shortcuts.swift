@@ -1,0 +1,43 @@
+import GtkKit
+
+/// Every keyboard shortcut, in one place: bound as accelerators and listed in the shortcuts
+/// window from the same table, so the two cannot disagree.
+@MainActor
+enum Shortcuts {
+    struct Binding {
+        let action: String
+        let accelerators: [String]
+        let title: String
+    }
+
+    static let groups: [(title: String, bindings: [Binding])] = [
+        ("Pictures", [
+            Binding(action: "win.previous-day", accelerators: ["<Alt>Left"], title: "Previous day"),
+            Binding(action: "win.next-day", accelerators: ["<Alt>Right"], title: "Next day"),
+            Binding(action: "win.today", accelerators: ["<Alt>Home"], title: "Latest picture"),
+            Binding(action: "win.reload", accelerators: ["F5"], title: "Reload (new batch in the grid)"),
+            Binding(action: "app.random", accelerators: ["<Ctrl>r"], title: "Random pictures"),
+        ]),
+        ("General", [
+            Binding(action: "app.shortcuts", accelerators: ["<Ctrl>question"], title: "Keyboard shortcuts"),
+            Binding(action: "window.close", accelerators: ["<Ctrl>w"], title: "Close window (Escape in a detail window)"),
+            Binding(action: "app.quit", accelerators: ["<Ctrl>q"], title: "Quit"),
+        ]),
+    ]
+
+    static func install(in application: Application) {
+        for group in groups {
+            for binding in group.bindings {
+                application.setAccelerators(binding.accelerators, for: binding.action)
+            }
+        }
+    }
+
+    static var descriptions: [ShortcutGroup] {
+        groups.map { group in
+            ShortcutGroup(title: group.title, shortcuts: group.bindings.map {
+                ShortcutDescription(title: $0.title, accelerators: $0.accelerators.joined(separator: " "))
+            })
+        }
+    }
+}
