@@ -93,10 +93,19 @@ public final class ViewerApplication {
         detail.present()
     }
 
+    private var openWindows: [Window] {
+        [mainWindow?.window, gridWindow?.window].compactMap { $0 } + detailWindows.values.map(\.window)
+    }
+
+    var openWindowCount: Int { openWindows.count }
+
+    /// Closes every window, which cancels each one's work.
+    func closeAllWindows() {
+        openWindows.forEach { $0.close() }
+    }
+
     private var activeWindow: Window? {
-        let windows: [Window] = [mainWindow?.window, gridWindow?.window].compactMap { $0 }
-            + detailWindows.values.map(\.window)
-        return windows.first(where: \.isActive) ?? windows.first
+        openWindows.first(where: \.isActive) ?? openWindows.first
     }
 
     private func showShortcuts() {

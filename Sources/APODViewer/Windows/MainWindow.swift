@@ -66,7 +66,6 @@ final class MainWindow {
         titleLabel.addCSSClass("title-2")
         titleLabel.enableWrapping()
         titleLabel.setTextAlignment(0.5)
-        titleLabel.isSelectable = true
         dateLabel.addCSSClass("dim-label")
         copyrightLabel.addCSSClass("caption")
         copyrightLabel.addCSSClass("dim-label")

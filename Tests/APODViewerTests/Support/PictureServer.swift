@@ -1,0 +1,69 @@
+import APODCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import TestSupport
+
+/// A loopback server for picture bytes: `/WxH.jpg` answers a JPEG of that size, `/missing`
+/// a 404, `/slow/WxH.jpg` waits first. `fetcher` is the `ImageFetching` test double the
+/// viewer is given in place of the core's `ImageLoader`.
+final class PictureServer: @unchecked Sendable {
+    let server: FakeHTTPServer
+    let fetcher: URLSessionFetcher
+
+    init(slowDelay: TimeInterval = 2) throws {
+        server = try FakeHTTPServer { request in
+            var path = request.path
+            var delay: TimeInterval = 0
+            if path.hasPrefix("/slow/") {
+                delay = slowDelay
+                path.removeFirst("/slow".count)
+            }
+            let name = path.dropFirst().split(separator: ".").first ?? ""
+            let sizes = name.split(separator: "x").compactMap { Int($0) }
+            guard sizes.count == 2, path.hasSuffix(".jpg") else {
+                return .html("<h1>Not Found</h1>", status: 404)
+            }
+            var response = FakeResponse.data(TestImages.jpeg(width: sizes[0], height: sizes[1]), contentType: "image/jpeg")
+            response.delay = delay
+            return response
+        }
+        fetcher = URLSessionFetcher()
+    }
+
+    func url(_ path: String) -> URL { server.baseURL.appendingPathComponent(path) }
+
+    deinit { server.stop() }
+}
+
+/// Fetches picture bytes with a plain URLSession and records what was asked and cancelled.
+final class URLSessionFetcher: ImageFetching, @unchecked Sendable {
+    private let session = URLSession(configuration: .ephemeral)
+    private let lock = NSLock()
+    private var purposes: [URL: ImagePurpose] = [:]
+    private var cancelled: [URL] = []
+
+    func imageData(from url: URL, for purpose: ImagePurpose) async throws -> Data {
+        lock.withLock { purposes[url] = purpose }
+        do {
+            let (data, response) = try await session.data(from: url)
+            guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw APODError.notAnImage }
+            return data
+        } catch {
+            if Task.isCancelled {
+                lock.withLock { cancelled.append(url) }
+                throw CancellationError()
+            }
+            throw error as? APODError ?? APODError.unreachable
+        }
+    }
+
+    var cancelledURLs: [URL] {
+        lock.withLock { cancelled }
+    }
+
+    func purpose(for url: URL) -> ImagePurpose? {
+        lock.withLock { purposes[url] }
+    }
+}
