@@ -20,13 +20,12 @@ struct DateLimits: Equatable {
         return first...max(first, min(last, length))
     }
 
-    /// The nearest allowed day to the given components (each clamped in turn).
+    /// The nearest allowed day to the given components: month and day are first made a real
+    /// date, then anything outside the archive becomes its first or last day.
     func clamp(year: Int, month: Int, day: Int) -> APODDay {
-        let y = min(max(year, years.lowerBound), years.upperBound)
-        let monthRange = months(in: y)
-        let m = min(max(month, monthRange.lowerBound), monthRange.upperBound)
-        let dayRange = days(in: y, month: m)
-        let d = min(max(day, dayRange.lowerBound), dayRange.upperBound)
-        return APODDay(year: y, month: m, day: d)!
+        let m = min(max(month, 1), 12)
+        let d = min(max(day, 1), APODDay.daysIn(month: m, year: year))
+        let real = APODDay(year: year, month: m, day: d)!
+        return min(max(real, range.lowerBound), range.upperBound)
     }
 }

@@ -53,9 +53,14 @@ public final class SpinButton: Widget {
         gtk_editable_set_text(OpaquePointer(widgetPointer), text)
     }
 
-    /// Emits Enter on the entry as a user would (tests).
+    /// Emits the entry's "activate", as pressing Enter does (tests). GtkText has no activate
+    /// binding for `gtk_widget_activate` in 4.8, so the signal is emitted directly.
     public func pressEnter() {
         guard let delegate = gtk_editable_get_delegate(OpaquePointer(widgetPointer)) else { return }
-        gtk_widget_activate(UnsafeMutablePointer<GtkWidget>(delegate))
+        var instance = GValue()
+        g_value_init(&instance, gtk_text_get_type())
+        g_value_set_object(&instance, UnsafeMutableRawPointer(delegate))
+        g_signal_emitv(&instance, g_signal_lookup("activate", gtk_text_get_type()), 0, nil)
+        g_value_unset(&instance)
     }
 }
