@@ -1,15 +1,17 @@
 import CGtk
 
 /// A named, parameterless GAction. Add it to a `Window` (`win.` prefix) or an
-/// `Application` (`app.` prefix); that map owns it.
+/// `Application` (`app.` prefix); the map keeps its own reference.
 @MainActor
 public final class Action {
     package let actionPointer: OpaquePointer
+    private let reference: ObjectReference
     public let name: String
 
     public init(_ name: String, handler: @escaping @MainActor () -> Void) {
         self.name = name
         actionPointer = g_simple_action_new(name, nil)
+        reference = ObjectReference(adopting: UnsafeMutableRawPointer(actionPointer))
         Signal.connectPointer(UnsafeMutableRawPointer(actionPointer), "activate") { _ in handler() }
     }
 

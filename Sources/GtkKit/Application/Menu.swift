@@ -4,10 +4,12 @@ import CGtk
 @MainActor
 public final class Menu {
     let menuPointer: OpaquePointer
+    private let reference: ObjectReference
     var modelPointer: UnsafeMutablePointer<GMenuModel> { UnsafeMutablePointer(menuPointer) }
 
     public init() {
         menuPointer = g_menu_new()
+        reference = ObjectReference(adopting: UnsafeMutableRawPointer(menuPointer))
     }
 
     /// Adds an item running the detailed action (e.g. `app.about`).

@@ -21,15 +21,17 @@ public enum Align: Sendable {
     }
 }
 
-/// Base of every wrapper. A wrapper does not own its widget: the widget tree (and finally its
-/// toplevel window) does, exactly as in C. Wrappers live as long as the window controller that
-/// built them, which drops them when the window is destroyed.
+/// Base of every wrapper. The widget tree owns widgets as in C; the wrapper also keeps one
+/// reference, so late calls (a download finishing after its window closed) never reach freed
+/// memory. Toplevel windows are the exception, see `Window`.
 @MainActor
 open class Widget {
     package let widgetPointer: UnsafeMutablePointer<GtkWidget>
+    private let reference: ObjectReference?
 
-    package init(_ pointer: UnsafeMutablePointer<GtkWidget>) {
+    package init(_ pointer: UnsafeMutablePointer<GtkWidget>, keepsReference: Bool = true) {
         widgetPointer = pointer
+        reference = keepsReference ? ObjectReference(sinking: pointer) : nil
     }
 
     package var opaque: OpaquePointer { OpaquePointer(widgetPointer) }

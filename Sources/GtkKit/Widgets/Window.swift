@@ -1,16 +1,23 @@
 import CGtk
 
 /// A toplevel window of an `Application`. Closing it destroys it (and its widget tree).
+///
+/// GTK's list of toplevels owns a window until it is destroyed, and a window is only disposed
+/// (emitting "destroy") when its last reference goes, so this wrapper keeps none. Instead it
+/// notes the destruction and ignores later calls, which would otherwise reach freed memory.
 @MainActor
 public final class Window: Widget {
+    public private(set) var isDestroyed = false
+
     public init(application: Application) {
-        super.init(gtk_application_window_new(application.applicationPointer))
+        super.init(gtk_application_window_new(application.applicationPointer), keepsReference: false)
         gtk_application_window_set_show_menubar(cast(), 0)
+        onDestroy { [weak self] in self?.isDestroyed = true }
     }
 
     public var title: String {
-        get { gtk_window_get_title(cast()).map { String(cString: $0) } ?? "" }
-        set { gtk_window_set_title(cast(), newValue) }
+        get { isDestroyed ? "" : gtk_window_get_title(cast()).map { String(cString: $0) } ?? "" }
+        set { if !isDestroyed { gtk_window_set_title(cast(), newValue) } }
     }
 
     public func setDefaultSize(width: Int, height: Int) {
@@ -30,12 +37,16 @@ public final class Window: Widget {
         gtk_window_set_transient_for(cast(), parent.cast())
     }
 
-    public func present() { gtk_window_present(cast()) }
+    public func present() {
+        if !isDestroyed { gtk_window_present(cast()) }
+    }
 
     /// Asks the window to close, as the close button would.
-    public func close() { gtk_window_close(cast()) }
+    public func close() {
+        if !isDestroyed { gtk_window_close(cast()) }
+    }
 
-    public var isActive: Bool { gtk_window_is_active(cast()) != 0 }
+    public var isActive: Bool { !isDestroyed && gtk_window_is_active(cast()) != 0 }
 
     /// Adds a window-scoped action, reachable as `win.<name>`.
     public func addAction(_ action: Action) {
@@ -53,7 +64,7 @@ public final class Window: Widget {
     /// Emits a window action by name (`win.next-day`), as its accelerator would.
     @discardableResult
     public func activateAction(_ name: String) -> Bool {
-        gtk_widget_activate_action_variant(widgetPointer, name, nil) != 0
+        !isDestroyed && gtk_widget_activate_action_variant(widgetPointer, name, nil) != 0
     }
 
     /// Sets the dimensions the window is actually laid out at now (tests, screenshots).
