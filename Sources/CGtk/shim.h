@@ -50,4 +50,9 @@ static inline gboolean apod_is_texture(gpointer object) {
     return object != NULL && GDK_IS_TEXTURE(object);
 }
 
+/* G_TYPE_BOOLEAN: to set boolean properties that have no typed setter (GtkSettings). */
+static inline GType apod_type_boolean(void) {
+    return G_TYPE_BOOLEAN;
+}
+
 #endif

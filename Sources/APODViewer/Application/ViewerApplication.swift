@@ -50,6 +50,7 @@ public final class ViewerApplication {
     }
 
     private func activate() {
+        Gtk.disableLabelSelectOnFocus()
         if let mainWindow {
             mainWindow.window.present()
             return

@@ -16,7 +16,8 @@ final class DetailWindow {
     let titleLabel = Label()
     let copyrightLabel = Label()
     let explanationLabel = Label()
-    let saveButton = Button(iconName: "document-save-symbolic", tooltip: "Save the picture")
+    let saveButton = Button(iconName: "document-save-symbolic", tooltip: "Save the picture…")
+    let pageButton = Button(label: "_Web Page")
     private let spinner = Spinner(size: 48)
     private let missing = StatusPage(iconName: "image-missing-symbolic", heading: "No picture")
     private let environment: ViewerEnvironment
@@ -35,7 +36,7 @@ final class DetailWindow {
         scroller = ScrolledWindow(child: column)
 
         let header = HeaderBar()
-        let pageButton = Button(iconName: "web-browser-symbolic", tooltip: "Open the entry's web page")
+        pageButton.tooltip = "Open the entry's web page in your browser"
         pageButton.onClicked { [weak self] in self?.openWebPage() }
         header.packStart(pageButton)
         let copyButton = Button(iconName: "edit-copy-symbolic", tooltip: "Copy the picture's link")
@@ -67,9 +68,9 @@ final class DetailWindow {
         for label in [dateLabel, titleLabel, copyrightLabel, explanationLabel] {
             label.enableWrapping()
             label.setTextAlignment(0)
-            label.isSelectable = true
             column.append(label)
         }
+        explanationLabel.isSelectable = true
         explanationLabel.setMaxWidthChars(90)
         explanationLabel.horizontalAlign = .start
 

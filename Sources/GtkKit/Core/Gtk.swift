@@ -9,6 +9,17 @@ public enum Gtk {
         gtk_init_check() != 0
     }
 
+    /// Stops GTK from selecting a selectable label's whole text whenever it gets the focus
+    /// (it does on every window open), which looks like a stray highlight.
+    public static func disableLabelSelectOnFocus() {
+        guard let settings = gtk_settings_get_default() else { return }
+        var value = GValue()
+        g_value_init(&value, apod_type_boolean())
+        g_value_set_boolean(&value, 0)
+        g_object_set_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), "gtk-label-select-on-focus", &value)
+        g_value_unset(&value)
+    }
+
     /// Runs pending main-loop work without blocking.
     public static func iterate() {
         while g_main_context_iteration(nil, 0) != 0 {}

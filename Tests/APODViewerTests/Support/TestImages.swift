@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 
 /// Image files made on the fly with GdkPixbuf, so tests need no binary fixtures: a diagonal
-/// colour gradient (pleasant in screenshots, and JPEG compresses it well).
+/// colour gradient whose hue follows the size (pleasant in screenshots, compresses well).
 enum TestImages {
     static func jpeg(width: Int, height: Int) -> Data { encode(width: width, height: height, type: "jpeg") }
     static func png(width: Int, height: Int) -> Data { encode(width: width, height: height, type: "png") }
@@ -12,13 +12,15 @@ enum TestImages {
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+        let hue = Double((width * 7 + height * 13) % 360) / 360
         for y in 0..<height {
             for x in 0..<width {
                 let offset = y * stride + x * 3
                 let fx = Double(x) / Double(max(1, width - 1)), fy = Double(y) / Double(max(1, height - 1))
-                pixels[offset] = UInt8(20 + 60 * fx)
-                pixels[offset + 1] = UInt8(30 + 90 * fy)
-                pixels[offset + 2] = UInt8(90 + 140 * (1 - fx * fy))
+                let glow = 1 - fx * fy
+                pixels[offset] = UInt8(10 + 150 * glow * hue + 40 * fx)
+                pixels[offset + 1] = UInt8(20 + 90 * fy * (1 - hue) + 30 * glow)
+                pixels[offset + 2] = UInt8(60 + 150 * glow * (1 - hue / 2))
             }
         }
         var buffer: UnsafeMutablePointer<CChar>?
