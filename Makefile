@@ -4,7 +4,8 @@ SWIFT ?= swift
 CONFIG ?= debug
 # Deterministic, GL-free rendering for headless GUI tests (see README).
 GUI_TEST_ENV = GSK_RENDERER=cairo GTK_A11Y=none GDK_BACKEND=x11 GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
-XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
+# A private session bus (for the fake desktop portal) and a virtual X display.
+XVFB = dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24"
 
 APP_ID = io.github.apodviewer.APODViewer
 PREFIX ?= $(HOME)/.local
@@ -19,7 +20,7 @@ INSTALLED = $(BINDIR)/apod $(BINDIR)/apod-viewer \
 	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	$(DATADIR)/apod-viewer/sample
 
-.PHONY: all deps build run test bench clean validate-data install uninstall
+.PHONY: all deps build run test bench clean validate-data install uninstall fuzz test-asan
 
 all: build
 
@@ -40,6 +41,17 @@ test: deps validate-data
 bench: deps
 	$(SWIFT) build -c release --product apod-bench
 	"$$($(SWIFT) build -c release --show-bin-path)/apod-bench" $(ARGS)
+
+# The core's tests under AddressSanitizer (LeakSanitizer included); toolchain-internal leaks
+# are suppressed by library name in Tests/lsan-suppressions.txt.
+test-asan: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan --filter APODCoreTests
+
+# libFuzzer over decoding, text cleaning and dates; FUZZ_SECONDS per target (default 60).
+fuzz: deps
+	scripts/fuzz
 
 # The desktop file and AppStream metadata must pass the validators software centres run.
 validate-data: deps

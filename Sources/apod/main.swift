@@ -1,1 +1,5 @@
-import APODCore
+import Foundation
+
+let status = await APODCommand.run(arguments: Array(CommandLine.arguments.dropFirst()),
+                                   environment: ProcessInfo.processInfo.environment)
+exit(status)

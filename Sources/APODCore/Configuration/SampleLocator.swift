@@ -1,9 +1,11 @@
 import Foundation
 
-/// Finds the bundled offline sample: `data/sample/entries.json` and the pictures beside it.
+/// Finds the bundled offline sample: `entries.json` and the pictures beside it.
 ///
-/// `APOD_SAMPLE_DIR` wins; otherwise the folders above the running program are searched, which
-/// finds the package's `data/sample` from any `.build/<triple>/<config>/` product.
+/// Looked for, in order: `APOD_SAMPLE_DIR`; `share/apod-viewer/sample` next to the program's
+/// `bin/` (what `make install` lays out); the `XDG_DATA_DIRS` and `~/.local/share` copies; a
+/// `data/sample` above the program (a build inside the package); and the package this file was
+/// compiled from (a build in any scratch folder on the developer's machine).
 enum SampleLocator {
     static let entriesFile = "entries.json"
 
@@ -11,17 +13,33 @@ enum SampleLocator {
         if let given = environment["APOD_SAMPLE_DIR"], !given.isEmpty {
             return URL(fileURLWithPath: given, isDirectory: true)
         }
-        var candidates: [URL] = []
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-            var folder = executable.deletingLastPathComponent()
-            for _ in 0..<6 {
-                candidates.append(folder.appendingPathComponent("data/sample", isDirectory: true))
+        return candidates(environment: environment).first {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent(entriesFile).path)
+        }
+    }
+
+    private static func candidates(environment: [String: String]) -> [URL] {
+        var folders: [URL] = []
+        let executableFolder = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
+        if let executableFolder {
+            folders.append(executableFolder.deletingLastPathComponent().appendingPathComponent("share/apod-viewer/sample"))
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+        let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
+            .split(separator: ":").map(String.init)
+        for base in [dataHome] + dataDirs {
+            folders.append(URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent("apod-viewer/sample"))
+        }
+        if var folder = executableFolder {
+            for _ in 0..<5 {
+                folders.append(folder.appendingPathComponent("data/sample", isDirectory: true))
                 folder = folder.deletingLastPathComponent()
             }
         }
-        candidates.append(URL(fileURLWithPath: "/usr/share/apod-viewer/sample", isDirectory: true))
-        return candidates.first {
-            FileManager.default.fileExists(atPath: $0.appendingPathComponent(entriesFile).path)
-        }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        folders.append(packageRoot.appendingPathComponent("data/sample", isDirectory: true))
+        return folders
     }
 }

@@ -64,24 +64,9 @@ public struct SettingsStore: Sendable {
     }
 
     private func write(_ data: Data) throws {
-        let manager = FileManager.default
-        let folder = fileURL.deletingLastPathComponent()
-        try manager.createDirectory(at: folder, withIntermediateDirectories: true,
-                                    attributes: [.posixPermissions: 0o700])
-        let temp = folder.appendingPathComponent(".config.\(UUID().uuidString).tmp")
-        // Created 0600 before any byte is written, so the key is never readable by others.
-        guard manager.createFile(atPath: temp.path, contents: nil,
-                                 attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteNoPermission)
-        }
-        do {
-            let handle = try FileHandle(forWritingTo: temp)
-            try handle.write(contentsOf: data)
-            try handle.close()
-            if rename(temp.path, fileURL.path) != 0 { throw CocoaError(.fileWriteUnknown) }
-        } catch {
-            try? manager.removeItem(at: temp)
-            throw error
-        }
+        try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(),
+                                                withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        try AtomicFile.write(data, to: fileURL, permissions: 0o600)
     }
 }

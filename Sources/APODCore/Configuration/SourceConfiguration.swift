@@ -3,7 +3,8 @@ import Foundation
 /// Which source to use and how, resolved from command-line flags and the environment.
 /// Shared by `apod` and `apod-viewer` so both accept the same flags and variables.
 ///
-/// Flags win over environment variables, which win over defaults:
+/// Flags win over environment variables, which win over saved preferences (`SettingsStore`:
+/// `source`, `api_url`, `api_key`), which win over defaults:
 ///
 /// | flag                 | variable          | default                                      |
 /// |----------------------|-------------------|----------------------------------------------|
@@ -68,8 +69,10 @@ public struct SourceConfiguration: Sendable, Equatable {
     /// environment, and returns the configuration with every argument it did not consume,
     /// in order. Both `--flag value` and `--flag=value` are accepted; `--` ends option parsing.
     ///
+    /// - Parameter settings: saved preferences (`SettingsStore.load()`), the lowest layer.
     /// - Throws: `APODError.invalidArgument` for a bad value or a missing one.
-    public static func resolve(arguments: [String], environment: [String: String]) throws
+    public static func resolve(arguments: [String], environment: [String: String],
+                               settings: [String: String] = [:]) throws
         -> (SourceConfiguration, remainingArguments: [String]) {
         var flags: [String: String] = [:]
         var noCache = false
@@ -103,15 +106,17 @@ public struct SourceConfiguration: Sendable, Equatable {
             }
         }
 
-        func value(_ flag: String, _ variable: String) -> String? {
+        func value(_ flag: String, _ variable: String, _ setting: SettingsStore.Key? = nil) -> String? {
             if let given = flags[flag] { return given }
-            if let set = environment[variable], !set.trimmingCharacters(in: .whitespaces).isEmpty { return set }
+            for layer in [environment[variable], setting.flatMap { settings[$0.rawValue] }] {
+                if let set = layer, !set.trimmingCharacters(in: .whitespaces).isEmpty { return set }
+            }
             return nil
         }
 
-        let apiURL = try value("--api-url", "APOD_API_URL").map(parseURL)
+        let apiURL = try value("--api-url", "APOD_API_URL", .apiURL).map(parseURL)
         let kind: Kind
-        if let name = value("--source", "APOD_SOURCE") {
+        if let name = value("--source", "APOD_SOURCE", .source) {
             guard let parsed = Kind(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
                 throw APODError.invalidArgument("Unknown source \"\(name)\": use science, legacy or offline.")
             }
@@ -125,7 +130,7 @@ public struct SourceConfiguration: Sendable, Equatable {
         let configuration = SourceConfiguration(
             kind: kind,
             apiURL: apiURL,
-            apiKey: value("--api-key", "NASA_API_KEY") ?? demoKey,
+            apiKey: value("--api-key", "NASA_API_KEY", .apiKey) ?? demoKey,
             cacheDirectory: value("--cache-dir", "APOD_CACHE_DIR").map { URL(fileURLWithPath: $0, isDirectory: true) }
                 ?? defaultCacheDirectory(environment: environment),
             useCache: !noCache,

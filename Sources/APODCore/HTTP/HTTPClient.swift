@@ -14,6 +14,8 @@ public final class HTTPClient: Sendable {
     /// The time-out in whole seconds. On Linux it bounds the whole request, not just silences.
     public let timeout: Int
     public let retryPolicy: RetryPolicy
+    /// Sent with every request so service operators can tell this client apart.
+    public static let userAgent = "APOD-Viewer/0.1 (Linux; +https://github.com/apodviewer)"
     private let session: URLSession
     private let transfers: TransferRegistry
 
@@ -25,6 +27,7 @@ public final class HTTPClient: Sendable {
         configuration.timeoutIntervalForResource = TimeInterval(self.timeout)
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpAdditionalHeaders = ["User-Agent": Self.userAgent]
         let transfers = TransferRegistry()
         self.transfers = transfers
         self.session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)

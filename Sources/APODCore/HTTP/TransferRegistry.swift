@@ -15,13 +15,21 @@ final class TransferRegistry: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     private let lock = NSLock()
+    /// Guarded by `lock`.
     private var transfers: [Int: Transfer] = [:]
+    /// Tasks that completed before `start` registered them (cancelled that early); guarded by `lock`.
+    private var finishedEarly: [Int: Error] = [:]
 
-    /// Registers the task, then resumes it. A task cancelled before it starts still completes
-    /// through the delegate, so the continuation is always resumed.
+    /// Registers the task, then resumes it. The continuation is resumed exactly once, even when
+    /// the calling task was cancelled before the transfer was registered.
     func start(_ task: URLSessionDataTask, maxBytes: Int?, timeout: Int,
                continuation: CheckedContinuation<HTTPResponse, Error>) {
         lock.lock()
+        if let error = finishedEarly.removeValue(forKey: task.taskIdentifier) {
+            lock.unlock()
+            continuation.resume(throwing: Self.map(error, timeout: timeout))
+            return
+        }
         transfers[task.taskIdentifier] = Transfer(continuation: continuation, maxBytes: maxBytes, timeout: timeout)
         lock.unlock()
         task.resume()
@@ -62,6 +70,7 @@ final class TransferRegistry: NSObject, URLSessionDataDelegate, @unchecked Senda
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
         lock.lock()
         let transfer = transfers.removeValue(forKey: task.taskIdentifier)
+        if transfer == nil { finishedEarly[task.taskIdentifier] = error ?? URLError(.cancelled) }
         lock.unlock()
         guard let transfer else { return }
         if let detail = transfer.tooLarge {

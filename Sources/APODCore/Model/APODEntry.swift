@@ -27,7 +27,8 @@ public enum MediaType: Hashable, Sendable {
 }
 
 /// One Astronomy Picture of the Day, the same shape whichever service it came from.
-/// Text fields are already normalised (no HTML, no labels); URLs are http(s) only.
+/// Text fields are already normalised (no HTML, no labels); URLs are http(s) only, except
+/// pictures of the bundled offline sample, which are `file:` URLs inside the sample folder.
 public struct APODEntry: Hashable, Sendable {
     public var date: APODDay
     public var title: String

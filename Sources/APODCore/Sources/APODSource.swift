@@ -13,4 +13,33 @@ public protocol APODSource: Sendable {
     func entries(from start: APODDay, through end: APODDay) async throws -> [APODEntry]
     /// `count` distinct random entries.
     func random(count: Int) async throws -> [APODEntry]
+    /// The quota the service reported on its last answer, if it reports one.
+    var rateLimit: RateLimit? { get }
+}
+
+/// What api.nasa.gov said about the key's remaining quota on its last answer.
+public struct RateLimit: Equatable, Sendable {
+    /// Requests allowed per hour, when announced.
+    public var limit: Int?
+    /// Requests left in the current hour.
+    public var remaining: Int
+
+    public init(limit: Int?, remaining: Int) {
+        self.limit = limit
+        self.remaining = remaining
+    }
+
+    /// Reads `X-RateLimit-Limit` / `X-RateLimit-Remaining`; `nil` when the answer has none.
+    public init?(headers: [String: String]) {
+        guard let remaining = headers["x-ratelimit-remaining"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else {
+            return nil
+        }
+        self.init(limit: headers["x-ratelimit-limit"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) },
+                  remaining: remaining)
+    }
+}
+
+extension APODSource {
+    /// Only sources behind a rate-limited gateway report one.
+    public var rateLimit: RateLimit? { nil }
 }

@@ -39,6 +39,18 @@ final class SourceConfigurationTests: XCTestCase {
         XCTAssertEqual(rest, ["show", "2020-12-17", "--json"])
     }
 
+    func testSavedSettingsAreTheLowestLayer() throws {
+        let settings = ["source": "legacy", "api_key": "saved", "api_url": "http://10.0.0.2/planetary/apod"]
+        let (saved, _) = try SourceConfiguration.resolve(arguments: [], environment: home, settings: settings)
+        XCTAssertEqual(saved.kind, .legacy)
+        XCTAssertEqual(saved.apiKey, "saved")
+        XCTAssertEqual(saved.apiURL.host, "10.0.0.2")
+        let (overridden, _) = try SourceConfiguration.resolve(
+            arguments: ["--source", "science"], environment: ["NASA_API_KEY": "env", "HOME": "/h"], settings: settings)
+        XCTAssertEqual(overridden.kind, .science)
+        XCTAssertEqual(overridden.apiKey, "env")
+    }
+
     func testXDGCacheHomeIsUsedWhenAbsolute() throws {
         let (config, _) = try SourceConfiguration.resolve(arguments: [], environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"])
         XCTAssertEqual(config.cacheDirectory.path, "/x/apod-viewer")
@@ -84,5 +96,22 @@ final class SourceConfigurationTests: XCTestCase {
         let (config, rest) = try SourceConfiguration.resolve(arguments: ["show", "--", "--no-cache"], environment: home)
         XCTAssertTrue(config.useCache)
         XCTAssertEqual(rest, ["show", "--", "--no-cache"])
+    }
+
+    func testMakeSourceBuildsTheConfiguredKind() throws {
+        let cache = URL(fileURLWithPath: "/tmp/apod-config-test")
+        let science = SourceConfiguration(kind: .science, cacheDirectory: cache).makeSource()
+        XCTAssertTrue((science as? CachingSource)?.upstream is ScienceSource)
+        let legacy = SourceConfiguration(kind: .legacy, cacheDirectory: cache, useCache: false).makeSource()
+        XCTAssertEqual((legacy as? LegacySource)?.apiURL, SourceConfiguration.legacyURL)
+        XCTAssertTrue(SourceConfiguration(kind: .offline, cacheDirectory: cache).makeSource() is OfflineSource)
+    }
+
+    func testSelfHostedServersGetTheirOwnCachePartition() {
+        let cache = URL(fileURLWithPath: "/tmp/c")
+        XCTAssertEqual(SourceConfiguration(kind: .science, cacheDirectory: cache).cachePartition, "science")
+        let mirror = SourceConfiguration(kind: .legacy, apiURL: URL(string: "http://127.0.0.1:8080/planetary/apod"),
+                                         cacheDirectory: cache)
+        XCTAssertEqual(mirror.cachePartition, "legacy-127.0.0.1_8080")
     }
 }

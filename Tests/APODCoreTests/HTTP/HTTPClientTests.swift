@@ -8,6 +8,7 @@ final class HTTPClientTests: XCTestCase {
     func testReturnsStatusHeadersAndBody() async throws {
         let server = try FakeHTTPServer { request in
             XCTAssertEqual(request.headers["x-api-key"], "k")
+            XCTAssertEqual(request.headers["user-agent"], HTTPClient.userAgent)
             return .json("{\"ok\":true}", headers: ["X-RateLimit-Remaining": "29"])
         }
         defer { server.stop() }
@@ -125,6 +126,22 @@ final class HTTPClientTests: XCTestCase {
         }
         XCTAssertLessThan(Date().timeIntervalSince(started), 2)
         XCTAssertEqual(server.requests.count, 1)
+    }
+
+    func testCancellationAtAnyMomentNeverHangs() async throws {
+        let server = try FakeHTTPServer { _ in FakeResponse(fault: .hang) }
+        defer { server.stop() }
+        let client = HTTPClient(timeout: 30, retryPolicy: fast)
+        for attempt in 0..<40 {
+            let task = Task { try await client.get(server.baseURL) }
+            if attempt % 4 != 0 { try await Task.sleep(nanoseconds: UInt64(attempt) * 50_000) }
+            task.cancel()
+            do {
+                _ = try await task.value
+                XCTFail("expected cancellation")
+            } catch is CancellationError {
+            }
+        }
     }
 
     func testFollowsRedirectsAndReportsFinalURL() async throws {

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Reads the v1 API's entries (api.nasa.gov and NASA's self-hostable server, also the shape of
+/// the bundled offline sample). `url` is the picture for images and the player for videos;
+/// `thumbnail_url` comes with `thumbs=true` and may be empty.
+enum LegacyEntryDecoder {
+    /// - Parameter base: resolves relative picture paths (the offline sample); services send
+    ///   absolute URLs, and relative ones are dropped when there is no base.
+    static func entry(from object: [String: Any], relativeTo base: URL? = nil) throws -> APODEntry {
+        let fields = JSONFields(object: object)
+        guard let date = fields.day() else { throw APODError.unusableEntry(date: fields.text("date")) }
+        guard let rawTitle = fields.text("title"), case let title = EntryText.title(rawTitle), !title.isEmpty else {
+            throw APODError.unusableEntry(date: date.description)
+        }
+        let mediaType = fields.text("media_type").map(MediaType.init(rawValue:)) ?? .image
+        func link(_ key: String) -> URL? {
+            guard let raw = fields.text(key) else { return nil }
+            if let base, let local = localFile(raw, base: base) { return local }
+            return WebURL.normalize(raw)
+        }
+        let url = link("url")
+        let hdurl = link("hdurl")
+
+        var entry = APODEntry(
+            date: date, title: title,
+            explanation: fields.text("explanation").map(EntryText.explanation) ?? "",
+            copyright: EntryText.credit(fields.text("copyright")),
+            mediaType: mediaType,
+            // Sample entries are made up: no archive page describes them.
+            pageURL: base == nil ? ArchiveCalendar.archivePageURL(for: date) : nil)
+        switch mediaType {
+        case .video:
+            entry.videoURL = url
+            entry.thumbnailURL = link("thumbnail_url") ?? url.flatMap(WebURL.youTubeThumbnail(for:))
+        default:
+            entry.imageURL = url ?? hdurl
+            entry.hdImageURL = hdurl ?? url
+            entry.thumbnailURL = link("thumbnail_url")
+                ?? entry.imageURL.flatMap { ScienceCDN.resized($0, width: ScienceCDN.thumbnailWidth) }
+        }
+        return entry
+    }
+
+    /// A path without a scheme, resolved inside `base` (never above it).
+    private static func localFile(_ raw: String, base: URL) -> URL? {
+        let path = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !path.contains("://"), !path.hasPrefix("//"), !path.hasPrefix("/"),
+              !path.split(separator: "/").contains("..") else { return nil }
+        return base.appendingPathComponent(path)
+    }
+}

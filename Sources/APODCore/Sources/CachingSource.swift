@@ -1,0 +1,94 @@
+import Foundation
+
+/// Puts the metadata cache in front of a network source: fresh cached days are answered
+/// without a request, every answer is stored, and when the service cannot be reached a
+/// stale copy of the same day is better than an error.
+public final class CachingSource: APODSource {
+    public let upstream: any APODSource
+    public let cache: MetadataCache
+    private let calendar: ArchiveCalendar
+
+    public init(upstream: any APODSource, cache: MetadataCache, calendar: ArchiveCalendar = ArchiveCalendar()) {
+        self.upstream = upstream
+        self.cache = cache
+        self.calendar = calendar
+    }
+
+    public var rateLimit: RateLimit? { upstream.rateLimit }
+
+    public func latest() async throws -> APODEntry {
+        let today = calendar.today
+        if case .entry(let entry) = cache.lookup(today) { return entry }
+        do {
+            let entry = try await upstream.latest()
+            cache.store(entry)
+            return entry
+        } catch let error as APODError where error.isTransient {
+            for day in [today, today.adding(days: -1)] {
+                if let entry = cached(day, allowingStale: true) { return entry }
+            }
+            throw error
+        }
+    }
+
+    public func entry(for day: APODDay) async throws -> APODEntry {
+        try calendar.validate(day)
+        switch cache.lookup(day) {
+        case .entry(let entry): return entry
+        case .noEntry: throw APODError.noEntry(day)
+        case .stale, .miss: break
+        }
+        do {
+            let entry = try await upstream.entry(for: day)
+            cache.store(entry)
+            return entry
+        } catch APODError.noEntry(let missing) {
+            cache.storeNoEntry(missing)
+            throw APODError.noEntry(missing)
+        } catch let error as APODError where error.isTransient {
+            if let entry = cached(day, allowingStale: true) { return entry }
+            throw error
+        }
+    }
+
+    /// Only the span between the first and last day not fresh in the cache is asked for.
+    public func entries(from start: APODDay, through end: APODDay) async throws -> [APODEntry] {
+        try calendar.validate(start)
+        try calendar.validate(end)
+        let days = DayFetching.days(from: start, through: end)
+        var known: [APODDay: APODEntry] = [:]
+        var missing: [APODDay] = []
+        for day in days {
+            switch cache.lookup(day) {
+            case .entry(let entry): known[day] = entry
+            case .noEntry: break
+            case .stale, .miss: missing.append(day)
+            }
+        }
+        if let first = missing.first, let last = missing.last {
+            let fetched = try await upstream.entries(from: first, through: last)
+            for entry in fetched {
+                cache.store(entry)
+                known[entry.date] = entry
+            }
+            let answered = Set(fetched.map(\.date))
+            for day in missing where !answered.contains(day) { cache.storeNoEntry(day) }
+        }
+        return known.values.filter { (start...end).contains($0.date) }.sorted { $0.date < $1.date }
+    }
+
+    /// Always asks the service (a cached pick would not be random); stores what comes back.
+    public func random(count: Int) async throws -> [APODEntry] {
+        let entries = try await upstream.random(count: count)
+        entries.forEach(cache.store)
+        return entries
+    }
+
+    private func cached(_ day: APODDay, allowingStale: Bool) -> APODEntry? {
+        switch cache.lookup(day) {
+        case .entry(let entry): return entry
+        case .stale(let entry): return allowingStale ? entry : nil
+        case .noEntry, .miss: return nil
+        }
+    }
+}

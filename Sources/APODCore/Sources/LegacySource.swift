@@ -1,0 +1,98 @@
+import Foundation
+
+/// NASA's v1 API: `api.nasa.gov/planetary/apod` or a self-hosted copy of nasa/apod-api.
+///
+/// The key travels as `api_key` (self-hosted servers read only the query) and is never put in
+/// an error message: any echo of it in a service message is blanked. `thumbs=true` asks for
+/// video stills. The pass-through in front of api.nasa.gov cuts ranges to 25 entries and
+/// returns fewer random entries than asked, so both are continued with follow-up requests.
+public final class LegacySource: APODSource, @unchecked Sendable {
+    public let apiURL: URL
+    private let apiKey: String
+    private let client: HTTPClient
+    private let calendar: ArchiveCalendar
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var lastRateLimit: RateLimit?
+
+    /// Follow-up requests allowed for a truncated range or a short random answer.
+    private static let followUps = 20
+
+    public init(apiURL: URL = SourceConfiguration.legacyURL, apiKey: String = SourceConfiguration.demoKey,
+                client: HTTPClient, calendar: ArchiveCalendar = ArchiveCalendar()) {
+        self.apiURL = apiURL
+        let trimmed = apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.apiKey = trimmed.isEmpty ? SourceConfiguration.demoKey : trimmed
+        self.client = client
+        self.calendar = calendar
+    }
+
+    /// `X-RateLimit-Limit` / `X-RateLimit-Remaining` from the last answer that carried them.
+    public var rateLimit: RateLimit? {
+        lock.withLock { lastRateLimit }
+    }
+
+    /// The server's own "today"; if that is not published yet, the previous Eastern day.
+    public func latest() async throws -> APODEntry {
+        if let entry = try await request([]).first { return entry }
+        return try await entry(for: calendar.today)
+    }
+
+    /// A 404 for today means "not published yet": the previous day is returned instead.
+    public func entry(for day: APODDay) async throws -> APODEntry {
+        try calendar.validate(day)
+        do {
+            if let entry = try await request([("date", day.description)]).first { return entry }
+        } catch APODError.requestRejected(400, let message) where day == calendar.today && message.contains("Date must be between") {
+            // The server's clock is still on yesterday: same as not published yet.
+        }
+        if day == calendar.today, let previous = try await request([("date", day.adding(days: -1).description)]).first {
+            return previous
+        }
+        throw APODError.noEntry(day)
+    }
+
+    public func entries(from start: APODDay, through end: APODDay) async throws -> [APODEntry] {
+        try calendar.validate(start)
+        try calendar.validate(end)
+        guard start <= end else { return [] }
+        var collected: [APODEntry] = []
+        var next = start
+        for _ in 0...Self.followUps {
+            let batch = try await request([("start_date", next.description), ("end_date", end.description)])
+            collected += batch
+            guard let last = batch.map(\.date).max(), last < end, last >= next else { break }
+            next = last.adding(days: 1)
+        }
+        return ScienceSource.distinctAscending(collected.filter { (start...end).contains($0.date) })
+    }
+
+    public func random(count: Int) async throws -> [APODEntry] {
+        guard count > 0 else { return [] }
+        var found: [APODDay: APODEntry] = [:]
+        for _ in 0...Self.followUps where found.count < count {
+            let batch = try await request([("count", String(min(100, count - found.count)))])
+            if batch.isEmpty { break }
+            for entry in batch { found[entry.date] = entry }
+        }
+        return Array(found.values.shuffled().prefix(count))
+    }
+
+    /// One call; `[]` for a 404 ("No data available for date").
+    private func request(_ parameters: [(String, String)]) async throws -> [APODEntry] {
+        var components = URLComponents(url: apiURL, resolvingAgainstBaseURL: false)!
+        let items = [("api_key", apiKey)] + parameters + [("thumbs", "true")]
+        components.queryItems = (components.queryItems ?? []) + items.map { URLQueryItem(name: $0.0, value: $0.1) }
+        let response = try await client.get(components.url!)
+        if let limit = RateLimit(headers: response.headers) {
+            lock.withLock { lastRateLimit = limit }
+        }
+        if response.status == 404, !response.isHTML { return [] }
+        guard response.isSuccess else { throw ServiceErrorBody.error(for: response, redacting: apiKey) }
+        let objects = try JSONFields.objects(in: response.body)
+        // A single day must decode (its error names the date); in lists, unusable items are skipped.
+        let asksForOneDay = !parameters.contains { $0.0 == "start_date" || $0.0 == "count" }
+        if asksForOneDay, let object = objects.first { return [try LegacyEntryDecoder.entry(from: object)] }
+        return objects.compactMap { try? LegacyEntryDecoder.entry(from: $0) }
+    }
+}

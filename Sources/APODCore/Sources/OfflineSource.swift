@@ -1,0 +1,64 @@
+import Foundation
+
+/// No network at all: whatever the metadata cache holds, plus the bundled sample
+/// (`entries.json`, legacy-shaped, with pictures given relative to it). Sample entries win
+/// over cached ones for the same day because their pictures are on disk.
+public final class OfflineSource: APODSource, @unchecked Sendable {
+    private let cacheRoot: URL?
+    private let sampleDirectory: URL?
+    private let calendar: ArchiveCalendar
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var loaded: [APODEntry]?
+
+    public init(cacheRoot: URL?, sampleDirectory: URL?, calendar: ArchiveCalendar = ArchiveCalendar()) {
+        self.cacheRoot = cacheRoot
+        self.sampleDirectory = sampleDirectory
+        self.calendar = calendar
+    }
+
+    public func latest() async throws -> APODEntry {
+        guard let newest = try available().last else { throw APODError.nothingOffline }
+        return newest
+    }
+
+    public func entry(for day: APODDay) async throws -> APODEntry {
+        try calendar.validate(day)
+        guard let entry = try available().first(where: { $0.date == day }) else { throw APODError.noEntry(day) }
+        return entry
+    }
+
+    public func entries(from start: APODDay, through end: APODDay) async throws -> [APODEntry] {
+        try calendar.validate(start)
+        try calendar.validate(end)
+        return try available().filter { (start...end).contains($0.date) }
+    }
+
+    /// Up to `count` distinct entries: fewer when fewer are stored.
+    public func random(count: Int) async throws -> [APODEntry] {
+        let all = try available()
+        guard !all.isEmpty else { throw APODError.nothingOffline }
+        return Array(all.shuffled().prefix(max(0, count)))
+    }
+
+    /// Every stored entry, ascending, read from disk once.
+    private func available() throws -> [APODEntry] {
+        if let loaded = lock.withLock({ loaded }) { return loaded }
+        var byDay: [APODDay: APODEntry] = [:]
+        if let cacheRoot {
+            for entry in MetadataCache.allEntries(under: cacheRoot) { byDay[entry.date] = entry }
+        }
+        for entry in Self.sampleEntries(in: sampleDirectory) { byDay[entry.date] = entry }
+        let all = byDay.values.sorted { $0.date < $1.date }
+        lock.withLock { loaded = all }
+        return all
+    }
+
+    /// The sample's entries; a missing or unreadable sample simply contributes nothing.
+    static func sampleEntries(in directory: URL?) -> [APODEntry] {
+        guard let directory,
+              let data = try? Data(contentsOf: directory.appendingPathComponent(SampleLocator.entriesFile)),
+              let objects = try? JSONFields.objects(in: data) else { return [] }
+        return objects.compactMap { try? LegacyEntryDecoder.entry(from: $0, relativeTo: directory) }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import APODCore
+
+/// The readable block `apod` prints for an entry without `--json`.
+enum EntryFormatter {
+    static let width = 78
+
+    static func block(for entry: APODEntry) -> String {
+        var lines = ["\(entry.date.displayString) — \(entry.title)"]
+        if let copyright = entry.copyright { lines.append("© \(copyright)") }
+        if !entry.explanation.isEmpty {
+            lines.append("")
+            lines += wrap(entry.explanation, width: width)
+        }
+        let links: [(String, String?)] = [
+            ("Image", entry.imageURL?.absoluteString),
+            ("HD image", entry.hdImageURL == entry.imageURL ? nil : entry.hdImageURL?.absoluteString),
+            ("Video", entry.videoURL?.absoluteString),
+            ("Page", entry.pageURL?.absoluteString),
+        ]
+        let present = links.compactMap { label, link in link.map { (label, $0) } }
+        if !present.isEmpty {
+            lines.append("")
+            for (label, link) in present {
+                lines.append((label + ":").padding(toLength: 10, withPad: " ", startingAt: 0) + link)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Greedy word wrap; a word longer than the width gets a line of its own.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if current.isEmpty {
+                current = String(word)
+            } else if current.count + 1 + word.count <= width {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = String(word)
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+}

@@ -1,0 +1,108 @@
+import APODCore
+
+/// What the user asked `apod` to do, parsed from the arguments left after the shared flags.
+enum Invocation: Equatable {
+    case show(APODDay?, json: Bool)
+    case random(count: Int, json: Bool)
+    case range(APODDay, APODDay, json: Bool)
+    case download(APODDay?, hd: Bool, output: String?)
+    case help
+    case version
+
+    static let maxRandom = 100
+    static let maxRangeDays = 366
+
+    static let usage = """
+        Usage: apod [OPTIONS] COMMAND
+
+        Commands:
+          show [YYYY-MM-DD] [--json]            one entry; no date = latest published
+          random [--count N] [--json]           N random entries, 1…100, default 8
+          range START END [--json]              every entry from START to END inclusive (≤ 366 days)
+          download [YYYY-MM-DD] [--hd] [-o PATH]  save the picture (default ./apod-DATE.EXT)
+
+        Options:
+        \(SourceConfiguration.flagsHelp)
+          --help                            show this help
+          --version                         show the version
+
+        Environment: APOD_SOURCE, APOD_API_URL, NASA_API_KEY, APOD_CACHE_DIR, APOD_TIMEOUT
+        (flags win over the environment).
+        """
+
+    /// - Throws: `APODError.invalidArgument` naming what is wrong.
+    static func parse(_ arguments: [String]) throws -> Invocation {
+        if arguments.contains("--help") || arguments.contains("-h") { return .help }
+        if arguments.contains("--version") { return .version }
+        guard let command = arguments.first else { throw APODError.invalidArgument("No command given.") }
+        var rest = Array(arguments.dropFirst())
+        let json = take("--json", from: &rest)
+        switch command {
+        case "show":
+            let day = try rest.isEmpty ? nil : day(rest.removeFirst())
+            try expectNothing(rest)
+            return .show(day, json: json)
+        case "random":
+            let count = try value(of: "--count", in: &rest).map(parseCount) ?? 8
+            try expectNothing(rest)
+            return .random(count: count, json: json)
+        case "range":
+            guard rest.count >= 2 else { throw APODError.invalidArgument("range needs a START and an END date.") }
+            let start = try day(rest.removeFirst())
+            let end = try day(rest.removeFirst())
+            try expectNothing(rest)
+            guard start <= end else { throw APODError.invalidArgument("START (\(start)) is after END (\(end)).") }
+            guard end.ordinal - start.ordinal < maxRangeDays else {
+                throw APODError.invalidArgument("A range may cover at most \(maxRangeDays) days.")
+            }
+            return .range(start, end, json: json)
+        case "download":
+            if json { throw APODError.invalidArgument("download does not take --json.") }
+            let hd = take("--hd", from: &rest)
+            let output = try value(of: "-o", in: &rest) ?? value(of: "--output", in: &rest)
+            let day = try rest.isEmpty ? nil : day(rest.removeFirst())
+            try expectNothing(rest)
+            return .download(day, hd: hd, output: output)
+        default:
+            throw APODError.invalidArgument("Unknown command \"\(command)\".")
+        }
+    }
+
+    private static func day(_ text: String) throws -> APODDay {
+        guard let day = APODDay(text) else {
+            throw APODError.invalidArgument("\"\(text)\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.")
+        }
+        return day
+    }
+
+    private static func parseCount(_ text: String) throws -> Int {
+        guard let count = Int(text), (1...maxRandom).contains(count) else {
+            throw APODError.invalidArgument("--count must be a whole number from 1 to \(maxRandom).")
+        }
+        return count
+    }
+
+    private static func take(_ flag: String, from arguments: inout [String]) -> Bool {
+        guard let index = arguments.firstIndex(of: flag) else { return false }
+        arguments.remove(at: index)
+        return true
+    }
+
+    /// Removes `flag VALUE` or `flag=VALUE` and returns the value.
+    private static func value(of flag: String, in arguments: inout [String]) throws -> String? {
+        if let index = arguments.firstIndex(where: { $0.hasPrefix(flag + "=") }) {
+            return String(arguments.remove(at: index).dropFirst(flag.count + 1))
+        }
+        guard let index = arguments.firstIndex(of: flag) else { return nil }
+        guard index + 1 < arguments.count else { throw APODError.invalidArgument("\(flag) needs a value.") }
+        let value = arguments[index + 1]
+        arguments.removeSubrange(index...(index + 1))
+        return value
+    }
+
+    private static func expectNothing(_ arguments: [String]) throws {
+        if let extra = arguments.first {
+            throw APODError.invalidArgument("Unexpected argument \"\(extra)\".")
+        }
+    }
+}

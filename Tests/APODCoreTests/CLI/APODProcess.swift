@@ -1,0 +1,79 @@
+import Foundation
+import XCTest
+
+/// Runs the built `apod` binary as a child process, with a clean environment.
+struct APODProcess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+    }
+
+    /// `apod` sits next to the test bundle in the build products folder.
+    static func binary() throws -> URL {
+        var folders: [URL] = []
+        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
+        folders.append(Bundle(for: BundleAnchor.self).bundleURL.deletingLastPathComponent())
+        folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        for folder in folders {
+            let candidate = folder.appendingPathComponent("apod")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw XCTSkip("apod binary not built next to the tests (looked in \(folders.map(\.path)))")
+    }
+
+    /// A private HOME/cache and no inherited APOD_* or NASA_* variables.
+    static func environment(home: URL, _ extra: [String: String] = [:]) -> [String: String] {
+        var env = ["HOME": home.path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+                   "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                   "APOD_SAMPLE_DIR": home.appendingPathComponent("no-sample").path,
+                   "APOD_TIMEOUT": "5", "LANG": "C.UTF-8"]
+        if let path = ProcessInfo.processInfo.environment["PATH"] { env["PATH"] = path }
+        env.merge(extra) { $1 }
+        return env
+    }
+
+    static func run(_ arguments: [String], environment: [String: String], in folder: URL? = nil,
+                    timeout: TimeInterval = 30) throws -> Result {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = arguments
+        process.environment = environment
+        if let folder { process.currentDirectoryURL = folder }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let collected = OutputCollector()
+        let group = DispatchGroup()
+        for (pipe, isOut) in [(out, true), (err, false)] {
+            group.enter()
+            DispatchQueue.global().async {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                collected.set(data, isOut: isOut)
+                group.leave()
+            }
+        }
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            process.terminate()
+            XCTFail("apod \(arguments) did not finish within \(timeout) s")
+        }
+        process.waitUntilExit()
+        group.wait()
+        return Result(status: process.terminationStatus, stdout: collected.text(isOut: true), stderr: collected.text(isOut: false))
+    }
+
+    private final class BundleAnchor {}
+
+    private final class OutputCollector: @unchecked Sendable {
+        private let lock = NSLock()
+        private var out = Data(), err = Data()
+
+        func set(_ data: Data, isOut: Bool) { lock.withLock { if isOut { out = data } else { err = data } } }
+
+        func text(isOut: Bool) -> String { lock.withLock { String(decoding: isOut ? out : err, as: UTF8.self) } }
+    }
+}

@@ -1,0 +1,88 @@
+import XCTest
+@testable import APODCore
+
+final class ScienceEntryDecoderTests: XCTestCase {
+    private func decode(_ json: String) throws -> APODEntry {
+        try ScienceEntryDecoder.entry(from: JSONFields.objects(in: Data(json.utf8))[0])
+    }
+
+    func testImageEntryIsNormalised() throws {
+        let entry = try decode(ScienceFixtures.image)
+        XCTAssertEqual(entry.date.description, "2024-01-01")
+        XCTAssertEqual(entry.title, "Aurora & the \u{2019}Moon\u{2019}")
+        XCTAssertEqual(entry.explanation,
+                       "What\u{2019}s that glow? Aurora over the hills. Mass < 3 suns. New paragraph.")
+        XCTAssertEqual(entry.copyright, "Jane Doe")
+        XCTAssertEqual(entry.mediaType, .image)
+        XCTAssertEqual(entry.altText, "Green aurora & a crescent Moon over snowy hills")
+        XCTAssertEqual(entry.pageURL?.absoluteString, "https://science.nasa.gov/apod/2024/01/01/aurora-and-moon/")
+        XCTAssertEqual(entry.hdImageURL?.host, "assets.science.nasa.gov")
+        XCTAssertEqual(entry.imageURL, entry.hdImageURL, "the picture is hdurl; url is the article page")
+        XCTAssertNil(entry.videoURL)
+        let thumbnail = try XCTUnwrap(entry.thumbnailURL)
+        let query = URLComponents(url: thumbnail, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        XCTAssertEqual(query.first { $0.name == "w" }?.value, "480")
+        XCTAssertNil(query.first { $0.name == "h" })
+        XCTAssertEqual(query.first { $0.name == "crop" }?.value, "faces,focalpoint")
+    }
+
+    func testVideoPosterBecomesThumbnailNotPicture() throws {
+        let entry = try decode(ScienceFixtures.videoWithPoster)
+        XCTAssertEqual(entry.mediaType, .video)
+        XCTAssertNil(entry.imageURL)
+        XCTAssertEqual(entry.thumbnailURL?.path, "/dynamicimage/assets/science/apod/2023/07/poster.jpg")
+        XCTAssertNil(entry.videoURL, "the player comes from basic_html, fetched separately")
+        XCTAssertEqual(entry.copyright, "NASA, ISS")
+    }
+
+    func testPlayerIsReadFromBasicHTML() throws {
+        let youtube = try JSONFields.objects(in: Data(ScienceFixtures.videoPage.utf8))[0]["basic_html"] as! String
+        XCTAssertEqual(ScienceEntryDecoder.videoURL(inPage: youtube)?.absoluteString,
+                       "https://www.youtube.com/embed/AbCdEfGhIjK?rel=0&autoplay=0")
+        let mp4 = try JSONFields.objects(in: Data(ScienceFixtures.mp4Page.utf8))[0]["basic_html"] as! String
+        XCTAssertEqual(ScienceEntryDecoder.videoURL(inPage: mp4)?.absoluteString,
+                       "https://apod.nasa.gov/apod/image/2202/prominence.mp4")
+        XCTAssertNil(ScienceEntryDecoder.videoURL(inPage: "<p>no player</p>"))
+    }
+
+    func testPlaceholderThumbnailMeansNoPicture() throws {
+        let entry = try decode(ScienceFixtures.placeholder)
+        XCTAssertNil(entry.imageURL)
+        XCTAssertNil(entry.hdImageURL)
+        XCTAssertNil(entry.thumbnailURL)
+    }
+
+    func testBlankFieldsUnknownMediaTypeAndMessyCopyright() throws {
+        let entry = try decode(ScienceFixtures.oddities)
+        XCTAssertEqual(entry.title, "Strange Object")
+        XCTAssertEqual(entry.explanation, "")
+        XCTAssertEqual(entry.mediaType, .unknown("interactive"))
+        XCTAssertEqual(entry.mediaType.rawValue, "interactive")
+        XCTAssertNil(entry.imageURL)
+        XCTAssertEqual(entry.copyright, "Ann Lee", "copyright wins over credit; label and garbage dropped")
+        XCTAssertNil(entry.altText)
+    }
+
+    func testMissingTitleOrDateIsUnusableAndNamesTheDate() {
+        XCTAssertThrowsError(try decode(ScienceFixtures.missingTitle)) {
+            XCTAssertEqual($0 as? APODError, .unusableEntry(date: "2020-06-11"))
+            XCTAssertTrue(($0 as! APODError).message.contains("2020-06-11"))
+        }
+        XCTAssertThrowsError(try decode(ScienceFixtures.missingDate)) {
+            XCTAssertEqual($0 as? APODError, .unusableEntry(date: nil))
+        }
+    }
+
+    func testListShapeDecodesEveryItem() throws {
+        let objects = try JSONFields.objects(in: Data(ScienceFixtures.list.utf8))
+        XCTAssertEqual(try objects.map { try ScienceEntryDecoder.entry(from: $0).date.description },
+                       ["2024-01-01", "2023-07-04"])
+    }
+
+    func testNonJSONIsMalformed() {
+        XCTAssertThrowsError(try JSONFields.objects(in: Data("<html>oops</html>".utf8))) {
+            guard case .malformedResponse? = $0 as? APODError else { return XCTFail("\($0)") }
+        }
+        XCTAssertThrowsError(try JSONFields.objects(in: Data("42".utf8)))
+    }
+}

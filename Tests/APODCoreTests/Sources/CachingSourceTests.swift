@@ -1,0 +1,145 @@
+import XCTest
+@testable import APODCore
+
+/// An in-memory upstream that counts calls and can be switched to failing.
+final class RecordingSource: APODSource, @unchecked Sendable {
+    private let lock = NSLock()
+    private var published: [APODDay: APODEntry]
+    private var failure: APODError?
+    private(set) var calls: [String] = []
+
+    init(days: [String]) {
+        published = Dictionary(uniqueKeysWithValues: days.map {
+            (APODDay($0)!, APODEntry(date: APODDay($0)!, title: "T \($0)"))
+        })
+    }
+
+    func fail(with error: APODError?) { lock.withLock { failure = error } }
+
+    func publish(_ day: String) {
+        lock.withLock { published[APODDay(day)!] = APODEntry(date: APODDay(day)!, title: "T \(day)") }
+    }
+
+    private func record(_ call: String) throws -> [APODDay: APODEntry] {
+        try lock.withLock {
+            calls.append(call)
+            if let failure { throw failure }
+            return published
+        }
+    }
+
+    func latest() async throws -> APODEntry {
+        try record("latest").values.max { $0.date < $1.date }!
+    }
+
+    func entry(for day: APODDay) async throws -> APODEntry {
+        guard let entry = try record("entry \(day)")[day] else { throw APODError.noEntry(day) }
+        return entry
+    }
+
+    func entries(from start: APODDay, through end: APODDay) async throws -> [APODEntry] {
+        try record("range \(start) \(end)").values.filter { (start...end).contains($0.date) }.sorted { $0.date < $1.date }
+    }
+
+    func random(count: Int) async throws -> [APODEntry] {
+        Array(try record("random \(count)").values.prefix(count))
+    }
+}
+
+final class CachingSourceTests: XCTestCase {
+    private var root: URL!
+    private let clock = TestClock(day: "2026-11-28")
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("apod-caching-\(UUID().uuidString)")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    private func caching(_ upstream: RecordingSource) -> CachingSource {
+        CachingSource(upstream: upstream, cache: MetadataCache(root: root, partition: "test", calendar: clock.calendar),
+                      calendar: clock.calendar)
+    }
+
+    func testPastDayIsFetchedOnce() async throws {
+        let upstream = RecordingSource(days: ["2020-01-01"])
+        _ = try await caching(upstream).entry(for: APODDay("2020-01-01")!)
+        let again = try await caching(upstream).entry(for: APODDay("2020-01-01")!)
+        XCTAssertEqual(again.title, "T 2020-01-01")
+        XCTAssertEqual(upstream.calls, ["entry 2020-01-01"])
+    }
+
+    func testLatestIsServedFromCacheForAnHour() async throws {
+        let upstream = RecordingSource(days: ["2026-11-28"])
+        _ = try await caching(upstream).latest()
+        clock.advance(1800)
+        _ = try await caching(upstream).latest()
+        XCTAssertEqual(upstream.calls, ["latest"])
+        clock.advance(1900)
+        _ = try await caching(upstream).latest()
+        XCTAssertEqual(upstream.calls, ["latest", "latest"])
+    }
+
+    func testMissingPastDayIsRememberedForADay() async throws {
+        let upstream = RecordingSource(days: [])
+        for _ in 0..<2 {
+            do {
+                _ = try await caching(upstream).entry(for: APODDay("2025-10-10")!)
+                XCTFail("expected noEntry")
+            } catch APODError.noEntry {}
+        }
+        XCTAssertEqual(upstream.calls.count, 1)
+        upstream.publish("2025-10-10")
+        clock.advance(86_400 + 1)
+        let backfilled = try await caching(upstream).entry(for: APODDay("2025-10-10")!)
+        XCTAssertEqual(backfilled.date.description, "2025-10-10")
+    }
+
+    func testStaleCopyIsUsedWhenTheServiceIsUnreachable() async throws {
+        let upstream = RecordingSource(days: ["2026-11-28"])
+        _ = try await caching(upstream).entry(for: APODDay("2026-11-28")!)
+        clock.advance(7200)
+        upstream.fail(with: .unreachable)
+        let stale = try await caching(upstream).entry(for: APODDay("2026-11-28")!)
+        XCTAssertEqual(stale.date.description, "2026-11-28")
+        let latest = try await caching(upstream).latest()
+        XCTAssertEqual(latest.date.description, "2026-11-28")
+        do {
+            _ = try await caching(upstream).entry(for: APODDay("2020-05-05")!)
+            XCTFail("nothing cached: the error must surface")
+        } catch let error as APODError {
+            XCTAssertEqual(error, .unreachable)
+        }
+    }
+
+    func testRangeAsksOnlyForTheSpanNotCached() async throws {
+        let upstream = RecordingSource(days: (1...10).map { String(format: "2020-03-%02d", $0) })
+        _ = try await caching(upstream).entry(for: APODDay("2020-03-01")!)
+        _ = try await caching(upstream).entry(for: APODDay("2020-03-10")!)
+        let range = try await caching(upstream).entries(from: APODDay("2020-03-01")!, through: APODDay("2020-03-10")!)
+        XCTAssertEqual(range.count, 10)
+        XCTAssertEqual(upstream.calls.last, "range 2020-03-02 2020-03-09")
+        _ = try await caching(upstream).entries(from: APODDay("2020-03-01")!, through: APODDay("2020-03-10")!)
+        XCTAssertEqual(upstream.calls.count, 3, "the whole range is cached now")
+    }
+
+    func testRandomAlwaysAsksAndFillsTheCache() async throws {
+        let upstream = RecordingSource(days: ["2001-01-01", "2002-02-02"])
+        _ = try await caching(upstream).random(count: 2)
+        _ = try await caching(upstream).random(count: 2)
+        XCTAssertEqual(upstream.calls, ["random 2", "random 2"])
+        _ = try await caching(upstream).entry(for: APODDay("2001-01-01")!)
+        XCTAssertEqual(upstream.calls.count, 2)
+    }
+
+    func testOutOfRangeIsRefusedWithoutAskingUpstream() async throws {
+        let upstream = RecordingSource(days: [])
+        do {
+            _ = try await caching(upstream).entry(for: APODDay("2030-01-01")!)
+            XCTFail("expected dateOutOfRange")
+        } catch APODError.dateOutOfRange {}
+        XCTAssertTrue(upstream.calls.isEmpty)
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import TestSupport
+@testable import APODCore
+
+/// A clock tests can move: ArchiveCalendar reads it on every call.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var instant: Date
+
+    /// Noon in New York on `day` (17:00 UTC in winter, 16:00 in summer is still the same day).
+    init(day: String) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = ArchiveCalendar.publishingTimeZone
+        let parsed = APODDay(day)!
+        instant = calendar.date(from: DateComponents(year: parsed.year, month: parsed.month, day: parsed.day, hour: 12))!
+    }
+
+    var now: Date { lock.withLock { instant } }
+
+    func advance(_ seconds: TimeInterval) { lock.withLock { instant += seconds } }
+
+    var calendar: ArchiveCalendar { ArchiveCalendar(now: { [self] in now }) }
+}
+
+/// Client settings that keep network tests fast: tiny backoff, short time-out.
+enum TestHTTP {
+    static func client(timeout: Int = 5, retries: Int = 2) -> HTTPClient {
+        HTTPClient(timeout: timeout, retryPolicy: RetryPolicy(retries: retries, baseDelay: 0.005, maxDelay: 0.01))
+    }
+}
+
+/// science.nasa.gov's `apod-basic` routes over the loopback server: the list route (newest
+/// first, `per_page`), the `/YYMMDD` date route, `_fields=basic_html`, WordPress 404 bodies.
+/// `override` answers first when it returns a response (faults, errors, delays).
+struct FakeScienceService {
+    static let route = "/wp-json/wp/v2/apod-basic"
+
+    var entries: [String: String]
+    var videoPages: [String: String] = [:]
+    var delay: TimeInterval = 0
+    var override: (@Sendable (FakeRequest) -> FakeResponse?)?
+
+    func start() throws -> (FakeHTTPServer, URL) {
+        let service = self
+        let server = try FakeHTTPServer { service.respond(to: $0) }
+        return (server, server.baseURL.appendingPathComponent(String(Self.route.dropFirst())))
+    }
+
+    func respond(to request: FakeRequest) -> FakeResponse {
+        if let answer = override?(request) { return answer }
+        var response = answer(request)
+        response.delay = delay
+        return response
+    }
+
+    private func answer(_ request: FakeRequest) -> FakeResponse {
+        if request.path == Self.route {
+            let perPage = Int(request.query["per_page"] ?? "25") ?? 25
+            let newest = entries.keys.sorted(by: >).prefix(perPage).map { entries[$0]! }
+            return .json("[" + newest.joined(separator: ",") + "]", headers: ["X-WP-Total": String(entries.count)])
+        }
+        guard request.path.hasPrefix(Self.route + "/"), let day = Self.day(compact: String(request.path.dropFirst(Self.route.count + 1))) else {
+            return .json(ScienceFixtures.noRoute, status: 404)
+        }
+        if request.query["_fields"] == "basic_html" {
+            return .json(videoPages[day] ?? #"{"basic_html":""}"#)
+        }
+        guard let body = entries[day] else { return .json(ScienceFixtures.notFound, status: 404) }
+        return .json(body)
+    }
+
+    /// `YYMMDD` → `YYYY-MM-DD` (95–99 are the 1990s).
+    static func day(compact: String) -> String? {
+        guard compact.count == 6, let yy = Int(compact.prefix(2)) else { return nil }
+        let year = yy >= 95 ? 1900 + yy : 2000 + yy
+        return "\(year)-\(compact.dropFirst(2).prefix(2))-\(compact.suffix(2))"
+    }
+}
+
+/// NASA's v1 API over the loopback server: `date`, `start_date`/`end_date` (optionally cut to
+/// `maxRange` items like the 2026 pass-through), `count` (optionally short), the backend and
+/// gateway error shapes, and rate-limit headers counting down.
+final class FakeLegacyService: @unchecked Sendable {
+    static let route = "/planetary/apod"
+
+    let entries: [String: String]
+    let validKey: String
+    var maxRange = Int.max
+    var countShortfall = 0
+    var today: String
+    var override: (@Sendable (FakeRequest) -> FakeResponse?)?
+    private let lock = NSLock()
+    private var remaining = 30
+
+    init(entries: [String: String], validKey: String = "DEMO_KEY", today: String) {
+        self.entries = entries
+        self.validKey = validKey
+        self.today = today
+    }
+
+    func start() throws -> (FakeHTTPServer, URL) {
+        let server = try FakeHTTPServer { [self] in respond(to: $0) }
+        return (server, server.baseURL.appendingPathComponent(String(Self.route.dropFirst())))
+    }
+
+    private func respond(to request: FakeRequest) -> FakeResponse {
+        if let answer = override?(request) { return answer }
+        guard request.path == Self.route else { return .html("<h1>Not Found</h1>", status: 404) }
+        guard let key = request.query["api_key"] else { return .json(LegacyFixtures.gatewayKeyMissing, status: 403) }
+        guard key == validKey else { return .json(LegacyFixtures.gatewayKeyInvalid, status: 403) }
+        let left = lock.withLock { () -> Int in remaining -= 1; return remaining }
+        var response = answer(request.query)
+        response.headers["X-RateLimit-Limit"] = "30"
+        response.headers["X-RateLimit-Remaining"] = String(left)
+        return response
+    }
+
+    private func answer(_ query: [String: String]) -> FakeResponse {
+        if let count = query["count"] {
+            guard let n = Int(count), (1...100).contains(n) else {
+                return .json(#"{"code":400,"msg":"Count must be positive and cannot exceed 100","service_version":"v1"}"#, status: 400)
+            }
+            let picks = entries.keys.shuffled().prefix(max(1, n - countShortfall)).map { entries[$0]! }
+            return .json("[" + picks.joined(separator: ",") + "]")
+        }
+        if let start = query["start_date"] {
+            let end = query["end_date"] ?? today
+            let days = entries.keys.filter { $0 >= start && $0 <= end }.sorted().prefix(maxRange)
+            return .json("[" + days.map { entries[$0]! }.joined(separator: ",") + "]")
+        }
+        let day = query["date"] ?? today
+        guard APODDay(day) != nil else { return .json(LegacyFixtures.backendBadDate, status: 400) }
+        if day > today {
+            return .json(#"{"code":400,"msg":"Date must be between Jun 16, 1995 and \#(today).","service_version":"v1"}"#, status: 400)
+        }
+        guard let body = entries[day] else {
+            return .json(#"{"code":404,"msg":"No data available for date: \#(day)","service_version":"v1"}"#, status: 404)
+        }
+        return .json(body)
+    }
+}
+
+extension Array where Element == FakeRequest {
+    /// How many requests went to `path`.
+    func count(path: String) -> Int { filter { $0.path == path }.count }
+}

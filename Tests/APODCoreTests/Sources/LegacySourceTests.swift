@@ -1,0 +1,165 @@
+import XCTest
+import TestSupport
+@testable import APODCore
+
+final class LegacySourceTests: XCTestCase {
+    private let clock = TestClock(day: "2026-11-28")
+
+    private func days(_ list: [String]) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: list.map { ($0, LegacyFixtures.entry($0)) })
+    }
+
+    private func source(_ url: URL, key: String = "DEMO_KEY", retries: Int = 2) -> LegacySource {
+        LegacySource(apiURL: url, apiKey: key, client: TestHTTP.client(retries: retries), calendar: clock.calendar)
+    }
+
+    func testDaySendsTrimmedKeyDateAndThumbsAndExposesRateLimit() async throws {
+        let service = FakeLegacyService(entries: ["2019-02-10": LegacyFixtures.youTubeVideo], validKey: "my-key", today: "2026-11-28")
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let legacy = source(url, key: " my-key\n")
+        XCTAssertNil(legacy.rateLimit)
+        let entry = try await legacy.entry(for: APODDay("2019-02-10")!)
+        XCTAssertEqual(entry.thumbnailURL?.host, "img.youtube.com")
+        let query = try XCTUnwrap(server.requests.first?.query)
+        XCTAssertEqual(query["api_key"], "my-key")
+        XCTAssertEqual(query["date"], "2019-02-10")
+        XCTAssertEqual(query["thumbs"], "true")
+        XCTAssertEqual(legacy.rateLimit, RateLimit(limit: 30, remaining: 29))
+    }
+
+    func testPast404IsNoEntryAndToday404FallsBack() async throws {
+        let (server, url) = try FakeLegacyService(entries: days(["2026-11-27"]), today: "2026-11-28").start()
+        defer { server.stop() }
+        do {
+            _ = try await source(url).entry(for: APODDay("2020-06-10")!)
+            XCTFail("expected noEntry")
+        } catch let error as APODError {
+            XCTAssertEqual(error, .noEntry(APODDay("2020-06-10")!))
+        }
+        let today = try await source(url).entry(for: APODDay("2026-11-28")!)
+        XCTAssertEqual(today.date.description, "2026-11-27")
+    }
+
+    func testServerStillOnYesterdayIsTreatedAsNotPublished() async throws {
+        let (server, url) = try FakeLegacyService(entries: days(["2026-11-27"]), today: "2026-11-27").start()
+        defer { server.stop() }
+        let entry = try await source(url).entry(for: APODDay("2026-11-28")!)
+        XCTAssertEqual(entry.date.description, "2026-11-27")
+    }
+
+    func testLatestAsksWithoutADate() async throws {
+        let (server, url) = try FakeLegacyService(entries: days(["2026-11-28"]), today: "2026-11-28").start()
+        defer { server.stop() }
+        let entry = try await source(url).latest()
+        XCTAssertEqual(entry.date.description, "2026-11-28")
+        XCTAssertNil(server.requests.first?.query["date"])
+    }
+
+    func testRateLimitIsNotRetriedAndExplainsTheKey() async throws {
+        let service = FakeLegacyService(entries: [:], today: "2026-11-28")
+        service.override = { _ in .json(LegacyFixtures.gatewayRateLimit, status: 429, headers: ["X-RateLimit-Remaining": "0"]) }
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let legacy = source(url)
+        do {
+            _ = try await legacy.entry(for: APODDay("2020-01-01")!)
+            XCTFail("expected rateLimited")
+        } catch let error as APODError {
+            XCTAssertEqual(error, .rateLimited)
+            XCTAssertTrue(error.message.contains("api.nasa.gov"))
+        }
+        XCTAssertEqual(server.requests.count, 1)
+        XCTAssertEqual(legacy.rateLimit?.remaining, 0)
+    }
+
+    func testRefusedKeyNeverAppearsInTheMessage() async throws {
+        let (server, url) = try FakeLegacyService(entries: [:], validKey: "right", today: "2026-11-28").start()
+        defer { server.stop() }
+        do {
+            _ = try await source(url, key: "wrong-secret-key").entry(for: APODDay("2020-01-01")!)
+            XCTFail("expected keyRefused")
+        } catch let error as APODError {
+            XCTAssertEqual(error, .keyRefused)
+            XCTAssertFalse(error.message.contains("wrong-secret-key"))
+        }
+        XCTAssertEqual(server.requests.count, 1)
+    }
+
+    func testBadRequestCarriesTheServiceMessage() async throws {
+        let service = FakeLegacyService(entries: [:], today: "2026-11-28")
+        service.override = { _ in .json(LegacyFixtures.backendBadDate, status: 400) }
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        do {
+            _ = try await source(url).entry(for: APODDay("2020-01-01")!)
+            XCTFail("expected requestRejected")
+        } catch let error as APODError {
+            XCTAssertEqual(error, .requestRejected(status: 400, message: "time data 'banana' does not match format '%Y-%m-%d'"))
+        }
+    }
+
+    func testOutagePagesAreRetriedThenReported() async throws {
+        let service = FakeLegacyService(entries: [:], today: "2026-11-28")
+        service.override = { _ in .html(LegacyFixtures.outagePage, status: 503) }
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        do {
+            _ = try await source(url).entry(for: APODDay("2020-01-01")!)
+            XCTFail("expected serviceError")
+        } catch let error as APODError {
+            XCTAssertEqual(error, .serviceError(status: 503))
+            XCTAssertTrue(error.isTransient)
+        }
+        XCTAssertEqual(server.requests.count, 3)
+    }
+
+    func testBackend500ForAnUnknownDateIsAServiceError() async throws {
+        let service = FakeLegacyService(entries: [:], today: "2026-11-28")
+        service.override = { _ in .json(LegacyFixtures.backendServerError, status: 500) }
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        do {
+            _ = try await source(url, retries: 0).entry(for: APODDay("2026-09-11")!)
+            XCTFail("expected serviceError")
+        } catch let error as APODError {
+            XCTAssertEqual(error, .serviceError(status: 500))
+        }
+    }
+
+    func testTruncatedRangesAreContinued() async throws {
+        let all = (0..<60).map { APODDay("2019-01-01")!.adding(days: $0).description }
+        let service = FakeLegacyService(entries: days(all.filter { $0 != "2019-01-30" }), today: "2026-11-28")
+        service.maxRange = 25
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let entries = try await source(url).entries(from: APODDay("2019-01-01")!, through: APODDay("2019-03-01")!)
+        XCTAssertEqual(entries.map(\.date.description), all.filter { $0 != "2019-01-30" })
+        XCTAssertEqual(server.requests.count, 3)
+        XCTAssertEqual(server.requests.first?.query["start_date"], "2019-01-01")
+        XCTAssertEqual(server.requests.first?.query["end_date"], "2019-03-01")
+        XCTAssertNil(server.requests.first?.query["date"])
+    }
+
+    func testShortRandomAnswersAreToppedUp() async throws {
+        let all = (0..<200).map { APODDay("2010-01-01")!.adding(days: $0).description }
+        let service = FakeLegacyService(entries: days(all), today: "2026-11-28")
+        service.countShortfall = 3
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let entries = try await source(url).random(count: 10)
+        XCTAssertEqual(entries.count, 10)
+        XCTAssertEqual(Set(entries.map(\.date)).count, 10)
+        XCTAssertGreaterThan(server.requests.count, 1)
+        XCTAssertEqual(server.requests.first?.query["count"], "10")
+    }
+
+    func testUnusableListItemsAreSkipped() async throws {
+        let service = FakeLegacyService(entries: [:], today: "2026-11-28")
+        service.override = { _ in .json("[" + LegacyFixtures.entry("2019-01-01") + "," + LegacyFixtures.missingTitle + "]") }
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let entries = try await source(url).entries(from: APODDay("2019-01-01")!, through: APODDay("2019-01-02")!)
+        XCTAssertEqual(entries.map(\.date.description), ["2019-01-01"])
+    }
+}

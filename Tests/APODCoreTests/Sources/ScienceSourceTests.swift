@@ -1,0 +1,176 @@
+import XCTest
+import TestSupport
+@testable import APODCore
+
+final class ScienceSourceTests: XCTestCase {
+    private let clock = TestClock(day: "2026-11-28")
+
+    private func days(_ list: [String]) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: list.map { ($0, ScienceFixtures.entry($0)) })
+    }
+
+    private func source(_ url: URL, concurrency: Int = 6) -> ScienceSource {
+        ScienceSource(apiURL: url, client: TestHTTP.client(), calendar: clock.calendar, concurrency: concurrency)
+    }
+
+    func testDayUsesTheDateRouteWithFields() async throws {
+        let (server, url) = try FakeScienceService(entries: ["2024-01-01": ScienceFixtures.image]).start()
+        defer { server.stop() }
+        let entry = try await source(url).entry(for: APODDay("2024-01-01")!)
+        XCTAssertEqual(entry.title, "Aurora & the \u{2019}Moon\u{2019}")
+        let request = try XCTUnwrap(server.requests.first)
+        XCTAssertEqual(request.path, "/wp-json/wp/v2/apod-basic/240101")
+        let fields = try XCTUnwrap(request.query["_fields"]).split(separator: ",")
+        XCTAssertTrue(fields.contains("date") && fields.contains("hdurl") && fields.contains("alt"))
+        XCTAssertFalse(fields.contains("basic_html"))
+        XCTAssertEqual(server.requests.count, 1)
+    }
+
+    func testNinetiesDatesUseTwoDigitYears() async throws {
+        let (server, url) = try FakeScienceService(entries: days(["1995-06-16"])).start()
+        defer { server.stop() }
+        _ = try await source(url).entry(for: APODDay("1995-06-16")!)
+        XCTAssertEqual(server.requests.first?.path, "/wp-json/wp/v2/apod-basic/950616")
+    }
+
+    func testPastDay404IsNoEntry() async throws {
+        let (server, url) = try FakeScienceService(entries: [:]).start()
+        defer { server.stop() }
+        do {
+            _ = try await source(url).entry(for: APODDay("2020-06-10")!)
+            XCTFail("expected noEntry")
+        } catch let error as APODError {
+            XCTAssertEqual(error, .noEntry(APODDay("2020-06-10")!))
+            XCTAssertTrue(error.message.contains("No picture was published on 2020-06-10"))
+        }
+        XCTAssertEqual(server.requests.count, 1, "404 is not retried")
+    }
+
+    func testToday404FallsBackToYesterday() async throws {
+        let (server, url) = try FakeScienceService(entries: days(["2026-11-27"])).start()
+        defer { server.stop() }
+        let entry = try await source(url).entry(for: APODDay("2026-11-28")!)
+        XCTAssertEqual(entry.date.description, "2026-11-27")
+        XCTAssertEqual(server.requests.map(\.path), ["/wp-json/wp/v2/apod-basic/261128", "/wp-json/wp/v2/apod-basic/261127"])
+    }
+
+    func testOutOfRangeIsRefusedBeforeAnyRequest() async throws {
+        let (server, url) = try FakeScienceService(entries: [:]).start()
+        defer { server.stop() }
+        for day in ["1995-06-15", "2026-11-29"] {
+            do {
+                _ = try await source(url).entry(for: APODDay(day)!)
+                XCTFail("expected dateOutOfRange")
+            } catch APODError.dateOutOfRange(let asked, let first, let last) {
+                XCTAssertEqual(asked.description, day)
+                XCTAssertEqual(first.description, "1995-06-16")
+                XCTAssertEqual(last.description, "2026-11-28")
+            }
+        }
+        XCTAssertTrue(server.requests.isEmpty)
+    }
+
+    func testLatestUsesTheListRoute() async throws {
+        let (server, url) = try FakeScienceService(entries: days(["2026-11-26", "2026-11-27"])).start()
+        defer { server.stop() }
+        let entry = try await source(url).latest()
+        XCTAssertEqual(entry.date.description, "2026-11-27")
+        XCTAssertEqual(server.requests.first?.path, "/wp-json/wp/v2/apod-basic")
+        XCTAssertEqual(server.requests.first?.query["per_page"], "1")
+        XCTAssertNotNil(server.requests.first?.query["_fields"])
+    }
+
+    func testVideoPlayerIsReadFromBasicHTMLOnlyForVideos() async throws {
+        var service = FakeScienceService(entries: ["2023-07-04": ScienceFixtures.videoWithPoster,
+                                                   "2022-02-02": ScienceFixtures.videoWithoutPoster,
+                                                   "2024-01-01": ScienceFixtures.image])
+        service.videoPages = ["2023-07-04": ScienceFixtures.videoPage, "2022-02-02": ScienceFixtures.mp4Page]
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let youtube = try await source(url).entry(for: APODDay("2023-07-04")!)
+        XCTAssertEqual(youtube.videoURL?.absoluteString, "https://www.youtube.com/embed/AbCdEfGhIjK?rel=0&autoplay=0")
+        XCTAssertEqual(youtube.thumbnailURL?.host, "assets.science.nasa.gov", "the poster stays the thumbnail")
+        let mp4 = try await source(url).entry(for: APODDay("2022-02-02")!)
+        XCTAssertEqual(mp4.videoURL?.pathExtension, "mp4")
+        XCTAssertNil(mp4.thumbnailURL)
+        _ = try await source(url).entry(for: APODDay("2024-01-01")!)
+        XCTAssertEqual(server.requests.filter { $0.query["_fields"] == "basic_html" }.count, 2)
+    }
+
+    func testRangeIsAscendingSkipsGapsAndBoundsConcurrency() async throws {
+        let all = (1...12).map { String(format: "2020-06-%02d", $0) }.filter { $0 != "2020-06-10" }
+        var service = FakeScienceService(entries: days(all))
+        service.delay = 0.2
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let started = Date()
+        let entries = try await source(url).entries(from: APODDay("2020-06-01")!, through: APODDay("2020-06-12")!)
+        let elapsed = Date().timeIntervalSince(started)
+        XCTAssertEqual(entries.map(\.date.description), all)
+        XCTAssertEqual(server.requests.count, 12)
+        XCTAssertGreaterThanOrEqual(elapsed, 0.38, "12 requests, 6 at a time, 0.2 s each: two waves at least")
+        XCTAssertLessThan(elapsed, 2.0, "requests must overlap")
+    }
+
+    func testRangeFailsOnAServiceError() async throws {
+        var service = FakeScienceService(entries: days(["2020-01-01", "2020-01-02"]))
+        service.override = { $0.path.hasSuffix("200102") ? .html("<h1>502</h1>", status: 502) : nil }
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        do {
+            _ = try await source(url).entries(from: APODDay("2020-01-01")!, through: APODDay("2020-01-02")!)
+            XCTFail("expected serviceError")
+        } catch let error as APODError {
+            XCTAssertEqual(error, .serviceError(status: 502))
+        }
+        XCTAssertEqual(server.requests.count(path: "/wp-json/wp/v2/apod-basic/200102"), 3, "retried twice")
+    }
+
+    func testRandomPicksDistinctPublishedDaysAndTopsUp() async throws {
+        // Only even ordinals exist, so about half the picks 404 and must be topped up.
+        let service = FakeScienceService(entries: [:], override: { request in
+            guard let compact = request.path.split(separator: "/").last,
+                  let text = FakeScienceService.day(compact: String(compact)), let day = APODDay(text) else { return nil }
+            return day.ordinal % 2 == 0 ? .json(ScienceFixtures.entry(text)) : .json(ScienceFixtures.notFound, status: 404)
+        })
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let entries = try await source(url).random(count: 8)
+        XCTAssertEqual(entries.count, 8)
+        XCTAssertEqual(Set(entries.map(\.date)).count, 8)
+        XCTAssertTrue(entries.allSatisfy { $0.date.ordinal % 2 == 0 && clock.calendar.validRange.contains($0.date) })
+        let asked = server.requests.map(\.path)
+        XCTAssertEqual(Set(asked).count, asked.count, "no day is asked twice")
+        XCTAssertLessThanOrEqual(asked.count, 8 * 2 + 10)
+    }
+
+    func testRandomGivesUpAfterABoundedNumberOfDays() async throws {
+        let (server, url) = try FakeScienceService(entries: [:]).start()
+        defer { server.stop() }
+        do {
+            _ = try await source(url).random(count: 3)
+            XCTFail("expected an error")
+        } catch is APODError {}
+        XCTAssertEqual(server.requests.count, 3 * 2 + 10)
+    }
+
+    func testHTMLAnswerIsMalformed() async throws {
+        let service = FakeScienceService(entries: [:], override: { _ in .html("<html>maintenance</html>", status: 200) })
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        do {
+            _ = try await source(url).entry(for: APODDay("2020-01-01")!)
+            XCTFail("expected an error")
+        } catch let error as APODError {
+            guard case .malformedResponse = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testResponseDateIsTrusted() async throws {
+        let service = FakeScienceService(entries: [:], override: { _ in .json(ScienceFixtures.entry("2020-01-05")) })
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let entry = try await source(url).entry(for: APODDay("2020-01-04")!)
+        XCTAssertEqual(entry.date.description, "2020-01-05")
+    }
+}

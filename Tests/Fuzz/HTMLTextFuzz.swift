@@ -1,0 +1,13 @@
+/// libFuzzer target: the HTML-to-text cleaner and the field normalisers never crash, and their
+/// output is trimmed with single spaces, whatever the markup.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzHTMLText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let html = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    for text in [HTMLText.plainText(html), EntryText.title(html), EntryText.explanation(html),
+                 EntryText.credit(html) ?? ""] {
+        precondition(text.first?.isWhitespace != true && text.last?.isWhitespace != true,
+                     "output not trimmed")
+        precondition(!text.contains("  "), "whitespace run left")
+    }
+    return 0
+}
