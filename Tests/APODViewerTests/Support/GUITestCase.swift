@@ -49,6 +49,11 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
     /// Starts the application against `source`, without `g_application_run`.
     @MainActor
     func start(_ source: FakeSource, options: ViewerOptions = ViewerOptions()) throws {
+        try start(source: source, options: options)
+    }
+
+    @MainActor
+    func start(source: any APODSource, options: ViewerOptions = ViewerOptions()) throws {
         let environment = ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: pictures.fetcher),
                                             calendar: calendar)
         app = ViewerApplication(environment: environment, options: options)
