@@ -20,7 +20,7 @@ INSTALLED = $(BINDIR)/apod $(BINDIR)/apod-viewer \
 	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	$(DATADIR)/apod-viewer/sample
 
-.PHONY: all deps build run test bench clean validate-data install uninstall fuzz test-asan
+.PHONY: all deps build run test bench clean validate-data install uninstall fuzz test-asan screenshots
 
 all: build
 
@@ -37,6 +37,15 @@ run: deps
 test: deps validate-data
 	$(SWIFT) build --build-tests
 	$(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build
+
+# The README's screenshots: the GUI tests save PNGs of the three windows into
+# .build/screenshots; this refreshes the copies in docs/screenshots.
+SCREENSHOTS = main-window random-grid detail-window
+screenshots: deps
+	$(SWIFT) build --build-tests
+	$(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --filter ScreenshotTests
+	mkdir -p docs/screenshots
+	for name in $(SCREENSHOTS); do cp .build/screenshots/$$name.png docs/screenshots/; done
 
 bench: deps
 	$(SWIFT) build -c release --product apod-bench

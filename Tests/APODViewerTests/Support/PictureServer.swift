@@ -6,7 +6,7 @@ import FoundationNetworking
 import TestSupport
 
 /// A loopback server for picture bytes: `/WxH.jpg` answers a JPEG of that size, `/missing`
-/// a 404, `/slow/WxH.jpg` waits first. `fetcher` is the `ImageFetching` test double the
+/// a 404, `/slow/WxH.jpg` waits first, `/sample/NAME` serves the offline sample's picture. `fetcher` is the `ImageFetching` test double the
 /// viewer is given in place of the core's `ImageLoader`.
 final class PictureServer: @unchecked Sendable {
     let server: FakeHTTPServer
@@ -19,6 +19,10 @@ final class PictureServer: @unchecked Sendable {
             if path.hasPrefix("/slow/") {
                 delay = slowDelay
                 path.removeFirst("/slow".count)
+            }
+            if path.hasPrefix("/sample/"), let data = try? Data(contentsOf: Self.sampleDirectory
+                .appendingPathComponent(String(path.dropFirst("/sample/".count)))) {
+                return .data(data, contentType: "image/jpeg")
             }
             let name = path.dropFirst().split(separator: ".").first ?? ""
             let sizes = name.split(separator: "x").compactMap { Int($0) }
@@ -33,6 +37,15 @@ final class PictureServer: @unchecked Sendable {
     }
 
     func url(_ path: String) -> URL { server.baseURL.appendingPathComponent(path) }
+
+    static let sampleDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../data/sample/images", isDirectory: true).standardized
+
+    /// The names of the offline sample's JPEG pictures.
+    static var samplePictures: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: sampleDirectory.path)) ?? [])
+            .filter { $0.hasSuffix(".jpg") }.sorted()
+    }
 
     deinit { server.stop() }
 }

@@ -37,8 +37,6 @@ final class DetailWindowTests: GUITestCase {
             XCTAssertEqual(detail.picture.shownPixelSize?.width, 2000)
             XCTAssertEqual(pictures.fetcher.purpose(for: conjunction.hdImageURL!), .hd)
             XCTAssertTrue(detail.saveButton.isSensitive)
-            settle()
-            saveScreenshot(of: detail.window, named: "detail-window")
         }
     }
 

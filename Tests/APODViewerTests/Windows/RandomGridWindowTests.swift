@@ -71,8 +71,6 @@ final class RandomGridWindowTests: GUITestCase {
                 }
                 XCTAssertEqual(texture.width, width, "decoded at the width asked for")
             }
-            settle()
-            saveScreenshot(of: grid.window, named: "random-grid")
         }
     }
 
