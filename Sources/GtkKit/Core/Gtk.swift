@@ -20,6 +20,28 @@ public enum Gtk {
         g_value_unset(&value)
     }
 
+    /// Titles of every open toplevel window, dialogs included (tests).
+    public static var toplevelTitles: [String] {
+        let list = gtk_window_list_toplevels()
+        defer { g_list_free(list) }
+        var titles: [String] = []
+        var node = list
+        while let current = node {
+            let window = current.pointee.data.assumingMemoryBound(to: GtkWindow.self)
+            if gtk_widget_get_visible(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)) != 0 {
+                titles.append(gtk_window_get_title(window).map { String(cString: $0) } ?? "")
+            }
+            node = current.pointee.next
+        }
+        return titles
+    }
+
+    /// Runs one main-loop step without blocking; false when nothing was pending.
+    @discardableResult
+    public static func iterateOnce() -> Bool {
+        g_main_context_iteration(nil, 0) != 0
+    }
+
     /// Runs pending main-loop work without blocking.
     public static func iterate() {
         while g_main_context_iteration(nil, 0) != 0 {}

@@ -19,6 +19,15 @@ public enum Align: Sendable {
         case .center: return GTK_ALIGN_CENTER
         }
     }
+
+    init(_ align: GtkAlign) {
+        switch align {
+        case GTK_ALIGN_START: self = .start
+        case GTK_ALIGN_END: self = .end
+        case GTK_ALIGN_CENTER: self = .center
+        default: self = .fill
+        }
+    }
 }
 
 /// Base of every wrapper. The widget tree owns widgets as in C; the wrapper also keeps one
@@ -69,12 +78,12 @@ open class Widget {
     }
 
     public var horizontalAlign: Align {
-        get { .fill }
+        get { Align(gtk_widget_get_halign(widgetPointer)) }
         set { gtk_widget_set_halign(widgetPointer, newValue.gtk) }
     }
 
     public var verticalAlign: Align {
-        get { .fill }
+        get { Align(gtk_widget_get_valign(widgetPointer)) }
         set { gtk_widget_set_valign(widgetPointer, newValue.gtk) }
     }
 

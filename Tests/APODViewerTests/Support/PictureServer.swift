@@ -5,32 +5,29 @@ import FoundationNetworking
 #endif
 import TestSupport
 
-/// A loopback server for picture bytes: `/WxH.jpg` answers a JPEG of that size, `/missing`
-/// a 404, `/slow/WxH.jpg` waits first, `/sample/NAME` serves the offline sample's picture. `fetcher` is the `ImageFetching` test double the
+/// A loopback server for picture bytes: `…/WxH.jpg` answers a JPEG of that size (any folder,
+/// so many URLs can share one size), `/slow/…` waits first, `/sample/NAME` serves the offline
+/// sample's picture, anything else is a 404. `fetcher` is the `ImageFetching` test double the
 /// viewer is given in place of the core's `ImageLoader`.
 final class PictureServer: @unchecked Sendable {
     let server: FakeHTTPServer
     let fetcher: URLSessionFetcher
 
     init(slowDelay: TimeInterval = 2) throws {
+        let generated = GeneratedPictures()
         server = try FakeHTTPServer { request in
-            var path = request.path
-            var delay: TimeInterval = 0
-            if path.hasPrefix("/slow/") {
-                delay = slowDelay
-                path.removeFirst("/slow".count)
-            }
+            let path = request.path
             if path.hasPrefix("/sample/"), let data = try? Data(contentsOf: Self.sampleDirectory
                 .appendingPathComponent(String(path.dropFirst("/sample/".count)))) {
                 return .data(data, contentType: "image/jpeg")
             }
-            let name = path.dropFirst().split(separator: ".").first ?? ""
-            let sizes = name.split(separator: "x").compactMap { Int($0) }
-            guard sizes.count == 2, path.hasSuffix(".jpg") else {
+            let name = path.split(separator: "/").last ?? ""
+            let sizes = name.dropLast(".jpg".count).split(separator: "x").compactMap { Int($0) }
+            guard sizes.count == 2, name.hasSuffix(".jpg") else {
                 return .html("<h1>Not Found</h1>", status: 404)
             }
-            var response = FakeResponse.data(TestImages.jpeg(width: sizes[0], height: sizes[1]), contentType: "image/jpeg")
-            response.delay = delay
+            var response = FakeResponse.data(generated.jpeg(width: sizes[0], height: sizes[1]), contentType: "image/jpeg")
+            response.delay = path.hasPrefix("/slow/") ? slowDelay : 0
             return response
         }
         fetcher = URLSessionFetcher()
@@ -48,6 +45,22 @@ final class PictureServer: @unchecked Sendable {
     }
 
     deinit { server.stop() }
+}
+
+/// Each size is encoded once: making a 2000 px JPEG pixel by pixel is slow in debug builds.
+private final class GeneratedPictures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bySize: [String: Data] = [:]
+
+    func jpeg(width: Int, height: Int) -> Data {
+        lock.withLock {
+            let key = "\(width)x\(height)"
+            if let data = bySize[key] { return data }
+            let data = TestImages.jpeg(width: width, height: height)
+            bySize[key] = data
+            return data
+        }
+    }
 }
 
 /// Fetches picture bytes with a plain URLSession and records what was asked and cancelled.
