@@ -40,7 +40,7 @@ public final class Application {
 
     /// Binds accelerators such as `<Ctrl>r` or `<Alt>Left` to a detailed action name.
     public func setAccelerators(_ accelerators: [String], for action: String) {
-        var pointers: [UnsafeMutablePointer<CChar>?] = accelerators.map { strdup($0) } + [nil]
+        let pointers: [UnsafeMutablePointer<CChar>?] = accelerators.map { strdup($0) } + [nil]
         defer { pointers.forEach { free($0) } }
         pointers.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {

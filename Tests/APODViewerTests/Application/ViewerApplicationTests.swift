@@ -4,7 +4,7 @@ import GtkKit
 import XCTest
 @testable import APODViewer
 
-final class ViewerApplicationTests: GUITestCase {
+final class ViewerApplicationTests: GUITestCase, @unchecked Sendable {
     func testShortcutsWindowAndAboutDialogOpenFromTheMenuActions() throws {
         try MainActor.assumeIsolated {
             try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")]))

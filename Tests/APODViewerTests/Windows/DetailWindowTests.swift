@@ -3,7 +3,7 @@ import GtkKit
 import XCTest
 @testable import APODViewer
 
-final class DetailWindowTests: GUITestCase {
+final class DetailWindowTests: GUITestCase, @unchecked Sendable {
     @MainActor
     private func openDetail(_ entry: APODEntry) throws -> DetailWindow {
         let source = FakeSource(entries: [entry], random: [entry])

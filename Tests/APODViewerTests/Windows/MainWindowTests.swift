@@ -3,7 +3,7 @@ import GtkKit
 import XCTest
 @testable import APODViewer
 
-final class MainWindowTests: GUITestCase {
+final class MainWindowTests: GUITestCase, @unchecked Sendable {
     private var main: MainWindow { MainActor.assumeIsolated { app.mainWindow! } }
 
     func testOpensOnTheLatestPictureWithTitleDateAndCopyright() throws {

@@ -3,7 +3,7 @@ import GtkKit
 import XCTest
 @testable import APODViewer
 
-final class RandomGridWindowTests: GUITestCase {
+final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
     private var grid: RandomGridWindow { MainActor.assumeIsolated { app.gridWindow! } }
 
     private func batch(_ count: Int, picture: (Int) -> String = { _ in "/800x500.jpg" }) -> [APODEntry] {

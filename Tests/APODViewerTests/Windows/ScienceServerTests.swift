@@ -7,7 +7,7 @@ import XCTest
 
 /// The whole path a user takes: the real `ScienceSource` and `HTTPClient` against a loopback
 /// server that answers like science.nasa.gov, pictures over HTTP, into the main window.
-final class ScienceServerTests: GUITestCase {
+final class ScienceServerTests: GUITestCase, @unchecked Sendable {
     private var science: FakeHTTPServer?
 
     override func tearDown() {

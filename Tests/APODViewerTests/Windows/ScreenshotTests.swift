@@ -6,7 +6,7 @@ import XCTest
 
 /// Saves PNG screenshots of the three windows into `.build/screenshots`, showing the offline
 /// sample's pictures so they look like the real thing (README's screenshots are copies).
-final class ScreenshotTests: GUITestCase {
+final class ScreenshotTests: GUITestCase, @unchecked Sendable {
     /// The offline sample's entries (`data/sample/entries.json`), pictures served over HTTP.
     private func sampleEntries() throws -> [APODEntry] {
         let file = PictureServer.sampleDirectory.deletingLastPathComponent().appendingPathComponent("entries.json")
@@ -46,7 +46,7 @@ final class ScreenshotTests: GUITestCase {
             XCTAssertEqual(files.count, 3)
             for file in files {
                 let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-                XCTAssertGreaterThan(size ?? 0, 10_000, "\(file.lastPathComponent) has real content")
+                XCTAssertGreaterThan(size, 10_000, "\(file.lastPathComponent) has real content")
             }
         }
     }
