@@ -14,10 +14,13 @@ public final class ViewerApplication {
     private(set) var gridWindow: RandomGridWindow?
     private(set) var detailWindows: [APODDay: DetailWindow] = [:]
 
-    public init(environment: ViewerEnvironment, options: ViewerOptions = ViewerOptions()) {
+    /// - Parameter applicationID: the D-Bus name; tests that create several applications in one
+    ///   process give each its own, since a session bus refuses a second export of one name.
+    public init(environment: ViewerEnvironment, options: ViewerOptions = ViewerOptions(),
+                applicationID: String = ViewerApplication.id) {
         self.environment = environment
         self.options = options
-        application = Application(id: Self.id)
+        application = Application(id: applicationID)
         application.onActivate { [weak self] in self?.activate() }
         for action in [
             Action("random") { [weak self] in self?.openGrid() },

@@ -10,6 +10,7 @@ import XCTest
 class GUITestCase: XCTestCase, @unchecked Sendable {
     static let today = APODDay("2026-11-29")!
     private var watchdog: DispatchWorkItem?
+    @MainActor private static var started = 0
     private(set) var app: ViewerApplication!
     private(set) var pictures: PictureServer!
 
@@ -56,7 +57,9 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
     func start(source: any APODSource, options: ViewerOptions = ViewerOptions()) throws {
         let environment = ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: pictures.fetcher),
                                             calendar: calendar)
-        app = ViewerApplication(environment: environment, options: options)
+        Self.started += 1
+        app = ViewerApplication(environment: environment, options: options,
+                                applicationID: "\(ViewerApplication.id).Test\(Self.started)")
         XCTAssertTrue(app.startWithoutMainLoop())
     }
 
