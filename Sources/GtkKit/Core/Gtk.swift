@@ -4,9 +4,15 @@ import Foundation
 /// Process-wide GTK setup and main-loop stepping.
 @MainActor
 public enum Gtk {
+    private static var initialized: Bool?
+
     /// Initialises GTK once; false when no display can be opened (headless CI without Xvfb).
+    /// The answer is remembered: calling `gtk_init_check` again after a failure crashes.
     public static func initialize() -> Bool {
-        gtk_init_check() != 0
+        if let initialized { return initialized }
+        let result = gtk_init_check() != 0
+        initialized = result
+        return result
     }
 
     /// Stops GTK from selecting a selectable label's whole text whenever it gets the focus
