@@ -77,4 +77,25 @@ final class ViewerApplicationTests: GUITestCase, @unchecked Sendable {
             XCTAssertNil(app.gridWindow)
         }
     }
+
+    func testClosedWindowsAreFreedWithTheirHandlers() throws {
+        try MainActor.assumeIsolated {
+            let latest = entry("2026-11-28", title: "Latest Sky")
+            try start(FakeSource(entries: [latest], random: [latest]), options: ViewerOptions(randomCount: 1))
+            waitUntil("the grid is filled") { app.gridWindow?.cells.first?.hasThumbnail == true }
+            waitUntil("the main picture is shown") { app.mainWindow?.pictureView.page == .picture }
+            app.openDetail(for: latest)
+            weak var main = app.mainWindow
+            weak var weakGrid = app.gridWindow
+            weak var detail = app.detailWindows[latest.date]
+            weak var cell = app.gridWindow?.cells.first
+            app.closeAllWindows()
+            waitUntil("every window is gone") { app.openWindowCount == 0 }
+            settle()
+            XCTAssertNil(main, "the main window controller was freed")
+            XCTAssertNil(weakGrid, "the grid controller was freed")
+            XCTAssertNil(detail, "the detail controller was freed")
+            XCTAssertNil(cell, "grid cells were freed")
+        }
+    }
 }
