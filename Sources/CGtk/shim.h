@@ -55,4 +55,9 @@ static inline GType apod_type_boolean(void) {
     return G_TYPE_BOOLEAN;
 }
 
+/* G_TYPE_STRING: to read text back from the clipboard's content provider. */
+static inline GType apod_type_string(void) {
+    return G_TYPE_STRING;
+}
+
 #endif

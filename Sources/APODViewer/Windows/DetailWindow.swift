@@ -131,30 +131,36 @@ final class DetailWindow {
         window.showURI(entry.webPageURL.absoluteString)
     }
 
-    private func copyLink() {
+    /// Puts the shown picture's link (or the best one known) on the clipboard.
+    func copyLink() {
         window.copyToClipboard((shownSource?.url ?? entry.pictureLink).absoluteString)
     }
 
     private func save() {
-        guard let source = shownSource else { return }
+        guard shownSource != nil else { return }
         window.chooseSaveLocation(title: "Save Picture", suggestedName: entry.suggestedFileName) { [weak self] path in
-            guard let self, let path else { return }
-            let pictures = self.environment.pictures
-            self.saveWork.start({
-                let data = try await pictures.data(from: source.url, for: source.purpose)
-                do {
-                    try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-                    return nil as String?
-                } catch {
-                    return "Could not save the picture to \(path). Check that the folder exists and is writable."
-                }
-            }, then: { [weak self] result in
-                switch result {
-                case .success(let writeFailure?): self?.banner.show(writeFailure)
-                case .success(nil): break
-                case .failure(let error): self?.banner.show(userMessage(for: error))
-                }
-            })
+            if let path { self?.savePicture(to: path) }
         }
+    }
+
+    /// Writes the shown picture's bytes, as the service sent them, to `path` off the main thread.
+    func savePicture(to path: String) {
+        guard let source = shownSource else { return }
+        let pictures = environment.pictures
+        saveWork.start({
+            let data = try await pictures.data(from: source.url, for: source.purpose)
+            do {
+                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+                return nil as String?
+            } catch {
+                return "Could not save the picture to \(path). Check that the folder exists and is writable."
+            }
+        }, then: { [weak self] result in
+            switch result {
+            case .success(let writeFailure?): self?.banner.show(writeFailure)
+            case .success(nil): break
+            case .failure(let error): self?.banner.show(userMessage(for: error))
+            }
+        })
     }
 }

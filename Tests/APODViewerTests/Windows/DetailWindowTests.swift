@@ -86,4 +86,29 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(detail.window.isDestroyed)
         }
     }
+
+    func testSavesTheShownPictureAndCopiesItsLink() throws {
+        try MainActor.assumeIsolated {
+            let item = entry("2018-05-08", title: "Saving", picture: "/1000x700.jpg")
+            let detail = try openDetail(item)
+            waitUntil("the picture is shown") { detail.picture.shownPixelSize != nil }
+            XCTAssertEqual(item.suggestedFileName, "2018-05-08-saving.jpg")
+
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-save-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let target = folder.appendingPathComponent(item.suggestedFileName)
+            detail.savePicture(to: target.path)
+            waitUntil("the file is written") { FileManager.default.fileExists(atPath: target.path) }
+            let saved = try Data(contentsOf: target)
+            XCTAssertEqual(Array(saved.prefix(3)), [0xFF, 0xD8, 0xFF], "the JPEG bytes as served")
+
+            detail.savePicture(to: folder.appendingPathComponent("missing/sub/dir.jpg").path)
+            waitUntil("the failure is reported") { detail.banner.message != nil }
+            XCTAssertTrue(detail.banner.message?.contains("Could not save") ?? false)
+
+            detail.copyLink()
+            XCTAssertEqual(detail.window.localClipboardText, item.hdImageURL?.absoluteString)
+        }
+    }
 }
