@@ -85,10 +85,10 @@ final class ViewerApplicationTests: GUITestCase, @unchecked Sendable {
             waitUntil("the grid is filled") { app.gridWindow?.cells.first?.hasThumbnail == true }
             waitUntil("the main picture is shown") { app.mainWindow?.pictureView.page == .picture }
             app.openDetail(for: latest)
-            weak var main = app.mainWindow
-            weak var weakGrid = app.gridWindow
-            weak var detail = app.detailWindows[latest.date]
-            weak var cell = app.gridWindow?.cells.first
+            weak let main = app.mainWindow
+            weak let weakGrid = app.gridWindow
+            weak let detail = app.detailWindows[latest.date]
+            weak let cell = app.gridWindow?.cells.first
             app.closeAllWindows()
             waitUntil("every window is gone") { app.openWindowCount == 0 }
             settle()

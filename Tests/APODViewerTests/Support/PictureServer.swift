@@ -1,8 +1,5 @@
 import APODCore
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TestSupport
 
 /// A loopback server for picture bytes: `…/WxH.jpg` answers a JPEG of that size (any folder,
@@ -11,7 +8,7 @@ import TestSupport
 /// viewer is given in place of the core's `ImageLoader`.
 final class PictureServer: @unchecked Sendable {
     let server: FakeHTTPServer
-    let fetcher: URLSessionFetcher
+    let fetcher: LoopbackFetcher
 
     init(slowDelay: TimeInterval = 2) throws {
         let generated = GeneratedPictures()
@@ -30,7 +27,7 @@ final class PictureServer: @unchecked Sendable {
             response.delay = path.hasPrefix("/slow/") ? slowDelay : 0
             return response
         }
-        fetcher = URLSessionFetcher()
+        fetcher = LoopbackFetcher()
     }
 
     func url(_ path: String) -> URL { server.baseURL.appendingPathComponent(path) }
@@ -63,9 +60,11 @@ private final class GeneratedPictures: @unchecked Sendable {
     }
 }
 
-/// Fetches picture bytes with a plain URLSession and records what was asked and cancelled.
-final class URLSessionFetcher: ImageFetching, @unchecked Sendable {
-    private let session = URLSession(configuration: .ephemeral)
+/// Fetches picture bytes with the core's `HTTPClient` (plain `URLSession.data(from:)` can
+/// crash FoundationNetworking when cancelled mid-flight) and records what was asked and
+/// cancelled. Stands in for `ImageLoader`, which adds caching and validation on top.
+final class LoopbackFetcher: ImageFetching, @unchecked Sendable {
+    private let client = HTTPClient(timeout: 10, retryPolicy: .none)
     private let lock = NSLock()
     private var purposes: [URL: ImagePurpose] = [:]
     private var cancelled: [URL] = []
@@ -73,15 +72,15 @@ final class URLSessionFetcher: ImageFetching, @unchecked Sendable {
     func imageData(from url: URL, for purpose: ImagePurpose) async throws -> Data {
         lock.withLock { purposes[url] = purpose }
         do {
-            let (data, response) = try await session.data(from: url)
-            guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw APODError.notAnImage }
-            return data
+            let response = try await client.get(url)
+            guard response.status == 200 else { throw APODError.notAnImage }
+            return response.body
         } catch {
             if Task.isCancelled {
                 lock.withLock { cancelled.append(url) }
                 throw CancellationError()
             }
-            throw error as? APODError ?? APODError.unreachable
+            throw error
         }
     }
 

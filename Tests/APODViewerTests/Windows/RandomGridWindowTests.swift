@@ -61,7 +61,7 @@ final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
 
     func testThumbnailsStreamInDecodedAtTheCellWidth() throws {
         try MainActor.assumeIsolated {
-            try openGrid(batch(8, picture: { "/\(1600 + $0)x1000.jpg" }), count: 8)
+            try openGrid(batch(8, picture: { "/grid/\(1600 + $0)x1000.jpg" }), count: 8)
             waitUntil("every thumbnail arrived") { grid.cells.allSatisfy(\.hasThumbnail) }
             for cell in grid.cells {
                 let texture = try XCTUnwrap(cell.picture.texture)
