@@ -1,3 +1,4 @@
+import APODCore
 import GtkKit
 
 /// What the About dialog says.
@@ -6,11 +7,11 @@ enum About {
     static let version = "1.0"
 
     static let info = AboutInfo(
-        programName: "APOD Viewer",
+        programName: tr("APOD Viewer"),
         version: version,
-        comments: "NASA's Astronomy Picture of the Day on your desktop: any day since 1995, or a grid of random pictures.",
+        comments: tr("NASA's Astronomy Picture of the Day on your desktop: any day since 1995, or a grid of random pictures."),
         website: "https://apod.nasa.gov/apod/",
-        websiteLabel: "Astronomy Picture of the Day",
+        websiteLabel: tr("Astronomy Picture of the Day"),
         iconName: ViewerApplication.id,
         authors: ["The APOD Viewer contributors"]
     )

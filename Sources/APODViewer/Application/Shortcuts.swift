@@ -1,3 +1,4 @@
+import APODCore
 import GtkKit
 
 /// Every keyboard shortcut, in one place: bound as accelerators and listed in the shortcuts
@@ -11,17 +12,17 @@ enum Shortcuts {
     }
 
     static let groups: [(title: String, bindings: [Binding])] = [
-        ("Pictures", [
-            Binding(action: "win.previous-day", accelerators: ["<Alt>Left"], title: "Previous day"),
-            Binding(action: "win.next-day", accelerators: ["<Alt>Right"], title: "Next day"),
-            Binding(action: "win.today", accelerators: ["<Alt>Home"], title: "Latest picture"),
-            Binding(action: "win.reload", accelerators: ["F5"], title: "Reload (new batch in the grid)"),
-            Binding(action: "app.random", accelerators: ["<Ctrl>r"], title: "Random pictures"),
+        (tr("Pictures"), [
+            Binding(action: "win.previous-day", accelerators: ["<Alt>Left"], title: tr("Previous day")),
+            Binding(action: "win.next-day", accelerators: ["<Alt>Right"], title: tr("Next day")),
+            Binding(action: "win.today", accelerators: ["<Alt>Home"], title: tr("Latest picture")),
+            Binding(action: "win.reload", accelerators: ["F5"], title: tr("Reload (new batch in the grid)")),
+            Binding(action: "app.random", accelerators: ["<Ctrl>r"], title: tr("Random pictures")),
         ]),
-        ("General", [
-            Binding(action: "app.shortcuts", accelerators: ["<Ctrl>question"], title: "Keyboard shortcuts"),
-            Binding(action: "window.close", accelerators: ["<Ctrl>w"], title: "Close window (Escape in a detail window)"),
-            Binding(action: "app.quit", accelerators: ["<Ctrl>q"], title: "Quit"),
+        (tr("General"), [
+            Binding(action: "app.shortcuts", accelerators: ["<Ctrl>question"], title: tr("Keyboard shortcuts")),
+            Binding(action: "window.close", accelerators: ["<Ctrl>w"], title: tr("Close window (Escape in a detail window)")),
+            Binding(action: "app.quit", accelerators: ["<Ctrl>q"], title: tr("Quit")),
         ]),
     ]
 

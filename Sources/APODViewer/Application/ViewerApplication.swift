@@ -46,8 +46,8 @@ public final class ViewerApplication {
     private var primaryMenu: Menu {
         let menu = Menu()
         let section = Menu()
-        section.append("_Keyboard Shortcuts", action: "app.shortcuts")
-        section.append("_About APOD Viewer", action: "app.about")
+        section.append(tr("_Keyboard Shortcuts"), action: "app.shortcuts")
+        section.append(tr("_About APOD Viewer"), action: "app.about")
         menu.appendSection(section)
         return menu
     }

@@ -7,6 +7,7 @@ import GtkKit
 public enum ViewerLauncher {
     @MainActor
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
+        Localization.setUp(environment: environment)
         if arguments.contains("--help") || arguments.contains("-h") {
             print(ViewerOptions.usage)
             return 0
@@ -19,11 +20,11 @@ public enum ViewerLauncher {
             configuration = resolved.0
             options = try ViewerOptions.parse(resolved.remainingArguments)
         } catch {
-            printError("apod-viewer: \(userMessage(for: error))\nRun apod-viewer --help for the options.")
+            printError("apod-viewer: \(userMessage(for: error))\n" + tr("Run apod-viewer --help for the options."))
             return 2
         }
         guard Gtk.initialize() else {
-            printError("apod-viewer: cannot open a display. Run it inside a graphical session (DISPLAY or WAYLAND_DISPLAY).")
+            printError("apod-viewer: " + tr("cannot open a display. Run it inside a graphical session (DISPLAY or WAYLAND_DISPLAY)."))
             return 1
         }
         let client = configuration.makeHTTPClient()

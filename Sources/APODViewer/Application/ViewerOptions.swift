@@ -16,13 +16,12 @@ public struct ViewerOptions: Equatable, Sendable {
         self.randomCount = randomCount
     }
 
-    public static let usage = """
-        Usage: apod-viewer [--source S] [--api-url URL] [--api-key KEY] [--date YYYY-MM-DD] [--random N]
-
-          --date YYYY-MM-DD                 open on that day instead of the latest picture
-          --random N                        also open the random grid with N pictures (1–100)
-        \(SourceConfiguration.flagsHelp)
-        """
+    public static var usage: String {
+        tr("Usage:") + " apod-viewer [--source S] [--api-url URL] [--api-key KEY] [--date YYYY-MM-DD] [--random N]\n\n"
+            + "  --date YYYY-MM-DD                 " + tr("open on that day instead of the latest picture") + "\n"
+            + "  --random N                        " + tr("also open the random grid with N pictures (1–100)") + "\n"
+            + SourceConfiguration.flagsHelp
+    }
 
     /// Parses what `SourceConfiguration.resolve` left over.
     /// - Throws: `APODError.invalidArgument` for unknown options or bad values.
@@ -34,7 +33,7 @@ public struct ViewerOptions: Equatable, Sendable {
             let name = String(parts[0])
             index += 1
             guard name == "--date" || name == "--random" else {
-                throw APODError.invalidArgument("Unknown option \"\(arguments[index - 1])\".")
+                throw APODError.invalidArgument(tr("Unknown option \"{option}\".", ["option": arguments[index - 1]]))
             }
             let value: String
             if parts.count == 2 {
@@ -43,16 +42,16 @@ public struct ViewerOptions: Equatable, Sendable {
                 value = arguments[index]
                 index += 1
             } else {
-                throw APODError.invalidArgument("\(name) needs a value.")
+                throw APODError.invalidArgument(tr("{option} needs a value.", ["option": name]))
             }
             if name == "--date" {
                 guard let day = APODDay(value) else {
-                    throw APODError.invalidArgument("\"\(value)\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.")
+                    throw APODError.invalidArgument(tr("\"{value}\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.", ["value": value]))
                 }
                 options.initialDay = day
             } else {
                 guard let count = Int(value), countRange.contains(count) else {
-                    throw APODError.invalidArgument("--random takes a number of pictures from 1 to 100.")
+                    throw APODError.invalidArgument(tr("--random takes a number of pictures from 1 to 100."))
                 }
                 options.randomCount = count
             }

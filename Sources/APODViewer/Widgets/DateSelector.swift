@@ -25,9 +25,9 @@ final class DateSelector {
         year.setWidthChars(4)
         month.setWidthChars(2)
         day.setWidthChars(2)
-        year.tooltip = "Year"
-        month.tooltip = "Month"
-        day.tooltip = "Day"
+        year.tooltip = tr("Year")
+        month.tooltip = tr("Month")
+        day.tooltip = tr("Day")
         root.linkChildren()
         for spin in [year, month, day] {
             root.append(spin)

@@ -1,9 +1,10 @@
+import APODCore
 import GtkKit
 
 /// The strip at the top of a window saying what went wrong and what to do, with Retry.
 @MainActor
 final class ErrorBanner {
-    let root = InfoBar(actionLabel: "_Retry")
+    let root = InfoBar(actionLabel: tr("_Retry"))
     var onRetry: (@MainActor () -> Void)?
 
     init() {

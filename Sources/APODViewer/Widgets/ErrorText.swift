@@ -4,5 +4,5 @@ import APODCore
 /// generic one otherwise (never a raw type name or a URL that might carry a key).
 func userMessage(for error: any Error) -> String {
     if let error = error as? APODError { return error.message }
-    return "Something went wrong while loading. Try again."
+    return tr("Something went wrong while loading. Try again.")
 }

@@ -55,7 +55,7 @@ final class GridCell: FlowBoxChild {
     func loadThumbnail(with pictures: PictureLoader, width: Int) {
         guard let url = entry.thumbnailSourceURL else {
             showFailure(iconName: entry.mediaType == .video ? "video-x-generic-symbolic" : "image-missing-symbolic",
-                        reason: entry.mediaType == .video ? "This video has no preview picture." : "No picture for this day.")
+                        reason: entry.mediaType == .video ? tr("This video has no preview picture.") : tr("No picture for this day."))
             return
         }
         spinner.isSpinning = true

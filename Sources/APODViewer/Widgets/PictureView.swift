@@ -13,9 +13,9 @@ final class PictureView {
     let root = Stack()
     let picture = Picture(fit: .contain)
     let spinner = Spinner(size: 48)
-    let playButton = Button(iconName: "media-playback-start-symbolic", tooltip: "Play the video in your browser")
+    let playButton = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play the video in your browser"))
     let placeholder = StatusPage(iconName: "image-missing-symbolic", heading: "")
-    private let placeholderButton = Button(label: "Open Web Page", iconName: "web-browser-symbolic")
+    private let placeholderButton = Button(label: tr("Open Web Page"), iconName: "web-browser-symbolic")
 
     /// The picture was clicked.
     var onPictureClicked: (@MainActor () -> Void)?

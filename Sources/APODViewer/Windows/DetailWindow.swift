@@ -16,10 +16,10 @@ final class DetailWindow {
     let titleLabel = Label()
     let copyrightLabel = Label()
     let explanationLabel = Label()
-    let saveButton = Button(iconName: "document-save-symbolic", tooltip: "Save the picture…")
-    let pageButton = Button(label: "_Web Page")
+    let saveButton = Button(iconName: "document-save-symbolic", tooltip: tr("Save the picture…"))
+    let pageButton = Button(label: tr("_Web Page"))
     private let spinner = Spinner(size: 48)
-    private let missing = StatusPage(iconName: "image-missing-symbolic", heading: "No picture")
+    private let missing = StatusPage(iconName: "image-missing-symbolic", heading: tr("No picture"))
     private let environment: ViewerEnvironment
     private let pictureWork = WorkSlot()
     private let saveWork = WorkSlot()
@@ -36,10 +36,10 @@ final class DetailWindow {
         scroller = ScrolledWindow(child: column)
 
         let header = HeaderBar()
-        pageButton.tooltip = "Open the entry's web page in your browser"
+        pageButton.tooltip = tr("Open the entry's web page in your browser")
         pageButton.onClicked { [weak self] in self?.openWebPage() }
         header.packStart(pageButton)
-        let copyButton = Button(iconName: "edit-copy-symbolic", tooltip: "Copy the picture's link")
+        let copyButton = Button(iconName: "edit-copy-symbolic", tooltip: tr("Copy the picture's link"))
         copyButton.onClicked { [weak self] in self?.copyLink() }
         header.packEnd(copyButton)
         saveButton.onClicked { [weak self] in self?.save() }
@@ -64,7 +64,7 @@ final class DetailWindow {
         copyrightLabel.text = entry.copyrightLine ?? ""
         copyrightLabel.isVisible = entry.copyrightLine != nil
         copyrightLabel.addCSSClass("dim-label")
-        explanationLabel.text = entry.explanation.isEmpty ? "No explanation was published for this day." : entry.explanation
+        explanationLabel.text = entry.explanation.isEmpty ? tr("No explanation was published for this day.") : entry.explanation
         for label in [dateLabel, titleLabel, copyrightLabel, explanationLabel] {
             label.enableWrapping()
             label.setTextAlignment(0)
@@ -91,7 +91,7 @@ final class DetailWindow {
         let sources = entry.detailPictureSources
         guard !sources.isEmpty else {
             missing.message.text = entry.mediaType == .video
-                ? "This entry is a video. Open its web page to play it." : "This entry has no picture."
+                ? tr("This entry is a video. Open its web page to play it.") : tr("This entry has no picture.")
             pictureStack.visiblePage = "missing"
             return
         }
@@ -138,7 +138,8 @@ final class DetailWindow {
 
     private func save() {
         guard shownSource != nil else { return }
-        window.chooseSaveLocation(title: "Save Picture", suggestedName: entry.suggestedFileName) { [weak self] path in
+        window.chooseSaveLocation(title: tr("Save Picture"), suggestedName: entry.suggestedFileName,
+                                  acceptLabel: tr("_Save"), cancelLabel: tr("_Cancel")) { [weak self] path in
             if let path { self?.savePicture(to: path) }
         }
     }
@@ -153,7 +154,7 @@ final class DetailWindow {
                 try data.write(to: URL(fileURLWithPath: path), options: .atomic)
                 return nil as String?
             } catch {
-                return "Could not save the picture to \(path). Check that the folder exists and is writable."
+                return tr("Could not save the picture to {path}. Check that the folder exists and is writable.", ["path": path])
             }
         }, then: { [weak self] result in
             switch result {

@@ -12,10 +12,10 @@ final class MainWindow {
     let dateLabel = Label()
     let copyrightLabel = Label()
     let dateSelector: DateSelector
-    let previousButton = Button(iconName: "go-previous-symbolic", tooltip: "Previous day (Alt+Left)")
-    let nextButton = Button(iconName: "go-next-symbolic", tooltip: "Next day (Alt+Right)")
-    let todayButton = Button(label: "_Today")
-    let showButton = Button(label: "_Show")
+    let previousButton = Button(iconName: "go-previous-symbolic", tooltip: tr("Previous day (Alt+Left)"))
+    let nextButton = Button(iconName: "go-next-symbolic", tooltip: tr("Next day (Alt+Right)"))
+    let todayButton = Button(label: tr("_Today"))
+    let showButton = Button(label: tr("_Show"))
 
     private let environment: ViewerEnvironment
     private let entryWork = WorkSlot()
@@ -37,16 +37,16 @@ final class MainWindow {
     init(application: Application, environment: ViewerEnvironment, menu: Menu) {
         self.environment = environment
         window = Window(application: application)
-        window.title = "APOD Viewer"
+        window.title = tr("APOD Viewer")
         window.setDefaultSize(width: 960, height: 860)
         dateSelector = DateSelector(range: environment.calendar.validRange)
 
         let header = HeaderBar()
-        let randomButton = Button(label: "_Random")
+        let randomButton = Button(label: tr("_Random"))
         randomButton.setAction("app.random")
-        randomButton.tooltip = "Random pictures (Ctrl+R)"
+        randomButton.tooltip = tr("Random pictures (Ctrl+R)")
         header.packStart(randomButton)
-        let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu, tooltip: "Main Menu")
+        let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu, tooltip: tr("Main Menu"))
         menuButton.markPrimary()
         header.packEnd(menuButton)
         window.setTitlebar(header)
@@ -85,10 +85,10 @@ final class MainWindow {
         dayButtons.append(nextButton)
         navigation.append(dayButtons)
         navigation.append(dateSelector.root)
-        todayButton.tooltip = "Latest picture (Alt+Home)"
+        todayButton.tooltip = tr("Latest picture (Alt+Home)")
         navigation.append(todayButton)
         showButton.markSuggested()
-        showButton.tooltip = "Show the selected day"
+        showButton.tooltip = tr("Show the selected day")
         navigation.append(showButton)
         column.append(navigation)
         return column
@@ -166,8 +166,8 @@ final class MainWindow {
 
     private func fail(_ message: String) {
         banner.show(message)
-        pictureView.showPlaceholder(iconName: "dialog-warning-symbolic", heading: "Nothing to show",
-                                    message: "The picture could not be loaded.", link: nil, linkLabel: "")
+        pictureView.showPlaceholder(iconName: "dialog-warning-symbolic", heading: tr("Nothing to show"),
+                                    message: tr("The picture could not be loaded."), link: nil, linkLabel: "")
     }
 
     private func present(_ entry: APODEntry) {
@@ -184,13 +184,13 @@ final class MainWindow {
     private func loadPicture(for entry: APODEntry) {
         guard let url = entry.displayPictureURL else {
             if entry.mediaType == .video {
-                pictureView.showPlaceholder(iconName: "video-x-generic-symbolic", heading: "Today's APOD is a video",
-                                            message: "There is no still picture for it.",
-                                            link: entry.playableURL ?? entry.webPageURL, linkLabel: "Play Video")
+                pictureView.showPlaceholder(iconName: "video-x-generic-symbolic", heading: tr("Today's APOD is a video"),
+                                            message: tr("There is no still picture for it."),
+                                            link: entry.playableURL ?? entry.webPageURL, linkLabel: tr("Play Video"))
             } else {
-                pictureView.showPlaceholder(iconName: "image-missing-symbolic", heading: "No picture for this day",
-                                            message: "This entry has no picture to show here.",
-                                            link: entry.webPageURL, linkLabel: "Open Web Page")
+                pictureView.showPlaceholder(iconName: "image-missing-symbolic", heading: tr("No picture for this day"),
+                                            message: tr("This entry has no picture to show here."),
+                                            link: entry.webPageURL, linkLabel: tr("Open Web Page"))
             }
             return
         }
@@ -203,9 +203,9 @@ final class MainWindow {
             case .success(let image):
                 self?.pictureView.show(image, altText: entry.altText ?? entry.title, playLink: entry.playableURL)
             case .failure(let error):
-                self?.pictureView.showPlaceholder(iconName: "image-missing-symbolic", heading: "The picture could not be shown",
+                self?.pictureView.showPlaceholder(iconName: "image-missing-symbolic", heading: tr("The picture could not be shown"),
                                                   message: userMessage(for: error), link: entry.webPageURL,
-                                                  linkLabel: "Open Web Page")
+                                                  linkLabel: tr("Open Web Page"))
             }
         })
     }

@@ -8,13 +8,13 @@ final class RandomGridWindow {
 
     let window: Window
     let countSpin = SpinButton(range: ViewerOptions.countRange)
-    let shuffleButton = Button(label: "_Shuffle")
+    let shuffleButton = Button(label: tr("_Shuffle"))
     let stack = Stack()
     let flowBox = FlowBox()
     let scroller: ScrolledWindow
     let status = StatusPage(iconName: "image-loading-symbolic", heading: "")
     private let spinner = Spinner(size: 48)
-    private let retryButton = Button(label: "_Retry")
+    private let retryButton = Button(label: tr("_Retry"))
     private let environment: ViewerEnvironment
     private let batchWork = WorkSlot()
 
@@ -26,18 +26,18 @@ final class RandomGridWindow {
     init(application: Application, environment: ViewerEnvironment, count: Int) {
         self.environment = environment
         window = Window(application: application)
-        window.title = "Random pictures"
+        window.title = tr("Random pictures")
         window.setDefaultSize(width: 1100, height: 820)
 
         let header = HeaderBar()
         countSpin.value = count
-        countSpin.tooltip = "How many pictures"
+        countSpin.tooltip = tr("How many pictures")
         let countBox = Box(.horizontal, spacing: 6)
-        countBox.append(Label("Pictures"))
+        countBox.append(Label(tr("Pictures")))
         countBox.append(countSpin)
         header.packStart(countBox)
         shuffleButton.markSuggested()
-        shuffleButton.tooltip = "Load a new batch (F5)"
+        shuffleButton.tooltip = tr("Load a new batch (F5)")
         header.packEnd(shuffleButton)
         window.setTitlebar(header)
 
@@ -52,7 +52,7 @@ final class RandomGridWindow {
         loading.horizontalAlign = .center
         loading.verticalAlign = .center
         loading.append(spinner)
-        loading.append(Label("Choosing random pictures…"))
+        loading.append(Label(tr("Choosing random pictures…")))
         status.addButton(retryButton)
         stack.addPage(loading, name: "loading")
         stack.addPage(scroller, name: "grid")
@@ -87,7 +87,7 @@ final class RandomGridWindow {
             case .success(let entries): self.show(entries)
             case .failure(let error):
                 self.status.icon.iconName = "dialog-warning-symbolic"
-                self.status.heading.text = "No random pictures"
+                self.status.heading.text = tr("No random pictures")
                 self.status.message.text = userMessage(for: error)
                 self.stack.visiblePage = "error"
             }
