@@ -27,11 +27,23 @@ public enum ViewerLauncher {
             printError("apod-viewer: " + tr("cannot open a display. Run it inside a graphical session (DISPLAY or WAYLAND_DISPLAY)."))
             return 1
         }
+        useAppIcon(sampleDirectory: configuration.sampleDirectory)
         let client = configuration.makeHTTPClient()
         let viewerEnvironment = ViewerEnvironment(
             source: configuration.makeSource(client: client),
             pictures: PictureLoader(fetcher: InterimImageFetcher(client: client)))
         return ViewerApplication(environment: viewerEnvironment, options: options).run()
+    }
+
+    /// Installed, the icon is in the theme; from the source tree it sits in `data/icons`,
+    /// next to the `data/sample` the configuration found.
+    @MainActor
+    private static func useAppIcon(sampleDirectory: URL?) {
+        if let icons = sampleDirectory?.deletingLastPathComponent().appendingPathComponent("icons"),
+           FileManager.default.fileExists(atPath: icons.appendingPathComponent("hicolor").path) {
+            Gtk.addIconSearchPath(icons.path)
+        }
+        Gtk.setDefaultWindowIcon(ViewerApplication.id)
     }
 
     private static func printError(_ text: String) {

@@ -26,6 +26,18 @@ public enum Gtk {
         g_value_unset(&value)
     }
 
+    /// Lets the icon theme find icons in `folder` (a `hicolor/…/apps` tree) too: the app's own
+    /// icon when it runs from the source tree rather than installed.
+    public static func addIconSearchPath(_ folder: String) {
+        guard let display = gdk_display_get_default() else { return }
+        gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), folder)
+    }
+
+    /// The icon every window shows (title bars, task switchers).
+    public static func setDefaultWindowIcon(_ name: String) {
+        gtk_window_set_default_icon_name(name)
+    }
+
     /// Titles of every open toplevel window, dialogs included (tests).
     public static var toplevelTitles: [String] {
         let list = gtk_window_list_toplevels()
