@@ -58,6 +58,13 @@ final class TextureDecoderTests: XCTestCase {
         XCTAssertEqual(image.height, 100)
     }
 
+    func testWebPIsDecodedToo() throws {
+        let webp = try XCTUnwrap(TestImages.webp(width: 900, height: 600), "no WebP GdkPixbuf module: run scripts/install-deps")
+        let image = try TextureDecoder.decode(webp, maxSize: 300)
+        XCTAssertEqual(image.width, 300)
+        XCTAssertEqual(image.height, 200)
+    }
+
     func testFittedSizeKeepsAspectAndNeverUpscales() {
         XCTAssertTrue(TextureDecoder.fittedSize(width: 100, height: 50, longSide: 400) == (100, 50))
         XCTAssertTrue(TextureDecoder.fittedSize(width: 4000, height: 3000, longSide: 400) == (400, 300))

@@ -6,8 +6,21 @@ import Foundation
 enum TestImages {
     static func jpeg(width: Int, height: Int) -> Data { encode(width: width, height: height, type: "jpeg") }
     static func png(width: Int, height: Int) -> Data { encode(width: width, height: height, type: "png") }
+    /// Needs the WebP GdkPixbuf module (`webp-pixbuf-loader`, installed by scripts/install-deps).
+    static func webp(width: Int, height: Int) -> Data? {
+        try? encodeOrThrow(width: width, height: height, type: "webp")
+    }
+
+    private struct EncodingFailed: Error {}
 
     private static func encode(width: Int, height: Int, type: String) -> Data {
+        guard let data = try? encodeOrThrow(width: width, height: height, type: type) else {
+            fatalError("could not encode a \(type) test image")
+        }
+        return data
+    }
+
+    private static func encodeOrThrow(width: Int, height: Int, type: String) throws -> Data {
         let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, Int32(width), Int32(height))!
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
@@ -28,7 +41,7 @@ enum TestImages {
         var error: UnsafeMutablePointer<GError>?
         guard gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &size, type, nil, nil, &error) != 0, let buffer else {
             if let error { g_error_free(error) }
-            fatalError("could not encode a \(type) test image")
+            throw EncodingFailed()
         }
         defer { g_free(buffer) }
         return Data(bytes: buffer, count: Int(size))
