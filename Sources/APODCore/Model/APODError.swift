@@ -34,6 +34,8 @@ public enum APODError: Error, Equatable, Sendable {
     case noImage(APODDay)
     /// The offline source has nothing stored yet.
     case nothingOffline
+    /// A file could not be written (a saved picture); `reason` is the system's explanation.
+    case cannotSave(path: String, reason: String)
     /// A flag, environment variable or argument is invalid; the text says which and why.
     /// The `apod` command exits with status 2 for these.
     case invalidArgument(String)
@@ -72,6 +74,8 @@ public enum APODError: Error, Equatable, Sendable {
             return tr("The entry for {date} has no picture to save (it is a video or another kind of media). Open its web page instead.", ["date": day.description])
         case .nothingOffline:
             return tr("Nothing is stored for offline use yet. Connect once with --source science to fill the cache.")
+        case .cannotSave(let path, let reason):
+            return tr("Could not save the picture to {path}: {reason}", ["path": path, "reason": reason])
         case .invalidArgument(let text):
             return text
         }

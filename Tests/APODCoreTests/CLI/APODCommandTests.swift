@@ -260,6 +260,17 @@ final class APODCommandTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: home.appendingPathComponent("out.gif")), Self.gif)
     }
 
+    func testDownloadToAnUnwritablePlaceExitsOne() throws {
+        let (server, env) = try pictureService()
+        defer { server.stop() }
+        let blocker = home.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: blocker)
+        let result = try apod(["download", "2019-01-05", "-o", blocker.appendingPathComponent("inside.png").path], env)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("apod: Could not save the picture to "), result.stderr)
+    }
+
     func testDownloadRefusesPagesAndVideos() throws {
         let (server, env) = try pictureService()
         defer { server.stop() }

@@ -96,8 +96,8 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertEqual(server.requests.count, 1)
     }
 
-    func testSizeCapHoldsWhileBytesArrive() async throws {
-        // Trickled: the cap must stop the download long before the body would have finished.
+    func testAnnouncedSizeIsRefusedBeforeTheBodyArrives() async throws {
+        // Trickled: refused on the headers, long before the body would have finished.
         let server = try FakeHTTPServer { _ in
             FakeResponse(body: Data(count: 20_000), fault: .trickle(chunkSize: 1000, interval: 0.1))
         }
@@ -109,6 +109,34 @@ final class HTTPClientTests: XCTestCase {
         } catch APODError.imageTooLarge {
         }
         XCTAssertLessThan(Date().timeIntervalSince(started), 1.5, "the whole body would take 2 s")
+    }
+
+    func testSizeCapHoldsWithoutAnnouncedLength() async throws {
+        let server = try FakeHTTPServer { _ in
+            var response = FakeResponse(body: Data(count: 20_000), fault: .trickle(chunkSize: 1000, interval: 0.1))
+            response.announcesLength = false
+            return response
+        }
+        defer { server.stop() }
+        let started = Date()
+        do {
+            _ = try await HTTPClient(timeout: 10, retryPolicy: fast).get(server.baseURL, maxBytes: 3000)
+            XCTFail("expected imageTooLarge")
+        } catch APODError.imageTooLarge(let detail) {
+            XCTAssertTrue(detail.contains("more than"), detail)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1.5, "the whole body would take 2 s")
+    }
+
+    func testBodyWithoutAnnouncedLengthIsReadToTheEnd() async throws {
+        let server = try FakeHTTPServer { _ in
+            var response = FakeResponse(body: Data(repeating: 7, count: 5000))
+            response.announcesLength = false
+            return response
+        }
+        defer { server.stop() }
+        let response = try await HTTPClient(timeout: 5, retryPolicy: fast).get(server.baseURL, maxBytes: 6000)
+        XCTAssertEqual(response.body, Data(repeating: 7, count: 5000))
     }
 
     func testCancellingTheTaskCancelsTheRequest() async throws {
