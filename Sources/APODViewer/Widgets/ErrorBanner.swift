@@ -16,10 +16,14 @@ final class ErrorBanner {
 
     var message: String? { root.isVisible ? root.label.text : nil }
 
-    func show(_ message: String) {
+    /// Shows `message`, with Retry unless retrying cannot help.
+    func show(_ message: String, canRetry: Bool = true) {
         root.label.text = message
+        root.showsAction = canRetry
         root.isVisible = true
     }
+
+    var offersRetry: Bool { root.isVisible && root.showsAction }
 
     func hide() {
         root.isVisible = false

@@ -152,16 +152,11 @@ final class DetailWindow {
             let data = try await pictures.data(from: source.url, for: source.purpose)
             do {
                 try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-                return nil as String?
             } catch {
-                return tr("Could not save the picture to {path}. Check that the folder exists and is writable.", ["path": path])
+                throw APODError.cannotSave(path: path, reason: tr("the folder does not exist or is not writable"))
             }
         }, then: { [weak self] result in
-            switch result {
-            case .success(let writeFailure?): self?.banner.show(writeFailure)
-            case .success(nil): break
-            case .failure(let error): self?.banner.show(userMessage(for: error))
-            }
+            if case .failure(let error) = result { self?.banner.show(userMessage(for: error), canRetry: false) }
         })
     }
 }

@@ -13,8 +13,16 @@ public final class InfoBar: Widget {
         label.horizontalExpand = true
         label.isSelectable = true
         gtk_info_bar_add_child(cast(), label.widgetPointer)
-        gtk_info_bar_add_button(cast(), actionLabel, GTK_RESPONSE_ACCEPT.rawValue)
+        actionButton = gtk_info_bar_add_button(cast(), actionLabel, GTK_RESPONSE_ACCEPT.rawValue)
         isVisible = false
+    }
+
+    private var actionButton: UnsafeMutablePointer<GtkWidget>?
+
+    /// Whether the action button is offered (a retry makes no sense for every failure).
+    public var showsAction: Bool {
+        get { actionButton.map { gtk_widget_get_visible($0) != 0 } ?? false }
+        set { if let actionButton { gtk_widget_set_visible(actionButton, newValue ? 1 : 0) } }
     }
 
     /// The action button was pressed.

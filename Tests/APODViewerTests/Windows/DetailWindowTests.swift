@@ -106,6 +106,7 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             detail.savePicture(to: folder.appendingPathComponent("missing/sub/dir.jpg").path)
             waitUntil("the failure is reported") { detail.banner.message != nil }
             XCTAssertTrue(detail.banner.message?.contains("Could not save") ?? false)
+            XCTAssertFalse(detail.banner.offersRetry, "retrying the same folder cannot help")
 
             detail.copyLink()
             XCTAssertEqual(detail.window.localClipboardText, item.hdImageURL?.absoluteString)

@@ -110,6 +110,7 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             try start(source)
             waitUntil("the error is shown") { main.banner.message != nil }
             XCTAssertEqual(main.banner.message, APODError.serviceError(status: 503).message)
+            XCTAssertTrue(main.banner.offersRetry)
             XCTAssertEqual(main.pictureView.page, .placeholder)
             settle()
             saveScreenshot(of: main.window, named: "main-window-error")
