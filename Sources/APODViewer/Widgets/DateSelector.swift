@@ -22,14 +22,15 @@ final class DateSelector {
         year = SpinButton(range: limits.years)
         month = SpinButton(range: 1...12)
         day = SpinButton(range: 1...31)
-        year.setWidthChars(4)
-        month.setWidthChars(2)
-        day.setWidthChars(2)
+        year.setSizeRequest(width: 64)
+        month.setSizeRequest(width: 48)
+        day.setSizeRequest(width: 48)
         year.tooltip = tr("Year")
         month.tooltip = tr("Month")
         day.tooltip = tr("Day")
         root.linkChildren()
         for spin in [year, month, day] {
+            spin.stackButtonsVertically()
             root.append(spin)
             spin.onValueChanged { [weak self] in self?.componentChanged() }
             spin.onActivate { [weak self] in self?.onActivate?() }

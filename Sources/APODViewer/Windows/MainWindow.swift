@@ -90,6 +90,9 @@ final class MainWindow {
         showButton.markSuggested()
         showButton.tooltip = tr("Show the selected day")
         navigation.append(showButton)
+        for widget in [dayButtons, todayButton, showButton] as [Widget] {
+            widget.verticalAlign = .center
+        }
         column.append(navigation)
         return column
     }

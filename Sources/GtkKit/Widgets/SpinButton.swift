@@ -24,6 +24,11 @@ public final class SpinButton: Widget {
         set { gtk_spin_button_set_range(cast(), Double(newValue.lowerBound), Double(newValue.upperBound)) }
     }
 
+    /// Puts + above and − below the number, as in a column picker.
+    public func stackButtonsVertically() {
+        gtk_orientable_set_orientation(OpaquePointer(widgetPointer), GTK_ORIENTATION_VERTICAL)
+    }
+
     /// Wraps around (December → January) instead of stopping at the limits.
     public func setWraps(_ wraps: Bool) { gtk_spin_button_set_wrap(cast(), wraps ? 1 : 0) }
 
