@@ -46,7 +46,15 @@ public enum PixbufDecoding {
         guard written, closed, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
             throw PixbufDecodingError.unreadable(message: data.isEmpty ? "no data" : "incomplete image")
         }
-        return texture(from: pixbuf, fittingIn: request.targetSize)
+        // Cameras store "rotate me" in EXIF instead of rotating pixels; honour it.
+        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else {
+            return texture(from: pixbuf, fittingIn: request.targetSize)
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
+        let target = request.targetSize.map { size in
+            gdk_pixbuf_get_width(upright) == gdk_pixbuf_get_width(pixbuf) ? size : (size.height, size.width)
+        }
+        return texture(from: upright, fittingIn: target)
     }
 
     /// Makes a texture, scaling down first when the loader ignored the requested size.

@@ -65,6 +65,12 @@ final class TextureDecoderTests: XCTestCase {
         XCTAssertEqual(image.height, 200)
     }
 
+    func testEXIFOrientationIsApplied() throws {
+        let image = try TextureDecoder.decode(TestImages.jpegRotatedByEXIF(width: 800, height: 400), maxSize: 200)
+        XCTAssertEqual(image.width, 100, "the landscape pixels are shown portrait, as the camera meant")
+        XCTAssertEqual(image.height, 200)
+    }
+
     func testFittedSizeKeepsAspectAndNeverUpscales() {
         XCTAssertTrue(TextureDecoder.fittedSize(width: 100, height: 50, longSide: 400) == (100, 50))
         XCTAssertTrue(TextureDecoder.fittedSize(width: 4000, height: 3000, longSide: 400) == (400, 300))

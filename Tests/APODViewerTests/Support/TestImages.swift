@@ -75,6 +75,16 @@ enum TestImages {
         return ~crc
     }
 
+    /// `jpeg` plus an EXIF block saying "rotate 90° clockwise to view" (orientation 6), as
+    /// cameras write for portrait shots.
+    static func jpegRotatedByEXIF(width: Int, height: Int) -> Data {
+        let exif: [UInt8] = Array("Exif".utf8) + [0, 0, 0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 1, 0,
+                                                   0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0]
+        let segment: [UInt8] = [0xFF, 0xE1, 0, UInt8(exif.count + 2)] + exif
+        let plain = jpeg(width: width, height: height)
+        return plain.prefix(2) + Data(segment) + plain.dropFirst(2)
+    }
+
     /// The bundled animated GIF of the offline sample (several frames).
     static var animatedGIF: Data? {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
