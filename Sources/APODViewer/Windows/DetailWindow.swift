@@ -18,6 +18,8 @@ final class DetailWindow {
     let explanationLabel = Label()
     let saveButton = Button(iconName: "document-save-symbolic", tooltip: tr("Save the picture…"))
     let pageButton = Button(label: tr("_Web Page"))
+    /// Over a video's still: opens the player in the browser.
+    private(set) var playButton: Button?
     private let spinner = Spinner(size: 48)
     private let missing = StatusPage(iconName: "image-missing-symbolic", heading: tr("No picture"))
     private let environment: ViewerEnvironment
@@ -52,7 +54,19 @@ final class DetailWindow {
         spinner.horizontalAlign = .center
         spinner.verticalAlign = .center
         pictureStack.addPage(spinner, name: "loading")
-        pictureStack.addPage(picture, name: "picture")
+        let overlay = Overlay(child: picture)
+        if let video = entry.playableURL {
+            let play = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play the video in your browser"))
+            play.addCSSClass("osd")
+            play.addCSSClass("circular")
+            play.horizontalAlign = .center
+            play.verticalAlign = .center
+            play.setSizeRequest(width: 64, height: 64)
+            play.onClicked { [weak self] in self?.window.showURI(video.absoluteString) }
+            overlay.addOverlay(play)
+            playButton = play
+        }
+        pictureStack.addPage(overlay, name: "picture")
         pictureStack.addPage(missing, name: "missing")
         pictureStack.setSizeRequest(height: 320)
         column.append(pictureStack)

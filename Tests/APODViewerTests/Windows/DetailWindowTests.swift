@@ -69,6 +69,22 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    func testAVideoShowsItsStillWithAPlayButton() throws {
+        try MainActor.assumeIsolated {
+            let detail = try openDetail(entry("2018-05-09", title: "A Video", picture: "/640x360.jpg", media: .video))
+            waitUntil("the still is shown") { detail.picture.shownPixelSize?.width == 640 }
+            XCTAssertNotNil(detail.playButton)
+            XCTAssertNil(try openDetailOfImage().playButton)
+        }
+    }
+
+    @MainActor
+    private func openDetailOfImage() throws -> DetailWindow {
+        let image = entry("2018-05-10", title: "An Image")
+        app.openDetail(for: image)
+        return try XCTUnwrap(app.detailWindows[image.date])
+    }
+
     func testAnEntryWithoutPicturesSaysSo() throws {
         try MainActor.assumeIsolated {
             let other = entry("2018-05-06", title: "Other Media", media: .other)
