@@ -9,7 +9,6 @@
  */
 
 typedef void (*ApodHandler)(gpointer instance, gpointer data);
-typedef gboolean (*ApodBoolHandler)(gpointer instance, gpointer data);
 typedef void (*ApodPointerHandler)(gpointer instance, gpointer argument, gpointer data);
 typedef void (*ApodIntHandler)(gpointer instance, gint argument, gpointer data);
 typedef void (*ApodIntIntHandler)(gpointer instance, gint first, gint second, gpointer data);
@@ -17,11 +16,6 @@ typedef void (*ApodPressHandler)(gpointer instance, gint presses, gdouble x, gdo
 
 static inline gulong apod_connect(gpointer instance, const char *signal, ApodHandler handler,
                                   gpointer data, GClosureNotify notify) {
-    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
-}
-
-static inline gulong apod_connect_bool(gpointer instance, const char *signal, ApodBoolHandler handler,
-                                       gpointer data, GClosureNotify notify) {
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
 }
 

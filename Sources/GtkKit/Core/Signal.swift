@@ -32,17 +32,6 @@ enum Signal {
         }, ClosureBox(handler).retainedPointer, releaseBox)
     }
 
-    /// For signals whose handler returns a gboolean (`close-request`: true stops the default).
-    @MainActor
-    @discardableResult
-    static func connectReturningBool(_ instance: gpointer, _ name: String,
-                                     _ handler: @escaping @MainActor () -> Bool) -> UInt {
-        apod_connect_bool(instance, name, { _, data in
-            let body = ClosureBox<@MainActor () -> Bool>.from(data)
-            return MainActor.assumeIsolated { body() } ? 1 : 0
-        }, ClosureBox(handler).retainedPointer, releaseBox)
-    }
-
     /// For signals carrying one pointer argument (`child-activated`, an action's parameter).
     @MainActor
     @discardableResult

@@ -17,10 +17,6 @@ public final class Box: Widget {
         gtk_box_append(cast(), child.widgetPointer)
     }
 
-    public func remove(_ child: Widget) {
-        gtk_box_remove(cast(), child.widgetPointer)
-    }
-
     /// Joins buttons visually, as in a segmented control.
     public func linkChildren() { addCSSClass("linked") }
 }

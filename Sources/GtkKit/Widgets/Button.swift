@@ -28,11 +28,6 @@ public final class Button: Widget {
         gtk_button_set_child(cast(), content.widgetPointer)
     }
 
-    public var label: String? {
-        get { gtk_button_get_label(cast()).map { String(cString: $0) } }
-        set { gtk_button_set_label(cast(), newValue) }
-    }
-
     /// Emphasised (blue) style for the window's main action.
     public func markSuggested() { addCSSClass("suggested-action") }
 

@@ -8,8 +8,6 @@ open class FlowBoxChild: Widget {
         gtk_flow_box_child_set_child(cast(), child.widgetPointer)
     }
 
-    /// Position in the flow box, or -1 when not in one.
-    public var index: Int { Int(gtk_flow_box_child_get_index(cast())) }
 }
 
 /// A reflowing grid. Children are `FlowBoxChild` wrappers kept here so activation can hand

@@ -10,6 +10,4 @@ public final class HeaderBar: Widget {
     public func packStart(_ widget: Widget) { gtk_header_bar_pack_start(cast(), widget.widgetPointer) }
     public func packEnd(_ widget: Widget) { gtk_header_bar_pack_end(cast(), widget.widgetPointer) }
 
-    /// Replaces the window title in the middle of the bar.
-    public func setTitleWidget(_ widget: Widget) { gtk_header_bar_set_title_widget(cast(), widget.widgetPointer) }
 }

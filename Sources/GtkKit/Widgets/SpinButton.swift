@@ -29,13 +29,6 @@ public final class SpinButton: Widget {
         gtk_orientable_set_orientation(OpaquePointer(widgetPointer), GTK_ORIENTATION_VERTICAL)
     }
 
-    /// Wraps around (December → January) instead of stopping at the limits.
-    public func setWraps(_ wraps: Bool) { gtk_spin_button_set_wrap(cast(), wraps ? 1 : 0) }
-
-    public func setWidthChars(_ count: Int) {
-        gtk_editable_set_width_chars(OpaquePointer(widgetPointer), Int32(count))
-    }
-
     /// Commits typed text to the value (GTK does so on focus-out or Enter).
     public func commitText() { gtk_spin_button_update(cast()) }
 

@@ -104,8 +104,6 @@ open class Widget {
     }
 
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widgetPointer, name) }
-    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widgetPointer, name) }
-    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widgetPointer, name) != 0 }
 
     public var width: Int { Int(gtk_widget_get_width(widgetPointer)) }
     public var height: Int { Int(gtk_widget_get_height(widgetPointer)) }
@@ -118,9 +116,6 @@ open class Widget {
         return Rect(x: Double(rect.origin.x), y: Double(rect.origin.y),
                     width: Double(rect.size.width), height: Double(rect.size.height))
     }
-
-    @discardableResult
-    public func grabFocus() -> Bool { gtk_widget_grab_focus(widgetPointer) != 0 }
 
     /// Emits the widget's activate signal (a button's "clicked").
     @discardableResult

@@ -32,11 +32,6 @@ public final class Window: Widget {
         gtk_window_set_child(cast(), child.widgetPointer)
     }
 
-    /// Keeps this window above `parent` (dialogs and detail windows).
-    public func setTransient(for parent: Window) {
-        gtk_window_set_transient_for(cast(), parent.cast())
-    }
-
     public func present() {
         if !isDestroyed { gtk_window_present(cast()) }
     }
