@@ -1,6 +1,8 @@
 #ifndef APOD_CGTK_SHIM_H
 #define APOD_CGTK_SHIM_H
 #include <gtk/gtk.h>
+/* GUnixFDList passes a file to the desktop portal; gtk.h does not include it. */
+#include <gio/gunixfdlist.h>
 
 /*
  * Swift cannot import function-like macros. G_CALLBACK is one: these typed wrappers let Swift
