@@ -18,24 +18,31 @@ INSTALLED = $(BINDIR)/apod $(BINDIR)/apod-viewer \
 	$(DATADIR)/metainfo/$(APP_ID).metainfo.xml \
 	$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
-	$(DATADIR)/apod-viewer/sample
+	$(DATADIR)/apod-viewer/sample \
+	$(patsubst po/%.po,$(DATADIR)/locale/%/LC_MESSAGES/apod-viewer.mo,$(wildcard po/*.po))
 
-.PHONY: all deps build run test bench clean validate-data install uninstall fuzz test-asan
+.PHONY: all deps build run test bench clean validate-data install uninstall fuzz test-asan translations
 
 all: build
 
 deps:
 	@scripts/install-deps
 
+# Translations are compiled next to the binaries, where Localization finds them.
+BIN_PATH = $$($(SWIFT) build -c $(CONFIG) --show-bin-path)
+
 build: deps
 	$(SWIFT) build -c $(CONFIG)
+	scripts/compile-translations "$(BIN_PATH)/locale"
 
 run: deps
 	$(SWIFT) build -c $(CONFIG) --product apod-viewer
+	scripts/compile-translations "$(BIN_PATH)/locale"
 	"$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/apod-viewer" $(ARGS)
 
 test: deps validate-data
 	$(SWIFT) build --build-tests
+	scripts/compile-translations "$(BIN_PATH)/locale"
 	$(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build
 
 bench: deps
@@ -52,6 +59,10 @@ test-asan: deps
 # libFuzzer over decoding, text cleaning and dates; FUZZ_SECONDS per target (default 60).
 fuzz: deps
 	scripts/fuzz
+
+# Refreshes po/apod-viewer.pot and merges it into every po/<lang>.po.
+translations:
+	scripts/update-translations
 
 # The desktop file and AppStream metadata must pass the validators software centres run.
 validate-data: deps
@@ -70,6 +81,7 @@ install: deps
 	install -d $(DATADIR)/apod-viewer/sample/images
 	install -m644 data/sample/entries.json $(DATADIR)/apod-viewer/sample/entries.json
 	install -m644 data/sample/images/* $(DATADIR)/apod-viewer/sample/images/
+	scripts/compile-translations $(DATADIR)/locale
 
 uninstall:
 	rm -rf $(INSTALLED)

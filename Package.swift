@@ -10,7 +10,9 @@ let package = Package(
     ],
     targets: [
         // UI-free core: model, sources, HTTP, caches, dates, text. Never imports GTK.
-        .target(name: "APODCore"),
+        // gettext from glibc, so the core's messages are translated without depending on GTK.
+        .systemLibrary(name: "CIntl"),
+        .target(name: "APODCore", dependencies: ["CIntl"]),
         .executableTarget(name: "apod", dependencies: ["APODCore"]),
 
         // GTK 4 through a system library; GtkKit is the thin typed Swift layer over it.

@@ -83,16 +83,17 @@ enum APODCommand {
     /// Asking for today before it is published answers with the previous day: say so.
     private static func noteFallback(asked: APODDay, got: APODDay) {
         guard got != asked else { return }
-        Output.error("apod: the picture for \(asked) is not published yet; showing \(got) instead.")
+        Output.error("apod: " + tr("the picture for {asked} is not published yet; showing {shown} instead.",
+                                   ["asked": asked.description, "shown": got.description]))
     }
 
     /// Warns when a rate-limited key is about to run out (api.nasa.gov's DEMO_KEY allows 30 an hour).
     private static func reportQuota(of source: any APODSource) {
         guard let quota = source.rateLimit, quota.remaining <= 5 else { return }
-        Output.error("apod: \(quota.remaining) requests left this hour for this API key.")
+        Output.error("apod: " + tr("{count} requests left this hour for this API key.", ["count": String(quota.remaining)]))
     }
 
     private static func message(of error: Error) -> String {
-        (error as? APODError)?.message ?? "Unexpected error: \(error.localizedDescription)"
+        (error as? APODError)?.message ?? tr("Unexpected error: {detail}", ["detail": error.localizedDescription])
     }
 }

@@ -13,10 +13,10 @@ enum EntryFormatter {
             lines += wrap(entry.explanation, width: width)
         }
         let links: [(String, String?)] = [
-            ("Image", entry.imageURL?.absoluteString),
-            ("HD image", entry.hdImageURL == entry.imageURL ? nil : entry.hdImageURL?.absoluteString),
-            ("Video", entry.videoURL?.absoluteString),
-            ("Page", entry.pageURL?.absoluteString),
+            (tr("Image"), entry.imageURL?.absoluteString),
+            (tr("HD image"), entry.hdImageURL == entry.imageURL ? nil : entry.hdImageURL?.absoluteString),
+            (tr("Video"), entry.videoURL?.absoluteString),
+            (tr("Page"), entry.pageURL?.absoluteString),
         ]
         let present = links.compactMap { label, link in link.map { (label, $0) } }
         if !present.isEmpty {

@@ -12,29 +12,31 @@ enum Invocation: Equatable {
     static let maxRandom = 100
     static let maxRangeDays = 366
 
-    static let usage = """
-        Usage: apod [OPTIONS] COMMAND
-
-        Commands:
-          show [YYYY-MM-DD] [--json]            one entry; no date = latest published
-          random [--count N] [--json]           N random entries, 1…100, default 8
-          range START END [--json]              every entry from START to END inclusive (≤ 366 days)
-          download [YYYY-MM-DD] [--hd] [-o PATH]  save the picture (default ./apod-DATE.EXT)
-
-        Options:
-        \(SourceConfiguration.flagsHelp)
-          --help                            show this help
-          --version                         show the version
-
-        Environment: APOD_SOURCE, APOD_API_URL, NASA_API_KEY, APOD_CACHE_DIR, APOD_TIMEOUT
-        (flags win over the environment).
-        """
+    /// The help text; built when read so that it comes out in the user's language.
+    static var usage: String {
+        [
+            tr("Usage: apod [OPTIONS] COMMAND"),
+            "",
+            tr("Commands:"),
+            "  show [YYYY-MM-DD] [--json]              " + tr("one entry; no date = latest published"),
+            "  random [--count N] [--json]             " + tr("N random entries, 1…100, default 8"),
+            "  range START END [--json]                " + tr("every entry from START to END inclusive (≤ 366 days)"),
+            "  download [YYYY-MM-DD] [--hd] [-o PATH]  " + tr("save the picture (default ./apod-DATE.EXT)"),
+            "",
+            tr("Options:"),
+            SourceConfiguration.flagsHelp,
+            "  --help                            " + tr("show this help"),
+            "  --version                         " + tr("show the version"),
+            "",
+            tr("Environment: APOD_SOURCE, APOD_API_URL, NASA_API_KEY, APOD_CACHE_DIR, APOD_TIMEOUT (flags win over the environment)."),
+        ].joined(separator: "\n")
+    }
 
     /// - Throws: `APODError.invalidArgument` naming what is wrong.
     static func parse(_ arguments: [String]) throws -> Invocation {
         if arguments.contains("--help") || arguments.contains("-h") { return .help }
         if arguments.contains("--version") { return .version }
-        guard let command = arguments.first else { throw APODError.invalidArgument("No command given.") }
+        guard let command = arguments.first else { throw APODError.invalidArgument(tr("No command given.")) }
         var rest = Array(arguments.dropFirst())
         let json = take("--json", from: &rest)
         switch command {
@@ -47,37 +49,37 @@ enum Invocation: Equatable {
             try expectNothing(rest)
             return .random(count: count, json: json)
         case "range":
-            guard rest.count >= 2 else { throw APODError.invalidArgument("range needs a START and an END date.") }
+            guard rest.count >= 2 else { throw APODError.invalidArgument(tr("range needs a START and an END date.")) }
             let start = try day(rest.removeFirst())
             let end = try day(rest.removeFirst())
             try expectNothing(rest)
-            guard start <= end else { throw APODError.invalidArgument("START (\(start)) is after END (\(end)).") }
+            guard start <= end else { throw APODError.invalidArgument(tr("START ({start}) is after END ({end}).", ["start": start.description, "end": end.description])) }
             guard end.ordinal - start.ordinal < maxRangeDays else {
-                throw APODError.invalidArgument("A range may cover at most \(maxRangeDays) days.")
+                throw APODError.invalidArgument(tr("A range may cover at most {days} days.", ["days": String(maxRangeDays)]))
             }
             return .range(start, end, json: json)
         case "download":
-            if json { throw APODError.invalidArgument("download does not take --json.") }
+            if json { throw APODError.invalidArgument(tr("download does not take --json.")) }
             let hd = take("--hd", from: &rest)
             let output = try value(of: "-o", in: &rest) ?? value(of: "--output", in: &rest)
             let day = try rest.isEmpty ? nil : day(rest.removeFirst())
             try expectNothing(rest)
             return .download(day, hd: hd, output: output)
         default:
-            throw APODError.invalidArgument("Unknown command \"\(command)\".")
+            throw APODError.invalidArgument(tr("Unknown command \"{command}\".", ["command": command]))
         }
     }
 
     private static func day(_ text: String) throws -> APODDay {
         guard let day = APODDay(text) else {
-            throw APODError.invalidArgument("\"\(text)\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.")
+            throw APODError.invalidArgument(tr("\"{text}\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.", ["text": text]))
         }
         return day
     }
 
     private static func parseCount(_ text: String) throws -> Int {
         guard let count = Int(text), (1...maxRandom).contains(count) else {
-            throw APODError.invalidArgument("--count must be a whole number from 1 to \(maxRandom).")
+            throw APODError.invalidArgument(tr("--count must be a whole number from 1 to {max}.", ["max": String(maxRandom)]))
         }
         return count
     }
@@ -94,7 +96,7 @@ enum Invocation: Equatable {
             return String(arguments.remove(at: index).dropFirst(flag.count + 1))
         }
         guard let index = arguments.firstIndex(of: flag) else { return nil }
-        guard index + 1 < arguments.count else { throw APODError.invalidArgument("\(flag) needs a value.") }
+        guard index + 1 < arguments.count else { throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": flag])) }
         let value = arguments[index + 1]
         arguments.removeSubrange(index...(index + 1))
         return value
@@ -102,7 +104,7 @@ enum Invocation: Equatable {
 
     private static func expectNothing(_ arguments: [String]) throws {
         if let extra = arguments.first {
-            throw APODError.invalidArgument("Unexpected argument \"\(extra)\".")
+            throw APODError.invalidArgument(tr("Unexpected argument \"{argument}\".", ["argument": extra]))
         }
     }
 }

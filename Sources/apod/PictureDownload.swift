@@ -27,7 +27,7 @@ struct PictureDownload {
         do {
             try AtomicFile.write(data, to: destination)
         } catch {
-            throw APODError.invalidArgument("Could not write \(destination.path): \(error.localizedDescription)")
+            throw APODError.cannotSave(path: destination.path, reason: error.localizedDescription)
         }
         return destination
     }

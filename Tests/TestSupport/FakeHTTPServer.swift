@@ -35,6 +35,9 @@ public struct FakeResponse: Sendable {
     /// Wait this long before answering.
     public var delay: TimeInterval
     public var fault: Fault?
+    /// When false, no Content-Length is sent and the body ends when the connection closes,
+    /// so a client cannot know the size in advance.
+    public var announcesLength = true
 
     public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(),
                 delay: TimeInterval = 0, fault: Fault? = nil) {
@@ -170,7 +173,7 @@ public final class FakeHTTPServer: @unchecked Sendable {
         }
         var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
         var headers = response.headers
-        headers["Content-Length"] = String(response.body.count)
+        if response.announcesLength { headers["Content-Length"] = String(response.body.count) }
         headers["Connection"] = "close"
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             head += "\(name): \(value)\r\n"

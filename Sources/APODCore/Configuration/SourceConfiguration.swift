@@ -56,14 +56,16 @@ public struct SourceConfiguration: Sendable, Equatable {
         self.sampleDirectory = sampleDirectory
     }
 
-    /// The shared flags, one per line, for usage texts.
-    public static let flagsHelp = """
-          --source science|legacy|offline   where entries come from (default science)
-          --api-url URL                     the service route, e.g. a self-hosted copy
-          --api-key KEY                     api.nasa.gov key for the legacy source (default DEMO_KEY)
-          --cache-dir DIR                   metadata cache directory
-          --no-cache                        neither read nor write the cache
-        """
+    /// The shared flags, one per line, for usage texts (translated when read).
+    public static var flagsHelp: String {
+        [
+            "  --source science|legacy|offline   " + tr("where entries come from (default science)"),
+            "  --api-url URL                     " + tr("the service route, e.g. a self-hosted copy"),
+            "  --api-key KEY                     " + tr("api.nasa.gov key for the legacy source (default DEMO_KEY)"),
+            "  --cache-dir DIR                   " + tr("metadata cache directory"),
+            "  --no-cache                        " + tr("neither read nor write the cache"),
+        ].joined(separator: "\n")
+    }
 
     /// Takes the shared flags out of `arguments` (program name excluded), reads the
     /// environment, and returns the configuration with every argument it did not consume,
@@ -102,7 +104,7 @@ public struct SourceConfiguration: Sendable, Equatable {
                 flags[name] = arguments[index]
                 index += 1
             } else {
-                throw APODError.invalidArgument("\(name) needs a value.")
+                throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": name]))
             }
         }
 
@@ -118,7 +120,7 @@ public struct SourceConfiguration: Sendable, Equatable {
         let kind: Kind
         if let name = value("--source", "APOD_SOURCE", .source) {
             guard let parsed = Kind(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                throw APODError.invalidArgument("Unknown source \"\(name)\": use science, legacy or offline.")
+                throw APODError.invalidArgument(tr("Unknown source \"{name}\": use science, legacy or offline.", ["name": name]))
             }
             kind = parsed
         } else if let apiURL, apiURL.path.hasSuffix("/planetary/apod") {
@@ -154,7 +156,7 @@ public struct SourceConfiguration: Sendable, Equatable {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
-            throw APODError.invalidArgument("The API URL \"\(trimmed)\" is not an http or https address.")
+            throw APODError.invalidArgument(tr("The API URL \"{url}\" is not an http or https address.", ["url": trimmed]))
         }
         return url
     }
@@ -162,7 +164,7 @@ public struct SourceConfiguration: Sendable, Equatable {
     private static func parseTimeout(_ text: String?) throws -> Int {
         guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return defaultTimeout }
         guard let seconds = Int(text.trimmingCharacters(in: .whitespaces)), (1...3600).contains(seconds) else {
-            throw APODError.invalidArgument("APOD_TIMEOUT must be a whole number of seconds from 1 to 3600.")
+            throw APODError.invalidArgument(tr("APOD_TIMEOUT must be a whole number of seconds from 1 to 3600."))
         }
         return seconds
     }

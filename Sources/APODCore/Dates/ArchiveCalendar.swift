@@ -8,7 +8,8 @@ public struct ArchiveCalendar: Sendable {
     /// The first APOD ever published.
     public static let firstDay = APODDay(year: 1995, month: 6, day: 16)!
 
-    /// The zone whose calendar day is the APOD day.
+    /// The zone whose calendar day is the APOD day. Foundation resolves it from the ICU data it
+    /// ships (checked: no system tzdata is read), so it exists on every machine Swift runs on.
     public static let publishingTimeZone = TimeZone(identifier: "America/New_York")!
 
     private let now: @Sendable () -> Date

@@ -1,15 +1,22 @@
 import Foundation
 
 /// The date as APOD itself prints it: `2020 Dec. 17`, `2021 May 5`, `2021 Jan. 5`.
-/// Abbreviated English months with a period (May has none), independent of the user's locale.
+/// Abbreviated English months with a period (May has none). Translations supply their own
+/// pattern (Traditional Chinese: `2020年12月17日`) instead of relying on the C library's
+/// locale data, which differs between systems.
 public enum DisplayDate {
-    private static let months = [
-        "Jan.", "Feb.", "Mar.", "Apr.", "May", "Jun.",
-        "Jul.", "Aug.", "Sep.", "Oct.", "Nov.", "Dec.",
-    ]
+    /// Read at each call, so the catalogue bound at start-up applies.
+    private static var months: [String] {
+        [tr("Jan."), tr("Feb."), tr("Mar."), tr("Apr."), tr("May"), tr("Jun."),
+         tr("Jul."), tr("Aug."), tr("Sep."), tr("Oct."), tr("Nov."), tr("Dec.")]
+    }
 
     public static func string(for day: APODDay) -> String {
-        "\(day.year) \(months[day.month - 1]) \(day.day)"
+        // Translators: {year} 2020, {month} the abbreviated month (Dec.), {month-number} 12, {day} 17.
+        tr("{year} {month} {day}", [
+            "year": String(day.year), "month": months[day.month - 1],
+            "month-number": String(day.month), "day": String(day.day),
+        ])
     }
 }
 

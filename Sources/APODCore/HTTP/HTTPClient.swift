@@ -72,10 +72,11 @@ public final class HTTPClient: Sendable {
     /// One attempt, cancelled with the calling task.
     private func perform(_ request: URLRequest, maxBytes: Int?) async throws -> HTTPResponse {
         let task = session.dataTask(with: request)
+        let url = request.url!
         let seconds = timeout
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, Error>) in
-                transfers.start(task, maxBytes: maxBytes, timeout: seconds, continuation: continuation)
+                transfers.start(task, url: url, maxBytes: maxBytes, timeout: seconds, continuation: continuation)
             }
         } onCancel: {
             task.cancel()

@@ -8,6 +8,7 @@ import FoundationNetworking
 final class TransferRegistry: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct Transfer {
         var continuation: CheckedContinuation<HTTPResponse, Error>
+        var requestURL: URL
         var maxBytes: Int?
         var timeout: Int
         var body = Data()
@@ -22,7 +23,7 @@ final class TransferRegistry: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     /// Registers the task, then resumes it. The continuation is resumed exactly once, even when
     /// the calling task was cancelled before the transfer was registered.
-    func start(_ task: URLSessionDataTask, maxBytes: Int?, timeout: Int,
+    func start(_ task: URLSessionDataTask, url: URL, maxBytes: Int?, timeout: Int,
                continuation: CheckedContinuation<HTTPResponse, Error>) {
         lock.lock()
         if let error = finishedEarly.removeValue(forKey: task.taskIdentifier) {
@@ -30,7 +31,8 @@ final class TransferRegistry: NSObject, URLSessionDataDelegate, @unchecked Senda
             continuation.resume(throwing: Self.map(error, timeout: timeout))
             return
         }
-        transfers[task.taskIdentifier] = Transfer(continuation: continuation, maxBytes: maxBytes, timeout: timeout)
+        transfers[task.taskIdentifier] = Transfer(continuation: continuation, requestURL: url,
+                                                  maxBytes: maxBytes, timeout: timeout)
         lock.unlock()
         task.resume()
     }
@@ -89,10 +91,9 @@ final class TransferRegistry: NSObject, URLSessionDataDelegate, @unchecked Senda
         for (name, value) in http.allHeaderFields {
             headers[String(describing: name).lowercased()] = String(describing: value)
         }
-        let finalURL = http.url ?? task.currentRequest?.url ?? task.originalRequest?.url
         transfer.continuation.resume(returning: HTTPResponse(
             status: http.statusCode, headers: headers, body: transfer.body,
-            url: finalURL ?? URL(fileURLWithPath: "/")))
+            url: http.url ?? transfer.requestURL))
     }
 
     /// On Linux, neither the `.cancel` disposition nor `cancel()` called from inside a delegate

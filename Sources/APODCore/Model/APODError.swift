@@ -34,6 +34,8 @@ public enum APODError: Error, Equatable, Sendable {
     case noImage(APODDay)
     /// The offline source has nothing stored yet.
     case nothingOffline
+    /// A file could not be written (a saved picture); `reason` is the system's explanation.
+    case cannotSave(path: String, reason: String)
     /// A flag, environment variable or argument is invalid; the text says which and why.
     /// The `apod` command exits with status 2 for these.
     case invalidArgument(String)
@@ -42,36 +44,38 @@ public enum APODError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .unreachable:
-            return "Could not reach the APOD service. Check your internet connection and try again."
+            return tr("Could not reach the APOD service. Check your internet connection and try again.")
         case .timedOut(let seconds):
-            return "The APOD service did not answer within \(seconds) seconds. Try again later, or set APOD_TIMEOUT to wait longer."
+            return tr("The APOD service did not answer within {seconds} seconds. Try again later, or set APOD_TIMEOUT to wait longer.", ["seconds": String(seconds)])
         case .rateLimited:
-            return "Too many requests for this API key. Wait an hour, or get a free personal key at https://api.nasa.gov and pass it with --api-key or NASA_API_KEY."
+            return tr("Too many requests for this API key. Wait an hour, or get a free personal key at https://api.nasa.gov and pass it with --api-key or NASA_API_KEY.")
         case .keyRefused:
-            return "The API key was refused. Check the key, or get a free one at https://api.nasa.gov."
+            return tr("The API key was refused. Check the key, or get a free one at https://api.nasa.gov.")
         case .noEntry(let day):
-            return "No picture was published on \(day.description). Try another day."
+            return tr("No picture was published on {date}. Try another day.", ["date": day.description])
         case .dateOutOfRange(let day, let first, let last):
-            return "\(day.description) is outside the archive: pick a date from \(first.description) to \(last.description)."
+            return tr("{date} is outside the archive: pick a date from {first} to {last}.", ["date": day.description, "first": first.description, "last": last.description])
         case .serviceError(let status):
-            return "The APOD service is having trouble (HTTP \(status)). Try again in a few minutes."
+            return tr("The APOD service is having trouble (HTTP {status}). Try again in a few minutes.", ["status": String(status)])
         case .malformedResponse:
-            return "The APOD service sent a response that could not be read. Try again later."
+            return tr("The APOD service sent a response that could not be read. Try again later.")
         case .unusableEntry(let date):
-            if let date { return "The entry for \(date) is missing its title or date and cannot be shown." }
-            return "An entry without a date or title was received and cannot be shown."
+            if let date { return tr("The entry for {date} is missing its title or date and cannot be shown.", ["date": date]) }
+            return tr("An entry without a date or title was received and cannot be shown.")
         case .notAnImage:
-            return "The picture link does not lead to an image. Open the entry's web page instead."
+            return tr("The picture link does not lead to an image. Open the entry's web page instead.")
         case .imageTooLarge(let detail):
-            return "The picture is too large to show (\(detail)). Open the entry's web page instead."
+            return tr("The picture is too large to show ({detail}). Open the entry's web page instead.", ["detail": detail])
         case .requestRejected(let status, let message):
-            return "The APOD service refused the request (HTTP \(status)): \(message)"
+            return tr("The APOD service refused the request (HTTP {status}): {message}", ["status": String(status), "message": message])
         case .unsupportedURL:
-            return "The link is not a web address (http or https) and cannot be opened."
+            return tr("The link is not a web address (http or https) and cannot be opened.")
         case .noImage(let day):
-            return "The entry for \(day.description) has no picture to save (it is a video or another kind of media). Open its web page instead."
+            return tr("The entry for {date} has no picture to save (it is a video or another kind of media). Open its web page instead.", ["date": day.description])
         case .nothingOffline:
-            return "Nothing is stored for offline use yet. Connect once with --source science to fill the cache."
+            return tr("Nothing is stored for offline use yet. Connect once with --source science to fill the cache.")
+        case .cannotSave(let path, let reason):
+            return tr("Could not save the picture to {path}: {reason}", ["path": path, "reason": reason])
         case .invalidArgument(let text):
             return text
         }

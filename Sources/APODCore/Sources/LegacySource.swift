@@ -78,6 +78,12 @@ public final class LegacySource: APODSource, @unchecked Sendable {
         return Array(found.values.shuffled().prefix(count))
     }
 
+    /// Since the 2026 move, api.nasa.gov sometimes answers with a NASA logo titled
+    /// "NASA Science" instead of the entry asked for.
+    static func isPlaceholder(_ entry: APODEntry) -> Bool {
+        entry.title.caseInsensitiveCompare("NASA Science") == .orderedSame
+    }
+
     /// One call; `[]` for a 404 ("No data available for date").
     private func request(_ parameters: [(String, String)]) async throws -> [APODEntry] {
         var components = URLComponents(url: apiURL, resolvingAgainstBaseURL: false)!
@@ -92,7 +98,11 @@ public final class LegacySource: APODSource, @unchecked Sendable {
         let objects = try JSONFields.objects(in: response.body)
         // A single day must decode (its error names the date); in lists, unusable items are skipped.
         let asksForOneDay = !parameters.contains { $0.0 == "start_date" || $0.0 == "count" }
-        if asksForOneDay, let object = objects.first { return [try LegacyEntryDecoder.entry(from: object)] }
-        return objects.compactMap { try? LegacyEntryDecoder.entry(from: $0) }
+        if asksForOneDay, let object = objects.first {
+            let entry = try LegacyEntryDecoder.entry(from: object)
+            if Self.isPlaceholder(entry) { throw APODError.malformedResponse(detail: "placeholder instead of an entry") }
+            return [entry]
+        }
+        return objects.compactMap { try? LegacyEntryDecoder.entry(from: $0) }.filter { !Self.isPlaceholder($0) }
     }
 }

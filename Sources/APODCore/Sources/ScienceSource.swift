@@ -62,7 +62,8 @@ public final class ScienceSource: APODSource {
             let batch = try await DayFetching.fetch(days, concurrency: concurrency) { [self] day in try await fetchListed(day) }
             for entry in batch.values { found[entry.date] = entry }
         }
-        guard !found.isEmpty else { throw APODError.malformedResponse(detail: "no random day answered") }
+        // Every day tried answered 404: the service is not serving the archive right now.
+        guard !found.isEmpty else { throw APODError.serviceError(status: 404) }
         return Array(found.values.shuffled().prefix(count))
     }
 

@@ -219,8 +219,9 @@ final class APODCommandTests: XCTestCase {
 
     // MARK: download
 
-    private static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 100))
-    private static let gif = Data(Array("GIF89a".utf8) + [UInt8](repeating: 1, count: 50))
+    // Computed, not stored: LeakSanitizer cannot see the packed pointer inside a global `Data`.
+    private static var png: Data { Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 100)) }
+    private static var gif: Data { Data(Array("GIF89a".utf8) + [UInt8](repeating: 1, count: 50)) }
 
     private func pictureService() throws -> (FakeHTTPServer, [String: String]) {
         let holder = URLHolder()
@@ -257,6 +258,17 @@ final class APODCommandTests: XCTestCase {
         let hd = try apod(["download", "2019-01-05", "--hd", "-o", home.appendingPathComponent("out.gif").path], env)
         XCTAssertEqual(hd.status, 0, hd.stderr)
         XCTAssertEqual(try Data(contentsOf: home.appendingPathComponent("out.gif")), Self.gif)
+    }
+
+    func testDownloadToAnUnwritablePlaceExitsOne() throws {
+        let (server, env) = try pictureService()
+        defer { server.stop() }
+        let blocker = home.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: blocker)
+        let result = try apod(["download", "2019-01-05", "-o", blocker.appendingPathComponent("inside.png").path], env)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("apod: Could not save the picture to "), result.stderr)
     }
 
     func testDownloadRefusesPagesAndVideos() throws {

@@ -23,13 +23,18 @@ struct APODProcess {
         throw XCTSkip("apod binary not built next to the tests (looked in \(folders.map(\.path)))")
     }
 
-    /// A private HOME/cache and no inherited APOD_* or NASA_* variables.
+    /// A private HOME/cache and no inherited APOD_*, NASA_* or XDG_* variables.
     static func environment(home: URL, _ extra: [String: String] = [:]) -> [String: String] {
         var env = ["HOME": home.path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
                    "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
                    "APOD_SAMPLE_DIR": home.appendingPathComponent("no-sample").path,
                    "APOD_TIMEOUT": "5", "LANG": "C.UTF-8"]
-        if let path = ProcessInfo.processInfo.environment["PATH"] { env["PATH"] = path }
+        // PATH, and the sanitizer settings of `make test-asan` (the child is sanitized too).
+        for name in ["PATH", "ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"] {
+            if let value = ProcessInfo.processInfo.environment[name] { env[name] = value }
+        }
+        // The suppression summary would be an extra stderr line; the tests count those lines.
+        if let lsan = env["LSAN_OPTIONS"] { env["LSAN_OPTIONS"] = lsan + ":print_suppressions=0" }
         env.merge(extra) { $1 }
         return env
     }

@@ -38,6 +38,12 @@ enum LegacyFixtures {
 
     static let missingTitle = #"{"date":"2010-10-10","explanation":"x","media_type":"image","url":"https://a/b.jpg"}"#
 
+    /// What the api.nasa.gov pass-through has answered since late Sept 2026 instead of an entry.
+    static let placeholder = #"""
+    {"date":"2026-10-02","title":"NASA Science","explanation":"","media_type":"image","service_version":"v1",
+     "url":"https://science.nasa.gov/wp-content/themes/nasa/assets/images/nasa-logo.svg"}
+    """#
+
     static let backendNotFound = #"{"code":404,"msg":"No data available for date: 2019-06-11","service_version":"v1"}"#
     static let backendBadDate = #"{"code":400,"msg":"time data 'banana' does not match format '%Y-%m-%d'","service_version":"v1"}"#
     static let backendServerError = #"{"code":500,"msg":"Internal Service Error","service_version":"v1"}"#

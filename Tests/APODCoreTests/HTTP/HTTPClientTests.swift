@@ -96,10 +96,10 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertEqual(server.requests.count, 1)
     }
 
-    func testSizeCapHoldsWhileBytesArrive() async throws {
-        // Trickled: the cap must stop the download long before the body would have finished.
+    func testAnnouncedSizeIsRefusedBeforeTheBodyArrives() async throws {
+        // Trickled: refused on the headers, long before the body would have finished.
         let server = try FakeHTTPServer { _ in
-            FakeResponse(body: Data(count: 20_000), fault: .trickle(chunkSize: 1000, interval: 0.05))
+            FakeResponse(body: Data(count: 20_000), fault: .trickle(chunkSize: 1000, interval: 0.1))
         }
         defer { server.stop() }
         let started = Date()
@@ -108,7 +108,35 @@ final class HTTPClientTests: XCTestCase {
             XCTFail("expected imageTooLarge")
         } catch APODError.imageTooLarge {
         }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 0.9)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1.5, "the whole body would take 2 s")
+    }
+
+    func testSizeCapHoldsWithoutAnnouncedLength() async throws {
+        let server = try FakeHTTPServer { _ in
+            var response = FakeResponse(body: Data(count: 20_000), fault: .trickle(chunkSize: 1000, interval: 0.1))
+            response.announcesLength = false
+            return response
+        }
+        defer { server.stop() }
+        let started = Date()
+        do {
+            _ = try await HTTPClient(timeout: 10, retryPolicy: fast).get(server.baseURL, maxBytes: 3000)
+            XCTFail("expected imageTooLarge")
+        } catch APODError.imageTooLarge(let detail) {
+            XCTAssertTrue(detail.contains("more than"), detail)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1.5, "the whole body would take 2 s")
+    }
+
+    func testBodyWithoutAnnouncedLengthIsReadToTheEnd() async throws {
+        let server = try FakeHTTPServer { _ in
+            var response = FakeResponse(body: Data(repeating: 7, count: 5000))
+            response.announcesLength = false
+            return response
+        }
+        defer { server.stop() }
+        let response = try await HTTPClient(timeout: 5, retryPolicy: fast).get(server.baseURL, maxBytes: 6000)
+        XCTAssertEqual(response.body, Data(repeating: 7, count: 5000))
     }
 
     func testCancellingTheTaskCancelsTheRequest() async throws {
@@ -116,7 +144,8 @@ final class HTTPClientTests: XCTestCase {
         defer { server.stop() }
         let client = HTTPClient(timeout: 30, retryPolicy: fast)
         let task = Task { try await client.get(server.baseURL) }
-        try await Task.sleep(nanoseconds: 200_000_000)
+        let deadline = Date().addingTimeInterval(5)
+        while server.requests.isEmpty, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
         let started = Date()
         task.cancel()
         do {

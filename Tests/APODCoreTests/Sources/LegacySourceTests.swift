@@ -154,6 +154,23 @@ final class LegacySourceTests: XCTestCase {
         XCTAssertEqual(server.requests.first?.query["count"], "10")
     }
 
+    func testPlaceholderAnswersAreNotShownAsEntries() async throws {
+        let service = FakeLegacyService(entries: [:], today: "2026-11-28")
+        service.override = { request in
+            request.query["date"] != nil
+                ? .json(LegacyFixtures.placeholder)
+                : .json("[" + LegacyFixtures.entry("2026-10-01") + "," + LegacyFixtures.placeholder + "]")
+        }
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        do {
+            _ = try await source(url).entry(for: APODDay("2026-10-02")!)
+            XCTFail("expected malformedResponse")
+        } catch APODError.malformedResponse {}
+        let range = try await source(url).entries(from: APODDay("2026-10-01")!, through: APODDay("2026-10-02")!)
+        XCTAssertEqual(range.map(\.date.description), ["2026-10-01"])
+    }
+
     func testUnusableListItemsAreSkipped() async throws {
         let service = FakeLegacyService(entries: [:], today: "2026-11-28")
         service.override = { _ in .json("[" + LegacyFixtures.entry("2019-01-01") + "," + LegacyFixtures.missingTitle + "]") }

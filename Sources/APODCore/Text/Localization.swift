@@ -1,0 +1,50 @@
+import CIntl
+import Foundation
+
+/// Translation through gettext, shared by the `apod` command and the viewer.
+///
+/// Messages are English msgids with named placeholders (`{date}`) rather than printf formats,
+/// so a translation that reorders or drops a placeholder can never crash the app.
+public enum Localization {
+    /// The gettext domain: catalogues are `<locale dir>/<lang>/LC_MESSAGES/apod-viewer.mo`.
+    public static let domain = "apod-viewer"
+
+    /// Applies the user's locale and binds the catalogue folder. Call once at start-up, before
+    /// any text is built. Without a catalogue every message stays English.
+    public static func setUp(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        setlocale(LC_ALL, "")
+        if let folder = localeDirectory(environment: environment) {
+            bindtextdomain(domain, folder.path)
+        }
+        bind_textdomain_codeset(domain, "UTF-8")
+    }
+
+    /// Where the compiled catalogues are: `APOD_LOCALEDIR`; `share/locale` beside the program's
+    /// `bin/` (installed); `locale/` next to the program (what `make` builds).
+    static func localeDirectory(environment: [String: String]) -> URL? {
+        if let given = environment["APOD_LOCALEDIR"], !given.isEmpty {
+            return URL(fileURLWithPath: given, isDirectory: true)
+        }
+        guard let folder = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() else {
+            return nil
+        }
+        let candidates = [folder.deletingLastPathComponent().appendingPathComponent("share/locale"),
+                          folder.appendingPathComponent("locale")]
+        return candidates.first { candidate in
+            let contents = (try? FileManager.default.contentsOfDirectory(atPath: candidate.path)) ?? []
+            return contents.contains { FileManager.default.fileExists(
+                atPath: candidate.appendingPathComponent("\($0)/LC_MESSAGES/\(domain).mo").path) }
+        }
+    }
+}
+
+/// The translation of `message` in the user's language (`message` itself when none), with
+/// each `{name}` replaced by `values[name]`.
+public func tr(_ message: String, _ values: [String: String] = [:]) -> String {
+    // Without a translation dgettext returns its argument: copy while that buffer still lives.
+    var text = message.withCString { String(cString: dgettext(Localization.domain, $0)) }
+    for (name, value) in values {
+        text = text.replacingOccurrences(of: "{\(name)}", with: value)
+    }
+    return text
+}

@@ -1,0 +1,79 @@
+import XCTest
+@testable import APODCore
+
+/// The Traditional Chinese catalogue, through the real `apod` process: compiled from
+/// po/zh_TW.po, with a zh_TW.UTF-8 locale built into a private LOCPATH so the test needs no
+/// system-wide locale. English stays the archive's own `2026 Oct. 14`.
+final class LocalizationTests: XCTestCase {
+    private var folder: URL!
+    private let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("l10n-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func run(_ tool: String, _ arguments: [String]) throws -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    /// Compiles the catalogue and a zh_TW.UTF-8 locale; the environment that selects them.
+    private func chineseEnvironment() throws -> [String: String] {
+        let messages = folder.appendingPathComponent("locale/zh_TW/LC_MESSAGES")
+        try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
+        let po = packageRoot.appendingPathComponent("po/zh_TW.po").path
+        try XCTSkipUnless(try run("msgfmt", ["--check", "-o", messages.appendingPathComponent("apod-viewer.mo").path, po]),
+                          "msgfmt (gettext) is not installed")
+        let locales = folder.appendingPathComponent("locales")
+        try FileManager.default.createDirectory(at: locales, withIntermediateDirectories: true)
+        _ = try run("localedef", ["-i", "zh_TW", "-f", "UTF-8", locales.appendingPathComponent("zh_TW.UTF-8").path])
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: locales.appendingPathComponent("zh_TW.UTF-8/LC_CTYPE").path),
+                          "localedef could not build zh_TW.UTF-8")
+        return ["LANG": "zh_TW.UTF-8", "LOCPATH": locales.path,
+                "APOD_LOCALEDIR": folder.appendingPathComponent("locale").path]
+    }
+
+    private func apod(_ arguments: [String], _ extra: [String: String]) throws -> APODProcess.Result {
+        var env = APODProcess.environment(home: folder, extra)
+        env["APOD_SAMPLE_DIR"] = packageRoot.appendingPathComponent("data/sample").path
+        return try APODProcess.run(arguments, environment: env, in: folder)
+    }
+
+    func testChineseDatesAndMessages() throws {
+        let env = try chineseEnvironment()
+        let shown = try apod(["--source", "offline", "show", "2026-10-14"], env)
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertTrue(shown.stdout.hasPrefix("2026年10月14日"), shown.stdout)
+
+        let missing = try apod(["--source", "offline", "show", "2026-11-14"], env)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.stderr, "apod: 2026-11-14 沒有發布圖片。請換一天試試。\n")
+    }
+
+    func testEnglishKeepsTheArchiveStyle() throws {
+        let shown = try apod(["--source", "offline", "show", "2026-10-14"], ["LANG": "C.UTF-8"])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertTrue(shown.stdout.hasPrefix("2026 Oct. 14"), shown.stdout)
+    }
+
+    func testEveryMessageOfTheTemplateIsTranslated() throws {
+        let po = try String(contentsOf: packageRoot.appendingPathComponent("po/zh_TW.po"), encoding: .utf8)
+        XCTAssertFalse(po.contains("#, fuzzy\nmsgid \"{"), "fuzzy entries are ignored by gettext")
+        // A block ending in an empty msgstr has no translation (the header continues past it).
+        let untranslated = po.trimmingCharacters(in: .newlines).components(separatedBy: "\n\n")
+            .filter { $0.hasSuffix("msgstr \"\"") }
+        XCTAssertEqual(untranslated, [], "untranslated messages in po/zh_TW.po")
+    }
+}
