@@ -30,6 +30,13 @@ public enum APODError: Error, Equatable, Sendable {
     case requestRejected(status: Int, message: String)
     /// A link that is not http or https (the only schemes the client fetches).
     case unsupportedURL
+    /// A server redirected to a link that is not http or https; the redirect was not followed.
+    case redirectRefused
+    /// A server kept redirecting (a loop, or a chain too long to be honest).
+    case tooManyRedirects
+    /// A metadata answer far larger than any real one (a year of entries is under 1 MB),
+    /// refused while it arrived instead of being parsed; `detail` gives the sizes.
+    case responseTooLarge(detail: String)
     /// The entry has no picture to save (a video or an "other" entry).
     case noImage(APODDay)
     /// The offline source has nothing stored yet.
@@ -70,6 +77,12 @@ public enum APODError: Error, Equatable, Sendable {
             return tr("The APOD service refused the request (HTTP {status}): {message}", ["status": String(status), "message": message])
         case .unsupportedURL:
             return tr("The link is not a web address (http or https) and cannot be opened.")
+        case .redirectRefused:
+            return tr("The server redirected to a link that is not a web address (http or https), so it was not followed.")
+        case .tooManyRedirects:
+            return tr("The APOD service redirected too many times (a redirect loop). Try again later.")
+        case .responseTooLarge(let detail):
+            return tr("The APOD service sent a far larger answer than expected ({detail}), so it was not read. Try again later.", ["detail": detail])
         case .noImage(let day):
             return tr("The entry for {date} has no picture to save (it is a video or another kind of media). Open its web page instead.", ["date": day.description])
         case .nothingOffline:

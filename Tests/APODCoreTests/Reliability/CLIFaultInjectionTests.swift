@@ -101,13 +101,22 @@ final class CLIFaultInjectionTests: XCTestCase {
         try assertFault("truncated JSON", expecting: "could not be read") { _ in
             .json(#"{"date":"2019-01-05","title":"Com"#)
         }
-        try assertFault("array instead of object", expecting: "could not be read") { _ in
+        try assertFault("array of numbers instead of an object", expecting: "could not be read") { _ in
             .json("[1, 2, 3]")
         }
-        try assertFault("numbers for strings", expecting: "missing its title") { _ in
+        try assertFault("empty array instead of an object", expecting: "could not be read") { _ in
+            .json("[]")
+        }
+        try assertFault("a number too large for JSON", expecting: "could not be read") { _ in
             .json(#"{"date":"2019-01-05","title":42.5e400,"media_type":7}"#)
         }
-        try assertFault("10 MB of JSON", expecting: "could not be read") { _ in
+        try assertFault("an array for the title", expecting: "missing its title") { _ in
+            .json(#"{"date":"2019-01-05","title":["Comet"],"media_type":7}"#)
+        }
+        try assertFault("a number for the date", expecting: "missing its title or date") { _ in
+            .json(#"{"date":20190105,"title":"Comet"}"#)
+        }
+        try assertFault("10 MB of JSON", expecting: "far larger answer than expected") { _ in
             .json("[" + String(repeating: "{\"a\":1},", count: 1_300_000) + "{}]")
         }
         try assertFault("truncated transfer", expecting: "Could not reach") { _ in
@@ -121,13 +130,25 @@ final class CLIFaultInjectionTests: XCTestCase {
     }
 
     func testRedirectsThatGoNowhere() throws {
-        try assertFault("redirect to file:", expecting: "apod: ") { _ in
+        try assertFault("redirect to file:", expecting: "not a web address") { _ in
             FakeResponse(status: 302, headers: ["Location": "file:///etc/passwd"])
         }
+        XCTAssertEqual(server.requests.filter { $0.path == FakeLegacyService.route }.count, 2,
+                       "a refused redirect is not retried (one failed request, one healed)")
         let loop = server.baseURL.appendingPathComponent("loop").absoluteString
-        try assertFault("redirect loop", expecting: "apod: ") { request in
+        try assertFault("redirect loop", expecting: "redirected too many times") { request in
             FakeResponse(status: 302, headers: ["Location": loop])
         }
+        XCTAssertEqual(server.requests.filter { $0.path == "/loop" }.count, TransferRegistry.maxRedirects,
+                       "a loop is not retried")
+    }
+
+    /// Tolerated, not a fault: a number where text belongs reads as that number's text.
+    func testNumberTitleIsShownAsText() throws {
+        faults.current = { _ in .json(#"{"date":"2019-01-05","title":42,"media_type":"image"}"#) }
+        let result = try apod(["show", "2019-01-05", "--json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains(#""title" : "42""#), result.stdout)
     }
 }
 
