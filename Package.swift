@@ -24,7 +24,8 @@ let package = Package(
         .target(name: "GtkKit", dependencies: ["CGtk"]),
         .target(name: "APODViewer", dependencies: ["APODCore", "GtkKit"]),
         .executableTarget(name: "apod-viewer", dependencies: ["APODViewer"]),
-        .executableTarget(name: "apod-bench", dependencies: ["APODCore", "APODViewer", "GtkKit"]),
+        // The bench serves its pictures with the tests' loopback server (see Sources/apod-bench).
+        .executableTarget(name: "apod-bench", dependencies: ["APODCore", "APODViewer", "GtkKit", "CGtk", "TestSupport"]),
 
         // A loopback HTTP server the tests start themselves; never a real NASA host.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

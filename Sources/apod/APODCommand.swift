@@ -34,7 +34,7 @@ enum APODCommand {
         let client = configuration.makeHTTPClient()
         let source = configuration.makeSource(client: client)
         do {
-            try await perform(invocation, source: source, images: InterimImageFetcher(client: client))
+            try await perform(invocation, source: source, images: configuration.makeImageLoader(client: client))
             reportQuota(of: source)
             return 0
         } catch let error as APODError {

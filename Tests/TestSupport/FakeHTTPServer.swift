@@ -201,8 +201,12 @@ public final class FakeHTTPServer: @unchecked Sendable {
 
     private func sleepUnlessStopped(_ seconds: TimeInterval) {
         let deadline = Date().addingTimeInterval(seconds)
-        while !isStopped, Date() < deadline {
-            usleep(20_000)
+        while !isStopped {
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 { return }
+            // At most 20 ms at a time so `stop()` is noticed quickly, and no overshoot, so
+            // delays and trickle rates (the bench's network emulation) are accurate.
+            usleep(useconds_t(min(remaining, 0.02) * 1_000_000))
         }
     }
 

@@ -96,14 +96,15 @@ final class TransferRegistry: NSObject, URLSessionDataDelegate, @unchecked Senda
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         lock.lock()
         var cancel = false
-        if var transfer = transfers[dataTask.taskIdentifier], transfer.tooLarge == nil {
-            transfer.body.append(data)
-            if let cap = transfer.maxBytes, transfer.body.count > cap {
-                transfer.tooLarge = "more than \(Self.megabytes(Int64(cap))) MB"
-                transfer.body = Data()
+        let id = dataTask.taskIdentifier
+        // Mutate through the subscript: a copy of the transfer would copy its whole body per chunk.
+        if transfers[id]?.tooLarge == nil {
+            transfers[id]?.body.append(data)
+            if let cap = transfers[id]?.maxBytes, let received = transfers[id]?.body.count, received > cap {
+                transfers[id]?.tooLarge = "more than \(Self.megabytes(Int64(cap))) MB"
+                transfers[id]?.body = Data()
                 cancel = true
             }
-            transfers[dataTask.taskIdentifier] = transfer
         }
         lock.unlock()
         if cancel { Self.cancelLater(dataTask) }

@@ -15,4 +15,19 @@ public enum ImagePurpose: Hashable, Sendable {
 /// Cancelling the calling task cancels the download unless another caller still waits for it.
 public protocol ImageFetching: Sendable {
     func imageData(from url: URL, for purpose: ImagePurpose) async throws -> Data
+
+    /// A small picture the display side made from `url` at `width` pixels, re-encoded (JPEG or
+    /// PNG) and handed to `storeRendition`; nil when there is none. A grid opened again decodes
+    /// these few kilobytes instead of the original.
+    func cachedRendition(of url: URL, width: Int) -> Data?
+
+    /// Keeps `data`, an encoded rendition of `url` at `width` pixels, for `cachedRendition`.
+    func storeRendition(_ data: Data, of url: URL, width: Int)
+}
+
+extension ImageFetching {
+    /// Fetchers without a disk cache keep no renditions.
+    public func cachedRendition(of url: URL, width: Int) -> Data? { nil }
+
+    public func storeRendition(_ data: Data, of url: URL, width: Int) {}
 }

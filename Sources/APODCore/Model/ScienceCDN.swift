@@ -13,11 +13,8 @@ public enum ScienceCDN {
 
     /// The same picture `width` pixels wide, or `nil` when the URL is not on the resizing CDN.
     public static func resized(_ url: URL, width: Int) -> URL? {
-        guard isResizable(url), var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
-        var items = (components.queryItems ?? []).filter { $0.name != "w" && $0.name != "h" }
-        items.insert(URLQueryItem(name: "w", value: String(max(1, width))), at: 0)
-        components.queryItems = items
-        return components.url
+        guard isResizable(url) else { return nil }
+        return ImageSizing.settingWidth(of: url, to: max(1, width))
     }
 
     /// Some migrated archive days point at a generic NASA news thumbnail instead of a picture.

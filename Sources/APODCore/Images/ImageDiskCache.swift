@@ -1,0 +1,152 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Validated picture bytes on disk, so a grid opened a second time needs no network.
+///
+/// Files are named after the SHA-256 of their key (a URL), never the URL itself, which could
+/// carry a key. Writes go to a temporary file renamed into place, so readers never see half a
+/// file; damaged files fail their checksum and are dropped. Past `capacity` bytes the least
+/// recently used files are deleted. The index is built from the directory on first use and
+/// kept in memory; recency survives restarts through the files' modification times.
+public final class ImageDiskCache: @unchecked Sendable {
+    public static let defaultCapacity: Int64 = 1 << 30
+
+    public let directory: URL
+    public let capacity: Int64
+
+    /// A temporary file this old was left by a writer that died (another process may be
+    /// writing a younger one right now).
+    private static let abandonedAfter: TimeInterval = 3600
+
+    private struct Entry {
+        var size: Int64
+        var lastUse: Date
+    }
+
+    private let lock = NSLock()
+    private var index: [String: Entry]?
+    private var total: Int64 = 0
+
+    public init(directory: URL, capacity: Int64 = ImageDiskCache.defaultCapacity) {
+        self.directory = directory
+        self.capacity = capacity
+    }
+
+    /// `$XDG_CACHE_HOME/apod-viewer/images`, or `~/.cache/apod-viewer/images` when unset.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        directory(inCache: SourceConfiguration.defaultCacheDirectory(environment: environment))
+    }
+
+    /// Where pictures live inside the app's cache directory (beside the metadata cache).
+    public static func directory(inCache cacheDirectory: URL) -> URL {
+        cacheDirectory.appendingPathComponent("images", isDirectory: true)
+    }
+
+    /// The file name used for `key`: 64 hex digits.
+    public static func fileName(for key: String) -> String {
+        SHA256.hex(Data(key.utf8))
+    }
+
+    /// The bytes stored for `key`, or nil when absent or damaged (a damaged file is deleted).
+    public func data(for key: String) -> Data? {
+        let name = Self.fileName(for: key)
+        let path = directory.appendingPathComponent(name).path
+        loadIndexIfNeeded()
+        guard let file = FileManager.default.contents(atPath: path) else {
+            forget(name)
+            return nil
+        }
+        guard let body = CacheEntryFormat.unframe(file) else {
+            unlink(path)
+            forget(name)
+            return nil
+        }
+        utimes(path, nil)
+        lock.withLock {
+            if index?[name] == nil { total += Int64(file.count) }
+            index?[name] = Entry(size: Int64(file.count), lastUse: Date())
+        }
+        return body
+    }
+
+    /// Stores `data` for `key` atomically, then evicts least recently used files over capacity.
+    /// Failing to write (full disk, read-only home) only costs a later download, so it is silent.
+    public func store(_ data: Data, for key: String) {
+        let framed = CacheEntryFormat.frame(data)
+        guard Int64(framed.count) <= capacity else { return }
+        loadIndexIfNeeded()
+        let name = Self.fileName(for: key)
+        let target = directory.appendingPathComponent(name)
+        let temporary = directory.appendingPathComponent(".\(name).\(UUID().uuidString).tmp")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try framed.write(to: temporary)
+            guard rename(temporary.path, target.path) == 0 else {
+                unlink(temporary.path)
+                return
+            }
+        } catch {
+            unlink(temporary.path)
+            return
+        }
+        let victims = lock.withLock { () -> [String] in
+            total -= index?[name]?.size ?? 0
+            index?[name] = Entry(size: Int64(framed.count), lastUse: Date())
+            total += Int64(framed.count)
+            return evictionVictims(sparing: name)
+        }
+        for victim in victims { unlink(directory.appendingPathComponent(victim).path) }
+    }
+
+    /// Bytes on disk as far as this process knows (headers included).
+    public var totalBytes: Int64 {
+        loadIndexIfNeeded()
+        return lock.withLock { total }
+    }
+
+    private func evictionVictims(sparing kept: String) -> [String] {
+        guard total > capacity, let current = index else { return [] }
+        var victims: [String] = []
+        for (name, entry) in current.sorted(by: { $0.value.lastUse < $1.value.lastUse }) where name != kept {
+            guard total > capacity else { break }
+            total -= entry.size
+            index?[name] = nil
+            victims.append(name)
+        }
+        return victims
+    }
+
+    private func forget(_ name: String) {
+        lock.withLock {
+            if let entry = index?.removeValue(forKey: name) { total -= entry.size }
+        }
+    }
+
+    private func loadIndexIfNeeded() {
+        lock.withLock {
+            guard index == nil else { return }
+            var found: [String: Entry] = [:]
+            var sum: Int64 = 0
+            let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
+            let files = (try? FileManager.default.contentsOfDirectory(
+                at: directory, includingPropertiesForKeys: keys)) ?? []
+            for file in files {
+                let name = file.lastPathComponent
+                guard let values = try? file.resourceValues(forKeys: Set(keys)) else { continue }
+                let modified = values.contentModificationDate ?? .distantPast
+                if name.hasSuffix(".tmp"), modified.timeIntervalSinceNow < -Self.abandonedAfter {
+                    unlink(file.path)
+                }
+                guard name.count == 64, name.allSatisfy(\.isHexDigit) else { continue }
+                let size = Int64(values.fileSize ?? 0)
+                found[name] = Entry(size: size, lastUse: modified)
+                sum += size
+            }
+            index = found
+            total = sum
+            for victim in evictionVictims(sparing: "") { unlink(directory.appendingPathComponent(victim).path) }
+        }
+    }
+}

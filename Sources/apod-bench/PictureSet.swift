@@ -1,0 +1,62 @@
+import CGtk
+import Foundation
+
+/// The full-size JPEGs the bench's server hands out.
+enum PictureSet {
+    /// Distinct generated pictures; the server repeats them under different URLs, which costs
+    /// the client exactly as much as distinct files while keeping start-up short.
+    static let generatedDistinct = 12
+
+    /// `min(count, generatedDistinct)` procedural 3000×2000 JPEGs, made on all cores.
+    static func generated(count: Int, width: Int = 3000, height: Int = 2000) throws -> [Data] {
+        try parallelMap(0..<min(count, generatedDistinct)) { index in
+            let pixbuf = Pixbufs.generate(width: width, height: height, seed: UInt32(index + 1) &* 2_654_435_761)
+            defer { pixbuf.release() }
+            return try Pixbufs.jpeg(pixbuf, quality: 90)
+        }
+    }
+
+    /// The real pictures of `directory/image/**`, upscaled so their long side is `longSide`
+    /// (HD size; the sample holds 360 px reductions) and encoded as JPEG. Up to `count` files.
+    static func sample(directory: URL, count: Int, longSide: Int = 3000) throws -> [Data] {
+        let root = directory.appendingPathComponent("image")
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+            throw Pixbufs.Failure(description: "no image folder in \(directory.path)")
+        }
+        let files = walker.compactMap { $0 as? URL }
+            .filter { ["jpg", "jpeg", "png", "gif"].contains($0.pathExtension.lowercased()) }
+            .sorted { $0.path < $1.path }
+            .prefix(count)
+        guard !files.isEmpty else { throw Pixbufs.Failure(description: "no pictures under \(root.path)") }
+        return try parallelMap(Array(files)) { file in
+            var error: UnsafeMutablePointer<GError>?
+            guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(file.path, Int32(longSide), Int32(longSide), 1, &error) else {
+                if let error { g_error_free(error) }
+                throw Pixbufs.Failure(description: "could not read \(file.lastPathComponent)")
+            }
+            let reference = GObjectRef(pointer: pixbuf)
+            defer { reference.release() }
+            return try Pixbufs.jpeg(reference, quality: 90)
+        }
+    }
+
+    private static func parallelMap<C: Collection>(_ items: C, _ transform: @Sendable (C.Element) throws -> Data) throws -> [Data]
+    where C.Index == Int, C.Element: Sendable, C: Sendable {
+        let results = ResultBox(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: items.count) { offset in
+            results.set(offset, Result { try transform(items[items.startIndex + offset]) })
+        }
+        return try results.values.map { try $0!.get() }
+    }
+
+    private final class ResultBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [Result<Data, Error>?]
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ value: Result<Data, Error>) { lock.withLock { slots[index] = value } }
+
+        var values: [Result<Data, Error>?] { lock.withLock { slots } }
+    }
+}
