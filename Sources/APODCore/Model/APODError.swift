@@ -24,6 +24,8 @@ public enum APODError: Error, Equatable, Sendable {
     case unusableEntry(date: String?)
     /// A picture URL answered with something that is not an image.
     case notAnImage
+    /// The picture's bytes stop before the end of the image (a file cut short on the server).
+    case damagedImage
     /// The picture is larger than we are willing to download or decode.
     case imageTooLarge(detail: String)
     /// The service refused the request (other 4xx), with its own explanation.
@@ -71,6 +73,8 @@ public enum APODError: Error, Equatable, Sendable {
             return tr("An entry without a date or title was received and cannot be shown.")
         case .notAnImage:
             return tr("The picture link does not lead to an image. Open the entry's web page instead.")
+        case .damagedImage:
+            return tr("The picture arrived incomplete or damaged. Try again later, or open the entry's web page instead.")
         case .imageTooLarge(let detail):
             return tr("The picture is too large to show ({detail}). Open the entry's web page instead.", ["detail": detail])
         case .requestRejected(let status, let message):
