@@ -21,7 +21,7 @@ INSTALLED = $(BINDIR)/apod $(BINDIR)/apod-viewer \
 	$(DATADIR)/apod-viewer/sample \
 	$(patsubst po/%.po,$(DATADIR)/locale/%/LC_MESSAGES/apod-viewer.mo,$(wildcard po/*.po))
 
-.PHONY: all deps build run test bench clean validate-data install uninstall fuzz test-asan translations
+.PHONY: all deps build run test bench clean validate-data install uninstall fuzz test-asan translations screenshots
 
 all: build
 
@@ -44,6 +44,15 @@ test: deps validate-data
 	$(SWIFT) build --build-tests
 	scripts/compile-translations "$(BIN_PATH)/locale"
 	$(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build
+
+# The README's screenshots: the GUI tests save PNGs of the three windows into
+# .build/screenshots; this refreshes the copies in docs/screenshots.
+SCREENSHOTS = main-window random-grid detail-window
+screenshots: deps
+	$(SWIFT) build --build-tests
+	$(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --filter ScreenshotTests
+	mkdir -p docs/screenshots
+	for name in $(SCREENSHOTS); do cp .build/screenshots/$$name.png docs/screenshots/; done
 
 bench: deps
 	$(SWIFT) build -c release --product apod-bench

@@ -1,4 +1,59 @@
 #ifndef APOD_CGTK_SHIM_H
 #define APOD_CGTK_SHIM_H
 #include <gtk/gtk.h>
+/* GUnixFDList passes a file to the desktop portal; gtk.h does not include it. */
+#include <gio/gunixfdlist.h>
+
+/*
+ * Swift cannot import function-like macros. G_CALLBACK is one: these typed wrappers let Swift
+ * pass a thunk of the signal's exact C shape without casting function pointers itself.
+ * Each connects with a destroy notify that releases the Swift closure box.
+ */
+
+typedef void (*ApodHandler)(gpointer instance, gpointer data);
+typedef void (*ApodPointerHandler)(gpointer instance, gpointer argument, gpointer data);
+typedef void (*ApodIntHandler)(gpointer instance, gint argument, gpointer data);
+typedef void (*ApodIntIntHandler)(gpointer instance, gint first, gint second, gpointer data);
+typedef void (*ApodPressHandler)(gpointer instance, gint presses, gdouble x, gdouble y, gpointer data);
+
+static inline gulong apod_connect(gpointer instance, const char *signal, ApodHandler handler,
+                                  gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+
+static inline gulong apod_connect_pointer(gpointer instance, const char *signal, ApodPointerHandler handler,
+                                          gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+
+static inline gulong apod_connect_int(gpointer instance, const char *signal, ApodIntHandler handler,
+                                      gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+
+static inline gulong apod_connect_int_int(gpointer instance, const char *signal, ApodIntIntHandler handler,
+                                          gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+
+static inline gulong apod_connect_press(gpointer instance, const char *signal, ApodPressHandler handler,
+                                        gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+
+/* GDK_IS_TEXTURE: what a GtkPicture currently shows may be any GdkPaintable. */
+static inline gboolean apod_is_texture(gpointer object) {
+    return object != NULL && GDK_IS_TEXTURE(object);
+}
+
+/* G_TYPE_BOOLEAN: to set boolean properties that have no typed setter (GtkSettings). */
+static inline GType apod_type_boolean(void) {
+    return G_TYPE_BOOLEAN;
+}
+
+/* G_TYPE_STRING: to read text back from the clipboard's content provider. */
+static inline GType apod_type_string(void) {
+    return G_TYPE_STRING;
+}
+
 #endif

@@ -1,1 +1,5 @@
 import APODViewer
+import Foundation
+
+exit(ViewerLauncher.main(arguments: Array(CommandLine.arguments.dropFirst()),
+                         environment: ProcessInfo.processInfo.environment))

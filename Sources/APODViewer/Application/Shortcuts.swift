@@ -1,0 +1,44 @@
+import APODCore
+import GtkKit
+
+/// Every keyboard shortcut, in one place: bound as accelerators and listed in the shortcuts
+/// window from the same table, so the two cannot disagree.
+@MainActor
+enum Shortcuts {
+    struct Binding {
+        let action: String
+        let accelerators: [String]
+        let title: String
+    }
+
+    static let groups: [(title: String, bindings: [Binding])] = [
+        (tr("Pictures"), [
+            Binding(action: "win.previous-day", accelerators: ["<Alt>Left"], title: tr("Previous day")),
+            Binding(action: "win.next-day", accelerators: ["<Alt>Right"], title: tr("Next day")),
+            Binding(action: "win.today", accelerators: ["<Alt>Home"], title: tr("Latest picture")),
+            Binding(action: "win.reload", accelerators: ["F5"], title: tr("Reload (new batch in the grid)")),
+            Binding(action: "app.random", accelerators: ["<Ctrl>r"], title: tr("Random pictures")),
+        ]),
+        (tr("General"), [
+            Binding(action: "app.shortcuts", accelerators: ["<Ctrl>question"], title: tr("Keyboard shortcuts")),
+            Binding(action: "window.close", accelerators: ["<Ctrl>w"], title: tr("Close window (Escape in a detail window)")),
+            Binding(action: "app.quit", accelerators: ["<Ctrl>q"], title: tr("Quit")),
+        ]),
+    ]
+
+    static func install(in application: Application) {
+        for group in groups {
+            for binding in group.bindings {
+                application.setAccelerators(binding.accelerators, for: binding.action)
+            }
+        }
+    }
+
+    static var descriptions: [ShortcutGroup] {
+        groups.map { group in
+            ShortcutGroup(title: group.title, shortcuts: group.bindings.map {
+                ShortcutDescription(title: $0.title, accelerators: $0.accelerators.joined(separator: " "))
+            })
+        }
+    }
+}

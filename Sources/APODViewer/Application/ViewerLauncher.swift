@@ -1,0 +1,52 @@
+import APODCore
+import Foundation
+import GtkKit
+
+/// What `apod-viewer` does: read the same source flags and variables as `apod`, then the
+/// viewer's own options, and run the application. Returns the process exit status.
+public enum ViewerLauncher {
+    @MainActor
+    public static func main(arguments: [String], environment: [String: String]) -> Int32 {
+        Localization.setUp(environment: environment)
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(ViewerOptions.usage)
+            return 0
+        }
+        let configuration: SourceConfiguration
+        let options: ViewerOptions
+        do {
+            let resolved = try SourceConfiguration.resolve(arguments: arguments, environment: environment,
+                                                           settings: SettingsStore(environment: environment).load())
+            configuration = resolved.0
+            options = try ViewerOptions.parse(resolved.remainingArguments)
+        } catch {
+            printError("apod-viewer: \(userMessage(for: error))\n" + tr("Run apod-viewer --help for the options."))
+            return 2
+        }
+        guard Gtk.initialize() else {
+            printError("apod-viewer: " + tr("cannot open a display. Run it inside a graphical session (DISPLAY or WAYLAND_DISPLAY)."))
+            return 1
+        }
+        useAppIcon(sampleDirectory: configuration.sampleDirectory)
+        let client = configuration.makeHTTPClient()
+        let viewerEnvironment = ViewerEnvironment(
+            source: configuration.makeSource(client: client),
+            pictures: PictureLoader(fetcher: InterimImageFetcher(client: client)))
+        return ViewerApplication(environment: viewerEnvironment, options: options).run()
+    }
+
+    /// Installed, the icon is in the theme; from the source tree it sits in `data/icons`,
+    /// next to the `data/sample` the configuration found.
+    @MainActor
+    private static func useAppIcon(sampleDirectory: URL?) {
+        if let icons = sampleDirectory?.deletingLastPathComponent().appendingPathComponent("icons"),
+           FileManager.default.fileExists(atPath: icons.appendingPathComponent("hicolor").path) {
+            Gtk.addIconSearchPath(icons.path)
+        }
+        Gtk.setDefaultWindowIcon(ViewerApplication.id)
+    }
+
+    private static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

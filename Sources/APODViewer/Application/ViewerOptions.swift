@@ -1,0 +1,61 @@
+import APODCore
+
+/// The viewer's own command-line options; the source flags (`--source`, `--api-url`,
+/// `--api-key`, …) are taken out first by `SourceConfiguration.resolve`.
+public struct ViewerOptions: Equatable, Sendable {
+    /// `--date YYYY-MM-DD`: open on that day instead of the latest picture.
+    public var initialDay: APODDay?
+    /// `--random N`: also open the random grid with N pictures.
+    public var randomCount: Int?
+
+    public static let countRange = 1...100
+    public static let defaultRandomCount = 20
+
+    public init(initialDay: APODDay? = nil, randomCount: Int? = nil) {
+        self.initialDay = initialDay
+        self.randomCount = randomCount
+    }
+
+    public static var usage: String {
+        tr("Usage:") + " apod-viewer [--source S] [--api-url URL] [--api-key KEY] [--date YYYY-MM-DD] [--random N]\n\n"
+            + "  --date YYYY-MM-DD                 " + tr("open on that day instead of the latest picture") + "\n"
+            + "  --random N                        " + tr("also open the random grid with N pictures (1–100)") + "\n"
+            + SourceConfiguration.flagsHelp
+    }
+
+    /// Parses what `SourceConfiguration.resolve` left over.
+    /// - Throws: `APODError.invalidArgument` for unknown options or bad values.
+    public static func parse(_ arguments: [String]) throws -> ViewerOptions {
+        var options = ViewerOptions()
+        var index = 0
+        while index < arguments.count {
+            let parts = arguments[index].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            index += 1
+            guard name == "--date" || name == "--random" else {
+                throw APODError.invalidArgument(tr("Unknown option \"{option}\".", ["option": arguments[index - 1]]))
+            }
+            let value: String
+            if parts.count == 2 {
+                value = String(parts[1])
+            } else if index < arguments.count {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw APODError.invalidArgument(tr("{option} needs a value.", ["option": name]))
+            }
+            if name == "--date" {
+                guard let day = APODDay(value) else {
+                    throw APODError.invalidArgument(tr("\"{value}\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.", ["value": value]))
+                }
+                options.initialDay = day
+            } else {
+                guard let count = Int(value), countRange.contains(count) else {
+                    throw APODError.invalidArgument(tr("--random takes a number of pictures from 1 to 100."))
+                }
+                options.randomCount = count
+            }
+        }
+        return options
+    }
+}

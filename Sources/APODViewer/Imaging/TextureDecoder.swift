@@ -1,0 +1,54 @@
+import APODCore
+import Foundation
+import GtkKit
+
+/// Turns image bytes into a texture with GdkPixbuf. Call it off the main thread.
+///
+/// Size decisions happen when the header has been read and before any pixel memory exists:
+/// pictures over `maxPixels` are refused, and the decode size is chosen there so JPEG decodes
+/// directly at 1/2, 1/4 or 1/8 scale instead of decoding full size and shrinking.
+public enum TextureDecoder {
+    /// The largest picture we agree to decode, in pixels (100 megapixels, ~400 MB of RGBA).
+    public static let maxPixels = 100_000_000
+    /// Long-side cap for the main and HD pictures: larger gains nothing on screen.
+    public static let displayLongSide = 4096
+
+    /// Decodes `data`, scaled so its long side is at most `maxSize` (aspect kept), or at full
+    /// size when `maxSize` is nil. Animated GIFs give their first frame.
+    ///
+    /// - Throws: `APODError.imageTooLarge` over `maxPixels`; `APODError.notAnImage` for bytes
+    ///   GdkPixbuf cannot read.
+    public static func decode(_ data: Data, maxSize: Int?) throws -> DecodedImage {
+        var original = (width: 0, height: 0)
+        do {
+            let texture = try PixbufDecoding.decode(data) { width, height in
+                original = (width, height)
+                guard width * height <= maxPixels else { return nil }
+                return fittedSize(width: width, height: height, longSide: maxSize)
+            }
+            return DecodedImage(texture: texture, originalWidth: original.width, originalHeight: original.height)
+        } catch PixbufDecodingError.refused(let width, let height) {
+            let megapixels = (width * height + 500_000) / 1_000_000
+            throw APODError.imageTooLarge(detail: "\(width) × \(height) pixels, \(megapixels) megapixels")
+        } catch {
+            throw APODError.notAnImage
+        }
+    }
+
+    /// The size with the long side at most `longSide`, aspect kept, never upscaled, never 0.
+    public static func fittedSize(width: Int, height: Int, longSide: Int?) -> (width: Int, height: Int) {
+        guard let longSide, max(width, height) > longSide, longSide > 0 else { return (width, height) }
+        let scale = Double(longSide) / Double(max(width, height))
+        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+    }
+}
+
+extension ImagePurpose {
+    /// The long side a picture for this purpose is decoded at.
+    var decodeLongSide: Int {
+        switch self {
+        case .thumbnail(let width): return max(1, min(width, TextureDecoder.displayLongSide))
+        case .display, .hd: return TextureDecoder.displayLongSide
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import APODCore
+
+/// Which year, month and day values the date selector allows, given the archive's range:
+/// nothing before the first APOD or after today, and days that exist in the chosen month.
+struct DateLimits: Equatable {
+    let range: ClosedRange<APODDay>
+
+    var years: ClosedRange<Int> { range.lowerBound.year...range.upperBound.year }
+
+    func months(in year: Int) -> ClosedRange<Int> {
+        let first = year == range.lowerBound.year ? range.lowerBound.month : 1
+        let last = year == range.upperBound.year ? range.upperBound.month : 12
+        return first...max(first, last)
+    }
+
+    func days(in year: Int, month: Int) -> ClosedRange<Int> {
+        let first = (year, month) == (range.lowerBound.year, range.lowerBound.month) ? range.lowerBound.day : 1
+        let length = APODDay.daysIn(month: month, year: year)
+        let last = (year, month) == (range.upperBound.year, range.upperBound.month) ? range.upperBound.day : length
+        return first...max(first, min(last, length))
+    }
+
+    /// The nearest allowed day to the given components: month and day are first made a real
+    /// date, then anything outside the archive becomes its first or last day.
+    func clamp(year: Int, month: Int, day: Int) -> APODDay {
+        let m = min(max(month, 1), 12)
+        let d = min(max(day, 1), APODDay.daysIn(month: m, year: year))
+        let real = APODDay(year: year, month: m, day: d)!
+        return min(max(real, range.lowerBound), range.upperBound)
+    }
+}

@@ -1,0 +1,73 @@
+import APODCore
+import GtkKit
+
+/// Year, month and day spin buttons (the three-column picker) limited to the archive.
+/// Changing the year or month narrows the other ranges and clamps the day into them.
+@MainActor
+final class DateSelector {
+    let root = Box(.horizontal, spacing: 0)
+    let year: SpinButton
+    let month: SpinButton
+    let day: SpinButton
+    private(set) var limits: DateLimits
+    private var isUpdating = false
+
+    /// Enter was pressed in one of the spin buttons.
+    var onActivate: (@MainActor () -> Void)?
+    /// The selected day changed (by the user or by `select`).
+    var onChange: (@MainActor () -> Void)?
+
+    init(range: ClosedRange<APODDay>) {
+        limits = DateLimits(range: range)
+        year = SpinButton(range: limits.years)
+        month = SpinButton(range: 1...12)
+        day = SpinButton(range: 1...31)
+        year.setSizeRequest(width: 64)
+        month.setSizeRequest(width: 48)
+        day.setSizeRequest(width: 48)
+        year.tooltip = tr("Year")
+        month.tooltip = tr("Month")
+        day.tooltip = tr("Day")
+        root.linkChildren()
+        for spin in [year, month, day] {
+            spin.stackButtonsVertically()
+            root.append(spin)
+            spin.onValueChanged { [weak self] in self?.componentChanged() }
+            spin.onActivate { [weak self] in self?.onActivate?() }
+        }
+        select(range.upperBound)
+    }
+
+    var selectedDay: APODDay {
+        APODDay(year: year.value, month: month.value, day: day.value) ?? limits.range.upperBound
+    }
+
+    /// Shows `day`, clamped into the archive.
+    func select(_ target: APODDay) {
+        let clamped = limits.clamp(year: target.year, month: target.month, day: target.day)
+        isUpdating = true
+        year.value = clamped.year
+        month.range = limits.months(in: clamped.year)
+        month.value = clamped.month
+        day.range = limits.days(in: clamped.year, month: clamped.month)
+        day.value = clamped.day
+        isUpdating = false
+        onChange?()
+    }
+
+    /// Moves the upper limit (today changes at Eastern midnight) and re-clamps.
+    func setRange(_ range: ClosedRange<APODDay>) {
+        limits = DateLimits(range: range)
+        year.range = limits.years
+        select(selectedDay)
+    }
+
+    private func componentChanged() {
+        guard !isUpdating else { return }
+        isUpdating = true
+        month.range = limits.months(in: year.value)
+        day.range = limits.days(in: year.value, month: month.value)
+        isUpdating = false
+        onChange?()
+    }
+}

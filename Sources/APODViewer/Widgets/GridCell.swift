@@ -1,0 +1,92 @@
+import APODCore
+import Foundation
+import GtkKit
+
+/// One random-grid cell: the thumbnail (spinner until it arrives, an icon and the reason as
+/// tooltip when it fails, a play badge on videos) above the title in at most two lines.
+@MainActor
+final class GridCell: FlowBoxChild {
+    static let pictureHeight = 170
+
+    let entry: APODEntry
+    let picture = Picture(fit: .cover)
+    let spinner = Spinner(size: 32)
+    let statusIcon = Image(iconName: "image-missing-symbolic", pixelSize: 48)
+    let playBadge = Image(iconName: "media-playback-start-symbolic", pixelSize: 24)
+    let titleLabel: Label
+    private let work = WorkSlot()
+
+    init(entry: APODEntry) {
+        self.entry = entry
+        titleLabel = Label(entry.title)
+        let column = Box(.vertical, spacing: 6)
+        column.setMargins(6)
+        let overlay = Overlay(child: picture)
+        overlay.setSizeRequest(height: Self.pictureHeight)
+        overlay.addCSSClass("view")
+        for badge in [spinner, statusIcon] as [Widget] {
+            badge.horizontalAlign = .center
+            badge.verticalAlign = .center
+            overlay.addOverlay(badge)
+        }
+        statusIcon.addCSSClass("dim-label")
+        statusIcon.isVisible = false
+        playBadge.addCSSClass("osd")
+        playBadge.horizontalAlign = .end
+        playBadge.verticalAlign = .end
+        playBadge.setMargins(8)
+        playBadge.isVisible = false
+        overlay.addOverlay(playBadge)
+        column.append(overlay)
+        titleLabel.limitLines(2)
+        titleLabel.setTextAlignment(0.5)
+        titleLabel.setWidthChars(10)
+        titleLabel.setMaxWidthChars(24)
+        column.append(titleLabel)
+        super.init(child: column)
+        tooltip = entry.title
+    }
+
+    var isLoading: Bool { work.isBusy }
+    var hasThumbnail: Bool { picture.texture != nil }
+    var failureReason: String? { statusIcon.isVisible ? tooltip : nil }
+
+    /// Fetches and decodes the thumbnail at `width` device pixels, off the main thread.
+    func loadThumbnail(with pictures: PictureLoader, width: Int) {
+        guard let url = entry.thumbnailSourceURL else {
+            showFailure(iconName: entry.mediaType == .video ? "video-x-generic-symbolic" : "image-missing-symbolic",
+                        reason: entry.mediaType == .video ? tr("This video has no preview picture.") : tr("No picture for this day."))
+            return
+        }
+        spinner.isSpinning = true
+        let isVideo = entry.mediaType == .video
+        work.start({
+            try await pictures.picture(from: url, for: .thumbnail(width: width))
+        }, then: { [weak self] result in
+            guard let self else { return }
+            self.spinner.isSpinning = false
+            self.spinner.isVisible = false
+            switch result {
+            case .success(let image):
+                self.picture.setTexture(image.texture)
+                self.picture.alternativeText = self.entry.altText ?? self.entry.title
+                self.playBadge.isVisible = isVideo
+            case .failure(let error):
+                self.showFailure(iconName: "image-missing-symbolic", reason: userMessage(for: error))
+            }
+        })
+    }
+
+    func cancel() {
+        work.cancel()
+        spinner.isSpinning = false
+    }
+
+    private func showFailure(iconName: String, reason: String) {
+        spinner.isSpinning = false
+        spinner.isVisible = false
+        statusIcon.iconName = iconName
+        statusIcon.isVisible = true
+        tooltip = "\(entry.title)\n\(reason)"
+    }
+}

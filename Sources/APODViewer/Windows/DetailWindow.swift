@@ -1,0 +1,176 @@
+import APODCore
+import Foundation
+import GtkKit
+
+/// One entry in full: the best picture available, date, title, copyright and explanation in a
+/// vertical scroller, with buttons to open the web page, save the picture and copy its link.
+@MainActor
+final class DetailWindow {
+    let entry: APODEntry
+    let window: Window
+    let banner = ErrorBanner()
+    let scroller: ScrolledWindow
+    let pictureStack = Stack()
+    let picture = Picture(fit: .contain)
+    let dateLabel = Label()
+    let titleLabel = Label()
+    let copyrightLabel = Label()
+    let explanationLabel = Label()
+    let saveButton = Button(iconName: "document-save-symbolic", tooltip: tr("Save the picture…"))
+    let pageButton = Button(label: tr("_Web Page"))
+    /// Over a video's still: opens the player in the browser.
+    private(set) var playButton: Button?
+    private let spinner = Spinner(size: 48)
+    private let missing = StatusPage(iconName: "image-missing-symbolic", heading: tr("No picture"))
+    private let environment: ViewerEnvironment
+    private let pictureWork = WorkSlot()
+    private let saveWork = WorkSlot()
+    /// The source that produced the picture on screen, which "Save" writes out.
+    private var shownSource: (url: URL, purpose: ImagePurpose)?
+
+    init(application: Application, environment: ViewerEnvironment, entry: APODEntry) {
+        self.entry = entry
+        self.environment = environment
+        window = Window(application: application)
+        window.title = entry.title
+        window.setDefaultSize(width: 900, height: 900)
+        let column = Box(.vertical, spacing: 12)
+        scroller = ScrolledWindow(child: column)
+
+        let header = HeaderBar()
+        pageButton.tooltip = tr("Open the entry's web page in your browser")
+        pageButton.onClicked { [weak self] in self?.openWebPage() }
+        header.packStart(pageButton)
+        let copyButton = Button(iconName: "edit-copy-symbolic", tooltip: tr("Copy the picture's link"))
+        copyButton.onClicked { [weak self] in self?.copyLink() }
+        header.packEnd(copyButton)
+        saveButton.onClicked { [weak self] in self?.save() }
+        saveButton.isSensitive = false
+        header.packEnd(saveButton)
+        window.setTitlebar(header)
+
+        column.setMargins(top: 18, bottom: 24, start: 24, end: 24)
+        column.append(banner.root)
+        spinner.horizontalAlign = .center
+        spinner.verticalAlign = .center
+        pictureStack.addPage(spinner, name: "loading")
+        let overlay = Overlay(child: picture)
+        if let video = entry.playableURL {
+            let play = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play the video in your browser"))
+            play.addCSSClass("osd")
+            play.addCSSClass("circular")
+            play.horizontalAlign = .center
+            play.verticalAlign = .center
+            play.setSizeRequest(width: 64, height: 64)
+            play.onClicked { [weak self] in self?.window.showURI(video.absoluteString) }
+            overlay.addOverlay(play)
+            playButton = play
+        }
+        pictureStack.addPage(overlay, name: "picture")
+        pictureStack.addPage(missing, name: "missing")
+        pictureStack.setSizeRequest(height: 320)
+        column.append(pictureStack)
+
+        dateLabel.text = entry.date.displayString
+        dateLabel.addCSSClass("dim-label")
+        titleLabel.text = entry.title
+        titleLabel.addCSSClass("title-1")
+        copyrightLabel.text = entry.copyrightLine ?? ""
+        copyrightLabel.isVisible = entry.copyrightLine != nil
+        copyrightLabel.addCSSClass("dim-label")
+        explanationLabel.text = entry.explanation.isEmpty ? tr("No explanation was published for this day.") : entry.explanation
+        for label in [dateLabel, titleLabel, copyrightLabel, explanationLabel] {
+            label.enableWrapping()
+            label.setTextAlignment(0)
+            column.append(label)
+        }
+        explanationLabel.isSelectable = true
+        explanationLabel.setMaxWidthChars(90)
+        explanationLabel.horizontalAlign = .start
+
+        window.setChild(scroller)
+        window.addShortcut(trigger: "Escape", action: "window.close")
+        banner.onRetry = { [weak self] in self?.loadPicture() }
+        window.onDestroy { [weak self] in
+            self?.pictureWork.cancel()
+            self?.saveWork.cancel()
+        }
+        loadPicture()
+    }
+
+    func present() { window.present() }
+
+    /// Tries the HD picture, then the normal one, then the thumbnail.
+    private func loadPicture() {
+        let sources = entry.detailPictureSources
+        guard !sources.isEmpty else {
+            missing.message.text = entry.mediaType == .video
+                ? tr("This entry is a video. Open its web page to play it.") : tr("This entry has no picture.")
+            pictureStack.visiblePage = "missing"
+            return
+        }
+        spinner.isSpinning = true
+        pictureStack.visiblePage = "loading"
+        let pictures = environment.pictures
+        pictureWork.start({
+            var lastError: any Error = APODError.notAnImage
+            for source in sources {
+                do {
+                    return (try await pictures.picture(from: source.url, for: source.purpose), source)
+                } catch {
+                    try Task.checkCancellation()
+                    lastError = error
+                }
+            }
+            throw lastError
+        }, then: { [weak self] result in
+            guard let self else { return }
+            self.spinner.isSpinning = false
+            switch result {
+            case .success(let (image, source)):
+                self.shownSource = source
+                self.picture.setTexture(image.texture)
+                self.picture.alternativeText = self.entry.altText ?? self.entry.title
+                self.pictureStack.visiblePage = "picture"
+                self.saveButton.isSensitive = true
+            case .failure(let error):
+                self.missing.message.text = userMessage(for: error)
+                self.pictureStack.visiblePage = "missing"
+                self.banner.show(userMessage(for: error))
+            }
+        })
+    }
+
+    private func openWebPage() {
+        window.showURI(entry.webPageURL.absoluteString)
+    }
+
+    /// Puts the shown picture's link (or the best one known) on the clipboard.
+    func copyLink() {
+        window.copyToClipboard((shownSource?.url ?? entry.pictureLink).absoluteString)
+    }
+
+    private func save() {
+        guard shownSource != nil else { return }
+        window.chooseSaveLocation(title: tr("Save Picture"), suggestedName: entry.suggestedFileName,
+                                  acceptLabel: tr("_Save"), cancelLabel: tr("_Cancel")) { [weak self] path in
+            if let path { self?.savePicture(to: path) }
+        }
+    }
+
+    /// Writes the shown picture's bytes, as the service sent them, to `path` off the main thread.
+    func savePicture(to path: String) {
+        guard let source = shownSource else { return }
+        let pictures = environment.pictures
+        saveWork.start({
+            let data = try await pictures.data(from: source.url, for: source.purpose)
+            do {
+                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw APODError.cannotSave(path: path, reason: tr("the folder does not exist or is not writable"))
+            }
+        }, then: { [weak self] result in
+            if case .failure(let error) = result { self?.banner.show(userMessage(for: error), canRetry: false) }
+        })
+    }
+}

@@ -1,0 +1,79 @@
+import CGtk
+import Foundation
+
+/// Process-wide GTK setup and main-loop stepping.
+@MainActor
+public enum Gtk {
+    private static var initialized: Bool?
+
+    /// Initialises GTK once; false when no display can be opened (headless CI without Xvfb).
+    /// The answer is remembered: calling `gtk_init_check` again after a failure crashes.
+    public static func initialize() -> Bool {
+        if let initialized { return initialized }
+        let result = gtk_init_check() != 0
+        initialized = result
+        return result
+    }
+
+    /// Stops GTK from selecting a selectable label's whole text whenever it gets the focus
+    /// (it does on every window open), which looks like a stray highlight.
+    public static func disableLabelSelectOnFocus() {
+        guard let settings = gtk_settings_get_default() else { return }
+        var value = GValue()
+        g_value_init(&value, apod_type_boolean())
+        g_value_set_boolean(&value, 0)
+        g_object_set_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), "gtk-label-select-on-focus", &value)
+        g_value_unset(&value)
+    }
+
+    /// Lets the icon theme find icons in `folder` (a `hicolor/…/apps` tree) too: the app's own
+    /// icon when it runs from the source tree rather than installed.
+    public static func addIconSearchPath(_ folder: String) {
+        guard let display = gdk_display_get_default() else { return }
+        gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), folder)
+    }
+
+    /// The icon every window shows (title bars, task switchers).
+    public static func setDefaultWindowIcon(_ name: String) {
+        gtk_window_set_default_icon_name(name)
+    }
+
+    /// Titles of every open toplevel window, dialogs included (tests).
+    public static var toplevelTitles: [String] {
+        let list = gtk_window_list_toplevels()
+        defer { g_list_free(list) }
+        var titles: [String] = []
+        var node = list
+        while let current = node {
+            let window = current.pointee.data.assumingMemoryBound(to: GtkWindow.self)
+            if gtk_widget_get_visible(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)) != 0 {
+                titles.append(gtk_window_get_title(window).map { String(cString: $0) } ?? "")
+            }
+            node = current.pointee.next
+        }
+        return titles
+    }
+
+    /// Runs one main-loop step without blocking; false when nothing was pending.
+    @discardableResult
+    public static func iterateOnce() -> Bool {
+        g_main_context_iteration(nil, 0) != 0
+    }
+
+    /// Runs pending main-loop work without blocking.
+    public static func iterate() {
+        while g_main_context_iteration(nil, 0) != 0 {}
+    }
+
+    /// Iterates the main loop until `condition` holds or `timeout` passes; returns whether it held.
+    /// Tests use this instead of `g_application_run` so they can inspect the UI between steps.
+    @discardableResult
+    public static func iterate(until condition: () -> Bool, timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() >= deadline { return false }
+            if g_main_context_iteration(nil, 0) == 0 { usleep(2_000) }
+        }
+        return true
+    }
+}

@@ -1,0 +1,20 @@
+import CGtk
+
+/// One strong GObject reference, released when the Swift owner goes away.
+///
+/// Every wrapper holds one, so a wrapper's pointer stays valid even after GTK has destroyed
+/// the widget (a closed window's children are unparented, not yet freed): calls on it are then
+/// harmless instead of touching freed memory. `sinking` adopts a widget's floating reference.
+final class ObjectReference: @unchecked Sendable {
+    let pointer: gpointer
+
+    init(adopting pointer: gpointer) {
+        self.pointer = pointer
+    }
+
+    init(sinking pointer: gpointer) {
+        self.pointer = g_object_ref_sink(pointer)
+    }
+
+    deinit { g_object_unref(pointer) }
+}

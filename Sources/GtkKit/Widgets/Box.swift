@@ -1,0 +1,22 @@
+import CGtk
+
+public enum Orientation: Sendable {
+    case horizontal, vertical
+
+    var gtk: GtkOrientation { self == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL }
+}
+
+/// A row or column of widgets.
+@MainActor
+public final class Box: Widget {
+    public init(_ orientation: Orientation, spacing: Int = 0) {
+        super.init(gtk_box_new(orientation.gtk, Int32(spacing)))
+    }
+
+    public func append(_ child: Widget) {
+        gtk_box_append(cast(), child.widgetPointer)
+    }
+
+    /// Joins buttons visually, as in a segmented control.
+    public func linkChildren() { addCSSClass("linked") }
+}

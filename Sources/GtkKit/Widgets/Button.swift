@@ -1,0 +1,59 @@
+import CGtk
+
+/// A push button with a label, an icon, or both.
+@MainActor
+public final class Button: Widget {
+    public init(label: String) {
+        super.init(gtk_button_new_with_mnemonic(label))
+        gtk_button_set_use_underline(cast(), 1)
+    }
+
+    public init(iconName: String, tooltip: String) {
+        super.init(gtk_button_new_from_icon_name(iconName))
+        self.tooltip = tooltip
+    }
+
+    /// The text of an icon-and-label button, changeable after creation.
+    public private(set) var textLabel: Label?
+
+    /// An icon followed by a label, as used for prominent actions in placeholders.
+    public init(label: String, iconName: String) {
+        super.init(gtk_button_new())
+        let content = Box(.horizontal, spacing: 6)
+        content.horizontalAlign = .center
+        let text = Label(label)
+        content.append(Image(iconName: iconName))
+        content.append(text)
+        textLabel = text
+        gtk_button_set_child(cast(), content.widgetPointer)
+    }
+
+    /// Emphasised (blue) style for the window's main action.
+    public func markSuggested() { addCSSClass("suggested-action") }
+
+    /// Runs an action by its detailed name (e.g. `win.next-day`) when clicked, and follows its
+    /// enabled state.
+    public func setAction(_ detailedName: String) {
+        gtk_actionable_set_detailed_action_name(OpaquePointer(widgetPointer), detailedName)
+    }
+
+    public func onClicked(_ handler: @escaping @MainActor () -> Void) {
+        Signal.connect(UnsafeMutableRawPointer(widgetPointer), "clicked", handler)
+    }
+}
+
+/// A header-bar button that pops up a menu model.
+@MainActor
+public final class MenuButton: Widget {
+    public init(iconName: String, menu: Menu, tooltip: String) {
+        super.init(gtk_menu_button_new())
+        gtk_menu_button_set_icon_name(cast(), iconName)
+        gtk_menu_button_set_menu_model(cast(), menu.modelPointer)
+        self.tooltip = tooltip
+    }
+
+    /// Marks this as the window's primary menu, opened by F10.
+    public func markPrimary() {
+        gtk_menu_button_set_primary(cast(), 1)
+    }
+}

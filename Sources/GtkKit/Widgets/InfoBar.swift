@@ -1,0 +1,39 @@
+import CGtk
+
+/// A coloured strip at the top of a window for errors, with one action button.
+@MainActor
+public final class InfoBar: Widget {
+    public let label = Label()
+
+    public init(actionLabel: String) {
+        super.init(gtk_info_bar_new())
+        gtk_info_bar_set_message_type(cast(), GTK_MESSAGE_ERROR)
+        label.enableWrapping()
+        label.setTextAlignment(0)
+        label.horizontalExpand = true
+        label.isSelectable = true
+        gtk_info_bar_add_child(cast(), label.widgetPointer)
+        actionButton = gtk_info_bar_add_button(cast(), actionLabel, GTK_RESPONSE_ACCEPT.rawValue)
+        isVisible = false
+    }
+
+    private var actionButton: UnsafeMutablePointer<GtkWidget>?
+
+    /// Whether the action button is offered (a retry makes no sense for every failure).
+    public var showsAction: Bool {
+        get { actionButton.map { gtk_widget_get_visible($0) != 0 } ?? false }
+        set { if let actionButton { gtk_widget_set_visible(actionButton, newValue ? 1 : 0) } }
+    }
+
+    /// The action button was pressed.
+    public func onAction(_ handler: @escaping @MainActor () -> Void) {
+        Signal.connectInt(UnsafeMutableRawPointer(widgetPointer), "response") { response in
+            if response == GTK_RESPONSE_ACCEPT.rawValue { handler() }
+        }
+    }
+
+    /// Presses the action button as a user would (tests).
+    public func triggerAction() {
+        gtk_info_bar_response(cast(), GTK_RESPONSE_ACCEPT.rawValue)
+    }
+}

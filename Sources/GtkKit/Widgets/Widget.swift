@@ -1,0 +1,140 @@
+import CGtk
+
+/// A rectangle in widget coordinates.
+public struct Rect: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+}
+
+public enum Align: Sendable {
+    case fill, start, end, center
+
+    var gtk: GtkAlign {
+        switch self {
+        case .fill: return GTK_ALIGN_FILL
+        case .start: return GTK_ALIGN_START
+        case .end: return GTK_ALIGN_END
+        case .center: return GTK_ALIGN_CENTER
+        }
+    }
+
+    init(_ align: GtkAlign) {
+        switch align {
+        case GTK_ALIGN_START: self = .start
+        case GTK_ALIGN_END: self = .end
+        case GTK_ALIGN_CENTER: self = .center
+        default: self = .fill
+        }
+    }
+}
+
+/// Base of every wrapper. The widget tree owns widgets as in C; the wrapper also keeps one
+/// reference, so late calls (a download finishing after its window closed) never reach freed
+/// memory. Toplevel windows are the exception, see `Window`.
+@MainActor
+open class Widget {
+    package let widgetPointer: UnsafeMutablePointer<GtkWidget>
+    private let reference: ObjectReference?
+
+    package init(_ pointer: UnsafeMutablePointer<GtkWidget>, keepsReference: Bool = true) {
+        widgetPointer = pointer
+        reference = keepsReference ? ObjectReference(sinking: pointer) : nil
+    }
+
+    package var opaque: OpaquePointer { OpaquePointer(widgetPointer) }
+    package func cast<T>(_: T.Type = T.self) -> UnsafeMutablePointer<T> {
+        UnsafeMutablePointer<T>(OpaquePointer(widgetPointer))
+    }
+    /// For GTK types whose struct is private; Swift imports those pointers as `OpaquePointer`.
+    package func cast() -> OpaquePointer { opaque }
+
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(widgetPointer) != 0 }
+        set { gtk_widget_set_visible(widgetPointer, newValue ? 1 : 0) }
+    }
+
+    public var isMapped: Bool { gtk_widget_get_mapped(widgetPointer) != 0 }
+
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widgetPointer) != 0 }
+        set { gtk_widget_set_sensitive(widgetPointer, newValue ? 1 : 0) }
+    }
+
+    public var tooltip: String? {
+        get { gtk_widget_get_tooltip_text(widgetPointer).map { String(cString: $0) } }
+        set { gtk_widget_set_tooltip_text(widgetPointer, newValue) }
+    }
+
+    public var horizontalExpand: Bool {
+        get { gtk_widget_get_hexpand(widgetPointer) != 0 }
+        set { gtk_widget_set_hexpand(widgetPointer, newValue ? 1 : 0) }
+    }
+
+    public var verticalExpand: Bool {
+        get { gtk_widget_get_vexpand(widgetPointer) != 0 }
+        set { gtk_widget_set_vexpand(widgetPointer, newValue ? 1 : 0) }
+    }
+
+    public var horizontalAlign: Align {
+        get { Align(gtk_widget_get_halign(widgetPointer)) }
+        set { gtk_widget_set_halign(widgetPointer, newValue.gtk) }
+    }
+
+    public var verticalAlign: Align {
+        get { Align(gtk_widget_get_valign(widgetPointer)) }
+        set { gtk_widget_set_valign(widgetPointer, newValue.gtk) }
+    }
+
+    /// Sets the same margin on all four sides.
+    public func setMargins(_ value: Int) {
+        setMargins(top: value, bottom: value, start: value, end: value)
+    }
+
+    public func setMargins(top: Int, bottom: Int, start: Int, end: Int) {
+        gtk_widget_set_margin_top(widgetPointer, Int32(top))
+        gtk_widget_set_margin_bottom(widgetPointer, Int32(bottom))
+        gtk_widget_set_margin_start(widgetPointer, Int32(start))
+        gtk_widget_set_margin_end(widgetPointer, Int32(end))
+    }
+
+    public func setSizeRequest(width: Int = -1, height: Int = -1) {
+        gtk_widget_set_size_request(widgetPointer, Int32(width), Int32(height))
+    }
+
+    public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widgetPointer, name) }
+
+    public var width: Int { Int(gtk_widget_get_width(widgetPointer)) }
+    public var height: Int { Int(gtk_widget_get_height(widgetPointer)) }
+    public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widgetPointer)) }
+
+    /// Where this widget sits inside `ancestor`, or nil when it is not laid out there.
+    public func bounds(in ancestor: Widget) -> Rect? {
+        var rect = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widgetPointer, ancestor.widgetPointer, &rect) != 0 else { return nil }
+        return Rect(x: Double(rect.origin.x), y: Double(rect.origin.y),
+                    width: Double(rect.size.width), height: Double(rect.size.height))
+    }
+
+    /// Emits the widget's activate signal (a button's "clicked").
+    @discardableResult
+    public func activate() -> Bool { gtk_widget_activate(widgetPointer) != 0 }
+
+    /// Calls `handler` on a completed primary click (press and release on the widget).
+    public func onClick(_ handler: @escaping @MainActor () -> Void) {
+        guard let gesture = gtk_gesture_click_new() else { return }
+        Signal.connectPress(UnsafeMutableRawPointer(gesture), "released") { _ in handler() }
+        gtk_widget_add_controller(widgetPointer, gesture)
+    }
+
+    /// Calls `handler` once the widget is destroyed (for a window: when it closes).
+    public func onDestroy(_ handler: @escaping @MainActor () -> Void) {
+        Signal.connect(UnsafeMutableRawPointer(widgetPointer), "destroy", handler)
+    }
+
+    /// Makes the cursor a pointing hand, for clickable pictures.
+    public func setPointerCursor() {
+        gtk_widget_set_cursor_from_name(widgetPointer, "pointer")
+    }
+}

@@ -1,0 +1,70 @@
+import CGtk
+
+/// A toplevel window of an `Application`. Closing it destroys it (and its widget tree).
+///
+/// GTK's list of toplevels owns a window until it is destroyed, and a window is only disposed
+/// (emitting "destroy") when its last reference goes, so this wrapper keeps none. Instead it
+/// notes the destruction and ignores later calls, which would otherwise reach freed memory.
+@MainActor
+public final class Window: Widget {
+    public private(set) var isDestroyed = false
+
+    public init(application: Application) {
+        super.init(gtk_application_window_new(application.applicationPointer), keepsReference: false)
+        gtk_application_window_set_show_menubar(cast(), 0)
+        onDestroy { [weak self] in self?.isDestroyed = true }
+    }
+
+    public var title: String {
+        get { isDestroyed ? "" : gtk_window_get_title(cast()).map { String(cString: $0) } ?? "" }
+        set { if !isDestroyed { gtk_window_set_title(cast(), newValue) } }
+    }
+
+    public func setDefaultSize(width: Int, height: Int) {
+        gtk_window_set_default_size(cast(), Int32(width), Int32(height))
+    }
+
+    public func setTitlebar(_ headerBar: HeaderBar) {
+        gtk_window_set_titlebar(cast(), headerBar.widgetPointer)
+    }
+
+    public func setChild(_ child: Widget) {
+        gtk_window_set_child(cast(), child.widgetPointer)
+    }
+
+    public func present() {
+        if !isDestroyed { gtk_window_present(cast()) }
+    }
+
+    /// Asks the window to close, as the close button would.
+    public func close() {
+        if !isDestroyed { gtk_window_close(cast()) }
+    }
+
+    public var isActive: Bool { !isDestroyed && gtk_window_is_active(cast()) != 0 }
+
+    /// Adds a window-scoped action, reachable as `win.<name>`.
+    public func addAction(_ action: Action) {
+        g_action_map_add_action(opaque, action.actionPointer)
+    }
+
+    /// Binds `trigger` (e.g. `Escape`) to a named action (e.g. `window.close`) in this window only.
+    public func addShortcut(trigger: String, action: String) {
+        let controller = gtk_shortcut_controller_new()
+        let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new(action))
+        gtk_shortcut_controller_add_shortcut(controller, shortcut)
+        gtk_widget_add_controller(widgetPointer, controller)
+    }
+
+    /// Emits a window action by name (`win.next-day`), as its accelerator would.
+    @discardableResult
+    public func activateAction(_ name: String) -> Bool {
+        !isDestroyed && gtk_widget_activate_action_variant(widgetPointer, name, nil) != 0
+    }
+
+    /// Sets the dimensions the window is actually laid out at now (tests, screenshots).
+    public func resize(width: Int, height: Int) {
+        gtk_window_set_default_size(cast(), Int32(width), Int32(height))
+        gtk_widget_queue_resize(widgetPointer)
+    }
+}

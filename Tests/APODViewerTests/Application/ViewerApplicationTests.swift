@@ -1,0 +1,101 @@
+import APODCore
+import Foundation
+import GtkKit
+import XCTest
+@testable import APODViewer
+
+final class ViewerApplicationTests: GUITestCase, @unchecked Sendable {
+    func testShortcutsWindowAndAboutDialogOpenFromTheMenuActions() throws {
+        try MainActor.assumeIsolated {
+            try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")]))
+            let before = Gtk.toplevelTitles.count
+            app.application.activateAction("shortcuts")
+            waitUntil("the shortcuts window is open") { Gtk.toplevelTitles.count == before + 1 }
+            app.application.activateAction("about")
+            waitUntil("the about dialog is open") { Gtk.toplevelTitles.contains("About APOD Viewer") }
+        }
+    }
+
+    func testEveryShortcutListedIsBound() throws {
+        try MainActor.assumeIsolated {
+            try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")]))
+            for group in Shortcuts.groups {
+                for binding in group.bindings {
+                    XCTAssertFalse(app.application.accelerators(for: binding.action).isEmpty, binding.action)
+                }
+            }
+            XCTAssertTrue(Shortcuts.descriptions.flatMap(\.shortcuts).contains { $0.title.contains("Escape") })
+        }
+    }
+
+    func testRandomActionOpensOneGridAndPresentsItAgain() throws {
+        try MainActor.assumeIsolated {
+            let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")],
+                                    random: [entry("2001-01-01", title: "One")])
+            try start(source)
+            app.application.activateAction("random")
+            let grid = try XCTUnwrap(app.gridWindow)
+            XCTAssertEqual(grid.countSpin.value, ViewerOptions.defaultRandomCount)
+            app.application.activateAction("random")
+            XCTAssertTrue(app.gridWindow === grid)
+            waitUntil("one random batch was asked for") { source.requests.filter { $0.hasPrefix("random") }.count == 1 }
+        }
+    }
+
+    func testTheMainLoopKeepsRunningWhileABatchOf100Loads() throws {
+        try MainActor.assumeIsolated {
+            let batch = (0..<100).map { entry(APODDay("2000-01-01")!.adding(days: $0 * 11).description,
+                                              title: "Picture \($0)", picture: "/p\($0)/\(2000 + $0 % 4)x1400.jpg") }
+            try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: batch),
+                      options: ViewerOptions(randomCount: 100))
+            let grid = try XCTUnwrap(app.gridWindow)
+            var longestStall = 0.0
+            let started = Date()
+            waitUntil("100 thumbnails arrived", timeout: 90) {
+                let now = Date()
+                Gtk.iterateOnce()
+                longestStall = max(longestStall, Date().timeIntervalSince(now))
+                return grid.cells.count == 100 && grid.cells.allSatisfy(\.hasThumbnail)
+            }
+            print("100 thumbnails (2000 px JPEGs) in \(String(format: "%.2f", Date().timeIntervalSince(started))) s; longest main-loop step \(String(format: "%.0f", longestStall * 1000)) ms")
+            XCTAssertLessThan(longestStall, 0.5, "no network, disk or decoding on the main thread")
+        }
+    }
+
+    func testClosingAWindowCancelsItsDownloads() throws {
+        try MainActor.assumeIsolated {
+            let batch = (0..<4).map { entry(APODDay("2003-01-01")!.adding(days: $0).description, title: "Slow \($0)",
+                                            picture: "/slow/\(700 + $0)x500.jpg") }
+            try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: batch),
+                      options: ViewerOptions(randomCount: 4))
+            let grid = try XCTUnwrap(app.gridWindow)
+            waitUntil("the downloads started") { batch.allSatisfy { pictures.fetcher.purpose(for: $0.imageURL!) != nil } }
+            grid.window.close()
+            waitUntil("every download is cancelled") {
+                Set(pictures.fetcher.cancelledURLs).isSuperset(of: batch.map { $0.imageURL! })
+            }
+            XCTAssertNil(app.gridWindow)
+        }
+    }
+
+    func testClosedWindowsAreFreedWithTheirHandlers() throws {
+        try MainActor.assumeIsolated {
+            let latest = entry("2026-11-28", title: "Latest Sky")
+            try start(FakeSource(entries: [latest], random: [latest]), options: ViewerOptions(randomCount: 1))
+            waitUntil("the grid is filled") { app.gridWindow?.cells.first?.hasThumbnail == true }
+            waitUntil("the main picture is shown") { app.mainWindow?.pictureView.page == .picture }
+            app.openDetail(for: latest)
+            weak let main = app.mainWindow
+            weak let weakGrid = app.gridWindow
+            weak let detail = app.detailWindows[latest.date]
+            weak let cell = app.gridWindow?.cells.first
+            app.closeAllWindows()
+            waitUntil("every window is gone") { app.openWindowCount == 0 }
+            settle()
+            XCTAssertNil(main, "the main window controller was freed")
+            XCTAssertNil(weakGrid, "the grid controller was freed")
+            XCTAssertNil(detail, "the detail controller was freed")
+            XCTAssertNil(cell, "grid cells were freed")
+        }
+    }
+}

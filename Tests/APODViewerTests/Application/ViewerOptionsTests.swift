@@ -1,0 +1,28 @@
+import APODCore
+import XCTest
+@testable import APODViewer
+
+final class ViewerOptionsTests: XCTestCase {
+    func testDateAndRandom() throws {
+        XCTAssertEqual(try ViewerOptions.parse([]), ViewerOptions())
+        XCTAssertEqual(try ViewerOptions.parse(["--date", "2020-12-17", "--random=12"]),
+                       ViewerOptions(initialDay: APODDay("2020-12-17"), randomCount: 12))
+        XCTAssertEqual(try ViewerOptions.parse(["--random", "100"]).randomCount, 100)
+    }
+
+    func testBadValuesAreArgumentErrorsWithAMessage() {
+        for arguments in [["--date", "2020-02-30"], ["--date", "yesterday"], ["--date"], ["--random", "0"],
+                          ["--random", "101"], ["--random", "many"], ["--colour", "blue"], ["show"]] {
+            XCTAssertThrowsError(try ViewerOptions.parse(arguments)) { error in
+                guard case .invalidArgument(let text)? = error as? APODError else { return XCTFail("\(arguments): \(error)") }
+                XCTAssertFalse(text.isEmpty)
+            }
+        }
+    }
+
+    func testUsageNamesEveryOption() {
+        for option in ["--source", "--api-url", "--api-key", "--date", "--random"] {
+            XCTAssertTrue(ViewerOptions.usage.contains(option), option)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import APODCore
+import Foundation
+import GtkKit
+import XCTest
+@testable import APODViewer
+
+/// Base for tests that open windows. They run on the main thread (XCTest on Linux runs
+/// synchronous tests there), skip cleanly without a display, drive the GLib loop themselves
+/// with deadlines, and a watchdog ends the process if one ever hangs.
+class GUITestCase: XCTestCase, @unchecked Sendable {
+    static let today = APODDay("2026-11-29")!
+    private var watchdog: DispatchWorkItem?
+    @MainActor private static var started = 0
+    private(set) var app: ViewerApplication!
+    private(set) var pictures: PictureServer!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        let ready = MainActor.assumeIsolated { Gtk.initialize() }
+        try XCTSkipUnless(ready, "no display: run GUI tests under xvfb-run (see Makefile)")
+        let name = self.name
+        let watchdog = DispatchWorkItem {
+            FileHandle.standardError.write(Data("watchdog: \(name) still running after 120 s, aborting\n".utf8))
+            exit(3)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
+        self.watchdog = watchdog
+        pictures = try PictureServer()
+    }
+
+    override func tearDown() {
+        MainActor.assumeIsolated {
+            if let app {
+                app.closeAllWindows()
+                Gtk.iterate(until: { app.openWindowCount == 0 }, timeout: 5)
+            }
+            Gtk.iterate()
+        }
+        app = nil
+        pictures = nil
+        watchdog?.cancel()
+        super.tearDown()
+    }
+
+    /// An archive ending on `today` (a fixed date, so limits are deterministic).
+    var calendar: ArchiveCalendar {
+        ArchiveCalendar(now: { Date(timeIntervalSince1970: 1_795_971_600) })
+    }
+
+    /// Starts the application against `source`, without `g_application_run`.
+    @MainActor
+    func start(_ source: FakeSource, options: ViewerOptions = ViewerOptions()) throws {
+        try start(source: source, options: options)
+    }
+
+    @MainActor
+    func start(source: any APODSource, options: ViewerOptions = ViewerOptions()) throws {
+        let environment = ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: pictures.fetcher),
+                                            calendar: calendar)
+        Self.started += 1
+        app = ViewerApplication(environment: environment, options: options,
+                                applicationID: "\(ViewerApplication.id).Test\(Self.started)")
+        XCTAssertTrue(app.startWithoutMainLoop())
+    }
+
+    /// Iterates the main loop until `condition` holds; fails the test after `timeout`.
+    @MainActor
+    func waitUntil(_ what: String, timeout: TimeInterval = 15, file: StaticString = #filePath, line: UInt = #line,
+                   _ condition: () -> Bool) {
+        if !Gtk.iterate(until: condition, timeout: timeout) {
+            XCTFail("timed out waiting until \(what)", file: file, line: line)
+        }
+    }
+
+    /// Lets pending layout and drawing happen.
+    @MainActor
+    func settle(_ seconds: TimeInterval = 0.3) {
+        let end = Date().addingTimeInterval(seconds)
+        Gtk.iterate(until: { Date() >= end }, timeout: seconds + 1)
+    }
+
+    func entry(_ day: String, title: String, picture: String = "/1600x1000.jpg", copyright: String? = "Ada Lovelace",
+               media: MediaType = .image) -> APODEntry {
+        let url = pictures.url(picture)
+        return APODEntry(date: APODDay(day)!, title: title,
+                         explanation: "An explanation of \(title), long enough to wrap across several lines of the detail window so that wrapping can be seen and tested properly.",
+                         copyright: copyright, mediaType: media,
+                         imageURL: media == .image ? url : nil, hdImageURL: media == .image ? url : nil,
+                         thumbnailURL: media == .video ? url : nil,
+                         videoURL: media == .video ? URL(string: "https://www.youtube.com/embed/abc") : nil,
+                         pageURL: URL(string: "https://apod.nasa.gov/apod/ap\(APODDay(day)!.compactForm).html"))
+    }
+
+    /// Where screenshots go: `.build/screenshots` in the package (the build folder).
+    static var screenshotDirectory: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../.build/screenshots", isDirectory: true).standardized
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import GtkKit
+import XCTest
+
+extension GUITestCase {
+    /// Saves `window` as `<name>.png` in the build folder through the widget paintable →
+    /// renderer → texture path, checks the file is a PNG, and returns its location.
+    @MainActor
+    @discardableResult
+    func saveScreenshot(of window: Window, named name: String, file: StaticString = #filePath,
+                        line: UInt = #line) -> URL? {
+        let directory = Self.screenshotDirectory
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("\(name).png")
+        guard let texture = window.renderTexture() else {
+            XCTFail("could not render \(name)", file: file, line: line)
+            return nil
+        }
+        XCTAssertTrue(texture.savePNG(to: url.path), "could not write \(url.path)", file: file, line: line)
+        let header = (try? Data(contentsOf: url))?.prefix(8)
+        XCTAssertEqual(header.map(Array.init), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], file: file, line: line)
+        return url
+    }
+}

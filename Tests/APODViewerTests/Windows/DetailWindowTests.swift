@@ -1,0 +1,131 @@
+import APODCore
+import GtkKit
+import XCTest
+@testable import APODViewer
+
+final class DetailWindowTests: GUITestCase, @unchecked Sendable {
+    @MainActor
+    private func openDetail(_ entry: APODEntry) throws -> DetailWindow {
+        let source = FakeSource(entries: [entry], random: [entry])
+        try start(source, options: ViewerOptions(randomCount: 1))
+        let grid = try XCTUnwrap(app.gridWindow)
+        waitUntil("the grid cell exists") { grid.cells.count == 1 }
+        grid.flowBox.activate(grid.cells[0])
+        return try XCTUnwrap(app.detailWindows[entry.date])
+    }
+
+    func testActivatingAGridChildOpensTheDetailWithAllItsText() throws {
+        try MainActor.assumeIsolated {
+            var conjunction = entry("2020-12-17", title: "The Great Conjunction & <b>Saturn</b>",
+                                    picture: "/2000x1300.jpg", copyright: "Ada & Co")
+            conjunction.explanation = "Jupiter and Saturn < 0.1° apart: a once-in-800-years <em>sight</em> & more.\r\nSecond line."
+            let detail = try openDetail(conjunction)
+            XCTAssertEqual(detail.window.title, "The Great Conjunction & <b>Saturn</b>")
+            XCTAssertEqual(detail.dateLabel.text, "2020 Dec. 17")
+            XCTAssertEqual(detail.titleLabel.text, "The Great Conjunction & <b>Saturn</b>")
+            XCTAssertEqual(detail.copyrightLabel.text, "© Ada & Co")
+            XCTAssertEqual(detail.explanationLabel.text, conjunction.explanation)
+            for label in [detail.dateLabel, detail.titleLabel, detail.copyrightLabel, detail.explanationLabel] {
+                XCTAssertTrue(detail.scroller.contains(label), "\(label.text) is inside the scrolled window")
+                XCTAssertFalse(label.usesMarkup)
+                XCTAssertTrue(label.isWrapping)
+            }
+            XCTAssertTrue(detail.scroller.scrollsOnlyVertically)
+            XCTAssertTrue(detail.explanationLabel.isSelectable)
+
+            waitUntil("the HD picture is shown") { detail.picture.shownPixelSize != nil }
+            XCTAssertEqual(detail.picture.shownPixelSize?.width, 2000)
+            XCTAssertEqual(pictures.fetcher.purpose(for: conjunction.hdImageURL!), .hd)
+            XCTAssertTrue(detail.saveButton.isSensitive)
+        }
+    }
+
+    func testEverythingIsReachableByScrollingInASmallWindow() throws {
+        try MainActor.assumeIsolated {
+            var long = entry("2019-01-01", title: "A Long Story", picture: "/1200x900.jpg")
+            long.explanation = String(repeating: "Stars are born in clouds of gas and dust. ", count: 60)
+            let detail = try openDetail(long)
+            detail.window.resize(width: 420, height: 360)
+            waitUntil("the picture is shown and laid out small") {
+                detail.picture.shownPixelSize != nil && detail.scroller.height > 0 && detail.scroller.height < 360
+            }
+            settle()
+            let range = detail.scroller.verticalScrollRange
+            XCTAssertGreaterThan(range.upper, range.pageSize, "content taller than the window scrolls")
+            detail.scroller.scrollToEnd()
+            settle()
+            let end = detail.scroller.verticalScrollRange
+            XCTAssertEqual(end.value + end.pageSize, end.upper, accuracy: 1, "the end of the explanation is reachable")
+        }
+    }
+
+    func testFallsBackToTheNormalPictureWhenHDFails() throws {
+        try MainActor.assumeIsolated {
+            var fallback = entry("2018-05-05", title: "Fallback", picture: "/900x600.jpg")
+            fallback.hdImageURL = pictures.url("/missing")
+            let detail = try openDetail(fallback)
+            waitUntil("the normal picture is shown") { detail.picture.shownPixelSize?.width == 900 }
+            XCTAssertNil(detail.banner.message)
+        }
+    }
+
+    func testAVideoShowsItsStillWithAPlayButton() throws {
+        try MainActor.assumeIsolated {
+            let detail = try openDetail(entry("2018-05-09", title: "A Video", picture: "/640x360.jpg", media: .video))
+            waitUntil("the still is shown") { detail.picture.shownPixelSize?.width == 640 }
+            XCTAssertNotNil(detail.playButton)
+            XCTAssertNil(try openDetailOfImage().playButton)
+        }
+    }
+
+    @MainActor
+    private func openDetailOfImage() throws -> DetailWindow {
+        let image = entry("2018-05-10", title: "An Image")
+        app.openDetail(for: image)
+        return try XCTUnwrap(app.detailWindows[image.date])
+    }
+
+    func testAnEntryWithoutPicturesSaysSo() throws {
+        try MainActor.assumeIsolated {
+            let other = entry("2018-05-06", title: "Other Media", media: .other)
+            let detail = try openDetail(other)
+            XCTAssertEqual(detail.pictureStack.visiblePage, "missing")
+            XCTAssertFalse(detail.saveButton.isSensitive)
+        }
+    }
+
+    func testCloseActionClosesTheWindowAndForgetsIt() throws {
+        try MainActor.assumeIsolated {
+            let detail = try openDetail(entry("2018-05-07", title: "Closing"))
+            XCTAssertTrue(detail.window.activateAction("window.close"))
+            waitUntil("the window is gone") { app.detailWindows.isEmpty }
+            XCTAssertTrue(detail.window.isDestroyed)
+        }
+    }
+
+    func testSavesTheShownPictureAndCopiesItsLink() throws {
+        try MainActor.assumeIsolated {
+            let item = entry("2018-05-08", title: "Saving", picture: "/1000x700.jpg")
+            let detail = try openDetail(item)
+            waitUntil("the picture is shown") { detail.picture.shownPixelSize != nil }
+            XCTAssertEqual(item.suggestedFileName, "2018-05-08-saving.jpg")
+
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-save-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let target = folder.appendingPathComponent(item.suggestedFileName)
+            detail.savePicture(to: target.path)
+            waitUntil("the file is written") { FileManager.default.fileExists(atPath: target.path) }
+            let saved = try Data(contentsOf: target)
+            XCTAssertEqual(Array(saved.prefix(3)), [0xFF, 0xD8, 0xFF], "the JPEG bytes as served")
+
+            detail.savePicture(to: folder.appendingPathComponent("missing/sub/dir.jpg").path)
+            waitUntil("the failure is reported") { detail.banner.message != nil }
+            XCTAssertTrue(detail.banner.message?.contains("Could not save") ?? false)
+            XCTAssertFalse(detail.banner.offersRetry, "retrying the same folder cannot help")
+
+            detail.copyLink()
+            XCTAssertEqual(detail.window.localClipboardText, item.hdImageURL?.absoluteString)
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import APODCore
+import GtkKit
+import XCTest
+@testable import APODViewer
+
+final class MainWindowTests: GUITestCase, @unchecked Sendable {
+    private var main: MainWindow { MainActor.assumeIsolated { app.mainWindow! } }
+
+    func testOpensOnTheLatestPictureWithTitleDateAndCopyright() throws {
+        try MainActor.assumeIsolated {
+            let source = FakeSource(entries: [
+                entry("2020-12-17", title: "The Great Conjunction"),
+                entry("2026-11-28", title: "Latest Sky", picture: "/1200x800.jpg"),
+            ])
+            try start(source)
+            XCTAssertEqual(main.window.title, "APOD Viewer")
+            waitUntil("the picture is shown") { main.pictureView.picture.shownPixelSize != nil }
+            XCTAssertEqual(main.titleLabel.text, "Latest Sky")
+            XCTAssertEqual(main.dateLabel.text, "2026 Nov. 28")
+            XCTAssertEqual(main.copyrightLabel.text, "© Ada Lovelace")
+            XCTAssertEqual(main.dateSelector.selectedDay, APODDay("2026-11-28"))
+            XCTAssertEqual(source.requests.first, "latest")
+        }
+    }
+
+    func testShowingADateTypedInTheSpinButtonsLoadsItsPicture() throws {
+        try MainActor.assumeIsolated {
+            let source = FakeSource(entries: [
+                entry("2020-12-17", title: "The Great Conjunction", picture: "/1600x1000.jpg", copyright: nil),
+                entry("2026-11-28", title: "Latest Sky", picture: "/320x200.jpg"),
+            ])
+            try start(source)
+            waitUntil("the latest picture is shown") { main.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture }
+            main.dateSelector.year.typeText("2020")
+            main.dateSelector.year.commitText()
+            main.dateSelector.month.typeText("12")
+            main.dateSelector.month.commitText()
+            main.dateSelector.day.typeText("17")
+            main.dateSelector.day.pressEnter()
+            waitUntil("2020-12-17 is shown") {
+                main.titleLabel.text == "The Great Conjunction" && main.pictureView.picture.shownPixelSize?.width == 1600
+            }
+            XCTAssertEqual(main.pictureView.picture.shownPixelSize?.height, 1000)
+            XCTAssertEqual(main.dateLabel.text, "2020 Dec. 17")
+            XCTAssertFalse(main.copyrightLabel.isVisible, "no copyright line for public-domain entries")
+            XCTAssertTrue(source.requests.contains("entry 2020-12-17"))
+            XCTAssertEqual(pictures.fetcher.purpose(for: pictures.url("/1600x1000.jpg")), .display)
+        }
+    }
+
+    func testShowButtonAndDayButtonsFollowTheSelection() throws {
+        try MainActor.assumeIsolated {
+            let source = FakeSource(entries: [
+                entry("2026-11-27", title: "Day Before"),
+                entry("2026-11-28", title: "Latest Sky"),
+                entry("2026-11-29", title: "Today Sky"),
+            ])
+            try start(source, options: ViewerOptions(initialDay: APODDay("2026-11-28")))
+            waitUntil("the --date day is shown") { main.titleLabel.text == "Latest Sky" }
+            XCTAssertTrue(main.window.activateAction("win.previous-day"))
+            waitUntil("the previous day is shown") { main.titleLabel.text == "Day Before" }
+            main.window.activateAction("win.next-day")
+            waitUntil("the next day is shown") { main.titleLabel.text == "Latest Sky" }
+            main.dateSelector.select(APODDay("2026-11-29")!)
+            main.showButton.activate()
+            waitUntil("the selected day is shown") { main.titleLabel.text == "Today Sky" }
+            XCTAssertFalse(main.nextButton.isSensitive, "no next day after today")
+            main.window.activateAction("win.today")
+            waitUntil("the latest entry is asked for") { source.requests.last == "latest" }
+        }
+    }
+
+    func testSpinLimitsFollowTheArchiveAndTheMonth() throws {
+        try MainActor.assumeIsolated {
+            try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")]))
+            let selector = main.dateSelector
+            XCTAssertEqual(selector.year.range, 1995...2026)
+
+            selector.select(APODDay("1995-06-16")!)
+            XCTAssertEqual(selector.month.range, 6...12, "nothing before June 1995")
+            XCTAssertEqual(selector.day.range, 16...30, "nothing before the 16th")
+            selector.select(APODDay("1990-01-01")!)
+            XCTAssertEqual(selector.selectedDay, APODDay("1995-06-16"), "earlier days clamp to the first APOD")
+
+            selector.select(APODDay("2026-11-05")!)
+            XCTAssertEqual(selector.month.range, 1...11, "no month after today's")
+            XCTAssertEqual(selector.day.range, 1...29, "no day after today (US Eastern)")
+            selector.select(APODDay("2027-03-01")!)
+            XCTAssertEqual(selector.selectedDay, APODDay("2026-11-29"))
+
+            selector.select(APODDay("2024-01-31")!)
+            selector.month.value = 2
+            XCTAssertEqual(selector.day.range, 1...29, "February 2024 has 29 days")
+            XCTAssertEqual(selector.selectedDay, APODDay("2024-02-29"), "changing the month clamps the day")
+            selector.year.value = 2023
+            XCTAssertEqual(selector.day.range, 1...28, "February 2023 has 28 days")
+            XCTAssertEqual(selector.selectedDay, APODDay("2023-02-28"), "changing the year clamps the day")
+            selector.month.value = 4
+            XCTAssertEqual(selector.day.range, 1...30)
+            selector.year.value = 1995
+            XCTAssertEqual(selector.month.range, 6...12)
+            XCTAssertEqual(selector.selectedDay, APODDay("1995-06-28"), "April 1995 is before the archive: June")
+        }
+    }
+
+    func testAnErrorFromTheServiceIsShownWithRetry() throws {
+        try MainActor.assumeIsolated {
+            let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")])
+            source.setFailure(.serviceError(status: 503))
+            try start(source)
+            waitUntil("the error is shown") { main.banner.message != nil }
+            XCTAssertEqual(main.banner.message, APODError.serviceError(status: 503).message)
+            XCTAssertTrue(main.banner.offersRetry)
+            XCTAssertEqual(main.pictureView.page, .placeholder)
+            settle()
+            saveScreenshot(of: main.window, named: "main-window-error")
+
+            source.setFailure(nil)
+            main.banner.root.triggerAction()
+            waitUntil("retry shows the entry") { main.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture }
+            XCTAssertNil(main.banner.message)
+        }
+    }
+
+    func testAMissingDayAndAnUnreadablePictureSayWhy() throws {
+        try MainActor.assumeIsolated {
+            let source = FakeSource(entries: [entry("2026-11-28", title: "Broken Picture", picture: "/missing")])
+            try start(source)
+            waitUntil("the picture fails") { main.pictureView.page == .placeholder }
+            XCTAssertEqual(main.titleLabel.text, "Broken Picture", "the entry's text is still shown")
+            XCTAssertEqual(main.pictureView.placeholder.message.text, APODError.notAnImage.message)
+
+            main.show(day: APODDay("2020-06-10")!)
+            waitUntil("the missing day is reported") { main.banner.message != nil }
+            XCTAssertEqual(main.banner.message, APODError.noEntry(APODDay("2020-06-10")!).message)
+        }
+    }
+
+    func testTitlesWithAmpersandsAndTagsShowLiterally() throws {
+        try MainActor.assumeIsolated {
+            let title = "Stars & <b>Gas</b> <i>in</i> M16 &amp; more"
+            try start(FakeSource(entries: [entry("2026-11-28", title: title, copyright: "A & B <Observatory>")]))
+            waitUntil("the title is shown") { main.titleLabel.text == title }
+            XCTAssertFalse(main.titleLabel.usesMarkup)
+            XCTAssertEqual(main.copyrightLabel.text, "© A & B <Observatory>")
+        }
+    }
+
+    func testVideoDaysShowThePosterWithAPlayButton() throws {
+        try MainActor.assumeIsolated {
+            try start(FakeSource(entries: [entry("2026-11-28", title: "A Video", picture: "/640x360.jpg", media: .video)]))
+            waitUntil("the poster is shown") { main.pictureView.picture.shownPixelSize != nil }
+            XCTAssertTrue(main.pictureView.playButton.isVisible)
+        }
+    }
+
+    func testOtherDaysShowAPlaceholderWithTheWebPage() throws {
+        try MainActor.assumeIsolated {
+            try start(FakeSource(entries: [entry("2026-11-28", title: "Something Else", media: .other)]))
+            waitUntil("the placeholder is shown") { main.pictureView.page == .placeholder }
+            XCTAssertEqual(main.pictureView.placeholder.heading.text, "No picture for this day")
+            XCTAssertFalse(main.pictureView.playButton.isVisible)
+        }
+    }
+
+    func testShortcutsAreBoundAsAccelerators() throws {
+        try MainActor.assumeIsolated {
+            try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")]))
+            let expected = ["win.previous-day": "<Alt>Left", "win.next-day": "<Alt>Right", "win.today": "<Alt>Home",
+                            "app.random": "<Control>r", "win.reload": "F5", "window.close": "<Control>w",
+                            "app.quit": "<Control>q"]
+            for (action, accelerator) in expected {
+                XCTAssertEqual(app.application.accelerators(for: action), [accelerator], action)
+            }
+        }
+    }
+
+    func testClickingThePictureOpensItsDetailWindow() throws {
+        try MainActor.assumeIsolated {
+            try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")]))
+            waitUntil("the picture is shown") { main.pictureView.page == .picture }
+            main.pictureView.onPictureClicked?()
+            XCTAssertEqual(app.detailWindows[APODDay("2026-11-28")!]?.window.title, "Latest Sky")
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import APODCore
+import GtkKit
+import XCTest
+@testable import APODViewer
+
+final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
+    private var grid: RandomGridWindow { MainActor.assumeIsolated { app.gridWindow! } }
+
+    private func batch(_ count: Int, picture: (Int) -> String = { _ in "/800x500.jpg" }) -> [APODEntry] {
+        (0..<count).map { index in
+            entry(APODDay("2001-01-01")!.adding(days: index * 37).description,
+                  title: index % 3 == 0 ? "A Rather Long Random Title Number \(index) That Must Wrap And Then Be Cut" : "Random \(index)",
+                  picture: picture(index))
+        }
+    }
+
+    @MainActor
+    private func openGrid(_ entries: [APODEntry], count: Int) throws {
+        let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: entries)
+        try start(source, options: ViewerOptions(randomCount: count))
+        XCTAssertEqual(grid.window.title, "Random pictures")
+        waitUntil("\(count) cells exist") { grid.cells.count == count }
+    }
+
+    /// Children 4k…4k+3 share row k, and the grid has exactly four distinct columns.
+    @MainActor
+    private func assertFourPerRow(_ count: Int, file: StaticString = #filePath, line: UInt = #line) {
+        let bounds = grid.cells.map { $0.bounds(in: grid.flowBox)! }
+        XCTAssertEqual(bounds.count, count, file: file, line: line)
+        let columns = Set(bounds.map { Int($0.x.rounded()) })
+        XCTAssertEqual(columns.count, min(4, count), "distinct columns: \(columns.sorted())", file: file, line: line)
+        for (index, rect) in bounds.enumerated() {
+            let rowStart = bounds[index / 4 * 4]
+            XCTAssertEqual(rect.y, rowStart.y, accuracy: 0.5, "child \(index) is in row \(index / 4)", file: file, line: line)
+            if index % 4 > 0 {
+                XCTAssertGreaterThan(rect.x, bounds[index - 1].x, "child \(index) is right of \(index - 1)", file: file, line: line)
+            }
+            if index >= 4 {
+                XCTAssertGreaterThan(rect.y, bounds[index - 4].y, "row \(index / 4) is below row \(index / 4 - 1)", file: file, line: line)
+            }
+        }
+        let widths = bounds.map(\.width)
+        XCTAssertLessThanOrEqual(widths.max()! - widths.min()!, 1, "homogeneous cells (±1 px rounding): \(widths)",
+                                 file: file, line: line)
+    }
+
+    func testABatchOfNGivesNChildrenFourPerRowAtTwoWidths() throws {
+        try MainActor.assumeIsolated {
+            try openGrid(batch(10), count: 10)
+            waitUntil("the grid is laid out") { grid.cells.allSatisfy { $0.width > 0 } }
+            settle()
+            assertFourPerRow(10)
+            XCTAssertGreaterThan(grid.flowBox.width, 900)
+
+            grid.window.resize(width: 640, height: 700)
+            waitUntil("the window narrows") { grid.flowBox.width > 0 && grid.flowBox.width < 640 }
+            settle()
+            assertFourPerRow(10)
+        }
+    }
+
+    func testThumbnailsStreamInDecodedAtTheCellWidth() throws {
+        try MainActor.assumeIsolated {
+            try openGrid(batch(8, picture: { "/grid/\(1600 + $0)x1000.jpg" }), count: 8)
+            waitUntil("every thumbnail arrived") { grid.cells.allSatisfy(\.hasThumbnail) }
+            for cell in grid.cells {
+                let texture = try XCTUnwrap(cell.picture.texture)
+                XCTAssertLessThanOrEqual(texture.width, 400, "decoded near the cell width, not 1600 px")
+                guard case .thumbnail(let width)? = pictures.fetcher.purpose(for: cell.entry.imageURL!) else {
+                    return XCTFail("thumbnails are fetched as thumbnails")
+                }
+                XCTAssertEqual(texture.width, width, "decoded at the width asked for")
+            }
+        }
+    }
+
+    func testLabelsWrapToTwoLinesAndShowMarkupLiterally() throws {
+        try MainActor.assumeIsolated {
+            var entries = batch(3)
+            entries[1].title = "Dust & <b>Gas</b> in the Eagle"
+            try openGrid(entries, count: 3)
+            let label = grid.cells[1].titleLabel
+            XCTAssertEqual(label.text, "Dust & <b>Gas</b> in the Eagle")
+            XCTAssertFalse(label.usesMarkup)
+            XCTAssertTrue(grid.cells[0].titleLabel.isWrapping)
+            XCTAssertTrue(grid.cells[0].titleLabel.isEllipsizing)
+        }
+    }
+
+    func testAFailedThumbnailShowsAnIconAndTheReason() throws {
+        try MainActor.assumeIsolated {
+            try openGrid(batch(2, picture: { $0 == 0 ? "/missing" : "/400x300.jpg" }), count: 2)
+            waitUntil("both cells settle") { grid.cells[0].failureReason != nil && grid.cells[1].hasThumbnail }
+            XCTAssertTrue(grid.cells[0].statusIcon.isVisible)
+            XCTAssertTrue(grid.cells[0].failureReason?.contains(APODError.notAnImage.message) ?? false)
+            XCTAssertFalse(grid.cells[1].statusIcon.isVisible)
+        }
+    }
+
+    func testVideoCellsShowAPlayBadge() throws {
+        try MainActor.assumeIsolated {
+            let video = entry("2011-02-03", title: "A Video", picture: "/640x360.jpg", media: .video)
+            try openGrid([video] + batch(1), count: 2)
+            waitUntil("thumbnails arrived") { grid.cells.allSatisfy(\.hasThumbnail) }
+            XCTAssertTrue(grid.cells[0].playBadge.isVisible)
+            XCTAssertFalse(grid.cells[1].playBadge.isVisible)
+        }
+    }
+
+    func testANewBatchCancelsThePreviousBatchsDownloads() throws {
+        try MainActor.assumeIsolated {
+            try openGrid(batch(6, picture: { "/slow/\(900 + $0)x600.jpg" }), count: 6)
+            let oldURLs = grid.cells.compactMap(\.entry.imageURL)
+            waitUntil("the old downloads are under way") {
+                oldURLs.allSatisfy { pictures.fetcher.purpose(for: $0) != nil }
+            }
+            grid.shuffleButton.activate()
+            waitUntil("every old download is cancelled") { Set(pictures.fetcher.cancelledURLs).isSuperset(of: oldURLs) }
+            waitUntil("the new batch is shown") { grid.cells.count == 6 && grid.cells.allSatisfy(\.isLoading) }
+        }
+    }
+
+    func testTheCountSpinLimitsTheBatch() throws {
+        try MainActor.assumeIsolated {
+            try openGrid(batch(5), count: 5)
+            XCTAssertEqual(grid.countSpin.range, 1...100)
+            grid.countSpin.value = 3
+            grid.shuffleButton.activate()
+            waitUntil("three cells") { grid.cells.count == 3 }
+        }
+    }
+
+    func testActivatingACellOpensOneDetailWindowPerEntry() throws {
+        try MainActor.assumeIsolated {
+            try openGrid(batch(5), count: 5)
+            let cell = grid.cells[2]
+            grid.flowBox.activate(cell)
+            let detail = try XCTUnwrap(app.detailWindows[cell.entry.date])
+            XCTAssertEqual(detail.window.title, cell.entry.title)
+            grid.flowBox.activate(cell)
+            XCTAssertEqual(app.detailWindows.count, 1, "activating again presents the open window")
+            XCTAssertTrue(app.detailWindows[cell.entry.date] === detail)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import APODCore
+import Foundation
+import GtkKit
+import XCTest
+@testable import APODViewer
+
+/// Saves PNG screenshots of the three windows into `.build/screenshots`, showing the offline
+/// sample's pictures so they look like the real thing (README's screenshots are copies).
+final class ScreenshotTests: GUITestCase, @unchecked Sendable {
+    /// The offline sample's entries (`data/sample/entries.json`), pictures served over HTTP.
+    private func sampleEntries() throws -> [APODEntry] {
+        let file = PictureServer.sampleDirectory.deletingLastPathComponent().appendingPathComponent("entries.json")
+        let data = try XCTUnwrap(try? Data(contentsOf: file), "data/sample/entries.json is missing")
+        let objects = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        return objects.compactMap { object in
+            guard let date = (object["date"] as? String).flatMap(APODDay.init), let title = object["title"] as? String,
+                  let picture = (object["url"] as? String).flatMap({ $0.hasPrefix("images/") ? $0 : nil })
+                    ?? (object["thumbnail_url"] as? String) else { return nil }
+            let media = MediaType(rawValue: object["media_type"] as? String ?? "image")
+            var item = entry(date.description, title: title, picture: "/sample/" + picture.dropFirst("images/".count),
+                             copyright: object["copyright"] as? String, media: media)
+            item.explanation = object["explanation"] as? String ?? ""
+            return item
+        }
+    }
+
+    func testSavesScreenshotsOfTheThreeWindows() throws {
+        try MainActor.assumeIsolated {
+            let entries = try sampleEntries()
+            try XCTSkipIf(entries.count < 20, "the offline sample is incomplete")
+            let latest = entries[10]
+            let batch = Array(entries[12...]) + Array(entries[3..<6])
+            try start(FakeSource(entries: [latest], random: batch), options: ViewerOptions(randomCount: 12))
+            let main = try XCTUnwrap(app.mainWindow)
+            let grid = try XCTUnwrap(app.gridWindow)
+            waitUntil("the main picture is shown") { main.pictureView.page == .picture }
+            waitUntil("every thumbnail arrived") { grid.cells.count == 12 && grid.cells.allSatisfy(\.hasThumbnail) }
+            grid.flowBox.activate(grid.cells[1])
+            let detail = try XCTUnwrap(app.detailWindows[grid.cells[1].entry.date])
+            waitUntil("the detail picture is shown") { detail.picture.shownPixelSize != nil }
+            settle(0.5)
+
+            let files = [saveScreenshot(of: main.window, named: "main-window"),
+                         saveScreenshot(of: grid.window, named: "random-grid"),
+                         saveScreenshot(of: detail.window, named: "detail-window")].compactMap { $0 }
+            XCTAssertEqual(files.count, 3)
+            for file in files {
+                let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+                XCTAssertGreaterThan(size, 10_000, "\(file.lastPathComponent) has real content")
+            }
+        }
+    }
+}
