@@ -14,6 +14,14 @@ public enum ImageFaults {
         return data
     }
 
+    /// `pngHeader` closed by an IEND chunk: every byte check passes, so only a decoder that
+    /// reads the size first and refuses it stands between this file and 14 GB of pixels.
+    public static func pngBomb(width: UInt32, height: UInt32) -> Data {
+        var data = pngHeader(width: width, height: height)
+        appendChunk("IEND", Data(), to: &data)
+        return data
+    }
+
     private static func appendChunk(_ type: String, _ payload: Data, to data: inout Data) {
         let chunk = Data(type.utf8) + payload
         withUnsafeBytes(of: UInt32(payload.count).bigEndian) { data.append(contentsOf: $0) }

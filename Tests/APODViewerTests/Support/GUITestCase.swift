@@ -53,9 +53,11 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
         try start(source: source, options: options)
     }
 
+    /// - Parameter pictureLoader: where pictures come from; by default `pictures`' fetcher.
     @MainActor
-    func start(source: any APODSource, options: ViewerOptions = ViewerOptions()) throws {
-        let environment = ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: pictures.fetcher),
+    func start(source: any APODSource, options: ViewerOptions = ViewerOptions(),
+               pictureLoader: PictureLoader? = nil) throws {
+        let environment = ViewerEnvironment(source: source, pictures: pictureLoader ?? PictureLoader(fetcher: pictures.fetcher),
                                             calendar: calendar)
         Self.started += 1
         app = ViewerApplication(environment: environment, options: options,
