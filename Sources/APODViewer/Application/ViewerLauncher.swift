@@ -31,7 +31,7 @@ public enum ViewerLauncher {
         let client = configuration.makeHTTPClient()
         let viewerEnvironment = ViewerEnvironment(
             source: configuration.makeSource(client: client),
-            pictures: PictureLoader(fetcher: InterimImageFetcher(client: client)))
+            pictures: PictureLoader(fetcher: configuration.makeImageLoader(client: client)))
         return ViewerApplication(environment: viewerEnvironment, options: options).run()
     }
 

@@ -51,7 +51,7 @@ final class GridFaultTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(Set(faults.values).count, FaultyPictureServer.Fault.allCases.count, "every fault is in the batch")
             let loader = faulty.loader(cacheIn: cacheFolder)
             try start(source: FakeSource(entries: [entries[0]], random: entries), options: ViewerOptions(randomCount: 30),
-                      pictureLoader: PictureLoader(fetcher: loader))
+                      fetcher: loader)
             let grid = try XCTUnwrap(app.gridWindow)
 
             let ticks = TimerTicks(every: 20)

@@ -24,7 +24,7 @@ final class PictureFaultTests: GUITestCase, @unchecked Sendable {
 
     @MainActor
     private func startOn(_ entry: APODEntry) throws -> MainWindow {
-        try start(source: FakeSource(entries: [entry]), pictureLoader: PictureLoader(fetcher: faulty.loader(cacheIn: cacheFolder)))
+        try start(source: FakeSource(entries: [entry]), fetcher: faulty.loader(cacheIn: cacheFolder))
         return try XCTUnwrap(app.mainWindow)
     }
 

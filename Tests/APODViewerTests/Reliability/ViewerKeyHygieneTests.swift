@@ -87,7 +87,7 @@ final class ViewerKeyHygieneTests: GUITestCase, @unchecked Sendable {
         let output = try capturingOutput {
             try MainActor.assumeIsolated {
                 try start(source: configuration.makeSource(client: client, calendar: calendar),
-                          pictureLoader: PictureLoader(fetcher: configuration.makeImageLoader(client: client)))
+                          fetcher: configuration.makeImageLoader(client: client))
                 let main = try XCTUnwrap(app.mainWindow)
                 app.openGrid(count: 3)
                 let grid = try XCTUnwrap(app.gridWindow)

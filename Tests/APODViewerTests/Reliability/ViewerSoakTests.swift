@@ -65,7 +65,7 @@ final class ViewerSoakTests: GUITestCase, @unchecked Sendable {
             // and its bounded growth is not mistaken for (or hides) a leak.
             let loader = ImageLoader(client: HTTPClient(timeout: 10, retryPolicy: .none),
                                      cache: ImageDiskCache(directory: cacheFolder))
-            try start(source: source, pictureLoader: PictureLoader(fetcher: loader, cache: TextureCache(capacity: 32 << 20)))
+            try start(source: source, fetcher: loader, textureCache: TextureCache(capacity: 32 << 20))
             var figures: [Double] = []
             let started = Date()
             for round in 0..<Self.rounds {
