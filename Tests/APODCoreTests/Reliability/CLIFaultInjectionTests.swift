@@ -97,6 +97,34 @@ final class CLIFaultInjectionTests: XCTestCase {
         }
     }
 
+    func testConnectionRefused() throws {
+        let closed = try FakeHTTPServer { _ in .json("{}") }
+        let deadRoute = closed.baseURL.appendingPathComponent("planetary/apod").absoluteString
+        closed.stop()
+        let env = APODProcess.environment(home: home, ["APOD_SOURCE": "legacy", "APOD_API_URL": deadRoute,
+                                                       "NASA_API_KEY": Self.key, "APOD_TIMEOUT": "2"])
+        let started = Date()
+        let refused = try APODProcess.run(["show", "2019-01-05"], environment: env, in: home, timeout: 60)
+        print("fault connection refused: \(refused.stderr)")
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.stderrLines, ["apod: " + APODError.unreachable.message])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "two quick retries, then the message")
+        try assertKeyNowhere(in: refused, "connection refused", file: #filePath, line: #line)
+    }
+
+    /// A range answered with an object that is no entry: broken, not "no pictures that week".
+    func testRangeOfTheWrongShape() throws {
+        faults.current = { request in request.query["start_date"] != nil ? .json(#"{"service_version":"v1"}"#) : nil }
+        let broken = try apod(["range", "2019-01-04", "2019-01-06"])
+        print("fault range of the wrong shape: \(broken.stderr)")
+        XCTAssertEqual(broken.status, 1, broken.stdout)
+        XCTAssertEqual(broken.stderrLines, ["apod: " + APODError.malformedResponse(detail: "").message])
+        faults.current = nil
+        let healed = try apod(["range", "2019-01-04", "2019-01-06", "--json"])
+        XCTAssertEqual(healed.status, 0, healed.stderr)
+        XCTAssertTrue(healed.stdout.contains("2019-01-05"), "the broken answer was not cached as three empty days")
+    }
+
     func testBrokenBodies() throws {
         try assertFault("truncated JSON", expecting: "could not be read") { _ in
             .json(#"{"date":"2019-01-05","title":"Com"#)
