@@ -36,6 +36,9 @@ public enum APODError: Error, Equatable, Sendable {
     case nothingOffline
     /// A file could not be written (a saved picture); `reason` is the system's explanation.
     case cannotSave(path: String, reason: String)
+    /// A local file the app keeps could not be written or removed (the preferences file, the
+    /// cache folder); `path` names it so the user can check its permissions.
+    case cannotWriteFile(path: String)
     /// A flag, environment variable or argument is invalid; the text says which and why.
     /// The `apod` command exits with status 2 for these.
     case invalidArgument(String)
@@ -76,6 +79,8 @@ public enum APODError: Error, Equatable, Sendable {
             return tr("Nothing is stored for offline use yet. Connect once with --source science to fill the cache.")
         case .cannotSave(let path, let reason):
             return tr("Could not save the picture to {path}: {reason}", ["path": path, "reason": reason])
+        case .cannotWriteFile(let path):
+            return tr("Could not write {path}. Check that its folder exists and is writable.", ["path": path])
         case .invalidArgument(let text):
             return text
         }
