@@ -10,7 +10,12 @@ public final class Application {
     /// actions (`gapplication action <id> …`); later launches find it remote and forward their
     /// requests to it. Without a session bus every launch simply runs on its own.
     public init(id: String) {
-        applicationPointer = gtk_application_new(id, G_APPLICATION_FLAGS_NONE)
+        applicationPointer = gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS)
+    }
+
+    /// The application ID, which is also its D-Bus name.
+    public var id: String {
+        g_application_get_application_id(gApplication).map { String(cString: $0) } ?? ""
     }
 
     /// Registers on the session bus (when there is one) without activating.
