@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 
 /// An immutable decoded image on the GPU side of GTK. GdkTexture is immutable and thread-safe,
 /// so this wrapper may cross threads: decode in the background, show on the main thread.
@@ -21,6 +22,26 @@ public final class Texture: @unchecked Sendable {
 
     /// Bytes of pixel memory this texture holds (4 bytes per pixel).
     public var byteCount: Int { width * height * 4 }
+
+    /// The pixels as a JPEG at `quality` (0–100), e.g. to keep a small thumbnail on disk.
+    /// Safe on any thread; call it off the main one.
+    public func jpegData(quality: Int = 85) -> Data? {
+        guard let pixbuf = gdk_pixbuf_get_from_texture(texturePointer) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var size: gsize = 0
+        var error: UnsafeMutablePointer<GError>?
+        var keys: [UnsafeMutablePointer<CChar>?] = [strdup("quality"), nil]
+        var values: [UnsafeMutablePointer<CChar>?] = [strdup(String(min(100, max(0, quality)))), nil]
+        defer { (keys + values).forEach { free($0) } }
+        guard gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &size, "jpeg", &keys, &values, &error) != 0,
+              let buffer else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        defer { g_free(buffer) }
+        return Data(bytes: buffer, count: Int(size))
+    }
 
     /// Writes the texture as PNG (screenshots); false on failure.
     public func savePNG(to path: String) -> Bool {

@@ -51,16 +51,38 @@ final class TextureCacheTests: XCTestCase {
         XCTAssertEqual(display.width, 800, "another size is another entry")
         XCTAssertEqual(fetcher.calls, 2)
     }
+
+    func testThumbnailsAreKeptAsSmallRenditionsAndReusedNextTime() async throws {
+        let original = TestImages.jpeg(width: 2400, height: 1600)
+        let fetcher = CountingFetcher(data: original)
+        let url = URL(string: "https://example.org/big.jpg")!
+        _ = try await PictureLoader(fetcher: fetcher).picture(from: url, for: .thumbnail(width: 300))
+        let rendition = try XCTUnwrap(fetcher.rendition(of: url, width: 300), "the decoded thumbnail was kept")
+        XCTAssertLessThan(rendition.count, original.count / 4)
+        XCTAssertEqual(Array(rendition.prefix(3)), [0xFF, 0xD8, 0xFF])
+
+        let again = try await PictureLoader(fetcher: fetcher).picture(from: url, for: .thumbnail(width: 300))
+        XCTAssertEqual(fetcher.calls, 1, "a new grid (new memory cache) decodes the rendition, not the original")
+        XCTAssertEqual(again.width, 300)
+        XCTAssertEqual(again.height, 200)
+
+        _ = try await PictureLoader(fetcher: fetcher).picture(from: url, for: .display)
+        XCTAssertEqual(fetcher.calls, 2, "the main picture never comes from a thumbnail rendition")
+    }
 }
 
 private final class CountingFetcher: ImageFetching, @unchecked Sendable {
     let data: Data
     private let lock = NSLock()
     private var count = 0
+    private var renditions: [String: Data] = [:]
     init(data: Data) { self.data = data }
     var calls: Int { lock.withLock { count } }
     func imageData(from url: URL, for purpose: ImagePurpose) async throws -> Data {
         lock.withLock { count += 1 }
         return data
     }
+    func rendition(of url: URL, width: Int) -> Data? { lock.withLock { renditions["\(width) \(url)"] } }
+    func cachedRendition(of url: URL, width: Int) -> Data? { rendition(of: url, width: width) }
+    func storeRendition(_ data: Data, of url: URL, width: Int) { lock.withLock { renditions["\(width) \(url)"] = data } }
 }

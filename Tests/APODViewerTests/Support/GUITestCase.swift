@@ -53,9 +53,12 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
         try start(source: source, options: options)
     }
 
+    /// - Parameter fetcher: where picture bytes come from; the picture server's recording
+    ///   double unless a test wants the real `ImageLoader`.
     @MainActor
-    func start(source: any APODSource, options: ViewerOptions = ViewerOptions()) throws {
-        let environment = ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: pictures.fetcher),
+    func start(source: any APODSource, options: ViewerOptions = ViewerOptions(),
+               fetcher: (any ImageFetching)? = nil) throws {
+        let environment = ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: fetcher ?? pictures.fetcher),
                                             calendar: calendar)
         Self.started += 1
         app = ViewerApplication(environment: environment, options: options,

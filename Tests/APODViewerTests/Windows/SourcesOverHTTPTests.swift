@@ -5,8 +5,8 @@ import TestSupport
 import XCTest
 @testable import APODViewer
 
-/// The whole path a user takes: the real sources and `HTTPClient` against a loopback server
-/// that answers like science.nasa.gov or the legacy v1 API, pictures over HTTP, into the windows.
+/// The whole path a user takes: the real sources, `HTTPClient` and `ImageLoader` against
+/// loopback servers that answer like science.nasa.gov or the legacy v1 API, into the windows.
 final class SourcesOverHTTPTests: GUITestCase, @unchecked Sendable {
     private var service: FakeHTTPServer?
 
@@ -19,9 +19,11 @@ final class SourcesOverHTTPTests: GUITestCase, @unchecked Sendable {
     private func startScience(_ handler: @escaping @Sendable (FakeRequest) -> FakeResponse) throws -> MainWindow {
         let server = try FakeHTTPServer(handler: handler)
         service = server
+        let client = HTTPClient(timeout: 5, retryPolicy: .none)
         let source = ScienceSource(apiURL: server.baseURL.appendingPathComponent("wp-json/wp/v2/apod-basic"),
-                                   client: HTTPClient(timeout: 5, retryPolicy: .none), calendar: calendar)
-        try start(source: source, options: ViewerOptions(initialDay: APODDay("2020-12-17")))
+                                   client: client, calendar: calendar)
+        try start(source: source, options: ViewerOptions(initialDay: APODDay("2020-12-17")),
+                  fetcher: ImageLoader(client: client, cache: nil))
         return try XCTUnwrap(app.mainWindow)
     }
 
@@ -76,9 +78,10 @@ final class SourcesOverHTTPTests: GUITestCase, @unchecked Sendable {
             }
             service = server
             let url = server.baseURL.appendingPathComponent("planetary/apod")
-            let source = LegacySource(apiURL: url, apiKey: "good-key", client: HTTPClient(timeout: 5, retryPolicy: .none),
-                                      calendar: calendar)
-            try start(source: source, options: ViewerOptions(initialDay: APODDay("2010-01-01"), randomCount: 6))
+            let client = HTTPClient(timeout: 5, retryPolicy: .none)
+            let source = LegacySource(apiURL: url, apiKey: "good-key", client: client, calendar: calendar)
+            try start(source: source, options: ViewerOptions(initialDay: APODDay("2010-01-01"), randomCount: 6),
+                      fetcher: ImageLoader(client: client, cache: nil))
             let grid = try XCTUnwrap(app.gridWindow)
             waitUntil("six thumbnails arrived") { grid.cells.count == 6 && grid.cells.allSatisfy(\.hasThumbnail) }
             let titles = grid.cells.map(\.titleLabel.text)
