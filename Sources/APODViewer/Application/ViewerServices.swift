@@ -45,6 +45,9 @@ public final class ViewerServices {
     /// The entries' and pictures' cache, for its usage and "Clear cache".
     var cacheFolder: CacheFolder { CacheFolder(root: configuration.cacheDirectory) }
 
+    /// The picture loader now in use (tests check that a new limit reached it).
+    var pictureFetcher: any ImageFetching { fetcher.upstream }
+
     /// Whether an unreachable service should make the app go offline now.
     var shouldFallBack: Bool {
         configuration.kind != .offline && !isFallenBack && !hasReachedService

@@ -13,10 +13,9 @@ struct TestConfiguration {
     static let sampleDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../data/sample", isDirectory: true).standardized
 
-    /// The newest sample entry's title: what the offline source opens on.
-    static var newestSampleTitle: String {
-        OfflineSourceProbe.newestTitle(in: sampleDirectory)
-    }
+    /// The newest sample entry's title: what the offline source opens on with an empty cache.
+    static var newestSampleTitle: String { OfflineSourceProbe.newest(in: sampleDirectory).title }
+    static var newestSampleDate: String { OfflineSourceProbe.newest(in: sampleDirectory).date }
 
     func configuration(_ kind: SourceConfiguration.Kind, apiURL: URL? = nil, apiKey: String = SourceConfiguration.demoKey)
         -> SourceConfiguration {
@@ -36,10 +35,10 @@ struct TestConfiguration {
 
 /// Reads the sample the way the offline source does, so tests do not hard-code its content.
 enum OfflineSourceProbe {
-    static func newestTitle(in directory: URL) -> String {
+    static func newest(in directory: URL) -> (date: String, title: String) {
         let data = (try? Data(contentsOf: directory.appendingPathComponent("entries.json"))) ?? Data()
         let objects = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] ?? []
         let newest = objects.max { ($0["date"] as? String ?? "") < ($1["date"] as? String ?? "") }
-        return newest?["title"] as? String ?? ""
+        return (newest?["date"] as? String ?? "", newest?["title"] as? String ?? "")
     }
 }
