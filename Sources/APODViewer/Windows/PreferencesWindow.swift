@@ -13,7 +13,7 @@ final class PreferencesWindow {
     static let kinds: [SourceConfiguration.Kind] = [.science, .legacy, .offline]
 
     let window: Window
-    let sourceChoice = DropDown(items: [tr("science.nasa.gov"), tr("NASA API (api.nasa.gov or a copy)"),
+    let sourceChoice = DropDown(items: ["science.nasa.gov", tr("NASA API (api.nasa.gov or a copy)"),
                                         tr("Offline (cache and sample pictures)")])
     let legacyFields = Box(.vertical, spacing: 6)
     let urlEntry = Entry(placeholder: SourceConfiguration.legacyURL.absoluteString)
@@ -37,7 +37,7 @@ final class PreferencesWindow {
         self.services = services
         window = Window(application: application)
         window.title = tr("Preferences")
-        window.setDefaultSize(width: 560, height: 560)
+        window.setDefaultSize(width: 560, height: 500)
         window.addShortcut(trigger: "Escape", action: "window.close")
         window.setTitlebar(HeaderBar())
 
