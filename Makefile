@@ -43,7 +43,7 @@ run: deps
 test: deps validate-data
 	$(SWIFT) build --build-tests
 	scripts/compile-translations "$(BIN_PATH)/locale"
-	$(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build
+	$(GUI_TEST_ENV) scripts/run-tests $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing
 
 # The README's screenshots: the GUI tests save PNGs of the three windows into
 # .build/screenshots; this refreshes the copies in docs/screenshots.
