@@ -16,8 +16,8 @@ public final class ViewerServices {
     public private(set) var cacheLimitMB: Int
     /// Working from the cache and the sample because the service was unreachable at start-up.
     private(set) var isFallenBack = false
-    /// A request to the configured service has succeeded since start-up or the last retry;
-    /// after that, a failure is an ordinary error rather than a reason to go offline.
+    /// The configured source has answered (from the network or its cache) since start-up or
+    /// the last retry; after that, a failure is an ordinary error rather than a reason to go offline.
     private(set) var hasReachedService = false
 
     let store: SettingsStore?
@@ -53,7 +53,7 @@ public final class ViewerServices {
         configuration.kind != .offline && !isFallenBack && !hasReachedService
     }
 
-    /// Notes that the configured service answered (see `hasReachedService`).
+    /// Notes that the configured source answered (see `hasReachedService`).
     func serviceAnswered() {
         if !isFallenBack { hasReachedService = true }
     }
@@ -79,9 +79,12 @@ public final class ViewerServices {
     ///   - apiKey: the legacy key; empty for `DEMO_KEY`. Only ever written to the 0600 file.
     /// - Throws: `APODError.cannotWriteFile` when the preferences file cannot be written.
     func setSource(_ kind: SourceConfiguration.Kind, apiURL: URL?, apiKey: String) throws {
-        var changes: [SettingsStore.Key: String?] = [.source: kind.rawValue]
-        changes[.apiURL] = kind == .legacy ? apiURL?.absoluteString : nil
-        if kind == .legacy { changes[.apiKey] = apiKey }
+        // A nil value removes the key from the file: the address only belongs to the legacy API.
+        var changes: [SettingsStore.Key: String?] = [
+            .source: kind.rawValue,
+            .apiURL: kind == .legacy ? apiURL?.absoluteString : nil,
+        ]
+        if kind == .legacy { changes.updateValue(apiKey, forKey: .apiKey) }
         try save(changes)
         configuration = SourceConfiguration(kind: kind, apiURL: kind == .legacy ? apiURL : nil,
                                             apiKey: kind == .legacy ? apiKey : configuration.apiKey,
