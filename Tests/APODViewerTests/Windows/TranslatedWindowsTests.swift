@@ -41,7 +41,7 @@ final class TranslatedWindowsTests: GUITestCase, @unchecked Sendable {
 
             app.application.activateAction("show-date", string: "2020-12-17")
             waitUntil("the missing day is explained") { main.banner.message != nil }
-            XCTAssertEqual(main.banner.message, "2020-12-17 沒有發布圖片。請換一天試試。")
+            XCTAssertEqual(main.banner.message, "這台電腦上沒有 2020-12-17 的資料。請連上網路再查看，或選擇曾經看過的日期或範例中的日期。")
 
             app.openDetail(for: entry("2020-12-17", title: "The Great Conjunction", picture: "/640x400.jpg"))
             let detail = try XCTUnwrap(app.detailWindows[APODDay("2020-12-17")!])
