@@ -2,7 +2,7 @@ import APODCore
 import GtkKit
 
 /// The application: its actions and accelerators, and the windows it has open. At most one
-/// main window and one grid window; one detail window per entry (asking again presents it).
+/// main, grid and preferences window; one detail window per entry (asking again presents it).
 @MainActor
 public final class ViewerApplication {
     public static let id = "io.github.apodviewer.APODViewer"
