@@ -21,7 +21,7 @@ INSTALLED = $(BINDIR)/apod $(BINDIR)/apod-viewer \
 	$(DATADIR)/apod-viewer/sample \
 	$(patsubst po/%.po,$(DATADIR)/locale/%/LC_MESSAGES/apod-viewer.mo,$(wildcard po/*.po))
 
-.PHONY: all deps build run test bench clean validate-data install uninstall fuzz test-asan translations screenshots
+.PHONY: all deps build run test bench clean validate-data install uninstall fuzz test-asan translations screenshots soak
 
 all: build
 
@@ -64,6 +64,12 @@ test-asan: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan --filter APODCoreTests
+
+# The viewer soak: 10 grids of 40 and 50 detail windows; prints RSS per round and fails if the
+# last round's is over 120 % of the first's. APOD_SOAK_ROUNDS=N soaks longer.
+soak: deps
+	$(SWIFT) build --build-tests
+	APOD_SOAK=1 $(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --filter ViewerSoakTests
 
 # libFuzzer over decoding, text cleaning and dates; FUZZ_SECONDS per target (default 60).
 fuzz: deps

@@ -4,7 +4,8 @@ import FoundationNetworking
 #endif
 
 /// The session delegate behind `HTTPClient`: collects each task's bytes, stops a task as soon
-/// as it exceeds its size cap, and resumes the waiting caller exactly once.
+/// as it exceeds its size cap or its time, vets redirects, and resumes the waiting caller
+/// exactly once.
 final class TransferRegistry: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct Transfer {
         var continuation: CheckedContinuation<HTTPResponse, Error>
@@ -13,7 +14,15 @@ final class TransferRegistry: NSObject, URLSessionDataDelegate, @unchecked Senda
         var timeout: Int
         var body = Data()
         var tooLarge: String?
+        /// Set when the whole-attempt deadline stopped the task.
+        var deadlinePassed = false
+        var redirects = 0
+        /// Why a redirect was not followed, reported instead of the redirect response itself.
+        var refusedRedirect: APODError?
     }
+
+    /// More hops than any honest service needs; URLSession's own limit is higher.
+    static let maxRedirects = 10
 
     private let lock = NSLock()
     /// Guarded by `lock`.
@@ -35,6 +44,37 @@ final class TransferRegistry: NSObject, URLSessionDataDelegate, @unchecked Senda
                                                   maxBytes: maxBytes, timeout: timeout)
         lock.unlock()
         task.resume()
+        let id = task.taskIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(timeout)) { [weak self, weak task] in
+            self?.expire(id, task)
+        }
+    }
+
+    /// The time-out bounds the whole attempt. URLSession on Linux only stops a transfer that
+    /// falls silent, so a server trickling a few bytes at a time would otherwise hold it forever.
+    private func expire(_ id: Int, _ task: URLSessionTask?) {
+        lock.lock()
+        let running = transfers[id] != nil
+        if running { transfers[id]?.deadlinePassed = true }
+        lock.unlock()
+        if running { task?.cancel() }
+    }
+
+    /// Follows only http and https, and only so many times: a redirect to `file:` (or any other
+    /// scheme) or a loop ends the transfer with its own error instead of a generic failure.
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        lock.lock()
+        var refusal: APODError?
+        if !Self.isWeb(request.url) || !Self.locationIsWeb(response) {
+            refusal = .redirectRefused
+        } else if let redirects = transfers[task.taskIdentifier]?.redirects, redirects >= Self.maxRedirects {
+            refusal = .tooManyRedirects
+        }
+        transfers[task.taskIdentifier]?.redirects += 1
+        if let refusal { transfers[task.taskIdentifier]?.refusedRedirect = refusal }
+        lock.unlock()
+        completionHandler(refusal == nil ? request : nil)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -76,6 +116,14 @@ final class TransferRegistry: NSObject, URLSessionDataDelegate, @unchecked Senda
         if transfer == nil { finishedEarly[task.taskIdentifier] = error ?? URLError(.cancelled) }
         lock.unlock()
         guard let transfer else { return }
+        if transfer.deadlinePassed {
+            transfer.continuation.resume(throwing: APODError.timedOut(seconds: transfer.timeout))
+            return
+        }
+        if let refusal = transfer.refusedRedirect {
+            transfer.continuation.resume(throwing: refusal)
+            return
+        }
         if let detail = transfer.tooLarge {
             transfer.continuation.resume(throwing: APODError.imageTooLarge(detail: detail))
             return
@@ -103,6 +151,20 @@ final class TransferRegistry: NSObject, URLSessionDataDelegate, @unchecked Senda
         DispatchQueue.global().async { task.cancel() }
     }
 
+    private static func isWeb(_ url: URL?) -> Bool {
+        let scheme = url?.scheme?.lowercased()
+        return scheme == "http" || scheme == "https"
+    }
+
+    /// FoundationNetworking resolves a `Location` without a host (`file:///etc/passwd`,
+    /// `data:…`) against the current http URL, so the new request alone would look harmless:
+    /// the header itself decides. Relative locations (no scheme) stay on the web.
+    private static func locationIsWeb(_ response: HTTPURLResponse) -> Bool {
+        guard let location = response.value(forHTTPHeaderField: "Location")?.trimmingCharacters(in: .whitespaces),
+              let url = URL(string: location), url.scheme != nil else { return true }
+        return isWeb(url)
+    }
+
     /// URLSession's errors in the project's terms; cancellation stays a `CancellationError`.
     static func map(_ error: Error, timeout: Int) -> Error {
         guard let urlError = error as? URLError else { return APODError.unreachable }
@@ -115,6 +177,8 @@ final class TransferRegistry: NSObject, URLSessionDataDelegate, @unchecked Senda
             return APODError.malformedResponse(detail: "unreadable HTTP response (\(urlError.code.rawValue))")
         case .unsupportedURL, .badURL:
             return APODError.unsupportedURL
+        case .httpTooManyRedirects:
+            return APODError.tooManyRedirects
         default:
             return APODError.unreachable
         }

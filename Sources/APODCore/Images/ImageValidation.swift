@@ -31,10 +31,12 @@ public enum ImageValidation {
         return nil
     }
 
-    /// Throws `APODError.notAnImage` unless `data` starts like a JPEG, PNG, GIF or WebP file.
+    /// Throws `APODError.notAnImage` unless `data` starts like a JPEG, PNG, GIF or WebP file,
+    /// and `APODError.damagedImage` when it stops before its format's end marker.
     @discardableResult
     public static func requireImage(_ data: Data) throws -> ImageFormat {
         guard let format = format(of: data) else { throw APODError.notAnImage }
+        guard ImageCompleteness.isComplete(data, format: format) else { throw APODError.damagedImage }
         return format
     }
 }

@@ -24,12 +24,21 @@ public enum APODError: Error, Equatable, Sendable {
     case unusableEntry(date: String?)
     /// A picture URL answered with something that is not an image.
     case notAnImage
+    /// The picture's bytes stop before the end of the image (a file cut short on the server).
+    case damagedImage
     /// The picture is larger than we are willing to download or decode.
     case imageTooLarge(detail: String)
     /// The service refused the request (other 4xx), with its own explanation.
     case requestRejected(status: Int, message: String)
     /// A link that is not http or https (the only schemes the client fetches).
     case unsupportedURL
+    /// A server redirected to a link that is not http or https; the redirect was not followed.
+    case redirectRefused
+    /// A server kept redirecting (a loop, or a chain too long to be honest).
+    case tooManyRedirects
+    /// A metadata answer far larger than any real one (a year of entries is under 1 MB),
+    /// refused while it arrived instead of being parsed; `detail` gives the sizes.
+    case responseTooLarge(detail: String)
     /// The entry has no picture to save (a video or an "other" entry).
     case noImage(APODDay)
     /// The offline source has nothing stored yet.
@@ -69,12 +78,20 @@ public enum APODError: Error, Equatable, Sendable {
             return tr("An entry without a date or title was received and cannot be shown.")
         case .notAnImage:
             return tr("The picture link does not lead to an image. Open the entry's web page instead.")
+        case .damagedImage:
+            return tr("The picture arrived incomplete or damaged. Try again later, or open the entry's web page instead.")
         case .imageTooLarge(let detail):
             return tr("The picture is too large to show ({detail}). Open the entry's web page instead.", ["detail": detail])
         case .requestRejected(let status, let message):
             return tr("The APOD service refused the request (HTTP {status}): {message}", ["status": String(status), "message": message])
         case .unsupportedURL:
             return tr("The link is not a web address (http or https) and cannot be opened.")
+        case .redirectRefused:
+            return tr("The server redirected to a link that is not a web address (http or https), so it was not followed.")
+        case .tooManyRedirects:
+            return tr("The APOD service redirected too many times (a redirect loop). Try again later.")
+        case .responseTooLarge(let detail):
+            return tr("The APOD service sent a far larger answer than expected ({detail}), so it was not read. Try again later.", ["detail": detail])
         case .noImage(let day):
             return tr("The entry for {date} has no picture to save (it is a video or another kind of media). Open its web page instead.", ["date": day.description])
         case .nothingOffline:

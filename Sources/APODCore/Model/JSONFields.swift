@@ -25,13 +25,21 @@ struct JSONFields {
         return APODDay(String(raw.prefix(10)))
     }
 
-    /// Parses a body holding one object or an array of objects (anything else is malformed).
+    /// Parses a body holding one object or an array of objects. Anything else is malformed,
+    /// including an array holding anything but objects (`[1, 2, 3]`): read leniently, it would
+    /// pass for an empty list and so for "no picture that day".
     static func objects(in data: Data) throws -> [[String: Any]] {
         guard let parsed = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
             throw APODError.malformedResponse(detail: "not JSON")
         }
         if let object = parsed as? [String: Any] { return [object] }
-        if let array = parsed as? [Any] { return array.compactMap { $0 as? [String: Any] } }
+        if let array = parsed as? [Any] {
+            let objects = array.compactMap { $0 as? [String: Any] }
+            guard objects.count == array.count else {
+                throw APODError.malformedResponse(detail: "an array holding something else than objects")
+            }
+            return objects
+        }
         throw APODError.malformedResponse(detail: "JSON that is neither an object nor an array")
     }
 }

@@ -89,7 +89,7 @@ public final class LegacySource: APODSource, @unchecked Sendable {
         var components = URLComponents(url: apiURL, resolvingAgainstBaseURL: false)!
         let items = [("api_key", apiKey)] + parameters + [("thumbs", "true")]
         components.queryItems = (components.queryItems ?? []) + items.map { URLQueryItem(name: $0.0, value: $0.1) }
-        let response = try await client.get(components.url!)
+        let response = try await client.getMetadata(components.url!)
         if let limit = RateLimit(headers: response.headers) {
             lock.withLock { lastRateLimit = limit }
         }
@@ -98,11 +98,16 @@ public final class LegacySource: APODSource, @unchecked Sendable {
         let objects = try JSONFields.objects(in: response.body)
         // A single day must decode (its error names the date); in lists, unusable items are skipped.
         let asksForOneDay = !parameters.contains { $0.0 == "start_date" || $0.0 == "count" }
-        if asksForOneDay, let object = objects.first {
+        if asksForOneDay {
+            // Only a 404 means "no picture that day"; an empty answer is a broken one.
+            guard let object = objects.first else { throw APODError.malformedResponse(detail: "an empty list for one day") }
             let entry = try LegacyEntryDecoder.entry(from: object)
             if Self.isPlaceholder(entry) { throw APODError.malformedResponse(detail: "placeholder instead of an entry") }
             return [entry]
         }
-        return objects.compactMap { try? LegacyEntryDecoder.entry(from: $0) }.filter { !Self.isPlaceholder($0) }
+        let entries = objects.compactMap { try? LegacyEntryDecoder.entry(from: $0) }
+        // Not one usable item: the answer is broken, and must not pass for days without pictures.
+        if entries.isEmpty, !objects.isEmpty { throw APODError.malformedResponse(detail: "a list without one usable entry") }
+        return entries.filter { !Self.isPlaceholder($0) }
     }
 }

@@ -22,7 +22,7 @@ public final class ScienceSource: APODSource {
     }
 
     public func latest() async throws -> APODEntry {
-        let response = try await client.get(url(query: [("per_page", "1"), ("_fields", ScienceEntryDecoder.fields)]))
+        let response = try await client.getMetadata(url(query: [("per_page", "1"), ("_fields", ScienceEntryDecoder.fields)]))
         guard response.isSuccess else { throw ServiceErrorBody.error(for: response) }
         guard let first = try JSONFields.objects(in: response.body).first else {
             throw APODError.malformedResponse(detail: "empty list")
@@ -69,7 +69,7 @@ public final class ScienceSource: APODSource {
 
     /// One day from the date route; `nil` when the service answers 404.
     private func fetch(_ day: APODDay) async throws -> APODEntry? {
-        let response = try await client.get(url(path: day.compactForm, query: [("_fields", ScienceEntryDecoder.fields)]))
+        let response = try await client.getMetadata(url(path: day.compactForm, query: [("_fields", ScienceEntryDecoder.fields)]))
         if response.status == 404 { return nil }
         guard response.isSuccess else { throw ServiceErrorBody.error(for: response) }
         guard let object = try JSONFields.objects(in: response.body).first else {
@@ -93,7 +93,7 @@ public final class ScienceSource: APODSource {
         guard entry.mediaType == .video, entry.videoURL == nil else { return entry }
         var entry = entry
         do {
-            let response = try await client.get(url(path: entry.date.compactForm, query: [("_fields", "basic_html")]))
+            let response = try await client.getMetadata(url(path: entry.date.compactForm, query: [("_fields", "basic_html")]))
             if response.isSuccess, let object = try JSONFields.objects(in: response.body).first,
                let html = JSONFields(object: object).text("basic_html") {
                 entry.videoURL = ScienceEntryDecoder.videoURL(inPage: html)

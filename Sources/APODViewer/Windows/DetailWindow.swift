@@ -75,7 +75,7 @@ final class DetailWindow {
             play.horizontalAlign = .center
             play.verticalAlign = .center
             play.setSizeRequest(width: 64, height: 64)
-            play.onClicked { [weak self] in self?.window.showURI(video.absoluteString) }
+            play.onClicked { [weak self] in self?.openLink(video) }
             overlay.addOverlay(play)
             playButton = play
         }
@@ -157,7 +157,11 @@ final class DetailWindow {
     }
 
     private func openWebPage() {
-        window.showURI(entry.webPageURL.absoluteString)
+        openLink(entry.webPageURL)
+    }
+
+    func openLink(_ url: URL) {
+        window.openWebLink(url, reportingTo: banner)
     }
 
     /// Puts the shown picture's link (or the best one known) on the clipboard.

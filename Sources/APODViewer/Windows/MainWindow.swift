@@ -129,7 +129,10 @@ final class MainWindow {
             guard let self, let entry = self.entry else { return }
             self.onOpenDetail?(entry)
         }
-        pictureView.onOpenLink = { [weak self] url in self?.window.showURI(url.absoluteString) }
+        pictureView.onOpenLink = { [weak self] url in
+            guard let self else { return }
+            self.window.openWebLink(url, reportingTo: self.banner)
+        }
     }
 
     func showLatest() {

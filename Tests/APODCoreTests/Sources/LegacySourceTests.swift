@@ -180,3 +180,74 @@ final class LegacySourceTests: XCTestCase {
         XCTAssertEqual(entries.map(\.date.description), ["2019-01-01"])
     }
 }
+
+/// Answers of the wrong shape are broken answers: never "no picture that day", never cached.
+final class LegacyWrongShapeTests: XCTestCase {
+    private let clock = TestClock(day: "2026-11-28")
+    private var root: URL!
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("apod-shape-\(UUID().uuidString)")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// A legacy source behind the metadata cache, answering `body` until `healed` is set.
+    private func service(_ body: String) throws -> (CachingSource, FakeHTTPServer, FaultSwitch) {
+        let faults = FaultSwitch()
+        faults.current = { _ in .json(body) }
+        let service = FakeLegacyService(entries: ["2019-01-05": LegacyFixtures.image], today: "2026-11-28")
+        service.override = { faults.current?($0) }
+        let (server, url) = try service.start()
+        let legacy = LegacySource(apiURL: url, client: TestHTTP.client(), calendar: clock.calendar)
+        let cache = MetadataCache(root: root, partition: "shape", calendar: clock.calendar)
+        return (CachingSource(upstream: legacy, cache: cache, calendar: clock.calendar), server, faults)
+    }
+
+    func testWrongShapesForOneDayAreMalformedAndNotCached() async throws {
+        for body in ["[1,2,3]", "[]", #"["2019-01-05"]"#, "42", #""text""#, "null"] {
+            let (source, server, faults) = try service(body)
+            defer { server.stop() }
+            do {
+                _ = try await source.entry(for: APODDay("2019-01-05")!)
+                XCTFail("\(body): expected malformedResponse")
+            } catch let error as APODError {
+                guard case .malformedResponse = error else { return XCTFail("\(body): \(error)") }
+            }
+            faults.current = nil
+            let healed = try await source.entry(for: APODDay("2019-01-05")!)
+            XCTAssertEqual(healed.title, "Comet & Stars", body)
+            try FileManager.default.removeItem(at: root)
+        }
+    }
+
+    func testTitleOfTheWrongTypeIsAnUnusableEntryNotCached() async throws {
+        let (source, server, faults) = try service(#"{"date":"2019-01-05","title":["Comet"]}"#)
+        defer { server.stop() }
+        do {
+            _ = try await source.entry(for: APODDay("2019-01-05")!)
+            XCTFail("expected unusableEntry")
+        } catch let error as APODError {
+            XCTAssertEqual(error, .unusableEntry(date: "2019-01-05"))
+        }
+        faults.current = nil
+        let healed = try await source.entry(for: APODDay("2019-01-05")!)
+        XCTAssertEqual(healed.title, "Comet & Stars")
+    }
+
+    func testListWithoutOneUsableEntryIsMalformedNotAnEmptyRange() async throws {
+        let (source, server, faults) = try service(#"[{"a":1},{"title":"no date"}]"#)
+        defer { server.stop() }
+        do {
+            _ = try await source.entries(from: APODDay("2019-01-04")!, through: APODDay("2019-01-06")!)
+            XCTFail("expected malformedResponse")
+        } catch let error as APODError {
+            guard case .malformedResponse = error else { return XCTFail("\(error)") }
+        }
+        faults.current = nil
+        let healed = try await source.entries(from: APODDay("2019-01-04")!, through: APODDay("2019-01-06")!)
+        XCTAssertEqual(healed.map(\.date.description), ["2019-01-05"])
+    }
+}

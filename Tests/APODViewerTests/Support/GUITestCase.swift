@@ -53,13 +53,15 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
         try start(source: source, options: options)
     }
 
-    /// - Parameter fetcher: where picture bytes come from; the picture server's recording
-    ///   double unless a test wants the real `ImageLoader`.
+    /// - Parameters:
+    ///   - fetcher: where picture bytes come from; the picture server's recording double unless
+    ///     a test wants the real `ImageLoader`.
+    ///   - textureCache: the decoded-picture cache (the soak uses a small one).
     @MainActor
     func start(source: any APODSource, options: ViewerOptions = ViewerOptions(),
-               fetcher: (any ImageFetching)? = nil) throws {
-        let environment = ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: fetcher ?? pictures.fetcher),
-                                            calendar: calendar)
+               fetcher: (any ImageFetching)? = nil, textureCache: TextureCache = TextureCache()) throws {
+        let pictures = PictureLoader(fetcher: fetcher ?? self.pictures.fetcher, cache: textureCache)
+        let environment = ViewerEnvironment(source: source, pictures: pictures, calendar: calendar)
         Self.started += 1
         app = ViewerApplication(environment: environment, options: options,
                                 applicationID: "\(ViewerApplication.id).Test\(Self.started)")

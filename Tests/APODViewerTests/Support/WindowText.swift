@@ -1,0 +1,35 @@
+import CGtk
+
+/// Every piece of text the open windows hold: titles, labels, tooltips and editable text, for
+/// tests that must prove something (an API key) is shown nowhere.
+@MainActor
+enum WindowText {
+    static func all() -> [String] {
+        var texts: [String] = []
+        let list = gtk_window_list_toplevels()
+        defer { g_list_free(list) }
+        var node = list
+        while let current = node {
+            let window = current.pointee.data.assumingMemoryBound(to: GtkWindow.self)
+            if let title = gtk_window_get_title(window) { texts.append(String(cString: title)) }
+            collect(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self), into: &texts)
+            node = current.pointee.next
+        }
+        return texts
+    }
+
+    private static func collect(_ widget: UnsafeMutablePointer<GtkWidget>, into texts: inout [String]) {
+        if let tooltip = gtk_widget_get_tooltip_text(widget) { texts.append(String(cString: tooltip)) }
+        let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+        switch String(cString: g_type_name_from_instance(instance)) {
+        case "GtkLabel": texts.append(String(cString: gtk_label_get_text(OpaquePointer(widget))))
+        case "GtkText": texts.append(String(cString: gtk_editable_get_text(OpaquePointer(widget))))
+        default: break
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            collect(current, into: &texts)
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+}
