@@ -139,9 +139,17 @@ final class MainWindow {
         load(.latest)
     }
 
+    /// Shows `day`; a day outside the archive (`--date 1990-01-01`, a D-Bus `show-date`) opens
+    /// on the nearest day there is, and the banner says why another day is shown.
     func show(day: APODDay) {
-        dateSelector.select(day)
+        let calendar = environment.calendar
+        dateSelector.select(calendar.clamp(day))
         load(.day(dateSelector.selectedDay))
+        do {
+            try calendar.validate(day)
+        } catch {
+            banner.show(userMessage(for: error), canRetry: false)
+        }
     }
 
     func showSelectedDay() {

@@ -103,6 +103,25 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    func testADateOutsideTheArchiveOpensOnTheNearestDayAndSaysWhy() throws {
+        try MainActor.assumeIsolated {
+            let source = FakeSource(entries: [entry("1995-06-16", title: "First Sky"), entry("2026-11-29", title: "Today Sky")])
+            try start(source, options: ViewerOptions(initialDay: APODDay("1990-01-01")))
+            waitUntil("the first day of the archive is shown") { main.titleLabel.text == "First Sky" }
+            XCTAssertEqual(main.banner.message, APODError.dateOutOfRange(APODDay("1990-01-01")!, first: APODDay("1995-06-16")!,
+                                                                         last: Self.today).message)
+            XCTAssertFalse(main.banner.offersRetry, "retrying cannot bring the day into the archive")
+            XCTAssertEqual(source.requests, ["entry 1995-06-16"])
+
+            app.application.activateAction("show-date", string: "2027-01-01")
+            waitUntil("today is shown") { main.titleLabel.text == "Today Sky" }
+            XCTAssertEqual(main.banner.message, APODError.dateOutOfRange(APODDay("2027-01-01")!, first: APODDay("1995-06-16")!,
+                                                                         last: Self.today).message)
+            main.window.activateAction("win.today")
+            waitUntil("the next request clears the notice") { source.requests.last == "latest" && main.banner.message == nil }
+        }
+    }
+
     func testAnErrorFromTheServiceIsShownWithRetry() throws {
         try MainActor.assumeIsolated {
             let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")])
