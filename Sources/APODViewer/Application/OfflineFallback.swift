@@ -3,15 +3,15 @@ import GtkKit
 
 /// What happens when the service cannot be reached at start-up: the app switches to the cache
 /// and the bundled sample, the main window says so, and "Try again" goes back online (falling
-/// back again if the service is still unreachable). Later failures, once the service has
-/// answered, are ordinary errors with Retry.
+/// back again if the service is still unreachable). The main window and the random grid take
+/// the same path, whichever fails first. Later failures, once the service has answered, are
+/// ordinary errors with Retry.
 @MainActor
 enum OfflineFallback {
     static func attach(_ services: ViewerServices, to main: MainWindow) {
         main.onEntryLoaded = { services.serviceAnswered() }
         main.onServiceUnreachable = { [weak main] in
-            guard let main, services.shouldFallBack else { return false }
-            services.fallBackOffline()
+            guard let main, goOffline(services) else { return false }
             main.offlineBanner.show()
             main.reload()
             return true
@@ -22,5 +22,36 @@ enum OfflineFallback {
             main?.reload()
         }
         if services.isFallenBack { main.offlineBanner.show() }
+    }
+
+    /// A grid whose batch could not be fetched loads a batch from the sample instead; the main
+    /// window, when open, shows the banner and reloads from the sample too.
+    static func attach(_ services: ViewerServices, to grid: RandomGridWindow, main: @escaping @MainActor () -> MainWindow?) {
+        grid.onServiceUnreachable = { [weak grid] in
+            let wasOnline = !services.isFallenBack
+            guard let grid, goOffline(services) else { return false }
+            if wasOnline, let main = main() {
+                main.offlineBanner.show()
+                main.reload()
+            }
+            grid.shuffle()
+            return true
+        }
+    }
+
+    /// Whether `error` means the service could not be reached at all.
+    static func isUnreachable(_ error: any Error) -> Bool {
+        switch error as? APODError {
+        case .unreachable?, .timedOut?: return true
+        default: return false
+        }
+    }
+
+    /// Falls back when the service has not answered yet. True when the app now works offline,
+    /// also when another window's failure switched it while this one's request was under way:
+    /// the caller then loads again.
+    private static func goOffline(_ services: ViewerServices) -> Bool {
+        if services.shouldFallBack { services.fallBackOffline() }
+        return services.isFallenBack
     }
 }

@@ -120,6 +120,9 @@ public final class ViewerApplication {
         let count = count ?? ViewerOptions.defaultRandomCount
         let grid = RandomGridWindow(application: application, environment: environment, count: count)
         grid.onOpenDetail = { [weak self] entry in self?.openDetail(for: entry) }
+        if let services {
+            OfflineFallback.attach(services, to: grid, main: { [weak self] in self?.mainWindow })
+        }
         grid.window.onDestroy { [weak self] in self?.gridWindow = nil }
         gridWindow = grid
         grid.window.present()

@@ -183,17 +183,10 @@ final class MainWindow {
                 self?.onEntryLoaded?()
                 self?.present(entry)
             case .failure(let error):
-                if Self.isUnreachable(error), self?.onServiceUnreachable?() == true { return }
+                if OfflineFallback.isUnreachable(error), self?.onServiceUnreachable?() == true { return }
                 self?.fail(userMessage(for: error))
             }
         })
-    }
-
-    private static func isUnreachable(_ error: any Error) -> Bool {
-        switch error as? APODError {
-        case .unreachable?, .timedOut?: return true
-        default: return false
-        }
     }
 
     private func fail(_ message: String) {

@@ -20,6 +20,9 @@ final class RandomGridWindow {
 
     /// A cell was activated (click or Enter).
     var onOpenDetail: (@MainActor (APODEntry) -> Void)?
+    /// The service could not be reached. Returns true when the application switched to
+    /// offline and reloaded this window, so the error is not shown.
+    var onServiceUnreachable: (@MainActor () -> Bool)?
 
     var cells: [GridCell] { flowBox.children.compactMap { $0 as? GridCell } }
 
@@ -86,6 +89,7 @@ final class RandomGridWindow {
             switch result {
             case .success(let entries): self.show(entries)
             case .failure(let error):
+                if OfflineFallback.isUnreachable(error), self.onServiceUnreachable?() == true { return }
                 self.status.icon.iconName = "dialog-warning-symbolic"
                 self.status.heading.text = tr("No random pictures")
                 self.status.message.text = userMessage(for: error)

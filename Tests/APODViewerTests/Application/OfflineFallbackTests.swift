@@ -62,6 +62,31 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    func testAGridOpenedWhileTheServiceIsUnreachableFallsBackToo() throws {
+        let closed = try FakeHTTPServer { _ in .json("[]") }
+        let url = scienceRoute(closed)
+        closed.stop()
+        try MainActor.assumeIsolated {
+            try start(services: files.services(.science, apiURL: url, calendar: calendar),
+                      options: ViewerOptions(randomCount: 4))
+            let grid = try XCTUnwrap(app.gridWindow)
+            waitUntil("four sample entries fill the grid") { grid.cells.count == 4 }
+            XCTAssertEqual(grid.stack.visiblePage, "grid", "no error page")
+            XCTAssertTrue(grid.cells.allSatisfy { $0.entry.title.hasPrefix("Sample") }, "\(grid.cells.map(\.entry.title))")
+            let main = try XCTUnwrap(app.mainWindow)
+            XCTAssertTrue(main.offlineBanner.isShown)
+            waitUntil("the main window shows the sample") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
+            XCTAssertNil(main.banner.message)
+
+            main.window.close()
+            app.services?.goOnline()
+            app.application.activateAction("random", int: 2)
+            waitUntil("a grid batch without a main window falls back as well") { grid.cells.count == 2 }
+            XCTAssertEqual(grid.stack.visiblePage, "grid")
+            XCTAssertTrue(app.services?.isFallenBack == true)
+        }
+    }
+
     func testTryAgainGoesBackOnlineOnceTheServiceAnswers() throws {
         let state = Switch()
         let server = try scienceServer(state)
