@@ -45,9 +45,9 @@ test: deps validate-data
 	scripts/compile-translations "$(BIN_PATH)/locale"
 	$(GUI_TEST_ENV) scripts/run-tests $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing
 
-# The README's screenshots: the GUI tests save PNGs of the three windows into
+# The README's screenshots: the GUI tests save PNGs of the windows into
 # .build/screenshots; this refreshes the copies in docs/screenshots.
-SCREENSHOTS = main-window random-grid detail-window
+SCREENSHOTS = main-window random-grid detail-window offline-banner preferences-window
 screenshots: deps
 	$(SWIFT) build --build-tests
 	$(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --filter ScreenshotTests

@@ -1,4 +1,5 @@
 import APODCore
+import APODViewer
 import Foundation
 
 /// Fills a grid of thumbnails `width` pixels wide, off the main thread, and keeps the textures
@@ -11,7 +12,10 @@ final class GridLoad: @unchecked Sendable {
     let urls: [URL]
     let width: Int
     private let lock = NSLock()
+    /// The naive row's textures.
     private var textures: [GObjectRef] = []
+    /// The pipeline's pictures (their textures are released with them).
+    private var decoded: [DecodedImage] = []
 
     init(urls: [URL], width: Int) {
         self.urls = urls
@@ -29,44 +33,35 @@ final class GridLoad: @unchecked Sendable {
         }
     }
 
-    /// The pipeline: the shared loader (bounded, coalesced, disk-cached, `w=` on the CDN),
-    /// decoding at size; renditions cached on disk make the next opening cheap.
+    /// The pipeline exactly as the viewer's grid runs it: `PictureLoader` over the shared
+    /// `ImageLoader` (bounded, coalesced, disk-cached, `w=` on the CDN), decoding at size with
+    /// `TextureDecoder` and keeping JPEG renditions for the next opening.
     func pipeline(loader: ImageLoader) async throws {
-        try await withThrowingTaskGroup(of: GObjectRef.self) { group in
+        let pictures = PictureLoader(fetcher: loader)
+        let purpose = ImagePurpose.thumbnail(width: width)
+        try await withThrowingTaskGroup(of: DecodedImage.self) { group in
             var pending = urls[...]
             for _ in 0..<Self.window {
                 guard let url = pending.popFirst() else { break }
-                group.addTask { try await self.thumbnail(url, loader: loader) }
+                group.addTask { try await pictures.picture(from: url, for: purpose) }
             }
-            for try await thumbnail in group {
-                keep(thumbnail)
+            for try await image in group {
+                lock.withLock { decoded.append(image) }
                 if let url = pending.popFirst() {
-                    group.addTask { try await self.thumbnail(url, loader: loader) }
+                    group.addTask { try await pictures.picture(from: url, for: purpose) }
                 }
             }
         }
     }
 
-    var count: Int { lock.withLock { textures.count } }
+    var count: Int { lock.withLock { textures.count + decoded.count } }
 
     func release() {
         lock.withLock {
             textures.forEach { $0.release() }
             textures = []
+            decoded = []
         }
-    }
-
-    private func thumbnail(_ url: URL, loader: ImageLoader) async throws -> GObjectRef {
-        if let rendition = loader.cachedRendition(of: url, width: width),
-           let pixbuf = try? Pixbufs.decode(rendition, width: width) {
-            return pixbuf
-        }
-        let data = try await loader.imageData(from: url, for: .thumbnail(width: width))
-        let pixbuf = try Pixbufs.decode(data, width: width)
-        if let encoded = try? Pixbufs.jpeg(pixbuf, quality: 85) {
-            loader.storeRendition(encoded, of: url, width: width)
-        }
-        return pixbuf
     }
 
     /// Turns the pixbuf into the texture a grid cell shows and keeps that.

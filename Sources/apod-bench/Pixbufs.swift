@@ -9,8 +9,8 @@ struct GObjectRef: @unchecked Sendable {
     func release() { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 }
 
-/// The GdkPixbuf calls the bench needs: generating, encoding and decoding pictures.
-/// The viewer's own decoder (TextureDecoder, bomb checks, caps) lives in APODViewer.
+/// The GdkPixbuf calls the bench itself needs: generating and resizing pictures for its server,
+/// and the naive row's full-size decode. The pipeline rows use the viewer's own decoder.
 enum Pixbufs {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -58,20 +58,6 @@ enum Pixbufs {
         guard ok != 0, let buffer else { throw failure(error, "could not encode a JPEG") }
         defer { g_free(buffer) }
         return Data(bytes: buffer, count: Int(size))
-    }
-
-    /// Decodes `data` at most `width` pixels wide (aspect kept): libjpeg then decodes at
-    /// 1/2–1/8 scale, the whole point of thumbnails "at size".
-    static func decode(_ data: Data, width: Int) throws -> GObjectRef {
-        try data.withUnsafeBytes { raw in
-            let stream = g_memory_input_stream_new_from_data(raw.baseAddress, gssize(raw.count), nil)
-            defer { g_object_unref(stream) }
-            var error: UnsafeMutablePointer<GError>?
-            guard let pixbuf = gdk_pixbuf_new_from_stream_at_scale(stream, Int32(width), -1, 1, nil, &error) else {
-                throw failure(error, "could not decode a picture at size")
-            }
-            return GObjectRef(pointer: pixbuf)
-        }
     }
 
     /// What a naive viewer does: decode the whole picture at full size.

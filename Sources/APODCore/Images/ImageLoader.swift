@@ -24,6 +24,8 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
     public let localFolders: [URL]
     private let transport: any ImageTransport
     private let cache: ImageDiskCache?
+    /// The disk cache's size limit in bytes (nil: no disk cache), as the preferences set it.
+    public var cacheCapacity: Int64? { cache?.capacity }
     private let slots: DownloadSlots
     private let coalescer = RequestCoalescer<URL, DownloadSlots.Ticket, Data>()
 

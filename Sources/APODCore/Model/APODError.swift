@@ -43,8 +43,13 @@ public enum APODError: Error, Equatable, Sendable {
     case noImage(APODDay)
     /// The offline source has nothing stored yet.
     case nothingOffline
+    /// Offline, that day is neither in the cache nor in the sample (it may well exist online).
+    case notStoredOffline(APODDay)
     /// A file could not be written (a saved picture); `reason` is the system's explanation.
     case cannotSave(path: String, reason: String)
+    /// A local file the app keeps could not be written or removed (the preferences file, the
+    /// cache folder); `path` names it so the user can check its permissions.
+    case cannotWriteFile(path: String)
     /// A flag, environment variable or argument is invalid; the text says which and why.
     /// The `apod` command exits with status 2 for these.
     case invalidArgument(String)
@@ -91,8 +96,12 @@ public enum APODError: Error, Equatable, Sendable {
             return tr("The entry for {date} has no picture to save (it is a video or another kind of media). Open its web page instead.", ["date": day.description])
         case .nothingOffline:
             return tr("Nothing is stored for offline use yet. Connect once with --source science to fill the cache.")
+        case .notStoredOffline(let day):
+            return tr("Nothing is stored for {date} on this computer. Connect to the internet to see it, or pick a day viewed before or one from the sample.", ["date": day.description])
         case .cannotSave(let path, let reason):
             return tr("Could not save the picture to {path}: {reason}", ["path": path, "reason": reason])
+        case .cannotWriteFile(let path):
+            return tr("Could not write {path}. Check that its folder exists and is writable.", ["path": path])
         case .invalidArgument(let text):
             return text
         }

@@ -24,7 +24,7 @@ public final class OfflineSource: APODSource, @unchecked Sendable {
 
     public func entry(for day: APODDay) async throws -> APODEntry {
         try calendar.validate(day)
-        guard let entry = try available().first(where: { $0.date == day }) else { throw APODError.noEntry(day) }
+        guard let entry = try available().first(where: { $0.date == day }) else { throw APODError.notStoredOffline(day) }
         return entry
     }
 

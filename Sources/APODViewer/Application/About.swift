@@ -13,6 +13,6 @@ enum About {
         website: "https://apod.nasa.gov/apod/",
         websiteLabel: tr("Astronomy Picture of the Day"),
         iconName: ViewerApplication.id,
-        authors: ["The APOD Viewer contributors"]
+        authors: [tr("The APOD Viewer contributors")]
     )
 }

@@ -17,9 +17,10 @@ enum Shortcuts {
             Binding(action: "win.next-day", accelerators: ["<Alt>Right"], title: tr("Next day")),
             Binding(action: "win.today", accelerators: ["<Alt>Home"], title: tr("Latest picture")),
             Binding(action: "win.reload", accelerators: ["F5"], title: tr("Reload (new batch in the grid)")),
-            Binding(action: "app.random", accelerators: ["<Ctrl>r"], title: tr("Random pictures")),
+            Binding(action: "app.random(0)", accelerators: ["<Ctrl>r"], title: tr("Random pictures")),
         ]),
         (tr("General"), [
+            Binding(action: "app.preferences", accelerators: ["<Ctrl>comma"], title: tr("Preferences")),
             Binding(action: "app.shortcuts", accelerators: ["<Ctrl>question"], title: tr("Keyboard shortcuts")),
             Binding(action: "window.close", accelerators: ["<Ctrl>w"], title: tr("Close window (Escape in a detail window)")),
             Binding(action: "app.quit", accelerators: ["<Ctrl>q"], title: tr("Quit")),

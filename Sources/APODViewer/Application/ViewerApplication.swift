@@ -2,7 +2,7 @@ import APODCore
 import GtkKit
 
 /// The application: its actions and accelerators, and the windows it has open. At most one
-/// main window and one grid window; one detail window per entry (asking again presents it).
+/// main, grid and preferences window; one detail window per entry (asking again presents it).
 @MainActor
 public final class ViewerApplication {
     public static let id = "io.github.apodviewer.APODViewer"
@@ -14,28 +14,49 @@ public final class ViewerApplication {
     private(set) var gridWindow: RandomGridWindow?
     private(set) var detailWindows: [APODDay: DetailWindow] = [:]
 
+    /// Present when the app runs on a real configuration: the preferences window and the
+    /// offline fallback need it. Tests on an in-memory source run without.
+    let services: ViewerServices?
+    private(set) var preferencesWindow: PreferencesWindow?
+
     /// - Parameter applicationID: the D-Bus name; tests that create several applications in one
     ///   process give each its own, since a session bus refuses a second export of one name.
     public init(environment: ViewerEnvironment, options: ViewerOptions = ViewerOptions(),
                 applicationID: String = ViewerApplication.id) {
         self.environment = environment
         self.options = options
+        services = nil
         application = Application(id: applicationID)
+        setUp()
+    }
+
+    /// The app as launched: windows fed by `services`, which the preferences and the offline
+    /// fallback can change while it runs.
+    public init(services: ViewerServices, options: ViewerOptions = ViewerOptions(),
+                applicationID: String = ViewerApplication.id) {
+        self.services = services
+        environment = services.environment
+        self.options = options
+        application = Application(id: applicationID)
+        setUp()
+    }
+
+    private func setUp() {
         application.onActivate { [weak self] in self?.activate() }
-        for action in [
-            Action("random") { [weak self] in self?.openGrid() },
-            Action("shortcuts") { [weak self] in self?.showShortcuts() },
-            Action("about") { [weak self] in self?.showAbout() },
-            Action("quit") { [weak self] in self?.application.quit() },
-        ] {
+        for action in ViewerActions.make(for: self) {
             application.addAction(action)
         }
         Shortcuts.install(in: application)
     }
 
-    /// Runs until the last window closes.
+    /// Runs until the last window closes. When another instance already runs on this session,
+    /// `--date` and `--random` are handed to it as actions and this process exits at once.
     public func run() -> Int32 {
-        application.run(programName: "apod-viewer")
+        if application.register(), application.isRemote {
+            if let day = options.initialDay { application.activateAction("show-date", string: day.description) }
+            if let count = options.randomCount { application.activateAction("random", int: count) }
+        }
+        return application.run(programName: "apod-viewer")
     }
 
     /// Opens the windows without entering the main loop; tests iterate it themselves.
@@ -46,6 +67,9 @@ public final class ViewerApplication {
     private var primaryMenu: Menu {
         let menu = Menu()
         let section = Menu()
+        if services != nil {
+            section.append(tr("_Preferences"), action: "app.preferences")
+        }
         section.append(tr("_Keyboard Shortcuts"), action: "app.shortcuts")
         section.append(tr("_About APOD Viewer"), action: "app.about")
         menu.appendSection(section)
@@ -60,6 +84,9 @@ public final class ViewerApplication {
         }
         let main = MainWindow(application: application, environment: environment, menu: primaryMenu)
         main.onOpenDetail = { [weak self] entry in self?.openDetail(for: entry) }
+        if let services {
+            OfflineFallback.attach(services, to: main)
+        }
         main.window.onDestroy { [weak self] in self?.mainWindow = nil }
         mainWindow = main
         main.window.present()
@@ -73,11 +100,24 @@ public final class ViewerApplication {
         }
     }
 
-    func openGrid(count: Int = ViewerOptions.defaultRandomCount) {
+    /// The main window, opened first when a D-Bus action arrives with none on screen.
+    func ensureMainWindow() -> MainWindow? {
+        if mainWindow == nil { activate() }
+        return mainWindow
+    }
+
+    /// Opens (or presents) the random grid; `count`, when given, also loads a new batch of
+    /// that many into an open grid.
+    func openGrid(count: Int? = nil) {
         if let gridWindow {
+            if let count, count != gridWindow.countSpin.value {
+                gridWindow.countSpin.value = count
+                gridWindow.shuffle()
+            }
             gridWindow.window.present()
             return
         }
+        let count = count ?? ViewerOptions.defaultRandomCount
         let grid = RandomGridWindow(application: application, environment: environment, count: count)
         grid.onOpenDetail = { [weak self] entry in self?.openDetail(for: entry) }
         grid.window.onDestroy { [weak self] in self?.gridWindow = nil }
@@ -97,8 +137,25 @@ public final class ViewerApplication {
         detail.present()
     }
 
+    func openPreferences() {
+        guard let services else { return }
+        if let preferencesWindow {
+            preferencesWindow.window.present()
+            return
+        }
+        let preferences = PreferencesWindow(application: application, services: services)
+        preferences.onSourceChanged = { [weak self] in
+            self?.mainWindow?.offlineBanner.hide()
+            self?.mainWindow?.reload()
+        }
+        preferences.window.onDestroy { [weak self] in self?.preferencesWindow = nil }
+        preferencesWindow = preferences
+        preferences.window.present()
+    }
+
     private var openWindows: [Window] {
-        [mainWindow?.window, gridWindow?.window].compactMap { $0 } + detailWindows.values.map(\.window)
+        [mainWindow?.window, gridWindow?.window, preferencesWindow?.window].compactMap { $0 }
+            + detailWindows.values.map(\.window)
     }
 
     var openWindowCount: Int { openWindows.count }
@@ -112,11 +169,11 @@ public final class ViewerApplication {
         openWindows.first(where: \.isActive) ?? openWindows.first
     }
 
-    private func showShortcuts() {
+    func showShortcuts() {
         activeWindow?.showShortcuts(Shortcuts.descriptions)
     }
 
-    private func showAbout() {
+    func showAbout() {
         activeWindow?.showAbout(About.info)
     }
 }

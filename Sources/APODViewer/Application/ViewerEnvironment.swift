@@ -1,4 +1,5 @@
 import APODCore
+import Foundation
 
 /// Everything the windows need from outside: where entries and picture bytes come from and
 /// what "today" is. Injected so tests can run the whole UI against a fake server or source.
@@ -6,10 +7,20 @@ public struct ViewerEnvironment: Sendable {
     public var source: any APODSource
     public var pictures: PictureLoader
     public var calendar: ArchiveCalendar
+    /// Where "Set as Background" writes the picture it hands to the desktop.
+    public var wallpaperDirectory: URL
 
-    public init(source: any APODSource, pictures: PictureLoader, calendar: ArchiveCalendar = ArchiveCalendar()) {
+    public init(source: any APODSource, pictures: PictureLoader, calendar: ArchiveCalendar = ArchiveCalendar(),
+                wallpaperDirectory: URL? = nil) {
         self.source = source
         self.pictures = pictures
         self.calendar = calendar
+        self.wallpaperDirectory = wallpaperDirectory ?? Self.wallpaperDirectory(
+            inCache: SourceConfiguration.defaultCacheDirectory(environment: ProcessInfo.processInfo.environment))
+    }
+
+    /// `<cache>/wallpaper`, beside the entries and pictures.
+    static func wallpaperDirectory(inCache cacheDirectory: URL) -> URL {
+        cacheDirectory.appendingPathComponent("wallpaper", isDirectory: true)
     }
 }

@@ -12,13 +12,15 @@ public enum ViewerLauncher {
             print(ViewerOptions.usage)
             return 0
         }
-        let configuration: SourceConfiguration
+        var configuration: SourceConfiguration
         let options: ViewerOptions
+        let store = SettingsStore(environment: environment)
         do {
             let resolved = try SourceConfiguration.resolve(arguments: arguments, environment: environment,
-                                                           settings: SettingsStore(environment: environment).load())
+                                                           settings: store.load())
             configuration = resolved.0
             options = try ViewerOptions.parse(resolved.remainingArguments)
+            if options.offline { configuration.kind = .offline }
         } catch {
             printError("apod-viewer: \(userMessage(for: error))\n" + tr("Run apod-viewer --help for the options."))
             return 2
@@ -28,11 +30,8 @@ public enum ViewerLauncher {
             return 1
         }
         useAppIcon(sampleDirectory: configuration.sampleDirectory)
-        let client = configuration.makeHTTPClient()
-        let viewerEnvironment = ViewerEnvironment(
-            source: configuration.makeSource(client: client),
-            pictures: PictureLoader(fetcher: configuration.makeImageLoader(client: client)))
-        return ViewerApplication(environment: viewerEnvironment, options: options).run()
+        return ViewerApplication(services: ViewerServices(configuration: configuration, store: store),
+                                 options: options).run()
     }
 
     /// Installed, the icon is in the theme; from the source tree it sits in `data/icons`,

@@ -7,19 +7,23 @@ public struct ViewerOptions: Equatable, Sendable {
     public var initialDay: APODDay?
     /// `--random N`: also open the random grid with N pictures.
     public var randomCount: Int?
+    /// `--offline`: work from the cache and the bundled sample on purpose (`--source offline`).
+    public var offline = false
 
     public static let countRange = 1...100
     public static let defaultRandomCount = 20
 
-    public init(initialDay: APODDay? = nil, randomCount: Int? = nil) {
+    public init(initialDay: APODDay? = nil, randomCount: Int? = nil, offline: Bool = false) {
         self.initialDay = initialDay
         self.randomCount = randomCount
+        self.offline = offline
     }
 
     public static var usage: String {
-        tr("Usage:") + " apod-viewer [--source S] [--api-url URL] [--api-key KEY] [--date YYYY-MM-DD] [--random N]\n\n"
+        tr("Usage:") + " apod-viewer [--source S] [--api-url URL] [--api-key KEY] [--date YYYY-MM-DD] [--random N] [--offline]\n\n"
             + "  --date YYYY-MM-DD                 " + tr("open on that day instead of the latest picture") + "\n"
             + "  --random N                        " + tr("also open the random grid with N pictures (1–100)") + "\n"
+            + "  --offline                         " + tr("use only cached and sample pictures (same as --source offline)") + "\n"
             + SourceConfiguration.flagsHelp
     }
 
@@ -32,6 +36,10 @@ public struct ViewerOptions: Equatable, Sendable {
             let parts = arguments[index].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             index += 1
+            if name == "--offline", parts.count == 1 {
+                options.offline = true
+                continue
+            }
             guard name == "--date" || name == "--random" else {
                 throw APODError.invalidArgument(tr("Unknown option \"{option}\".", ["option": arguments[index - 1]]))
             }

@@ -18,6 +18,9 @@ final class DetailWindow {
     let explanationLabel = Label()
     let saveButton = Button(iconName: "document-save-symbolic", tooltip: tr("Save the picture…"))
     let pageButton = Button(label: tr("_Web Page"))
+    let background = BackgroundSetter()
+    /// Outcomes that are not errors ("The picture is now your desktop background.").
+    let noticeLabel = Label()
     /// Over a video's still: opens the player in the browser.
     private(set) var playButton: Button?
     private let spinner = Spinner(size: 48)
@@ -41,6 +44,11 @@ final class DetailWindow {
         pageButton.tooltip = tr("Open the entry's web page in your browser")
         pageButton.onClicked { [weak self] in self?.openWebPage() }
         header.packStart(pageButton)
+        if entry.mediaType == .image {
+            background.button.onClicked { [weak self] in self?.setAsBackground() }
+            background.onOutcome = { [weak self] message, isFailure in self?.showOutcome(message, isFailure: isFailure) }
+            header.packStart(background.button)
+        }
         let copyButton = Button(iconName: "edit-copy-symbolic", tooltip: tr("Copy the picture's link"))
         copyButton.onClicked { [weak self] in self?.copyLink() }
         header.packEnd(copyButton)
@@ -51,6 +59,11 @@ final class DetailWindow {
 
         column.setMargins(top: 18, bottom: 24, start: 24, end: 24)
         column.append(banner.root)
+        noticeLabel.enableWrapping()
+        noticeLabel.setTextAlignment(0)
+        noticeLabel.addCSSClass("dim-label")
+        noticeLabel.isVisible = false
+        column.append(noticeLabel)
         spinner.horizontalAlign = .center
         spinner.verticalAlign = .center
         pictureStack.addPage(spinner, name: "loading")
@@ -94,6 +107,7 @@ final class DetailWindow {
         window.onDestroy { [weak self] in
             self?.pictureWork.cancel()
             self?.saveWork.cancel()
+            self?.background.cancel()
         }
         loadPicture()
     }
@@ -133,6 +147,7 @@ final class DetailWindow {
                 self.picture.alternativeText = self.entry.altText ?? self.entry.title
                 self.pictureStack.visiblePage = "picture"
                 self.saveButton.isSensitive = true
+                self.background.button.isSensitive = true
             case .failure(let error):
                 self.missing.message.text = userMessage(for: error)
                 self.pictureStack.visiblePage = "missing"
@@ -159,6 +174,26 @@ final class DetailWindow {
         window.chooseSaveLocation(title: tr("Save Picture"), suggestedName: entry.suggestedFileName,
                                   acceptLabel: tr("_Save"), cancelLabel: tr("_Cancel")) { [weak self] path in
             if let path { self?.savePicture(to: path) }
+        }
+    }
+
+    /// Hands the shown picture, as the service sent it, to the desktop as its background.
+    func setAsBackground() {
+        guard let source = shownSource else { return }
+        banner.hide()
+        noticeLabel.isVisible = false
+        let pictures = environment.pictures
+        background.setBackground(fileName: entry.suggestedFileName, folder: environment.wallpaperDirectory) {
+            try await pictures.data(from: source.url, for: source.purpose)
+        }
+    }
+
+    private func showOutcome(_ message: String, isFailure: Bool) {
+        if isFailure {
+            banner.show(message, canRetry: false)
+        } else {
+            noticeLabel.text = message
+            noticeLabel.isVisible = true
         }
     }
 

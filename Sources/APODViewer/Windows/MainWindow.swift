@@ -7,6 +7,7 @@ import GtkKit
 final class MainWindow {
     let window: Window
     let banner = ErrorBanner()
+    let offlineBanner = OfflineBanner()
     let pictureView = PictureView()
     let titleLabel = Label()
     let dateLabel = Label()
@@ -33,6 +34,11 @@ final class MainWindow {
 
     /// The picture was clicked: open the detail window for this entry.
     var onOpenDetail: (@MainActor (APODEntry) -> Void)?
+    /// An entry arrived from the source.
+    var onEntryLoaded: (@MainActor () -> Void)?
+    /// The service could not be reached. Returns true when the application switched to
+    /// offline and reloaded this window, so the error is not shown.
+    var onServiceUnreachable: (@MainActor () -> Bool)?
 
     init(application: Application, environment: ViewerEnvironment, menu: Menu) {
         self.environment = environment
@@ -43,7 +49,7 @@ final class MainWindow {
 
         let header = HeaderBar()
         let randomButton = Button(label: tr("_Random"))
-        randomButton.setAction("app.random")
+        randomButton.setAction("app.random(0)")
         randomButton.tooltip = tr("Random pictures (Ctrl+R)")
         header.packStart(randomButton)
         let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu, tooltip: tr("Main Menu"))
@@ -60,6 +66,7 @@ final class MainWindow {
     private func buildContent() -> Widget {
         let column = Box(.vertical, spacing: 12)
         column.setMargins(top: 12, bottom: 18, start: 18, end: 18)
+        column.append(offlineBanner.root)
         column.append(banner.root)
         column.append(pictureView.root)
 
@@ -164,10 +171,21 @@ final class MainWindow {
             }
         }, then: { [weak self] result in
             switch result {
-            case .success(let entry): self?.present(entry)
-            case .failure(let error): self?.fail(userMessage(for: error))
+            case .success(let entry):
+                self?.onEntryLoaded?()
+                self?.present(entry)
+            case .failure(let error):
+                if Self.isUnreachable(error), self?.onServiceUnreachable?() == true { return }
+                self?.fail(userMessage(for: error))
             }
         })
+    }
+
+    private static func isUnreachable(_ error: any Error) -> Bool {
+        switch error as? APODError {
+        case .unreachable?, .timedOut?: return true
+        default: return false
+        }
     }
 
     private func fail(_ message: String) {

@@ -1,6 +1,7 @@
 import CGtk
 
-/// A named, parameterless GAction. Add it to a `Window` (`win.` prefix) or an
+/// A named GAction, parameterless or taking a string or an integer (as `gapplication action`
+/// sends them over D-Bus). Add it to a `Window` (`win.` prefix) or an
 /// `Application` (`app.` prefix); the map keeps its own reference.
 @MainActor
 public final class Action {
@@ -13,6 +14,35 @@ public final class Action {
         actionPointer = g_simple_action_new(name, nil)
         reference = ObjectReference(adopting: UnsafeMutableRawPointer(actionPointer))
         Signal.connectPointer(UnsafeMutableRawPointer(actionPointer), "activate") { _ in handler() }
+    }
+
+    /// An action taking a string (`show-date '2020-12-17'`).
+    public init(_ name: String, stringHandler handler: @escaping @MainActor (String) -> Void) {
+        self.name = name
+        actionPointer = Self.newAction(name, parameterType: "s")
+        reference = ObjectReference(adopting: UnsafeMutableRawPointer(actionPointer))
+        Signal.connectPointer(UnsafeMutableRawPointer(actionPointer), "activate") { parameter in
+            guard let parameter else { return }
+            handler(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)))
+        }
+    }
+
+    /// An action taking a 32-bit integer (`random 12`).
+    public init(_ name: String, intHandler handler: @escaping @MainActor (Int) -> Void) {
+        self.name = name
+        actionPointer = Self.newAction(name, parameterType: "i")
+        reference = ObjectReference(adopting: UnsafeMutableRawPointer(actionPointer))
+        Signal.connectPointer(UnsafeMutableRawPointer(actionPointer), "activate") { parameter in
+            guard let parameter else { return }
+            handler(Int(g_variant_get_int32(OpaquePointer(parameter))))
+        }
+    }
+
+    /// The GVariantType macros are casts Swift cannot import; the action copies the type.
+    private static func newAction(_ name: String, parameterType: String) -> OpaquePointer {
+        let type = g_variant_type_new(parameterType)
+        defer { g_variant_type_free(type) }
+        return g_simple_action_new(name, type)
     }
 
     /// Disabled actions grey out their buttons and ignore their accelerators.

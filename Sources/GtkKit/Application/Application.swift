@@ -6,11 +6,27 @@ public final class Application {
     package let applicationPointer: UnsafeMutablePointer<GtkApplication>
     private var gApplication: UnsafeMutablePointer<GApplication> { UnsafeMutablePointer(OpaquePointer(applicationPointer)) }
 
-    /// Each launch is its own instance (NON_UNIQUE): command-line options such as `--source`
-    /// apply to the window that asked for them, and no D-Bus session is required.
+    /// A unique application: on a session bus the first instance owns `id` and exports its
+    /// actions (`gapplication action <id> …`); later launches find it remote and forward their
+    /// requests to it. Without a session bus every launch simply runs on its own.
     public init(id: String) {
-        applicationPointer = gtk_application_new(id, G_APPLICATION_NON_UNIQUE)
+        applicationPointer = gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS)
     }
+
+    /// The application ID, which is also its D-Bus name.
+    public var id: String {
+        g_application_get_application_id(gApplication).map { String(cString: $0) } ?? ""
+    }
+
+    /// Registers on the session bus (when there is one) without activating.
+    @discardableResult
+    public func register() -> Bool {
+        g_application_register(gApplication, nil, nil) != 0
+    }
+
+    /// After `register()`: whether another process is the primary instance, in which case
+    /// activating actions here sends them to it.
+    public var isRemote: Bool { g_application_get_is_remote(gApplication) != 0 }
 
     public func onActivate(_ handler: @escaping @MainActor () -> Void) {
         Signal.connect(UnsafeMutableRawPointer(applicationPointer), "activate", handler)
@@ -65,5 +81,38 @@ public final class Application {
     /// Emits an application action by name (`quit`), as its accelerator would.
     public func activateAction(_ name: String) {
         g_action_group_activate_action(OpaquePointer(applicationPointer), name, nil)
+    }
+
+    /// Emits an action taking a string, such as `show-date`.
+    public func activateAction(_ name: String, string: String) {
+        g_action_group_activate_action(OpaquePointer(applicationPointer), name, g_variant_new_string(string))
+    }
+
+    /// Emits an action taking an integer, such as `random`.
+    public func activateAction(_ name: String, int: Int) {
+        g_action_group_activate_action(OpaquePointer(applicationPointer), name, g_variant_new_int32(Int32(clamping: int)))
+    }
+
+    /// The names of the application's actions, as D-Bus clients see them.
+    public var actionNames: [String] {
+        guard let list = g_action_group_list_actions(OpaquePointer(applicationPointer)) else { return [] }
+        defer { g_strfreev(list) }
+        var names: [String] = []
+        var index = 0
+        while let item = list[index] {
+            names.append(String(cString: item))
+            index += 1
+        }
+        return names
+    }
+
+    /// The parameter type an action expects (`s`, `i`), or nil for none.
+    public func parameterType(of action: String) -> String? {
+        guard let type = g_action_group_get_action_parameter_type(OpaquePointer(applicationPointer), action) else {
+            return nil
+        }
+        let text = g_variant_type_dup_string(type)
+        defer { g_free(text) }
+        return text.map { String(cString: $0) }
     }
 }

@@ -10,18 +10,21 @@ import Foundation
 /// from our bus name and a token, so we subscribe before calling and never miss a fast answer.
 @MainActor
 public enum WallpaperPortal {
+    /// What happened; the app words it for the user (in their language).
     public enum Outcome: Equatable, Sendable {
         case set
         case cancelled
-        /// The portal could not be used; `message` says what to do instead.
-        case failed(message: String)
+        /// No session bus, or nothing on it offering the Wallpaper portal.
+        case noPortal
+        /// The picture file could not be opened; `reason` is the system's explanation.
+        case unreadableFile(reason: String)
+        /// The portal answered that the desktop could not set the background.
+        case refused
     }
 
     static let busName = "org.freedesktop.portal.Desktop"
     static let objectPath = "/org/freedesktop/portal/desktop"
     static let interface = "org.freedesktop.portal.Wallpaper"
-
-    static let unavailableMessage = "No desktop portal is available, so the background cannot be set from here. Save the picture and choose it in your desktop's settings."
 
     /// Asks the desktop to use the file at `path` as background (and lock screen where the
     /// desktop decides). `completion` runs on the main thread exactly once.
@@ -29,7 +32,7 @@ public enum WallpaperPortal {
                                     completion: @escaping @MainActor (Outcome) -> Void) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            completion(.failed(message: "The picture file could not be opened: \(String(cString: strerror(errno)))."))
+            completion(.unreadableFile(reason: String(cString: strerror(errno))))
             return
         }
         let request = PortalRequest(fd: fd, showPreview: showPreview, completion: completion)
@@ -40,7 +43,7 @@ public enum WallpaperPortal {
             MainActor.assumeIsolated {
                 guard let connection else {
                     g_clear_error(&error)
-                    request.finish(.failed(message: WallpaperPortal.unavailableMessage))
+                    request.finish(.noPortal)
                     return
                 }
                 request.send(on: connection)
@@ -82,8 +85,7 @@ private final class PortalRequest {
                     return child
                 })
                 MainActor.assumeIsolated {
-                    request.finish(code == 0 ? .set : code == 1 ? .cancelled
-                                   : .failed(message: "The desktop could not set the background."))
+                    request.finish(code == 0 ? .set : code == 1 ? .cancelled : .refused)
                 }
             }, Unmanaged.passRetained(self).toOpaque(), { data in
                 Unmanaged<PortalRequest>.fromOpaque(data!).release()
@@ -106,7 +108,7 @@ private final class PortalRequest {
                     } else {
                         // No portal on the bus (or no Wallpaper interface): say so instead of waiting.
                         g_clear_error(&error)
-                        request.finish(.failed(message: WallpaperPortal.unavailableMessage))
+                        request.finish(.noPortal)
                     }
                 }
             }, Unmanaged.passRetained(self).toOpaque())

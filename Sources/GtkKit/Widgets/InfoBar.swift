@@ -1,13 +1,20 @@
 import CGtk
 
-/// A coloured strip at the top of a window for errors, with one action button.
+/// A coloured strip at the top of a window for errors or notices, with one action button.
 @MainActor
 public final class InfoBar: Widget {
+    public enum Kind: Sendable {
+        /// Red: something failed.
+        case error
+        /// Neutral: a state the user should know about (working offline).
+        case info
+    }
+
     public let label = Label()
 
-    public init(actionLabel: String) {
+    public init(actionLabel: String, kind: Kind = .error) {
         super.init(gtk_info_bar_new())
-        gtk_info_bar_set_message_type(cast(), GTK_MESSAGE_ERROR)
+        gtk_info_bar_set_message_type(cast(), kind == .error ? GTK_MESSAGE_ERROR : GTK_MESSAGE_INFO)
         label.enableWrapping()
         label.setTextAlignment(0)
         label.horizontalExpand = true

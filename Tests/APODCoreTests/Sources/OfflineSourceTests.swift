@@ -49,7 +49,9 @@ final class OfflineSourceTests: XCTestCase {
         do {
             _ = try await offline().entry(for: APODDay("2026-10-03")!)
             XCTFail("the unusable sample entry is skipped")
-        } catch APODError.noEntry {}
+        } catch APODError.notStoredOffline(let day) {
+            XCTAssertEqual(day.description, "2026-10-03")
+        }
     }
 
     func testCacheAndSampleCombineAndSampleWins() async throws {

@@ -59,7 +59,7 @@ final class LocalizationTests: XCTestCase {
 
         let missing = try apod(["--source", "offline", "show", "2026-11-14"], env)
         XCTAssertEqual(missing.status, 1)
-        XCTAssertEqual(missing.stderr, "apod: 2026-11-14 沒有發布圖片。請換一天試試。\n")
+        XCTAssertEqual(missing.stderr, "apod: 這台電腦上沒有 2026-11-14 的資料。請連上網路再查看，或選擇曾經看過的日期或範例中的日期。\n")
     }
 
     func testEnglishKeepsTheArchiveStyle() throws {

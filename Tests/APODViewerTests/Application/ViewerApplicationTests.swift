@@ -33,10 +33,10 @@ final class ViewerApplicationTests: GUITestCase, @unchecked Sendable {
             let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")],
                                     random: [entry("2001-01-01", title: "One")])
             try start(source)
-            app.application.activateAction("random")
+            app.application.activateAction("random", int: 0)
             let grid = try XCTUnwrap(app.gridWindow)
             XCTAssertEqual(grid.countSpin.value, ViewerOptions.defaultRandomCount)
-            app.application.activateAction("random")
+            app.application.activateAction("random", int: 0)
             XCTAssertTrue(app.gridWindow === grid)
             waitUntil("one random batch was asked for") { source.requests.filter { $0.hasPrefix("random") }.count == 1 }
         }

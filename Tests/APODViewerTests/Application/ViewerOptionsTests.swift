@@ -21,8 +21,15 @@ final class ViewerOptionsTests: XCTestCase {
     }
 
     func testUsageNamesEveryOption() {
-        for option in ["--source", "--api-url", "--api-key", "--date", "--random"] {
+        for option in ["--source", "--api-url", "--api-key", "--date", "--random", "--offline"] {
             XCTAssertTrue(ViewerOptions.usage.contains(option), option)
         }
+    }
+
+    func testOfflineIsAFlagWithoutAValue() throws {
+        XCTAssertEqual(try ViewerOptions.parse(["--offline", "--date", "2020-12-17"]),
+                       ViewerOptions(initialDay: APODDay("2020-12-17"), offline: true))
+        XCTAssertFalse(try ViewerOptions.parse([]).offline)
+        XCTAssertThrowsError(try ViewerOptions.parse(["--offline=yes"]))
     }
 }

@@ -68,6 +68,15 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
         XCTAssertTrue(app.startWithoutMainLoop())
     }
 
+    /// Starts the application as `apod-viewer` does, on a real configuration (`TestConfiguration`).
+    @MainActor
+    func start(services: ViewerServices, options: ViewerOptions = ViewerOptions()) throws {
+        Self.started += 1
+        app = ViewerApplication(services: services, options: options,
+                                applicationID: "\(ViewerApplication.id).Test\(Self.started)")
+        XCTAssertTrue(app.startWithoutMainLoop())
+    }
+
     /// Iterates the main loop until `condition` holds; fails the test after `timeout`.
     @MainActor
     func waitUntil(_ what: String, timeout: TimeInterval = 15, file: StaticString = #filePath, line: UInt = #line,

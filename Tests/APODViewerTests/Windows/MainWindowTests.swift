@@ -167,7 +167,7 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")]))
             let expected = ["win.previous-day": "<Alt>Left", "win.next-day": "<Alt>Right", "win.today": "<Alt>Home",
-                            "app.random": "<Control>r", "win.reload": "F5", "window.close": "<Control>w",
+                            "app.random(0)": "<Control>r", "win.reload": "F5", "window.close": "<Control>w",
                             "app.quit": "<Control>q"]
             for (action, accelerator) in expected {
                 XCTAssertEqual(app.application.accelerators(for: action), [accelerator], action)

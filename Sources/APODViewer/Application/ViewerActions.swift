@@ -1,0 +1,45 @@
+import APODCore
+import GtkKit
+
+/// Every user-facing command as an application action, so menus, accelerators and other
+/// programs (`gapplication action io.github.apodviewer.APODViewer show-date "'2020-12-17'"`)
+/// all go the same way. Commands about the picture of the day reach the main window, opening
+/// it first when it is closed.
+@MainActor
+enum ViewerActions {
+    static func make(for app: ViewerApplication) -> [Action] {
+        [
+            Action("show-date", stringHandler: { [weak app] text in showDate(text, in: app) }),
+            Action("today") { [weak app] in app?.ensureMainWindow()?.showLatest() },
+            Action("previous") { [weak app] in _ = app?.ensureMainWindow()?.window.activateAction("win.previous-day") },
+            Action("next") { [weak app] in _ = app?.ensureMainWindow()?.window.activateAction("win.next-day") },
+            Action("reload") { [weak app] in app?.ensureMainWindow()?.reload() },
+            // 0 opens or presents the grid as it is (the Random button, Ctrl+R); a count loads that many.
+            Action("random", intHandler: { [weak app] count in
+                app?.openGrid(count: count > 0 ? min(count, ViewerOptions.countRange.upperBound) : nil)
+            }),
+            preferences(for: app),
+            Action("shortcuts") { [weak app] in app?.showShortcuts() },
+            Action("about") { [weak app] in app?.showAbout() },
+            Action("quit") { [weak app] in app?.application.quit() },
+        ]
+    }
+
+    /// `YYYY-MM-DD`; anything else is explained in the main window rather than ignored.
+    private static func showDate(_ text: String, in app: ViewerApplication?) {
+        guard let main = app?.ensureMainWindow() else { return }
+        guard let day = APODDay(text.trimmingCharacters(in: .whitespaces)) else {
+            main.banner.show(tr("\"{value}\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.", ["value": text]),
+                             canRetry: false)
+            return
+        }
+        main.show(day: day)
+    }
+
+    /// Disabled when the app has no configuration to edit (tests on an in-memory source).
+    private static func preferences(for app: ViewerApplication) -> Action {
+        let action = Action("preferences") { [weak app] in app?.openPreferences() }
+        action.isEnabled = app.services != nil
+        return action
+    }
+}

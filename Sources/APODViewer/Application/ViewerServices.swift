@@ -1,0 +1,121 @@
+import APODCore
+import Foundation
+
+/// Where entries and pictures come from, and the two ways that changes while the app runs:
+/// the user edits the preferences (saved, then applied at once), or the service cannot be
+/// reached at start-up and the app falls back to the cache and the bundled sample until the
+/// user asks to try again. Windows never notice: they hold the switches, not the sources.
+@MainActor
+public final class ViewerServices {
+    public static let defaultCacheLimitMB = Int(ImageDiskCache.defaultCapacity >> 20)
+    public static let cacheLimitRange = 50...20_000
+
+    /// What the user chose (flags, environment, preferences, or the preferences window).
+    public private(set) var configuration: SourceConfiguration
+    /// The picture cache's size limit, in MiB.
+    public private(set) var cacheLimitMB: Int
+    /// Working from the cache and the sample because the service was unreachable at start-up.
+    private(set) var isFallenBack = false
+    /// The configured source has answered (from the network or its cache) since start-up or
+    /// the last retry; after that, a failure is an ordinary error rather than a reason to go offline.
+    private(set) var hasReachedService = false
+
+    let store: SettingsStore?
+    let environment: ViewerEnvironment
+    private let calendar: ArchiveCalendar
+    private let client: HTTPClient
+    private let source: SwitchableSource
+    private let fetcher: SwitchableFetcher
+
+    /// - Parameter store: where preference changes are saved; nil keeps them for this run only.
+    public init(configuration: SourceConfiguration, store: SettingsStore?, calendar: ArchiveCalendar = ArchiveCalendar()) {
+        self.configuration = configuration
+        self.store = store
+        self.calendar = calendar
+        cacheLimitMB = store?.value(.imageCacheLimitMB).flatMap(Int.init)
+            .map { min(max($0, Self.cacheLimitRange.lowerBound), Self.cacheLimitRange.upperBound) }
+            ?? Self.defaultCacheLimitMB
+        client = configuration.makeHTTPClient()
+        source = SwitchableSource(configuration.makeSource(client: client, calendar: calendar))
+        fetcher = SwitchableFetcher(configuration.makeImageLoader(client: client, cacheCapacity: Int64(cacheLimitMB) << 20))
+        environment = ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: fetcher), calendar: calendar,
+                                        wallpaperDirectory: ViewerEnvironment.wallpaperDirectory(inCache: configuration.cacheDirectory))
+    }
+
+    /// The entries' and pictures' cache, for its usage and "Clear cache".
+    var cacheFolder: CacheFolder { CacheFolder(root: configuration.cacheDirectory) }
+
+    /// The picture loader now in use (tests check that a new limit reached it).
+    var pictureFetcher: any ImageFetching { fetcher.upstream }
+
+    /// Whether an unreachable service should make the app go offline now.
+    var shouldFallBack: Bool {
+        configuration.kind != .offline && !isFallenBack && !hasReachedService
+    }
+
+    /// Notes that the configured source answered (see `hasReachedService`).
+    func serviceAnswered() {
+        if !isFallenBack { hasReachedService = true }
+    }
+
+    /// Serves the cache and the sample instead of the unreachable service.
+    func fallBackOffline() {
+        var offline = configuration
+        offline.kind = .offline
+        source.upstream = offline.makeSource(client: client, calendar: calendar)
+        isFallenBack = true
+    }
+
+    /// "Try again": the configured service once more, treated as a fresh start-up.
+    func goOnline() {
+        isFallenBack = false
+        hasReachedService = false
+        source.upstream = configuration.makeSource(client: client, calendar: calendar)
+    }
+
+    /// Saves a new data source and uses it from the next request on.
+    /// - Parameters:
+    ///   - apiURL: the legacy route; nil for the source's public one.
+    ///   - apiKey: the legacy key; empty for `DEMO_KEY`. Only ever written to the 0600 file.
+    /// - Throws: `APODError.cannotWriteFile` when the preferences file cannot be written.
+    func setSource(_ kind: SourceConfiguration.Kind, apiURL: URL?, apiKey: String) throws {
+        // A nil value removes the key from the file: the address only belongs to the legacy API.
+        var changes: [SettingsStore.Key: String?] = [
+            .source: kind.rawValue,
+            .apiURL: kind == .legacy ? apiURL?.absoluteString : nil,
+        ]
+        if kind == .legacy { changes.updateValue(apiKey, forKey: .apiKey) }
+        try save(changes)
+        configuration = SourceConfiguration(kind: kind, apiURL: kind == .legacy ? apiURL : nil,
+                                            apiKey: kind == .legacy ? apiKey : configuration.apiKey,
+                                            cacheDirectory: configuration.cacheDirectory, useCache: configuration.useCache,
+                                            timeout: configuration.timeout, sampleDirectory: configuration.sampleDirectory)
+        goOnline()
+    }
+
+    /// Saves a new picture cache limit and applies it (older pictures go past the limit).
+    func setCacheLimit(megabytes: Int) throws {
+        try save([.imageCacheLimitMB: String(megabytes)])
+        cacheLimitMB = megabytes
+        rebuildPictureLoader()
+    }
+
+    /// After the cache folder was emptied: a new loader, whose cache index starts empty.
+    func cacheCleared() {
+        rebuildPictureLoader()
+        if isFallenBack { fallBackOffline() }
+    }
+
+    private func rebuildPictureLoader() {
+        fetcher.upstream = configuration.makeImageLoader(client: client, cacheCapacity: Int64(cacheLimitMB) << 20)
+    }
+
+    private func save(_ changes: [SettingsStore.Key: String?]) throws {
+        guard let store else { return }
+        do {
+            try store.save(changes)
+        } catch {
+            throw APODError.cannotWriteFile(path: store.fileURL.path)
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import APODCore
+import Foundation
+import GtkKit
+
+/// "Preferences": where entries come from (science.nasa.gov, the legacy API with its address
+/// and key, or offline) and the picture cache (its limit, what it uses, "Clear Cache").
+///
+/// Every change is saved to the preferences file and applied at once, without a restart: the
+/// source choice and the cache limit when changed, the legacy address and key on Apply or
+/// Enter. The key field is masked, so the key never shows on screen or in a screenshot.
+@MainActor
+final class PreferencesWindow {
+    static let kinds: [SourceConfiguration.Kind] = [.science, .legacy, .offline]
+
+    let window: Window
+    let sourceChoice = DropDown(items: ["science.nasa.gov", tr("NASA API (api.nasa.gov or a copy)"),
+                                        tr("Offline (cache and sample pictures)")])
+    let legacyFields = Box(.vertical, spacing: 6)
+    let urlEntry = Entry(placeholder: SourceConfiguration.legacyURL.absoluteString)
+    let keyEntry = Entry(placeholder: SourceConfiguration.demoKey, isSecret: true)
+    let applyButton = Button(label: tr("_Apply"))
+    let messageLabel = Label()
+    let cacheLimitSpin = SpinButton(range: ViewerServices.cacheLimitRange, step: 50)
+    let usageLabel = Label()
+    let clearButton = Button(label: tr("_Clear Cache"))
+
+    /// The data source changed: the main window reloads from the new one.
+    var onSourceChanged: (@MainActor () -> Void)?
+
+    private let services: ViewerServices
+    private let usageWork = WorkSlot()
+    private let clearWork = WorkSlot()
+    /// Set while the controls are filled in, so that is not taken for a user's change.
+    private var isFilling = false
+
+    init(application: Application, services: ViewerServices) {
+        self.services = services
+        window = Window(application: application)
+        window.title = tr("Preferences")
+        window.setDefaultSize(width: 560, height: 500)
+        window.addShortcut(trigger: "Escape", action: "window.close")
+        window.setTitlebar(HeaderBar())
+
+        let column = Box(.vertical, spacing: 10)
+        column.setMargins(24)
+        column.append(Self.heading(tr("Data Source")))
+        column.append(sourceChoice)
+        legacyFields.append(Self.caption(tr("API address")))
+        legacyFields.append(urlEntry)
+        legacyFields.append(Self.caption(tr("API key")))
+        legacyFields.append(keyEntry)
+        let keyHint = Self.caption(tr("Empty uses DEMO_KEY. A free personal key comes from https://api.nasa.gov; it is kept only in your preferences file, readable by you alone."))
+        keyHint.addCSSClass("dim-label")
+        legacyFields.append(keyHint)
+        applyButton.horizontalAlign = .end
+        applyButton.markSuggested()
+        legacyFields.append(applyButton)
+        column.append(legacyFields)
+        messageLabel.enableWrapping()
+        messageLabel.setTextAlignment(0)
+        messageLabel.addCSSClass("error")
+        messageLabel.isVisible = false
+        column.append(messageLabel)
+
+        let cacheHeading = Self.heading(tr("Cache"))
+        cacheHeading.setMargins(top: 12, bottom: 0, start: 0, end: 0)
+        column.append(cacheHeading)
+        let limitRow = Box(.horizontal, spacing: 12)
+        let limitLabel = Self.caption(tr("Picture cache limit (MB)"))
+        limitLabel.horizontalExpand = true
+        limitRow.append(limitLabel)
+        limitRow.append(cacheLimitSpin)
+        column.append(limitRow)
+        let usageRow = Box(.horizontal, spacing: 12)
+        usageLabel.horizontalExpand = true
+        usageLabel.setTextAlignment(0)
+        usageRow.append(usageLabel)
+        clearButton.addCSSClass("destructive-action")
+        usageRow.append(clearButton)
+        column.append(usageRow)
+        window.setChild(column)
+
+        fill()
+        sourceChoice.onSelectionChanged { [weak self] in self?.sourceChosen() }
+        applyButton.onClicked { [weak self] in self?.applySource() }
+        urlEntry.onActivate { [weak self] in self?.applySource() }
+        keyEntry.onActivate { [weak self] in self?.applySource() }
+        cacheLimitSpin.onValueChanged { [weak self] in self?.applyCacheLimit() }
+        clearButton.onClicked { [weak self] in self?.clearCache() }
+        window.onDestroy { [weak self] in
+            self?.usageWork.cancel()
+            self?.clearWork.cancel()
+        }
+        refreshUsage()
+    }
+
+    private static func heading(_ text: String) -> Label {
+        let label = Label(text)
+        label.addCSSClass("heading")
+        label.setTextAlignment(0)
+        return label
+    }
+
+    private static func caption(_ text: String) -> Label {
+        let label = Label(text)
+        label.enableWrapping()
+        label.setTextAlignment(0)
+        return label
+    }
+
+    private var chosenKind: SourceConfiguration.Kind {
+        Self.kinds[min(max(sourceChoice.selectedIndex, 0), Self.kinds.count - 1)]
+    }
+
+    /// Shows the current configuration; the key only as the masked entry's content.
+    private func fill() {
+        isFilling = true
+        defer { isFilling = false }
+        let configuration = services.configuration
+        sourceChoice.selectedIndex = Self.kinds.firstIndex(of: configuration.kind) ?? 0
+        if configuration.kind == .legacy {
+            urlEntry.text = configuration.apiURL == SourceConfiguration.legacyURL ? "" : configuration.apiURL.absoluteString
+            keyEntry.text = configuration.apiKey == SourceConfiguration.demoKey ? "" : configuration.apiKey
+        }
+        legacyFields.isVisible = configuration.kind == .legacy
+        cacheLimitSpin.value = services.cacheLimitMB
+    }
+
+    private func sourceChosen() {
+        legacyFields.isVisible = chosenKind == .legacy
+        guard !isFilling else { return }
+        applySource()
+    }
+
+    /// Saves and applies the chosen source (and, for the legacy API, its address and key).
+    func applySource() {
+        let text = urlEntry.text.trimmingCharacters(in: .whitespaces)
+        var url: URL?
+        if chosenKind == .legacy, !text.isEmpty {
+            guard let parsed = URL(string: text), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""),
+                  parsed.host?.isEmpty == false else {
+                showMessage(tr("The API address must start with http:// or https://, e.g. {example}.",
+                               ["example": SourceConfiguration.legacyURL.absoluteString]))
+                return
+            }
+            url = parsed
+        }
+        do {
+            try services.setSource(chosenKind, apiURL: url, apiKey: keyEntry.text.trimmingCharacters(in: .whitespaces))
+            showMessage(nil)
+            onSourceChanged?()
+        } catch {
+            showMessage(userMessage(for: error))
+        }
+    }
+
+    private func applyCacheLimit() {
+        guard !isFilling, cacheLimitSpin.value != services.cacheLimitMB else { return }
+        do {
+            try services.setCacheLimit(megabytes: cacheLimitSpin.value)
+            showMessage(nil)
+        } catch {
+            showMessage(userMessage(for: error))
+        }
+    }
+
+    /// Empties the cache off the main thread, then starts a fresh picture loader.
+    func clearCache() {
+        clearButton.isSensitive = false
+        let folder = services.cacheFolder
+        clearWork.start({ try folder.clear() }, then: { [weak self] result in
+            guard let self else { return }
+            self.clearButton.isSensitive = true
+            self.services.cacheCleared()
+            if case .failure(let error) = result { self.showMessage(userMessage(for: error)) }
+            self.refreshUsage()
+        })
+    }
+
+    /// Measures the cache off the main thread.
+    func refreshUsage() {
+        usageLabel.text = tr("Measuring the cache…")
+        let folder = services.cacheFolder
+        usageWork.start({ folder.bytesUsed() }, then: { [weak self] result in
+            guard let self, case .success(let bytes) = result else { return }
+            self.usageLabel.text = tr("In use: {size} (entries and pictures)", ["size": Self.megabytes(bytes)])
+        })
+    }
+
+    static func megabytes(_ bytes: Int64) -> String {
+        tr("{count} MB", ["count": String(format: "%.1f", Double(bytes) / 1_048_576)])
+    }
+
+    private func showMessage(_ text: String?) {
+        messageLabel.text = text ?? ""
+        messageLabel.isVisible = text != nil
+    }
+}

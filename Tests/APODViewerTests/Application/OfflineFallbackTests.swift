@@ -1,0 +1,96 @@
+import APODCore
+import Foundation
+import GtkKit
+import TestSupport
+import XCTest
+@testable import APODViewer
+
+/// Start-up without the service: the banner, the sample and cache instead, and "Try again".
+final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
+    private let files = TestConfiguration()
+    private var service: FakeHTTPServer?
+
+    override func tearDown() {
+        service?.stop()
+        super.tearDown()
+        files.remove()
+    }
+
+    /// A science.nasa.gov stand-in that drops every connection until `healthy` is set.
+    private final class Switch: @unchecked Sendable {
+        private let lock = NSLock()
+        private var on = false
+        var healthy: Bool {
+            get { lock.withLock { on } }
+            set { lock.withLock { on = newValue } }
+        }
+    }
+
+    private func scienceServer(_ state: Switch) throws -> FakeHTTPServer {
+        let picture = pictures.url("/1200x800.jpg").absoluteString
+        return try FakeHTTPServer { _ in
+            guard state.healthy else { return FakeResponse(fault: .closeWithoutResponse) }
+            return .json("""
+                [{"date": "2026-11-28", "title": "Live Sky", "explanation": "From the service.",
+                  "media_type": "image", "hdurl": "\(picture)", "url": "https://science.nasa.gov/apod/261128",
+                  "permalink": "https://science.nasa.gov/apod/261128"}]
+                """)
+        }
+    }
+
+    private func scienceRoute(_ server: FakeHTTPServer) -> URL {
+        server.baseURL.appendingPathComponent("wp-json/wp/v2/apod-basic")
+    }
+
+    func testAnUnreachableServiceAtStartUpShowsTheBannerAndTheSample() throws {
+        let closed = try FakeHTTPServer { _ in .json("[]") }
+        let url = scienceRoute(closed)
+        closed.stop()
+        try MainActor.assumeIsolated {
+            try start(services: files.services(.science, apiURL: url, calendar: calendar))
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("the sample's newest entry is shown") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
+            XCTAssertTrue(main.offlineBanner.isShown)
+            XCTAssertEqual(main.offlineBanner.root.label.text, "Offline — showing cached and sample pictures")
+            XCTAssertNil(main.banner.message, "no error on top of the notice")
+            waitUntil("the sample picture is shown") { main.pictureView.page == .picture }
+
+            app.application.activateAction("random", int: 3)
+            let grid = try XCTUnwrap(app.gridWindow)
+            waitUntil("three sample entries fill the grid") { grid.cells.count == 3 }
+            XCTAssertTrue(grid.cells.allSatisfy { $0.entry.title.hasPrefix("Sample") }, "\(grid.cells.map(\.entry.title))")
+        }
+    }
+
+    func testTryAgainGoesBackOnlineOnceTheServiceAnswers() throws {
+        let state = Switch()
+        let server = try scienceServer(state)
+        service = server
+        try MainActor.assumeIsolated {
+            try start(services: files.services(.science, apiURL: scienceRoute(server), calendar: calendar))
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("the app fell back to the sample", timeout: 30) { main.offlineBanner.isShown }
+            waitUntil("the sample's newest entry is shown") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
+
+            state.healthy = true
+            main.offlineBanner.root.triggerAction()
+            waitUntil("the service's entry is shown") { main.titleLabel.text == "Live Sky" }
+            XCTAssertFalse(main.offlineBanner.isShown)
+            waitUntil("its picture is shown") { main.pictureView.picture.shownPixelSize?.width == 1200 }
+
+            state.healthy = false
+            app.application.activateAction("show-date", string: "2026-11-20")
+            waitUntil("a later failure is an ordinary error, not a fallback", timeout: 30) { main.banner.message != nil }
+            XCTAssertFalse(main.offlineBanner.isShown)
+        }
+    }
+
+    func testOfflineOnPurposeShowsTheSampleWithoutTheBanner() throws {
+        try MainActor.assumeIsolated {
+            try start(services: files.services(.offline, calendar: calendar))
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("the sample's newest entry is shown") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
+            XCTAssertFalse(main.offlineBanner.isShown)
+        }
+    }
+}

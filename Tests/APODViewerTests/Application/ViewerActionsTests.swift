@@ -1,0 +1,121 @@
+import APODCore
+import Foundation
+import GtkKit
+import XCTest
+@testable import APODViewer
+
+/// Every command is an application action, reachable from GActionGroup and over D-Bus.
+final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
+    private func source() -> FakeSource {
+        FakeSource(entries: [entry("2020-12-17", title: "The Great Conjunction"),
+                             entry("2026-11-27", title: "Day Before"),
+                             entry("2026-11-28", title: "Latest Sky")],
+                   random: (1...8).map { entry("2001-01-0\($0)", title: "Random \($0)") })
+    }
+
+    func testEveryCommandIsAnApplicationActionWithItsParameterType() throws {
+        try MainActor.assumeIsolated {
+            try start(source())
+            let names = Set(app.application.actionNames)
+            for name in ["show-date", "random", "today", "previous", "next", "reload", "preferences",
+                         "shortcuts", "about", "quit"] {
+                XCTAssertTrue(names.contains(name), name)
+            }
+            XCTAssertEqual(app.application.parameterType(of: "show-date"), "s")
+            XCTAssertEqual(app.application.parameterType(of: "random"), "i")
+            XCTAssertNil(app.application.parameterType(of: "today"))
+        }
+    }
+
+    func testShowDateTodayPreviousAndNextDriveTheMainWindow() throws {
+        try MainActor.assumeIsolated {
+            try start(source())
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("the latest entry is shown") { main.titleLabel.text == "Latest Sky" }
+            app.application.activateAction("show-date", string: "2020-12-17")
+            waitUntil("2020-12-17 is shown") { main.titleLabel.text == "The Great Conjunction" }
+            XCTAssertEqual(main.dateLabel.text, "2020 Dec. 17")
+            app.application.activateAction("today")
+            waitUntil("the latest entry is shown again") { main.titleLabel.text == "Latest Sky" }
+            app.application.activateAction("previous")
+            waitUntil("the day before is shown") { main.titleLabel.text == "Day Before" }
+            app.application.activateAction("next")
+            waitUntil("the latest entry is back") { main.titleLabel.text == "Latest Sky" }
+        }
+    }
+
+    func testABadDateIsExplainedInTheWindow() throws {
+        try MainActor.assumeIsolated {
+            try start(source())
+            let main = try XCTUnwrap(app.mainWindow)
+            app.application.activateAction("show-date", string: "17/12/2020")
+            XCTAssertEqual(main.banner.message, "\"17/12/2020\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.")
+            XCTAssertFalse(main.banner.offersRetry)
+        }
+    }
+
+    func testRandomWithACountOpensTheGridWithThatManyAndAnotherCountReloadsIt() throws {
+        try MainActor.assumeIsolated {
+            let fake = source()
+            try start(fake)
+            app.application.activateAction("random", int: 3)
+            let grid = try XCTUnwrap(app.gridWindow)
+            waitUntil("three cells") { grid.cells.count == 3 }
+            app.application.activateAction("random", int: 5)
+            waitUntil("five cells") { grid.cells.count == 5 }
+            XCTAssertTrue(app.gridWindow === grid)
+            app.application.activateAction("random", int: 0)
+            settle()
+            XCTAssertEqual(fake.requests.filter { $0.hasPrefix("random") }, ["random 3", "random 5"],
+                           "0 presents the grid without a new batch")
+        }
+    }
+
+    func testActionsOpenTheMainWindowWhenItIsClosed() throws {
+        try MainActor.assumeIsolated {
+            try start(source())
+            app.mainWindow?.window.close()
+            waitUntil("the main window closed") { app.mainWindow == nil }
+            app.application.activateAction("show-date", string: "2020-12-17")
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("2020-12-17 is shown") { main.titleLabel.text == "The Great Conjunction" }
+        }
+    }
+
+    /// What a user types in a terminal, on the session bus `make test` starts.
+    func testGapplicationActionReachesTheRunningApp() throws {
+        try XCTSkipIf(ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil,
+                      "no session bus (run under dbus-run-session)")
+        let tool = URL(fileURLWithPath: "/usr/bin/gapplication")
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: tool.path), "gapplication missing (libglib2.0-bin)")
+        try MainActor.assumeIsolated {
+            try start(source())
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("the latest entry is shown") { main.titleLabel.text == "Latest Sky" }
+            let id = app.application.id
+
+            let showDate = try run(tool, ["action", id, "show-date", "'2020-12-17'"])
+            XCTAssertEqual(showDate.status, 0, showDate.output)
+            waitUntil("2020-12-17 is shown") { main.titleLabel.text == "The Great Conjunction" }
+
+            let random = try run(tool, ["action", id, "random", "4"])
+            XCTAssertEqual(random.status, 0, random.output)
+            waitUntil("a grid of four") { app.gridWindow?.cells.count == 4 }
+        }
+    }
+
+    /// Runs a command while this thread keeps the main loop turning, so the app can answer it.
+    @MainActor
+    private func run(_ tool: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        waitUntil("\(tool.lastPathComponent) \(arguments.joined(separator: " ")) finished") { !process.isRunning }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, output)
+    }
+}

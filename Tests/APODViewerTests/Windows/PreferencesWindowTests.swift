@@ -1,0 +1,138 @@
+import APODCore
+import Foundation
+import GtkKit
+import TestSupport
+import XCTest
+@testable import APODViewer
+
+/// The preferences window saves to the preferences file and applies changes at once.
+final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
+    private let files = TestConfiguration()
+    private var servers: [FakeHTTPServer] = []
+
+    override func tearDown() {
+        servers.forEach { $0.stop() }
+        super.tearDown()
+        files.remove()
+    }
+
+    private func server(_ handler: @escaping @Sendable (FakeRequest) -> FakeResponse) throws -> FakeHTTPServer {
+        let server = try FakeHTTPServer(handler: handler)
+        servers.append(server)
+        return server
+    }
+
+    @MainActor
+    private func openPreferences() throws -> PreferencesWindow {
+        app.application.activateAction("preferences")
+        return try XCTUnwrap(app.preferencesWindow)
+    }
+
+    func testTheChosenSourceIsSavedAndUsedWithoutARestart() throws {
+        let picture = pictures.url("/900x600.jpg").absoluteString
+        let science = try server { _ in
+            .json(#"[{"date": "2026-11-28", "title": "Science Sky", "explanation": "x", "media_type": "image", "url": "\#(picture)"}]"#)
+        }
+        let legacy = try server { request in
+            guard request.query["api_key"] == "my-secret-key" else {
+                return .json(#"{"error": {"code": "API_KEY_INVALID", "message": "An invalid api_key was supplied."}}"#, status: 403)
+            }
+            return .json(#"{"date": "2026-11-28", "title": "Legacy Sky", "explanation": "y", "media_type": "image", "service_version": "v1", "url": "\#(picture)"}"#)
+        }
+        let legacyURL = legacy.baseURL.appendingPathComponent("planetary/apod")
+        try MainActor.assumeIsolated {
+            try start(services: files.services(.science, apiURL: science.baseURL.appendingPathComponent("wp-json/wp/v2/apod-basic"),
+                                               calendar: calendar))
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("the science entry is shown") { main.titleLabel.text == "Science Sky" }
+
+            let preferences = try openPreferences()
+            XCTAssertEqual(preferences.window.title, "Preferences")
+            XCTAssertEqual(preferences.sourceChoice.selectedIndex, 0)
+            XCTAssertFalse(preferences.legacyFields.isVisible)
+            XCTAssertTrue(preferences.keyEntry.isSecret, "the key is masked on screen")
+            preferences.urlEntry.text = legacyURL.absoluteString
+            preferences.keyEntry.text = "my-secret-key"
+            preferences.sourceChoice.selectedIndex = 1
+            XCTAssertTrue(preferences.legacyFields.isVisible)
+            waitUntil("the main window reloaded from the legacy API") { main.titleLabel.text == "Legacy Sky" }
+
+            let saved = files.store.load()
+            XCTAssertEqual(saved["source"], "legacy")
+            XCTAssertEqual(saved["api_url"], legacyURL.absoluteString)
+            XCTAssertEqual(saved["api_key"], "my-secret-key")
+            let mode = try FileManager.default.attributesOfItem(atPath: files.store.fileURL.path)[.posixPermissions] as? Int
+            XCTAssertEqual(mode, 0o600)
+
+            servers.forEach { $0.stop() }
+            preferences.sourceChoice.selectedIndex = 2
+            app.application.activateAction("show-date", string: TestConfiguration.newestSampleDate)
+            waitUntil("the sample is shown with both services gone") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
+            XCTAssertEqual(files.store.load()["source"], "offline")
+            XCTAssertNil(files.store.load()["api_url"])
+
+            preferences.window.close()
+            waitUntil("the window closed") { app.preferencesWindow == nil }
+            XCTAssertEqual(try openPreferences().sourceChoice.selectedIndex, 2, "the window shows what is in use")
+            let restarted = try SourceConfiguration.resolve(arguments: [], environment: [:], settings: files.store.load()).0
+            XCTAssertEqual(restarted.kind, .offline, "the next launch starts where the user left off")
+        }
+    }
+
+    func testALegacyAddressThatIsNotAWebAddressIsExplainedAndNotSaved() throws {
+        try MainActor.assumeIsolated {
+            try start(services: files.services(.offline, calendar: calendar))
+            let preferences = try openPreferences()
+            preferences.urlEntry.text = "ftp://example.org/apod"
+            preferences.sourceChoice.selectedIndex = 1
+            XCTAssertTrue(preferences.messageLabel.isVisible)
+            XCTAssertTrue(preferences.messageLabel.text.contains("http://"), preferences.messageLabel.text)
+            XCTAssertNil(files.store.load()["source"])
+            XCTAssertEqual(app.services?.configuration.kind, .offline)
+
+            preferences.urlEntry.text = ""
+            preferences.applyButton.activate()
+            waitUntil("the click went through") { app.services?.configuration.kind == .legacy }
+            XCTAssertFalse(preferences.messageLabel.isVisible)
+            XCTAssertEqual(app.services?.configuration.apiURL, SourceConfiguration.legacyURL, "empty means the public API")
+        }
+    }
+
+    func testTheCacheLimitIsSavedAndClearCacheEmptiesOnlyTheCache() throws {
+        let cache = files.cacheDirectory
+        let manager = FileManager.default
+        try manager.createDirectory(at: cache.appendingPathComponent("metadata/science"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: cache.appendingPathComponent("images"), withIntermediateDirectories: true)
+        try Data(count: 2 << 20).write(to: cache.appendingPathComponent("images/" + String(repeating: "a", count: 64)))
+        try Data(count: 1 << 19).write(to: cache.appendingPathComponent("metadata/science/2020-12-17.json"))
+        try Data("mine".utf8).write(to: cache.appendingPathComponent("unrelated.txt"))
+        try MainActor.assumeIsolated {
+            let services = files.services(.offline, calendar: calendar)
+            try start(services: services)
+            let preferences = try openPreferences()
+            XCTAssertEqual(preferences.cacheLimitSpin.value, ViewerServices.defaultCacheLimitMB)
+            waitUntil("the usage is measured") { preferences.usageLabel.text == "In use: 2.5 MB (entries and pictures)" }
+
+            preferences.cacheLimitSpin.value = 200
+            XCTAssertEqual(files.store.load()["image_cache_limit_mb"], "200")
+            XCTAssertEqual((services.pictureFetcher as? ImageLoader)?.cacheCapacity, 200 << 20, "the new limit is in use")
+            XCTAssertEqual(files.services(.offline, calendar: calendar).cacheLimitMB, 200, "and read back at start-up")
+
+            preferences.clearButton.activate()
+            waitUntil("the cache is empty") { preferences.usageLabel.text == "In use: 0.0 MB (entries and pictures)" }
+            XCTAssertFalse(manager.fileExists(atPath: cache.appendingPathComponent("images").path))
+            XCTAssertFalse(manager.fileExists(atPath: cache.appendingPathComponent("metadata").path))
+            XCTAssertTrue(manager.fileExists(atPath: cache.appendingPathComponent("unrelated.txt").path),
+                          "files the app did not make are left alone")
+        }
+    }
+
+    func testTheMenuOffersPreferencesWithCtrlComma() throws {
+        try MainActor.assumeIsolated {
+            try start(services: files.services(.offline, calendar: calendar))
+            XCTAssertEqual(app.application.accelerators(for: "app.preferences"), ["<Control>comma"])
+            XCTAssertTrue(app.mainWindow?.window.activateAction("app.preferences") ?? false)
+            waitUntil("the preferences window is open") { Gtk.toplevelTitles.contains("Preferences") }
+        }
+    }
+}

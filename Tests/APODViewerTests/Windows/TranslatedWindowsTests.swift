@@ -1,0 +1,58 @@
+import APODCore
+import Foundation
+import GtkKit
+import TestSupport
+import XCTest
+@testable import APODViewer
+
+/// The windows in Traditional Chinese: labels, buttons and dates from po/zh_TW.po.
+final class TranslatedWindowsTests: GUITestCase, @unchecked Sendable {
+    private let files = TestConfiguration()
+
+    override func tearDown() {
+        super.tearDown()
+        files.remove()
+    }
+
+    func testTheWindowsSpeakTraditionalChinese() throws {
+        let chinese = try ChineseLocale()
+        do {
+            defer { chinese.restore() }
+            try showTheWindowsInChinese()
+        }
+        XCTAssertEqual(APODDay("2020-12-17")?.displayString, "2020 Dec. 17", "English again after the test")
+    }
+
+    private func showTheWindowsInChinese() throws {
+        XCTAssertEqual(tr("Preferences"), "偏好設定", "the catalogue is in use")
+        try MainActor.assumeIsolated {
+            let closed = try FakeHTTPServer(handler: { _ in .json("[]") })
+            let url = closed.baseURL.appendingPathComponent("wp-json/wp/v2/apod-basic")
+            closed.stop()
+            try start(services: files.services(.science, apiURL: url, calendar: calendar),
+                      options: ViewerOptions(initialDay: APODDay("2026-10-14")))
+            let main = try XCTUnwrap(app.mainWindow)
+            XCTAssertEqual(main.window.title, "APOD 檢視器")
+            XCTAssertEqual(main.todayButton.tooltip, "最新圖片（Alt+Home）")
+            waitUntil("the offline banner is shown") { main.offlineBanner.isShown }
+            XCTAssertEqual(main.offlineBanner.root.label.text, "離線中 — 顯示快取和範例圖片")
+            waitUntil("the sample entry of 2026-10-14 is shown") { main.titleLabel.text.hasPrefix("Sample") }
+            XCTAssertEqual(main.dateLabel.text, "2026年10月14日")
+
+            app.application.activateAction("show-date", string: "2020-12-17")
+            waitUntil("the missing day is explained") { main.banner.message != nil }
+            XCTAssertEqual(main.banner.message, "這台電腦上沒有 2020-12-17 的資料。請連上網路再查看，或選擇曾經看過的日期或範例中的日期。")
+
+            app.openDetail(for: entry("2020-12-17", title: "The Great Conjunction", picture: "/640x400.jpg"))
+            let detail = try XCTUnwrap(app.detailWindows[APODDay("2020-12-17")!])
+            XCTAssertEqual(detail.dateLabel.text, "2020年12月17日")
+            XCTAssertEqual(detail.pageButton.tooltip, "在瀏覽器中開啟這一則的網頁")
+
+            app.application.activateAction("preferences")
+            let preferences = try XCTUnwrap(app.preferencesWindow)
+            XCTAssertEqual(preferences.window.title, "偏好設定")
+            waitUntil("the usage is measured") { preferences.usageLabel.text.hasPrefix("已使用") }
+            saveScreenshot(of: main.window, named: "main-window-zh_TW")
+        }
+    }
+}
