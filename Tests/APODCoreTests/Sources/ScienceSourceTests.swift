@@ -127,18 +127,20 @@ final class ScienceSourceTests: XCTestCase {
     }
 
     func testRandomPicksDistinctPublishedDaysAndTopsUp() async throws {
-        // Only even ordinals exist, so about half the picks 404 and must be topped up.
+        // Days whose ordinal is a multiple of 3 are missing, so about a third of the picks 404
+        // and must be topped up. (With half missing, 26 tries found fewer than 8 days in 1.4 %
+        // of runs: a flaky test, not a bug.)
         let service = FakeScienceService(entries: [:], override: { request in
             guard let compact = request.path.split(separator: "/").last,
                   let text = FakeScienceService.day(compact: String(compact)), let day = APODDay(text) else { return nil }
-            return day.ordinal % 2 == 0 ? .json(ScienceFixtures.entry(text)) : .json(ScienceFixtures.notFound, status: 404)
+            return day.ordinal % 3 != 0 ? .json(ScienceFixtures.entry(text)) : .json(ScienceFixtures.notFound, status: 404)
         })
         let (server, url) = try service.start()
         defer { server.stop() }
         let entries = try await source(url).random(count: 8)
         XCTAssertEqual(entries.count, 8)
         XCTAssertEqual(Set(entries.map(\.date)).count, 8)
-        XCTAssertTrue(entries.allSatisfy { $0.date.ordinal % 2 == 0 && clock.calendar.validRange.contains($0.date) })
+        XCTAssertTrue(entries.allSatisfy { $0.date.ordinal % 3 != 0 && clock.calendar.validRange.contains($0.date) })
         let asked = server.requests.map(\.path)
         XCTAssertEqual(Set(asked).count, asked.count, "no day is asked twice")
         XCTAssertLessThanOrEqual(asked.count, 8 * 2 + 10)
