@@ -6,8 +6,10 @@ import GtkKit
 /// and key, or offline) and the picture cache (its limit, what it uses, "Clear Cache").
 ///
 /// Every change is saved to the preferences file and applied at once, without a restart: the
-/// source choice and the cache limit when changed, the legacy address and key on Apply or
-/// Enter. The key field is masked, so the key never shows on screen or in a screenshot.
+/// source choice and the cache limit when changed, the legacy address and key on Apply, Enter
+/// or when the window closes (as GNOME preferences do, typing is never lost; an address that
+/// is not a web address is explained as it is typed and never saved). The key field is
+/// masked, so the key never shows on screen or in a screenshot.
 @MainActor
 final class PreferencesWindow {
     static let kinds: [SourceConfiguration.Kind] = [.science, .legacy, .offline]
@@ -32,6 +34,8 @@ final class PreferencesWindow {
     private let clearWork = WorkSlot()
     /// Set while the controls are filled in, so that is not taken for a user's change.
     private var isFilling = false
+    /// The legacy address or key was edited since it was last applied.
+    private var hasPendingEdits = false
 
     init(application: Application, services: ViewerServices) {
         self.services = services
@@ -85,9 +89,12 @@ final class PreferencesWindow {
         applyButton.onClicked { [weak self] in self?.applySource() }
         urlEntry.onActivate { [weak self] in self?.applySource() }
         keyEntry.onActivate { [weak self] in self?.applySource() }
+        urlEntry.onChanged { [weak self] in self?.addressEdited() }
+        keyEntry.onChanged { [weak self] in self?.keyEdited() }
         cacheLimitSpin.onValueChanged { [weak self] in self?.applyCacheLimit() }
         clearButton.onClicked { [weak self] in self?.clearCache() }
         window.onDestroy { [weak self] in
+            self?.applyPendingEdits()
             self?.usageWork.cancel()
             self?.clearWork.cancel()
         }
@@ -134,23 +141,59 @@ final class PreferencesWindow {
 
     /// Saves and applies the chosen source (and, for the legacy API, its address and key).
     func applySource() {
-        let text = urlEntry.text.trimmingCharacters(in: .whitespaces)
-        var url: URL?
-        if chosenKind == .legacy, !text.isEmpty {
-            guard let parsed = URL(string: text), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""),
-                  parsed.host?.isEmpty == false else {
-                showMessage(tr("The API address must start with http:// or https://, e.g. {example}.",
-                               ["example": SourceConfiguration.legacyURL.absoluteString]))
-                return
-            }
-            url = parsed
-        }
+        let url: URL?
         do {
+            url = chosenKind == .legacy ? try typedAddress() : nil
             try services.setSource(chosenKind, apiURL: url, apiKey: keyEntry.text.trimmingCharacters(in: .whitespaces))
+            hasPendingEdits = false
             showMessage(nil)
             onSourceChanged?()
         } catch {
             showMessage(userMessage(for: error))
+        }
+    }
+
+    /// The legacy address as typed; nil when empty, which means the public API.
+    /// - Throws: `APODError.invalidArgument` saying what a valid address looks like.
+    private func typedAddress() throws -> URL? {
+        let text = urlEntry.text.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return nil }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+              url.host?.isEmpty == false else {
+            throw APODError.invalidArgument(tr("The API address must start with http:// or https://, e.g. {example}.",
+                                               ["example": SourceConfiguration.legacyURL.absoluteString]))
+        }
+        return url
+    }
+
+    /// Says at once whether the typed address can be used; it is applied on Enter, Apply or close.
+    private func addressEdited() {
+        guard !isFilling else { return }
+        hasPendingEdits = true
+        do {
+            _ = try typedAddress()
+            showMessage(nil)
+        } catch {
+            showMessage(userMessage(for: error))
+        }
+    }
+
+    private func keyEdited() {
+        if !isFilling { hasPendingEdits = true }
+    }
+
+    /// Closing the window keeps what was typed, when it can be used.
+    private func applyPendingEdits() {
+        guard hasPendingEdits, chosenKind == .legacy, typedAddressIsValid else { return }
+        applySource()
+    }
+
+    private var typedAddressIsValid: Bool {
+        do {
+            _ = try typedAddress()
+            return true
+        } catch {
+            return false
         }
     }
 

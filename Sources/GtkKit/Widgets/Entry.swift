@@ -26,6 +26,11 @@ public final class Entry: Widget {
         Signal.connect(UnsafeMutableRawPointer(widgetPointer), "activate", handler)
     }
 
+    /// The text changed (typing, pasting, or setting `text`).
+    public func onChanged(_ handler: @escaping @MainActor () -> Void) {
+        Signal.connect(UnsafeMutableRawPointer(widgetPointer), "changed", handler)
+    }
+
     /// Presses Enter as a user would (tests).
     public func pressEnter() { activate() }
 }

@@ -98,6 +98,39 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    func testATypedKeyAndAddressAreAppliedWhenTheWindowCloses() throws {
+        let picture = pictures.url("/900x600.jpg").absoluteString
+        let legacy = try server { request in
+            let key = request.query["api_key"] ?? ""
+            return .json(#"{"date": "2026-11-28", "title": "Sky for \#(key)", "explanation": "y", "media_type": "image", "service_version": "v1", "url": "\#(picture)"}"#)
+        }
+        let address = legacy.baseURL.appendingPathComponent("planetary/apod")
+        try MainActor.assumeIsolated {
+            try start(services: files.services(.legacy, apiURL: address, calendar: calendar))
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("the entry for the demo key is shown") { main.titleLabel.text == "Sky for DEMO_KEY" }
+
+            var preferences = try openPreferences()
+            preferences.urlEntry.text = "ftp://example.org/apod"
+            XCTAssertTrue(preferences.messageLabel.isVisible, "an unusable address is explained as it is typed")
+            preferences.window.close()
+            waitUntil("the window closed") { app.preferencesWindow == nil }
+            XCTAssertNil(files.store.load()["api_url"], "an unusable address is never saved")
+            XCTAssertEqual(app.services?.configuration.apiURL, address)
+
+            preferences = try openPreferences()
+            preferences.urlEntry.text = address.absoluteString + "/"
+            XCTAssertFalse(preferences.messageLabel.isVisible)
+            preferences.keyEntry.text = "typed-key"
+            preferences.window.close()
+            waitUntil("the window closed") { app.preferencesWindow == nil }
+            XCTAssertEqual(files.store.load()["api_key"], "typed-key", "closing keeps what was typed")
+            XCTAssertEqual(files.store.load()["api_url"], address.absoluteString + "/")
+            XCTAssertEqual(app.services?.configuration.apiKey, "typed-key")
+            waitUntil("the main window reloaded with the typed key") { main.titleLabel.text == "Sky for typed-key" }
+        }
+    }
+
     func testTheCacheLimitIsSavedAndClearCacheEmptiesOnlyTheCache() throws {
         let cache = files.cacheDirectory
         let manager = FileManager.default
