@@ -26,6 +26,9 @@ final class MainWindow {
     /// What the window last asked for, so Retry and F5 repeat it.
     private var request: Request = .latest
     private(set) var entry: APODEntry?
+    /// Said in the banner together with whatever the current request leads to: why another
+    /// day than the one asked for is shown.
+    private var notice: String?
 
     private enum Request {
         case latest
@@ -148,6 +151,7 @@ final class MainWindow {
         do {
             try calendar.validate(day)
         } catch {
+            notice = userMessage(for: error)
             banner.show(userMessage(for: error), canRetry: false)
         }
     }
@@ -168,6 +172,7 @@ final class MainWindow {
     private func load(_ request: Request) {
         self.request = request
         dateSelector.setRange(environment.calendar.validRange)
+        notice = nil
         banner.hide()
         pictureWork.cancel()
         pictureView.showLoading()
@@ -190,7 +195,7 @@ final class MainWindow {
     }
 
     private func fail(_ message: String) {
-        banner.show(message)
+        banner.show([notice, message].compactMap { $0 }.joined(separator: "\n"))
         pictureView.showPlaceholder(iconName: "dialog-warning-symbolic", heading: tr("Nothing to show"),
                                     message: tr("The picture could not be loaded."), link: nil, linkLabel: "")
     }

@@ -117,6 +117,14 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             waitUntil("today is shown") { main.titleLabel.text == "Today Sky" }
             XCTAssertEqual(main.banner.message, APODError.dateOutOfRange(APODDay("2027-01-01")!, first: APODDay("1995-06-16")!,
                                                                          last: Self.today).message)
+            source.setFailure(.serviceError(status: 503))
+            app.application.activateAction("show-date", string: "1980-01-01")
+            waitUntil("the failure is shown") { main.banner.offersRetry }
+            XCTAssertEqual(main.banner.message, APODError.dateOutOfRange(APODDay("1980-01-01")!, first: APODDay("1995-06-16")!,
+                                                                         last: Self.today).message
+                           + "\n" + APODError.serviceError(status: 503).message, "the failure does not hide why that day")
+
+            source.setFailure(nil)
             main.window.activateAction("win.today")
             waitUntil("the next request clears the notice") { source.requests.last == "latest" && main.banner.message == nil }
         }
