@@ -78,6 +78,7 @@ public final class ViewerApplication {
 
     private func activate() {
         Gtk.disableLabelSelectOnFocus()
+        StyleSheet.install()
         if let mainWindow {
             mainWindow.window.present()
             return

@@ -1,7 +1,8 @@
 import APODCore
 import GtkKit
 
-/// The strip at the top of a window saying what went wrong and what to do, with Retry.
+/// The strip at the top of a window saying what went wrong and what to do, with Retry; or,
+/// as a warning, why the window shows something else than what was asked for.
 @MainActor
 final class ErrorBanner {
     let root = InfoBar(actionLabel: tr("_Retry"))
@@ -16,11 +17,18 @@ final class ErrorBanner {
 
     var message: String? { root.isVisible ? root.label.text : nil }
 
-    /// Shows `message`, with Retry unless retrying cannot help.
+    /// Shows `message` as an error, with Retry unless retrying cannot help.
     func show(_ message: String, canRetry: Bool = true) {
+        root.kind = .error
         root.label.text = message
         root.showsAction = canRetry
         root.isVisible = true
+    }
+
+    /// Shows `message` as a warning: nothing failed, but the request could not be taken as asked.
+    func warn(_ message: String) {
+        show(message, canRetry: false)
+        root.kind = .warning
     }
 
     var offersRetry: Bool { root.isVisible && root.showsAction }

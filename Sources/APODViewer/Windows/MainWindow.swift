@@ -152,7 +152,7 @@ final class MainWindow {
             try calendar.validate(day)
         } catch {
             notice = userMessage(for: error)
-            banner.show(userMessage(for: error), canRetry: false)
+            banner.warn(userMessage(for: error))
         }
     }
 

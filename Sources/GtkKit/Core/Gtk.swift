@@ -33,6 +33,16 @@ public enum Gtk {
         gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), folder)
     }
 
+    /// Adds `css` over the theme for every window on the display (an app's own stylesheet).
+    public static func addStyleSheet(_ css: String) {
+        guard let display = gdk_display_get_default() else { return }
+        let provider = gtk_css_provider_new()
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider),
+                                                   UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(UnsafeMutableRawPointer(provider))
+    }
+
     /// The icon every window shows (title bars, task switchers).
     public static func setDefaultWindowIcon(_ name: String) {
         gtk_window_set_default_icon_name(name)

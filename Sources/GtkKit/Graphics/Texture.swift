@@ -43,6 +43,16 @@ public final class Texture: @unchecked Sendable {
         return Data(bytes: buffer, count: Int(size))
     }
 
+    /// The colour at (`x`, `y`) as 8-bit red, green, blue and alpha (premultiplied), e.g. to
+    /// check in a test that two rendered widgets really look different.
+    public func color(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        var pixels = [UInt8](repeating: 0, count: byteCount)
+        gdk_texture_download(texturePointer, &pixels, gsize(width * 4))
+        // GDK_MEMORY_DEFAULT: B8G8R8A8 premultiplied, in memory order.
+        let offset = (min(max(y, 0), height - 1) * width + min(max(x, 0), width - 1)) * 4
+        return (pixels[offset + 2], pixels[offset + 1], pixels[offset], pixels[offset + 3])
+    }
+
     /// Writes the texture as PNG (screenshots); false on failure.
     public func savePNG(to path: String) -> Bool {
         gdk_texture_save_to_png(texturePointer, path) != 0

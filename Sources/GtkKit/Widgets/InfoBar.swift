@@ -1,30 +1,66 @@
 import CGtk
 
-/// A coloured strip at the top of a window for errors or notices, with one action button.
+/// A coloured strip at the top of a window for errors or notices, with an icon and one action
+/// button. The kind sets GTK's message type, which gives the strip its `error`, `warning` or
+/// `info` style class (the default theme draws them alike: an app stylesheet tells them apart).
 @MainActor
 public final class InfoBar: Widget {
     public enum Kind: Sendable {
-        /// Red: something failed.
+        /// Something failed.
         case error
-        /// Neutral: a state the user should know about (working offline).
+        /// Worth knowing before going on (a request that could not be taken as asked).
+        case warning
+        /// A state the user should know about (working offline).
         case info
+
+        var gtk: GtkMessageType {
+            switch self {
+            case .error: return GTK_MESSAGE_ERROR
+            case .warning: return GTK_MESSAGE_WARNING
+            case .info: return GTK_MESSAGE_INFO
+            }
+        }
+
+        var iconName: String {
+            switch self {
+            case .error: return "dialog-error-symbolic"
+            case .warning: return "dialog-warning-symbolic"
+            case .info: return "dialog-information-symbolic"
+            }
+        }
     }
 
     public let label = Label()
+    public let icon: Image
 
     public init(actionLabel: String, kind: Kind = .error) {
+        icon = Image(iconName: kind.iconName)
+        self.kind = kind
         super.init(gtk_info_bar_new())
-        gtk_info_bar_set_message_type(cast(), kind == .error ? GTK_MESSAGE_ERROR : GTK_MESSAGE_INFO)
+        apply(kind)
+        icon.verticalAlign = .center
+        icon.setMargins(top: 0, bottom: 0, start: 0, end: 8)
         label.enableWrapping()
         label.setTextAlignment(0)
         label.horizontalExpand = true
         label.isSelectable = true
+        gtk_info_bar_add_child(cast(), icon.widgetPointer)
         gtk_info_bar_add_child(cast(), label.widgetPointer)
         actionButton = gtk_info_bar_add_button(cast(), actionLabel, GTK_RESPONSE_ACCEPT.rawValue)
         isVisible = false
     }
 
     private var actionButton: UnsafeMutablePointer<GtkWidget>?
+
+    /// What the strip says: its colour and icon follow.
+    public var kind: Kind {
+        didSet { apply(kind) }
+    }
+
+    private func apply(_ kind: Kind) {
+        gtk_info_bar_set_message_type(cast(), kind.gtk)
+        icon.iconName = kind.iconName
+    }
 
     /// Whether the action button is offered (a retry makes no sense for every failure).
     public var showsAction: Bool {

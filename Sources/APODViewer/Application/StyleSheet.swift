@@ -1,0 +1,34 @@
+import GtkKit
+
+/// The app's few additions to the theme. GTK 4.8's default theme paints every info bar the
+/// same beige, so an error, a warning and the offline notice would look alike: each gets a tint
+/// of its own, mixed from the theme's named colours so a dark theme stays dark.
+@MainActor
+enum StyleSheet {
+    static let css = """
+        infobar.error > revealer > box {
+            background-color: mix(@theme_bg_color, @error_color, 0.16);
+            border-bottom: 1px solid alpha(@error_color, 0.5);
+        }
+        infobar.error image { color: @error_color; }
+        infobar.warning > revealer > box {
+            background-color: mix(@theme_bg_color, @warning_color, 0.18);
+            border-bottom: 1px solid alpha(@warning_color, 0.5);
+        }
+        infobar.warning image { color: @warning_color; }
+        infobar.info > revealer > box {
+            background-color: mix(@theme_bg_color, @theme_selected_bg_color, 0.14);
+            border-bottom: 1px solid alpha(@theme_selected_bg_color, 0.5);
+        }
+        infobar.info image { color: @theme_selected_bg_color; }
+        """
+
+    private static var isInstalled = false
+
+    /// Adds the stylesheet once per process (the display outlives any one application).
+    static func install() {
+        guard !isInstalled else { return }
+        isInstalled = true
+        Gtk.addStyleSheet(css)
+    }
+}
