@@ -14,7 +14,6 @@ typedef void (*ApodHandler)(gpointer instance, gpointer data);
 typedef void (*ApodPointerHandler)(gpointer instance, gpointer argument, gpointer data);
 typedef void (*ApodIntHandler)(gpointer instance, gint argument, gpointer data);
 typedef void (*ApodIntIntHandler)(gpointer instance, gint first, gint second, gpointer data);
-typedef void (*ApodPressHandler)(gpointer instance, gint presses, gdouble x, gdouble y, gpointer data);
 
 static inline gulong apod_connect(gpointer instance, const char *signal, ApodHandler handler,
                                   gpointer data, GClosureNotify notify) {
@@ -36,9 +35,16 @@ static inline gulong apod_connect_int_int(gpointer instance, const char *signal,
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
 }
 
-static inline gulong apod_connect_press(gpointer instance, const char *signal, ApodPressHandler handler,
-                                        gpointer data, GClosureNotify notify) {
-    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+/*
+ * gtk_accessible_update_property is variadic: one fixed-arity wrapper per property the app
+ * sets, so screen readers get a name and a description for widgets without visible text.
+ */
+static inline void apod_accessible_set_label(GtkWidget *widget, const char *text) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+}
+
+static inline void apod_accessible_set_description(GtkWidget *widget, const char *text) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
 
 /* GDK_IS_TEXTURE: what a GtkPicture currently shows may be any GdkPaintable. */

@@ -1,11 +1,14 @@
 import GtkKit
 
-/// The app's few additions to the theme. GTK 4.8's default theme paints every info bar the
+/// The app's few additions to the theme. The main window's picture is a flat button (so the
+/// keyboard can open it) that must not pad or tint the picture. GTK 4.8's default theme paints every info bar the
 /// same beige, so an error, a warning and the offline notice would look alike: each gets a tint
 /// of its own, mixed from the theme's named colours so a dark theme stays dark.
 @MainActor
 enum StyleSheet {
     static let css = """
+        button.picture-button { padding: 0; background: none; }
+        button.picture-button:focus-visible { outline-offset: -2px; }
         infobar.error > revealer > box {
             background-color: mix(@theme_bg_color, @error_color, 0.16);
             border-bottom: 1px solid alpha(@error_color, 0.5);

@@ -2,8 +2,10 @@ import APODCore
 import Foundation
 import GtkKit
 
-/// The main window's picture area: a spinner while loading, the picture (aspect kept,
-/// clickable), a video poster with a play button, or a placeholder with a way out.
+/// The main window's picture area: a spinner while loading, the picture (aspect kept, a
+/// button: click, Enter or Space opens it), a video poster with a play button, or a
+/// placeholder with a way out. The picture's alt text is its tooltip and what screen readers
+/// say about it.
 @MainActor
 final class PictureView {
     enum Page: String {
@@ -12,12 +14,13 @@ final class PictureView {
 
     let root = Stack()
     let picture = Picture(fit: .contain)
+    let pictureButton: Button
     let spinner = Spinner(size: 48)
     let playButton = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play the video in your browser"))
     let placeholder = StatusPage(iconName: "image-missing-symbolic", heading: "")
     private let placeholderButton = Button(label: tr("Open Web Page"), iconName: "web-browser-symbolic")
 
-    /// The picture was clicked.
+    /// The picture was clicked or activated from the keyboard.
     var onPictureClicked: (@MainActor () -> Void)?
     /// The play button or the placeholder's button was pressed, with the link to open.
     var onOpenLink: (@MainActor (URL) -> Void)?
@@ -26,6 +29,7 @@ final class PictureView {
     private var placeholderLink: URL?
 
     init() {
+        pictureButton = Button(child: picture)
         root.verticalExpand = true
         root.horizontalExpand = true
         root.setSizeRequest(height: 240)
@@ -34,8 +38,11 @@ final class PictureView {
         spinner.verticalAlign = .center
         root.addPage(spinner, name: Page.loading.rawValue)
 
-        picture.setPointerCursor()
-        picture.onClick { [weak self] in self?.onPictureClicked?() }
+        pictureButton.addCSSClass("flat")
+        pictureButton.addCSSClass("picture-button")
+        pictureButton.setPointerCursor()
+        pictureButton.setAccessibleLabel(tr("Open the picture in its own window"))
+        pictureButton.onClicked { [weak self] in self?.onPictureClicked?() }
         playButton.addCSSClass("osd")
         playButton.addCSSClass("circular")
         playButton.horizontalAlign = .center
@@ -45,7 +52,7 @@ final class PictureView {
         playButton.onClicked { [weak self] in
             if let link = self?.playLink { self?.onOpenLink?(link) }
         }
-        let overlay = Overlay(child: picture)
+        let overlay = Overlay(child: pictureButton)
         overlay.addOverlay(playButton)
         root.addPage(overlay, name: Page.picture.rawValue)
 
@@ -69,6 +76,8 @@ final class PictureView {
         spinner.isSpinning = false
         picture.setTexture(image.texture)
         picture.alternativeText = altText
+        pictureButton.tooltip = altText
+        pictureButton.setAccessibleDescription(altText ?? "")
         self.playLink = playLink
         playButton.isVisible = playLink != nil
         root.visiblePage = Page.picture.rawValue

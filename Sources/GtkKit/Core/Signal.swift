@@ -54,14 +54,4 @@ enum Signal {
         }, ClosureBox(handler).retainedPointer, releaseBox)
     }
 
-    /// For a click gesture's `released` (presses, x, y).
-    @MainActor
-    @discardableResult
-    static func connectPress(_ instance: gpointer, _ name: String,
-                             _ handler: @escaping @MainActor (Int32) -> Void) -> UInt {
-        apod_connect_press(instance, name, { _, presses, _, _, data in
-            let body = ClosureBox<@MainActor (Int32) -> Void>.from(data)
-            MainActor.assumeIsolated { body(presses) }
-        }, ClosureBox(handler).retainedPointer, releaseBox)
-    }
 }

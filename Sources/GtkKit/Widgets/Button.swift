@@ -28,6 +28,12 @@ public final class Button: Widget {
         gtk_button_set_child(cast(), content.widgetPointer)
     }
 
+    /// A button showing `child` (a picture that opens something), styled by the caller.
+    public init(child: Widget) {
+        super.init(gtk_button_new())
+        gtk_button_set_child(cast(), child.widgetPointer)
+    }
+
     /// Emphasised (blue) style for the window's main action.
     public func markSuggested() { addCSSClass("suggested-action") }
 

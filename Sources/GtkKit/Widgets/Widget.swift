@@ -121,16 +121,25 @@ open class Widget {
     @discardableResult
     public func activate() -> Bool { gtk_widget_activate(widgetPointer) != 0 }
 
-    /// Calls `handler` on a completed primary click (press and release on the widget).
-    public func onClick(_ handler: @escaping @MainActor () -> Void) {
-        guard let gesture = gtk_gesture_click_new() else { return }
-        Signal.connectPress(UnsafeMutableRawPointer(gesture), "released") { _ in handler() }
-        gtk_widget_add_controller(widgetPointer, gesture)
-    }
-
     /// Calls `handler` once the widget is destroyed (for a window: when it closes).
     public func onDestroy(_ handler: @escaping @MainActor () -> Void) {
         Signal.connect(UnsafeMutableRawPointer(widgetPointer), "destroy", handler)
+    }
+
+    /// What screen readers call the widget, for widgets without visible text of their own.
+    /// (GTK 4.8 has no public way to read it back.)
+    public func setAccessibleLabel(_ text: String) {
+        apod_accessible_set_label(widgetPointer, text)
+    }
+
+    /// What screen readers say about the widget after its name (a picture's alt text).
+    public func setAccessibleDescription(_ text: String) {
+        apod_accessible_set_description(widgetPointer, text)
+    }
+
+    public var isFocusable: Bool {
+        get { gtk_widget_get_focusable(widgetPointer) != 0 }
+        set { gtk_widget_set_focusable(widgetPointer, newValue ? 1 : 0) }
     }
 
     /// Makes the cursor a pointing hand, for clickable pictures.

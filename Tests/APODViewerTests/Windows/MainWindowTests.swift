@@ -202,11 +202,18 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
         }
     }
 
-    func testClickingThePictureOpensItsDetailWindow() throws {
+    func testThePictureOpensItsDetailWindowFromTheKeyboard() throws {
         try MainActor.assumeIsolated {
-            try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")]))
+            var latest = entry("2026-11-28", title: "Latest Sky")
+            latest.altText = "A faint comet tail over a snowy ridge"
+            try start(FakeSource(entries: [latest]))
             waitUntil("the picture is shown") { main.pictureView.page == .picture }
-            main.pictureView.onPictureClicked?()
+            let button = main.pictureView.pictureButton
+            XCTAssertTrue(button.isFocusable, "Tab reaches the picture")
+            XCTAssertEqual(button.tooltip, "A faint comet tail over a snowy ridge")
+            XCTAssertEqual(main.pictureView.picture.alternativeText, "A faint comet tail over a snowy ridge")
+            XCTAssertTrue(button.activate(), "Enter or Space activates it")
+            waitUntil("the detail window opened") { app.detailWindows[APODDay("2026-11-28")!] != nil }
             XCTAssertEqual(app.detailWindows[APODDay("2026-11-28")!]?.window.title, "Latest Sky")
         }
     }
