@@ -16,6 +16,7 @@ DATADIR = $(DESTDIR)$(PREFIX)/share
 INSTALLED = $(BINDIR)/apod $(BINDIR)/apod-viewer \
 	$(DATADIR)/applications/$(APP_ID).desktop \
 	$(DATADIR)/metainfo/$(APP_ID).metainfo.xml \
+	$(DATADIR)/dbus-1/services/$(APP_ID).service \
 	$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	$(DATADIR)/apod-viewer/sample \
@@ -91,6 +92,10 @@ install: deps
 	install -Dm755 "$$($(SWIFT) build -c release --show-bin-path)/apod-viewer" $(BINDIR)/apod-viewer
 	install -Dm644 data/$(APP_ID).desktop $(DATADIR)/applications/$(APP_ID).desktop
 	install -Dm644 data/$(APP_ID).metainfo.xml $(DATADIR)/metainfo/$(APP_ID).metainfo.xml
+	# The desktop file is DBusActivatable: the session bus starts the viewer from this file.
+	install -d $(DATADIR)/dbus-1/services
+	sed 's|@bindir@|$(PREFIX)/bin|' data/$(APP_ID).service.in > $(DATADIR)/dbus-1/services/$(APP_ID).service
+	chmod 644 $(DATADIR)/dbus-1/services/$(APP_ID).service
 	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg $(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
 	install -Dm644 data/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg $(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 	install -d $(DATADIR)/apod-viewer/sample/images

@@ -5,7 +5,7 @@ import GtkKit
 /// main, grid and preferences window; one detail window per entry (asking again presents it).
 @MainActor
 public final class ViewerApplication {
-    public static let id = "io.github.apodviewer.APODViewer"
+    public nonisolated static let id = "io.github.apodviewer.APODViewer"
 
     let application: Application
     let environment: ViewerEnvironment
@@ -26,7 +26,7 @@ public final class ViewerApplication {
         self.environment = environment
         self.options = options
         services = nil
-        application = Application(id: applicationID)
+        application = Application(id: applicationID, isService: options.isService)
         setUp()
     }
 
@@ -37,7 +37,7 @@ public final class ViewerApplication {
         self.services = services
         environment = services.environment
         self.options = options
-        application = Application(id: applicationID)
+        application = Application(id: applicationID, isService: options.isService)
         setUp()
     }
 
@@ -51,8 +51,9 @@ public final class ViewerApplication {
 
     /// Runs until the last window closes. When another instance already runs on this session,
     /// `--date` and `--random` are handed to it as actions and this process exits at once.
+    /// Started by D-Bus activation, it opens its window when the bus activates it.
     public func run() -> Int32 {
-        if application.register(), application.isRemote {
+        if !options.isService, application.register(), application.isRemote {
             if let day = options.initialDay { application.activateAction("show-date", string: day.description) }
             if let count = options.randomCount { application.activateAction("random", int: count) }
         }

@@ -9,6 +9,9 @@ public struct ViewerOptions: Equatable, Sendable {
     public var randomCount: Int?
     /// `--offline`: work from the cache and the bundled sample on purpose (`--source offline`).
     public var offline = false
+    /// `--gapplication-service`: started by D-Bus activation (the desktop file is
+    /// `DBusActivatable`); the window opens when the bus asks for it, not at start.
+    public var isService = false
 
     public static let countRange = 1...100
     public static let defaultRandomCount = 20
@@ -38,6 +41,10 @@ public struct ViewerOptions: Equatable, Sendable {
             index += 1
             if name == "--offline", parts.count == 1 {
                 options.offline = true
+                continue
+            }
+            if name == "--gapplication-service", parts.count == 1 {
+                options.isService = true
                 continue
             }
             guard name == "--date" || name == "--random" else {

@@ -9,8 +9,12 @@ public final class Application {
     /// A unique application: on a session bus the first instance owns `id` and exports its
     /// actions (`gapplication action <id> …`); later launches find it remote and forward their
     /// requests to it. Without a session bus every launch simply runs on its own.
-    public init(id: String) {
-        applicationPointer = gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS)
+    ///
+    /// - Parameter isService: started by D-Bus activation (`--gapplication-service`): run
+    ///   registers and waits for the bus to ask for `Activate` or an action, opening no window
+    ///   by itself (GLib ends it after 10 s if nothing is asked).
+    public init(id: String, isService: Bool = false) {
+        applicationPointer = gtk_application_new(id, isService ? G_APPLICATION_IS_SERVICE : G_APPLICATION_DEFAULT_FLAGS)
     }
 
     /// The application ID, which is also its D-Bus name.

@@ -1,0 +1,119 @@
+import Foundation
+import XCTest
+@testable import APODViewer
+
+/// The desktop file is `DBusActivatable`: the session bus starts `apod-viewer
+/// --gapplication-service` from the installed service file and then asks it to activate.
+/// This runs the built binary that way on the private bus `make test` starts.
+final class DBusActivationTests: XCTestCase {
+    private static let id = ViewerApplication.id
+    private static let objectPath = "/" + id.replacingOccurrences(of: ".", with: "/")
+    private let gdbus = URL(fileURLWithPath: "/usr/bin/gdbus")
+    private var home: URL!
+    private var viewer: Process?
+
+    override func setUpWithError() throws {
+        let environment = ProcessInfo.processInfo.environment
+        try XCTSkipIf(environment["DBUS_SESSION_BUS_ADDRESS"] == nil, "no session bus (run under dbus-run-session)")
+        try XCTSkipIf(environment["DISPLAY"] == nil && environment["WAYLAND_DISPLAY"] == nil, "no display (run under xvfb-run)")
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: gdbus.path), "gdbus missing (libglib2.0-bin)")
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("apod-dbus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        if let viewer, viewer.isRunning {
+            viewer.terminate()
+            viewer.waitUntilExit()
+        }
+        if let home { try? FileManager.default.removeItem(at: home) }
+        super.tearDown()
+    }
+
+    func testTheServiceWaitsWithoutAWindowAndOpensOneWhenActivated() throws {
+        let process = Process()
+        process.executableURL = try Self.viewerBinary()
+        process.arguments = ["--gapplication-service", "--offline"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
+        environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        viewer = process
+
+        XCTAssertTrue(wait(5) { self.ownsName() }, "the service took its bus name")
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertTrue(process.isRunning, "a service stays up without a window")
+        XCTAssertFalse(hasWindow(), "nothing opens before the bus asks")
+
+        let activate = try gdbusCall("org.freedesktop.Application.Activate", ["{}"])
+        XCTAssertEqual(activate.status, 0, activate.output)
+        XCTAssertTrue(wait(10) { self.hasWindow() }, "Activate opened the main window")
+
+        let quit = try gdbusCall("org.freedesktop.Application.ActivateAction", ["quit", "[]", "{}"])
+        XCTAssertEqual(quit.status, 0, quit.output)
+        XCTAssertTrue(wait(10) { !process.isRunning }, "app.quit ends the service")
+        XCTAssertEqual(process.terminationStatus, 0)
+    }
+
+    func testTheServiceFileStartsTheViewerAsAService() throws {
+        let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../data").standardized
+        let service = try String(contentsOf: data.appendingPathComponent("\(Self.id).service.in"), encoding: .utf8)
+        XCTAssertTrue(service.contains("[D-BUS Service]\nName=\(Self.id)\n"), service)
+        XCTAssertTrue(service.contains("Exec=@bindir@/apod-viewer --gapplication-service\n"), service)
+        let desktop = try String(contentsOf: data.appendingPathComponent("\(Self.id).desktop"), encoding: .utf8)
+        XCTAssertTrue(desktop.contains("\nDBusActivatable=true\n"), desktop)
+        XCTAssertEqual(try ViewerOptions.parse(["--gapplication-service"]).isService, true)
+    }
+
+    private func ownsName() -> Bool {
+        let result = try? run(["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                               "--method", "org.freedesktop.DBus.NameHasOwner", Self.id])
+        return result?.output.contains("true") == true
+    }
+
+    /// GtkApplication exports each application window's actions at `<path>/window/<n>`.
+    private func hasWindow() -> Bool {
+        let result = try? run(["introspect", "--session", "--dest", Self.id, "--object-path", Self.objectPath + "/window/1"])
+        return result?.output.contains("org.gtk.Actions") == true
+    }
+
+    private func gdbusCall(_ method: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        try run(["call", "--session", "--dest", Self.id, "--object-path", Self.objectPath, "--method", method] + arguments)
+    }
+
+    private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = gdbus
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    private func wait(_ seconds: TimeInterval, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return condition()
+    }
+
+    /// `apod-viewer` sits next to the test bundle in the build products folder.
+    private static func viewerBinary() throws -> URL {
+        let folders = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])]
+            .compactMap { $0?.deletingLastPathComponent() }
+        for folder in folders {
+            let binary = folder.appendingPathComponent("apod-viewer")
+            if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
+        }
+        throw XCTSkip("apod-viewer is not built next to the tests (looked in \(folders.map(\.path)))")
+    }
+}
