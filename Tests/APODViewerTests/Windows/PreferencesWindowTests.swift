@@ -113,6 +113,8 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             var preferences = try openPreferences()
             preferences.urlEntry.text = "ftp://example.org/apod"
             XCTAssertTrue(preferences.messageLabel.isVisible, "an unusable address is explained as it is typed")
+            settle()
+            saveScreenshot(of: preferences.window, named: "preferences-unusable-address")
             preferences.window.close()
             waitUntil("the window closed") { app.preferencesWindow == nil }
             XCTAssertNil(files.store.load()["api_url"], "an unusable address is never saved")
