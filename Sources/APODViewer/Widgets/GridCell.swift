@@ -3,7 +3,8 @@ import Foundation
 import GtkKit
 
 /// One random-grid cell: the thumbnail (spinner until it arrives, an icon and the reason as
-/// tooltip when it fails, a play badge on videos) above the title in at most two lines.
+/// tooltip when it fails, a play badge on videos) above the title in at most two lines. The
+/// entry's alt text is in its tooltip and is what screen readers say about the cell.
 @MainActor
 final class GridCell: FlowBoxChild {
     static let pictureHeight = 170
@@ -44,7 +45,8 @@ final class GridCell: FlowBoxChild {
         titleLabel.setMaxWidthChars(24)
         column.append(titleLabel)
         super.init(child: column)
-        tooltip = entry.title
+        tooltip = [entry.title, entry.altText].compactMap { $0 }.joined(separator: "\n")
+        if let altText = entry.altText { setAccessibleDescription(altText) }
     }
 
     var isLoading: Bool { work.isBusy }

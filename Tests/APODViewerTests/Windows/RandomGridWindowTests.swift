@@ -87,6 +87,18 @@ final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    func testACellsTooltipCarriesTheAltText() throws {
+        try MainActor.assumeIsolated {
+            var entries = batch(2)
+            entries[0].altText = "Two galaxies colliding above a dark horizon"
+            try openGrid(entries, count: 2)
+            XCTAssertEqual(grid.cells[0].tooltip, "\(entries[0].title)\nTwo galaxies colliding above a dark horizon")
+            XCTAssertEqual(grid.cells[1].tooltip, entries[1].title, "without alt text, the title")
+            waitUntil("the thumbnail arrived") { grid.cells[0].hasThumbnail }
+            XCTAssertEqual(grid.cells[0].picture.alternativeText, "Two galaxies colliding above a dark horizon")
+        }
+    }
+
     func testAFailedThumbnailShowsAnIconAndTheReason() throws {
         try MainActor.assumeIsolated {
             try openGrid(batch(2, picture: { $0 == 0 ? "/missing" : "/400x300.jpg" }), count: 2)
