@@ -8,6 +8,14 @@ final class ViewerOptionsTests: XCTestCase {
         XCTAssertEqual(try ViewerOptions.parse(["--date", "2020-12-17", "--random=12"]),
                        ViewerOptions(initialDay: APODDay("2020-12-17"), randomCount: 12))
         XCTAssertEqual(try ViewerOptions.parse(["--random", "100"]).randomCount, 100)
+        XCTAssertEqual(try ViewerOptions.parse(["--date", "1990-01-01"]).initialDay, APODDay("1990-01-01"),
+                       "a well-formed day outside the archive is the window's to explain, not a usage error")
+    }
+
+    func testServiceModeIsAFlagWithoutAValue() throws {
+        XCTAssertTrue(try ViewerOptions.parse(["--gapplication-service"]).isService)
+        XCTAssertFalse(try ViewerOptions.parse([]).isService)
+        XCTAssertThrowsError(try ViewerOptions.parse(["--gapplication-service=yes"]))
     }
 
     func testBadValuesAreArgumentErrorsWithAMessage() {
