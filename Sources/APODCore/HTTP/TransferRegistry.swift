@@ -129,7 +129,12 @@ final class TransferRegistry: NSObject, URLSessionDataDelegate, @unchecked Senda
             return
         }
         if let error {
-            transfer.continuation.resume(throwing: Self.map(error, timeout: transfer.timeout))
+            var mapped = Self.map(error, timeout: transfer.timeout)
+            // Headers had arrived: the server was reached, and then the body was cut off.
+            if case APODError.unreachable? = mapped as? APODError, task.response != nil {
+                mapped = APODError.connectionLost
+            }
+            transfer.continuation.resume(throwing: mapped)
             return
         }
         guard let http = task.response as? HTTPURLResponse else {

@@ -1,35 +1,93 @@
 import Foundation
 
-/// Whether picture bytes run to their format's end marker. A file cut short on the server (an
+/// Whether picture bytes run to their format's end. A file cut short on the server (an
 /// interrupted upload) arrives with an honest Content-Length, so only its bytes show it; caught
 /// here, it is neither cached nor saved, and the viewer never draws half a picture.
 ///
-/// The marker is looked for near the end, not only at the very end, because encoders and
-/// servers sometimes append padding or metadata after it.
+/// Each format is followed by its own structure rather than by searching for an end marker's
+/// bytes, which can occur by chance inside compressed data or inside metadata (an EXIF
+/// thumbnail carries its own JPEG end). Data after the end (padding, appended metadata) is
+/// allowed, however long. Every walk hops from length to length, so its cost is one step per
+/// chunk or block, bounded by the bytes that arrived.
 enum ImageCompleteness {
-    /// How far before the end the end marker may sit.
+    /// How far before the end a JPEG's end marker may sit when its segments cannot be followed
+    /// (a layout the walk does not know): the search falls back to the file's tail.
     static let trailerWindow = 64 * 1024
 
     static func isComplete(_ data: Data, format: ImageFormat) -> Bool {
         switch format {
-        case .jpeg:
-            // EOI. Entropy-coded data stuffs every 0xFF, so FF D9 there is always the real end.
-            return tail(of: data).range(of: Data([0xFF, 0xD9])) != nil
-        case .png:
-            return tail(of: data).range(of: Data("IEND".utf8)) != nil
+        case .jpeg: return jpegIsComplete(data)
+        case .png: return pngReachesEnd(data)
+        case .gif: return gifReachesTrailer(data)
         case .webp:
             // The RIFF header announces the size of everything after its first 8 bytes.
-            guard data.count >= 12 else { return false }
-            let start = data.startIndex
-            let announced = (0..<4).reduce(0) { $0 | Int(data[start + 4 + $1]) << (8 * $1) }
+            guard let announced = data.littleEndian(at: 4, size: 4) else { return false }
             return announced + 8 <= data.count
-        case .gif:
-            // The one-byte trailer (0x3B) is too common a byte to prove anything.
-            return true
         }
     }
 
-    private static func tail(of data: Data) -> Data {
-        data.suffix(trailerWindow)
+    /// An EOI (FF D9) after the start of the first scan. Entropy-coded data stuffs every 0xFF
+    /// (FF 00), so FF D9 past the scan start is always a real end; before it, inside the
+    /// segments, it proves nothing.
+    private static func jpegIsComplete(_ data: Data) -> Bool {
+        let segments = JPEGSegments(data)
+        if segments.truncated { return false }
+        let from = segments.scanStart ?? max(2, data.count - trailerWindow)
+        guard from <= data.count else { return false }
+        let end = Data([0xFF, 0xD9])
+        return data.range(of: end, options: .backwards, in: data.startIndex + from..<data.endIndex) != nil
+    }
+
+    /// Chunks (length, type, data, CRC) followed from the signature to IEND.
+    private static func pngReachesEnd(_ data: Data) -> Bool {
+        var offset = 8
+        while let length = data.bigEndian(at: offset, size: 4), offset + 8 <= data.count {
+            if data.hasBytes("IEND", at: offset + 4) { return true }
+            offset += 12 + length
+        }
+        return false
+    }
+
+    /// Blocks followed from the logical screen to the trailer (0x3B): extensions and images
+    /// are runs of sub-blocks (a length byte, then that many bytes) ended by a zero length.
+    /// The trailer byte alone is too common a byte to prove anything.
+    private static func gifReachesTrailer(_ data: Data) -> Bool {
+        guard let flags = data.byte(at: 10) else { return false }
+        var offset = 13 + colorTableSize(flags)
+        while let block = data.byte(at: offset) {
+            switch block {
+            case 0x3B:
+                return true
+            case 0x21:
+                // Extension: introducer, label, sub-blocks.
+                guard let next = skipSubBlocks(data, from: offset + 2) else { return false }
+                offset = next
+            case 0x2C:
+                // Image: 10-byte descriptor, optional local color table, LZW code size, sub-blocks.
+                guard let imageFlags = data.byte(at: offset + 9) else { return false }
+                let codeSize = offset + 10 + colorTableSize(imageFlags)
+                guard let next = skipSubBlocks(data, from: codeSize + 1) else { return false }
+                offset = next
+            default:
+                return false
+            }
+        }
+        return false
+    }
+
+    /// The bytes of the color table a GIF flags byte announces (none when its top bit is clear).
+    private static func colorTableSize(_ flags: UInt8) -> Int {
+        flags & 0x80 == 0 ? 0 : 3 << (Int(flags & 0x07) + 1)
+    }
+
+    /// The offset after the terminating zero-length sub-block, or nil when the bytes stop first.
+    private static func skipSubBlocks(_ data: Data, from start: Int) -> Int? {
+        var offset = start
+        while let length = data.byte(at: offset) {
+            offset += 1
+            if length == 0 { return offset }
+            offset += Int(length)
+        }
+        return nil
     }
 }

@@ -76,13 +76,15 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
 
     private func load(_ url: URL, ticket: DownloadSlots.Ticket) async throws -> Data {
         let key = url.absoluteString
-        if let cached = cache?.data(for: key), ImageValidation.format(of: cached) != nil {
+        // A cached bomb (stored before sizes were checked) is fetched again, and refused.
+        if let cached = cache?.data(for: key), ImageValidation.format(of: cached) != nil,
+           (try? ImageValidation.requireSensibleSize(cached)) != nil {
             return cached
         }
         try await slots.acquire(ticket)
         defer { slots.release() }
         try Task.checkCancellation()
-        let (status, body) = try await transport.download(url, maxBytes: maxBytes)
+        let (status, body) = try await Self.pictureDownload { try await transport.download(url, maxBytes: maxBytes) }
         try Self.check(status: status)
         try ImageValidation.requireImage(body)
         cache?.store(body, for: key)
@@ -117,6 +119,18 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
 
     private static func renditionKey(_ url: URL, _ width: Int) -> String {
         "rendition w=\(width) " + url.absoluteString
+    }
+
+    /// Runs a download, naming connection failures as the picture's: its server is often
+    /// another host than the APOD service's.
+    private static func pictureDownload<T>(_ download: () async throws -> T) async throws -> T {
+        do {
+            return try await download()
+        } catch APODError.unreachable {
+            throw APODError.pictureUnreachable(interrupted: false)
+        } catch APODError.connectionLost {
+            throw APODError.pictureUnreachable(interrupted: true)
+        }
     }
 
     private static func check(status: Int) throws {

@@ -32,11 +32,20 @@ public enum ImageValidation {
     }
 
     /// Throws `APODError.notAnImage` unless `data` starts like a JPEG, PNG, GIF or WebP file,
-    /// and `APODError.damagedImage` when it stops before its format's end marker.
+    /// `APODError.imageTooLarge` when its header claims more than `ImageHeader.maxPixels`
+    /// (checked first: a bomb is refused as such, cut short or not), and
+    /// `APODError.damagedImage` when it stops before its format's end.
     @discardableResult
     public static func requireImage(_ data: Data) throws -> ImageFormat {
         guard let format = format(of: data) else { throw APODError.notAnImage }
+        try requireSensibleSize(data)
         guard ImageCompleteness.isComplete(data, format: format) else { throw APODError.damagedImage }
         return format
+    }
+
+    /// Throws `APODError.imageTooLarge` when the header claims more than `ImageHeader.maxPixels`.
+    /// A header that cannot be read is left to the completeness check and the decoder.
+    public static func requireSensibleSize(_ data: Data) throws {
+        if let header = ImageHeader.read(data), header.isTooLarge { throw header.tooLargeError }
     }
 }

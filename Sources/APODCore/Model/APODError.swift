@@ -28,6 +28,12 @@ public enum APODError: Error, Equatable, Sendable {
     case damagedImage
     /// The picture is larger than we are willing to download or decode.
     case imageTooLarge(detail: String)
+    /// The connection dropped after the answer had begun (a transfer cut mid-body).
+    case connectionLost
+    /// A picture's own server could not be reached, or (`interrupted`) its transfer was cut
+    /// mid-body. Pictures often live on another host than the service, so the message does
+    /// not name the APOD service.
+    case pictureUnreachable(interrupted: Bool)
     /// The service refused the request (other 4xx), with its own explanation.
     case requestRejected(status: Int, message: String)
     /// A link that is not http or https (the only schemes the client fetches).
@@ -82,6 +88,11 @@ public enum APODError: Error, Equatable, Sendable {
             return tr("The picture arrived incomplete or damaged. Try again later, or open the entry's web page instead.")
         case .imageTooLarge(let detail):
             return tr("The picture is too large to show ({detail}). Open the entry's web page instead.", ["detail": detail])
+        case .connectionLost:
+            return tr("The connection to the APOD service was lost while its answer arrived. Try again.")
+        case .pictureUnreachable(let interrupted):
+            if interrupted { return tr("The picture download was interrupted. Try again.") }
+            return tr("Could not reach the picture's server. Check your internet connection and try again.")
         case .requestRejected(let status, let message):
             return tr("The APOD service refused the request (HTTP {status}): {message}", ["status": String(status), "message": message])
         case .unsupportedURL:
@@ -110,9 +121,17 @@ public enum APODError: Error, Equatable, Sendable {
     /// Whether trying the same request again may succeed (drives retries and the Retry button).
     public var isTransient: Bool {
         switch self {
-        case .unreachable, .timedOut, .serviceError: return true
+        case .unreachable, .timedOut, .serviceError, .connectionLost, .pictureUnreachable: return true
         default: return false
         }
+    }
+}
+
+extension APODError {
+    /// A picture over `ImageHeader.maxPixels`, named by its size (core and viewer alike).
+    public static func pictureTooLarge(width: Int, height: Int) -> APODError {
+        let megapixels = Int((Double(width) * Double(height) / 1_000_000).rounded())
+        return .imageTooLarge(detail: "\(width) × \(height) pixels, \(megapixels) megapixels")
     }
 }
 

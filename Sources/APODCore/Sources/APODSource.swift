@@ -11,6 +11,9 @@ public protocol APODSource: Sendable {
     func entry(for day: APODDay) async throws -> APODEntry
     /// Every entry from `start` through `end`, ascending; days without an entry are skipped.
     func entries(from start: APODDay, through end: APODDay) async throws -> [APODEntry]
+    /// `entries(from:through:)` with what a cache needs to tell gaps apart: the days whose
+    /// entry arrived unusable. Sources that cannot tell report none.
+    func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer
     /// `count` distinct random entries.
     func random(count: Int) async throws -> [APODEntry]
     /// The quota the service reported on its last answer, if it reports one.
@@ -39,7 +42,24 @@ public struct RateLimit: Equatable, Sendable {
     }
 }
 
+/// A range as a source answered it. A day missing from `entries` is a day without a picture
+/// unless it is in `unusableDays`: the service had an entry for it that could not be used
+/// (no title, say), which may well be fixed tomorrow and must not be remembered as "no picture".
+public struct RangeAnswer: Sendable {
+    public var entries: [APODEntry]
+    public var unusableDays: Set<APODDay>
+
+    public init(entries: [APODEntry], unusableDays: Set<APODDay> = []) {
+        self.entries = entries
+        self.unusableDays = unusableDays
+    }
+}
+
 extension APODSource {
     /// Only sources behind a rate-limited gateway report one.
     public var rateLimit: RateLimit? { nil }
+
+    public func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
+        RangeAnswer(entries: try await entries(from: start, through: end))
+    }
 }

@@ -66,12 +66,13 @@ public final class CachingSource: APODSource {
             }
         }
         if let first = missing.first, let last = missing.last {
-            let fetched = try await upstream.entries(from: first, through: last)
-            for entry in fetched {
+            let answer = try await upstream.rangeAnswer(from: first, through: last)
+            for entry in answer.entries {
                 cache.store(entry)
                 known[entry.date] = entry
             }
-            let answered = Set(fetched.map(\.date))
+            // An unusable entry is not a day without a picture: it is asked for again next time.
+            let answered = Set(answer.entries.map(\.date)).union(answer.unusableDays)
             for day in missing where !answered.contains(day) { cache.storeNoEntry(day) }
         }
         return known.values.filter { (start...end).contains($0.date) }.sorted { $0.date < $1.date }

@@ -3,11 +3,11 @@ import Foundation
 /// Fetches many single days at once with a cap on requests in flight, for sources whose
 /// service has no range or random route. Days answering "no entry" are left out.
 enum DayFetching {
-    /// - Returns: the entries found, keyed by the day asked for.
-    static func fetch(_ days: [APODDay], concurrency: Int,
-                      _ fetchDay: @escaping @Sendable (APODDay) async throws -> APODEntry?) async throws -> [APODDay: APODEntry] {
-        var found: [APODDay: APODEntry] = [:]
-        try await withThrowingTaskGroup(of: (APODDay, APODEntry?).self) { group in
+    /// - Returns: what was found, keyed by the day asked for.
+    static func fetch<Found: Sendable>(_ days: [APODDay], concurrency: Int,
+                                       _ fetchDay: @escaping @Sendable (APODDay) async throws -> Found?) async throws -> [APODDay: Found] {
+        var found: [APODDay: Found] = [:]
+        try await withThrowingTaskGroup(of: (APODDay, Found?).self) { group in
             var pending = days[...]
             func startNext() {
                 guard let day = pending.popFirst() else { return }

@@ -34,7 +34,7 @@ public final class LegacySource: APODSource, @unchecked Sendable {
 
     /// The server's own "today"; if that is not published yet, the previous Eastern day.
     public func latest() async throws -> APODEntry {
-        if let entry = try await request([]).first { return entry }
+        if let entry = try await request([]).entries.first { return entry }
         return try await entry(for: calendar.today)
     }
 
@@ -42,36 +42,51 @@ public final class LegacySource: APODSource, @unchecked Sendable {
     public func entry(for day: APODDay) async throws -> APODEntry {
         try calendar.validate(day)
         do {
-            if let entry = try await request([("date", day.description)]).first { return entry }
+            if let entry = try await request([("date", day.description)]).entries.first { return entry }
         } catch APODError.requestRejected(400, let message) where day == calendar.today && message.contains("Date must be between") {
             // The server's clock is still on yesterday: same as not published yet.
         }
-        if day == calendar.today, let previous = try await request([("date", day.adding(days: -1).description)]).first {
+        if day == calendar.today, let previous = try await request([("date", day.adding(days: -1).description)]).entries.first {
             return previous
         }
         throw APODError.noEntry(day)
     }
 
     public func entries(from start: APODDay, through end: APODDay) async throws -> [APODEntry] {
+        try await rangeAnswer(from: start, through: end).entries
+    }
+
+    /// Unusable items are left out but reported; one whose date cannot be read either makes
+    /// every unanswered day of the range uncertain, so none is taken for a gap.
+    public func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
         try calendar.validate(start)
         try calendar.validate(end)
-        guard start <= end else { return [] }
+        guard start <= end else { return RangeAnswer(entries: []) }
         var collected: [APODEntry] = []
+        var unusable = Set<APODDay>()
+        var undated = false
         var next = start
         for _ in 0...Self.followUps {
             let batch = try await request([("start_date", next.description), ("end_date", end.description)])
-            collected += batch
-            guard let last = batch.map(\.date).max(), last < end, last >= next else { break }
+            collected += batch.entries
+            unusable.formUnion(batch.unusableDays)
+            undated = undated || batch.hasUndatedItem
+            guard let last = (batch.entries.map(\.date) + batch.unusableDays).max(), last < end, last >= next else { break }
             next = last.adding(days: 1)
         }
-        return ScienceSource.distinctAscending(collected.filter { (start...end).contains($0.date) })
+        let entries = ScienceSource.distinctAscending(collected.filter { (start...end).contains($0.date) })
+        if undated {
+            let answered = Set(entries.map(\.date))
+            unusable = Set(DayFetching.days(from: start, through: end).filter { !answered.contains($0) })
+        }
+        return RangeAnswer(entries: entries, unusableDays: unusable.filter { (start...end).contains($0) })
     }
 
     public func random(count: Int) async throws -> [APODEntry] {
         guard count > 0 else { return [] }
         var found: [APODDay: APODEntry] = [:]
         for _ in 0...Self.followUps where found.count < count {
-            let batch = try await request([("count", String(min(100, count - found.count)))])
+            let batch = try await request([("count", String(min(100, count - found.count)))]).entries
             if batch.isEmpty { break }
             for entry in batch { found[entry.date] = entry }
         }
@@ -84,8 +99,16 @@ public final class LegacySource: APODSource, @unchecked Sendable {
         entry.title.caseInsensitiveCompare("NASA Science") == .orderedSame
     }
 
-    /// One call; `[]` for a 404 ("No data available for date").
-    private func request(_ parameters: [(String, String)]) async throws -> [APODEntry] {
+    /// What one call gave: the usable entries, and for lists the items left out as unusable
+    /// (placeholders included), by date when theirs could be read.
+    private struct Answer {
+        var entries: [APODEntry]
+        var unusableDays: Set<APODDay> = []
+        var hasUndatedItem = false
+    }
+
+    /// One call; no entries for a 404 ("No data available for date").
+    private func request(_ parameters: [(String, String)]) async throws -> Answer {
         var components = URLComponents(url: apiURL, resolvingAgainstBaseURL: false)!
         let items = [("api_key", apiKey)] + parameters + [("thumbs", "true")]
         components.queryItems = (components.queryItems ?? []) + items.map { URLQueryItem(name: $0.0, value: $0.1) }
@@ -93,7 +116,7 @@ public final class LegacySource: APODSource, @unchecked Sendable {
         if let limit = RateLimit(headers: response.headers) {
             lock.withLock { lastRateLimit = limit }
         }
-        if response.status == 404, !response.isHTML { return [] }
+        if response.status == 404, !response.isHTML { return Answer(entries: []) }
         guard response.isSuccess else { throw ServiceErrorBody.error(for: response, redacting: apiKey) }
         let objects = try JSONFields.objects(in: response.body)
         // A single day must decode (its error names the date); in lists, unusable items are skipped.
@@ -103,11 +126,25 @@ public final class LegacySource: APODSource, @unchecked Sendable {
             guard let object = objects.first else { throw APODError.malformedResponse(detail: "an empty list for one day") }
             let entry = try LegacyEntryDecoder.entry(from: object)
             if Self.isPlaceholder(entry) { throw APODError.malformedResponse(detail: "placeholder instead of an entry") }
-            return [entry]
+            return Answer(entries: [entry])
         }
-        let entries = objects.compactMap { try? LegacyEntryDecoder.entry(from: $0) }
+        var answer = Answer(entries: [])
+        var decoded = 0
+        for object in objects {
+            do {
+                let entry = try LegacyEntryDecoder.entry(from: object)
+                decoded += 1
+                if Self.isPlaceholder(entry) { answer.unusableDays.insert(entry.date) } else { answer.entries.append(entry) }
+            } catch {
+                if case APODError.unusableEntry(let date?) = error, let day = APODDay(date) {
+                    answer.unusableDays.insert(day)
+                } else {
+                    answer.hasUndatedItem = true
+                }
+            }
+        }
         // Not one usable item: the answer is broken, and must not pass for days without pictures.
-        if entries.isEmpty, !objects.isEmpty { throw APODError.malformedResponse(detail: "a list without one usable entry") }
-        return entries.filter { !Self.isPlaceholder($0) }
+        if decoded == 0, !objects.isEmpty { throw APODError.malformedResponse(detail: "a list without one usable entry") }
+        return answer
     }
 }

@@ -39,12 +39,18 @@ public final class ScienceSource: APODSource {
     }
 
     public func entries(from start: APODDay, through end: APODDay) async throws -> [APODEntry] {
+        try await rangeAnswer(from: start, through: end).entries
+    }
+
+    /// An unusable day is left out of the entries, like a missing one, but reported as such.
+    public func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
         try calendar.validate(start)
         try calendar.validate(end)
         let found = try await DayFetching.fetch(DayFetching.days(from: start, through: end), concurrency: concurrency) {
             [self] day in try await fetchListed(day)
         }
-        return Self.distinctAscending(found.values)
+        return RangeAnswer(entries: Self.distinctAscending(found.values.compactMap(\.entry)),
+                           unusableDays: Set(found.filter { $0.value.entry == nil }.keys))
     }
 
     /// Distinct random days, skipping unpublished ones and topping up until `count` are found
@@ -60,7 +66,7 @@ public final class ScienceSource: APODSource {
             if days.isEmpty { break }
             tried.formUnion(days)
             let batch = try await DayFetching.fetch(days, concurrency: concurrency) { [self] day in try await fetchListed(day) }
-            for entry in batch.values { found[entry.date] = entry }
+            for case .entry(let entry) in batch.values { found[entry.date] = entry }
         }
         // Every day tried answered 404: the service is not serving the archive right now.
         guard !found.isEmpty else { throw APODError.serviceError(status: 404) }
@@ -78,12 +84,23 @@ public final class ScienceSource: APODSource {
         return try await completed(ScienceEntryDecoder.entry(from: object))
     }
 
-    /// For lists: an unusable entry is skipped like a missing day rather than failing the list.
-    private func fetchListed(_ day: APODDay) async throws -> APODEntry? {
-        do {
-            return try await fetch(day)
-        } catch APODError.unusableEntry {
+    /// A day of a list: its entry, or an entry that could not be used, which must not fail
+    /// the whole list; nil when nothing was published.
+    private enum ListedDay: Sendable {
+        case entry(APODEntry)
+        case unusable
+
+        var entry: APODEntry? {
+            if case .entry(let entry) = self { return entry }
             return nil
+        }
+    }
+
+    private func fetchListed(_ day: APODDay) async throws -> ListedDay? {
+        do {
+            return try await fetch(day).map(ListedDay.entry)
+        } catch APODError.unusableEntry {
+            return .unusable
         }
     }
 

@@ -8,8 +8,8 @@ import GtkKit
 /// pictures over `maxPixels` are refused, and the decode size is chosen there so JPEG decodes
 /// directly at 1/2, 1/4 or 1/8 scale instead of decoding full size and shrinking.
 public enum TextureDecoder {
-    /// The largest picture we agree to decode, in pixels (100 megapixels, ~400 MB of RGBA).
-    public static let maxPixels = 100_000_000
+    /// The largest picture we agree to decode: the core's limit, which downloads already obey.
+    public static let maxPixels = ImageHeader.maxPixels
     /// Long-side cap for the main and HD pictures: larger gains nothing on screen.
     public static let displayLongSide = 4096
 
@@ -28,8 +28,7 @@ public enum TextureDecoder {
             }
             return DecodedImage(texture: texture, originalWidth: original.width, originalHeight: original.height)
         } catch PixbufDecodingError.refused(let width, let height) {
-            let megapixels = (width * height + 500_000) / 1_000_000
-            throw APODError.imageTooLarge(detail: "\(width) × \(height) pixels, \(megapixels) megapixels")
+            throw APODError.pictureTooLarge(width: width, height: height)
         } catch {
             throw APODError.notAnImage
         }

@@ -60,6 +60,22 @@ final class HTTPClientTests: XCTestCase {
         }
     }
 
+    func testABodyCutMidTransferIsAConnectionLost() async throws {
+        let server = try FakeHTTPServer { _ in
+            FakeResponse(headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 8000),
+                         fault: .truncateBody(after: 1000))
+        }
+        defer { server.stop() }
+        do {
+            _ = try await HTTPClient(timeout: 5, retryPolicy: fast).get(server.baseURL)
+            XCTFail("expected an error")
+        } catch let error as APODError {
+            XCTAssertEqual(error, .connectionLost)
+            XCTAssertTrue(error.isTransient)
+        }
+        XCTAssertEqual(server.requests.count, 3, "retried like any dropped connection")
+    }
+
     func testDroppedConnectionIsRetriedAndReportedUnreachable() async throws {
         let server = try FakeHTTPServer { _ in FakeResponse(fault: .closeWithoutResponse) }
         defer { server.stop() }

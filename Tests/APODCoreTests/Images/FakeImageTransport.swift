@@ -6,7 +6,9 @@ import Foundation
 final class FakeImageTransport: ImageTransport, @unchecked Sendable {
     struct Reply: Sendable {
         var status = 200
-        var body: Data
+        var body = Data()
+        /// Thrown instead of answering, as `HTTPClient` throws its failures.
+        var error: APODError?
     }
 
     private let lock = NSLock()
@@ -65,14 +67,16 @@ final class FakeImageTransport: ImageTransport, @unchecked Sendable {
         guard let reply = lock.withLock({ replies[url] ?? fallback }) else {
             return (404, Data("<html>Not found</html>".utf8))
         }
+        if let error = reply.error { throw error }
         return (reply.status, reply.body)
     }
 }
 
 /// Minimal bodies that pass or fail the magic-byte check.
 enum ImageBytes {
+    /// SOI, an empty scan header, `size - 8` bytes of "scan data", EOI.
     static func jpeg(_ seed: UInt8 = 1, size: Int = 64) -> Data {
-        Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(repeating: seed, count: max(0, size - 6)) + Data([0xFF, 0xD9])
+        Data([0xFF, 0xD8, 0xFF, 0xDA, 0x00, 0x02]) + Data(repeating: seed, count: max(0, size - 8)) + Data([0xFF, 0xD9])
     }
 
     // Computed, not stored: LeakSanitizer cannot see the packed pointer inside a global `Data`.

@@ -18,7 +18,9 @@ final class ImageCompletenessTests: XCTestCase {
         let png = ImageFaults.pngHeader(width: 4, height: 4) + pngEnd
         XCTAssertEqual(try ImageValidation.requireImage(png), .png)
         XCTAssertEqual(try ImageValidation.requireImage(webp(announcing: 92, actual: 100)), .webp)
-        XCTAssertEqual(try ImageValidation.requireImage(Data("GIF89a".utf8) + Data(count: 20)), .gif)
+        XCTAssertEqual(try ImageValidation.requireImage(StructuredImages.gif(width: 3, height: 2)), .gif)
+        XCTAssertEqual(try ImageValidation.requireImage(StructuredImages.jpeg(width: 3, height: 2)), .jpeg)
+        XCTAssertEqual(try ImageValidation.requireImage(StructuredImages.png(width: 3, height: 2)), .png)
     }
 
     func testEndMarkersFollowedByPaddingStillPass() throws {
@@ -29,7 +31,7 @@ final class ImageCompletenessTests: XCTestCase {
     func testPicturesCutShortAreDamaged() {
         let cut: [(String, Data)] = [
             ("JPEG cut in half", ImageBytes.jpeg(size: 200_000).prefix(100_000)),
-            ("PNG header only", ImageFaults.pngHeader(width: 60000, height: 60000)),
+            ("PNG header only", ImageFaults.pngHeader(width: 4, height: 4)),
             ("WebP shorter than announced", webp(announcing: 5000, actual: 100)),
         ]
         for (name, data) in cut {
@@ -42,9 +44,48 @@ final class ImageCompletenessTests: XCTestCase {
 
     func testAnEmbeddedThumbnailsEndDoesNotPassForTheWholePicture() {
         // An EXIF thumbnail carries its own FF D9 near the start of a large file.
-        var jpeg = ImageBytes.jpeg(size: 300_000)
-        jpeg.replaceSubrange(jpeg.startIndex + 100..<jpeg.startIndex + 102, with: [0xFF, 0xD9])
+        let jpeg = StructuredImages.jpeg(width: 4000, height: 3000, scanBytes: 300_000)
         XCTAssertThrowsError(try ImageValidation.requireImage(jpeg.prefix(200_000)))
+    }
+
+    func testAGIFCutShortIsDamaged() {
+        let gif = StructuredImages.gif(width: 30, height: 20, imageBytes: 2000)
+        // Every cut, including those leaving a 0x3B (the trailer's byte) last.
+        for length in stride(from: 6, to: gif.count, by: 7) + [gif.count - 1] {
+            XCTAssertThrowsError(try ImageValidation.requireImage(gif.prefix(length)), "cut at \(length)") {
+                XCTAssertEqual($0 as? APODError, .damagedImage)
+            }
+        }
+        XCTAssertNoThrow(try ImageValidation.requireImage(gif + Data(count: 100)), "bytes after the trailer")
+    }
+
+    func testAGIFWhoseBlocksDoNotFollowIsDamaged() {
+        XCTAssertThrowsError(try ImageValidation.requireImage(Data("GIF89a".utf8) + Data(count: 20)))
+    }
+
+    /// Small files (under the old 64 KiB tail) cut just after the thumbnail in their EXIF
+    /// segment: the thumbnail's FF D9 sits before the scan and proves nothing.
+    func testASmallJPEGCutAfterItsExifThumbnailIsDamaged() {
+        let jpeg = StructuredImages.jpeg(width: 40, height: 30, scanBytes: 5000)
+        for length in [40, 300, 400, jpeg.count - 1] {
+            XCTAssertThrowsError(try ImageValidation.requireImage(jpeg.prefix(length)), "cut at \(length)") {
+                XCTAssertEqual($0 as? APODError, .damagedImage)
+            }
+        }
+    }
+
+    func testAPNGWithIENDInsideItsDataIsDamagedWhenCut() {
+        let png = StructuredImages.png(width: 40, height: 30, idatBytes: 4000)
+        XCTAssertThrowsError(try ImageValidation.requireImage(png.prefix(3000)))
+        XCTAssertThrowsError(try ImageValidation.requireImage(png.prefix(png.count - 8)), "cut inside the IEND chunk")
+    }
+
+    /// The end is found by structure, so any amount of data after it is allowed.
+    func testMoreThan64KiBAfterTheEndStillPasses() {
+        let trailing = Data(repeating: 0x20, count: 200_000)
+        XCTAssertNoThrow(try ImageValidation.requireImage(StructuredImages.jpeg(width: 40, height: 30) + trailing))
+        XCTAssertNoThrow(try ImageValidation.requireImage(StructuredImages.png(width: 40, height: 30) + trailing))
+        XCTAssertNoThrow(try ImageValidation.requireImage(StructuredImages.gif(width: 40, height: 30) + trailing))
     }
 
     func testTheBundledSamplePicturesAreComplete() throws {

@@ -59,11 +59,25 @@ final class ImageLoaderHTTPTests: XCTestCase {
         do {
             _ = try await loader(cache: cache).imageData(from: cut, for: .display)
             XCTFail("a cut-off body must not count as a picture")
-        } catch {}
+        } catch {
+            XCTAssertEqual(error as? APODError, .pictureUnreachable(interrupted: true))
+        }
         XCTAssertEqual(cache.totalBytes, 0)
         let whole = URL(string: server.baseURL.absoluteString + "/a.jpg?attempt=2")!
         let data = try await loader(cache: cache).imageData(from: whole, for: .display)
         XCTAssertEqual(data, body)
+    }
+
+    func testAPictureServerThatIsDownIsNamedAsSuch() async throws {
+        let server = try FakeHTTPServer { _ in .data(ImageBytes.jpeg(), contentType: "image/jpeg") }
+        let url = server.baseURL.appendingPathComponent("gone.jpg")
+        server.stop()
+        do {
+            _ = try await loader().imageData(from: url, for: .display)
+            XCTFail("a stopped server cannot answer")
+        } catch {
+            XCTAssertEqual(error as? APODError, .pictureUnreachable(interrupted: false))
+        }
     }
 
     func testTruncatedCacheFileIsFetchedAgain() async throws {

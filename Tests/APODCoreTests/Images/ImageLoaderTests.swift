@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import APODCore
 
 final class ImageLoaderTests: XCTestCase {
@@ -176,6 +177,49 @@ final class ImageLoaderTests: XCTestCase {
             .imageData(from: picture, for: .display)
         XCTAssertEqual(again, ImageBytes.jpeg(7))
         XCTAssertEqual(transport.downloadCount, 1)
+    }
+
+    func testABombIsRefusedWithItsSizeAndNeverCached() async throws {
+        let cache = ImageDiskCache(directory: try temporaryDirectory())
+        let transport = FakeImageTransport(fallback: .init(body: ImageFaults.pngBomb(width: 60000, height: 60000)))
+        do {
+            _ = try await ImageLoader(transport: transport, cache: cache).imageData(from: picture, for: .display)
+            XCTFail("a 60000 × 60000 picture must be refused")
+        } catch let error as APODError {
+            XCTAssertEqual(error, .imageTooLarge(detail: "60000 × 60000 pixels, 3600 megapixels"))
+        }
+        XCTAssertEqual(cache.totalBytes, 0)
+    }
+
+    /// A bomb cached before sizes were checked is not served from the cache.
+    func testACachedBombIsFetchedAgain() async throws {
+        let cache = ImageDiskCache(directory: try temporaryDirectory())
+        cache.store(ImageFaults.pngBomb(width: 60000, height: 60000), for: picture.absoluteString)
+        let transport = FakeImageTransport(fallback: .init(body: ImageBytes.jpeg(5)))
+        let data = try await ImageLoader(transport: transport, cache: cache).imageData(from: picture, for: .display)
+        XCTAssertEqual(data, ImageBytes.jpeg(5))
+        XCTAssertEqual(transport.downloadCount, 1)
+    }
+
+    /// Pictures often come from another host than the service: failures name the picture.
+    func testConnectionFailuresNameThePicturesServer() async throws {
+        let cases: [(APODError, APODError)] = [
+            (.unreachable, .pictureUnreachable(interrupted: false)),
+            (.connectionLost, .pictureUnreachable(interrupted: true)),
+            (.timedOut(seconds: 3), .timedOut(seconds: 3)),
+        ]
+        for (thrown, expected) in cases {
+            let transport = FakeImageTransport(fallback: .init(error: thrown))
+            do {
+                _ = try await ImageLoader(transport: transport, cache: nil).imageData(from: picture, for: .display)
+                XCTFail("\(thrown) must fail")
+            } catch let error as APODError {
+                XCTAssertEqual(error, expected)
+                XCTAssertTrue(error.isTransient, "\(error) offers Retry")
+            }
+        }
+        XCTAssertFalse(APODError.pictureUnreachable(interrupted: true).message.contains("APOD service"))
+        XCTAssertFalse(APODError.pictureUnreachable(interrupted: false).message.contains("APOD service"))
     }
 
     func testTruncatedCacheFileIsFetchedAgain() async throws {

@@ -147,7 +147,7 @@ final class CLIFaultInjectionTests: XCTestCase {
         try assertFault("10 MB of JSON", expecting: "far larger answer than expected") { _ in
             .json("[" + String(repeating: "{\"a\":1},", count: 1_300_000) + "{}]")
         }
-        try assertFault("truncated transfer", expecting: "Could not reach") { _ in
+        try assertFault("truncated transfer", expecting: APODError.connectionLost.message) { _ in
             FakeResponse(status: 200, headers: ["Content-Type": "application/json"],
                          body: Data(LegacyFixtures.image.utf8), fault: .truncateBody(after: 40))
         }

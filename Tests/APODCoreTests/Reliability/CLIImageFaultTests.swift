@@ -115,14 +115,31 @@ final class CLIImageFaultTests: XCTestCase {
         try assertPictureFault("JPEG file cut in half", expecting: "incomplete") { _ in
             .data(Self.jpeg.prefix(2000), contentType: "image/jpeg")
         }
-        try assertPictureFault("transfer cut short", expecting: "Could not reach") { _ in
+        try assertPictureFault("transfer cut short", expecting: APODError.pictureUnreachable(interrupted: true).message) { _ in
             FakeResponse(headers: ["Content-Type": "image/jpeg"], body: Self.jpeg, fault: .truncateBody(after: 1000))
         }
     }
 
+    /// Refused by its header before anything is saved or cached, whether the file is complete
+    /// (IEND) or not: the CLI never decodes, so this check is the only one it has.
     func testDecompressionBombHeader() throws {
-        try assertPictureFault("60000×60000 PNG header", expecting: "incomplete") { _ in
+        let refusal = APODError.pictureTooLarge(width: 60000, height: 60000).message
+        XCTAssertTrue(refusal.contains("60000 × 60000 pixels, 3600 megapixels"))
+        try assertPictureFault("60000×60000 PNG header", expecting: refusal) { _ in
             .data(ImageFaults.pngHeader(width: 60000, height: 60000), contentType: "image/png")
+        }
+        try assertPictureFault("complete 60000×60000 PNG", expecting: refusal) { _ in
+            .data(ImageFaults.pngBomb(width: 60000, height: 60000), contentType: "image/png")
+        }
+        try assertPictureFault("65535×65535 JPEG", expecting: "65535 × 65535 pixels") { _ in
+            .data(StructuredImages.jpeg(width: 65535, height: 65535), contentType: "image/jpeg")
+        }
+    }
+
+    func testTruncatedGIF() throws {
+        let gif = StructuredImages.gif(width: 300, height: 200, imageBytes: 3000)
+        try assertPictureFault("GIF cut short", expecting: APODError.damagedImage.message) { _ in
+            .data(gif.prefix(gif.count / 2), contentType: "image/gif")
         }
     }
 

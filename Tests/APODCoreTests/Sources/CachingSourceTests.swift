@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import APODCore
 
 /// An in-memory upstream that counts calls and can be switched to failing.
@@ -123,6 +124,36 @@ final class CachingSourceTests: XCTestCase {
         XCTAssertEqual(upstream.calls.last, "range 2020-03-02 2020-03-09")
         _ = try await caching(upstream).entries(from: APODDay("2020-03-01")!, through: APODDay("2020-03-10")!)
         XCTAssertEqual(upstream.calls.count, 3, "the whole range is cached now")
+    }
+
+    /// science.nasa.gov over the cache: a day whose entry is unusable is asked for again on
+    /// the next range (and shows once fixed); a real gap is remembered as "no picture".
+    func testAnUnusableDayInARangeIsNotRememberedAsNoPicture() async throws {
+        let fixed = FaultSwitch()
+        var service = FakeScienceService(entries: [
+            "2020-06-09": ScienceFixtures.entry("2020-06-09"),
+            "2020-06-11": ScienceFixtures.missingTitle,
+            "2020-06-12": ScienceFixtures.entry("2020-06-12"),
+        ])
+        service.override = { request in
+            request.path.hasSuffix("/200611") ? fixed.current?(request) : nil
+        }
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let cache = MetadataCache(root: root, partition: "science", calendar: clock.calendar)
+        let source = CachingSource(upstream: ScienceSource(apiURL: url, client: TestHTTP.client(), calendar: clock.calendar),
+                                   cache: cache, calendar: clock.calendar)
+        let (first, last) = (APODDay("2020-06-09")!, APODDay("2020-06-12")!)
+
+        let broken = try await source.entries(from: first, through: last)
+        XCTAssertEqual(broken.map(\.date.description), ["2020-06-09", "2020-06-12"])
+        XCTAssertEqual(cache.lookup(APODDay("2020-06-10")!), .noEntry, "a real gap is remembered")
+        XCTAssertEqual(cache.lookup(APODDay("2020-06-11")!), .miss, "an unusable entry is not a day without a picture")
+
+        fixed.current = { _ in .json(ScienceFixtures.entry("2020-06-11")) }
+        let healed = try await source.entries(from: first, through: last)
+        XCTAssertEqual(healed.map(\.date.description), ["2020-06-09", "2020-06-11", "2020-06-12"])
+        XCTAssertEqual(server.requests.filter { $0.path.hasSuffix("/200610") }.count, 1, "the gap is not asked again")
     }
 
     func testRandomAlwaysAsksAndFillsTheCache() async throws {

@@ -181,6 +181,47 @@ final class LegacySourceTests: XCTestCase {
     }
 }
 
+/// Legacy ranges behind the metadata cache: an unusable item is not a day without a picture.
+final class LegacyRangeCachingTests: XCTestCase {
+    private let clock = TestClock(day: "2026-11-28")
+    private var root: URL!
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("apod-legacy-range-\(UUID().uuidString)")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    private func cachedRange(answering items: [String]) async throws -> MetadataCache {
+        let service = FakeLegacyService(entries: [:], today: "2026-11-28")
+        service.override = { _ in .json("[" + items.joined(separator: ",") + "]") }
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let cache = MetadataCache(root: root, partition: "legacy", calendar: clock.calendar)
+        let source = CachingSource(upstream: LegacySource(apiURL: url, client: TestHTTP.client(), calendar: clock.calendar),
+                                   cache: cache, calendar: clock.calendar)
+        _ = try await source.entries(from: APODDay("2019-01-01")!, through: APODDay("2019-01-04")!)
+        return cache
+    }
+
+    func testADatedUnusableItemIsAskedForAgain() async throws {
+        let untitled = #"{"date":"2019-01-03","title":"","media_type":"image","explanation":"","service_version":"v1"}"#
+        let cache = try await cachedRange(answering: [LegacyFixtures.entry("2019-01-01"), untitled, LegacyFixtures.entry("2019-01-04")])
+        XCTAssertEqual(cache.lookup(APODDay("2019-01-02")!), .noEntry, "a real gap")
+        XCTAssertEqual(cache.lookup(APODDay("2019-01-03")!), .miss)
+    }
+
+    func testAnUndatedUnusableItemLeavesNoDayCertain() async throws {
+        let undated = #"{"title":"Lost","media_type":"image"}"#
+        let cache = try await cachedRange(answering: [LegacyFixtures.entry("2019-01-01"), undated, LegacyFixtures.entry("2019-01-04")])
+        XCTAssertEqual(cache.lookup(APODDay("2019-01-02")!), .miss)
+        XCTAssertEqual(cache.lookup(APODDay("2019-01-03")!), .miss)
+        if case .entry = cache.lookup(APODDay("2019-01-04")!) {} else { XCTFail("the usable entries are cached") }
+    }
+}
+
 /// Answers of the wrong shape are broken answers: never "no picture that day", never cached.
 final class LegacyWrongShapeTests: XCTestCase {
     private let clock = TestClock(day: "2026-11-28")

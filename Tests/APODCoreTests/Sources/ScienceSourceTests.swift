@@ -112,6 +112,17 @@ final class ScienceSourceTests: XCTestCase {
         XCTAssertLessThan(elapsed, 2.0, "requests must overlap")
     }
 
+    /// An unusable day is left out like a gap but reported, so a cache does not take it for one.
+    func testRangeReportsUnusableDaysApartFromGaps() async throws {
+        var entries = days(["2020-06-09", "2020-06-12"])
+        entries["2020-06-11"] = ScienceFixtures.missingTitle
+        let (server, url) = try FakeScienceService(entries: entries).start()
+        defer { server.stop() }
+        let answer = try await source(url).rangeAnswer(from: APODDay("2020-06-09")!, through: APODDay("2020-06-12")!)
+        XCTAssertEqual(answer.entries.map(\.date.description), ["2020-06-09", "2020-06-12"])
+        XCTAssertEqual(answer.unusableDays, [APODDay("2020-06-11")!], "2020-06-10 is a real gap")
+    }
+
     func testRangeFailsOnAServiceError() async throws {
         var service = FakeScienceService(entries: days(["2020-01-01", "2020-01-02"]))
         service.override = { $0.path.hasSuffix("200102") ? .html("<h1>502</h1>", status: 502) : nil }

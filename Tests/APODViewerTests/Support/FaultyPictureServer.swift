@@ -43,16 +43,13 @@ final class FaultyPictureServer: @unchecked Sendable {
     static func reason(for fault: Fault) -> String {
         switch fault {
         case .html, .missing: return APODError.notAnImage.message
-        case .cut, .bombHeader: return APODError.damagedImage.message
-        case .bomb: return APODError.imageTooLarge(detail: "60000 × 60000 pixels, 3600 megapixels").message
+        case .cut: return APODError.damagedImage.message
+        case .bombHeader, .bomb: return APODError.imageTooLarge(detail: "60000 × 60000 pixels, 3600 megapixels").message
         case .serverError: return APODError.serviceError(status: 500).message
-        case .drop: return APODError.unreachable.message
+        case .drop: return APODError.pictureUnreachable(interrupted: false).message
         case .hang, .trickle: return APODError.timedOut(seconds: timeout).message
         }
     }
-
-    /// Whether the fault's bytes pass every check before decoding (so they may be cached).
-    static func passesByteChecks(_ fault: Fault) -> Bool { fault == .bomb }
 
     private static func answer(for fault: Fault, good: Data) -> FakeResponse {
         switch fault {
