@@ -220,11 +220,8 @@ final class APODCommandTests: XCTestCase {
     // MARK: download
 
     // Computed, not stored: LeakSanitizer cannot see the packed pointer inside a global `Data`.
-    private static var png: Data {
-        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 100)
-             + [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82])
-    }
-    private static var gif: Data { Data(Array("GIF89a".utf8) + [UInt8](repeating: 1, count: 50)) }
+    private static var png: Data { StructuredImages.png(width: 4, height: 4, idatBytes: 100) }
+    private static var gif: Data { StructuredImages.gif(width: 3, height: 2, imageBytes: 50) }
 
     private func pictureService() throws -> (FakeHTTPServer, [String: String]) {
         let holder = URLHolder()
