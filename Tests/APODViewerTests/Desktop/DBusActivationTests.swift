@@ -32,7 +32,7 @@ final class DBusActivationTests: XCTestCase {
 
     func testTheServiceWaitsWithoutAWindowAndOpensOneWhenActivated() throws {
         let process = Process()
-        process.executableURL = try Self.viewerBinary()
+        process.executableURL = try BuiltViewer.url()
         process.arguments = ["--gapplication-service", "--offline"]
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
@@ -103,16 +103,5 @@ final class DBusActivationTests: XCTestCase {
             Thread.sleep(forTimeInterval: 0.1)
         }
         return condition()
-    }
-
-    /// `apod-viewer` sits next to the test bundle in the build products folder.
-    private static func viewerBinary() throws -> URL {
-        let folders = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])]
-            .compactMap { $0?.deletingLastPathComponent() }
-        for folder in folders {
-            let binary = folder.appendingPathComponent("apod-viewer")
-            if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
-        }
-        throw XCTSkip("apod-viewer is not built next to the tests (looked in \(folders.map(\.path)))")
     }
 }

@@ -113,7 +113,7 @@ final class ViewerKeyHygieneTests: GUITestCase, @unchecked Sendable {
     /// The real `apod-viewer` process, run for a moment against a service that refuses the key
     /// and echoes it, and once with a bad option next to the key.
     func testTheViewerProcessPrintsAndStoresNoKey() throws {
-        let viewer = try Self.viewerBinary()
+        let viewer = try BuiltViewer.url()
         let server = try FakeHTTPServer { _ in
             .json(#"{"error":{"code":"API_KEY_INVALID","message":"An invalid api_key was supplied: \#(Self.key)"}}"#, status: 403)
         }
@@ -143,17 +143,6 @@ final class ViewerKeyHygieneTests: GUITestCase, @unchecked Sendable {
             }
         }
         XCTAssertGreaterThan(checked, 0, "some files were written and checked", file: file, line: line)
-    }
-
-    /// `apod-viewer` sits next to the test bundle in the build products folder.
-    private static func viewerBinary() throws -> URL {
-        let folders = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])]
-            .compactMap { $0?.deletingLastPathComponent() }
-        for folder in folders {
-            let binary = folder.appendingPathComponent("apod-viewer")
-            if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
-        }
-        throw XCTSkip("apod-viewer is not built next to the tests (looked in \(folders.map(\.path)))")
     }
 
     /// Runs `binary`, ends it after `seconds` if still running, and returns stdout and stderr.
