@@ -1,4 +1,5 @@
 import APODCore
+import TestSupport
 import XCTest
 @testable import APODViewer
 
@@ -35,7 +36,7 @@ final class TextureDecoderTests: XCTestCase {
     }
 
     func testOver100MegapixelsIsRefusedBeforeDecoding() {
-        XCTAssertThrowsError(try TextureDecoder.decode(TestImages.pngHeader(width: 20_000, height: 20_000), maxSize: nil)) { error in
+        XCTAssertThrowsError(try TextureDecoder.decode(ImageFaults.pngHeader(width: 20_000, height: 20_000), maxSize: nil)) { error in
             guard case .imageTooLarge(let detail)? = error as? APODError else { return XCTFail("\(error)") }
             XCTAssertTrue(detail.contains("20000 × 20000"), detail)
             XCTAssertTrue((error as! APODError).message.contains("too large"))
