@@ -89,7 +89,6 @@ final class CLIFaultInjectionTests: XCTestCase {
                                                        "NASA_API_KEY": Self.key, "APOD_TIMEOUT": "2"])
         let started = Date()
         let refused = try APODProcess.run(["show", "2019-01-05"], environment: env, in: home, timeout: 60)
-        print("fault connection refused: \(refused.stderr)")
         XCTAssertEqual(refused.status, 1)
         XCTAssertEqual(refused.stderrLines, ["apod: " + APODError.unreachable.message])
         XCTAssertLessThan(Date().timeIntervalSince(started), 10, "two quick retries, then the message")
@@ -100,7 +99,6 @@ final class CLIFaultInjectionTests: XCTestCase {
     func testRangeOfTheWrongShape() throws {
         faults.current = { request in request.query["start_date"] != nil ? .json(#"{"service_version":"v1"}"#) : nil }
         let broken = try apod(["range", "2019-01-04", "2019-01-06"])
-        print("fault range of the wrong shape: \(broken.stderr)")
         XCTAssertEqual(broken.status, 1, broken.stdout)
         XCTAssertEqual(broken.stderrLines, ["apod: " + APODError.malformedResponse(detail: "").message])
         faults.current = nil
