@@ -133,11 +133,13 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
         }
     }
 
+    /// Maps a picture's HTTP status to an error naming the picture's server: no API key is
+    /// sent with pictures and their host is often a CDN, not the APOD service.
     private static func check(status: Int) throws {
         switch status {
         case 200..<300: return
-        case 429: throw APODError.rateLimited
-        case 500...: throw APODError.serviceError(status: status)
+        case 429: throw APODError.pictureRateLimited
+        case 500...: throw APODError.pictureServerError(status: status)
         default: throw APODError.notAnImage
         }
     }

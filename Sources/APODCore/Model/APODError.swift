@@ -34,6 +34,12 @@ public enum APODError: Error, Equatable, Sendable {
     /// mid-body. Pictures often live on another host than the service, so the message does
     /// not name the APOD service.
     case pictureUnreachable(interrupted: Bool)
+    /// A picture's own server answered 5xx. No API key is involved and the host may be a CDN,
+    /// so the message names the picture's server, not the APOD service.
+    case pictureServerError(status: Int)
+    /// A picture's own server answered 429. Pictures are fetched without a key, so the advice
+    /// is to wait, not to get a personal key.
+    case pictureRateLimited
     /// The service refused the request (other 4xx), with its own explanation.
     case requestRejected(status: Int, message: String)
     /// A link that is not http or https (the only schemes the client fetches).
@@ -93,6 +99,10 @@ public enum APODError: Error, Equatable, Sendable {
         case .pictureUnreachable(let interrupted):
             if interrupted { return tr("The picture download was interrupted. Try again.") }
             return tr("Could not reach the picture's server. Check your internet connection and try again.")
+        case .pictureServerError(let status):
+            return tr("The picture's server is having trouble (HTTP {status}). Try again in a few minutes.", ["status": String(status)])
+        case .pictureRateLimited:
+            return tr("The picture's server is receiving too many requests. Wait a few minutes and try again.")
         case .requestRejected(let status, let message):
             return tr("The APOD service refused the request (HTTP {status}): {message}", ["status": String(status), "message": message])
         case .unsupportedURL:
@@ -121,7 +131,7 @@ public enum APODError: Error, Equatable, Sendable {
     /// Whether trying the same request again may succeed (drives retries and the Retry button).
     public var isTransient: Bool {
         switch self {
-        case .unreachable, .timedOut, .serviceError, .connectionLost, .pictureUnreachable: return true
+        case .unreachable, .timedOut, .serviceError, .connectionLost, .pictureUnreachable, .pictureServerError: return true
         default: return false
         }
     }

@@ -25,8 +25,11 @@ enum OfflineFallback {
     }
 
     /// A grid whose batch could not be fetched loads a batch from the sample instead; the main
-    /// window, when open, shows the banner and reloads from the sample too.
+    /// window, when open, shows the banner and reloads from the sample too. A batch that arrived
+    /// counts as the service answering, as an entry in the main window does, so a later failure
+    /// in either window is an ordinary error rather than a fall-back.
     static func attach(_ services: ViewerServices, to grid: RandomGridWindow, main: @escaping @MainActor () -> MainWindow?) {
+        grid.onEntriesLoaded = { services.serviceAnswered() }
         grid.onServiceUnreachable = { [weak grid] in
             let wasOnline = !services.isFallenBack
             guard let grid, goOffline(services) else { return false }

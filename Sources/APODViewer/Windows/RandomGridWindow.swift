@@ -20,6 +20,8 @@ final class RandomGridWindow {
 
     /// A cell was activated (click or Enter).
     var onOpenDetail: (@MainActor (APODEntry) -> Void)?
+    /// A batch of entries arrived from the source.
+    var onEntriesLoaded: (@MainActor () -> Void)?
     /// The service could not be reached. Returns true when the application switched to
     /// offline and reloaded this window, so the error is not shown.
     var onServiceUnreachable: (@MainActor () -> Bool)?
@@ -87,7 +89,9 @@ final class RandomGridWindow {
             guard let self else { return }
             self.spinner.isSpinning = false
             switch result {
-            case .success(let entries): self.show(entries)
+            case .success(let entries):
+                self.onEntriesLoaded?()
+                self.show(entries)
             case .failure(let error):
                 if OfflineFallback.isUnreachable(error), self.onServiceUnreachable?() == true { return }
                 self.status.icon.iconName = "dialog-warning-symbolic"

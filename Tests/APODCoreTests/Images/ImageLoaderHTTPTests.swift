@@ -80,6 +80,32 @@ final class ImageLoaderHTTPTests: XCTestCase {
         }
     }
 
+    /// A picture host's 5xx and 429 name the picture's server (no key, maybe a CDN); 5xx is
+    /// retried and offers Retry, 429 is neither retried nor offered again at once.
+    func testAPictureServersErrorsAreNamedAsItsOwn() async throws {
+        let retrying = HTTPClient(timeout: 5, retryPolicy: RetryPolicy(retries: 2, baseDelay: 0.01, maxDelay: 0.02))
+        let cases: [(Int, APODError, Int)] = [
+            (503, .pictureServerError(status: 503), 3),
+            (500, .pictureServerError(status: 500), 3),
+            (429, .pictureRateLimited, 1),
+        ]
+        for (status, expected, attempts) in cases {
+            let server = try FakeHTTPServer { _ in .html("<h1>\(status)</h1>", status: status) }
+            defer { server.stop() }
+            do {
+                _ = try await ImageLoader(client: retrying, cache: nil)
+                    .imageData(from: server.baseURL.appendingPathComponent("a.jpg"), for: .display)
+                XCTFail("HTTP \(status) must fail")
+            } catch let error as APODError {
+                XCTAssertEqual(error, expected)
+                XCTAssertEqual(error.isTransient, status >= 500, "HTTP \(status): Retry")
+                XCTAssertFalse(error.message.contains("APOD service"), error.message)
+                XCTAssertFalse(error.message.contains("API key"), error.message)
+            }
+            XCTAssertEqual(server.requests.count, attempts, "HTTP \(status): attempts")
+        }
+    }
+
     func testTruncatedCacheFileIsFetchedAgain() async throws {
         let body = ImageBytes.jpeg(size: 20_000)
         let server = try FakeHTTPServer { _ in .data(body, contentType: "image/jpeg") }

@@ -136,7 +136,7 @@ final class ImageLoaderTests: XCTestCase {
         let broken = URL(string: "https://apod.nasa.gov/apod/image/1901/broken.jpg")!
         transport.set(.init(status: 503, body: ImageBytes.html), for: broken)
         await XCTAssertThrowsAPODError(try await loader.imageData(from: missing, for: .display), .notAnImage)
-        await XCTAssertThrowsAPODError(try await loader.imageData(from: broken, for: .display), .serviceError(status: 503))
+        await XCTAssertThrowsAPODError(try await loader.imageData(from: broken, for: .display), .pictureServerError(status: 503))
     }
 
     func testOnlyHTTPAndHTTPSAreFetched() async throws {

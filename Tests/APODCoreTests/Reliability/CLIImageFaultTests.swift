@@ -123,6 +123,16 @@ final class CLIImageFaultTests: XCTestCase {
         }
     }
 
+    /// A picture host's own trouble is named as such, not as the APOD service's or the key's.
+    func testPictureServerErrorAndRateLimit() throws {
+        try assertPictureFault("picture host answers 503", expecting: APODError.pictureServerError(status: 503).message) { _ in
+            .html("<h1>503 Service Unavailable</h1>", status: 503)
+        }
+        try assertPictureFault("picture host answers 429", expecting: APODError.pictureRateLimited.message) { _ in
+            .html("<h1>429 Too Many Requests</h1>", status: 429)
+        }
+    }
+
     func testTruncatedGIF() throws {
         let gif = StructuredImages.gif(width: 300, height: 200, imageBytes: 3000)
         try assertPictureFault("GIF cut short", expecting: APODError.damagedImage.message) { _ in

@@ -110,6 +110,34 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// A grid batch that arrived online counts as the service answering, like an entry in the
+    /// main window: a later failure in the main window is an ordinary error, not a fall-back.
+    func testAGridLoadedOnlineCountsAsTheServiceAnswering() throws {
+        let state = Switch()
+        state.healthy = true
+        let server = try scienceServer(state)
+        service = server
+        try MainActor.assumeIsolated {
+            try start(services: files.services(.science, apiURL: scienceRoute(server), calendar: calendar))
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("the service's entry is shown") { main.titleLabel.text == "Live Sky" }
+            let services = try XCTUnwrap(app.services)
+            services.goOnline()
+            XCTAssertFalse(services.hasReachedService, "a fresh start as far as the fallback knows")
+
+            app.application.activateAction("random", int: 1)
+            let grid = try XCTUnwrap(app.gridWindow)
+            waitUntil("the grid shows the service's entry") { grid.cells.map(\.entry.title) == ["Live Sky"] }
+            XCTAssertTrue(services.hasReachedService, "the grid's batch is the service answering")
+
+            state.healthy = false
+            app.application.activateAction("show-date", string: "2026-11-20")
+            waitUntil("a later failure is an ordinary error, not a fallback", timeout: 30) { main.banner.message != nil }
+            XCTAssertFalse(main.offlineBanner.isShown)
+            XCTAssertFalse(services.isFallenBack)
+        }
+    }
+
     func testOfflineOnPurposeShowsTheSampleWithoutTheBanner() throws {
         try MainActor.assumeIsolated {
             try start(services: files.services(.offline, calendar: calendar))

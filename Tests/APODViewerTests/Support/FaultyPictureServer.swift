@@ -45,7 +45,7 @@ final class FaultyPictureServer: @unchecked Sendable {
         case .html, .missing: return APODError.notAnImage.message
         case .cut: return APODError.damagedImage.message
         case .bombHeader, .bomb: return APODError.imageTooLarge(detail: "60000 × 60000 pixels, 3600 megapixels").message
-        case .serverError: return APODError.serviceError(status: 500).message
+        case .serverError: return APODError.pictureServerError(status: 500).message
         case .drop: return APODError.pictureUnreachable(interrupted: false).message
         case .hang, .trickle: return APODError.timedOut(seconds: timeout).message
         }
