@@ -12,6 +12,9 @@ final class MainWindow {
     let titleLabel = Label()
     let dateLabel = Label()
     let copyrightLabel = Label()
+    /// Title, date and copyright of the entry shown; hidden when a load fails so they never
+    /// describe a day other than the one asked for.
+    let entryText = Box(.vertical, spacing: 4)
     let dateSelector: DateSelector
     let previousButton = Button(iconName: "go-previous-symbolic", tooltip: tr("Previous day (Alt+Left)"))
     let nextButton = Button(iconName: "go-next-symbolic", tooltip: tr("Next day (Alt+Right)"))
@@ -81,11 +84,10 @@ final class MainWindow {
         copyrightLabel.addCSSClass("dim-label")
         copyrightLabel.enableWrapping()
         copyrightLabel.setTextAlignment(0.5)
-        let text = Box(.vertical, spacing: 4)
-        text.append(titleLabel)
-        text.append(dateLabel)
-        text.append(copyrightLabel)
-        column.append(text)
+        entryText.append(titleLabel)
+        entryText.append(dateLabel)
+        entryText.append(copyrightLabel)
+        column.append(entryText)
 
         let navigation = Box(.horizontal, spacing: 12)
         navigation.horizontalAlign = .center
@@ -195,13 +197,18 @@ final class MainWindow {
     }
 
     private func fail(_ message: String) {
+        entry = nil
+        entryText.isVisible = false
+        updateStepActions()
         banner.show([notice, message].compactMap { $0 }.joined(separator: "\n"))
         pictureView.showPlaceholder(iconName: "dialog-warning-symbolic", heading: tr("Nothing to show"),
-                                    message: tr("The picture could not be loaded."), link: nil, linkLabel: "")
+                                    message: tr("The message above says what happened and what to do."),
+                                    link: nil, linkLabel: "")
     }
 
     private func present(_ entry: APODEntry) {
         self.entry = entry
+        entryText.isVisible = true
         titleLabel.text = entry.title
         dateLabel.text = entry.date.displayString
         copyrightLabel.text = entry.copyrightLine ?? ""

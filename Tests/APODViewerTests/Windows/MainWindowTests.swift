@@ -160,6 +160,8 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             main.show(day: APODDay("2020-06-10")!)
             waitUntil("the missing day is reported") { main.banner.message != nil }
             XCTAssertEqual(main.banner.message, APODError.noEntry(APODDay("2020-06-10")!).message)
+            XCTAssertFalse(main.entryText.isVisible, "the previous entry's title and date are not left under the error")
+            XCTAssertNil(main.entry)
         }
     }
 
