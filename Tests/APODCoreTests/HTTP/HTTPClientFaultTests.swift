@@ -11,14 +11,7 @@ final class HTTPClientFaultTests: XCTestCase {
             FakeResponse(body: Data(count: 160), fault: .trickle(chunkSize: 8, interval: 0.2))
         }
         defer { server.stop() }
-        let started = Date()
-        do {
-            _ = try await HTTPClient(timeout: 1, retryPolicy: .none).get(server.baseURL)
-            XCTFail("expected a time-out")
-        } catch let error as APODError {
-            XCTAssertEqual(error, .timedOut(seconds: 1))
-        }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 2.5)
+        await assertOneSecondTimeOut(against: server, within: 2.5)
     }
 
     func testTimedOutAttemptsAreRetried() async throws {
