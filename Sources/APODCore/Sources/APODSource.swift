@@ -16,6 +16,10 @@ public protocol APODSource: Sendable {
     func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer
     /// `count` distinct random entries.
     func random(count: Int) async throws -> [APODEntry]
+    /// `count` distinct random entries, each yielded as soon as it arrives, so a grid can show
+    /// its first cell after one round trip instead of after the slowest. Finishes early (with
+    /// fewer entries) rather than failing once some arrived; throws only when none could be had.
+    func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error>
     /// The quota the service reported on its last answer, if it reports one.
     var rateLimit: RateLimit? { get }
 }
@@ -61,5 +65,20 @@ extension APODSource {
 
     public func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
         RangeAnswer(entries: try await entries(from: start, through: end))
+    }
+
+    /// For sources that can only answer a batch as a whole: the batch, one entry at a time.
+    public func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    for entry in try await random(count: count) { continuation.yield(entry) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
     }
 }

@@ -29,4 +29,6 @@ final class SwitchableSource: APODSource, @unchecked Sendable {
     }
 
     func random(count: Int) async throws -> [APODEntry] { try await upstream.random(count: count) }
+
+    func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> { upstream.randomStream(count: count) }
 }
