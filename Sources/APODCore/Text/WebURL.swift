@@ -3,13 +3,18 @@ import Foundation
 /// Cleans the links the services send: protocol-relative `//host/…` becomes `https://host/…`,
 /// stray spaces are encoded, and anything but http or https is dropped.
 public enum WebURL {
+    /// The one test for "a link this app may follow": http or https, with a host.
+    public static func isWeb(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        return url.host?.isEmpty == false
+    }
+
     public static func normalize(_ raw: String?) -> URL? {
         guard var text = raw?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
         if text.hasPrefix("//") { text = "https:" + text }
         let url = URL(string: text)
             ?? text.addingPercentEncoding(withAllowedCharacters: allowed).flatMap { URL(string: $0) }
-        guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty else { return nil }
+        guard let url, isWeb(url) else { return nil }
         return url
     }
 
