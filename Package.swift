@@ -24,11 +24,12 @@ let package = Package(
         .target(name: "GtkKit", dependencies: ["CGtk"]),
         .target(name: "APODViewer", dependencies: ["APODCore", "GtkKit"]),
         .executableTarget(name: "apod-viewer", dependencies: ["APODViewer"]),
-        // The bench serves its pictures with the tests' loopback server (see Sources/apod-bench).
-        .executableTarget(name: "apod-bench", dependencies: ["APODCore", "APODViewer", "GtkKit", "CGtk", "TestSupport"]),
+        // The bench serves its pictures with the loopback server the tests use too.
+        .executableTarget(name: "apod-bench", dependencies: ["APODCore", "APODViewer", "GtkKit", "CGtk", "LoopbackServer"]),
 
-        // A loopback HTTP server the tests start themselves; never a real NASA host.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // A loopback HTTP server the tests and the bench start themselves; never a real NASA host.
+        .target(name: "LoopbackServer"),
+        .target(name: "TestSupport", dependencies: ["LoopbackServer"], path: "Tests/TestSupport"),
         .testTarget(name: "APODCoreTests", dependencies: ["APODCore", "TestSupport"]),
         .testTarget(name: "APODViewerTests", dependencies: ["APODViewer", "APODCore", "GtkKit", "TestSupport"]),
     ]

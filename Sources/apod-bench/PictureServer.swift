@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import LoopbackServer
 
 /// The bench's stand-in for NASA's picture hosts: the tests' loopback server serving
 /// `count` pictures under both flavours' paths and counting the bytes it sends.
