@@ -76,6 +76,7 @@ public final class FakeHTTPServer: @unchecked Sendable {
     private var log: [FakeRequest] = []
     private var openConnections: Set<Int32> = []
     private var stopped = false
+    private var currentProfile = NetworkProfile.loopback
 
     public init(handler: @escaping @Sendable (FakeRequest) -> FakeResponse) throws {
         self.handler = handler
@@ -109,6 +110,13 @@ public final class FakeHTTPServer: @unchecked Sendable {
     }
 
     deinit { stop() }
+
+    /// How answers travel from now on: `.loopback` (the default) adds nothing; a test or the
+    /// bench opts in to a round trip, think time and a rate per connection.
+    public var profile: NetworkProfile {
+        get { lock.lock(); defer { lock.unlock() }; return currentProfile }
+        set { lock.lock(); currentProfile = newValue; lock.unlock() }
+    }
 
     /// Every request received so far, in arrival order.
     public var requests: [FakeRequest] {
@@ -158,10 +166,13 @@ public final class FakeHTTPServer: @unchecked Sendable {
     private func serve(_ fd: Int32) {
         guard let request = readRequest(fd) else { return }
         lock.lock()
+        let index = log.count
         log.append(request)
+        let profile = currentProfile
         lock.unlock()
         let response = handler(request)
-        if response.delay > 0 { sleepUnlessStopped(response.delay) }
+        let wait = response.delay + profile.firstByteDelay(forRequest: index)
+        if wait > 0 { sleepUnlessStopped(wait) }
         switch response.fault {
         case .closeWithoutResponse?:
             return
@@ -195,7 +206,27 @@ public final class FakeHTTPServer: @unchecked Sendable {
             }
         default:
             bytes.append(response.body)
-            writeAll(fd, bytes)
+            if let rate = profile.bytesPerSecond {
+                writePaced(fd, bytes, bytesPerSecond: rate)
+            } else {
+                writeAll(fd, bytes)
+            }
+        }
+    }
+
+    /// Sends `data` as a link of `bytesPerSecond` would deliver it: each chunk (a hundredth of
+    /// a second's worth) leaves when its last byte would have arrived, so N bytes take at least
+    /// N / rate after the first byte was due.
+    private func writePaced(_ fd: Int32, _ data: Data, bytesPerSecond: Int) {
+        let chunk = max(1, bytesPerSecond / 100)
+        let start = Date()
+        var offset = 0
+        while offset < data.count, !isStopped {
+            let end = min(offset + chunk, data.count)
+            let due = Double(end) / Double(bytesPerSecond) - Date().timeIntervalSince(start)
+            if due > 0 { sleepUnlessStopped(due) }
+            if !writeAll(fd, data.subdata(in: offset..<end)) { return }
+            offset = end
         }
     }
 
