@@ -55,9 +55,12 @@ screenshots: deps
 	mkdir -p docs/screenshots
 	for name in $(SCREENSHOTS); do cp .build/screenshots/$$name.png docs/screenshots/; done
 
+# The grid rows run the viewer itself: on a virtual display and a private session bus, with
+# GTK's default renderer (what users get), not the tests' cairo.
+BENCH_ENV = GTK_A11Y=none GDK_BACKEND=x11 GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
 bench: deps
 	$(SWIFT) build -c release --product apod-bench
-	"$$($(SWIFT) build -c release --show-bin-path)/apod-bench" $(ARGS)
+	$(BENCH_ENV) $(XVFB) "$$($(SWIFT) build -c release --show-bin-path)/apod-bench" $(ARGS)
 
 # The core's tests under AddressSanitizer (LeakSanitizer included); toolchain-internal leaks
 # are suppressed by library name in Tests/lsan-suppressions.txt.

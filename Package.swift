@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "APODViewer", dependencies: ["APODCore", "GtkKit"]),
         .executableTarget(name: "apod-viewer", dependencies: ["APODViewer"]),
         // The bench serves its pictures with the loopback server the tests use too.
-        .executableTarget(name: "apod-bench", dependencies: ["APODCore", "APODViewer", "GtkKit", "CGtk", "LoopbackServer"]),
+        .executableTarget(name: "apod-bench", dependencies: ["APODCore", "APODViewer", "GtkKit", "LoopbackServer"]),
 
         // A loopback HTTP server the tests and the bench start themselves; never a real NASA host.
         .target(name: "LoopbackServer"),

@@ -1,4 +1,6 @@
+import APODViewer
 import Foundation
+import LoopbackServer
 
 /// The parent process: makes the pictures, serves them, and measures each row in a child
 /// process of its own so every row's peak RSS and memory start from zero.
@@ -8,11 +10,12 @@ enum BenchPlan {
 
     struct Options {
         var count = 100
-        /// The defaults stand for a good connection to a CDN: on pure loopback (0 and 0) a
-        /// naive client pays no network cost at all, which no real viewer enjoys.
-        var network = PictureServer.Network(latency: 0.04, bytesPerSecond: 20_000_000)
+        /// The pipeline rows' picture host. The default stands for a good connection to a CDN:
+        /// on pure loopback a naive client pays no network cost at all, which no real viewer enjoys.
+        var network = NetworkProfile.realisticCDN
         var json = false
         var sample: URL?
+        var grids = true
     }
 
     static func run(_ options: Options) throws -> BenchReport {
@@ -20,7 +23,7 @@ enum BenchPlan {
         let originals = try options.sample.map { try PictureSet.sample(directory: $0, count: options.count) }
             ?? PictureSet.generated(count: options.count)
         let count = options.sample == nil ? options.count : min(options.count, originals.count)
-        let server = try PictureServer(originals: originals, count: count, network: options.network)
+        let server = try PictureServer(originals: originals, network: options.network)
         defer { server.stop() }
         try server.prepare(width: thumbnailWidth)
 
@@ -45,27 +48,102 @@ enum BenchPlan {
                 }
                 rows.append(BenchRow(name: kind.rawValue, flavour: flavour.rawValue, seconds: measured.seconds,
                                      mbDownloaded: Double(server.takeBytesServed()) / 1_000_000,
-                                     peakRSSMegabytes: measured.peakRSSMegabytes,
-                                     maxStallMilliseconds: measured.maxStallMilliseconds))
+                                     peakRSSMegabytes: measured.peakRSSMegabytes, stall: measured.stall))
             }
+        }
+        if options.grids {
+            rows += try gridRows(server: server, count: min(count, ViewerOptions.countRange.upperBound),
+                                 caches: caches)
         }
         return BenchReport(count: count, rows: rows)
     }
 
+    /// The viewer's own grid, realistic and cold on loopback; skipped without a display.
+    private static func gridRows(server: PictureServer, count: Int, caches: URL) throws -> [BenchRow] {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["DISPLAY"]?.isEmpty == false || environment["WAYLAND_DISPLAY"]?.isEmpty == false else {
+            progress("no display: the grid rows are skipped (make bench runs them under Xvfb)")
+            return []
+        }
+        var rows: [BenchRow] = []
+        for kind in GridRowKind.allCases {
+            var bound: GridBound?
+            if kind == .cold {
+                server.network = .loopback
+                progress("grid bound: transfer and decode of \(count) full-size pictures…")
+                bound = try GridBound.measure(server: server, flavour: kind.flavour, count: count, width: thumbnailWidth)
+            } else {
+                server.network = .realisticCDN
+            }
+            let route = ScienceRoute(pictures: server.baseURL, flavour: kind.flavour)
+            let metadata = try FakeHTTPServer { route.respond(to: $0) }
+            defer { metadata.stop() }
+            metadata.profile = kind == .realistic ? .realistic : .loopback
+            progress("\(kind.rawValue) \(kind.flavour.rawValue) (the viewer, \(count) cells)…")
+            _ = server.takeBytesServed()
+            let settings = ViewerGridRow.Settings(
+                api: metadata.baseURL.appendingPathComponent(String(ScienceRoute.path.dropFirst())),
+                resizes: kind.flavour == .science, count: count,
+                cacheDirectory: caches.appendingPathComponent(kind.rawValue), deadline: kind.deadline)
+            guard let measured = try spawnGridRow(settings) else {
+                progress("  no display could be opened: the grid rows are skipped")
+                return rows
+            }
+            rows.append(row(kind, measured, count: count, megabytes: Double(server.takeBytesServed()) / 1_000_000,
+                            bound: bound))
+            progress(String(format: "  first cell %@ s, all pictures %@ s (%d of %d), CPU %.2f s",
+                            format(measured.firstCellSeconds), format(measured.allPicturesSeconds),
+                            measured.pictures, count, measured.cpuSeconds))
+        }
+        return rows
+    }
+
+    private static func row(_ kind: GridRowKind, _ measured: GridMeasurement, count: Int, megabytes: Double,
+                            bound: GridBound?) -> BenchRow {
+        var row = BenchRow(name: kind.rawValue, flavour: kind.flavour.rawValue,
+                           seconds: measured.allPicturesSeconds ?? kind.deadline, mbDownloaded: megabytes,
+                           peakRSSMegabytes: measured.peakRSSMegabytes, stall: measured.stall)
+        row.firstCellSeconds = measured.firstCellSeconds
+        row.firstPictureSeconds = measured.firstPictureSeconds
+        row.cpuSeconds = measured.cpuSeconds
+        row.pictures = measured.pictures
+        row.maxStallLoadingMilliseconds = measured.loadingStall?.milliseconds
+        if let bound {
+            row.boundSeconds = bound.seconds
+            row.transferSeconds = bound.transferSeconds
+            row.decodeSeconds = bound.decodeSeconds
+            row.boundRatio = measured.allPicturesSeconds.map { $0 / max(bound.seconds, 0.000_001) }
+        }
+        return row
+    }
+
     /// The arguments `RowArguments.parse` reads back in the child.
     private static func spawnRow(_ settings: RowProcess.Settings) throws -> RowMeasurement {
+        let (status, data) = try spawn(RowArguments.arguments(for: settings))
+        guard status == 0 else {
+            throw BenchFailure(description: "the \(settings.kind.rawValue) \(settings.flavour.rawValue) row failed (exit \(status))")
+        }
+        return try JSONDecoder().decode(RowMeasurement.self, from: data)
+    }
+
+    /// nil when the child could not open a display.
+    private static func spawnGridRow(_ settings: ViewerGridRow.Settings) throws -> GridMeasurement? {
+        let (status, data) = try spawn(GridRowArguments.arguments(for: settings))
+        if status == ViewerGridRow.noDisplayStatus { return nil }
+        guard status == 0 else { throw BenchFailure(description: "a grid row failed (exit \(status))") }
+        return try JSONDecoder().decode(GridMeasurement.self, from: data)
+    }
+
+    private static func spawn(_ arguments: [String]) throws -> (Int32, Data) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = RowArguments.arguments(for: settings)
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchFailure(description: "the \(settings.kind.rawValue) \(settings.flavour.rawValue) row failed (exit \(process.terminationStatus))")
-        }
-        return try JSONDecoder().decode(RowMeasurement.self, from: data)
+        return (process.terminationStatus, data)
     }
 
     /// CPU seconds used by finished child processes so far (setup and teardown included).
@@ -74,6 +152,10 @@ enum BenchPlan {
         getrusage(RUSAGE_CHILDREN.rawValue, &usage)
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
         return (seconds(usage.ru_utime), seconds(usage.ru_stime))
+    }
+
+    private static func format(_ value: Double?) -> String {
+        value.map { String(format: "%.2f", $0) } ?? "–"
     }
 
     private static func progress(_ text: String) {

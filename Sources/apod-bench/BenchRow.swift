@@ -1,17 +1,59 @@
-/// One line of the bench's result, named as the JSON asks.
+/// One line of the bench's result, named as the JSON asks. The grid rows add their
+/// own figures; a figure a row does not have is left out of its JSON.
 struct BenchRow: Encodable {
     var name: String
     var flavour: String
+    /// Until every thumbnail is decoded (pipeline rows) or shown (grid rows).
     var seconds: Double
     var mbDownloaded: Double
     var peakRSSMegabytes: Double
+    /// The worst main-loop stall of the whole row, start-up included.
     var maxStallMilliseconds: Double
+    /// When that stall happened, and the CPU the main thread used during it (see `StallMonitor`).
+    var stallAtSeconds: Double
+    var stallMainThreadCPUMilliseconds: Double
+
+    /// Grid rows: times since the viewer started.
+    var firstCellSeconds: Double?
+    var firstPictureSeconds: Double?
+    var cpuSeconds: Double?
+    /// Grid rows: cells showing their picture at the end (short of the count at the deadline).
+    var pictures: Int?
+    /// Grid rows: the worst stall once the first cell was on screen.
+    var maxStallLoadingMilliseconds: Double?
+    /// The cold loopback grid: the bound it is compared with and the ratio.
+    var boundSeconds: Double?
+    var transferSeconds: Double?
+    var decodeSeconds: Double?
+    var boundRatio: Double?
 
     enum CodingKeys: String, CodingKey {
-        case name, flavour, seconds
+        case name, flavour, seconds, pictures
         case mbDownloaded = "mb_downloaded"
         case peakRSSMegabytes = "peak_rss_mb"
         case maxStallMilliseconds = "max_stall_ms"
+        case stallAtSeconds = "max_stall_at_s"
+        case stallMainThreadCPUMilliseconds = "max_stall_main_cpu_ms"
+        case firstCellSeconds = "first_cell_s"
+        case firstPictureSeconds = "first_picture_s"
+        case cpuSeconds = "cpu_s"
+        case maxStallLoadingMilliseconds = "max_stall_loading_ms"
+        case boundSeconds = "bound_s"
+        case transferSeconds = "transfer_s"
+        case decodeSeconds = "decode_s"
+        case boundRatio = "bound_ratio"
+    }
+
+    init(name: String, flavour: String, seconds: Double, mbDownloaded: Double, peakRSSMegabytes: Double,
+         stall: StallMonitor.Stall) {
+        self.name = name
+        self.flavour = flavour
+        self.seconds = seconds
+        self.mbDownloaded = mbDownloaded
+        self.peakRSSMegabytes = peakRSSMegabytes
+        maxStallMilliseconds = stall.milliseconds
+        stallAtSeconds = stall.atSeconds
+        stallMainThreadCPUMilliseconds = stall.mainThreadCPUMilliseconds
     }
 }
 
@@ -21,6 +63,10 @@ struct BenchReport: Encodable {
     var rows: [BenchRow]
 
     func row(_ kind: RowKind, _ flavour: Flavour) -> BenchRow? {
-        rows.first { $0.name == kind.rawValue && $0.flavour == flavour.rawValue }
+        row(kind.rawValue, flavour)
+    }
+
+    func row(_ name: String, _ flavour: Flavour) -> BenchRow? {
+        rows.first { $0.name == name && $0.flavour == flavour.rawValue }
     }
 }

@@ -1,6 +1,7 @@
 import APODCore
 import APODViewer
 import Foundation
+import GtkKit
 
 /// Fills a grid of thumbnails `width` pixels wide, off the main thread, and keeps the textures
 /// alive as a grid would until `release`. One instance per bench row.
@@ -13,7 +14,7 @@ final class GridLoad: @unchecked Sendable {
     let width: Int
     private let lock = NSLock()
     /// The naive row's textures.
-    private var textures: [GObjectRef] = []
+    private var textures: [Texture] = []
     /// The pipeline's pictures (their textures are released with them).
     private var decoded: [DecodedImage] = []
 
@@ -26,10 +27,8 @@ final class GridLoad: @unchecked Sendable {
     func naive(client: HTTPClient) async throws {
         for url in urls {
             let response = try await client.get(url, headers: [:], maxBytes: ImageValidation.defaultMaxBytes)
-            let full = try Pixbufs.decodeFull(response.body)
-            let thumbnail = Pixbufs.scaled(full, width: width)
-            full.release()
-            keep(thumbnail)
+            let thumbnail = try Pixbuf.decode(response.body).scaled(toWidth: width).texture()
+            lock.withLock { textures.append(thumbnail) }
         }
     }
 
@@ -58,16 +57,8 @@ final class GridLoad: @unchecked Sendable {
 
     func release() {
         lock.withLock {
-            textures.forEach { $0.release() }
             textures = []
             decoded = []
         }
-    }
-
-    /// Turns the pixbuf into the texture a grid cell shows and keeps that.
-    private func keep(_ pixbuf: GObjectRef) {
-        let texture = Pixbufs.texture(pixbuf)
-        pixbuf.release()
-        lock.withLock { textures.append(texture) }
     }
 }

@@ -1,42 +1,34 @@
 import Foundation
+import GtkKit
 import LoopbackServer
 
-/// The bench's stand-in for NASA's picture hosts: the tests' loopback server serving
-/// `count` pictures under both flavours' paths and counting the bytes it sends.
+/// The bench's stand-in for NASA's picture hosts: the loopback server serving picture `i` of
+/// either flavour as original `i % originals.count`, over a `NetworkProfile`, counting the
+/// bytes it sends.
 final class PictureServer: @unchecked Sendable {
-    /// What a real host adds to loopback: a wait before the first byte of each answer and a
-    /// per-connection transfer rate. Zero for both is raw loopback.
-    struct Network: Sendable {
-        var latency: TimeInterval
-        /// Bytes per second on one connection; 0 means unlimited.
-        var bytesPerSecond: Int
-
-        var summary: String {
-            let rate = bytesPerSecond > 0 ? "\(bytesPerSecond / 1_000_000) MB/s per connection" : "unlimited rate"
-            return "emulated network: \(Int(latency * 1000)) ms to first byte, \(rate)"
-        }
-    }
-
-    /// Bandwidth is emulated by sending one chunk per tick.
-    private static let tick: TimeInterval = 0.01
-
     private let originals: [Data]
-    private let count: Int
-    private let network: Network
     private let lock = NSLock()
-    private var resized: [String: Data] = [:]
+    /// Resized copies by original, then width, made once: a CDN resizes at its edge once, and
+    /// the bench must not charge a client for the server's work.
+    private var resized: [Int: [Int: Data]] = [:]
     private var served = 0
     private var server: FakeHTTPServer!
 
-    /// Serves picture `i` as `originals[i % originals.count]`.
-    init(originals: [Data], count: Int, network: Network) throws {
+    init(originals: [Data], network: NetworkProfile) throws {
         self.originals = originals
-        self.count = count
-        self.network = network
         server = try FakeHTTPServer { [unowned self] request in respond(to: request) }
+        server.profile = network
     }
 
     var baseURL: URL { server.baseURL }
+
+    var network: NetworkProfile {
+        get { server.profile }
+        set { server.profile = newValue }
+    }
+
+    /// The original bytes behind picture `index`.
+    func original(_ index: Int) -> Data { originals[index % originals.count] }
 
     /// Resizes every original for the thumbnail `width` and for the full-size width in the
     /// pictures' URLs now, so no row pays for the first resize.
@@ -59,39 +51,45 @@ final class PictureServer: @unchecked Sendable {
 
     private func respond(to request: FakeRequest) -> FakeResponse {
         guard let flavour = Flavour.allCases.first(where: { request.path.hasPrefix($0.pathPrefix) }),
-              let index = Int(request.path.dropFirst(flavour.pathPrefix.count).dropLast(4)),
-              (0..<count).contains(index) else {
+              let index = Int(request.path.dropFirst(flavour.pathPrefix.count).dropLast(4)), index >= 0 else {
             return .html("<html><body>Not found</body></html>", status: 404)
         }
         let original = index % originals.count
         var body = originals[original]
         if flavour == .science, let width = request.query["w"].flatMap(Int.init),
-           let smaller = try? resizedPicture(original, width: width) {
+           let smaller = try? rendition(original, width: width) {
             body = smaller
         }
         lock.withLock { served += body.count }
-        var response = FakeResponse.data(body, contentType: "image/jpeg")
-        response.delay = network.latency
-        if network.bytesPerSecond > 0 {
-            response.fault = .trickle(chunkSize: max(1, Int(Double(network.bytesPerSecond) * Self.tick)), interval: Self.tick)
-        }
-        return response
+        return .data(body, contentType: "image/jpeg")
     }
 
-    /// Picture `index` at most `width` wide, made once per width: a CDN resizes at its edge
-    /// once, and the bench must not charge a client for the server's work.
+    /// The smallest prepared copy at least `width` wide (at most a few tens of percent more
+    /// bytes than an exact resize); made on demand when none is.
+    private func rendition(_ index: Int, width: Int) throws -> Data {
+        let prepared = lock.withLock { resized[index] ?? [:] }
+        if let nearest = prepared.keys.filter({ $0 >= width }).min(), let data = prepared[nearest] { return data }
+        return try resizedPicture(index, width: width)
+    }
+
+    /// Picture `index` at most `width` wide.
     private func resizedPicture(_ index: Int, width: Int) throws -> Data {
-        let key = "\(index)/\(width)"
-        if let cached = lock.withLock({ resized[key] }) { return cached }
-        let full = try Pixbufs.decodeFull(originals[index])
-        defer { full.release() }
-        var data = originals[index]
-        if Pixbufs.size(of: full).width > width {
-            let small = Pixbufs.scaled(full, width: width)
-            defer { small.release() }
-            data = try Pixbufs.jpeg(small, quality: 85)
-        }
-        lock.withLock { resized[key] = data }
+        if let cached = lock.withLock({ resized[index]?[width] }) { return cached }
+        let full = try Pixbuf.decode(originals[index])
+        let data = full.width > width ? try Pixbufs.jpeg(full.scaled(toWidth: width), quality: 85) : originals[index]
+        lock.withLock { resized[index, default: [:]][width] = data }
         return data
+    }
+}
+
+extension NetworkProfile {
+    /// One line for the table's header.
+    var summary: String {
+        var parts = ["\(Int((roundTrip * 1000).rounded())) ms round trip"]
+        if thinkTime.upperBound > 0 {
+            parts.append(String(format: "%.1f–%.1f s think time", thinkTime.lowerBound, thinkTime.upperBound))
+        }
+        parts.append(bytesPerSecond.map { "\($0 / 1_000_000) MB/s per connection" } ?? "unlimited rate")
+        return parts.joined(separator: ", ")
     }
 }

@@ -1,5 +1,5 @@
-import CGtk
 import Foundation
+import GtkKit
 
 /// The full-size JPEGs the bench's server hands out.
 enum PictureSet {
@@ -10,9 +10,7 @@ enum PictureSet {
     /// `min(count, generatedDistinct)` procedural 3000×2000 JPEGs, made on all cores.
     static func generated(count: Int, width: Int = 3000, height: Int = 2000) throws -> [Data] {
         try parallelMap(0..<min(count, generatedDistinct)) { index in
-            let pixbuf = Pixbufs.generate(width: width, height: height, seed: UInt32(index + 1) &* 2_654_435_761)
-            defer { pixbuf.release() }
-            return try Pixbufs.jpeg(pixbuf, quality: 90)
+            try Pixbufs.jpeg(Pixbufs.generate(width: width, height: height, seed: UInt32(index + 1) &* 2_654_435_761))
         }
     }
 
@@ -29,14 +27,7 @@ enum PictureSet {
             .prefix(count)
         guard !files.isEmpty else { throw Pixbufs.Failure(description: "no pictures under \(root.path)") }
         return try parallelMap(Array(files)) { file in
-            var error: UnsafeMutablePointer<GError>?
-            guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(file.path, Int32(longSide), Int32(longSide), 1, &error) else {
-                if let error { g_error_free(error) }
-                throw Pixbufs.Failure(description: "could not read \(file.lastPathComponent)")
-            }
-            let reference = GObjectRef(pointer: pixbuf)
-            defer { reference.release() }
-            return try Pixbufs.jpeg(reference, quality: 90)
+            try Pixbufs.jpeg(Pixbuf.load(file: file.path, fittingIn: longSide))
         }
     }
 

@@ -24,3 +24,27 @@ enum RowArguments {
                                    cacheDirectory: URL(fileURLWithPath: cache, isDirectory: true))
     }
 }
+
+/// The private command line by which the bench runs one grid row (the viewer) in a child process.
+enum GridRowArguments {
+    static let flag = "--grid-row"
+
+    static func arguments(for settings: ViewerGridRow.Settings) -> [String] {
+        [flag, settings.api.absoluteString, "--resizes", settings.resizes ? "yes" : "no", "--count", String(settings.count),
+         "--cache", settings.cacheDirectory.path, "--deadline", String(settings.deadline)]
+    }
+
+    /// The settings when `arguments` (without the program name) start with `--grid-row`.
+    static func parse(_ arguments: [String]) -> ViewerGridRow.Settings? {
+        guard arguments.first == flag, arguments.count % 2 == 0 else { return nil }
+        var values: [String: String] = [:]
+        for index in stride(from: 0, to: arguments.count, by: 2) { values[arguments[index]] = arguments[index + 1] }
+        guard let api = values[flag].flatMap(URL.init(string:)),
+              let resizes = values["--resizes"].map({ $0 == "yes" }),
+              let count = values["--count"].flatMap(Int.init),
+              let cache = values["--cache"],
+              let deadline = values["--deadline"].flatMap(Double.init) else { return nil }
+        return ViewerGridRow.Settings(api: api, resizes: resizes, count: count,
+                                      cacheDirectory: URL(fileURLWithPath: cache, isDirectory: true), deadline: deadline)
+    }
+}

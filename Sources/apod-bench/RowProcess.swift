@@ -1,13 +1,13 @@
 import APODCore
-import CGtk
 import Foundation
+import GtkKit
 
 /// One row measured in this (fresh) process: the load runs on other threads while the main
 /// thread only runs a GLib main loop with the stall timer, like a viewer's grid would.
 struct RowMeasurement: Codable, Sendable {
     var seconds: Double
     var peakRSSMegabytes: Double
-    var maxStallMilliseconds: Double
+    var stall: StallMonitor.Stall
     var thumbnails: Int
 }
 
@@ -26,33 +26,27 @@ enum RowProcess {
     static func measure(_ settings: Settings) throws -> RowMeasurement {
         let grid = GridLoad(urls: settings.flavour.urls(base: settings.base, count: settings.count),
                             width: settings.width)
-        let loop = MainLoop(pointer: g_main_loop_new(nil, 0))
+        let loop = MainLoop()
         let outcome = Outcome()
         // The client, loader and cache exist before a viewer opens its grid: not timed.
         let load = work(for: settings)
         let monitor = StallMonitor()
         monitor.start()
-        let start = g_get_monotonic_time()
+        let start = Clock.now()
         Task.detached {
             do {
                 try await load(grid)
-                outcome.finish(.success(g_get_monotonic_time() - start))
+                outcome.finish(.success(Clock.now() - start))
             } catch {
                 outcome.finish(.failure(error))
             }
-            // Quit from the loop itself: a quit sent before `g_main_loop_run` starts would be lost.
-            g_idle_add_full(G_PRIORITY_DEFAULT, { data in
-                g_main_loop_quit(OpaquePointer(data))
-                return 0
-            }, UnsafeMutableRawPointer(loop.pointer), nil)
+            loop.quit()
         }
-        g_main_loop_run(loop.pointer)
+        loop.run()
         monitor.stop()
-        g_main_loop_unref(loop.pointer)
-        let elapsed = try outcome.result!.get()
-        let measurement = RowMeasurement(seconds: Double(elapsed) / 1_000_000,
+        let measurement = RowMeasurement(seconds: try outcome.result!.get(),
                                          peakRSSMegabytes: PeakMemory.megabytes(),
-                                         maxStallMilliseconds: monitor.worstLatenessMilliseconds,
+                                         stall: monitor.worst,
                                          thumbnails: grid.count)
         grid.release()
         return measurement
@@ -71,17 +65,12 @@ enum RowProcess {
         }
     }
 
-    /// The row's GMainLoop; adding an idle source to its context is safe from any thread.
-    private struct MainLoop: @unchecked Sendable {
-        let pointer: OpaquePointer
-    }
-
     private final class Outcome: @unchecked Sendable {
         private let lock = NSLock()
-        private var value: Result<Int, Error>?
+        private var value: Result<Double, Error>?
 
-        func finish(_ result: Result<Int, Error>) { lock.withLock { value = result } }
+        func finish(_ result: Result<Double, Error>) { lock.withLock { value = result } }
 
-        var result: Result<Int, Error>? { lock.withLock { value } }
+        var result: Result<Double, Error>? { lock.withLock { value } }
     }
 }

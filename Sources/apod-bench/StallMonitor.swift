@@ -1,36 +1,60 @@
-import CGtk
+import GtkKit
 
-/// A GLib timer every 10 ms on the main loop recording how late it ever fired: the longest
-/// time the main thread (where GTK draws and handles input) could not react.
+/// A 10 ms timer on the main loop recording how late it fires: the longest time the main
+/// thread (where GTK draws and handles input) could not react. Nothing is left out: the first
+/// tick counts from `start()`, so start-up work on the main loop shows too.
+///
+/// For the worst stall it keeps when it happened and the CPU the main thread itself used
+/// meanwhile. Close to the stall's length means the main thread was busy (work to move off
+/// it); close to zero means it was ready but not running (other threads or processes had both
+/// cores) or blocked.
+@MainActor
 final class StallMonitor {
-    static let interval: Int = 10_000
+    static let intervalMilliseconds = 10
 
-    private var lastTick: Int = 0
-    private(set) var worstLatenessMicroseconds: Int = 0
-    private var source: guint = 0
+    struct Stall: Codable, Sendable {
+        /// How much later than its 10 ms the tick came.
+        var milliseconds: Double = 0
+        /// Since `start()`.
+        var atSeconds: Double = 0
+        /// CPU the main thread used between the two ticks.
+        var mainThreadCPUMilliseconds: Double = 0
+    }
 
-    /// Starts ticking on the default main context; call from the main thread.
+    /// The worst over the whole run.
+    private(set) var worst = Stall()
+    /// The worst since `markPhase()`, e.g. once a grid is on screen and loading.
+    private(set) var worstInPhase: Stall?
+    private var timer: RepeatingTimer?
+    private var started = 0.0
+    private var lastTick = 0.0
+    private var lastCPU = 0.0
+
     func start() {
-        lastTick = g_get_monotonic_time()
-        let unmanaged = Unmanaged.passRetained(self).toOpaque()
-        source = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(Self.interval / 1000), { data in
-            Unmanaged<StallMonitor>.fromOpaque(data!).takeUnretainedValue().tick()
-            return 1
-        }, unmanaged, { data in
-            Unmanaged<StallMonitor>.fromOpaque(data!).release()
-        })
+        started = Clock.now()
+        lastTick = started
+        lastCPU = Clock.threadCPU()
+        timer = RepeatingTimer(milliseconds: Self.intervalMilliseconds) { [unowned self] in tick() }
     }
 
     func stop() {
-        if source != 0 { g_source_remove(source) }
-        source = 0
+        timer?.stop()
+        timer = nil
     }
 
-    var worstLatenessMilliseconds: Double { Double(worstLatenessMicroseconds) / 1000 }
+    /// Starts a second record beside the whole run's, from now on.
+    func markPhase() {
+        if worstInPhase == nil { worstInPhase = Stall(atSeconds: Clock.now() - started) }
+    }
 
     private func tick() {
-        let now = g_get_monotonic_time()
-        worstLatenessMicroseconds = max(worstLatenessMicroseconds, now - lastTick - Self.interval)
+        let now = Clock.now()
+        let cpu = Clock.threadCPU()
+        let stall = Stall(milliseconds: max(0, (now - lastTick) * 1000 - Double(Self.intervalMilliseconds)),
+                          atSeconds: now - started, mainThreadCPUMilliseconds: (cpu - lastCPU) * 1000)
+        if stall.milliseconds > worst.milliseconds { worst = stall }
+        if let phase = worstInPhase, stall.milliseconds > phase.milliseconds { worstInPhase = stall }
         lastTick = now
+        lastCPU = cpu
     }
 }

@@ -1,14 +1,16 @@
 import Foundation
 
 /// `apod-bench [--count N] [--json] [--sample DIR]`: how fast and light the image pipeline
-/// fills a grid, against the naive way. See README "Performance".
+/// fills a grid, against the naive way, and how the viewer's own grid fills on a realistic
+/// network and on loopback. See README "Performance".
 let usage = """
-usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate MB_PER_S]
-  --count N        pictures in the grid (default 100)
+usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate MB_PER_S] [--no-grids]
+  --count N        pictures in the grid (default 100; the viewer's grid rows take at most 100)
   --json           print the result as JSON instead of a table
   --sample DIR     serve the real pictures of DIR/image (e.g. ../shared/apod-sample), upscaled to HD
-  --latency-ms MS  emulated wait before each answer's first byte (default 40; 0 = raw loopback)
-  --rate MB        emulated megabytes per second per connection (default 20; 0 = unlimited)
+  --latency-ms MS  the pipeline rows' round trip before each answer (default 40; 0 = raw loopback)
+  --rate MB        the pipeline rows' megabytes per second per connection (default 20; 0 = unlimited)
+  --no-grids       leave out the rows that run the viewer's grid (they need a display)
 """
 
 func fail(_ message: String) -> Never {
@@ -17,6 +19,10 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == GridRowArguments.flag {
+    guard let settings = GridRowArguments.parse(arguments) else { fail("bad grid row arguments") }
+    MainActor.assumeIsolated { ViewerGridRow.run(settings) }
+}
 if arguments.first == RowArguments.flag {
     guard let settings = RowArguments.parse(arguments) else { fail("bad row arguments") }
     do {
@@ -37,10 +43,12 @@ while let argument = remaining.popFirst() {
         options.count = value
     case "--latency-ms":
         guard let value = remaining.popFirst().flatMap(Double.init), value >= 0 else { fail("--latency-ms needs a number\n\(usage)") }
-        options.network.latency = value / 1000
+        options.network.roundTrip = value / 1000
     case "--rate":
         guard let value = remaining.popFirst().flatMap(Double.init), value >= 0 else { fail("--rate needs a number\n\(usage)") }
-        options.network.bytesPerSecond = Int(value * 1_000_000)
+        options.network.bytesPerSecond = value > 0 ? Int(value * 1_000_000) : nil
+    case "--no-grids":
+        options.grids = false
     case "--json":
         options.json = true
     case "--sample":
