@@ -9,9 +9,11 @@ struct BenchRow: Encodable {
     var peakRSSMegabytes: Double
     /// The worst main-loop stall of the whole row, start-up included.
     var maxStallMilliseconds: Double
-    /// When that stall happened, and the CPU the main thread used during it (see `StallMonitor`).
+    /// When that stall happened, the CPU the main thread used during it and how often it was
+    /// preempted meanwhile (see `StallMonitor`).
     var stallAtSeconds: Double
     var stallMainThreadCPUMilliseconds: Double
+    var stallPreemptions: Int
 
     /// Grid rows: times since the viewer started.
     var firstCellSeconds: Double?
@@ -34,6 +36,7 @@ struct BenchRow: Encodable {
         case maxStallMilliseconds = "max_stall_ms"
         case stallAtSeconds = "max_stall_at_s"
         case stallMainThreadCPUMilliseconds = "max_stall_main_cpu_ms"
+        case stallPreemptions = "max_stall_preemptions"
         case firstCellSeconds = "first_cell_s"
         case firstPictureSeconds = "first_picture_s"
         case cpuSeconds = "cpu_s"
@@ -54,6 +57,7 @@ struct BenchRow: Encodable {
         maxStallMilliseconds = stall.milliseconds
         stallAtSeconds = stall.atSeconds
         stallMainThreadCPUMilliseconds = stall.mainThreadCPUMilliseconds
+        stallPreemptions = stall.preemptions
     }
 }
 

@@ -11,6 +11,17 @@ enum Clock {
     /// CPU time of the whole process, user and system, every thread.
     static func processCPU() -> Double { read(CLOCK_PROCESS_CPUTIME_ID) }
 
+    /// How often the calling thread was taken off its core while it could have run
+    /// (involuntary context switches), so far.
+    static func threadPreemptions() -> Int {
+        var usage = rusage()
+        getrusage(Self.thisThread, &usage)
+        return usage.ru_nivcsw
+    }
+
+    /// Linux's RUSAGE_THREAD, which Glibc's Swift module does not export (it needs _GNU_SOURCE).
+    private static let thisThread: __rusage_who_t = __rusage_who_t(1)
+
     private static func read(_ clock: clockid_t) -> Double {
         var time = timespec()
         clock_gettime(clock, &time)

@@ -9,5 +9,5 @@ enum GridRowKind: String, CaseIterable, Sendable {
     var flavour: Flavour { self == .realistic ? .science : .legacy }
 
     /// How long the row may take before it reports what it reached.
-    var deadline: Double { self == .realistic ? 120 : 60 }
+    var deadline: Double { self == .realistic ? 60 : 30 }
 }
