@@ -9,11 +9,11 @@ struct BenchRow: Encodable {
     var peakRSSMegabytes: Double
     /// The worst main-loop stall of the whole row, start-up included.
     var maxStallMilliseconds: Double
-    /// When that stall happened, the CPU the main thread used during it and how often it was
-    /// preempted meanwhile (see `StallMonitor`).
-    var stallAtSeconds: Double
-    var stallMainThreadCPUMilliseconds: Double
-    var stallPreemptions: Int
+    /// When that stall happened, the CPU the main thread used during it and how long it waited
+    /// for a core meanwhile (see `StallMonitor`).
+    var stallAtSeconds: Double?
+    var stallMainThreadCPUMilliseconds: Double?
+    var stallRunQueueWaitMilliseconds: Double?
 
     /// Grid rows: times since the viewer started.
     var firstCellSeconds: Double?
@@ -36,7 +36,7 @@ struct BenchRow: Encodable {
         case maxStallMilliseconds = "max_stall_ms"
         case stallAtSeconds = "max_stall_at_s"
         case stallMainThreadCPUMilliseconds = "max_stall_main_cpu_ms"
-        case stallPreemptions = "max_stall_preemptions"
+        case stallRunQueueWaitMilliseconds = "max_stall_core_wait_ms"
         case firstCellSeconds = "first_cell_s"
         case firstPictureSeconds = "first_picture_s"
         case cpuSeconds = "cpu_s"
@@ -46,18 +46,16 @@ struct BenchRow: Encodable {
         case decodeSeconds = "decode_s"
         case boundRatio = "bound_ratio"
     }
+}
 
+extension BenchRow {
+    /// A row with its stall's details (in an extension, so the memberwise initialiser stays).
     init(name: String, flavour: String, seconds: Double, mbDownloaded: Double, peakRSSMegabytes: Double,
          stall: StallMonitor.Stall) {
-        self.name = name
-        self.flavour = flavour
-        self.seconds = seconds
-        self.mbDownloaded = mbDownloaded
-        self.peakRSSMegabytes = peakRSSMegabytes
-        maxStallMilliseconds = stall.milliseconds
-        stallAtSeconds = stall.atSeconds
-        stallMainThreadCPUMilliseconds = stall.mainThreadCPUMilliseconds
-        stallPreemptions = stall.preemptions
+        self.init(name: name, flavour: flavour, seconds: seconds, mbDownloaded: mbDownloaded,
+                  peakRSSMegabytes: peakRSSMegabytes, maxStallMilliseconds: stall.milliseconds,
+                  stallAtSeconds: stall.atSeconds, stallMainThreadCPUMilliseconds: stall.mainThreadCPUMilliseconds,
+                  stallRunQueueWaitMilliseconds: stall.runQueueWaitMilliseconds)
     }
 }
 

@@ -11,16 +11,19 @@ enum Clock {
     /// CPU time of the whole process, user and system, every thread.
     static func processCPU() -> Double { read(CLOCK_PROCESS_CPUTIME_ID) }
 
-    /// How often the calling thread was taken off its core while it could have run
-    /// (involuntary context switches), so far.
-    static func threadPreemptions() -> Int {
-        var usage = rusage()
-        getrusage(Self.thisThread, &usage)
-        return usage.ru_nivcsw
+    /// Time the calling thread has spent ready to run but waiting for a core, so far (the
+    /// second field of Linux's /proc/thread-self/schedstat); nil where the kernel does not say.
+    static func threadRunQueueWait() -> Double? {
+        let fd = open("/proc/thread-self/schedstat", O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = Glibc.read(fd, &buffer, buffer.count)
+        guard count > 0 else { return nil }
+        let fields = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: " ")
+        guard fields.count >= 2, let nanoseconds = Double(fields[1]) else { return nil }
+        return nanoseconds / 1_000_000_000
     }
-
-    /// Linux's RUSAGE_THREAD, which Glibc's Swift module does not export (it needs _GNU_SOURCE).
-    private static let thisThread: __rusage_who_t = __rusage_who_t(1)
 
     private static func read(_ clock: clockid_t) -> Double {
         var time = timespec()

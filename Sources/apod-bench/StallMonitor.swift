@@ -5,10 +5,9 @@ import GtkKit
 /// tick counts from `start()`, so start-up work on the main loop shows too.
 ///
 /// For the worst stall it keeps when it happened, the CPU the main thread itself used meanwhile
-/// and how often the kernel took the main thread off its core. CPU close to the stall's length
-/// means the main thread was busy (work to move off it); close to zero with preemptions means
-/// it was ready but waiting for a core (other threads or processes had both); close to zero
-/// without, that it was blocked.
+/// and how long the main thread was ready but waiting for a core. CPU close to the stall's
+/// length means the main thread was busy (work to move off it); the wait, that other threads
+/// or processes had both cores; what neither explains, that it was blocked (a lock, a fault).
 @MainActor
 final class StallMonitor {
     static let intervalMilliseconds = 10
@@ -20,8 +19,8 @@ final class StallMonitor {
         var atSeconds: Double = 0
         /// CPU the main thread used between the two ticks.
         var mainThreadCPUMilliseconds: Double = 0
-        /// Involuntary context switches of the main thread between the two ticks.
-        var preemptions = 0
+        /// Time the main thread spent ready to run but without a core between the two ticks.
+        var runQueueWaitMilliseconds: Double = 0
     }
 
     /// The worst over the whole run.
@@ -32,13 +31,13 @@ final class StallMonitor {
     private var started = 0.0
     private var lastTick = 0.0
     private var lastCPU = 0.0
-    private var lastPreemptions = 0
+    private var lastWait = 0.0
 
     func start() {
         started = Clock.now()
         lastTick = started
         lastCPU = Clock.threadCPU()
-        lastPreemptions = Clock.threadPreemptions()
+        lastWait = Clock.threadRunQueueWait() ?? 0
         timer = RepeatingTimer(milliseconds: Self.intervalMilliseconds) { [unowned self] in tick() }
     }
 
@@ -55,14 +54,14 @@ final class StallMonitor {
     private func tick() {
         let now = Clock.now()
         let cpu = Clock.threadCPU()
-        let preemptions = Clock.threadPreemptions()
+        let wait = Clock.threadRunQueueWait() ?? 0
         let stall = Stall(milliseconds: max(0, (now - lastTick) * 1000 - Double(Self.intervalMilliseconds)),
                           atSeconds: now - started, mainThreadCPUMilliseconds: (cpu - lastCPU) * 1000,
-                          preemptions: preemptions - lastPreemptions)
+                          runQueueWaitMilliseconds: (wait - lastWait) * 1000)
         if stall.milliseconds > worst.milliseconds { worst = stall }
         if let phase = worstInPhase, stall.milliseconds > phase.milliseconds { worstInPhase = stall }
         lastTick = now
         lastCPU = cpu
-        lastPreemptions = preemptions
+        lastWait = wait
     }
 }
