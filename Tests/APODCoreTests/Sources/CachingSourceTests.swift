@@ -168,12 +168,7 @@ final class CachingSourceTests: XCTestCase {
         let cache = MetadataCache(root: root, partition: "science", calendar: clock.calendar)
         let source = CachingSource(upstream: ScienceSource(apiURL: url, client: TestHTTP.client(), calendar: clock.calendar),
                                    cache: cache, calendar: clock.calendar)
-        do {
-            let entry = try await source.entry(for: APODDay("2019-01-05")!)
-            XCTFail("expected a refusal, got \(entry.title)")
-        } catch let error as APODError {
-            guard case .malformedResponse = error else { return XCTFail("\(error)") }
-        }
+        await assertMalformed { try await source.entry(for: APODDay("2019-01-05")!) }
         XCTAssertEqual(cache.lookup(APODDay("2019-01-05")!), .miss)
         XCTAssertEqual(cache.lookup(APODDay("2019-01-06")!), .miss)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 import TestSupport
 @testable import APODCore
 
@@ -206,5 +207,16 @@ extension APODDay {
         guard request.path.hasPrefix(FakeScienceService.route + "/"), let compact = request.path.split(separator: "/").last,
               let text = FakeScienceService.day(compact: String(compact)) else { return nil }
         return APODDay(text)
+    }
+}
+
+/// Fails unless `body` throws `APODError.malformedResponse`: a broken or hostile answer.
+func assertMalformed<T>(_ body: () async throws -> T, file: StaticString = #filePath, line: UInt = #line) async {
+    do {
+        let value = try await body()
+        XCTFail("expected malformedResponse, got \(value)", file: file, line: line)
+    } catch APODError.malformedResponse {
+    } catch {
+        XCTFail("expected malformedResponse, got \(error)", file: file, line: line)
     }
 }

@@ -262,12 +262,7 @@ final class ScienceSourceTests: XCTestCase {
         let service = FakeScienceService(entries: [:], override: { _ in .html("<html>maintenance</html>", status: 200) })
         let (server, url) = try service.start()
         defer { server.stop() }
-        do {
-            _ = try await source(url).entry(for: APODDay("2020-01-01")!)
-            XCTFail("expected an error")
-        } catch let error as APODError {
-            guard case .malformedResponse = error else { return XCTFail("\(error)") }
-        }
+        await assertMalformed { try await source(url).entry(for: APODDay("2020-01-01")!) }
     }
 
     /// Asked for 2019-01-05, a service answering 2019-01-06 is refused, never taken for that day.
@@ -275,24 +270,14 @@ final class ScienceSourceTests: XCTestCase {
         let service = FakeScienceService(entries: [:], override: { _ in .json(ScienceFixtures.entry("2019-01-06")) })
         let (server, url) = try service.start()
         defer { server.stop() }
-        do {
-            _ = try await source(url).entry(for: APODDay("2019-01-05")!)
-            XCTFail("expected malformedResponse")
-        } catch let error as APODError {
-            guard case .malformedResponse = error else { return XCTFail("\(error)") }
-        }
+        await assertMalformed { try await source(url).entry(for: APODDay("2019-01-05")!) }
     }
 
     func testALatestEntryFromBeyondTomorrowIsRefused() async throws {
         let service = FakeScienceService(entries: ["2026-11-30": ScienceFixtures.entry("2026-11-30")])
         let (server, url) = try service.start()
         defer { server.stop() }
-        do {
-            _ = try await source(url).latest()
-            XCTFail("expected malformedResponse")
-        } catch let error as APODError {
-            guard case .malformedResponse = error else { return XCTFail("\(error)") }
-        }
+        await assertMalformed { try await source(url).latest() }
         let tomorrow = FakeScienceService(entries: ["2026-11-29": ScienceFixtures.entry("2026-11-29")])
         let (early, earlyURL) = try tomorrow.start()
         defer { early.stop() }
