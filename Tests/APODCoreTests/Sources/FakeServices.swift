@@ -170,12 +170,14 @@ extension Array where Element == FakeRequest {
 }
 
 /// Holds fake-service answers until the test opens it, so a test can see what arrived before
-/// the rest was allowed to. Waits end on their own after `limit` so a broken test cannot hang.
+/// the rest was let through. A wait also ends after `limit`, so a broken test cannot hang;
+/// `passed` counts the answers let through either way.
 final class AnswerGate: @unchecked Sendable {
     private let condition = NSCondition()
     private var opened = false
+    private var through = 0
 
-    var isOpen: Bool { condition.withLock { opened } }
+    var passed: Int { condition.withLock { through } }
 
     func open() {
         condition.withLock {
@@ -184,10 +186,11 @@ final class AnswerGate: @unchecked Sendable {
         }
     }
 
-    func wait(limit: TimeInterval = 10) {
+    func wait(limit: TimeInterval = 3) {
         let deadline = Date().addingTimeInterval(limit)
         condition.withLock {
             while !opened, condition.wait(until: deadline) {}
+            through += 1
         }
     }
 }
