@@ -62,7 +62,9 @@ enum APODCommand {
             }
             try Output.entries([entry], json: json, asArray: false)
         case .random(let count, let json):
-            try Output.entries(try await source.random(count: count), json: json, asArray: true)
+            let entries = try await source.random(count: count)
+            noteShortfall(asked: count, got: entries.count)
+            try Output.entries(entries, json: json, asArray: true)
         case .range(let start, let end, let json):
             try Output.entries(try await source.entries(from: start, through: end), json: json, asArray: true)
         case .download(let day, let hd, let output):
@@ -85,6 +87,13 @@ enum APODCommand {
         guard got != asked else { return }
         Output.error("apod: " + tr("the picture for {asked} is not published yet; showing {shown} instead.",
                                    ["asked": asked.description, "shown": got.description]))
+    }
+
+    /// A random batch keeps what arrived when some days could not be had: say how many.
+    private static func noteShortfall(asked: Int, got: Int) {
+        guard got < asked else { return }
+        Output.error("apod: " + tr("only {got} of {asked} random pictures could be fetched; showing those.",
+                                   ["got": String(got), "asked": String(asked)]))
     }
 
     /// Warns when a rate-limited key is about to run out (api.nasa.gov's DEMO_KEY allows 30 an hour).

@@ -9,7 +9,8 @@ import Foundation
 ///   without stopping it for the others, and the last one to leave cancels it.
 /// - Bytes are validated (http/https, image magic, size limit) before they are cached or
 ///   returned, and served from the disk cache when present.
-/// - Thumbnails from the science CDN are fetched at the width asked for (see `ImageSizing`).
+/// - Thumbnails from the science CDN are fetched at the width asked for (see `ImageSizing`);
+///   GIFs never are, and a resized picture answering 404 is fetched once as the original.
 /// - The display side may keep small re-encoded renditions beside the originals
 ///   (`cachedRendition`), so a grid opened again decodes a few kilobytes per cell.
 /// - `file:` URLs are read only inside `localFolders` (the offline sample).
@@ -52,17 +53,39 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
         self.maxBytes = maxBytes
     }
 
+    /// A resized picture that answers 404 (the CDN cannot resize every picture) is asked for
+    /// once more as the original.
     public func imageData(from url: URL, for purpose: ImagePurpose) async throws -> Data {
         if url.isFileURL { return try localImage(at: url) }
         try ImageValidation.checkScheme(of: url)
         let target = ImageSizing.url(url, for: purpose, resizingHosts: resizingHosts)
         let priority = Self.priority(of: purpose)
+        do {
+            return try await shared(target, priority: priority)
+        } catch PictureMissing.notFound where target != url {
+            do {
+                return try await shared(url, priority: priority)
+            } catch PictureMissing.notFound {
+                throw APODError.notAnImage
+            }
+        } catch PictureMissing.notFound {
+            throw APODError.notAnImage
+        }
+    }
+
+    /// A 404, kept apart from other refusals until `imageData` knows whether to try the original.
+    private enum PictureMissing: Error {
+        case notFound
+    }
+
+    /// One download of `url` shared by every caller asking for it at the same time.
+    private func shared(_ url: URL, priority: Int) async throws -> Data {
         let slots = self.slots
         return try await coalescer.value(
-            for: target,
+            for: url,
             makeContext: { slots.ticket(priority: priority) },
             join: { slots.raise($0, to: priority) },
-            operation: { [self] ticket in try await load(target, ticket: ticket) }
+            operation: { [self] ticket in try await load(url, ticket: ticket) }
         )
     }
 
@@ -138,6 +161,7 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
     private static func check(status: Int) throws {
         switch status {
         case 200..<300: return
+        case 404: throw PictureMissing.notFound
         case 429: throw APODError.pictureRateLimited
         case 500...: throw APODError.pictureServerError(status: status)
         default: throw APODError.notAnImage

@@ -13,10 +13,16 @@ public enum ImageSizing {
     public static func url(_ url: URL, for purpose: ImagePurpose,
                            resizingHosts: Set<String> = [resizingHost]) -> URL {
         guard case .thumbnail(let width) = purpose, width > 0,
-              let host = url.host?.lowercased(), resizingHosts.contains(host) else {
+              let host = url.host?.lowercased(), resizingHosts.contains(host), canResize(url) else {
             return url
         }
         return settingWidth(of: url, to: width)
+    }
+
+    /// The CDN resizes everything but GIFs: a `w=` request for a GIF answers 404, so GIFs
+    /// are always fetched as they are.
+    public static func canResize(_ url: URL) -> Bool {
+        url.pathExtension.lowercased() != "gif"
     }
 
     /// `url` with its `w` query parameter set to `width` (in place, or appended) and `h`

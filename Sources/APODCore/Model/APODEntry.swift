@@ -1,6 +1,7 @@
 import Foundation
 
 /// What an entry shows. Unknown values are kept verbatim so a new kind never breaks decoding.
+/// science.nasa.gov's `iframe` (an embedded player) is a video.
 public enum MediaType: Hashable, Sendable {
     case image
     case video
@@ -10,7 +11,7 @@ public enum MediaType: Hashable, Sendable {
     public init(rawValue: String) {
         switch rawValue.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
         case "image": self = .image
-        case "video": self = .video
+        case "video", "iframe": self = .video
         case "other": self = .other
         default: self = .unknown(rawValue)
         }

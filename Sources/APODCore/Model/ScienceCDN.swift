@@ -11,9 +11,10 @@ public enum ScienceCDN {
         url.host?.lowercased() == "assets.science.nasa.gov" && url.path.hasPrefix("/dynamicimage/")
     }
 
-    /// The same picture `width` pixels wide, or `nil` when the URL is not on the resizing CDN.
+    /// The same picture `width` pixels wide, or `nil` when the URL is not on the resizing CDN
+    /// or is a GIF, which the CDN does not resize.
     public static func resized(_ url: URL, width: Int) -> URL? {
-        guard isResizable(url) else { return nil }
+        guard isResizable(url), ImageSizing.canResize(url) else { return nil }
         return ImageSizing.settingWidth(of: url, to: max(1, width))
     }
 

@@ -14,7 +14,8 @@ public protocol APODSource: Sendable {
     /// `entries(from:through:)` with what a cache needs to tell gaps apart: the days whose
     /// entry arrived unusable. Sources that cannot tell report none.
     func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer
-    /// `count` distinct random entries.
+    /// Up to `count` distinct random entries: `randomStream(count:)` gathered, so fewer when
+    /// not all could be had; throws only when none could.
     func random(count: Int) async throws -> [APODEntry]
     /// `count` distinct random entries, each yielded as soon as it arrives, so a grid can show
     /// its first cell after one round trip instead of after the slowest. Finishes early (with
@@ -68,11 +69,22 @@ extension APODSource {
     }
 
     /// For sources that can only answer a batch as a whole: the batch, one entry at a time.
+    /// A source whose `random(count:)` collects its stream must implement this itself.
     public func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> {
+        .producing { yield in
+            for entry in try await random(count: count) { yield(entry) }
+        }
+    }
+}
+
+extension AsyncThrowingStream where Failure == Error, Element: Sendable {
+    /// A stream fed by `produce`, which runs in a task of its own (never on the caller's
+    /// actor) and is cancelled when the consumer stops listening.
+    static func producing(_ produce: @escaping @Sendable (_ yield: @escaping @Sendable (Element) -> Void) async throws -> Void) -> Self {
         AsyncThrowingStream { continuation in
-            let task = Task {
+            let task = Task.detached {
                 do {
-                    for entry in try await random(count: count) { continuation.yield(entry) }
+                    try await produce { continuation.yield($0) }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)
@@ -80,5 +92,12 @@ extension APODSource {
             }
             continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    /// Everything the stream yields, once it has finished.
+    func collected() async throws -> [Element] {
+        var all: [Element] = []
+        for try await element in self { all.append(element) }
+        return all
     }
 }

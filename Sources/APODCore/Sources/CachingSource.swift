@@ -78,11 +78,19 @@ public final class CachingSource: APODSource {
         return known.values.filter { (start...end).contains($0.date) }.sorted { $0.date < $1.date }
     }
 
-    /// Always asks the service (a cached pick would not be random); stores what comes back.
     public func random(count: Int) async throws -> [APODEntry] {
-        let entries = try await upstream.random(count: count)
-        entries.forEach(cache.store)
-        return entries
+        try await randomStream(count: count).collected()
+    }
+
+    /// Always asks the service (a cached pick would not be random); each entry is stored as it
+    /// arrives, so a batch cut short still leaves every day that came in the cache.
+    public func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> {
+        .producing { [upstream, cache] yield in
+            for try await entry in upstream.randomStream(count: count) {
+                cache.store(entry)
+                yield(entry)
+            }
+        }
     }
 
     private func cached(_ day: APODDay, allowingStale: Bool) -> APODEntry? {

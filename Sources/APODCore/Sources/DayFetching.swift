@@ -1,13 +1,13 @@
 import Foundation
 
-/// Fetches many single days at once with a cap on requests in flight, for sources whose
-/// service has no range or random route. Days answering "no entry" are left out.
+/// Fetches many single days (or pages) at once with a cap on requests in flight, for sources
+/// whose service answers one day or one page per request. Keys answering nil are left out.
 enum DayFetching {
-    /// - Returns: what was found, keyed by the day asked for.
-    static func fetch<Found: Sendable>(_ days: [APODDay], concurrency: Int,
-                                       _ fetchDay: @escaping @Sendable (APODDay) async throws -> Found?) async throws -> [APODDay: Found] {
-        var found: [APODDay: Found] = [:]
-        try await withThrowingTaskGroup(of: (APODDay, Found?).self) { group in
+    /// - Returns: what was found, keyed by the day (or page) asked for.
+    static func fetch<Key: Hashable & Sendable, Found: Sendable>(_ days: [Key], concurrency: Int,
+                                       _ fetchDay: @escaping @Sendable (Key) async throws -> Found?) async throws -> [Key: Found] {
+        var found: [Key: Found] = [:]
+        try await withThrowingTaskGroup(of: (Key, Found?).self) { group in
             var pending = days[...]
             func startNext() {
                 guard let day = pending.popFirst() else { return }

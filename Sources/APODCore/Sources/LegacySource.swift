@@ -11,12 +11,15 @@ public final class LegacySource: APODSource, @unchecked Sendable {
     private let apiKey: String
     private let client: HTTPClient
     private let calendar: ArchiveCalendar
+    private let rules: ArchiveRules
     private let lock = NSLock()
     /// Guarded by `lock`.
     private var lastRateLimit: RateLimit?
 
     /// Follow-up requests allowed for a truncated range or a short random answer.
     private static let followUps = 20
+    /// Random picks failing in a row that end a batch: each one costs quota (DEMO_KEY: 30 an hour).
+    private static let failedPicksInARow = 3
 
     public init(apiURL: URL = SourceConfiguration.legacyURL, apiKey: String = SourceConfiguration.demoKey,
                 client: HTTPClient, calendar: ArchiveCalendar = ArchiveCalendar()) {
@@ -25,6 +28,7 @@ public final class LegacySource: APODSource, @unchecked Sendable {
         self.apiKey = trimmed.isEmpty ? SourceConfiguration.demoKey : trimmed
         self.client = client
         self.calendar = calendar
+        self.rules = ArchiveRules(calendar: calendar)
     }
 
     /// `X-RateLimit-Limit` / `X-RateLimit-Remaining` from the last answer that carried them.
@@ -34,63 +38,70 @@ public final class LegacySource: APODSource, @unchecked Sendable {
 
     /// The server's own "today"; if that is not published yet, the previous Eastern day.
     public func latest() async throws -> APODEntry {
-        if let entry = try await request([]).entries.first { return entry }
+        if let entry = try await day(nil) { return entry }
         return try await entry(for: calendar.today)
     }
 
-    /// A 404 for today means "not published yet": the previous day is returned instead.
+    /// A 404 for today means "not published yet": the previous day is returned instead. So does
+    /// a server whose clock is still on yesterday (it refuses today as out of range).
     public func entry(for day: APODDay) async throws -> APODEntry {
-        try calendar.validate(day)
-        do {
-            if let entry = try await request([("date", day.description)]).entries.first { return entry }
-        } catch APODError.requestRejected(400, let message) where day == calendar.today && message.contains("Date must be between") {
-            // The server's clock is still on yesterday: same as not published yet.
+        try await rules.entry(for: day) { [self] asked in
+            do {
+                return try await self.day(asked)
+            } catch APODError.requestRejected(400, let message) where asked == calendar.today && message.contains("Date must be between") {
+                return nil
+            }
         }
-        if day == calendar.today, let previous = try await request([("date", day.adding(days: -1).description)]).entries.first {
-            return previous
-        }
-        throw APODError.noEntry(day)
     }
 
     public func entries(from start: APODDay, through end: APODDay) async throws -> [APODEntry] {
         try await rangeAnswer(from: start, through: end).entries
     }
 
-    /// Unusable items are left out but reported; one whose date cannot be read either makes
-    /// every unanswered day of the range uncertain, so none is taken for a gap.
+    /// Unusable items are left out but reported; one whose date cannot be read makes every
+    /// unanswered day of the range uncertain, so none is taken for a gap.
     public func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
-        try calendar.validate(start)
-        try calendar.validate(end)
+        try rules.validate(start, end)
         guard start <= end else { return RangeAnswer(entries: []) }
-        var collected: [APODEntry] = []
-        var unusable = Set<APODDay>()
-        var undated = false
+        var collected = ListAnswer()
         var next = start
         for _ in 0...Self.followUps {
-            let batch = try await request([("start_date", next.description), ("end_date", end.description)])
-            collected += batch.entries
-            unusable.formUnion(batch.unusableDays)
-            undated = undated || batch.hasUndatedItem
-            guard let last = (batch.entries.map(\.date) + batch.unusableDays).max(), last < end, last >= next else { break }
+            let batch = try await list([("start_date", next.description), ("end_date", end.description)])
+            collected.add(batch)
+            guard let last = batch.answeredDays.max(), last < end, last >= next else { break }
             next = last.adding(days: 1)
         }
-        let entries = ScienceSource.distinctAscending(collected.filter { (start...end).contains($0.date) })
-        if undated {
-            let answered = Set(entries.map(\.date))
-            unusable = Set(DayFetching.days(from: start, through: end).filter { !answered.contains($0) })
-        }
-        return RangeAnswer(entries: entries, unusableDays: unusable.filter { (start...end).contains($0) })
+        return collected.range(from: start, through: end)
     }
 
     public func random(count: Int) async throws -> [APODEntry] {
-        guard count > 0 else { return [] }
-        var found: [APODDay: APODEntry] = [:]
-        for _ in 0...Self.followUps where found.count < count {
-            let batch = try await request([("count", String(min(100, count - found.count)))]).entries
-            if batch.isEmpty { break }
-            for entry in batch { found[entry.date] = entry }
+        try await randomStream(count: count).collected()
+    }
+
+    /// `count=` answers a whole batch at once; its entries are handed on as soon as it is read,
+    /// and short or failed answers are followed up until `count` distinct days arrived.
+    public func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> {
+        .producing { [self] yield in
+            var found = Set<APODDay>()
+            var failures = BatchFailures(limit: Self.failedPicksInARow)
+            for _ in 0...Self.followUps where found.count < count && !failures.shouldStop {
+                let batch: ListAnswer
+                do {
+                    batch = try await list([("count", String(min(100, count - found.count)))])
+                } catch let error as APODError {
+                    failures.record(error)
+                    // Every pick is the same request: only a transient failure may pass next time.
+                    if error.isTransient { continue } else { break }
+                }
+                failures.recordSuccess()
+                if batch.entries.isEmpty { break }
+                for entry in batch.entries where found.count < count && found.insert(entry.date).inserted {
+                    yield(entry)
+                }
+            }
+            guard found.isEmpty, count > 0 else { return }
+            throw failures.mostTelling ?? APODError.malformedResponse(detail: "no usable entry in a random pick")
         }
-        return Array(found.values.shuffled().prefix(count))
     }
 
     /// Since the 2026 move, api.nasa.gov sometimes answers with a NASA logo titled
@@ -99,16 +110,27 @@ public final class LegacySource: APODSource, @unchecked Sendable {
         entry.title.caseInsensitiveCompare("NASA Science") == .orderedSame
     }
 
-    /// What one call gave: the usable entries, and for lists the items left out as unusable
-    /// (placeholders included), by date when theirs could be read.
-    private struct Answer {
-        var entries: [APODEntry]
-        var unusableDays: Set<APODDay> = []
-        var hasUndatedItem = false
+    /// One day (`nil`: the server's today); nil for a 404 ("No data available for date").
+    /// Only a 404 means "no picture that day": an empty answer is a broken one, and so is an
+    /// entry for another day than the one asked for.
+    private func day(_ day: APODDay?) async throws -> APODEntry? {
+        guard let objects = try await request(day.map { [("date", $0.description)] } ?? []) else { return nil }
+        guard let object = objects.first else { throw APODError.malformedResponse(detail: "an empty list for one day") }
+        let entry = try rules.credible(LegacyEntryDecoder.entry(from: object))
+        if Self.isPlaceholder(entry) { throw APODError.malformedResponse(detail: "placeholder instead of an entry") }
+        guard let day else { return entry }
+        return try rules.answer(entry, for: day)
     }
 
-    /// One call; no entries for a 404 ("No data available for date").
-    private func request(_ parameters: [(String, String)]) async throws -> Answer {
+    /// A range or random pick; unusable items (placeholders included) are skipped and reported.
+    private func list(_ parameters: [(String, String)]) async throws -> ListAnswer {
+        guard let objects = try await request(parameters) else { return ListAnswer() }
+        return try ListAnswer(objects: objects, rules: rules, decode: { try LegacyEntryDecoder.entry(from: $0) },
+                              isPlaceholder: Self.isPlaceholder)
+    }
+
+    /// One call: the JSON objects answered, nil for a 404.
+    private func request(_ parameters: [(String, String)]) async throws -> [[String: Any]]? {
         var components = URLComponents(url: apiURL, resolvingAgainstBaseURL: false)!
         let items = [("api_key", apiKey)] + parameters + [("thumbs", "true")]
         components.queryItems = (components.queryItems ?? []) + items.map { URLQueryItem(name: $0.0, value: $0.1) }
@@ -116,35 +138,8 @@ public final class LegacySource: APODSource, @unchecked Sendable {
         if let limit = RateLimit(headers: response.headers) {
             lock.withLock { lastRateLimit = limit }
         }
-        if response.status == 404, !response.isHTML { return Answer(entries: []) }
+        if response.status == 404, !response.isHTML { return nil }
         guard response.isSuccess else { throw ServiceErrorBody.error(for: response, redacting: apiKey) }
-        let objects = try JSONFields.objects(in: response.body)
-        // A single day must decode (its error names the date); in lists, unusable items are skipped.
-        let asksForOneDay = !parameters.contains { $0.0 == "start_date" || $0.0 == "count" }
-        if asksForOneDay {
-            // Only a 404 means "no picture that day"; an empty answer is a broken one.
-            guard let object = objects.first else { throw APODError.malformedResponse(detail: "an empty list for one day") }
-            let entry = try LegacyEntryDecoder.entry(from: object)
-            if Self.isPlaceholder(entry) { throw APODError.malformedResponse(detail: "placeholder instead of an entry") }
-            return Answer(entries: [entry])
-        }
-        var answer = Answer(entries: [])
-        var decoded = 0
-        for object in objects {
-            do {
-                let entry = try LegacyEntryDecoder.entry(from: object)
-                decoded += 1
-                if Self.isPlaceholder(entry) { answer.unusableDays.insert(entry.date) } else { answer.entries.append(entry) }
-            } catch {
-                if case APODError.unusableEntry(let date?) = error, let day = APODDay(date) {
-                    answer.unusableDays.insert(day)
-                } else {
-                    answer.hasUndatedItem = true
-                }
-            }
-        }
-        // Not one usable item: the answer is broken, and must not pass for days without pictures.
-        if decoded == 0, !objects.isEmpty { throw APODError.malformedResponse(detail: "a list without one usable entry") }
-        return answer
+        return try JSONFields.objects(in: response.body)
     }
 }

@@ -36,9 +36,15 @@ public final class OfflineSource: APODSource, @unchecked Sendable {
 
     /// Up to `count` distinct entries: fewer when fewer are stored.
     public func random(count: Int) async throws -> [APODEntry] {
-        let all = try available()
-        guard !all.isEmpty else { throw APODError.nothingOffline }
-        return Array(all.shuffled().prefix(max(0, count)))
+        try await randomStream(count: count).collected()
+    }
+
+    public func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> {
+        .producing { [self] yield in
+            let all = try available()
+            guard !all.isEmpty else { throw APODError.nothingOffline }
+            for entry in all.shuffled().prefix(max(0, count)) { yield(entry) }
+        }
     }
 
     /// Every stored entry, ascending, read from disk once.

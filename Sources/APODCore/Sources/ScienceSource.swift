@@ -2,22 +2,29 @@ import Foundation
 
 /// The live service: science.nasa.gov's keyless WordPress route `…/wp-json/wp/v2/apod-basic`.
 ///
-/// A day comes from the `/YYMMDD` route, the latest from the list route with `per_page=1`.
-/// Responses are trimmed with `_fields=`; a video's player is read from `basic_html` only when
-/// needed. There is no range or random route, so those fetch single days, six at a time.
+/// A day comes from the `/YYMMDD` route, the latest from the list route with `per_page=1`,
+/// a range from the list route filtered with `date_from` / `date_to` (a page per 25 days; one
+/// day at a time if the service ignores the filter). Responses are trimmed with `_fields=`; a
+/// video's player is read from `basic_html` only when needed. There is no random route, so
+/// random picks fetch single days. At most `concurrency` requests are in flight.
 public final class ScienceSource: APODSource {
     public let apiURL: URL
     private let client: HTTPClient
     private let calendar: ArchiveCalendar
+    private let rules: ArchiveRules
     private let concurrency: Int
 
+    /// Entries per page of the list route: WordPress allows up to 100, the feed's guide 25.
+    static let pageSize = 25
+
     /// - Parameter concurrency: requests in flight for ranges and random picks; six is polite to
-    ///   the service and matches URLSession's per-host connection limit.
+    ///   the service and matches a browser's per-host connection limit.
     public init(apiURL: URL = SourceConfiguration.scienceURL, client: HTTPClient,
                 calendar: ArchiveCalendar = ArchiveCalendar(), concurrency: Int = 6) {
         self.apiURL = apiURL
         self.client = client
         self.calendar = calendar
+        self.rules = ArchiveRules(calendar: calendar)
         self.concurrency = max(1, concurrency)
     }
 
@@ -27,15 +34,12 @@ public final class ScienceSource: APODSource {
         guard let first = try JSONFields.objects(in: response.body).first else {
             throw APODError.malformedResponse(detail: "empty list")
         }
-        return try await completed(ScienceEntryDecoder.entry(from: first))
+        return try await completed(rules.credible(ScienceEntryDecoder.entry(from: first)))
     }
 
     /// A 404 for today means "not published yet": the previous day is returned instead.
     public func entry(for day: APODDay) async throws -> APODEntry {
-        try calendar.validate(day)
-        if let entry = try await fetch(day) { return entry }
-        if day == calendar.today, let previous = try await fetch(day.adding(days: -1)) { return previous }
-        throw APODError.noEntry(day)
+        try await rules.entry(for: day) { [self] asked in try await fetch(asked) }
     }
 
     public func entries(from start: APODDay, through end: APODDay) async throws -> [APODEntry] {
@@ -44,44 +48,98 @@ public final class ScienceSource: APODSource {
 
     /// An unusable day is left out of the entries, like a missing one, but reported as such.
     public func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
-        try calendar.validate(start)
-        try calendar.validate(end)
+        try rules.validate(start, end)
+        guard start <= end else { return RangeAnswer(entries: []) }
+        if let listed = try await listedRange(from: start, through: end) {
+            var answer = listed.range(from: start, through: end)
+            answer.entries = try await completedAll(answer.entries)
+            return answer
+        }
+        return try await rangeByDay(from: start, through: end)
+    }
+
+    public func random(count: Int) async throws -> [APODEntry] {
+        try await randomStream(count: count).collected()
+    }
+
+    /// Distinct random days, each entry handed on as it arrives; see `RandomDays` for how
+    /// missing and failed days are replaced.
+    public func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> {
+        let picker = RandomDays(count: count, days: calendar.validRange, concurrency: concurrency) { [self] day in
+            do {
+                return try await fetch(day)
+            } catch APODError.unusableEntry {
+                return nil
+            }
+        }
+        return .producing { yield in try await picker.run(yield: yield) }
+    }
+
+    // MARK: Ranges
+
+    /// The range through the list route, page by page; nil when the service ignores the
+    /// filter (an answer outside the window, or more pages than the window can fill) or
+    /// refuses it, so the caller asks day by day instead.
+    private func listedRange(from start: APODDay, through end: APODDay) async throws -> ListAnswer? {
+        let window = start...end
+        let pagesNeeded = (end.ordinal - start.ordinal) / Self.pageSize + 1
+        guard let first = try await listPage(1, of: window) else { return nil }
+        var answer = first.answer
+        if let total = first.totalPages {
+            guard total <= pagesNeeded else { return nil }
+            let rest = try await DayFetching.fetch(Array(stride(from: 2, through: total, by: 1)), concurrency: concurrency) {
+                [self] page in try await listPage(page, of: window)
+            }
+            guard rest.count == max(0, total - 1) else { return nil }
+            rest.values.forEach { answer.add($0.answer) }
+        } else {
+            // No page count announced: follow full pages, no further than the window can fill.
+            var last = first
+            var page = 1
+            while last.isFull, page < pagesNeeded {
+                page += 1
+                guard let next = try await listPage(page, of: window) else { return nil }
+                answer.add(next.answer)
+                last = next
+            }
+        }
+        return answer
+    }
+
+    /// One page of the list route and what it says about the filter.
+    private struct ListPage: Sendable {
+        var answer: ListAnswer
+        /// `X-WP-TotalPages`, when sent.
+        var totalPages: Int?
+        var isFull: Bool
+    }
+
+    /// nil when the filter is ignored or refused: a day outside `window`, or a 4xx.
+    /// A page past the last (WordPress answers 400 `rest_post_invalid_page_number`) is empty.
+    private func listPage(_ page: Int, of window: ClosedRange<APODDay>) async throws -> ListPage? {
+        let response = try await client.getMetadata(url(query: [
+            ("date_from", window.lowerBound.compactForm), ("date_to", window.upperBound.compactForm),
+            ("per_page", String(Self.pageSize)), ("page", String(page)), ("_fields", ScienceEntryDecoder.fields),
+        ]))
+        if response.status == 400, ServiceErrorBody(response.body)?.code == "rest_post_invalid_page_number" {
+            return ListPage(answer: ListAnswer(), totalPages: nil, isFull: false)
+        }
+        if (400..<500).contains(response.status), response.status != 429 { return nil }
+        guard response.isSuccess else { throw ServiceErrorBody.error(for: response) }
+        let objects = try JSONFields.objects(in: response.body)
+        let answer = try ListAnswer(objects: objects, rules: rules, decode: ScienceEntryDecoder.entry(from:))
+        guard objects.count <= Self.pageSize, answer.answeredDays.allSatisfy(window.contains) else { return nil }
+        let total = response.headers["x-wp-totalpages"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return ListPage(answer: answer, totalPages: total, isFull: objects.count == Self.pageSize)
+    }
+
+    /// One request per day, for a service that does not filter its list.
+    private func rangeByDay(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
         let found = try await DayFetching.fetch(DayFetching.days(from: start, through: end), concurrency: concurrency) {
             [self] day in try await fetchListed(day)
         }
-        return RangeAnswer(entries: Self.distinctAscending(found.values.compactMap(\.entry)),
+        return RangeAnswer(entries: ListAnswer.distinctAscending(found.values.compactMap(\.entry)),
                            unusableDays: Set(found.filter { $0.value.entry == nil }.keys))
-    }
-
-    /// Distinct random days, skipping unpublished ones and topping up until `count` are found
-    /// or a bounded number of days (twice the count plus ten) has been tried.
-    public func random(count: Int) async throws -> [APODEntry] {
-        guard count > 0 else { return [] }
-        var tried = Set<APODDay>()
-        var found: [APODDay: APODEntry] = [:]
-        let budget = count * 2 + 10
-        while found.count < count, tried.count < budget {
-            let wanted = min(count - found.count, budget - tried.count)
-            let days = DayFetching.randomDays(wanted, in: calendar.validRange, excluding: tried)
-            if days.isEmpty { break }
-            tried.formUnion(days)
-            let batch = try await DayFetching.fetch(days, concurrency: concurrency) { [self] day in try await fetchListed(day) }
-            for case .entry(let entry) in batch.values { found[entry.date] = entry }
-        }
-        // Every day tried answered 404: the service is not serving the archive right now.
-        guard !found.isEmpty else { throw APODError.serviceError(status: 404) }
-        return Array(found.values.shuffled().prefix(count))
-    }
-
-    /// One day from the date route; `nil` when the service answers 404.
-    private func fetch(_ day: APODDay) async throws -> APODEntry? {
-        let response = try await client.getMetadata(url(path: day.compactForm, query: [("_fields", ScienceEntryDecoder.fields)]))
-        if response.status == 404 { return nil }
-        guard response.isSuccess else { throw ServiceErrorBody.error(for: response) }
-        guard let object = try JSONFields.objects(in: response.body).first else {
-            throw APODError.malformedResponse(detail: "empty answer for \(day)")
-        }
-        return try await completed(ScienceEntryDecoder.entry(from: object))
     }
 
     /// A day of a list: its entry, or an entry that could not be used, which must not fail
@@ -102,6 +160,31 @@ public final class ScienceSource: APODSource {
         } catch APODError.unusableEntry {
             return .unusable
         }
+    }
+
+    // MARK: Single days
+
+    /// One day from the date route; `nil` when the service answers 404. An answer for another
+    /// day is refused.
+    private func fetch(_ day: APODDay) async throws -> APODEntry? {
+        let response = try await client.getMetadata(url(path: day.compactForm, query: [("_fields", ScienceEntryDecoder.fields)]))
+        if response.status == 404 { return nil }
+        guard response.isSuccess else { throw ServiceErrorBody.error(for: response) }
+        guard let object = try JSONFields.objects(in: response.body).first else {
+            throw APODError.malformedResponse(detail: "empty answer for \(day)")
+        }
+        return try await completed(rules.answer(ScienceEntryDecoder.entry(from: object), for: day))
+    }
+
+    /// The videos among `entries` completed, `concurrency` at a time.
+    private func completedAll(_ entries: [APODEntry]) async throws -> [APODEntry] {
+        let videos = entries.filter { $0.mediaType == .video && $0.videoURL == nil }.map(\.date)
+        guard !videos.isEmpty else { return entries }
+        let byDay = Dictionary(uniqueKeysWithValues: entries.map { ($0.date, $0) })
+        let completed = try await DayFetching.fetch(videos, concurrency: concurrency) { [self] day in
+            try await self.completed(byDay[day]!)
+        }
+        return entries.map { completed[$0.date] ?? $0 }
     }
 
     /// Adds a video's player URL, read from the entry's `basic_html` (fetched only for videos).
@@ -128,11 +211,5 @@ public final class ScienceSource: APODSource {
         var components = URLComponents(url: base, resolvingAgainstBaseURL: false)!
         components.queryItems = (components.queryItems ?? []) + query.map { URLQueryItem(name: $0.0, value: $0.1) }
         return components.url!
-    }
-
-    static func distinctAscending<S: Sequence>(_ entries: S) -> [APODEntry] where S.Element == APODEntry {
-        var byDay: [APODDay: APODEntry] = [:]
-        for entry in entries { byDay[entry.date] = entry }
-        return byDay.values.sorted { $0.date < $1.date }
     }
 }

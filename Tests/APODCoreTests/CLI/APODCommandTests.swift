@@ -145,6 +145,46 @@ final class APODCommandTests: XCTestCase {
         XCTAssertEqual(Set(array.compactMap { $0["date"] as? String }).count, 5)
     }
 
+    /// 30 % of the archive answers 503 however often it is asked: the batch replaces those
+    /// days with others and still prints 40 entries, all of them cached.
+    func testRandomSurvivesAFlakyService() throws {
+        let failing: @Sendable (APODDay) -> Bool = { $0.ordinal % 10 < 3 }
+        let (server, env) = try scienceService([:], override: { request in
+            guard let day = APODDay.asked(by: request) else { return nil }
+            return failing(day) ? .html("<h1>503 Service Unavailable</h1>", status: 503) : .json(ScienceFixtures.entry(day.description))
+        })
+        defer { server.stop() }
+        let cacheDirectory = home.appendingPathComponent("c")
+        let result = try apod(["random", "--count", "40", "--json"], env.merging(["APOD_CACHE_DIR": cacheDirectory.path]) { $1 })
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        let days = try XCTUnwrap(try json(result.stdout) as? [[String: Any]]).compactMap { ($0["date"] as? String).flatMap(APODDay.init) }
+        XCTAssertEqual(Set(days).count, 40)
+        XCTAssertTrue(days.allSatisfy { !failing($0) })
+        XCTAssertTrue(server.requests.contains { APODDay.asked(by: $0).map(failing) == true }, "the fault was met")
+
+        let cache = MetadataCache(root: cacheDirectory, partition: "science-127.0.0.1_\(server.port)", calendar: ArchiveCalendar())
+        for day in days {
+            guard case .entry = cache.lookup(day) else { return XCTFail("\(day) is not cached") }
+        }
+    }
+
+    /// Only one day in ten is published: the batch ends at its budget with what it found, and
+    /// says so on stderr.
+    func testRandomShortOfDaysPrintsWhatItFoundAndSaysSo() throws {
+        let (server, env) = try scienceService([:], override: { request in
+            guard let day = APODDay.asked(by: request) else { return nil }
+            return day.ordinal % 10 == 0 ? .json(ScienceFixtures.entry(day.description)) : .json(ScienceFixtures.notFound, status: 404)
+        })
+        defer { server.stop() }
+        let result = try apod(["random", "--count", "40", "--json", "--no-cache"], env)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let array = try XCTUnwrap(try json(result.stdout) as? [[String: Any]])
+        XCTAssertGreaterThan(array.count, 0)
+        XCTAssertLessThan(array.count, 40)
+        XCTAssertEqual(result.stderrLines, ["apod: only \(array.count) of 40 random pictures could be fetched; showing those."])
+    }
+
     func testUnreachableServiceExitsOne() throws {
         let (server, env) = try scienceService([:])
         server.stop()

@@ -26,6 +26,22 @@ final class ScienceEntryDecoderTests: XCTestCase {
         XCTAssertEqual(query.first { $0.name == "crop" }?.value, "faces,focalpoint")
     }
 
+    /// The service's `iframe` media type is an embedded player: a video.
+    func testIframeIsAVideo() throws {
+        let entry = try decode(ScienceFixtures.entry("2025-05-05", mediaType: "iframe"))
+        XCTAssertEqual(entry.mediaType, .video)
+        XCTAssertNil(entry.imageURL)
+        XCTAssertEqual(EntryJSON(entry).entry?.mediaType, .video)
+    }
+
+    /// The CDN answers 404 when asked to resize a GIF: a GIF day gets no resized thumbnail.
+    func testAGIFGetsNoResizedThumbnail() throws {
+        let gif = ScienceFixtures.entry("1996-02-02").replacingOccurrences(of: "1996-02-02.jpg", with: "1996-02-02.GIF")
+        let entry = try decode(gif)
+        XCTAssertEqual(entry.imageURL?.pathExtension, "GIF")
+        XCTAssertNil(entry.thumbnailURL)
+    }
+
     func testVideoPosterBecomesThumbnailNotPicture() throws {
         let entry = try decode(ScienceFixtures.videoWithPoster)
         XCTAssertEqual(entry.mediaType, .video)

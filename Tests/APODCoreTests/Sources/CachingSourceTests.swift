@@ -135,8 +135,8 @@ final class CachingSourceTests: XCTestCase {
             "2020-06-11": ScienceFixtures.missingTitle,
             "2020-06-12": ScienceFixtures.entry("2020-06-12"),
         ])
-        service.override = { request in
-            request.path.hasSuffix("/200611") ? fixed.current?(request) : nil
+        service.revised = { day in
+            day == "2020-06-11" && fixed.current != nil ? ScienceFixtures.entry(day) : nil
         }
         let (server, url) = try service.start()
         defer { server.stop() }
@@ -150,10 +150,27 @@ final class CachingSourceTests: XCTestCase {
         XCTAssertEqual(cache.lookup(APODDay("2020-06-10")!), .noEntry, "a real gap is remembered")
         XCTAssertEqual(cache.lookup(APODDay("2020-06-11")!), .miss, "an unusable entry is not a day without a picture")
 
-        fixed.current = { _ in .json(ScienceFixtures.entry("2020-06-11")) }
+        fixed.current = { _ in nil }
         let healed = try await source.entries(from: first, through: last)
         XCTAssertEqual(healed.map(\.date.description), ["2020-06-09", "2020-06-11", "2020-06-12"])
-        XCTAssertEqual(server.requests.filter { $0.path.hasSuffix("/200610") }.count, 1, "the gap is not asked again")
+        let second = try XCTUnwrap(server.requests.last)
+        XCTAssertEqual([second.query["date_from"], second.query["date_to"]], ["200611", "200611"],
+                       "only the unusable day is asked again, not the gap")
+    }
+
+    /// Asked for 2019-01-05, a service answering 2019-01-06 ("POISON") is refused and nothing
+    /// is cached under either day.
+    func testAnAnswerForAnotherDayIsNotCached() async throws {
+        let poison = #"{"date":"2019-01-06","title":"POISON","media_type":"image"}"#
+        let service = FakeScienceService(entries: [:], override: { _ in .json(poison) })
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let cache = MetadataCache(root: root, partition: "science", calendar: clock.calendar)
+        let source = CachingSource(upstream: ScienceSource(apiURL: url, client: TestHTTP.client(), calendar: clock.calendar),
+                                   cache: cache, calendar: clock.calendar)
+        await assertMalformed { try await source.entry(for: APODDay("2019-01-05")!) }
+        XCTAssertEqual(cache.lookup(APODDay("2019-01-05")!), .miss)
+        XCTAssertEqual(cache.lookup(APODDay("2019-01-06")!), .miss)
     }
 
     func testRandomAlwaysAsksAndFillsTheCache() async throws {

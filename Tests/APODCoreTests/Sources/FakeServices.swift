@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 import TestSupport
 @testable import APODCore
 
@@ -30,15 +31,23 @@ enum TestHTTP {
 }
 
 /// science.nasa.gov's `apod-basic` routes over the loopback server: the list route (newest
-/// first, `per_page`), the `/YYMMDD` date route, `_fields=basic_html`, WordPress 404 bodies.
-/// `override` answers first when it returns a response (faults, errors, delays).
+/// first, `per_page`, `page`, `date_from`/`date_to` as YYMMDD, `X-WP-Total`/`X-WP-TotalPages`,
+/// WordPress's 400 past the last page), the `/YYMMDD` date route, `_fields=basic_html`,
+/// WordPress 404 bodies. `override` answers first when it returns a response (faults, errors,
+/// delays); `revised` gives a day's body before `entries` on both routes.
 struct FakeScienceService {
     static let route = "/wp-json/wp/v2/apod-basic"
+    static let invalidPage = #"{"code":"rest_post_invalid_page_number","message":"The page number requested is larger than the number of pages available.","data":{"status":400}}"#
 
     var entries: [String: String]
     var videoPages: [String: String] = [:]
     var delay: TimeInterval = 0
     var override: (@Sendable (FakeRequest) -> FakeResponse?)?
+    var revised: (@Sendable (_ day: String) -> String?)?
+    /// The list route as first reported: `date_from`/`date_to` make no difference.
+    var ignoresDateFilter = false
+    /// Whether the list route sends `X-WP-Total` / `X-WP-TotalPages`.
+    var announcesPages = true
 
     func start() throws -> (FakeHTTPServer, URL) {
         let service = self
@@ -53,20 +62,35 @@ struct FakeScienceService {
         return response
     }
 
+    private func body(_ day: String) -> String? {
+        revised?(day) ?? entries[day]
+    }
+
     private func answer(_ request: FakeRequest) -> FakeResponse {
-        if request.path == Self.route {
-            let perPage = Int(request.query["per_page"] ?? "25") ?? 25
-            let newest = entries.keys.sorted(by: >).prefix(perPage).map { entries[$0]! }
-            return .json("[" + newest.joined(separator: ",") + "]", headers: ["X-WP-Total": String(entries.count)])
-        }
+        if request.path == Self.route { return list(request.query) }
         guard request.path.hasPrefix(Self.route + "/"), let day = Self.day(compact: String(request.path.dropFirst(Self.route.count + 1))) else {
             return .json(ScienceFixtures.noRoute, status: 404)
         }
         if request.query["_fields"] == "basic_html" {
             return .json(videoPages[day] ?? #"{"basic_html":""}"#)
         }
-        guard let body = entries[day] else { return .json(ScienceFixtures.notFound, status: 404) }
+        guard let body = body(day) else { return .json(ScienceFixtures.notFound, status: 404) }
         return .json(body)
+    }
+
+    private func list(_ query: [String: String]) -> FakeResponse {
+        let perPage = max(1, Int(query["per_page"] ?? "25") ?? 25)
+        let page = max(1, Int(query["page"] ?? "1") ?? 1)
+        var days = entries.keys.sorted(by: >)
+        if !ignoresDateFilter {
+            if let from = query["date_from"].flatMap(Self.day(compact:)) { days = days.filter { $0 >= from } }
+            if let to = query["date_to"].flatMap(Self.day(compact:)) { days = days.filter { $0 <= to } }
+        }
+        let pages = (days.count + perPage - 1) / perPage
+        guard page == 1 || page <= pages else { return .json(Self.invalidPage, status: 400) }
+        let shown = days.dropFirst((page - 1) * perPage).prefix(perPage).compactMap(body)
+        let headers = announcesPages ? ["X-WP-Total": String(days.count), "X-WP-TotalPages": String(pages)] : [:]
+        return .json("[" + shown.joined(separator: ",") + "]", headers: headers)
     }
 
     /// `YYMMDD` → `YYYY-MM-DD` (95–99 are the 1990s).
@@ -143,4 +167,59 @@ final class FakeLegacyService: @unchecked Sendable {
 extension Array where Element == FakeRequest {
     /// How many requests went to `path`.
     func count(path: String) -> Int { filter { $0.path == path }.count }
+}
+
+/// Holds fake-service answers until the test opens it, so a test can see what arrived before
+/// the rest was let through. A wait also ends after `limit`, so a broken test cannot hang;
+/// `passed` counts the answers let through either way.
+final class AnswerGate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var opened = false
+    private var through = 0
+
+    var passed: Int { condition.withLock { through } }
+
+    func open() {
+        condition.withLock {
+            opened = true
+            condition.broadcast()
+        }
+    }
+
+    func wait(limit: TimeInterval = 3) {
+        let deadline = Date().addingTimeInterval(limit)
+        condition.withLock {
+            while !opened, condition.wait(until: deadline) {}
+            through += 1
+        }
+    }
+}
+
+/// Counts what the fake services were asked, across the server's connection threads.
+final class RequestCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    /// The number of this request, from 1.
+    func next() -> Int { lock.withLock { value += 1; return value } }
+}
+
+extension APODDay {
+    /// The day a science date-route request names, if it is one.
+    static func asked(by request: FakeRequest) -> APODDay? {
+        guard request.path.hasPrefix(FakeScienceService.route + "/"), let compact = request.path.split(separator: "/").last,
+              let text = FakeScienceService.day(compact: String(compact)) else { return nil }
+        return APODDay(text)
+    }
+}
+
+/// Fails unless `body` throws `APODError.malformedResponse`: a broken or hostile answer.
+func assertMalformed<T>(_ body: () async throws -> T, file: StaticString = #filePath, line: UInt = #line) async {
+    do {
+        let value = try await body()
+        XCTFail("expected malformedResponse, got \(value)", file: file, line: line)
+    } catch APODError.malformedResponse {
+    } catch {
+        XCTFail("expected malformedResponse, got \(error)", file: file, line: line)
+    }
 }

@@ -48,6 +48,18 @@ final class LegacySourceTests: XCTestCase {
         XCTAssertEqual(entry.date.description, "2026-11-27")
     }
 
+    /// Asked for 2019-01-05, an answer for 2019-01-06 is refused; so is a "latest" from 2090.
+    func testAnswersForAnotherDayOrOutsideTheArchiveAreRefused() async throws {
+        let service = FakeLegacyService(entries: [:], today: "2026-11-28")
+        service.override = { request in
+            .json(LegacyFixtures.entry(request.query["date"] == nil ? "2090-01-01" : "2019-01-06"))
+        }
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        await assertMalformed { try await source(url).entry(for: APODDay("2019-01-05")!) }
+        await assertMalformed { try await source(url).latest() }
+    }
+
     func testLatestAsksWithoutADate() async throws {
         let (server, url) = try FakeLegacyService(entries: days(["2026-11-28"]), today: "2026-11-28").start()
         defer { server.stop() }

@@ -97,9 +97,44 @@ final class ScienceSourceTests: XCTestCase {
         XCTAssertEqual(server.requests.filter { $0.query["_fields"] == "basic_html" }.count, 2)
     }
 
-    func testRangeIsAscendingSkipsGapsAndBoundsConcurrency() async throws {
-        let all = (1...12).map { String(format: "2020-06-%02d", $0) }.filter { $0 != "2020-06-10" }
-        var service = FakeScienceService(entries: days(all))
+    private func month(_ prefix: String, days: ClosedRange<Int>) -> [String] {
+        days.map { String(format: "\(prefix)-%02d", $0) }
+    }
+
+    /// A month is two pages of the list route, filtered by `date_from` / `date_to`, not 31 days.
+    func testAMonthIsTwoListRequests() async throws {
+        let january = month("2020-01", days: 1...31).filter { $0 != "2020-01-15" }
+        let (server, url) = try FakeScienceService(entries: days(january + ["2019-12-31", "2020-02-01"])).start()
+        defer { server.stop() }
+        let entries = try await source(url).entries(from: APODDay("2020-01-01")!, through: APODDay("2020-01-31")!)
+        XCTAssertEqual(entries.map(\.date.description), january)
+        let requests = server.requests
+        XCTAssertEqual(requests.count, 2)
+        XCTAssertEqual(requests.count(path: FakeScienceService.route), 2)
+        XCTAssertEqual(Set(requests.compactMap { $0.query["page"] }), ["1", "2"])
+        for request in requests {
+            XCTAssertEqual(request.query["date_from"], "200101")
+            XCTAssertEqual(request.query["date_to"], "200131")
+            XCTAssertEqual(request.query["per_page"], "25")
+            XCTAssertNotNil(request.query["_fields"])
+        }
+    }
+
+    func testFullPagesAreFollowedWhenNoPageCountIsSent() async throws {
+        let days30 = month("2021-04", days: 1...30)
+        var service = FakeScienceService(entries: days(days30))
+        service.announcesPages = false
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let entries = try await source(url).entries(from: APODDay("2021-04-01")!, through: APODDay("2021-04-30")!)
+        XCTAssertEqual(entries.map(\.date.description), days30)
+        XCTAssertEqual(server.requests.map { $0.query["page"] }, ["1", "2"])
+    }
+
+    func testAnIgnoredFilterFallsBackToOneRequestPerDayAtMostSixAtATime() async throws {
+        let all = month("2020-06", days: 1...12).filter { $0 != "2020-06-10" }
+        var service = FakeScienceService(entries: days(all + ["2020-07-01"]))
+        service.ignoresDateFilter = true
         service.delay = 0.2
         let (server, url) = try service.start()
         defer { server.stop() }
@@ -107,9 +142,65 @@ final class ScienceSourceTests: XCTestCase {
         let entries = try await source(url).entries(from: APODDay("2020-06-01")!, through: APODDay("2020-06-12")!)
         let elapsed = Date().timeIntervalSince(started)
         XCTAssertEqual(entries.map(\.date.description), all)
-        XCTAssertEqual(server.requests.count, 12)
-        XCTAssertGreaterThanOrEqual(elapsed, 0.38, "12 requests, 6 at a time, 0.2 s each: two waves at least")
-        XCTAssertLessThan(elapsed, 2.0, "requests must overlap")
+        XCTAssertEqual(server.requests.count(path: FakeScienceService.route), 1, "one list page showed the filter is ignored")
+        XCTAssertEqual(server.requests.count, 1 + 12)
+        XCTAssertGreaterThanOrEqual(elapsed, 0.58, "a page, then 12 days 6 at a time, 0.2 s each: three waves at least")
+        XCTAssertLessThan(elapsed, 2.5, "day requests must overlap")
+    }
+
+    /// The newest 25 entries all lie inside a window ending today, yet the service announces
+    /// more pages than the window could fill: it ignored the filter.
+    func testMorePagesThanTheWindowCanFillMeansTheFilterIsIgnored() async throws {
+        let today = APODDay("2026-11-28")!
+        let archive = (0..<100).map { today.adding(days: -$0).description }
+        var service = FakeScienceService(entries: days(archive))
+        service.ignoresDateFilter = true
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let entries = try await source(url).entries(from: today.adding(days: -29), through: today)
+        XCTAssertEqual(entries.count, 30)
+        XCTAssertEqual(server.requests.count(path: FakeScienceService.route), 1)
+        XCTAssertEqual(server.requests.count, 1 + 30)
+    }
+
+    func testAListRouteThatRefusesTheFilterFallsBackToDays() async throws {
+        var service = FakeScienceService(entries: days(["2020-03-01", "2020-03-03"]))
+        service.override = { request in
+            request.path == FakeScienceService.route
+                ? .json(#"{"code":"rest_invalid_param","message":"Invalid parameter(s): date_from","data":{"status":400}}"#, status: 400)
+                : nil
+        }
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let entries = try await source(url).entries(from: APODDay("2020-03-01")!, through: APODDay("2020-03-03")!)
+        XCTAssertEqual(entries.map(\.date.description), ["2020-03-01", "2020-03-03"])
+        XCTAssertEqual(server.requests.count, 1 + 3)
+    }
+
+    func testVideosOfAListedRangeGetTheirPlayer() async throws {
+        var service = FakeScienceService(entries: ["2023-07-03": ScienceFixtures.entry("2023-07-03"),
+                                                   "2023-07-04": ScienceFixtures.videoWithPoster])
+        service.videoPages = ["2023-07-04": ScienceFixtures.videoPage]
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let entries = try await source(url).entries(from: APODDay("2023-07-01")!, through: APODDay("2023-07-05")!)
+        XCTAssertEqual(entries.map(\.date.description), ["2023-07-03", "2023-07-04"])
+        XCTAssertEqual(entries.last?.videoURL?.host, "www.youtube.com")
+        XCTAssertEqual(server.requests.filter { $0.query["_fields"] == "basic_html" }.count, 1)
+    }
+
+    /// An item dated outside the archive cannot be placed: no unanswered day is taken for a gap.
+    func testAListItemOutsideTheArchiveLeavesNoDayCertain() async throws {
+        let service = FakeScienceService(entries: [:], override: { request in
+            request.path == FakeScienceService.route
+                ? .json("[" + ScienceFixtures.entry("2099-01-01") + "," + ScienceFixtures.entry("2020-01-01") + "]")
+                : nil
+        })
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let answer = try await source(url).rangeAnswer(from: APODDay("2020-01-01")!, through: APODDay("2020-01-03")!)
+        XCTAssertEqual(answer.entries.map(\.date.description), ["2020-01-01"])
+        XCTAssertEqual(answer.unusableDays, [APODDay("2020-01-02")!, APODDay("2020-01-03")!])
     }
 
     /// An unusable day is left out like a gap but reported, so a cache does not take it for one.
@@ -125,7 +216,7 @@ final class ScienceSourceTests: XCTestCase {
 
     func testRangeFailsOnAServiceError() async throws {
         var service = FakeScienceService(entries: days(["2020-01-01", "2020-01-02"]))
-        service.override = { $0.path.hasSuffix("200102") ? .html("<h1>502</h1>", status: 502) : nil }
+        service.override = { $0.path == FakeScienceService.route ? .html("<h1>502</h1>", status: 502) : nil }
         let (server, url) = try service.start()
         defer { server.stop() }
         do {
@@ -134,7 +225,7 @@ final class ScienceSourceTests: XCTestCase {
         } catch let error as APODError {
             XCTAssertEqual(error, .serviceError(status: 502))
         }
-        XCTAssertEqual(server.requests.count(path: "/wp-json/wp/v2/apod-basic/200102"), 3, "retried twice")
+        XCTAssertEqual(server.requests.count(path: FakeScienceService.route), 3, "retried twice")
     }
 
     func testRandomPicksDistinctPublishedDaysAndTopsUp() async throws {
@@ -171,19 +262,26 @@ final class ScienceSourceTests: XCTestCase {
         let service = FakeScienceService(entries: [:], override: { _ in .html("<html>maintenance</html>", status: 200) })
         let (server, url) = try service.start()
         defer { server.stop() }
-        do {
-            _ = try await source(url).entry(for: APODDay("2020-01-01")!)
-            XCTFail("expected an error")
-        } catch let error as APODError {
-            guard case .malformedResponse = error else { return XCTFail("\(error)") }
-        }
+        await assertMalformed { try await source(url).entry(for: APODDay("2020-01-01")!) }
     }
 
-    func testResponseDateIsTrusted() async throws {
-        let service = FakeScienceService(entries: [:], override: { _ in .json(ScienceFixtures.entry("2020-01-05")) })
+    /// Asked for 2019-01-05, a service answering 2019-01-06 is refused, never taken for that day.
+    func testAnAnswerForAnotherDayIsRefused() async throws {
+        let service = FakeScienceService(entries: [:], override: { _ in .json(ScienceFixtures.entry("2019-01-06")) })
         let (server, url) = try service.start()
         defer { server.stop() }
-        let entry = try await source(url).entry(for: APODDay("2020-01-04")!)
-        XCTAssertEqual(entry.date.description, "2020-01-05")
+        await assertMalformed { try await source(url).entry(for: APODDay("2019-01-05")!) }
+    }
+
+    func testALatestEntryFromBeyondTomorrowIsRefused() async throws {
+        let service = FakeScienceService(entries: ["2026-11-30": ScienceFixtures.entry("2026-11-30")])
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        await assertMalformed { try await source(url).latest() }
+        let tomorrow = FakeScienceService(entries: ["2026-11-29": ScienceFixtures.entry("2026-11-29")])
+        let (early, earlyURL) = try tomorrow.start()
+        defer { early.stop() }
+        let entry = try await source(earlyURL).latest()
+        XCTAssertEqual(entry.date.description, "2026-11-29", "a server a few hours ahead of New York is believed")
     }
 }

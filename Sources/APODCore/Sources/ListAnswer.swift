@@ -1,0 +1,68 @@
+import Foundation
+
+/// A list answer read item by item (a legacy range or random pick, a page of science.nasa.gov's
+/// list route): the usable entries, and the items that could not be used, by date when theirs
+/// could be read. One bad item must not fail the list, nor pass for a day without a picture.
+struct ListAnswer: Sendable {
+    var entries: [APODEntry] = []
+    /// Days whose item arrived unusable (no title, a placeholder): maybe fixed tomorrow.
+    var unusableDays: Set<APODDay> = []
+    /// An item whose date could not be read, or lies outside the archive: it may stand for any
+    /// day, so no unanswered day is certain to be a gap.
+    var hasUndatedItem = false
+
+    init() {}
+
+    /// - Parameter isPlaceholder: entries that stand in for a real one; they count as unusable.
+    /// - Throws: `APODError.malformedResponse` when items came but not one could be read: a
+    ///   broken answer must not pass for days without pictures.
+    init(objects: [[String: Any]], rules: ArchiveRules, decode: ([String: Any]) throws -> APODEntry,
+         isPlaceholder: (APODEntry) -> Bool = { _ in false }) throws {
+        let credible = rules.credibleDays
+        var readable = 0
+        for object in objects {
+            do {
+                let entry = try decode(object)
+                guard credible.contains(entry.date) else {
+                    hasUndatedItem = true
+                    continue
+                }
+                readable += 1
+                if isPlaceholder(entry) { unusableDays.insert(entry.date) } else { entries.append(entry) }
+            } catch APODError.unusableEntry(let date?) where APODDay(date).map(credible.contains) == true {
+                unusableDays.insert(APODDay(date)!)
+            } catch {
+                hasUndatedItem = true
+            }
+        }
+        if readable == 0, !objects.isEmpty { throw APODError.malformedResponse(detail: "a list without one usable entry") }
+    }
+
+    /// Every day the answer speaks of, usable or not.
+    var answeredDays: Set<APODDay> { Set(entries.map(\.date)).union(unusableDays) }
+
+    mutating func add(_ other: ListAnswer) {
+        entries += other.entries
+        unusableDays.formUnion(other.unusableDays)
+        hasUndatedItem = hasUndatedItem || other.hasUndatedItem
+    }
+
+    /// What the answer says about `start…end`: its entries there, distinct and ascending, and
+    /// its unusable days there; after an undated item, every day without an entry is uncertain.
+    func range(from start: APODDay, through end: APODDay) -> RangeAnswer {
+        let inRange = Self.distinctAscending(entries.filter { (start...end).contains($0.date) })
+        var unusable = unusableDays.filter { (start...end).contains($0) }
+        if hasUndatedItem {
+            let answered = Set(inRange.map(\.date))
+            unusable = Set(DayFetching.days(from: start, through: end).filter { !answered.contains($0) })
+        }
+        return RangeAnswer(entries: inRange, unusableDays: unusable)
+    }
+
+    /// One entry a day (the last one given wins), ascending.
+    static func distinctAscending<S: Sequence>(_ entries: S) -> [APODEntry] where S.Element == APODEntry {
+        var byDay: [APODDay: APODEntry] = [:]
+        for entry in entries { byDay[entry.date] = entry }
+        return byDay.values.sorted { $0.date < $1.date }
+    }
+}
