@@ -37,7 +37,7 @@ final class APODCommandTests: XCTestCase {
         let help = try apod(["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("Usage: apod"))
-        XCTAssertTrue(help.stdout.contains("download [YYYY-MM-DD] [--hd] [-o PATH]"))
+        XCTAssertTrue(help.stdout.contains("download [YYYY-MM-DD] [--hd] [-o PATH] [--force]"))
         XCTAssertEqual(help.stderr, "")
         let version = try apod(["--version"])
         XCTAssertEqual(version.status, 0)
