@@ -11,20 +11,11 @@ final class DownloadOutputTests: XCTestCase {
     private var home: URL!
     private var server: FakeHTTPServer!
     private var env: [String: String] = [:]
-    private let hang = HangSwitch()
+    /// While set, the picture never answers.
+    private let hang = Locked(false)
 
     private static var png: Data { StructuredImages.png(width: 4, height: 4, idatBytes: 100) }
     private static let day = "2019-01-05"
-
-    /// Makes the picture hang (never answer) while set.
-    private final class HangSwitch: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = false
-        var isOn: Bool {
-            get { lock.withLock { value } }
-            set { lock.withLock { value = newValue } }
-        }
-    }
 
     override func setUpWithError() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("apod-download-\(UUID().uuidString)")
@@ -37,7 +28,7 @@ final class DownloadOutputTests: XCTestCase {
                 let base = "http://\(request.headers["host"] ?? "")"
                 return .json(#"{"date":"2019-01-05","title":"Picture","media_type":"image","url":"\#(base)/small.png"}"#)
             case "/small.png":
-                return hang.isOn ? FakeResponse(fault: .hang) : .data(picture, contentType: "image/png")
+                return hang.value ? FakeResponse(fault: .hang) : .data(picture, contentType: "image/png")
             default:
                 return .html("<html>no</html>", status: 404)
             }
@@ -71,15 +62,15 @@ final class DownloadOutputTests: XCTestCase {
         let fifo = home.appendingPathComponent("pipe")
         XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
         let received = expectation(description: "the reader got the picture")
-        let box = DataBox()
+        let box = Locked<Data?>(nil)
         Thread.detachNewThread {
-            box.data = FileHandle(forReadingAtPath: fifo.path)?.readDataToEndOfFile()
+            box.value = FileHandle(forReadingAtPath: fifo.path)?.readDataToEndOfFile()
             received.fulfill()
         }
         let result = try download(["-o", fifo.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         wait(for: [received], timeout: 10)
-        XCTAssertEqual(box.data, Self.png)
+        XCTAssertEqual(box.value, Self.png)
         XCTAssertEqual(fileType(fifo), S_IFIFO, "still a FIFO")
     }
 
@@ -162,7 +153,7 @@ final class DownloadOutputTests: XCTestCase {
     }
 
     func testInterruptedDownloadLeavesNoTemporaryFile() throws {
-        hang.isOn = true
+        hang.value = true
         let home = self.home!
         let interrupted = expectation(description: "the download was interrupted")
         Thread.detachNewThread {
@@ -196,14 +187,5 @@ final class DownloadOutputTests: XCTestCase {
         let result = try download([])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try temporaryFiles(), [live.lastPathComponent], "only the running process's file stays")
-    }
-}
-
-private final class DataBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Data?
-    var data: Data? {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
     }
 }
