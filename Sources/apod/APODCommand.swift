@@ -4,15 +4,17 @@ import Foundation
 /// Runs one `apod` invocation. Exit status: 0 success, 1 the request failed (one line
 /// `apod: <message>` on stderr), 2 usage error (the problem and the usage on stderr).
 enum APODCommand {
-    static let version = "apod 0.1.0"
+    static let version = "apod \(AppVersion.current)"
 
     static func run(arguments: [String], environment: [String: String]) async -> Int32 {
         let configuration: SourceConfiguration
         let invocation: Invocation
+        let settings = SettingsStore(environment: environment).load()
+        for problem in settings.problems {
+            Output.error("apod: \(problem.message)")
+        }
         do {
-            let resolved = try SourceConfiguration.resolve(
-                arguments: arguments, environment: environment,
-                settings: SettingsStore(environment: environment).load())
+            let resolved = try SourceConfiguration.resolve(arguments: arguments, environment: environment, settings: settings)
             configuration = resolved.0
             invocation = try Invocation.parse(resolved.remainingArguments)
         } catch {
@@ -53,40 +55,33 @@ enum APODCommand {
     private static func perform(_ invocation: Invocation, source: any APODSource, images: any ImageFetching) async throws {
         switch invocation {
         case .show(let day, let json):
-            let entry: APODEntry
-            if let day {
-                entry = try await source.entry(for: day)
-                noteFallback(asked: day, got: entry.date)
-            } else {
-                entry = try await source.latest()
-            }
-            try Output.entries([entry], json: json, asArray: false)
+            try Output.entries([try await entry(for: day, from: source)], json: json, asArray: false)
         case .random(let count, let json):
             let entries = try await source.random(count: count)
             noteShortfall(asked: count, got: entries.count)
             try Output.entries(entries, json: json, asArray: true)
         case .range(let start, let end, let json):
             try Output.entries(try await source.entries(from: start, through: end), json: json, asArray: true)
-        case .download(let day, let hd, let output):
-            let entry: APODEntry
-            if let day {
-                entry = try await source.entry(for: day)
-                noteFallback(asked: day, got: entry.date)
-            } else {
-                entry = try await source.latest()
+        case .download(let day, let hd, let output, let force):
+            let entry = try await entry(for: day, from: source)
+            if let saved = try await PictureDownload(images: images).save(entry, hd: hd, output: output, force: force) {
+                Output.print(saved.path)
             }
-            let saved = try await PictureDownload(images: images).save(entry, hd: hd, output: output)
-            Output.print(saved.path)
         case .help, .version:
             break
         }
     }
 
-    /// Asking for today before it is published answers with the previous day: say so.
-    private static func noteFallback(asked: APODDay, got: APODDay) {
-        guard got != asked else { return }
-        Output.error("apod: " + tr("the picture for {asked} is not published yet; showing {shown} instead.",
-                                   ["asked": asked.description, "shown": got.description]))
+    /// The entry for `day`, or the latest with no day. Asking for today before it is
+    /// published answers with the previous day: that is said on stderr.
+    private static func entry(for day: APODDay?, from source: any APODSource) async throws -> APODEntry {
+        guard let day else { return try await source.latest() }
+        let entry = try await source.entry(for: day)
+        if entry.date != day {
+            Output.error("apod: " + tr("the picture for {asked} is not published yet; showing {shown} instead.",
+                                       ["asked": day.description, "shown": entry.date.description]))
+        }
+        return entry
     }
 
     /// A random batch keeps what arrived when some days could not be had: say how many.

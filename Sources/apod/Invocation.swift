@@ -5,7 +5,7 @@ enum Invocation: Equatable {
     case show(APODDay?, json: Bool)
     case random(count: Int, json: Bool)
     case range(APODDay, APODDay, json: Bool)
-    case download(APODDay?, hd: Bool, output: String?)
+    case download(APODDay?, hd: Bool, output: String?, force: Bool)
     case help
     case version
 
@@ -21,7 +21,10 @@ enum Invocation: Equatable {
             "  show [YYYY-MM-DD] [--json]              " + tr("one entry; no date = latest published"),
             "  random [--count N] [--json]             " + tr("N random entries, 1…100, default 8"),
             "  range START END [--json]                " + tr("every entry from START to END inclusive (≤ 366 days)"),
-            "  download [YYYY-MM-DD] [--hd] [-o PATH]  " + tr("save the picture (default ./apod-DATE.EXT)"),
+            "  download [YYYY-MM-DD] [--hd] [-o PATH] [--force]",
+            "                                          " + tr("save the picture (default ./apod-DATE.EXT); PATH may be"),
+            "                                          " + tr("a file, a folder (DIR/) or - for standard output; --force"),
+            "                                          " + tr("replaces an existing file"),
             "",
             tr("Options:"),
             SourceConfiguration.flagsHelp,
@@ -37,18 +40,22 @@ enum Invocation: Equatable {
         if arguments.contains("--help") || arguments.contains("-h") { return .help }
         if arguments.contains("--version") { return .version }
         guard let command = arguments.first else { throw APODError.invalidArgument(tr("No command given.")) }
+        try rejectOptions([command])
         var rest = Array(arguments.dropFirst())
         let json = take("--json", from: &rest)
         switch command {
         case "show":
+            try rejectOptions(rest)
             let day = try rest.isEmpty ? nil : day(rest.removeFirst())
             try expectNothing(rest)
             return .show(day, json: json)
         case "random":
             let count = try value(of: "--count", in: &rest).map(parseCount) ?? 8
+            try rejectOptions(rest)
             try expectNothing(rest)
             return .random(count: count, json: json)
         case "range":
+            try rejectOptions(rest)
             guard rest.count >= 2 else { throw APODError.invalidArgument(tr("range needs a START and an END date.")) }
             let start = try day(rest.removeFirst())
             let end = try day(rest.removeFirst())
@@ -61,10 +68,12 @@ enum Invocation: Equatable {
         case "download":
             if json { throw APODError.invalidArgument(tr("download does not take --json.")) }
             let hd = take("--hd", from: &rest)
+            let force = take("--force", from: &rest)
             let output = try value(of: "-o", in: &rest) ?? value(of: "--output", in: &rest)
+            try rejectOptions(rest)
             let day = try rest.isEmpty ? nil : day(rest.removeFirst())
             try expectNothing(rest)
-            return .download(day, hd: hd, output: output)
+            return .download(day, hd: hd, output: output, force: force)
         default:
             throw APODError.invalidArgument(tr("Unknown command \"{command}\".", ["command": command]))
         }
@@ -100,6 +109,14 @@ enum Invocation: Equatable {
         let value = arguments[index + 1]
         arguments.removeSubrange(index...(index + 1))
         return value
+    }
+
+    /// What is left once a command took its own options holds only dates: anything that
+    /// looks like an option (`--jsn`, `-x`) is a mistyped one.
+    private static func rejectOptions(_ arguments: [String]) throws {
+        if let option = arguments.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
+            throw APODError.invalidArgument(tr("Unknown option \"{option}\".", ["option": option]))
+        }
     }
 
     private static func expectNothing(_ arguments: [String]) throws {

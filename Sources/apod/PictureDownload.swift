@@ -1,45 +1,71 @@
 import APODCore
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `apod download`: saves an entry's picture, named after its date and real format.
 struct PictureDownload {
     let images: any ImageFetching
 
-    /// - Parameter output: a file path, or an existing folder to save into; by default
-    ///   `./apod-YYYY-MM-DD.EXT`.
-    /// - Returns: where the picture was saved.
-    func save(_ entry: APODEntry, hd: Bool, output: String?) async throws -> URL {
+    /// - Parameters:
+    ///   - output: `-o`'s value (see `DownloadTarget`); by default `./apod-YYYY-MM-DD.EXT`.
+    ///   - force: replace an existing regular file.
+    /// - Returns: where the picture was saved; nil when it went to standard output.
+    func save(_ entry: APODEntry, hd: Bool, output: String?, force: Bool) async throws -> URL? {
         let candidates = hd ? [entry.hdImageURL, entry.imageURL] : [entry.imageURL, entry.hdImageURL]
         guard entry.mediaType != .video, let url = candidates.compactMap({ $0 }).first else {
             throw APODError.noImage(entry.date)
         }
+        let target = try DownloadTarget(output: output, currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        let partial = try Self.reserve(for: target, stem: "apod-\(entry.date)", force: force)
+        defer { partial?.discard() }
+
         let data = try await images.imageData(from: url, for: hd ? .hd : .display)
-        let name = "apod-\(entry.date).\(Self.fileExtension(of: data))"
-        let destination: URL
-        var isFolder: ObjCBool = false
-        if let output {
-            let given = URL(fileURLWithPath: output)
-            let exists = FileManager.default.fileExists(atPath: given.path, isDirectory: &isFolder)
-            destination = exists && isFolder.boolValue ? given.appendingPathComponent(name) : given
-        } else {
-            destination = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(name)
+        guard let format = ImageValidation.format(of: data) else { throw APODError.notAnImage }
+        guard let destination = target.file(named: "apod-\(entry.date).\(format.fileExtension)") else {
+            guard FileDescriptorWriter.write(data, to: STDOUT_FILENO) else {
+                throw APODError.cannotSave(path: "-", reason: String(cString: strerror(errno)))
+            }
+            return nil
         }
-        do {
-            try AtomicFile.write(data, to: destination)
-        } catch {
-            throw APODError.cannotSave(path: destination.path, reason: error.localizedDescription)
+        switch try FilePlacement(of: destination, force: force) {
+        case .writeThrough(let file):
+            try Self.writeThrough(data, to: file)
+        case .replace(let file):
+            let temporary = try partial ?? PartialFile(in: file.deletingLastPathComponent(), stem: file.lastPathComponent,
+                                                       destination: file.path)
+            try temporary.commit(data, to: file, replacing: force)
         }
         return destination
     }
 
-    /// The extension matching the picture's first bytes.
-    static func fileExtension(of data: Data) -> String {
-        let bytes = [UInt8](data.prefix(12))
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "png" }
-        if bytes.starts(with: [0x47, 0x49, 0x46, 0x38]) { return "gif" }
-        if bytes.count >= 12, bytes.starts(with: [0x52, 0x49, 0x46, 0x46]), bytes[8...11] == [0x57, 0x45, 0x42, 0x50] {
-            return "webp"
+    /// The temporary file, made before the transfer wherever one will be needed: in a folder,
+    /// or beside a path that is missing or a regular file (which needs `force`: checked here,
+    /// before anything is downloaded).
+    private static func reserve(for target: DownloadTarget, stem: String, force: Bool) throws -> PartialFile? {
+        switch target {
+        case .standardOutput:
+            return nil
+        case .folder(let folder):
+            return try PartialFile(in: folder, stem: stem, destination: folder.path)
+        case .path(let file):
+            guard case .replace = try FilePlacement(of: file, force: force) else { return nil }
+            return try PartialFile(in: file.deletingLastPathComponent(), stem: file.lastPathComponent, destination: file.path)
         }
-        return "jpg"
     }
+
+    /// Opens what is there (a FIFO, a device, a symlink's target) and writes into it.
+    private static func writeThrough(_ data: Data, to file: URL) throws {
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw APODError.cannotSave(path: file.path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        guard FileDescriptorWriter.write(data, to: descriptor) else {
+            throw APODError.cannotSave(path: file.path, reason: String(cString: strerror(errno)))
+        }
+    }
+}
+
+private extension ImageFormat {
+    var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
 }

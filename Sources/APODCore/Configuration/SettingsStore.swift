@@ -2,8 +2,11 @@ import Foundation
 
 /// The user's saved preferences: `$XDG_CONFIG_HOME/apod-viewer/config`, one `key=value` per line.
 ///
-/// The file may hold an API key, so it is always written with mode 0600, atomically (temp file
-/// + rename) so a crash never leaves half a file, and the folder with 0700.
+/// Reading never fails: a missing file reads as empty, bad lines become `SavedSettings.problems`,
+/// and a file over `maxBytes` is not read at all (a 32 MB file once took 21 s to start).
+/// Saving edits the lines in place (`ConfigDocument`), so comments and keys this version does
+/// not know survive. The file may hold an API key, so it is always written with mode 0600,
+/// atomically (temp file + rename) so a crash never leaves half a file, and the folder with 0700.
 public struct SettingsStore: Sendable {
     /// Keys the app understands; unknown keys in the file are kept on save.
     public enum Key: String, CaseIterable, Sendable {
@@ -12,6 +15,9 @@ public struct SettingsStore: Sendable {
         case apiKey = "api_key"
         case imageCacheLimitMB = "image_cache_limit_mb"
     }
+
+    /// A real preferences file is a few hundred bytes.
+    public static let maxBytes = 64 << 10
 
     public let fileURL: URL
 
@@ -31,36 +37,38 @@ public struct SettingsStore: Sendable {
         self.init(fileURL: base.appendingPathComponent("apod-viewer/config"))
     }
 
-    /// Every `key=value` pair in the file; a missing or unreadable file reads as empty.
-    public func load() -> [String: String] {
-        guard let text = try? String(contentsOf: fileURL, encoding: .utf8) else { return [:] }
-        var values: [String: String] = [:]
-        for line in text.split(whereSeparator: \.isNewline) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.hasPrefix("#"), let eq = trimmed.firstIndex(of: "=") else { continue }
-            let key = trimmed[..<eq].trimmingCharacters(in: .whitespaces)
-            let value = trimmed[trimmed.index(after: eq)...].trimmingCharacters(in: .whitespaces)
-            if !key.isEmpty { values[key] = value }
+    /// The usable values in the file and what was wrong with the rest.
+    public func load() -> SavedSettings {
+        switch readDocument() {
+        case .success(let document):
+            return SavedSettings(document: document, path: fileURL.path)
+        case .failure:
+            return SavedSettings(problems: [SettingsProblem(path: fileURL.path, line: 0, kind: .tooLarge)])
         }
-        return values
     }
 
     public func value(_ key: Key) -> String? {
-        load()[key.rawValue].flatMap { $0.isEmpty ? nil : $0 }
+        load()[key.rawValue]
     }
 
-    /// Sets or (with nil or empty) removes values, keeping the rest of the file.
+    /// Sets or (with nil or empty) removes values, keeping every other line of the file.
+    /// - Throws: `APODError.settingsTooLarge` rather than overwrite a file it could not read.
     public func save(_ changes: [Key: String?]) throws {
-        var values = load()
-        for (key, value) in changes {
-            if let value, !value.isEmpty {
-                values[key.rawValue] = value.replacingOccurrences(of: "\n", with: "")
-            } else {
-                values.removeValue(forKey: key.rawValue)
-            }
+        var document = try readDocument().get()
+        for (key, value) in changes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let cleaned = value?.replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: "\r", with: "")
+            document.set(key.rawValue, to: cleaned?.isEmpty == false ? cleaned : nil)
         }
-        let text = values.keys.sorted().map { "\($0)=\(values[$0]!)\n" }.joined()
-        try write(Data(text.utf8))
+        try write(Data(document.text.utf8))
+    }
+
+    /// The file's lines; a missing or unreadable file is an empty document.
+    private func readDocument() -> Result<ConfigDocument, APODError> {
+        guard let handle = try? FileHandle(forReadingFrom: fileURL) else { return .success(ConfigDocument(text: "")) }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: Self.maxBytes + 1)) ?? Data()
+        guard data.count <= Self.maxBytes else { return .failure(.settingsTooLarge(path: fileURL.path)) }
+        return .success(ConfigDocument(text: String(decoding: data, as: UTF8.self)))
     }
 
     private func write(_ data: Data) throws {

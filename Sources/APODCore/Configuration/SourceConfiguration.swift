@@ -23,6 +23,11 @@ public struct SourceConfiguration: Sendable, Equatable {
         case legacy
         /// No network: the metadata cache plus the bundled sample.
         case offline
+
+        /// A kind by its name as typed (any case, surrounding spaces ignored).
+        public init?(name: String) {
+            self.init(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased())
+        }
     }
 
     public static let scienceURL = URL(string: "https://science.nasa.gov/wp-json/wp/v2/apod-basic")!
@@ -67,46 +72,20 @@ public struct SourceConfiguration: Sendable, Equatable {
         ].joined(separator: "\n")
     }
 
+    /// The flags that take a value; `--no-cache` takes none.
+    static let valuedFlags: Set<String> = ["--source", "--api-url", "--api-key", "--cache-dir"]
+
     /// Takes the shared flags out of `arguments` (program name excluded), reads the
     /// environment, and returns the configuration with every argument it did not consume,
     /// in order. Both `--flag value` and `--flag=value` are accepted; `--` ends option parsing.
     ///
-    /// - Parameter settings: saved preferences (`SettingsStore.load()`), the lowest layer.
+    /// - Parameter settings: saved preferences (`SettingsStore.load()`), the lowest layer;
+    ///   already checked, so only flags and variables can make this throw.
     /// - Throws: `APODError.invalidArgument` for a bad value or a missing one.
     public static func resolve(arguments: [String], environment: [String: String],
-                               settings: [String: String] = [:]) throws
+                               settings: SavedSettings = [:]) throws
         -> (SourceConfiguration, remainingArguments: [String]) {
-        var flags: [String: String] = [:]
-        var noCache = false
-        var remaining: [String] = []
-        var index = 0
-        let valued: Set<String> = ["--source", "--api-url", "--api-key", "--cache-dir"]
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "--" {
-                remaining.append(contentsOf: arguments[(index - 1)...])
-                break
-            }
-            if argument == "--no-cache" {
-                noCache = true
-                continue
-            }
-            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(parts[0])
-            guard valued.contains(name) else {
-                remaining.append(argument)
-                continue
-            }
-            if parts.count == 2 {
-                flags[name] = String(parts[1])
-            } else if index < arguments.count {
-                flags[name] = arguments[index]
-                index += 1
-            } else {
-                throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": name]))
-            }
-        }
+        let (flags, remaining) = try split(arguments)
 
         func value(_ flag: String, _ variable: String, _ setting: SettingsStore.Key? = nil) -> String? {
             if let given = flags[flag] { return given }
@@ -119,7 +98,7 @@ public struct SourceConfiguration: Sendable, Equatable {
         let apiURL = try value("--api-url", "APOD_API_URL", .apiURL).map(parseURL)
         let kind: Kind
         if let name = value("--source", "APOD_SOURCE", .source) {
-            guard let parsed = Kind(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
+            guard let parsed = Kind(name: name) else {
                 throw APODError.invalidArgument(tr("Unknown source \"{name}\": use science, legacy or offline.", ["name": name]))
             }
             kind = parsed
@@ -135,10 +114,50 @@ public struct SourceConfiguration: Sendable, Equatable {
             apiKey: value("--api-key", "NASA_API_KEY", .apiKey) ?? demoKey,
             cacheDirectory: value("--cache-dir", "APOD_CACHE_DIR").map { URL(fileURLWithPath: $0, isDirectory: true) }
                 ?? defaultCacheDirectory(environment: environment),
-            useCache: !noCache,
+            useCache: flags["--no-cache"] == nil,
             timeout: try parseTimeout(environment["APOD_TIMEOUT"]),
             sampleDirectory: SampleLocator.find(environment: environment))
         return (configuration, remaining)
+    }
+
+    /// Which of the shared flags `arguments` gives (`--source`, `--no-cache`, …), for a
+    /// second viewer launch that hands them to the running one.
+    public static func givenFlags(in arguments: [String]) -> Set<String> {
+        Set(((try? split(arguments))?.flags ?? [:]).keys)
+    }
+
+    /// The shared flags by name (`--no-cache` maps to ""), and every other argument in order.
+    private static func split(_ arguments: [String]) throws -> (flags: [String: String], remaining: [String]) {
+        var flags: [String: String] = [:]
+        var remaining: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                remaining.append(contentsOf: arguments[(index - 1)...])
+                break
+            }
+            if argument == "--no-cache" {
+                flags[argument] = ""
+                continue
+            }
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            guard valuedFlags.contains(name) else {
+                remaining.append(argument)
+                continue
+            }
+            if parts.count == 2 {
+                flags[name] = String(parts[1])
+            } else if index < arguments.count {
+                flags[name] = arguments[index]
+                index += 1
+            } else {
+                throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": name]))
+            }
+        }
+        return (flags, remaining)
     }
 
     /// `$XDG_CACHE_HOME/apod-viewer` when that is an absolute path, else `~/.cache/apod-viewer`.
@@ -153,12 +172,21 @@ public struct SourceConfiguration: Sendable, Equatable {
     }
 
     private static func parseURL(_ text: String) throws -> URL {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
-            throw APODError.invalidArgument(tr("The API URL \"{url}\" is not an http or https address.", ["url": trimmed]))
+        guard let url = webURL(text) else {
+            throw APODError.invalidArgument(tr("The API URL \"{url}\" is not an http or https address.", ["url": echo(text)]))
         }
         return url
+    }
+
+    /// `text` as an http or https address with a host, or nil.
+    static func webURL(_ text: String) -> URL? {
+        URL(string: text.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { WebURL.isWeb($0) ? $0 : nil }
+    }
+
+    /// An address as it may be shown in a message: without its query and fragment, where an
+    /// `api_key=` would stand.
+    static func echo(_ text: String) -> String {
+        String(text.trimmingCharacters(in: .whitespacesAndNewlines).prefix { $0 != "?" && $0 != "#" })
     }
 
     private static func parseTimeout(_ text: String?) throws -> Int {

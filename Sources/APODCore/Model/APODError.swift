@@ -65,6 +65,9 @@ public enum APODError: Error, Equatable, Sendable {
     /// A flag, environment variable or argument is invalid; the text says which and why.
     /// The `apod` command exits with status 2 for these.
     case invalidArgument(String)
+    /// The preferences file is far larger than any real one (`SettingsStore.maxBytes`), so it
+    /// was neither read nor overwritten.
+    case settingsTooLarge(path: String)
 
     /// What happened and what to do about it, in one or two sentences.
     public var message: String {
@@ -74,7 +77,7 @@ public enum APODError: Error, Equatable, Sendable {
         case .timedOut(let seconds):
             return tr("The APOD service did not answer within {seconds} seconds. Try again later, or set APOD_TIMEOUT to wait longer.", ["seconds": String(seconds)])
         case .rateLimited:
-            return tr("Too many requests for this API key. Wait an hour, or get a free personal key at https://api.nasa.gov and pass it with --api-key or NASA_API_KEY.")
+            return tr("Too many requests for this API key. Wait an hour, or get a free personal key at https://api.nasa.gov and set it in Preferences or in the NASA_API_KEY environment variable.")
         case .keyRefused:
             return tr("The API key was refused. Check the key, or get a free one at https://api.nasa.gov.")
         case .noEntry(let day):
@@ -125,6 +128,8 @@ public enum APODError: Error, Equatable, Sendable {
             return tr("Could not write {path}. Check that its folder exists and is writable.", ["path": path])
         case .invalidArgument(let text):
             return text
+        case .settingsTooLarge(let path):
+            return tr("The settings file {path} is larger than 64 KB, so it was not read and the defaults are used. Shorten or remove it.", ["path": path])
         }
     }
 

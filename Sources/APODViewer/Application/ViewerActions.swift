@@ -18,6 +18,8 @@ enum ViewerActions {
             Action("random", intHandler: { [weak app] count in
                 app?.openGrid(count: count > 0 ? min(count, ViewerOptions.countRange.upperBound) : nil)
             }),
+            // A second launch's --source/--api-url/--api-key (JSON, see SourceRequest).
+            Action("use-source", stringHandler: { [weak app] text in app?.useSource(text) }),
             preferences(for: app),
             Action("shortcuts") { [weak app] in app?.showShortcuts() },
             Action("about") { [weak app] in app?.showAbout() },

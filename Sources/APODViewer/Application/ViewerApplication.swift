@@ -1,4 +1,5 @@
 import APODCore
+import Foundation
 import GtkKit
 
 /// The application: its actions and accelerators, and the windows it has open. At most one
@@ -50,14 +51,49 @@ public final class ViewerApplication {
     }
 
     /// Runs until the last window closes. When another instance already runs on this session,
-    /// `--date` and `--random` are handed to it as actions and this process exits at once.
+    /// the source flags, `--date` and `--random` are handed to it as actions (in that order) and
+    /// this process exits at once, saying on stderr what the running one did with them.
     /// Started by D-Bus activation, it opens its window when the bus activates it.
     public func run() -> Int32 {
         if !options.isService, application.register(), application.isRemote {
-            if let day = options.initialDay { application.activateAction("show-date", string: day.description) }
-            if let count = options.randomCount { application.activateAction("random", int: count) }
+            handOverToRunningInstance()
         }
         return application.run(programName: "apod-viewer")
+    }
+
+    private func handOverToRunningInstance() {
+        if let request = options.sourceRequest {
+            application.activateAction("use-source", string: request.encoded)
+            printNote(tr("apod-viewer is already running: it now uses the source given here, until it quits (the source is not saved)."))
+        }
+        if !options.cacheFlags.isEmpty {
+            printNote(tr("apod-viewer is already running: {flags} not applied; it keeps its cache. Quit it first to use them.",
+                         ["flags": options.cacheFlags.joined(separator: ", ")]))
+        }
+        if let day = options.initialDay { application.activateAction("show-date", string: day.description) }
+        if let count = options.randomCount { application.activateAction("random", int: count) }
+    }
+
+    private func printNote(_ text: String) {
+        FileHandle.standardError.write(Data(("apod-viewer: " + text + "\n").utf8))
+    }
+
+    /// Applies the source a second launch handed over (`use-source`), for this run only. An
+    /// app without a configuration (tests on an in-memory source) or a request that names no
+    /// usable source says in the main window that nothing changed.
+    func useSource(_ encoded: String) {
+        guard let services, let parts = SourceRequest(encoded: encoded)?.parts else {
+            ensureMainWindow()?.banner.warn(tr("A new launch asked for another source, which was not applied. Use Preferences to change the source."))
+            return
+        }
+        services.useForThisRun(parts.kind, apiURL: parts.apiURL, apiKey: parts.apiKey)
+        sourceChanged()
+    }
+
+    /// After the source changed: the main window shows its day again from the new source.
+    private func sourceChanged() {
+        mainWindow?.offlineBanner.hide()
+        mainWindow?.reload()
     }
 
     /// Opens the windows without entering the main loop; tests iterate it themselves.
@@ -96,6 +132,9 @@ public final class ViewerApplication {
             main.show(day: day)
         } else {
             main.showLatest()
+        }
+        if !options.settingsWarnings.isEmpty {
+            main.banner.warn((options.settingsWarnings + [tr("Preferences can set good values again.")]).joined(separator: "\n"))
         }
         if let count = options.randomCount {
             openGrid(count: count)
@@ -149,10 +188,7 @@ public final class ViewerApplication {
             return
         }
         let preferences = PreferencesWindow(application: application, services: services)
-        preferences.onSourceChanged = { [weak self] in
-            self?.mainWindow?.offlineBanner.hide()
-            self?.mainWindow?.reload()
-        }
+        preferences.onSourceChanged = { [weak self] in self?.sourceChanged() }
         preferences.window.onDestroy { [weak self] in self?.preferencesWindow = nil }
         preferencesWindow = preferences
         preferences.window.present()

@@ -13,14 +13,23 @@ public enum ViewerLauncher {
             return 0
         }
         var configuration: SourceConfiguration
-        let options: ViewerOptions
+        var options: ViewerOptions
         let store = SettingsStore(environment: environment)
+        let settings = store.load()
+        for problem in settings.problems {
+            printError("apod-viewer: \(problem.message)")
+        }
         do {
-            let resolved = try SourceConfiguration.resolve(arguments: arguments, environment: environment,
-                                                           settings: store.load())
+            let resolved = try SourceConfiguration.resolve(arguments: arguments, environment: environment, settings: settings)
             configuration = resolved.0
             options = try ViewerOptions.parse(resolved.remainingArguments)
             if options.offline { configuration.kind = .offline }
+            let given = SourceConfiguration.givenFlags(in: arguments)
+            if options.offline || !given.isDisjoint(with: SourceRequest.flags) {
+                options.sourceRequest = SourceRequest(configuration: configuration)
+            }
+            options.cacheFlags = given.subtracting(SourceRequest.flags).sorted()
+            options.settingsWarnings = settings.problems.map(\.message)
         } catch {
             printError("apod-viewer: \(userMessage(for: error))\n" + tr("Run apod-viewer --help for the options."))
             return 2

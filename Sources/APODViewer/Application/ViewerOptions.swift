@@ -12,6 +12,15 @@ public struct ViewerOptions: Equatable, Sendable {
     /// `--gapplication-service`: started by D-Bus activation (the desktop file is
     /// `DBusActivatable`); the window opens when the bus asks for it, not at start.
     public var isService = false
+    /// The source this launch named with flags; set by the launcher, for a running instance
+    /// to apply when this launch finds one (it is not a flag of its own).
+    public var sourceRequest: SourceRequest?
+    /// `--cache-dir` or `--no-cache` given: a running instance keeps its own cache, so a
+    /// second launch says they were not applied.
+    public var cacheFlags: [String] = []
+    /// What was wrong in the preferences file (`SettingsProblem.message`), shown in the main
+    /// window when it opens as well as on stderr.
+    public var settingsWarnings: [String] = []
 
     public static let countRange = 1...100
     public static let defaultRandomCount = 20

@@ -76,7 +76,9 @@ public final class ViewerServices {
     /// Saves a new data source and uses it from the next request on.
     /// - Parameters:
     ///   - apiURL: the legacy route; nil for the source's public one.
-    ///   - apiKey: the legacy key; empty for `DEMO_KEY`. Only ever written to the 0600 file.
+    ///   - apiKey: the legacy key; empty for `DEMO_KEY`. Only ever written to the 0600 file, and
+    ///     only when typed in the preferences (or already saved there): a key that came with
+    ///     `--api-key` or `NASA_API_KEY` is used, never written.
     /// - Throws: `APODError.cannotWriteFile` when the preferences file cannot be written.
     func setSource(_ kind: SourceConfiguration.Kind, apiURL: URL?, apiKey: String) throws {
         // A nil value removes the key from the file: the address only belongs to the legacy API.
@@ -84,9 +86,21 @@ public final class ViewerServices {
             .source: kind.rawValue,
             .apiURL: kind == .legacy ? apiURL?.absoluteString : nil,
         ]
-        if kind == .legacy { changes.updateValue(apiKey, forKey: .apiKey) }
+        let keyCameFromElsewhere = apiKey == configuration.apiKey && apiKey != store?.value(.apiKey)
+        if kind == .legacy && !keyCameFromElsewhere { changes.updateValue(apiKey, forKey: .apiKey) }
         try save(changes)
-        configuration = SourceConfiguration(kind: kind, apiURL: kind == .legacy ? apiURL : nil,
+        use(kind, apiURL: kind == .legacy ? apiURL : nil, apiKey: apiKey)
+    }
+
+    /// Uses another source until the app quits, saving nothing: what a second launch with
+    /// `--source`, `--api-url` or `--api-key` hands to the running one (a science address
+    /// included, e.g. a self-hosted copy).
+    func useForThisRun(_ kind: SourceConfiguration.Kind, apiURL: URL?, apiKey: String) {
+        use(kind, apiURL: apiURL, apiKey: apiKey)
+    }
+
+    private func use(_ kind: SourceConfiguration.Kind, apiURL: URL?, apiKey: String) {
+        configuration = SourceConfiguration(kind: kind, apiURL: kind == .offline ? nil : apiURL,
                                             apiKey: kind == .legacy ? apiKey : configuration.apiKey,
                                             cacheDirectory: configuration.cacheDirectory, useCache: configuration.useCache,
                                             timeout: configuration.timeout, sampleDirectory: configuration.sampleDirectory)
@@ -114,6 +128,8 @@ public final class ViewerServices {
         guard let store else { return }
         do {
             try store.save(changes)
+        } catch let error as APODError {
+            throw error
         } catch {
             throw APODError.cannotWriteFile(path: store.fileURL.path)
         }

@@ -37,11 +37,56 @@ final class APODCommandTests: XCTestCase {
         let help = try apod(["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("Usage: apod"))
-        XCTAssertTrue(help.stdout.contains("download [YYYY-MM-DD] [--hd] [-o PATH]"))
+        XCTAssertTrue(help.stdout.contains("download [YYYY-MM-DD] [--hd] [-o PATH] [--force]"))
         XCTAssertEqual(help.stderr, "")
         let version = try apod(["--version"])
         XCTAssertEqual(version.status, 0)
-        XCTAssertTrue(version.stdout.hasPrefix("apod "))
+        XCTAssertEqual(version.stdout, "apod \(AppVersion.current)\n")
+    }
+
+    func testAMistypedOptionIsNamedAsUnknown() throws {
+        let result = try apod(["show", "--jsn"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderrLines.first, "apod: Unknown option \"--jsn\".")
+    }
+
+    /// The metainfo's newest release is the version both programs report.
+    func testTheMetainfoReleaseIsTheAppVersion() throws {
+        let metainfo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../data/io.github.apodviewer.APODViewer.metainfo.xml").standardized
+        let text = try String(contentsOf: metainfo, encoding: .utf8)
+        let first = try XCTUnwrap(text.range(of: "<release version=\""))
+        let version = text[first.upperBound...].prefix { $0 != "\"" }
+        XCTAssertEqual(String(version), AppVersion.current)
+    }
+
+    // MARK: the preferences file
+
+    private func writeConfig(_ text: String) throws -> URL {
+        let file = home.appendingPathComponent("config/apod-viewer/config")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    func testABadConfigValueIsNamedOnceAndTheDefaultUsed() throws {
+        let (server, env) = try scienceService(["2024-01-01": ScienceFixtures.image])
+        defer { server.stop() }
+        let file = try writeConfig("# mine\nsource=bogus\n")
+        let result = try apod(["show", "2024-01-01", "--json"], env)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("apod: \(file.path), line 2: unknown source \"bogus\""), result.stderr)
+        XCTAssertEqual((try json(result.stdout) as? [String: Any])?["date"] as? String, "2024-01-01", "the default science source answered")
+    }
+
+    func testAnOversizedConfigIsRefusedWithAMessage() throws {
+        let (server, env) = try scienceService(["2024-01-01": ScienceFixtures.image])
+        defer { server.stop() }
+        let file = try writeConfig("source=offline\n" + String(repeating: "x", count: 32 << 20))
+        let result = try apod(["show", "2024-01-01"], env)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderrLines, ["apod: " + APODError.settingsTooLarge(path: file.path).message])
     }
 
     func testUsageErrorsExitTwoWithUsageOnStderr() throws {
@@ -60,6 +105,10 @@ final class APODCommandTests: XCTestCase {
             (["--source", "moon", "show"], [:]),
             (["show"], ["APOD_TIMEOUT": "forever"]),
             (["show", "--bogus"], [:]),
+            (["show", "--jsn"], [:]),
+            (["--jsn", "show"], [:]),
+            (["random", "-j"], [:]),
+            (["download", "--hd", "--forse"], [:]),
         ]
         for (arguments, env) in cases {
             let result = try apod(arguments, env)
@@ -242,6 +291,8 @@ final class APODCommandTests: XCTestCase {
                                "show", "2020-01-01"])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stderrLines, ["apod: " + APODError.rateLimited.message])
+        XCTAssertTrue(result.stderr.contains("NASA_API_KEY") && result.stderr.contains("Preferences"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("--api-key"), "a key given as a flag shows in /proc/PID/cmdline: not advised")
         XCTAssertFalse(result.stderr.contains("secret-key-123"))
         XCTAssertFalse(result.stdout.contains("secret-key-123"))
         XCTAssertEqual(server.requests.count, 1)

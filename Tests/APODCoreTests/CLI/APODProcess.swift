@@ -5,7 +5,10 @@ import XCTest
 struct APODProcess {
     struct Result {
         var status: Int32
-        var stdout: String
+        /// Whether `status` is the signal that ended the process rather than its exit status.
+        var signaled = false
+        var stdoutData: Data
+        var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
         var stderr: String
         var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
     }
@@ -68,7 +71,8 @@ struct APODProcess {
         }
         process.waitUntilExit()
         group.wait()
-        return Result(status: process.terminationStatus, stdout: collected.text(isOut: true), stderr: collected.text(isOut: false))
+        return Result(status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
+                      stdoutData: collected.data(isOut: true), stderr: String(decoding: collected.data(isOut: false), as: UTF8.self))
     }
 
     private final class BundleAnchor {}
@@ -79,6 +83,6 @@ struct APODProcess {
 
         func set(_ data: Data, isOut: Bool) { lock.withLock { if isOut { out = data } else { err = data } } }
 
-        func text(isOut: Bool) -> String { lock.withLock { String(decoding: isOut ? out : err, as: UTF8.self) } }
+        func data(isOut: Bool) -> Data { lock.withLock { isOut ? out : err } }
     }
 }

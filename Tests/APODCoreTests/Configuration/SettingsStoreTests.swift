@@ -38,7 +38,7 @@ final class SettingsStoreTests: XCTestCase {
         let store = SettingsStore(fileURL: url)
         try store.save([.apiKey: "k", .source: nil])
         let values = store.load()
-        XCTAssertEqual(values["future_option"], "yes")
+        XCTAssertTrue(try String(contentsOf: url, encoding: .utf8).contains("\nfuture_option = yes\n"))
         XCTAssertEqual(values["api_key"], "k")
         XCTAssertNil(values["source"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["config"],
@@ -47,5 +47,60 @@ final class SettingsStoreTests: XCTestCase {
 
     func testMissingFileReadsAsEmpty() {
         XCTAssertTrue(SettingsStore(fileURL: folder.appendingPathComponent("nope")).load().isEmpty)
+    }
+
+    private func write(_ text: String) throws -> SettingsStore {
+        let url = folder.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        return SettingsStore(fileURL: url)
+    }
+
+    func testBadValuesAreDroppedWithAProblemNamingFileAndLine() throws {
+        let store = try write("# mine\nsource = Bogus\napi_url=ftp://h/p?api_key=SECRET\nimage_cache_limit_mb=lots\n"
+                              + "colour=blue\njust words\napi_key=k\n")
+        let settings = store.load()
+        XCTAssertEqual(settings.values, ["api_key": "k"])
+        XCTAssertEqual(settings.problems.map(\.line), [2, 3, 4, 5, 6])
+        XCTAssertEqual(settings.problems.map(\.kind), [.unknownSource("Bogus"), .notWebAddress("ftp://h/p?api_key=SECRET"),
+                                                      .notMegabytes("lots"), .unknownKey("colour"), .unreadableLine])
+        for problem in settings.problems {
+            XCTAssertTrue(problem.message.hasPrefix("\(store.fileURL.path), line \(problem.line): "), problem.message)
+            XCTAssertFalse(problem.message.contains("SECRET"), "an address is shown without its query")
+        }
+    }
+
+    func testSavingKeepsCommentsUnknownKeysAndOrder() throws {
+        let store = try write("# my settings\nsource=legacy\n\n# from a newer version\nfuture_option = yes\napi_key=old\n")
+        try store.save([.source: "science", .apiKey: nil, .imageCacheLimitMB: "300"])
+        XCTAssertEqual(try String(contentsOf: store.fileURL, encoding: .utf8),
+                       "# my settings\nsource=science\n\n# from a newer version\nfuture_option = yes\nimage_cache_limit_mb=300\n")
+    }
+
+    func testAKeySetTwiceIsWrittenOnce() throws {
+        let store = try write("source=legacy\n# note\nsource=offline\n")
+        XCTAssertEqual(store.value(.source), "offline", "the last line wins")
+        try store.save([.source: "science"])
+        XCTAssertEqual(try String(contentsOf: store.fileURL, encoding: .utf8), "# note\nsource=science\n")
+    }
+
+    func testAnOversizedFileIsNeitherReadNorOverwritten() throws {
+        let text = "source=legacy\n" + String(repeating: "# padding\n", count: SettingsStore.maxBytes / 10)
+        let store = try write(text)
+        let settings = store.load()
+        XCTAssertTrue(settings.isEmpty)
+        XCTAssertEqual(settings.problems.map(\.kind), [.tooLarge])
+        XCTAssertEqual(settings.problems.first?.message, APODError.settingsTooLarge(path: store.fileURL.path).message)
+        XCTAssertThrowsError(try store.save([.source: "science"])) { error in
+            XCTAssertEqual(error as? APODError, .settingsTooLarge(path: store.fileURL.path))
+        }
+        XCTAssertEqual(try String(contentsOf: store.fileURL, encoding: .utf8), text)
+    }
+
+    func testALargeButAllowedFileIsRead() throws {
+        let padding = String(repeating: "#", count: SettingsStore.maxBytes - 40) + "\n"
+        let store = try write(padding + "source=offline\n")
+        XCTAssertEqual(store.load().values, ["source": "offline"])
+        XCTAssertEqual(store.load().problems, [])
     }
 }

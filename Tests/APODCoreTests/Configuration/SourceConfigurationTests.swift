@@ -40,7 +40,7 @@ final class SourceConfigurationTests: XCTestCase {
     }
 
     func testSavedSettingsAreTheLowestLayer() throws {
-        let settings = ["source": "legacy", "api_key": "saved", "api_url": "http://10.0.0.2/planetary/apod"]
+        let settings: SavedSettings = ["source": "legacy", "api_key": "saved", "api_url": "http://10.0.0.2/planetary/apod"]
         let (saved, _) = try SourceConfiguration.resolve(arguments: [], environment: home, settings: settings)
         XCTAssertEqual(saved.kind, .legacy)
         XCTAssertEqual(saved.apiKey, "saved")
@@ -113,5 +113,20 @@ final class SourceConfigurationTests: XCTestCase {
         let mirror = SourceConfiguration(kind: .legacy, apiURL: URL(string: "http://127.0.0.1:8080/planetary/apod"),
                                          cacheDirectory: cache)
         XCTAssertEqual(mirror.cachePartition, "legacy-127.0.0.1_8080")
+    }
+
+    func testANonWebAddressIsEchoedWithoutItsQuery() {
+        XCTAssertThrowsError(try SourceConfiguration.resolve(arguments: ["--api-url", "file:///etc/apod?api_key=SECRET#x"],
+                                                             environment: home)) { error in
+            let message = (error as? APODError)?.message ?? ""
+            XCTAssertTrue(message.contains("\"file:///etc/apod\""), message)
+            XCTAssertFalse(message.contains("SECRET"), message)
+        }
+    }
+
+    func testGivenFlagsNamesTheSharedFlagsOnTheCommandLine() {
+        XCTAssertEqual(SourceConfiguration.givenFlags(in: ["--date", "2020-01-01", "--api-key=k", "--no-cache", "--source", "legacy"]),
+                       ["--api-key", "--no-cache", "--source"])
+        XCTAssertEqual(SourceConfiguration.givenFlags(in: ["--random", "4"]), [])
     }
 }
