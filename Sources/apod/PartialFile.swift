@@ -5,7 +5,8 @@ import Glibc
 #endif
 
 /// The temporary file a download is written to before it is renamed into place:
-/// `.STEM.PID.tmp` in the destination's folder.
+/// `.STEM.apod-PID.tmp` in the destination's folder (the `apod-` marks it as ours, so the
+/// clean-up never touches another program's temporary files).
 ///
 /// It is created before the transfer starts (a folder that cannot be written fails before any
 /// download), removed when SIGINT or SIGTERM arrive meanwhile, and, when a run that was killed
@@ -16,7 +17,7 @@ final class PartialFile {
     /// - Throws: `APODError.cannotSave` naming `destination` when the folder is not writable.
     init(in folder: URL, stem: String, destination: String) throws {
         Self.removeAbandoned(in: folder)
-        url = folder.appendingPathComponent(".\(stem).\(getpid())\(Self.suffix)")
+        url = folder.appendingPathComponent(".\(stem).\(Self.marker)\(getpid())\(Self.suffix)")
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw APODError.cannotSave(path: destination, reason: Self.systemReason()) }
         close(descriptor)
@@ -57,6 +58,7 @@ final class PartialFile {
         InterruptCleanup.clear()
     }
 
+    private static let marker = "apod-"
     private static let suffix = ".tmp"
 
     static var existsReason: String { tr("the file already exists. Add --force to replace it.") }
@@ -65,8 +67,8 @@ final class PartialFile {
     static func removeAbandoned(in folder: URL) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         for name in names where name.hasPrefix(".") && name.hasSuffix(suffix) {
-            let parts = name.dropLast(suffix.count).split(separator: ".")
-            guard parts.count >= 2, let pid = pid_t(parts[parts.count - 1]), pid > 0,
+            guard let last = name.dropLast(suffix.count).split(separator: ".").last, last.hasPrefix(marker),
+                  let pid = pid_t(last.dropFirst(marker.count)), pid > 0,
                   kill(pid, 0) != 0, errno == ESRCH else { continue }
             unlink(folder.appendingPathComponent(name).path)
         }

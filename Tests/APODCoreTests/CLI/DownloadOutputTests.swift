@@ -161,7 +161,7 @@ final class DownloadOutputTests: XCTestCase {
             while Date() < deadline {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: home.path)) ?? []
                 if let name = names.first(where: { $0.hasSuffix(".tmp") }),
-                   let pid = pid_t(name.split(separator: ".").dropLast().last ?? "") {
+                   let pid = pid_t(name.split(separator: ".").dropLast().last?.dropFirst("apod-".count) ?? "") {
                     kill(pid, SIGINT)
                     interrupted.fulfill()
                     return
@@ -181,11 +181,13 @@ final class DownloadOutputTests: XCTestCase {
         finished.executableURL = URL(fileURLWithPath: "/bin/true")
         try finished.run()
         finished.waitUntilExit()
-        let abandoned = home.appendingPathComponent(".apod-2019-01-04.\(finished.processIdentifier).tmp")
-        let live = home.appendingPathComponent(".apod-2019-01-04.\(getpid()).tmp")
-        for file in [abandoned, live] { try Data("partial".utf8).write(to: file) }
+        let abandoned = home.appendingPathComponent(".apod-2019-01-04.apod-\(finished.processIdentifier).tmp")
+        let live = home.appendingPathComponent(".apod-2019-01-04.apod-\(getpid()).tmp")
+        let another = home.appendingPathComponent(".notes.\(finished.processIdentifier).tmp")
+        for file in [abandoned, live, another] { try Data("partial".utf8).write(to: file) }
         let result = try download([])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(try temporaryFiles(), [live.lastPathComponent], "only the running process's file stays")
+        XCTAssertEqual(Set(try temporaryFiles()), [live.lastPathComponent, another.lastPathComponent],
+                       "the running process's file and another program's stay")
     }
 }
