@@ -63,10 +63,17 @@ public struct EntryJSON: Codable, Equatable, Sendable {
     public var entry: APODEntry? {
         guard let day = APODDay(date), !title.isEmpty else { return nil }
         func url(_ text: String?) -> URL? { text.flatMap(URL.init(string:)) }
-        return APODEntry(
+        var entry = APODEntry(
             date: day, title: title, explanation: explanation, copyright: copyright,
             mediaType: MediaType(rawValue: mediaType), imageURL: url(imageURL), hdImageURL: url(hdImageURL),
             thumbnailURL: url(thumbnailURL), videoURL: url(videoURL), pageURL: url(pageURL), altText: altText)
+        // Entries cached before GIFs were known not to resize carry a resized GIF thumbnail
+        // the CDN answers with 404: the picture itself serves instead.
+        if entry.mediaType != .video, let thumbnail = entry.thumbnailURL, ScienceCDN.isResizable(thumbnail),
+           !ImageSizing.canResize(thumbnail), thumbnail != entry.imageURL {
+            entry.thumbnailURL = nil
+        }
+        return entry
     }
 
     /// Pretty, key-sorted JSON for one entry or a list (`apod --json`).

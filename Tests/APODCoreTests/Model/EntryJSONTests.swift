@@ -18,4 +18,18 @@ final class EntryJSONTests: XCTestCase {
         let back = try JSONDecoder().decode(EntryJSON.self, from: data).entry
         XCTAssertEqual(back, entry)
     }
+
+    /// A GIF day cached with a resized thumbnail (which the CDN answers with 404) reads back
+    /// without it, so the grid shows the picture itself.
+    func testACachedResizedGIFThumbnailIsDropped() throws {
+        let gif = URL(string: "https://assets.science.nasa.gov/dynamicimage/assets/science/apod/1996/anim.gif?w=640&h=480")!
+        var entry = APODEntry(date: APODDay("1996-02-02")!, title: "Animated", imageURL: gif, hdImageURL: gif,
+                              thumbnailURL: ImageSizing.settingWidth(of: gif, to: 480))
+        XCTAssertNil(try JSONDecoder().decode(EntryJSON.self, from: EntryJSON.encoded(EntryJSON(entry))).entry?.thumbnailURL)
+
+        entry.mediaType = .video
+        (entry.imageURL, entry.hdImageURL, entry.thumbnailURL) = (nil, nil, ImageSizing.settingWidth(of: gif, to: 480))
+        XCTAssertEqual(try JSONDecoder().decode(EntryJSON.self, from: EntryJSON.encoded(EntryJSON(entry))).entry?.thumbnailURL,
+                       ImageSizing.settingWidth(of: gif, to: 480), "a video's poster is kept as the service gave it")
+    }
 }

@@ -28,10 +28,15 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
 
     private func scienceServer(_ state: Switch) throws -> FakeHTTPServer {
         let picture = pictures.url("/1200x800.jpg").absoluteString
-        return try FakeHTTPServer { _ in
+        return try FakeHTTPServer { request in
             guard state.healthy else { return FakeResponse(fault: .closeWithoutResponse) }
+            // A day route's answer must carry the day asked for (`/261128` is 2026-11-28).
+            let compact = request.path.split(separator: "/").last.map(String.init) ?? ""
+            let day = compact.count == 6 && compact.allSatisfy(\.isNumber)
+                ? (compact.hasPrefix("9") ? "19" : "20") + "\(compact.prefix(2))-\(compact.dropFirst(2).prefix(2))-\(compact.suffix(2))"
+                : "2026-11-28"
             return .json("""
-                [{"date": "2026-11-28", "title": "Live Sky", "explanation": "From the service.",
+                [{"date": "\(day)", "title": "Live Sky", "explanation": "From the service.",
                   "media_type": "image", "hdurl": "\(picture)", "url": "https://science.nasa.gov/apod/261128",
                   "permalink": "https://science.nasa.gov/apod/261128"}]
                 """)
