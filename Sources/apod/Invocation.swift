@@ -6,6 +6,7 @@ enum Invocation: Equatable {
     case random(count: Int, json: Bool)
     case range(APODDay, APODDay, json: Bool)
     case download(APODDay?, hd: Bool, output: String?)
+    case today(wallpaper: String, width: Int?)
     case help
     case version
 
@@ -22,6 +23,7 @@ enum Invocation: Equatable {
             "  random [--count N] [--json]             " + tr("N random entries, 1…100, default 8"),
             "  range START END [--json]                " + tr("every entry from START to END inclusive (≤ 366 days)"),
             "  download [YYYY-MM-DD] [--hd] [-o PATH]  " + tr("save the picture (default ./apod-DATE.EXT)"),
+            "  today --wallpaper PATH [--width W]      " + tr("write the latest picture to PATH for a background; exit 3 when PATH already has it"),
             "",
             tr("Options:"),
             SourceConfiguration.flagsHelp,
@@ -65,6 +67,9 @@ enum Invocation: Equatable {
             let day = try rest.isEmpty ? nil : day(rest.removeFirst())
             try expectNothing(rest)
             return .download(day, hd: hd, output: output)
+        case "today":
+            if json { throw APODError.invalidArgument(tr("today does not take --json.")) }
+            return try TodayWallpaper.invocation(rest)
         default:
             throw APODError.invalidArgument(tr("Unknown command \"{command}\".", ["command": command]))
         }
