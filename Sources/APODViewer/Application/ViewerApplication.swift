@@ -18,6 +18,11 @@ public final class ViewerApplication {
     /// offline fallback need it. Tests on an in-memory source run without.
     let services: ViewerServices?
     private(set) var preferencesWindow: PreferencesWindow?
+    /// The daily picture (background, notification, running without windows); the launcher
+    /// sets it before `run`, tests on an in-memory source run without.
+    var daily: DailyPictureService?
+    /// `--background`: the first activation (from `run` itself) opens no window.
+    private var skipsFirstActivation = false
 
     /// - Parameter applicationID: the D-Bus name; tests that create several applications in one
     ///   process give each its own, since a session bus refuses a second export of one name.
@@ -54,15 +59,21 @@ public final class ViewerApplication {
     /// Started by D-Bus activation, it opens its window when the bus activates it.
     public func run() -> Int32 {
         if !options.isService, application.register(), application.isRemote {
+            if options.startsInBackground { return 0 }
             if let day = options.initialDay { application.activateAction("show-date", string: day.description) }
             if let count = options.randomCount { application.activateAction("random", int: count) }
         }
+        skipsFirstActivation = options.startsInBackground
+        daily?.start(in: self)
         return application.run(programName: "apod-viewer")
     }
 
     /// Opens the windows without entering the main loop; tests iterate it themselves.
     func startWithoutMainLoop() -> Bool {
-        application.registerAndActivate()
+        skipsFirstActivation = options.startsInBackground
+        guard application.registerAndActivate() else { return false }
+        daily?.start(in: self)
+        return true
     }
 
     private var primaryMenu: Menu {
@@ -78,6 +89,10 @@ public final class ViewerApplication {
     }
 
     private func activate() {
+        if skipsFirstActivation {
+            skipsFirstActivation = false
+            return
+        }
         Gtk.disableLabelSelectOnFocus()
         StyleSheet.install()
         if let mainWindow {
@@ -153,6 +168,7 @@ public final class ViewerApplication {
             self?.mainWindow?.offlineBanner.hide()
             self?.mainWindow?.reload()
         }
+        preferences.onDailySettingsChanged = { [weak self] in self?.daily?.apply($0) }
         preferences.window.onDestroy { [weak self] in self?.preferencesWindow = nil }
         preferencesWindow = preferences
         preferences.window.present()
