@@ -249,8 +249,11 @@ final class DailyPictureService {
         }
         let images = context.images
         let file = context.dataFolder.url("daily/notification-icon")
+        // Read here: touching main-actor state inside the work would hop to the main actor,
+        // which never runs under g_application_run.
+        let purpose = ImagePurpose.thumbnail(width: Self.thumbnailWidth)
         thumbnailWork.start({
-            let data = try await images.imageData(from: url, for: .thumbnail(width: Self.thumbnailWidth))
+            let data = try await images.imageData(from: url, for: purpose)
             try AtomicFile.write(data, to: file)
             return file.path
         }, then: { result in send(try? result.get()) })
