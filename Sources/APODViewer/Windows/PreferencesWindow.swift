@@ -45,7 +45,7 @@ final class PreferencesWindow {
         dailySection = DailyPictureSection(settings: services.store.map(DailySettings.init(store:)) ?? DailySettings())
         window = Window(application: application)
         window.title = tr("Preferences")
-        window.setDefaultSize(width: 560, height: 760)
+        window.setDefaultSize(width: 560, height: 640)
         window.addShortcut(trigger: "Escape", action: "window.close")
         window.setTitlebar(HeaderBar())
 
