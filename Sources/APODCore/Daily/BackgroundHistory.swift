@@ -44,6 +44,14 @@ public struct BackgroundHistory: Sendable {
         removeLeftovers(keeping: list)
     }
 
+    /// After "Skip": the previous picture is the background again and the skipped one is gone.
+    public func dropCurrent() {
+        let list = kept
+        guard list.count == 2 else { return }
+        try? AtomicFile.write(Data((list[0].path + "\n").utf8), to: listURL)
+        removeLeftovers(keeping: [list[0]])
+    }
+
     /// A picture that did not become the background (the user cancelled) is removed.
     public func discard(_ file: URL) {
         if !kept.contains(file) { try? FileManager.default.removeItem(at: file) }

@@ -198,7 +198,7 @@ final class DailyPictureService {
             guard let self else { return }
             switch result {
             case .success(let file):
-                self.hand(file, showPreview: !automatically)
+                self.hand(file, showPreview: !automatically) { [weak self] in self?.history.becameCurrent(file) }
             case .failure(let error):
                 self.finishedBackgrounds += 1
                 self.notice(userMessage(for: error))
@@ -207,15 +207,16 @@ final class DailyPictureService {
     }
 
     /// Gives the file to the Wallpaper portal; only a picture the desktop took is kept.
-    private func hand(_ file: URL, showPreview: Bool) {
+    /// - Parameter then: runs once the desktop took the file.
+    private func hand(_ file: URL, showPreview: Bool, then taken: @escaping @MainActor () -> Void = {}) {
         let placement = WallpaperPortal.Placement(settings.placement)
         WallpaperPortal.setWallpaper(fileAt: file.path, showPreview: showPreview, placement: placement) { [weak self] outcome in
             guard let self else { return }
             self.finishedBackgrounds += 1
             if outcome == .set {
-                self.history.becameCurrent(file)
+                taken()
             } else {
-                if self.history.current != file { self.history.discard(file) }
+                if !self.history.kept.contains(file) { self.history.discard(file) }
                 self.notice(BackgroundSetter.message(for: outcome))
             }
         }
@@ -227,10 +228,11 @@ final class DailyPictureService {
         setBackground(entry, automatically: false)
     }
 
-    /// The notification's "Skip": the background set before this one comes back.
+    /// The notification's "Skip": the background set before `day`'s comes back, and `day`'s
+    /// picture is forgotten.
     private func skip(day: String) {
-        guard let previous = history.previous else { return }
-        hand(previous, showPreview: false)
+        guard let previous = history.previous, history.current?.lastPathComponent.contains(day) == true else { return }
+        hand(previous, showPreview: false) { [weak self] in self?.history.dropCurrent() }
     }
 
     // MARK: telling the user

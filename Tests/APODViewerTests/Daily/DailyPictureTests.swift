@@ -149,6 +149,10 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             notifications.invoke(note.id, action: skipKey)
             XCTAssertTrue(Gtk.iterate(until: { self.portal.calls.count == 3 }, timeout: 10))
             XCTAssertEqual(portal.calls[2].fileBytes, portal.calls[0].fileBytes, "the first day's picture again")
+            let backgrounds = folder.appendingPathComponent("data/background")
+            XCTAssertTrue(Gtk.iterate(until: {
+                (try? FileManager.default.contentsOfDirectory(atPath: backgrounds.path)) == ["apod-2026-11-29.png"]
+            }, timeout: 10), "the skipped picture is forgotten")
         }
     }
 
