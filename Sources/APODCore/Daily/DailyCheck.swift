@@ -7,15 +7,23 @@ public struct DailyCheck: Sendable {
     public enum Result: Sendable {
         /// A picture newer than the last one handled.
         case newPicture(APODEntry)
-        /// The latest entry was already handled.
-        case nothingNew(latest: APODDay)
+        /// The latest entry, already handled.
+        case nothingNew(APODEntry)
         case failed(APODError)
+
+        /// The service's latest entry, when it answered.
+        public var latest: APODEntry? {
+            switch self {
+            case .newPicture(let entry), .nothingNew(let entry): return entry
+            case .failed: return nil
+            }
+        }
 
         /// What the schedule needs to know.
         public var scheduleOutcome: DailyCheckSchedule.Outcome {
             switch self {
             case .newPicture(let entry): return .answered(latest: entry.date)
-            case .nothingNew(let latest): return .answered(latest: latest)
+            case .nothingNew(let entry): return .answered(latest: entry.date)
             case .failed: return .failed
             }
         }
@@ -33,7 +41,7 @@ public struct DailyCheck: Sendable {
         do {
             let entry = try await source.latest()
             if let seen = lastSeen.load(), entry.date <= seen {
-                return .nothingNew(latest: entry.date)
+                return .nothingNew(entry)
             }
             return .newPicture(entry)
         } catch let error as APODError {

@@ -33,7 +33,8 @@ final class DailyPictureService {
     static let thumbnailWidth = 256
 
     private(set) var settings: DailySettings
-    /// The last new picture found, for the notification's buttons.
+    /// The service's latest entry at the last check, for the notification's buttons and for
+    /// turning the automatic background on.
     private(set) var latestEntry: APODEntry?
     /// A background waiting for an unmetered connection.
     private(set) var pendingBackground: APODEntry?
@@ -94,9 +95,14 @@ final class DailyPictureService {
     }
 
     /// The preferences changed (already saved): start or stop working in the background.
+    /// Turning the automatic background on uses the latest picture at once, not tomorrow's.
     func apply(_ new: DailySettings) {
         let wasRunning = settings.runsInBackground
+        let startsSettingBackground = new.setsBackground && !settings.setsBackground
         settings = new
+        if startsSettingBackground, wasRunning, let latestEntry {
+            handleBackground(latestEntry)
+        }
         if new.runsInBackground && !wasRunning {
             begin(requestingAutostart: true)
         } else if !new.runsInBackground && wasRunning {
@@ -148,8 +154,8 @@ final class DailyPictureService {
     }
 
     private func checked(_ result: DailyCheck.Result) {
+        latestEntry = result.latest ?? latestEntry
         if case .newPicture(let entry) = result {
-            latestEntry = entry
             handle(entry)
             try? check.markSeen(entry.date)
         }
@@ -159,14 +165,19 @@ final class DailyPictureService {
     }
 
     private func handle(_ entry: APODEntry) {
-        if settings.setsBackground && !(entry.mediaType != .image && settings.videoDays == .keepCurrent) {
-            if context.network.isMetered && settings.meteredConnections == .waitForUnmetered {
-                pendingBackground = entry
-            } else {
-                setBackground(entry, automatically: true)
-            }
-        }
+        handleBackground(entry)
         if settings.notifies { announce(entry) }
+    }
+
+    /// A day without a picture or still (other media) leaves the background alone, silently.
+    private func handleBackground(_ entry: APODEntry) {
+        let keepsBackground = entry.mediaType != .image && settings.videoDays == .keepCurrent
+        guard settings.setsBackground, !keepsBackground, WallpaperPicture.original(of: entry) != nil else { return }
+        if context.network.isMetered && settings.meteredConnections == .waitForUnmetered {
+            pendingBackground = entry
+        } else {
+            setBackground(entry, automatically: true)
+        }
     }
 
     private func networkChanged() {

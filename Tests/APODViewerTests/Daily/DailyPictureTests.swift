@@ -176,6 +176,34 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    func testTurningTheBackgroundOnUsesTodaysPictureAtOnce() throws {
+        try MainActor.assumeIsolated {
+            try startDaily(Self.settings(background: false), source: DailySource(Self.image), fetcher: RecordingFetcher())
+            XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 1 && self.notifications.calls.count == 1 }, timeout: 10))
+            XCTAssertEqual(portal.calls.count, 0)
+            let note = notifications.calls[0]
+            XCTAssertEqual(note.buttonLabels, ["Show", "Set as Background"])
+            notifications.invoke(note.id, action: try XCTUnwrap(note.actions.first { $0.contains("daily-set-background") }))
+            XCTAssertTrue(Gtk.iterate(until: { self.portal.calls.count == 1 }, timeout: 10))
+            XCTAssertEqual(portal.calls[0].options["show-preview"], "true", "by hand, the desktop may show its preview")
+
+            daily.apply(Self.settings(background: true))
+            XCTAssertTrue(Gtk.iterate(until: { self.portal.calls.count == 2 }, timeout: 10))
+            XCTAssertEqual(portal.calls[1].options["show-preview"], "false")
+        }
+    }
+
+    func testADayWithoutAPictureLeavesTheBackgroundAloneSilently() throws {
+        try MainActor.assumeIsolated {
+            let other = APODEntry(date: APODDay("2026-11-30")!, title: "An Interactive Sky", mediaType: .other)
+            try startDaily(Self.settings(background: true, notify: false), source: DailySource(other), fetcher: RecordingFetcher())
+            XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 1 }, timeout: 10))
+            Gtk.iterate()
+            XCTAssertEqual(portal.calls.count, 0)
+            XCTAssertNil(daily.lastNotice)
+        }
+    }
+
     func testACancelledBackgroundKeepsTheCurrentOneAndSaysSo() throws {
         try MainActor.assumeIsolated {
             portal.responseCode = 1
