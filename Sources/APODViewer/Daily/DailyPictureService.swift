@@ -137,6 +137,9 @@ final class DailyPictureService {
         }
     }
 
+    /// A check is under way.
+    var isChecking: Bool { checkWork.isBusy }
+
     /// Looks for a new picture now.
     func checkNow() {
         cancelTimer()

@@ -28,9 +28,11 @@ public final class SleepMonitor {
                 let value = g_variant_get_child_value(parameters, 0)
                 let goingToSleep = g_variant_get_boolean(value) != 0
                 g_variant_unref(value)
-                let monitor = Unmanaged<SleepMonitor>.fromOpaque(data!).takeUnretainedValue()
-                MainActor.assumeIsolated { if !goingToSleep { monitor.onResume() } }
-            }, Unmanaged.passUnretained(self).toOpaque(), nil)
+                let link = Unmanaged<SleepMonitorLink>.fromOpaque(data!).takeUnretainedValue()
+                MainActor.assumeIsolated { if !goingToSleep { link.monitor?.onResume() } }
+            }, Unmanaged.passRetained(SleepMonitorLink(self)).toOpaque(), { data in
+                Unmanaged<SleepMonitorLink>.fromOpaque(data!).release()
+            })
     }
 
     /// Stops listening; call before dropping the monitor.
@@ -40,4 +42,12 @@ public final class SleepMonitor {
         g_object_unref(UnsafeMutableRawPointer(connection))
         self.connection = nil
     }
+}
+
+/// The subscription's weak link to its monitor, so a monitor dropped without `stop()` is
+/// never called.
+@MainActor
+private final class SleepMonitorLink {
+    weak var monitor: SleepMonitor?
+    init(_ monitor: SleepMonitor) { self.monitor = monitor }
 }

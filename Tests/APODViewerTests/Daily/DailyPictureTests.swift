@@ -65,13 +65,15 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
     /// Starts an application with a daily picture service on `settings`.
     @MainActor
     private func startDaily(_ settings: DailySettings, source: DailySource, fetcher: RecordingFetcher,
-                            network: FakeNetwork = FakeNetwork(), options: ViewerOptions = ViewerOptions()) throws {
+                            network: FakeNetwork = FakeNetwork(), options: ViewerOptions = ViewerOptions(),
+                            clock: @escaping @Sendable () -> Date = { Date() }) throws {
         let store = SettingsStore(fileURL: folder.appendingPathComponent("config/apod-viewer/config"))
         try settings.save(to: store)
         let context = DailyPictureService.Context(
             source: source, images: fetcher, store: store, dataFolder: DataFolder(root: folder.appendingPathComponent("data")),
             autostart: Autostart(folder: autostartFile.deletingLastPathComponent(), executable: "/opt/apod viewer/apod-viewer"),
-            network: network, screen: { Monitors.Size(width: 1280, height: 1024, scale: 2) }, watchesSleep: false)
+            network: network, clock: clock, randomDelay: { $0.lowerBound },
+            screen: { Monitors.Size(width: 1280, height: 1024, scale: 2) }, watchesSleep: false)
         Self.count += 1
         let environment = ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: fetcher), calendar: calendar)
         viewer = ViewerApplication(environment: environment, options: options,
@@ -193,6 +195,40 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    func testResumeAndNetworkBackCheckOnlyWhenSomethingMayHaveChanged() throws {
+        try MainActor.assumeIsolated {
+            let clock = MovableClock(Date(timeIntervalSince1970: 1_795_971_600))  // 2026-11-29, 12:00 Eastern
+            let source = DailySource(Self.image)
+            let network = FakeNetwork()
+            var options = ViewerOptions()
+            options.startsInBackground = true
+            try startDaily(Self.settings(background: false), source: source, fetcher: RecordingFetcher(),
+                           network: network, options: options, clock: { clock.now })
+            XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 1 }, timeout: 10))
+
+            daily.wake()
+            XCTAssertFalse(daily.isChecking, "a resume the same afternoon: today's picture is in hand")
+            clock.now += 14 * 3600
+            daily.wake()
+            XCTAssertTrue(daily.isChecking, "a resume after the planned check past midnight")
+            XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 2 }, timeout: 10))
+
+            source.failure = .unreachable
+            clock.now += 86_400
+            daily.wake()
+            XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 3 }, timeout: 10))
+            network.isAvailable = false
+            network.changed()
+            XCTAssertFalse(daily.isChecking)
+            source.failure = nil
+            network.isAvailable = true
+            network.changed()
+            XCTAssertTrue(daily.isChecking, "the network came back after a failed check")
+            XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 4 }, timeout: 10))
+            XCTAssertEqual(source.latestRequests, 4)
+        }
+    }
+
     func testADayWithoutAPictureLeavesTheBackgroundAloneSilently() throws {
         try MainActor.assumeIsolated {
             let other = APODEntry(date: APODDay("2026-11-30")!, title: "An Interactive Sky", mediaType: .other)
@@ -301,6 +337,7 @@ final class DailySource: APODSource, @unchecked Sendable {
     private let lock = NSLock()
     private var newest: APODEntry
     private var asked = 0
+    private var error: APODError?
 
     init(_ entry: APODEntry) { newest = entry }
 
@@ -311,9 +348,16 @@ final class DailySource: APODSource, @unchecked Sendable {
 
     var latestRequests: Int { lock.withLock { asked } }
 
+    /// Every `latest()` fails with this until set back to nil.
+    var failure: APODError? {
+        get { lock.withLock { error } }
+        set { lock.withLock { error = newValue } }
+    }
+
     func latest() async throws -> APODEntry {
-        lock.withLock {
+        try lock.withLock {
             asked += 1
+            if let error { throw error }
             return newest
         }
     }
@@ -349,6 +393,17 @@ final class RecordingFetcher: ImageFetching, @unchecked Sendable {
             answers[target.absoluteString] = data
             return data
         }
+    }
+}
+
+/// A clock the test moves.
+final class MovableClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var instant: Date
+    init(_ start: Date) { instant = start }
+    var now: Date {
+        get { lock.withLock { instant } }
+        set { lock.withLock { instant = newValue } }
     }
 }
 
