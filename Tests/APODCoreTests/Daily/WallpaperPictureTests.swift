@@ -12,6 +12,7 @@ final class WallpaperPictureTests: XCTestCase {
         XCTAssertEqual(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "w" }?.value, "2560")
         XCTAssertFalse(url.absoluteString.contains("h=2731"))
         XCTAssertEqual(WallpaperPicture.url(for: image, width: nil), cdn)
+        XCTAssertEqual(WallpaperPicture.url(for: image, width: 5120), cdn, "never upscaled: the original is 4096 wide")
 
         let gif = URL(string: "https://assets.science.nasa.gov/dynamicimage/assets/science/apod/1996/anim.gif")!
         XCTAssertEqual(WallpaperPicture.url(for: APODEntry(date: APODDay("1996-01-01")!, title: "Anim", hdImageURL: gif), width: 800), gif)

@@ -24,7 +24,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         thumbnailURL: URL(string: cdn + "aurora.jpg?w=480"))
     private static let video = APODEntry(
         date: APODDay("2026-11-30")!, title: "A Comet in Motion", explanation: "A time-lapse of a comet's tail over a week.",
-        mediaType: .video, thumbnailURL: URL(string: cdn + "comet-poster.jpg?w=1920&h=1080&fit=clip"),
+        mediaType: .video, thumbnailURL: URL(string: cdn + "comet-poster.jpg?w=3840&h=2160&fit=clip"),
         videoURL: URL(string: "https://www.youtube.com/embed/abc"))
 
     override func setUpWithError() throws {
