@@ -2,7 +2,8 @@ import APODCore
 import Foundation
 
 /// Runs one `apod` invocation. Exit status: 0 success, 1 the request failed (one line
-/// `apod: <message>` on stderr), 2 usage error (the problem and the usage on stderr).
+/// `apod: <message>` on stderr), 2 usage error (the problem and the usage on stderr),
+/// 3 `today --wallpaper` found nothing newer than what PATH holds.
 enum APODCommand {
     static let version = "apod \(AppVersion.current)"
 
@@ -36,9 +37,10 @@ enum APODCommand {
         let client = configuration.makeHTTPClient()
         let source = configuration.makeSource(client: client)
         do {
-            try await perform(invocation, source: source, images: configuration.makeImageLoader(client: client))
+            let status = try await perform(invocation, source: source, images: configuration.makeImageLoader(client: client),
+                                           environment: environment)
             reportQuota(of: source)
-            return 0
+            return status
         } catch let error as APODError {
             if case .invalidArgument = error {
                 Output.error("apod: \(error.message)\n\n\(Invocation.usage)")
@@ -52,7 +54,9 @@ enum APODCommand {
         }
     }
 
-    private static func perform(_ invocation: Invocation, source: any APODSource, images: any ImageFetching) async throws {
+    /// - Returns: the exit status when all went well (0, or 3 for `today` with nothing new).
+    private static func perform(_ invocation: Invocation, source: any APODSource, images: any ImageFetching,
+                                environment: [String: String]) async throws -> Int32 {
         switch invocation {
         case .show(let day, let json):
             try Output.entries([try await entry(for: day, from: source)], json: json, asArray: false)
@@ -67,9 +71,16 @@ enum APODCommand {
             if let saved = try await PictureDownload(images: images).save(entry, hd: hd, output: output, force: force) {
                 Output.print(saved.path)
             }
+        case .today(let path, let width):
+            let written = try await TodayWallpaper(source: source, images: images,
+                                                   record: WallpaperRecord(dataFolder: DataFolder(environment: environment)))
+                .write(to: path, width: width)
+            guard let written else { return TodayWallpaper.nothingNewStatus }
+            Output.print(written.description)
         case .help, .version:
             break
         }
+        return 0
     }
 
     /// The entry for `day`, or the latest with no day. Asking for today before it is

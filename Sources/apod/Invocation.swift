@@ -6,6 +6,7 @@ enum Invocation: Equatable {
     case random(count: Int, json: Bool)
     case range(APODDay, APODDay, json: Bool)
     case download(APODDay?, hd: Bool, output: String?, force: Bool)
+    case today(wallpaper: String, width: Int?)
     case help
     case version
 
@@ -25,6 +26,7 @@ enum Invocation: Equatable {
             "                                          " + tr("save the picture (default ./apod-DATE.EXT); PATH may be"),
             "                                          " + tr("a file, a folder (DIR/) or - for standard output; --force"),
             "                                          " + tr("replaces an existing file"),
+            "  today --wallpaper PATH [--width W]      " + tr("write the latest picture to PATH for a background; exit 3 when PATH already has it"),
             "",
             tr("Options:"),
             SourceConfiguration.flagsHelp,
@@ -74,6 +76,9 @@ enum Invocation: Equatable {
             let day = try rest.isEmpty ? nil : day(rest.removeFirst())
             try expectNothing(rest)
             return .download(day, hd: hd, output: output, force: force)
+        case "today":
+            if json { throw APODError.invalidArgument(tr("today does not take --json.")) }
+            return try TodayWallpaper.invocation(rest)
         default:
             throw APODError.invalidArgument(tr("Unknown command \"{command}\".", ["command": command]))
         }

@@ -59,7 +59,19 @@ public struct SavedSettings: Sendable, Equatable, ExpressibleByDictionaryLiteral
             return nil
         case .imageCacheLimitMB:
             return Int(value).map { $0 > 0 } == true ? nil : .notMegabytes(value)
+        case .dailyBackground, .dailyNotify:
+            return oneOf(value, ["true", "false"])
+        case .dailyPlacement:
+            return oneOf(value, DailySettings.Placement.allCases.map(\.rawValue))
+        case .dailyVideoDays:
+            return oneOf(value, DailySettings.VideoDays.allCases.map(\.rawValue))
+        case .dailyMetered:
+            return oneOf(value, DailySettings.MeteredConnections.allCases.map(\.rawValue))
         }
+    }
+
+    private static func oneOf(_ value: String, _ allowed: [String]) -> SettingsProblem.Kind? {
+        allowed.contains(value) ? nil : .notOneOf(value, allowed)
     }
 }
 
@@ -72,6 +84,8 @@ public struct SettingsProblem: Sendable, Equatable {
         case unknownSource(String)
         case notWebAddress(String)
         case notMegabytes(String)
+        /// A choice setting holding none of its choices.
+        case notOneOf(String, [String])
         /// The whole file was not read (over `SettingsStore.maxBytes`); `line` is 0.
         case tooLarge
     }
@@ -99,6 +113,9 @@ public struct SettingsProblem: Sendable, Equatable {
         case .notMegabytes(let value):
             return tr("{file}, line {line}: \"{value}\" is not a whole number of megabytes; the default is used.",
                       place.merging(["value": value]) { $1 })
+        case .notOneOf(let value, let allowed):
+            return tr("{file}, line {line}: \"{value}\" is not one of {choices}; the default is used.",
+                      place.merging(["value": value, "choices": allowed.joined(separator: ", ")]) { $1 })
         }
     }
 }

@@ -14,6 +14,12 @@ public struct SettingsStore: Sendable {
         case apiURL = "api_url"
         case apiKey = "api_key"
         case imageCacheLimitMB = "image_cache_limit_mb"
+        // The daily picture (see DailySettings).
+        case dailyBackground = "daily_background"
+        case dailyPlacement = "daily_background_placement"
+        case dailyNotify = "daily_notify"
+        case dailyVideoDays = "daily_video_days"
+        case dailyMetered = "daily_metered"
     }
 
     /// A real preferences file is a few hundred bytes.

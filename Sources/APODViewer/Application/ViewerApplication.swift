@@ -19,6 +19,11 @@ public final class ViewerApplication {
     /// offline fallback need it. Tests on an in-memory source run without.
     let services: ViewerServices?
     private(set) var preferencesWindow: PreferencesWindow?
+    /// The daily picture (background, notification, running without windows); the launcher
+    /// sets it before `run`, tests on an in-memory source run without.
+    var daily: DailyPictureService?
+    /// `--background`: the first activation (from `run` itself) opens no window.
+    private var skipsFirstActivation = false
 
     /// - Parameter applicationID: the D-Bus name; tests that create several applications in one
     ///   process give each its own, since a session bus refuses a second export of one name.
@@ -56,8 +61,11 @@ public final class ViewerApplication {
     /// Started by D-Bus activation, it opens its window when the bus activates it.
     public func run() -> Int32 {
         if !options.isService, application.register(), application.isRemote {
+            if options.startsInBackground { return 0 }
             handOverToRunningInstance()
         }
+        skipsFirstActivation = options.startsInBackground
+        daily?.start(in: self)
         return application.run(programName: "apod-viewer")
     }
 
@@ -98,7 +106,10 @@ public final class ViewerApplication {
 
     /// Opens the windows without entering the main loop; tests iterate it themselves.
     func startWithoutMainLoop() -> Bool {
-        application.registerAndActivate()
+        skipsFirstActivation = options.startsInBackground
+        guard application.registerAndActivate() else { return false }
+        daily?.start(in: self)
+        return true
     }
 
     private var primaryMenu: Menu {
@@ -114,6 +125,10 @@ public final class ViewerApplication {
     }
 
     private func activate() {
+        if skipsFirstActivation {
+            skipsFirstActivation = false
+            return
+        }
         Gtk.disableLabelSelectOnFocus()
         StyleSheet.install()
         if let mainWindow {
@@ -189,6 +204,7 @@ public final class ViewerApplication {
         }
         let preferences = PreferencesWindow(application: application, services: services)
         preferences.onSourceChanged = { [weak self] in self?.sourceChanged() }
+        preferences.onDailySettingsChanged = { [weak self] in self?.daily?.apply($0) }
         preferences.window.onDestroy { [weak self] in self?.preferencesWindow = nil }
         preferencesWindow = preferences
         preferences.window.present()

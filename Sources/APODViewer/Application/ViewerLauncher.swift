@@ -39,8 +39,10 @@ public enum ViewerLauncher {
             return 1
         }
         useAppIcon(sampleDirectory: configuration.sampleDirectory)
-        return ViewerApplication(services: ViewerServices(configuration: configuration, store: store),
-                                 options: options).run()
+        let services = ViewerServices(configuration: configuration, store: store)
+        let application = ViewerApplication(services: services, options: options)
+        application.daily = DailyPictureService.standard(services: services, environment: environment)
+        return application.run()
     }
 
     /// Installed, the icon is in the theme; from the source tree it sits in `data/icons`,

@@ -21,6 +21,8 @@ public struct ViewerOptions: Equatable, Sendable {
     /// What was wrong in the preferences file (`SettingsProblem.message`), shown in the main
     /// window when it opens as well as on stderr.
     public var settingsWarnings: [String] = []
+    /// `--background`: start without a window, for the daily picture (how autostart runs it).
+    public var startsInBackground = false
 
     public static let countRange = 1...100
     public static let defaultRandomCount = 20
@@ -32,10 +34,11 @@ public struct ViewerOptions: Equatable, Sendable {
     }
 
     public static var usage: String {
-        tr("Usage:") + " apod-viewer [--source S] [--api-url URL] [--api-key KEY] [--date YYYY-MM-DD] [--random N] [--offline]\n\n"
+        tr("Usage:") + " apod-viewer [--source S] [--api-url URL] [--api-key KEY] [--date YYYY-MM-DD] [--random N] [--offline] [--background]\n\n"
             + "  --date YYYY-MM-DD                 " + tr("open on that day instead of the latest picture") + "\n"
             + "  --random N                        " + tr("also open the random grid with N pictures (1–100)") + "\n"
             + "  --offline                         " + tr("use only cached and sample pictures (same as --source offline)") + "\n"
+            + "  --background                      " + tr("start without a window, for the daily picture") + "\n"
             + SourceConfiguration.flagsHelp
     }
 
@@ -50,6 +53,10 @@ public struct ViewerOptions: Equatable, Sendable {
             index += 1
             if name == "--offline", parts.count == 1 {
                 options.offline = true
+                continue
+            }
+            if name == "--background", parts.count == 1 {
+                options.startsInBackground = true
                 continue
             }
             if name == "--gapplication-service", parts.count == 1 {

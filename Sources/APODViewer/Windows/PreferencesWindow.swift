@@ -25,9 +25,12 @@ final class PreferencesWindow {
     let cacheLimitSpin = SpinButton(range: ViewerServices.cacheLimitRange, step: 50)
     let usageLabel = Label()
     let clearButton = Button(label: tr("_Clear Cache"))
+    let dailySection: DailyPictureSection
 
     /// The data source changed: the main window reloads from the new one.
     var onSourceChanged: (@MainActor () -> Void)?
+    /// The daily picture's preferences changed (and were saved): the app applies them.
+    var onDailySettingsChanged: (@MainActor (DailySettings) -> Void)?
 
     private let services: ViewerServices
     private let usageWork = WorkSlot()
@@ -39,9 +42,10 @@ final class PreferencesWindow {
 
     init(application: Application, services: ViewerServices) {
         self.services = services
+        dailySection = DailyPictureSection(settings: services.store.map(DailySettings.init(store:)) ?? DailySettings())
         window = Window(application: application)
         window.title = tr("Preferences")
-        window.setDefaultSize(width: 560, height: 500)
+        window.setDefaultSize(width: 560, height: 640)
         window.addShortcut(trigger: "Escape", action: "window.close")
         window.setTitlebar(HeaderBar())
 
@@ -82,6 +86,7 @@ final class PreferencesWindow {
         clearButton.addCSSClass("destructive-action")
         usageRow.append(clearButton)
         column.append(usageRow)
+        column.append(dailySection.box)
         window.setChild(column)
 
         fill()
@@ -93,6 +98,7 @@ final class PreferencesWindow {
         keyEntry.onChanged { [weak self] in self?.keyEdited() }
         cacheLimitSpin.onValueChanged { [weak self] in self?.applyCacheLimit() }
         clearButton.onClicked { [weak self] in self?.clearCache() }
+        dailySection.onChange = { [weak self] in self?.applyDailySettings($0) }
         window.onDestroy { [weak self] in
             self?.applyPendingEdits()
             self?.usageWork.cancel()
@@ -202,6 +208,22 @@ final class PreferencesWindow {
         do {
             try services.setCacheLimit(megabytes: cacheLimitSpin.value)
             showMessage(nil)
+        } catch {
+            showMessage(userMessage(for: error))
+        }
+    }
+
+    private func applyDailySettings(_ settings: DailySettings) {
+        do {
+            if let store = services.store {
+                do {
+                    try settings.save(to: store)
+                } catch {
+                    throw APODError.cannotWriteFile(path: store.fileURL.path)
+                }
+            }
+            showMessage(nil)
+            onDailySettingsChanged?(settings)
         } catch {
             showMessage(userMessage(for: error))
         }

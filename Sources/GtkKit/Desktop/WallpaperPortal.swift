@@ -22,20 +22,27 @@ public enum WallpaperPortal {
         case refused
     }
 
+    /// Where the picture goes: the portal's `set-on` option.
+    public enum Placement: String, Sendable, CaseIterable {
+        case desktop = "background"
+        case lockScreen = "lockscreen"
+        case both
+    }
+
     static let busName = "org.freedesktop.portal.Desktop"
     static let objectPath = "/org/freedesktop/portal/desktop"
     static let interface = "org.freedesktop.portal.Wallpaper"
 
-    /// Asks the desktop to use the file at `path` as background (and lock screen where the
-    /// desktop decides). `completion` runs on the main thread exactly once.
-    public static func setWallpaper(fileAt path: String, showPreview: Bool = true,
+    /// Asks the desktop to use the file at `path` as background, lock screen or both.
+    /// `completion` runs on the main thread exactly once.
+    public static func setWallpaper(fileAt path: String, showPreview: Bool = true, placement: Placement = .both,
                                     completion: @escaping @MainActor (Outcome) -> Void) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             completion(.unreadableFile(reason: String(cString: strerror(errno))))
             return
         }
-        let request = PortalRequest(fd: fd, showPreview: showPreview, completion: completion)
+        let request = PortalRequest(fd: fd, showPreview: showPreview, placement: placement, completion: completion)
         g_bus_get(G_BUS_TYPE_SESSION, nil, { _, result, data in
             let request = Unmanaged<PortalRequest>.fromOpaque(data!).takeRetainedValue()
             var error: UnsafeMutablePointer<GError>?
@@ -59,13 +66,16 @@ public enum WallpaperPortal {
 private final class PortalRequest {
     private var fd: Int32
     private let showPreview: Bool
+    private let placement: WallpaperPortal.Placement
     private var completion: (@MainActor (WallpaperPortal.Outcome) -> Void)?
     private var connection: OpaquePointer?
     private var subscription: guint = 0
 
-    init(fd: Int32, showPreview: Bool, completion: @escaping @MainActor (WallpaperPortal.Outcome) -> Void) {
+    init(fd: Int32, showPreview: Bool, placement: WallpaperPortal.Placement,
+         completion: @escaping @MainActor (WallpaperPortal.Outcome) -> Void) {
         self.fd = fd
         self.showPreview = showPreview
+        self.placement = placement
         self.completion = completion
     }
 
@@ -93,7 +103,7 @@ private final class PortalRequest {
 
         let fdList = g_unix_fd_list_new_from_array(&fd, 1)  // takes ownership of the descriptor
         fd = -1
-        let parameters = Self.parameters(token: token, showPreview: showPreview)
+        let parameters = Self.parameters(token: token, showPreview: showPreview, placement: placement)
         g_dbus_connection_call_with_unix_fd_list(
             connection, WallpaperPortal.busName, WallpaperPortal.objectPath, WallpaperPortal.interface,
             "SetWallpaperFile", parameters, nil, G_DBUS_CALL_FLAGS_NONE, -1, fdList, nil,
@@ -116,7 +126,8 @@ private final class PortalRequest {
     }
 
     /// `(s h a{sv})`: no parent window, the first descriptor of the list, and the options.
-    private static func parameters(token: String, showPreview: Bool) -> OpaquePointer {
+    private static func parameters(token: String, showPreview: Bool,
+                                   placement: WallpaperPortal.Placement) -> OpaquePointer {
         let dictionaryType = g_variant_type_new("a{sv}")
         let builder = g_variant_builder_new(dictionaryType)
         g_variant_type_free(dictionaryType)
@@ -126,7 +137,7 @@ private final class PortalRequest {
         }
         add("handle_token", g_variant_new_string(token))
         add("show-preview", g_variant_new_boolean(showPreview ? 1 : 0))
-        add("set-on", g_variant_new_string("both"))
+        add("set-on", g_variant_new_string(placement.rawValue))
         let options = g_variant_builder_end(builder)
         g_variant_builder_unref(builder)
         var children: [OpaquePointer?] = [g_variant_new_string(""), g_variant_new_handle(0), options]

@@ -70,6 +70,15 @@ final class SettingsStoreTests: XCTestCase {
         }
     }
 
+    func testDailyChoicesOutsideTheirValuesFallBackWithAProblem() throws {
+        let store = try write("daily_notify=yes\ndaily_background_placement=ceiling\ndaily_metered=wait\n")
+        let settings = store.load()
+        XCTAssertEqual(settings.values, ["daily_metered": "wait"])
+        XCTAssertEqual(settings.problems.map(\.kind), [.notOneOf("yes", ["true", "false"]),
+                                                      .notOneOf("ceiling", ["desktop", "lockscreen", "both"])])
+        XCTAssertTrue(DailySettings(store: store).notifies, "a bad value keeps the default")
+    }
+
     func testSavingKeepsCommentsUnknownKeysAndOrder() throws {
         let store = try write("# my settings\nsource=legacy\n\n# from a newer version\nfuture_option = yes\napi_key=old\n")
         try store.save([.source: "science", .apiKey: nil, .imageCacheLimitMB: "300"])

@@ -37,6 +37,7 @@ final class DBusActivationTests: XCTestCase {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
+        environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

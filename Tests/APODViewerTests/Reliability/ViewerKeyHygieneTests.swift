@@ -121,6 +121,7 @@ final class ViewerKeyHygieneTests: GUITestCase, @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("APOD_") && $0.key != "NASA_API_KEY" }
         environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
+        environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
         environment["NASA_API_KEY"] = Self.key
         let route = server.baseURL.appendingPathComponent("planetary/apod").absoluteString
         let running = try Self.run(viewer, ["--source", "legacy", "--api-url", route, "--random", "4"], environment, for: 4)

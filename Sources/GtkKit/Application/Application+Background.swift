@@ -1,0 +1,24 @@
+import CGtk
+
+extension Application {
+    /// Keeps the application running with no window open (GApplication's use count), as an app
+    /// that works in the background does; balance each call with `release()`.
+    public func hold() { g_application_hold(gApplicationPointer) }
+
+    public func release() { g_application_release(gApplicationPointer) }
+
+    /// Shows `notification` through the desktop's notification service (GNotification picks
+    /// the portal, GNOME Shell's interface or org.freedesktop.Notifications). A later one with
+    /// the same `id` replaces it. The application must be registered.
+    public func send(_ notification: Notification, id: String) {
+        g_application_send_notification(gApplicationPointer, id, notification.pointer)
+    }
+
+    public func withdrawNotification(id: String) {
+        g_application_withdraw_notification(gApplicationPointer, id)
+    }
+
+    var gApplicationPointer: UnsafeMutablePointer<GApplication> {
+        UnsafeMutablePointer(OpaquePointer(applicationPointer))
+    }
+}

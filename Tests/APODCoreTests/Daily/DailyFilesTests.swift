@@ -1,0 +1,42 @@
+import Foundation
+import XCTest
+@testable import APODCore
+
+/// What the daily picture keeps in the data folder, and the notification's words.
+final class DailyFilesTests: XCTestCase {
+    func testOnlyTheCurrentAndPreviousBackgroundsAreKept() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("apod-backgrounds-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let history = BackgroundHistory(dataFolder: DataFolder(root: root))
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0])
+        let first = try history.store(png, for: APODDay("2026-11-01")!)
+        XCTAssertEqual(first.lastPathComponent, "apod-2026-11-01.png")
+        history.becameCurrent(first)
+        XCTAssertNil(history.previous)
+        let second = try history.store(Data([0xFF, 0xD8, 0xFF, 0xE0]), for: APODDay("2026-11-02")!)
+        history.becameCurrent(second)
+        XCTAssertEqual(history.previous, first)
+        let refused = try history.store(png, for: APODDay("2026-11-03")!)
+        history.discard(refused)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: refused.path))
+        let third = try history.store(png, for: APODDay("2026-11-04")!)
+        history.becameCurrent(third)
+        XCTAssertEqual(history.kept, [second, third])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: first.path), "older pictures are removed")
+        history.dropCurrent()
+        XCTAssertEqual(history.kept, [second], "after Skip")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: third.path))
+    }
+
+    func testFirstSentence() {
+        XCTAssertEqual(DailyAnnouncement.firstSentence(of: "What is that glow over\n the hills?  It is an aurora."),
+                       "What is that glow over the hills?")
+        XCTAssertEqual(DailyAnnouncement.firstSentence(of: "Seen from M. 31 at 2.5 Mly, the Milky Way shines. More."),
+                       "Seen from M. 31 at 2.5 Mly, the Milky Way shines.")
+        let long = String(repeating: "word ", count: 60)
+        let shortened = DailyAnnouncement.firstSentence(of: long)
+        XCTAssertTrue(shortened.hasSuffix("word…"))
+        XCTAssertLessThanOrEqual(shortened.count, 181)
+        XCTAssertEqual(DailyAnnouncement.firstSentence(of: ""), "")
+    }
+}

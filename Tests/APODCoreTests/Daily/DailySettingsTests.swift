@@ -1,0 +1,31 @@
+import Foundation
+import XCTest
+@testable import APODCore
+
+/// The daily picture's preferences round-trip through the preferences file.
+final class DailySettingsTests: XCTestCase {
+    func testDefaultsThenSavedValuesKeepingTheOtherSettings() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-daily-settings-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = SettingsStore(fileURL: folder.appendingPathComponent("config"))
+        try store.save([.source: "legacy"])
+        let defaults = DailySettings(store: store)
+        XCTAssertFalse(defaults.setsBackground)
+        XCTAssertTrue(defaults.notifies)
+        XCTAssertTrue(defaults.runsInBackground)
+
+        var changed = defaults
+        changed.setsBackground = true
+        changed.placement = .lockScreen
+        changed.notifies = false
+        changed.videoDays = .keepCurrent
+        changed.meteredConnections = .waitForUnmetered
+        try changed.save(to: store)
+        XCTAssertEqual(DailySettings(store: store), changed)
+        XCTAssertEqual(store.value(.source), "legacy")
+
+        changed.setsBackground = false
+        try changed.save(to: store)
+        XCTAssertFalse(DailySettings(store: store).runsInBackground)
+    }
+}

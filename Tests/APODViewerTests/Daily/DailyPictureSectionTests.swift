@@ -1,0 +1,53 @@
+import APODCore
+import Foundation
+import GtkKit
+import XCTest
+@testable import APODViewer
+
+/// Preferences → Daily Picture: what it shows, what it saves, and that the app hears of it.
+final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
+    private let files = TestConfiguration()
+
+    override func tearDown() {
+        super.tearDown()
+        files.remove()
+    }
+
+    func testChangesAreSavedAndAppliedAtOnce() throws {
+        try MainActor.assumeIsolated {
+            var saved = DailySettings()
+            saved.videoDays = .keepCurrent
+            try saved.save(to: files.store)
+            try start(services: files.services(.offline, calendar: calendar))
+            app.application.activateAction("preferences")
+            let preferences = try XCTUnwrap(app.preferencesWindow)
+            let section = preferences.dailySection
+            XCTAssertFalse(section.backgroundSwitch.isOn, "off by default")
+            XCTAssertTrue(section.notifySwitch.isOn, "on by default")
+            XCTAssertEqual(section.videoChoice.selectedIndex, 1, "the saved choice is shown")
+            XCTAssertFalse(section.placementChoice.isSensitive, "where only matters for the automatic background")
+
+            var applied: [DailySettings] = []
+            preferences.onDailySettingsChanged = { applied.append($0) }
+            section.backgroundSwitch.isOn = true
+            section.placementChoice.selectedIndex = 0
+            XCTAssertTrue(section.placementChoice.isSensitive)
+            XCTAssertEqual(applied.last?.setsBackground, true)
+            XCTAssertEqual(applied.last?.placement, .desktop)
+            let stored = DailySettings(store: files.store)
+            XCTAssertTrue(stored.setsBackground)
+            XCTAssertEqual(stored.placement, .desktop)
+            XCTAssertEqual(stored.videoDays, .keepCurrent)
+            XCTAssertEqual(files.store.value(.source), nil, "nothing else was written")
+
+            settle(0.5)
+            saveScreenshot(of: preferences.window, named: "preferences-daily-picture")
+        }
+    }
+
+    func testBackgroundOptionIsParsed() throws {
+        XCTAssertTrue(try ViewerOptions.parse(["--background"]).startsInBackground)
+        XCTAssertFalse(try ViewerOptions.parse([]).startsInBackground)
+        XCTAssertTrue(ViewerOptions.usage.contains("--background"))
+    }
+}
