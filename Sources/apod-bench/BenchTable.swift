@@ -14,7 +14,8 @@ enum BenchTable {
         let grids = report.rows.filter { GridRowKind(rawValue: $0.name) != nil }
         if !grids.isEmpty {
             lines.append("")
-            lines.append("The viewer's own grid (apod-viewer --random \(min(report.count, 100))), seconds since it started:")
+            let renderer = ProcessInfo.processInfo.environment["GSK_RENDERER"].map { "GSK_RENDERER=\($0)" } ?? "GTK's default renderer"
+            lines.append("The viewer's own grid (apod-viewer --random \(min(report.count, 100)), \(renderer)), seconds since it started:")
             lines.append(pad("row", 16) + pad("flavour", 14) + left("first cell", 11) + left("1st picture", 12)
                          + left("all", 8) + left("CPU s", 7) + left("MB down", 9) + left("RSS MB", 8)
                          + left("stall ms", 10) + "  (at s; main thread CPU, core wait; process CPU ms)" + left("loading stall ms", 18))
