@@ -3,10 +3,14 @@ import Foundation
 /// The human-readable form of a report: the rows, then each target with its measured ratio.
 enum BenchTable {
     static func render(_ report: BenchReport, source: String) -> String {
-        var lines = ["apod-bench: \(report.count) pictures (\(source)), thumbnails \(BenchPlan.thumbnailWidth) px wide", ""]
-        lines.append(pad("row", 15) + pad("flavour", 14) + left("seconds", 9) + left("MB down", 10)
-                     + left("peak RSS MB", 13) + left("max stall ms", 14) + "  (at s; main thread CPU, core wait; process CPU ms)")
-        for row in report.rows where RowKind(rawValue: row.name) != nil {
+        var lines = ["apod-bench: \(report.count) pictures (\(source)), thumbnails \(BenchPlan.thumbnailWidth) px wide"]
+        let pipeline = report.rows.filter { RowKind(rawValue: $0.name) != nil }
+        if !pipeline.isEmpty {
+            lines.append("")
+            lines.append(pad("row", 15) + pad("flavour", 14) + left("seconds", 9) + left("MB down", 10)
+                         + left("peak RSS MB", 13) + left("max stall ms", 14) + "  (at s; main thread CPU, core wait; process CPU ms)")
+        }
+        for row in pipeline {
             lines.append(pad(row.name, 15) + pad(row.flavour, 14) + left(format(row.seconds, 2), 9)
                          + left(format(row.mbDownloaded, 1), 10) + left(format(row.peakRSSMegabytes, 1), 13)
                          + left(format(row.maxStallMilliseconds, 1), 14) + stallDetail(row))
