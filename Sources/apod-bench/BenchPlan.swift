@@ -16,6 +16,8 @@ enum BenchPlan {
         var json = false
         var sample: URL?
         var grids = true
+        /// The naive and pipeline rows.
+        var pipeline = true
     }
 
     static func run(_ options: Options) throws -> BenchReport {
@@ -30,7 +32,7 @@ enum BenchPlan {
         let caches = FileManager.default.temporaryDirectory.appendingPathComponent("apod-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: caches) }
         var rows: [BenchRow] = []
-        for flavour in Flavour.allCases {
+        for flavour in Flavour.allCases where options.pipeline {
             let cache = caches.appendingPathComponent(flavour.rawValue)
             try? FileManager.default.removeItem(at: cache)
             for kind in RowKind.allCases {

@@ -9,11 +9,12 @@ struct BenchRow: Encodable {
     var peakRSSMegabytes: Double
     /// The worst main-loop stall of the whole row, start-up included.
     var maxStallMilliseconds: Double
-    /// When that stall happened, the CPU the main thread used during it and how long it waited
-    /// for a core meanwhile (see `StallMonitor`).
+    /// When that stall happened, the CPU the main thread used during it, how long it waited
+    /// for a core meanwhile and the CPU the whole process used (see `StallMonitor`).
     var stallAtSeconds: Double?
     var stallMainThreadCPUMilliseconds: Double?
     var stallRunQueueWaitMilliseconds: Double?
+    var stallProcessCPUMilliseconds: Double?
 
     /// Grid rows: times since the viewer started.
     var firstCellSeconds: Double?
@@ -37,6 +38,7 @@ struct BenchRow: Encodable {
         case stallAtSeconds = "max_stall_at_s"
         case stallMainThreadCPUMilliseconds = "max_stall_main_cpu_ms"
         case stallRunQueueWaitMilliseconds = "max_stall_core_wait_ms"
+        case stallProcessCPUMilliseconds = "max_stall_process_cpu_ms"
         case firstCellSeconds = "first_cell_s"
         case firstPictureSeconds = "first_picture_s"
         case cpuSeconds = "cpu_s"
@@ -55,7 +57,8 @@ extension BenchRow {
         self.init(name: name, flavour: flavour, seconds: seconds, mbDownloaded: mbDownloaded,
                   peakRSSMegabytes: peakRSSMegabytes, maxStallMilliseconds: stall.milliseconds,
                   stallAtSeconds: stall.atSeconds, stallMainThreadCPUMilliseconds: stall.mainThreadCPUMilliseconds,
-                  stallRunQueueWaitMilliseconds: stall.runQueueWaitMilliseconds)
+                  stallRunQueueWaitMilliseconds: stall.runQueueWaitMilliseconds,
+                  stallProcessCPUMilliseconds: stall.processCPUMilliseconds)
     }
 }
 

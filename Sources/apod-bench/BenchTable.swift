@@ -3,10 +3,14 @@ import Foundation
 /// The human-readable form of a report: the rows, then each target with its measured ratio.
 enum BenchTable {
     static func render(_ report: BenchReport, source: String) -> String {
-        var lines = ["apod-bench: \(report.count) pictures (\(source)), thumbnails \(BenchPlan.thumbnailWidth) px wide", ""]
-        lines.append(pad("row", 15) + pad("flavour", 14) + left("seconds", 9) + left("MB down", 10)
-                     + left("peak RSS MB", 13) + left("max stall ms", 14) + "  (at s, main-thread CPU ms, core wait ms)")
-        for row in report.rows where RowKind(rawValue: row.name) != nil {
+        var lines = ["apod-bench: \(report.count) pictures (\(source)), thumbnails \(BenchPlan.thumbnailWidth) px wide"]
+        let pipeline = report.rows.filter { RowKind(rawValue: $0.name) != nil }
+        if !pipeline.isEmpty {
+            lines.append("")
+            lines.append(pad("row", 15) + pad("flavour", 14) + left("seconds", 9) + left("MB down", 10)
+                         + left("peak RSS MB", 13) + left("max stall ms", 14) + "  (at s; main thread CPU, core wait; process CPU ms)")
+        }
+        for row in pipeline {
             lines.append(pad(row.name, 15) + pad(row.flavour, 14) + left(format(row.seconds, 2), 9)
                          + left(format(row.mbDownloaded, 1), 10) + left(format(row.peakRSSMegabytes, 1), 13)
                          + left(format(row.maxStallMilliseconds, 1), 14) + stallDetail(row))
@@ -14,10 +18,11 @@ enum BenchTable {
         let grids = report.rows.filter { GridRowKind(rawValue: $0.name) != nil }
         if !grids.isEmpty {
             lines.append("")
-            lines.append("The viewer's own grid (apod-viewer --random \(min(report.count, 100))), seconds since it started:")
+            let renderer = ProcessInfo.processInfo.environment["GSK_RENDERER"].map { "GSK_RENDERER=\($0)" } ?? "GTK's default renderer"
+            lines.append("The viewer's own grid (apod-viewer --random \(min(report.count, 100)), \(renderer)), seconds since it started:")
             lines.append(pad("row", 16) + pad("flavour", 14) + left("first cell", 11) + left("1st picture", 12)
                          + left("all", 8) + left("CPU s", 7) + left("MB down", 9) + left("RSS MB", 8)
-                         + left("stall ms", 10) + "  (at s, main-thread CPU ms, core wait ms)" + left("loading stall ms", 18))
+                         + left("stall ms", 10) + "  (at s; main thread CPU, core wait; process CPU ms)" + left("loading stall ms", 18))
             for row in grids {
                 let all = row.pictures.map { $0 < report.count ? "\($0) only" : format(row.seconds, 2) } ?? format(row.seconds, 2)
                 lines.append(pad(row.name, 16) + pad(row.flavour, 14) + left(format(row.firstCellSeconds, 2), 11)
@@ -77,7 +82,8 @@ enum BenchTable {
 
     /// Where the worst stall was and whether the main thread worked through it.
     private static func stallDetail(_ row: BenchRow) -> String {
-        "  (\(format(row.stallAtSeconds, 2)), \(format(row.stallMainThreadCPUMilliseconds, 1)), \(format(row.stallRunQueueWaitMilliseconds, 1)))"
+        "  (\(format(row.stallAtSeconds, 2)); \(format(row.stallMainThreadCPUMilliseconds, 1)), "
+            + "\(format(row.stallRunQueueWaitMilliseconds, 1)); \(format(row.stallProcessCPUMilliseconds, 0)))"
     }
 
     private static func verdict(_ met: Bool, _ text: String) -> String {

@@ -7,7 +7,8 @@ import GtkKit
 /// For the worst stall it keeps when it happened, the CPU the main thread itself used meanwhile
 /// and how long the main thread was ready but waiting for a core. CPU close to the stall's
 /// length means the main thread was busy (work to move off it); the wait, that other threads
-/// or processes had both cores; what neither explains, that it was blocked (a lock, a fault).
+/// had both cores (the whole process's CPU meanwhile says whether they were this process's
+/// own); what neither explains, that it was blocked (a lock, a fault).
 @MainActor
 final class StallMonitor {
     static let intervalMilliseconds = 10
@@ -21,6 +22,8 @@ final class StallMonitor {
         var mainThreadCPUMilliseconds: Double = 0
         /// Time the main thread spent ready to run but without a core between the two ticks.
         var runQueueWaitMilliseconds: Double = 0
+        /// CPU the whole process (every thread) used between the two ticks.
+        var processCPUMilliseconds: Double = 0
     }
 
     /// The worst over the whole run.
@@ -32,12 +35,14 @@ final class StallMonitor {
     private var lastTick = 0.0
     private var lastCPU = 0.0
     private var lastWait = 0.0
+    private var lastProcessCPU = 0.0
 
     func start() {
         started = Clock.now()
         lastTick = started
         lastCPU = Clock.threadCPU()
         lastWait = Clock.threadRunQueueWait() ?? 0
+        lastProcessCPU = Clock.processCPU()
         timer = RepeatingTimer(milliseconds: Self.intervalMilliseconds) { [unowned self] in tick() }
     }
 
@@ -55,13 +60,16 @@ final class StallMonitor {
         let now = Clock.now()
         let cpu = Clock.threadCPU()
         let wait = Clock.threadRunQueueWait() ?? 0
+        let processCPU = Clock.processCPU()
         let stall = Stall(milliseconds: max(0, (now - lastTick) * 1000 - Double(Self.intervalMilliseconds)),
                           atSeconds: now - started, mainThreadCPUMilliseconds: (cpu - lastCPU) * 1000,
-                          runQueueWaitMilliseconds: (wait - lastWait) * 1000)
+                          runQueueWaitMilliseconds: (wait - lastWait) * 1000,
+                          processCPUMilliseconds: (processCPU - lastProcessCPU) * 1000)
         if stall.milliseconds > worst.milliseconds { worst = stall }
         if let phase = worstInPhase, stall.milliseconds > phase.milliseconds { worstInPhase = stall }
         lastTick = now
         lastCPU = cpu
         lastWait = wait
+        lastProcessCPU = processCPU
     }
 }

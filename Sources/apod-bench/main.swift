@@ -4,13 +4,14 @@ import Foundation
 /// fills a grid, against the naive way, and how the viewer's own grid fills on a realistic
 /// network and on loopback. See README "Performance".
 let usage = """
-usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate MB_PER_S] [--no-grids]
+usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate MB_PER_S] [--no-grids | --grids-only]
   --count N        pictures in the grid (default 100; the viewer's grid rows take at most 100)
   --json           print the result as JSON instead of a table
   --sample DIR     serve the real pictures of DIR/image (e.g. ../shared/apod-sample), upscaled to HD
   --latency-ms MS  the pipeline rows' round trip before each answer (default 40; 0 = raw loopback)
   --rate MB        the pipeline rows' megabytes per second per connection (default 20; 0 = unlimited)
   --no-grids       leave out the rows that run the viewer's grid (they need a display)
+  --grids-only     only the rows that run the viewer's grid
 """
 
 func fail(_ message: String) -> Never {
@@ -49,6 +50,8 @@ while let argument = remaining.popFirst() {
         options.network.bytesPerSecond = value > 0 ? Int(value * 1_000_000) : nil
     case "--no-grids":
         options.grids = false
+    case "--grids-only":
+        options.pipeline = false
     case "--json":
         options.json = true
     case "--sample":
