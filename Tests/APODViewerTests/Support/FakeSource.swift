@@ -14,6 +14,7 @@ final class FakeSource: APODSource, @unchecked Sendable {
     private var streamGap: TimeInterval?
     private var streamLimit: Int?
     private var yielded = 0
+    private var cancelled = 0
 
     /// What was asked, in order: `latest`, `entry 2020-12-17`, `random 20`.
     var requests: [String] { lock.withLock { log } }
@@ -49,6 +50,8 @@ final class FakeSource: APODSource, @unchecked Sendable {
 
     /// How many entries `randomStream` has yielded so far.
     var yieldedCount: Int { lock.withLock { yielded } }
+    /// How many streams their consumer cancelled before they finished.
+    var cancelledStreams: Int { lock.withLock { cancelled } }
 
     private func record(_ request: String) async throws {
         let delay = try lock.withLock {
@@ -103,7 +106,10 @@ final class FakeSource: APODSource, @unchecked Sendable {
                     continuation.finish(throwing: error)
                 }
             }
-            continuation.onTermination = { _ in task.cancel() }
+            continuation.onTermination = { [weak self] termination in
+                task.cancel()
+                if case .cancelled = termination { self?.lock.withLock { self?.cancelled += 1 } }
+            }
         }
     }
 }
