@@ -12,7 +12,11 @@ extension GUITestCase {
         let directory = Self.screenshotDirectory
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent("\(name).png")
-        guard let texture = window.renderTexture() else {
+        // GTK draws nothing for a window that still needs a layout pass, as it does right after
+        // a result changed it (results now run before GDK's layout): let the loop lay it out.
+        var rendered: Texture?
+        Gtk.iterate(until: { rendered = window.renderTexture(); return rendered != nil }, timeout: 5)
+        guard let texture = rendered else {
             XCTFail("could not render \(name)", file: file, line: line)
             return nil
         }
