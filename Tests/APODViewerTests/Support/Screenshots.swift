@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import GtkKit
 import XCTest
@@ -12,8 +13,14 @@ extension GUITestCase {
         let directory = Self.screenshotDirectory
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent("\(name).png")
-        // GTK draws nothing for a window that still needs a layout pass, as it does right after
-        // a result changed it (results now run before GDK's layout): let the loop lay it out.
+        // GTK draws nothing for widgets that still need a layout pass, as they do right after a
+        // result changed them (results run before GDK's layout), and a page a stack just
+        // switched to fades in over 200 ms: let that pass, then wait for one whole frame.
+        settle(0.25)
+        let frames = FrameCounter(widget: window)
+        let start = frames.frames ?? 0
+        gtk_widget_queue_draw(window.widgetPointer)
+        Gtk.iterate(until: { (frames.frames ?? 0) > start }, timeout: 5)
         var rendered: Texture?
         Gtk.iterate(until: { rendered = window.renderTexture(); return rendered != nil }, timeout: 5)
         guard let texture = rendered else {
