@@ -186,6 +186,8 @@ final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(grid.cells.count, 3)
             XCTAssertEqual(grid.shortfallLabel.text, "Only 3 of 5 pictures could be loaded.")
             XCTAssertEqual(grid.stack.visiblePage, "grid")
+            waitUntil("the thumbnails arrived") { grid.cells.allSatisfy(\.hasThumbnail) }
+            saveScreenshot(of: grid.window, named: "random-grid-shortfall")
         }
     }
 
