@@ -4,6 +4,8 @@ SWIFT ?= swift
 CONFIG ?= debug
 # Deterministic, GL-free rendering for headless GUI tests (see README).
 GUI_TEST_ENV = GSK_RENDERER=cairo GTK_A11Y=none GDK_BACKEND=x11 GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
+# The same without GSK_RENDERER: GTK's default (GL) renderer, software GL under Xvfb.
+DEFAULT_RENDERER_TEST_ENV = GTK_A11Y=none GDK_BACKEND=x11 GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
 # A private session bus (for the fake desktop portal) and a virtual X display.
 XVFB = dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24"
 
@@ -44,7 +46,9 @@ run: deps
 test: deps validate-data
 	$(SWIFT) build --build-tests
 	scripts/compile-translations "$(BIN_PATH)/locale"
-	$(GUI_TEST_ENV) scripts/run-tests $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing
+	# Two passes, one summary: everything under cairo, then DefaultRendererTests under GL.
+	scripts/run-tests env $(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --skip DefaultRendererTests \
+		::: env $(DEFAULT_RENDERER_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter DefaultRendererTests
 
 # The README's screenshots: the GUI tests save PNGs of the windows into
 # .build/screenshots; this refreshes the copies in docs/screenshots.

@@ -47,6 +47,11 @@ static inline void apod_accessible_set_description(GtkWidget *widget, const char
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
 
+/* Hides a widget that only measures (draws nothing, says nothing) from screen readers. */
+static inline void apod_accessible_set_hidden(GtkWidget *widget) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+}
+
 /* GDK_IS_TEXTURE: what a GtkPicture currently shows may be any GdkPaintable. */
 static inline gboolean apod_is_texture(gpointer object) {
     return object != NULL && GDK_IS_TEXTURE(object);

@@ -30,6 +30,35 @@ final class WorkSlot {
         }
     }
 
+    /// Consumes the stream `makeStream` returns in a detached task: each element is delivered
+    /// as it arrives, in order, then `finished` with nil or the error that ended the stream.
+    /// Cancelling (or starting other work) ends the stream, whose producer then stops too.
+    func stream<T: Sendable>(_ makeStream: @escaping @Sendable () -> AsyncThrowingStream<T, any Error>,
+                             each deliver: @escaping @Sendable @MainActor (T) -> Void,
+                             finished: @escaping @Sendable @MainActor ((any Error)?) -> Void) {
+        cancel()
+        let current = generation
+        task = Task.detached { [weak self] in
+            var failure: (any Error)?
+            do {
+                for try await element in makeStream() {
+                    MainThread.post {
+                        guard let self, self.generation == current else { return }
+                        deliver(element)
+                    }
+                }
+            } catch {
+                failure = error
+            }
+            if Task.isCancelled { return }
+            MainThread.post {
+                guard let self, self.generation == current else { return }
+                self.task = nil
+                finished(failure)
+            }
+        }
+    }
+
     func cancel() {
         task?.cancel()
         task = nil

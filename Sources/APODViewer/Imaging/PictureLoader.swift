@@ -5,30 +5,39 @@ import Foundation
 /// Thumbnails also go through the fetcher's renditions: once decoded at cell size they are
 /// kept as a small JPEG, so a grid showing them again decodes kilobytes, not the original.
 /// Everything here runs in the caller's (background) task; cancelling it stops the download.
+/// Decoding itself runs on `decoder`'s threads, at most one per core at a time.
 public struct PictureLoader: Sendable {
     let fetcher: any ImageFetching
     let cache: TextureCache
+    let decoder: DecodeQueue
 
-    public init(fetcher: any ImageFetching, cache: TextureCache = TextureCache()) {
+    public init(fetcher: any ImageFetching, cache: TextureCache = TextureCache(), decoder: DecodeQueue = .shared) {
         self.fetcher = fetcher
         self.cache = cache
+        self.decoder = decoder
     }
 
-    public func picture(from url: URL, for purpose: ImagePurpose) async throws -> DecodedImage {
+    /// The picture at `url` decoded for `purpose`; `box` is the area it is shown in, in device
+    /// pixels: a display or HD picture is decoded to fit it rather than at full size.
+    public func picture(from url: URL, for purpose: ImagePurpose, fitting box: PixelSize? = nil) async throws -> DecodedImage {
         let longSide = purpose.decodeLongSide
-        let key = "\(longSide) \(url.absoluteString)"
+        let box = purpose.isThumbnail ? nil : box
+        let key = "\(longSide) \(box?.description ?? "-") \(url.absoluteString)"
         if let cached = cache.image(for: key) { return cached }
         if case .thumbnail(let width) = purpose, let rendition = fetcher.cachedRendition(of: url, width: width),
-           let image = try? TextureDecoder.decode(rendition, maxSize: longSide) {
+           let image = try? await decoder.run({ try TextureDecoder.decode(rendition, maxSize: longSide) }) {
             cache.insert(image, for: key)
             return image
         }
         let data = try await fetcher.imageData(from: url, for: purpose)
         try Task.checkCancellation()
-        let image = try TextureDecoder.decode(data, maxSize: longSide)
+        let (image, rendition) = try await decoder.run {
+            let image = try TextureDecoder.decode(data, maxSize: longSide, fitting: box)
+            guard case .thumbnail = purpose, image.width < image.originalWidth else { return (image, Data?.none) }
+            return (image, image.texture.jpegData())
+        }
         cache.insert(image, for: key)
-        if case .thumbnail(let width) = purpose, image.width < image.originalWidth,
-           let rendition = image.texture.jpegData() {
+        if case .thumbnail(let width) = purpose, let rendition {
             fetcher.storeRendition(rendition, of: url, width: width)
         }
         return image

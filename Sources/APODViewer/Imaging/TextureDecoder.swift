@@ -13,18 +13,18 @@ public enum TextureDecoder {
     /// Long-side cap for the main and HD pictures: larger gains nothing on screen.
     public static let displayLongSide = 4096
 
-    /// Decodes `data`, scaled so its long side is at most `maxSize` (aspect kept), or at full
-    /// size when `maxSize` is nil. Animated GIFs give their first frame.
+    /// Decodes `data`, scaled so its long side is at most `maxSize` and it fits in `box` (aspect
+    /// kept), or at full size when both are nil. Animated GIFs give their first frame.
     ///
     /// - Throws: `APODError.imageTooLarge` over `maxPixels`; `APODError.notAnImage` for bytes
     ///   GdkPixbuf cannot read.
-    public static func decode(_ data: Data, maxSize: Int?) throws -> DecodedImage {
+    public static func decode(_ data: Data, maxSize: Int?, fitting box: PixelSize? = nil) throws -> DecodedImage {
         var original = (width: 0, height: 0)
         do {
             let texture = try PixbufDecoding.decode(data) { width, height in
                 original = (width, height)
                 guard width * height <= maxPixels else { return nil }
-                return fittedSize(width: width, height: height, longSide: maxSize)
+                return fittedSize(width: width, height: height, longSide: maxSize, box: box)
             }
             return DecodedImage(texture: texture, originalWidth: original.width, originalHeight: original.height)
         } catch PixbufDecodingError.refused(let width, let height) {
@@ -34,10 +34,15 @@ public enum TextureDecoder {
         }
     }
 
-    /// The size with the long side at most `longSide`, aspect kept, never upscaled, never 0.
-    public static func fittedSize(width: Int, height: Int, longSide: Int?) -> (width: Int, height: Int) {
-        guard let longSide, max(width, height) > longSide, longSide > 0 else { return (width, height) }
-        let scale = Double(longSide) / Double(max(width, height))
+    /// The size with the long side at most `longSide` that fits in `box`, aspect kept, never
+    /// upscaled, never 0.
+    public static func fittedSize(width: Int, height: Int, longSide: Int?, box: PixelSize? = nil) -> (width: Int, height: Int) {
+        var scale = 1.0
+        if let longSide, longSide > 0 { scale = min(scale, Double(longSide) / Double(max(width, height, 1))) }
+        if let box {
+            scale = min(scale, Double(box.width) / Double(max(width, 1)), Double(box.height) / Double(max(height, 1)))
+        }
+        guard scale < 1 else { return (width, height) }
         return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
 }
@@ -49,5 +54,10 @@ extension ImagePurpose {
         case .thumbnail(let width): return max(1, min(width, TextureDecoder.displayLongSide))
         case .display, .hd: return TextureDecoder.displayLongSide
         }
+    }
+
+    var isThumbnail: Bool {
+        if case .thumbnail = self { return true }
+        return false
     }
 }

@@ -6,8 +6,15 @@ import GtkKit
 /// button: click, Enter or Space opens it), a video poster with a play button, or a
 /// placeholder with a way out. The picture's alt text is its tooltip and what screen readers
 /// say about it.
+///
+/// Pictures are decoded to fit the area (`decodeBox`), not at full size: an HD picture of
+/// 2880×3432 would otherwise hold 40 MB of pixels for a 960-pixel window. When the area later
+/// grows well past the picture on screen, `onNeedsLargerPicture` asks for a new decode.
 @MainActor
 final class PictureView {
+    /// How much larger than the picture on screen the area must get before it is decoded again.
+    static let regrowthFactor = 1.25
+
     enum Page: String {
         case loading, picture, placeholder
     }
@@ -19,11 +26,19 @@ final class PictureView {
     let playButton = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play the video in your browser"))
     let placeholder = StatusPage(iconName: "image-missing-symbolic", heading: "")
     private let placeholderButton = Button(label: tr("Open Web Page"), iconName: "web-browser-symbolic")
+    private let sizeWatcher = SizeWatcher()
 
     /// The picture was clicked or activated from the keyboard.
     var onPictureClicked: (@MainActor () -> Void)?
     /// The play button or the placeholder's button was pressed, with the link to open.
     var onOpenLink: (@MainActor (URL) -> Void)?
+    /// The area grew well past the picture on screen: decode it again to fit this box.
+    var onNeedsLargerPicture: (@MainActor (PixelSize) -> Void)?
+
+    /// The picture on screen, with the size it was decoded from.
+    private(set) var shownImage: DecodedImage?
+    /// Width of the largest decode shown or asked for, so a drag-resize asks once per step.
+    private var coveredWidth = 0
 
     private var playLink: URL?
     private var placeholderLink: URL?
@@ -53,6 +68,8 @@ final class PictureView {
             if let link = self?.playLink { self?.onOpenLink?(link) }
         }
         let overlay = Overlay(child: pictureButton)
+        overlay.addOverlay(sizeWatcher)
+        sizeWatcher.onResize { [weak self] width, height in self?.areaResized(width: width, height: height) }
         overlay.addOverlay(playButton)
         root.addPage(overlay, name: Page.picture.rawValue)
 
@@ -66,7 +83,28 @@ final class PictureView {
 
     var page: Page? { root.visiblePage.flatMap(Page.init(rawValue:)) }
 
+    /// The picture area in device pixels, what a picture is decoded to fit; `fallback` (in
+    /// logical pixels) before the window is laid out.
+    func decodeBox(fallback: PixelSize) -> PixelSize {
+        let scale = max(1, root.scaleFactor)
+        let laidOut = root.width > 1 && root.height > 1
+        return PixelSize(width: (laidOut ? root.width : fallback.width) * scale,
+                         height: (laidOut ? root.height : fallback.height) * scale)
+    }
+
+    private func areaResized(width: Int, height: Int) {
+        guard let image = shownImage, image.width < image.originalWidth else { return }
+        let scale = max(1, root.scaleFactor)
+        let box = PixelSize(width: width * scale, height: height * scale)
+        let wanted = TextureDecoder.fittedSize(width: image.originalWidth, height: image.originalHeight,
+                                               longSide: TextureDecoder.displayLongSide, box: box)
+        guard Double(wanted.width) > Double(coveredWidth) * Self.regrowthFactor else { return }
+        coveredWidth = wanted.width
+        onNeedsLargerPicture?(box)
+    }
+
     func showLoading() {
+        shownImage = nil
         spinner.isSpinning = true
         root.visiblePage = Page.loading.rawValue
     }
@@ -74,6 +112,8 @@ final class PictureView {
     /// Shows a decoded picture; `playLink` adds a play button (video posters).
     func show(_ image: DecodedImage, altText: String?, playLink: URL?) {
         spinner.isSpinning = false
+        shownImage = image
+        coveredWidth = image.width
         picture.setTexture(image.texture)
         picture.alternativeText = altText
         pictureButton.tooltip = altText
@@ -86,6 +126,7 @@ final class PictureView {
     /// Shows a placeholder: what is missing and a button opening `link`, labelled `linkLabel`.
     func showPlaceholder(iconName: String, heading: String, message: String, link: URL?, linkLabel: String) {
         spinner.isSpinning = false
+        shownImage = nil
         picture.setTexture(nil)
         placeholder.icon.iconName = iconName
         placeholder.heading.text = heading

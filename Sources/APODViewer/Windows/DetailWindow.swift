@@ -6,6 +6,8 @@ import GtkKit
 /// vertical scroller, with buttons to open the web page, save the picture and copy its link.
 @MainActor
 final class DetailWindow {
+    static let defaultSize = PixelSize(width: 900, height: 900)
+
     let entry: APODEntry
     let window: Window
     let banner = ErrorBanner()
@@ -28,6 +30,8 @@ final class DetailWindow {
     private let environment: ViewerEnvironment
     private let pictureWork = WorkSlot()
     private let saveWork = WorkSlot()
+    /// The picture on screen, with the size it was decoded from.
+    private(set) var shownImage: DecodedImage?
     /// The source that produced the picture on screen, which "Save" writes out.
     private var shownSource: (url: URL, purpose: ImagePurpose)?
 
@@ -36,7 +40,7 @@ final class DetailWindow {
         self.environment = environment
         window = Window(application: application)
         window.title = entry.title
-        window.setDefaultSize(width: 900, height: 900)
+        window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
         let column = Box(.vertical, spacing: 12)
         scroller = ScrolledWindow(child: column)
 
@@ -126,11 +130,12 @@ final class DetailWindow {
         spinner.isSpinning = true
         pictureStack.visiblePage = "loading"
         let pictures = environment.pictures
+        let box = pictureBox
         pictureWork.start({
             var lastError: any Error = APODError.notAnImage
             for source in sources {
                 do {
-                    return (try await pictures.picture(from: source.url, for: source.purpose), source)
+                    return (try await pictures.picture(from: source.url, for: source.purpose, fitting: box), source)
                 } catch {
                     try Task.checkCancellation()
                     lastError = error
@@ -143,6 +148,7 @@ final class DetailWindow {
             switch result {
             case .success(let (image, source)):
                 self.shownSource = source
+                self.shownImage = image
                 self.picture.setTexture(image.texture)
                 self.picture.alternativeText = self.entry.altText ?? self.entry.title
                 self.pictureStack.visiblePage = "picture"
@@ -154,6 +160,15 @@ final class DetailWindow {
                 self.banner.show(userMessage(for: error))
             }
         })
+    }
+
+    /// The column's width by the window's height in device pixels (the default size before the
+    /// window is laid out): the picture is decoded to fit that, not at full size.
+    private var pictureBox: PixelSize {
+        let scale = max(1, window.scaleFactor)
+        let laidOut = window.width > 1 && window.height > 1
+        let size = laidOut ? PixelSize(width: window.width, height: window.height) : Self.defaultSize
+        return PixelSize(width: (size.width - 48) * scale, height: size.height * scale)
     }
 
     private func openWebPage() {

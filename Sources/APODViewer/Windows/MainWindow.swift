@@ -5,6 +5,8 @@ import GtkKit
 /// "APOD Viewer": one day's picture with its title, date and copyright, and the date selector.
 @MainActor
 final class MainWindow {
+    static let defaultSize = PixelSize(width: 960, height: 860)
+
     let window: Window
     let banner = ErrorBanner()
     let offlineBanner = OfflineBanner()
@@ -50,7 +52,7 @@ final class MainWindow {
         self.environment = environment
         window = Window(application: application)
         window.title = tr("APOD Viewer")
-        window.setDefaultSize(width: 960, height: 860)
+        window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
         dateSelector = DateSelector(range: environment.calendar.validRange)
 
         let header = HeaderBar()
@@ -133,6 +135,10 @@ final class MainWindow {
         pictureView.onPictureClicked = { [weak self] in
             guard let self, let entry = self.entry else { return }
             self.onOpenDetail?(entry)
+        }
+        pictureView.onNeedsLargerPicture = { [weak self] box in
+            guard let self, let entry = self.entry else { return }
+            self.loadPicture(for: entry, fitting: box)
         }
         pictureView.onOpenLink = { [weak self] url in
             guard let self else { return }
@@ -218,7 +224,9 @@ final class MainWindow {
         loadPicture(for: entry)
     }
 
-    private func loadPicture(for entry: APODEntry) {
+    /// Loads the entry's picture decoded to fit the picture area (or `box`, when the area grew
+    /// past the picture on screen: that one stays until the larger decode is ready).
+    private func loadPicture(for entry: APODEntry, fitting box: PixelSize? = nil) {
         guard let url = entry.displayPictureURL else {
             if entry.mediaType == .video {
                 pictureView.showPlaceholder(iconName: "video-x-generic-symbolic", heading: tr("Today's APOD is a video"),
@@ -231,10 +239,11 @@ final class MainWindow {
             }
             return
         }
-        pictureView.showLoading()
+        if box == nil { pictureView.showLoading() }
+        let fit = box ?? pictureView.decodeBox(fallback: Self.defaultSize)
         let pictures = environment.pictures
         pictureWork.start({
-            try await pictures.picture(from: url, for: .display)
+            try await pictures.picture(from: url, for: .display, fitting: fit)
         }, then: { [weak self] result in
             switch result {
             case .success(let image):

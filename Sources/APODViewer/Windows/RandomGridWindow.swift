@@ -1,7 +1,8 @@
 import APODCore
 import GtkKit
 
-/// "Random pictures": a batch of random entries, four per row, thumbnails streaming in.
+/// "Random pictures": a batch of random entries, four per row. Cells appear as the source
+/// streams their entries in, and each thumbnail starts downloading as soon as its cell exists.
 @MainActor
 final class RandomGridWindow {
     static let columns = 4
@@ -13,6 +14,8 @@ final class RandomGridWindow {
     let flowBox = FlowBox()
     let scroller: ScrolledWindow
     let status = StatusPage(iconName: "image-loading-symbolic", heading: "")
+    /// Says how many pictures came when the source could not deliver the whole batch.
+    let shortfallLabel = Label()
     private let spinner = Spinner(size: 48)
     private let retryButton = Button(label: tr("_Retry"))
     private let environment: ViewerEnvironment
@@ -20,7 +23,7 @@ final class RandomGridWindow {
 
     /// A cell was activated (click or Enter).
     var onOpenDetail: (@MainActor (APODEntry) -> Void)?
-    /// A batch of entries arrived from the source.
+    /// The first entry of a batch arrived from the source.
     var onEntriesLoaded: (@MainActor () -> Void)?
     /// The service could not be reached. Returns true when the application switched to
     /// offline and reloaded this window, so the error is not shown.
@@ -52,6 +55,12 @@ final class RandomGridWindow {
         flowBox.verticalAlign = .start
         scroller = ScrolledWindow(child: flowBox)
         scroller.verticalExpand = true
+        let gridPage = Box(.vertical)
+        shortfallLabel.addCSSClass("dim-label")
+        shortfallLabel.setMargins(top: 12, bottom: 0, start: 18, end: 18)
+        shortfallLabel.isVisible = false
+        gridPage.append(shortfallLabel)
+        gridPage.append(scroller)
 
         let loading = Box(.vertical, spacing: 12)
         loading.horizontalAlign = .center
@@ -60,7 +69,7 @@ final class RandomGridWindow {
         loading.append(Label(tr("Choosing random pictures…")))
         status.addButton(retryButton)
         stack.addPage(loading, name: "loading")
-        stack.addPage(scroller, name: "grid")
+        stack.addPage(gridPage, name: "grid")
         stack.addPage(status, name: "error")
         window.setChild(stack)
 
@@ -75,41 +84,54 @@ final class RandomGridWindow {
         window.onDestroy { [weak self] in self?.cancelAll() }
     }
 
-    /// Loads a new batch of `countSpin.value` entries, cancelling the previous batch's work.
+    /// Loads a new batch of `countSpin.value` entries, cancelling the previous batch's work
+    /// (its stream and its downloads).
     func shuffle() {
         cancelAll()
         flowBox.removeAll()
+        shortfallLabel.isVisible = false
         spinner.isSpinning = true
         stack.visiblePage = "loading"
         let source = environment.source
         let count = countSpin.value
-        batchWork.start({
-            try await source.random(count: count)
-        }, then: { [weak self] result in
-            guard let self else { return }
-            self.spinner.isSpinning = false
-            switch result {
-            case .success(let entries):
-                self.onEntriesLoaded?()
-                self.show(entries)
-            case .failure(let error):
-                if OfflineFallback.isUnreachable(error), self.onServiceUnreachable?() == true { return }
-                self.status.icon.iconName = "dialog-warning-symbolic"
-                self.status.heading.text = tr("No random pictures")
-                self.status.message.text = userMessage(for: error)
-                self.stack.visiblePage = "error"
-            }
+        batchWork.stream({
+            source.randomStream(count: count)
+        }, each: { [weak self] entry in
+            self?.add(entry)
+        }, finished: { [weak self] error in
+            self?.finish(asked: count, error: error)
         })
     }
 
-    private func show(_ entries: [APODEntry]) {
-        stack.visiblePage = "grid"
-        let width = thumbnailWidth
-        for entry in entries {
-            let cell = GridCell(entry: entry)
-            flowBox.append(cell)
-            cell.loadThumbnail(with: environment.pictures, width: width)
+    /// One more cell, its thumbnail starting now; the first one replaces the loading page.
+    private func add(_ entry: APODEntry) {
+        if cells.isEmpty {
+            spinner.isSpinning = false
+            stack.visiblePage = "grid"
+            onEntriesLoaded?()
         }
+        let cell = GridCell(entry: entry)
+        flowBox.append(cell)
+        cell.loadThumbnail(with: environment.pictures, width: thumbnailWidth)
+    }
+
+    /// The stream ended: an error page when nothing came, a note when less than asked came.
+    private func finish(asked: Int, error: (any Error)?) {
+        let shown = cells.count
+        guard shown == 0 else {
+            if shown < asked {
+                shortfallLabel.text = tr("Only {shown} of {asked} pictures could be loaded.",
+                                         ["shown": String(shown), "asked": String(asked)])
+                shortfallLabel.isVisible = true
+            }
+            return
+        }
+        spinner.isSpinning = false
+        if let error, OfflineFallback.isUnreachable(error), onServiceUnreachable?() == true { return }
+        status.icon.iconName = "dialog-warning-symbolic"
+        status.heading.text = tr("No random pictures")
+        status.message.text = error.map { userMessage(for: $0) } ?? tr("The service sent no pictures. Try again later.")
+        stack.visiblePage = "error"
     }
 
     /// A cell's width in device pixels at the current window width.

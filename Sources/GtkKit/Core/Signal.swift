@@ -54,4 +54,14 @@ enum Signal {
         }, ClosureBox(handler).retainedPointer, releaseBox)
     }
 
+    /// For signals carrying two integers (GtkDrawingArea's `resize`).
+    @MainActor
+    @discardableResult
+    static func connectIntInt(_ instance: gpointer, _ name: String,
+                              _ handler: @escaping @MainActor (Int32, Int32) -> Void) -> UInt {
+        apod_connect_int_int(instance, name, { _, first, second, data in
+            let body = ClosureBox<@MainActor (Int32, Int32) -> Void>.from(data)
+            MainActor.assumeIsolated { body(first, second) }
+        }, ClosureBox(handler).retainedPointer, releaseBox)
+    }
 }

@@ -11,6 +11,11 @@ public enum PixbufDecodingError: Error, Equatable, Sendable {
 
 /// Decodes image bytes with a GdkPixbufLoader. Safe on any thread; call it off the main one.
 public enum PixbufDecoding {
+    /// Bytes handed to the loader per write. Format modules buffer what they cannot consume yet
+    /// and shift the rest down after each step, so one whole-file write copies the file over
+    /// and over (hundreds of MB for a grid of 100); modest chunks keep that copying small.
+    static let chunkSize = 64 * 1024
+
     /// Decodes `data`; once the header is read, `chooseSize(fullWidth, fullHeight)` returns the
     /// size to decode at, or nil to refuse. JPEG then decodes directly at 1/2, 1/4 or 1/8 scale;
     /// other formats are scaled after decoding. Animations give their first frame.
@@ -27,8 +32,16 @@ public enum PixbufDecoding {
 
         var error: UnsafeMutablePointer<GError>?
         let written = data.withUnsafeBytes { raw -> Bool in
-            guard let base = raw.baseAddress, raw.count > 0 else { return false }
-            return gdk_pixbuf_loader_write(loader, base.assumingMemoryBound(to: UInt8.self), gsize(raw.count), &error) != 0
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count > 0 else { return false }
+            var offset = 0
+            while offset < raw.count {
+                let length = min(chunkSize, raw.count - offset)
+                guard gdk_pixbuf_loader_write(loader, base + offset, gsize(length), &error) != 0 else { return false }
+                // Refused at the header: the rest would only be skipped.
+                if request.refusedSize != nil { return true }
+                offset += length
+            }
+            return true
         }
         // Close even after a failed write (it frees the module's state); report the first error.
         var closeError: UnsafeMutablePointer<GError>?

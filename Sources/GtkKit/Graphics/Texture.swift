@@ -23,6 +23,14 @@ public final class Texture: @unchecked Sendable {
     /// Bytes of pixel memory this texture holds (4 bytes per pixel).
     public var byteCount: Int { width * height * 4 }
 
+    /// Whether anything besides this wrapper holds the texture: a GtkPicture showing it, or a
+    /// frame being drawn. Freeing the wrapper's reference then frees no memory. GObject has no
+    /// call for this; its reference count (read atomically, as GObject itself does) is the answer.
+    public var isShared: Bool {
+        let count = UnsafeMutableRawPointer(texturePointer) + MemoryLayout<GObject>.offset(of: \GObject.ref_count)!
+        return g_atomic_int_get(count.assumingMemoryBound(to: gint.self)) > 1
+    }
+
     /// The pixels as a JPEG at `quality` (0–100), e.g. to keep a small thumbnail on disk.
     /// Safe on any thread; call it off the main one.
     public func jpegData(quality: Int = 85) -> Data? {

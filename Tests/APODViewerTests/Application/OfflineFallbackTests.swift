@@ -106,7 +106,7 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
             main.offlineBanner.root.triggerAction()
             waitUntil("the service's entry is shown") { main.titleLabel.text == "Live Sky" }
             XCTAssertFalse(main.offlineBanner.isShown)
-            waitUntil("its picture is shown") { main.pictureView.picture.shownPixelSize?.width == 1200 }
+            waitUntil("its picture is shown") { main.pictureView.shownImage?.originalWidth == 1200 }
 
             state.healthy = false
             app.application.activateAction("show-date", string: "2026-11-20")

@@ -1,7 +1,9 @@
 import APODCore
+import CGtk
 import Foundation
 import XCTest
 @testable import APODViewer
+@testable import GtkKit
 
 final class TextureCacheTests: XCTestCase {
     private func image(_ width: Int, _ height: Int) throws -> DecodedImage {
@@ -21,6 +23,29 @@ final class TextureCacheTests: XCTestCase {
         XCTAssertNotNil(cache.image(for: "c"))
         XCTAssertNotNil(cache.image(for: "d"))
         XCTAssertLessThanOrEqual(cache.totalBytes, cache.capacity)
+    }
+
+    func testPicturesOnScreenAreKeptAndDoNotCountAgainstTheBound() throws {
+        let cache = TextureCache(capacity: 2 * 100 * 100 * 4)
+        let shown = try (0..<6).map { _ in try image(100, 100) }
+        // What a GtkPicture showing the texture does: hold a reference of its own.
+        for (index, picture) in shown.enumerated() {
+            g_object_ref(UnsafeMutableRawPointer(picture.texture.texturePointer))
+            cache.insert(picture, for: "shown \(index)")
+        }
+        for key in ["a", "b", "c"] { cache.insert(try image(100, 100), for: key) }
+        XCTAssertEqual(cache.count, 6 + 2, "six on screen, and the two most recent others")
+        XCTAssertNil(cache.image(for: "a"))
+        XCTAssertEqual(cache.offScreenBytes, 2 * 40_000)
+        XCTAssertEqual(cache.totalBytes, 8 * 40_000)
+        XCTAssertTrue((0..<6).allSatisfy { cache.image(for: "shown \($0)") != nil })
+
+        // The window closes: its pictures are now off screen and evicted down to the bound.
+        for picture in shown { g_object_unref(UnsafeMutableRawPointer(picture.texture.texturePointer)) }
+        cache.insert(try image(100, 100), for: "d")
+        XCTAssertEqual(cache.count, 2)
+        XCTAssertLessThanOrEqual(cache.totalBytes, cache.capacity)
+        XCTAssertNotNil(cache.image(for: "d"))
     }
 
     func testAPictureLargerThanTheCacheIsNotKept() throws {

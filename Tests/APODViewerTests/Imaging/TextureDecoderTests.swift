@@ -2,6 +2,7 @@ import APODCore
 import TestSupport
 import XCTest
 @testable import APODViewer
+@testable import GtkKit
 
 final class TextureDecoderTests: XCTestCase {
     func testJPEGIsDecodedAtTheRequestedSize() throws {
@@ -33,6 +34,28 @@ final class TextureDecoderTests: XCTestCase {
                                               maxSize: ImagePurpose.hd.decodeLongSide)
         XCTAssertEqual(image.width, 4096)
         XCTAssertEqual(image.height, 1024)
+    }
+
+    func testDisplayPicturesFitTheBoxTheyAreShownIn() throws {
+        let image = try TextureDecoder.decode(TestImages.jpeg(width: 2880, height: 3432), maxSize: ImagePurpose.hd.decodeLongSide,
+                                              fitting: PixelSize(width: 960, height: 860))
+        XCTAssertEqual(image.originalWidth, 2880)
+        XCTAssertEqual(image.height, 860, "a portrait picture fills the box's height")
+        XCTAssertEqual(image.width, 722)
+        XCTAssertTrue(TextureDecoder.fittedSize(width: 3000, height: 1000, longSide: 4096, box: PixelSize(width: 900, height: 900)) == (900, 300))
+        XCTAssertTrue(TextureDecoder.fittedSize(width: 600, height: 400, longSide: 4096, box: PixelSize(width: 900, height: 900)) == (600, 400),
+                      "never upscaled")
+    }
+
+    func testAPictureSpanningManyLoaderWritesDecodesWhole() throws {
+        let data = TestImages.png(width: 2400, height: 2000)
+        XCTAssertGreaterThan(data.count, 3 * PixbufDecoding.chunkSize, "the test needs several chunks")
+        let image = try TextureDecoder.decode(data, maxSize: nil)
+        XCTAssertEqual(image.width, 2400)
+        XCTAssertEqual(image.height, 2000)
+        let corner = image.texture.color(x: 2399, y: 1999)
+        XCTAssertEqual(corner.alpha, 255)
+        XCTAssertEqual(Int(corner.blue), 60, accuracy: 2, "the last row arrived")
     }
 
     func testOver100MegapixelsIsRefusedBeforeDecoding() {

@@ -61,11 +61,11 @@ final class ViewerSoakTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let first = batch(round: 0)
             let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: first)
-            // A small texture cache: it fills in the first round, so later rounds decode again
-            // and its bounded growth is not mistaken for (or hides) a leak.
+            // The shipped texture cache (its default bound), so the figures are the real steady state.
             let loader = ImageLoader(client: HTTPClient(timeout: 10, retryPolicy: .none),
                                      cache: ImageDiskCache(directory: cacheFolder))
-            try start(source: source, fetcher: loader, textureCache: TextureCache(capacity: 32 << 20))
+            let textures = TextureCache()
+            try start(source: source, fetcher: loader, textureCache: textures)
             var figures: [Double] = []
             let started = Date()
             for round in 0..<Self.rounds {
@@ -91,13 +91,16 @@ final class ViewerSoakTests: GUITestCase, @unchecked Sendable {
                 }
                 settle(0.2)
                 figures.append(residentMegabytes())
-                print(String(format: "soak round %d: RSS %.1f MB", round + 1, figures.last!))
+                print(String(format: "soak round %d: RSS %.1f MB, texture cache %d pictures, %.1f MB (%.1f MB off screen)",
+                             round + 1, figures.last!, textures.count, Double(textures.totalBytes) / 1_048_576,
+                             Double(textures.offScreenBytes) / 1_048_576))
             }
             let after = figures.last!, firstRound = figures.first!
             print(String(format: "soak: RSS after the first round %.1f MB, after %d rounds %.1f MB (%+.1f %%), %d detail windows, %d thumbnails, %.0f s",
                          firstRound, Self.rounds, after, (after / firstRound - 1) * 100,
                          Self.rounds * Self.detailsPerRound, Self.rounds * Self.gridSize, Date().timeIntervalSince(started)))
             XCTAssertLessThanOrEqual(after, firstRound * 1.2, "resident memory grew more than 20 %")
+            XCTAssertLessThanOrEqual(textures.offScreenBytes, textures.capacity, "the cache keeps to its bound beyond the screen")
             XCTAssertEqual(Gtk.toplevelTitles.count, 2, "only the main and grid windows are left: every detail window was destroyed")
             XCTAssertTrue(app.detailWindows.isEmpty)
         }

@@ -10,6 +10,11 @@ final class FakeSource: APODSource, @unchecked Sendable {
     private var failure: APODError?
     private var randomBatch: [APODEntry]
     private var log: [String] = []
+    private var answerDelay: TimeInterval = 0
+    private var streamGap: TimeInterval?
+    private var streamLimit: Int?
+    private var yielded = 0
+    private var cancelled = 0
 
     /// What was asked, in order: `latest`, `entry 2020-12-17`, `random 20`.
     var requests: [String] { lock.withLock { log } }
@@ -28,15 +33,37 @@ final class FakeSource: APODSource, @unchecked Sendable {
         lock.withLock { randomBatch = entries }
     }
 
-    private func record(_ request: String) throws {
-        try lock.withLock {
-            log.append(request)
-            if let failure { throw failure }
+    /// Every answer takes `seconds` (a slow service); cancelling the caller ends the wait.
+    func setAnswerDelay(_ seconds: TimeInterval) {
+        lock.withLock { answerDelay = seconds }
+    }
+
+    /// `randomStream` yields one entry every `gap` seconds, and stops after `limit` entries
+    /// when given (a batch that could not be completed). Without a gap it streams the batch at
+    /// once, as the protocol's default does.
+    func setStreaming(gap: TimeInterval?, limit: Int? = nil) {
+        lock.withLock {
+            streamGap = gap
+            streamLimit = limit
         }
     }
 
+    /// How many entries `randomStream` has yielded so far.
+    var yieldedCount: Int { lock.withLock { yielded } }
+    /// How many streams their consumer cancelled before they finished.
+    var cancelledStreams: Int { lock.withLock { cancelled } }
+
+    private func record(_ request: String) async throws {
+        let delay = try lock.withLock {
+            log.append(request)
+            if let failure { throw failure }
+            return answerDelay
+        }
+        if delay > 0 { try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000)) }
+    }
+
     func latest() async throws -> APODEntry {
-        try record("latest")
+        try await record("latest")
         return try lock.withLock {
             guard let newest = entriesByDay.keys.max() else { throw APODError.nothingOffline }
             return entriesByDay[newest]!
@@ -44,7 +71,7 @@ final class FakeSource: APODSource, @unchecked Sendable {
     }
 
     func entry(for day: APODDay) async throws -> APODEntry {
-        try record("entry \(day)")
+        try await record("entry \(day)")
         return try lock.withLock {
             guard let entry = entriesByDay[day] else { throw APODError.noEntry(day) }
             return entry
@@ -52,14 +79,37 @@ final class FakeSource: APODSource, @unchecked Sendable {
     }
 
     func entries(from start: APODDay, through end: APODDay) async throws -> [APODEntry] {
-        try record("entries \(start) \(end)")
+        try await record("entries \(start) \(end)")
         return lock.withLock {
             entriesByDay.values.filter { (start...end).contains($0.date) }.sorted { $0.date < $1.date }
         }
     }
 
     func random(count: Int) async throws -> [APODEntry] {
-        try record("random \(count)")
+        try await record("random \(count)")
         return lock.withLock { Array(randomBatch.prefix(count)) }
+    }
+
+    func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let entries = try await random(count: count)
+                    let (gap, limit) = lock.withLock { (streamGap, streamLimit) }
+                    for entry in entries.prefix(limit ?? entries.count) {
+                        if let gap { try await Task.sleep(nanoseconds: UInt64(gap * 1_000_000_000)) }
+                        lock.withLock { yielded += 1 }
+                        continuation.yield(entry)
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { [weak self] termination in
+                task.cancel()
+                if case .cancelled = termination { self?.lock.withLock { self?.cancelled += 1 } }
+            }
+        }
     }
 }

@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import GtkKit
 import XCTest
@@ -12,7 +13,17 @@ extension GUITestCase {
         let directory = Self.screenshotDirectory
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent("\(name).png")
-        guard let texture = window.renderTexture() else {
+        // GTK draws nothing for widgets that still need a layout pass, as they do right after a
+        // result changed them (results run before GDK's layout), and a page a stack just
+        // switched to fades in over 200 ms: let that pass, then wait for one whole frame.
+        settle(0.25)
+        let frames = FrameCounter(widget: window)
+        let start = frames.frames ?? 0
+        gtk_widget_queue_draw(window.widgetPointer)
+        Gtk.iterate(until: { (frames.frames ?? 0) > start }, timeout: 5)
+        var rendered: Texture?
+        Gtk.iterate(until: { rendered = window.renderTexture(); return rendered != nil }, timeout: 5)
+        guard let texture = rendered else {
             XCTFail("could not render \(name)", file: file, line: line)
             return nil
         }

@@ -34,7 +34,7 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(detail.explanationLabel.isSelectable)
 
             waitUntil("the HD picture is shown") { detail.picture.shownPixelSize != nil }
-            XCTAssertEqual(detail.picture.shownPixelSize?.width, 2000)
+            XCTAssertEqual(detail.shownImage?.originalWidth, 2000)
             XCTAssertEqual(pictures.fetcher.purpose(for: conjunction.hdImageURL!), .hd)
             XCTAssertTrue(detail.saveButton.isSensitive)
         }
@@ -64,7 +64,7 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             var fallback = entry("2018-05-05", title: "Fallback", picture: "/900x600.jpg")
             fallback.hdImageURL = pictures.url("/missing")
             let detail = try openDetail(fallback)
-            waitUntil("the normal picture is shown") { detail.picture.shownPixelSize?.width == 900 }
+            waitUntil("the normal picture is shown") { detail.shownImage?.originalWidth == 900 }
             XCTAssertNil(detail.banner.message)
         }
     }
@@ -72,7 +72,7 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
     func testAVideoShowsItsStillWithAPlayButton() throws {
         try MainActor.assumeIsolated {
             let detail = try openDetail(entry("2018-05-09", title: "A Video", picture: "/640x360.jpg", media: .video))
-            waitUntil("the still is shown") { detail.picture.shownPixelSize?.width == 640 }
+            waitUntil("the still is shown") { detail.shownImage?.originalWidth == 640 }
             XCTAssertNotNil(detail.playButton)
             XCTAssertNil(try openDetailOfImage().playButton)
         }

@@ -38,9 +38,9 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             main.dateSelector.day.typeText("17")
             main.dateSelector.day.pressEnter()
             waitUntil("2020-12-17 is shown") {
-                main.titleLabel.text == "The Great Conjunction" && main.pictureView.picture.shownPixelSize?.width == 1600
+                main.titleLabel.text == "The Great Conjunction" && main.pictureView.shownImage?.originalWidth == 1600
             }
-            XCTAssertEqual(main.pictureView.picture.shownPixelSize?.height, 1000)
+            XCTAssertEqual(main.pictureView.shownImage?.originalHeight, 1000)
             XCTAssertEqual(main.dateLabel.text, "2020 Dec. 17")
             XCTAssertFalse(main.copyrightLabel.isVisible, "no copyright line for public-domain entries")
             XCTAssertTrue(source.requests.contains("entry 2020-12-17"))
@@ -217,6 +217,27 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(button.activate(), "Enter or Space activates it")
             waitUntil("the detail window opened") { app.detailWindows[APODDay("2026-11-28")!] != nil }
             XCTAssertEqual(app.detailWindows[APODDay("2026-11-28")!]?.window.title, "Latest Sky")
+        }
+    }
+
+    func testThePictureIsDecodedToFitItsAreaAndAgainWhenTheAreaGrowsALot() throws {
+        try MainActor.assumeIsolated {
+            let source = FakeSource(entries: [entry("2026-11-28", title: "Wide Sky", picture: "/3200x1000.jpg")])
+            try start(source)
+            waitUntil("the picture is shown") { main.pictureView.shownImage != nil }
+            let first = try XCTUnwrap(main.pictureView.shownImage)
+            let area = main.pictureView.root
+            XCTAssertEqual(first.originalWidth, 3200)
+            let scale = area.scaleFactor
+            XCTAssertLessThanOrEqual(first.width, max(area.width, MainWindow.defaultSize.width) * scale,
+                                     "not wider than the area (or the window, before it was laid out)")
+            XCTAssertGreaterThan(first.width, area.width * scale * 3 / 4, "but not much smaller either")
+
+            main.window.resize(width: 1280, height: 1000)
+            waitUntil("decoded again for the larger area") { (main.pictureView.shownImage?.width ?? 0) > first.width * 5 / 4 }
+            XCTAssertLessThanOrEqual(main.pictureView.shownImage!.width, area.width * area.scaleFactor)
+            XCTAssertEqual(main.pictureView.page, .picture)
+            XCTAssertEqual(pictures.fetcher.purpose(for: pictures.url("/3200x1000.jpg")), .display)
         }
     }
 }

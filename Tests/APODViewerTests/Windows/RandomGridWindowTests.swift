@@ -154,4 +154,69 @@ final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(app.detailWindows[cell.entry.date] === detail)
         }
     }
+
+    @MainActor
+    private func openStreamingGrid(_ entries: [APODEntry], count: Int, gap: TimeInterval?, limit: Int? = nil) throws -> FakeSource {
+        let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: entries)
+        source.setStreaming(gap: gap, limit: limit)
+        try start(source, options: ViewerOptions(randomCount: count))
+        return source
+    }
+
+    func testCellsAndTheirThumbnailsStartAsTheirEntriesStreamIn() throws {
+        try MainActor.assumeIsolated {
+            let source = try openStreamingGrid(batch(6), count: 6, gap: 0.25)
+            XCTAssertEqual(grid.stack.visiblePage, "loading")
+            waitUntil("the first cell appears") { !grid.cells.isEmpty }
+            XCTAssertEqual(grid.stack.visiblePage, "grid", "the first entry replaces the loading page")
+            let firstURL = try XCTUnwrap(grid.cells[0].entry.imageURL)
+            waitUntil("the first thumbnail is fetched") { pictures.fetcher.purpose(for: firstURL) != nil }
+            XCTAssertLessThan(source.yieldedCount, 6, "before the last entry was yielded")
+            XCTAssertLessThanOrEqual(grid.cells.count, source.yieldedCount, "cells come from the stream")
+            waitUntil("every cell and thumbnail arrived") { grid.cells.count == 6 && grid.cells.allSatisfy(\.hasThumbnail) }
+            XCTAssertEqual(grid.cells.map(\.entry.date), batch(6).map(\.date), "cells in the order the entries came")
+            XCTAssertFalse(grid.shortfallLabel.isVisible)
+        }
+    }
+
+    func testAStreamEndingShortShowsWhatCameAndSaysSo() throws {
+        try MainActor.assumeIsolated {
+            _ = try openStreamingGrid(batch(5), count: 5, gap: nil, limit: 3)
+            waitUntil("the note about the missing pictures") { grid.shortfallLabel.isVisible }
+            XCTAssertEqual(grid.cells.count, 3)
+            XCTAssertEqual(grid.shortfallLabel.text, "Only 3 of 5 pictures could be loaded.")
+            XCTAssertEqual(grid.stack.visiblePage, "grid")
+            waitUntil("the thumbnails arrived") { grid.cells.allSatisfy(\.hasThumbnail) }
+            saveScreenshot(of: grid.window, named: "random-grid-shortfall")
+        }
+    }
+
+    func testAStreamFailingBeforeAnyEntryShowsTheErrorPage() throws {
+        try MainActor.assumeIsolated {
+            let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: batch(4))
+            source.setFailure(.serviceError(status: 500))
+            try start(source, options: ViewerOptions(randomCount: 4))
+            waitUntil("the error page") { grid.stack.visiblePage == "error" }
+            XCTAssertEqual(grid.status.heading.text, "No random pictures")
+            XCTAssertEqual(grid.status.message.text, userMessage(for: APODError.serviceError(status: 500)))
+            XCTAssertTrue(grid.cells.isEmpty)
+
+            source.setFailure(nil)
+            grid.shuffleButton.activate()
+            waitUntil("Shuffle recovers") { grid.cells.count == 4 && grid.stack.visiblePage == "grid" }
+        }
+    }
+
+    func testShuffleAndClosingTheWindowCancelTheStream() throws {
+        try MainActor.assumeIsolated {
+            let source = try openStreamingGrid(batch(8), count: 8, gap: 0.3)
+            waitUntil("the first cell appears") { !grid.cells.isEmpty }
+            source.setRandom(batch(8).reversed())
+            grid.shuffleButton.activate()
+            waitUntil("the first stream is cancelled") { source.cancelledStreams == 1 }
+            waitUntil("the new batch's first cell") { grid.cells.first?.entry.date == batch(8).last?.date }
+            grid.window.close()
+            waitUntil("closing the window cancels the second stream") { source.cancelledStreams == 2 }
+        }
+    }
 }
