@@ -63,6 +63,8 @@ public final class ViewerApplication {
         if !options.isService, application.register(), application.isRemote {
             if options.startsInBackground { return 0 }
             handOverToRunningInstance()
+            // The running instance does the daily work; a hold here would keep this one alive.
+            return application.run(programName: "apod-viewer")
         }
         skipsFirstActivation = options.startsInBackground
         daily?.start(in: self)

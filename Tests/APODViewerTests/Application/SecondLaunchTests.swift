@@ -77,6 +77,7 @@ final class SecondLaunchTests: XCTestCase {
         let second = try launch(["--source", "legacy", "--api-url", route(after), "--api-key", Self.key,
                                  "--no-cache"], output: output)
         XCTAssertTrue(wait(20) { !second.isRunning }, "the second launch handed over and exited")
+        if second.isRunning { second.terminate() }
         let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertEqual(second.terminationStatus, 0, said)
         XCTAssertTrue(said.contains("already running: it now uses the source given here"), said)
