@@ -128,4 +128,36 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(detail.window.localClipboardText, item.hdImageURL?.absoluteString)
         }
     }
+
+    /// A 3 MB title and explanation kept pango busy on the main thread for minutes: the labels
+    /// get bounded text and the whole is one click away on the clipboard.
+    func testAHugeTitleAndExplanationShowPromptlyBoundedWithTheFullTextToCopy() throws {
+        try MainActor.assumeIsolated {
+            var huge = entry("2018-05-09", title: String(repeating: "Endless title ", count: 220_000), picture: "/800x600.jpg")
+            huge.explanation = String(repeating: "An endless explanation. ", count: 130_000)
+            let detail = try openDetail(huge)
+            XCTAssertTrue(detail.fullTextButton.isVisible, "offered when text was cut")
+            waitUntil("the window is drawn with its picture", timeout: 20) { detail.picture.shownPixelSize != nil }
+            settle()
+            XCTAssertLessThanOrEqual(detail.titleLabel.text.count, BoundedText.titleLimit)
+            XCTAssertLessThanOrEqual(detail.window.title.count, BoundedText.titleLimit)
+            XCTAssertLessThanOrEqual(detail.explanationLabel.text.count, BoundedText.explanationLimit)
+            XCTAssertTrue(detail.explanationLabel.text.hasSuffix("…"))
+            XCTAssertLessThanOrEqual(try XCTUnwrap(app.gridWindow).cells[0].titleLabel.text.count, BoundedText.titleLimit)
+
+            XCTAssertTrue(detail.fullTextButton.activate())
+            waitUntil("the button's click is handled") { detail.noticeLabel.isVisible }
+            XCTAssertEqual(detail.noticeLabel.text, "The full text is on the clipboard.")
+            let copied = try XCTUnwrap(detail.window.localClipboardText)
+            XCTAssertTrue(copied == huge.fullText, "the whole text is copied (\(copied.utf8.count) bytes)")
+            XCTAssertTrue(copied.hasPrefix("Endless title Endless title"))
+        }
+    }
+
+    func testTheFullTextButtonIsHiddenWhenEverythingFits() throws {
+        try MainActor.assumeIsolated {
+            let detail = try openDetail(entry("2018-05-10", title: "Short", picture: "/800x600.jpg"))
+            XCTAssertFalse(detail.fullTextButton.isVisible)
+        }
+    }
 }
