@@ -154,8 +154,7 @@ public struct SourceConfiguration: Sendable, Equatable {
 
     private static func parseURL(_ text: String) throws -> URL {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
+        guard let url = URL(string: trimmed), WebURL.isWeb(url) else {
             throw APODError.invalidArgument(tr("The API URL \"{url}\" is not an http or https address.", ["url": trimmed]))
         }
         return url
