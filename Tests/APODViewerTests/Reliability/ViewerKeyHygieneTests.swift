@@ -33,7 +33,8 @@ final class ViewerKeyHygieneTests: GUITestCase, @unchecked Sendable {
     override func tearDown() {
         service?.stop()
         super.tearDown()
-        try? FileManager.default.removeItem(at: home)
+        // nil when setUp skipped (no display): the suite must skip, not crash.
+        if let home { try? FileManager.default.removeItem(at: home) }
     }
 
     /// Faults named after what they test; the key shows up in several bodies on purpose.
