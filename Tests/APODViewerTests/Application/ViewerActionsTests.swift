@@ -1,6 +1,7 @@
 import APODCore
 import Foundation
 import GtkKit
+import TestSupport
 import XCTest
 @testable import APODViewer
 
@@ -64,10 +65,11 @@ final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
             app.application.activateAction("random", int: 5)
             waitUntil("five cells") { grid.cells.count == 5 }
             XCTAssertTrue(app.gridWindow === grid)
+            // Activation runs synchronously, and a new batch empties the grid before anything
+            // else: five cells right after it mean no batch started.
             app.application.activateAction("random", int: 0)
-            settle()
-            XCTAssertEqual(fake.requests.filter { $0.hasPrefix("random") }, ["random 3", "random 5"],
-                           "0 presents the grid without a new batch")
+            XCTAssertEqual(grid.cells.count, 5, "0 presents the grid without a new batch")
+            XCTAssertEqual(fake.requests.filter { $0.hasPrefix("random") }, ["random 3", "random 5"])
         }
     }
 
@@ -107,15 +109,8 @@ final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
     /// Runs a command while this thread keeps the main loop turning, so the app can answer it.
     @MainActor
     private func run(_ tool: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        waitUntil("\(tool.lastPathComponent) \(arguments.joined(separator: " ")) finished") { !process.isRunning }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, output)
+        let outcome = try ChildProcess.run(tool, arguments, timeout: 15) { MainActor.assumeIsolated { Gtk.iterate() } }
+        XCTAssertFalse(outcome.timedOut, "\(tool.lastPathComponent) \(arguments.joined(separator: " ")) finished")
+        return (outcome.status, outcome.output)
     }
 }
