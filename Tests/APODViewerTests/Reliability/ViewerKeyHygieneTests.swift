@@ -149,18 +149,6 @@ final class ViewerKeyHygieneTests: GUITestCase, @unchecked Sendable {
     /// Runs `binary`, ends it after `seconds` if still running, and returns stdout and stderr.
     private static func run(_ binary: URL, _ arguments: [String], _ environment: [String: String],
                             for seconds: TimeInterval) throws -> String {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try ChildProcess.run(binary, arguments, environment: environment, timeout: seconds).output
     }
 }
