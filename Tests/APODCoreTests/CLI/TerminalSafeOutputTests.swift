@@ -4,7 +4,7 @@ import TestSupport
 
 /// `apod show` printed a service's escape sequences, BEL, backspaces, NUL and bidi overrides
 /// straight to the terminal.
-final class TerminalSafeOutputTests: XCTestCase {
+final class TerminalSafeOutputTests: CoreTestCase, @unchecked Sendable {
     func testShowPrintsNoControlsOrBidiOverrides() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("apod-tty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)

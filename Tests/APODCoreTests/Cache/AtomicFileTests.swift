@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class AtomicFileTests: XCTestCase {
+final class AtomicFileTests: CoreTestCase, @unchecked Sendable {
     func testReplacesWholeFilesAndCreatesFolders() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)/a/b")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent().deletingLastPathComponent()) }

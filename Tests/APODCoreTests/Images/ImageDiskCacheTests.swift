@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class ImageDiskCacheTests: XCTestCase {
+final class ImageDiskCacheTests: CoreTestCase, @unchecked Sendable {
     private let entrySize = 1000 + CacheEntryFormat.headerSize
 
     func testRoundTripsAndNamesFilesBySHA256() throws {

@@ -2,7 +2,7 @@ import XCTest
 import TestSupport
 @testable import APODCore
 
-final class ImageLoaderTests: XCTestCase {
+final class ImageLoaderTests: CoreTestCase, @unchecked Sendable {
     private let picture = URL(string: "https://apod.nasa.gov/apod/image/1901/a.jpg")!
 
     func testConcurrentRequestsForOneURLShareOneDownload() async throws {

@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class BoundedTextTests: XCTestCase {
+final class BoundedTextTests: CoreTestCase, @unchecked Sendable {
     func testShortTextIsKeptWhole() {
         let text = BoundedText("Milky Way", limit: 300)
         XCTAssertEqual(text, BoundedText("Milky Way", limit: 9))

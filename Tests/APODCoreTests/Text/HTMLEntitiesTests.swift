@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class HTMLEntitiesTests: XCTestCase {
+final class HTMLEntitiesTests: CoreTestCase, @unchecked Sendable {
     /// WHATWG's list as committed in data/ (the source scripts/generate-entities reads).
     private func entitiesJSON() throws -> [String: String] {
         let file = URL(fileURLWithPath: #filePath)

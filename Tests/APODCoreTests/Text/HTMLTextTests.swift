@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class HTMLTextTests: XCTestCase {
+final class HTMLTextTests: CoreTestCase, @unchecked Sendable {
     func testDecodesNamedAndNumericEntities() {
         XCTAssertEqual(HTMLEntities.decode("A &amp; B &#8217; &#x2019; &lt;&gt; &quot;q&quot; &eacute;"),
                        "A & B \u{2019} \u{2019} <> \"q\" é")

@@ -5,7 +5,7 @@ import TestSupport
 /// The Traditional Chinese catalogue, through the real `apod` process: compiled from
 /// po/zh_TW.po, with a zh_TW.UTF-8 locale built into a private LOCPATH so the test needs no
 /// system-wide locale. English stays the archive's own `2026 Oct. 14`.
-final class LocalizationTests: XCTestCase {
+final class LocalizationTests: CoreTestCase, @unchecked Sendable {
     private var folder: URL!
     private let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
