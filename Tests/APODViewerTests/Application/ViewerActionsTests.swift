@@ -106,6 +106,36 @@ final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// `apod-viewer --date …` or `--random N` while the viewer runs: the new process hands the
+    /// request to the running instance on the session bus and exits.
+    func testASecondLaunchHandsDateAndRandomToTheRunningInstance() throws {
+        try XCTSkipIf(ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil,
+                      "no session bus (run under dbus-run-session)")
+        let viewer = try BuiltViewer.url()
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("apod-second-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("APOD_") }
+        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
+        environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
+        try MainActor.assumeIsolated {
+            try start(source: source(), applicationID: ViewerApplication.id)
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("the latest entry is shown") { main.titleLabel.text == "Latest Sky" }
+
+            let date = try ChildProcess.run(viewer, ["--offline", "--date", "2020-12-17"], environment: environment,
+                                            timeout: 20) { MainActor.assumeIsolated { Gtk.iterate() } }
+            XCTAssertEqual(date.status, 0, date.output)
+            XCTAssertFalse(date.timedOut, "the second process exits at once")
+            waitUntil("the running instance shows 2020-12-17") { main.titleLabel.text == "The Great Conjunction" }
+
+            let random = try ChildProcess.run(viewer, ["--offline", "--random", "3"], environment: environment,
+                                              timeout: 20) { MainActor.assumeIsolated { Gtk.iterate() } }
+            XCTAssertEqual(random.status, 0, random.output)
+            waitUntil("the running instance opens a grid of three") { app.gridWindow?.cells.count == 3 }
+            XCTAssertTrue(app.mainWindow === main, "no second main window")
+        }
+    }
+
     /// Runs a command while this thread keeps the main loop turning, so the app can answer it.
     @MainActor
     private func run(_ tool: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
