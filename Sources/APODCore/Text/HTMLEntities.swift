@@ -8,14 +8,16 @@ public enum HTMLEntities {
     /// The longest name in the table, `;` included (`&CounterClockwiseContourIntegral;`).
     static let longestName = 32
 
-    public static func decode(_ text: String) -> String {
+    /// - Parameter inAttribute: decode as in an attribute value, where HTML5 leaves a legacy name
+    ///   followed by `=` or a letter or digit alone, so `?a=1&copy=2` in a link stays as it is.
+    public static func decode(_ text: String, inAttribute: Bool = false) -> String {
         guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = 0
         while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "&"), let (replacement, end) = reference(in: bytes, at: index) {
+            if bytes[index] == UInt8(ascii: "&"), let (replacement, end) = reference(in: bytes, at: index, inAttribute: inAttribute) {
                 output.append(contentsOf: replacement.utf8)
                 index = end
             } else {
@@ -27,16 +29,16 @@ public enum HTMLEntities {
     }
 
     /// The text a reference starting at `start` (an `&`) stands for, and the index after it.
-    private static func reference(in bytes: [UInt8], at start: Int) -> (String, Int)? {
+    private static func reference(in bytes: [UInt8], at start: Int, inAttribute: Bool) -> (String, Int)? {
         let bodyStart = start + 1
         guard bodyStart < bytes.count else { return nil }
         if bytes[bodyStart] == UInt8(ascii: "#") { return numeric(in: bytes, from: bodyStart + 1) }
-        return named(in: bytes, from: bodyStart)
+        return named(in: bytes, from: bodyStart, inAttribute: inAttribute)
     }
 
     /// `name;` if it is in the table, else the longest legacy name that starts the run of letters
     /// and digits (HTML5 reads `&copy2026` in text as "©2026").
-    private static func named(in bytes: [UInt8], from start: Int) -> (String, Int)? {
+    private static func named(in bytes: [UInt8], from start: Int, inAttribute: Bool) -> (String, Int)? {
         var end = start
         while end < bytes.count, end - start < longestName, isAlphanumeric(bytes[end]) { end += 1 }
         guard end > start else { return nil }
@@ -47,6 +49,8 @@ public enum HTMLEntities {
         var length = end - start
         while length > 0 {
             if let replacement = table[String(decoding: bytes[start..<start + length], as: UTF8.self)] {
+                let next = start + length < bytes.count ? bytes[start + length] : nil
+                if inAttribute, let next, next == UInt8(ascii: "=") || isAlphanumeric(next) { return nil }
                 return (replacement, start + length)
             }
             length -= 1

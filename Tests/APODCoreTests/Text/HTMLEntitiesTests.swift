@@ -38,6 +38,12 @@ final class HTMLEntitiesTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(HTMLEntities.decode("R&D and &unknown; and & alone and &nacute"), "R&D and &unknown; and & alone and &nacute")
     }
 
+    func testAttributeValuesKeepLegacyNamesBeforeEqualsOrAlphanumerics() {
+        XCTAssertEqual(HTMLEntities.decode("embed/x?a=1&copy=2&amp;b=3&notit", inAttribute: true), "embed/x?a=1&copy=2&b=3&notit")
+        XCTAssertEqual(HTMLEntities.decode("x&copy y&amp", inAttribute: true), "x© y&")
+        XCTAssertEqual(HTMLEntities.decode("a=1&copy=2"), "a=1©=2", "in text HTML5 decodes it")
+    }
+
     func testNumericReferencesFollowHTML5() {
         XCTAssertEqual(HTMLEntities.decode("a&#150;b&#146;s &#x80; &#x9f;"), "a\u{2013}b\u{2019}s \u{20AC} \u{0178}")
         XCTAssertEqual(HTMLEntities.decode("&#129;"), "\u{0081}", "0x81 has no windows-1252 meaning: kept")
