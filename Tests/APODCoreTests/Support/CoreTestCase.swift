@@ -34,10 +34,13 @@ func within<T: Sendable>(_ seconds: TimeInterval, _ what: String, _ task: Task<T
     let outcome = Outcome<T>()
     return try await withCheckedThrowingContinuation { continuation in
         outcome.continuation = continuation
-        Task { outcome.resume(with: await task.result) }
-        Task {
-            try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+        let timer = Task {
+            try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
             outcome.resume(with: .failure(StillRunning(what: what, seconds: seconds)))
+        }
+        Task {
+            outcome.resume(with: await task.result)
+            timer.cancel()
         }
     }
 }
