@@ -1,4 +1,5 @@
 import APODCore
+import CGtk
 import Foundation
 import GtkKit
 import TestSupport
@@ -119,6 +120,7 @@ final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
         environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
         try MainActor.assumeIsolated {
             try start(source: source(), applicationID: ViewerApplication.id)
+            defer { releaseBusName() }
             let main = try XCTUnwrap(app.mainWindow)
             waitUntil("the latest entry is shown") { main.titleLabel.text == "Latest Sky" }
 
@@ -134,6 +136,20 @@ final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
             waitUntil("the running instance opens a grid of three") { app.gridWindow?.cells.count == 3 }
             XCTAssertTrue(app.mainWindow === main, "no second main window")
         }
+    }
+
+    /// Gives up the real application ID on the bus: the test's GApplication is never finalized,
+    /// and while it owns the name every later `apod-viewer` process would hand itself to it.
+    @MainActor
+    private func releaseBusName() {
+        let application = UnsafeMutablePointer<GApplication>(OpaquePointer(app.application.applicationPointer))
+        guard let connection = g_application_get_dbus_connection(application) else { return }
+        var name: OpaquePointer? = g_variant_new_string(ViewerApplication.id)
+        let reply = g_dbus_connection_call_sync(connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                "org.freedesktop.DBus", "ReleaseName", g_variant_new_tuple(&name, 1),
+                                                nil, G_DBUS_CALL_FLAGS_NONE, -1, nil, nil)
+        XCTAssertNotNil(reply, "the bus released the name")
+        if let reply { g_variant_unref(reply) }
     }
 
     /// Runs a command while this thread keeps the main loop turning, so the app can answer it.
