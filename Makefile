@@ -46,9 +46,27 @@ run: deps
 test: deps validate-data
 	$(SWIFT) build --build-tests
 	scripts/compile-translations "$(BIN_PATH)/locale"
+	$(MAKE) --no-print-directory test-headless
 	# Two passes, one summary: everything under cairo, then DefaultRendererTests under GL.
 	scripts/run-tests env $(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --skip DefaultRendererTests \
 		::: env $(DEFAULT_RENDERER_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter DefaultRendererTests
+
+# The viewer's tests with no display and no session bus (after `swift build --build-tests`):
+# GUI tests must skip, not fail or crash the run.
+.PHONY: test-headless
+test-headless:
+	scripts/check-headless $(SWIFT) test --skip-build --disable-swift-testing --filter APODViewerTests
+
+# Line coverage per module, from the whole suite (GUI tests included) in a separate build
+# folder; the `apod` and `apod-viewer` processes the tests start are measured too.
+COVERAGE_BUILD = .build/coverage
+.PHONY: coverage
+coverage: deps
+	$(SWIFT) build --build-tests --enable-code-coverage --scratch-path $(COVERAGE_BUILD)
+	scripts/compile-translations "$$($(SWIFT) build --scratch-path $(COVERAGE_BUILD) --show-bin-path)/locale"
+	rm -f "$$($(SWIFT) build --scratch-path $(COVERAGE_BUILD) --show-bin-path)"/codecov/*.profraw
+	-$(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --enable-code-coverage --disable-swift-testing --scratch-path $(COVERAGE_BUILD)
+	scripts/coverage-report "$$($(SWIFT) build --scratch-path $(COVERAGE_BUILD) --show-bin-path)"
 
 # The README's screenshots: the GUI tests save PNGs of the windows into
 # .build/screenshots; this refreshes the copies in docs/screenshots.

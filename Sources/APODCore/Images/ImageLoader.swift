@@ -97,6 +97,9 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
     /// How many downloads wait for a slot (for tests).
     var queuedDownloads: Int { slots.waitingCount }
 
+    /// How many loads have not ended, cancelled ones included (for tests).
+    var runningLoads: Int { coalescer.runningOperations }
+
     private func load(_ url: URL, ticket: DownloadSlots.Ticket) async throws -> Data {
         let key = url.absoluteString
         // A cached bomb (stored before sizes were checked) is fetched again, and refused.

@@ -13,10 +13,7 @@ public enum ImageValidation {
 
     /// Only http and https links are ever fetched (no file:, ftp:, data:).
     public static func checkScheme(of url: URL) throws {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              url.host?.isEmpty == false else {
-            throw APODError.unsupportedURL
-        }
+        guard WebURL.isWeb(url) else { throw APODError.unsupportedURL }
     }
 
     /// The format announced by the magic bytes at the start of `data`, if any.

@@ -18,6 +18,7 @@ final class RequestCoalescer<Key: Hashable & Sendable, Context: Sendable, Value:
     private let lock = NSLock()
     private var flights: [Key: Flight] = [:]
     private var nextWaiter: UInt64 = 0
+    private var running = 0
 
     /// The result of the operation running for `key`, starting it with a fresh context from
     /// `makeContext` if none runs; `join` sees the running operation's context otherwise.
@@ -42,7 +43,9 @@ final class RequestCoalescer<Key: Hashable & Sendable, Context: Sendable, Value:
                     let flight = Flight(context: makeContext())
                     flight.waiters[waiter] = continuation
                     flights[key] = flight
+                    running += 1
                     flight.task = Task.detached { [self] in
+                        defer { lock.withLock { running -= 1 } }
                         let result: Result<Value, Error>
                         do { result = .success(try await operation(flight.context)) } catch { result = .failure(error) }
                         finish(flight, for: key, with: result)
@@ -63,6 +66,12 @@ final class RequestCoalescer<Key: Hashable & Sendable, Context: Sendable, Value:
     /// How many callers wait for `key` right now (lets tests sequence cancellations).
     func waiterCount(for key: Key) -> Int {
         lock.withLock { flights[key]?.waiters.count ?? 0 }
+    }
+
+    /// How many operations have not ended yet, including orphaned ones still winding down
+    /// after their last caller left (lets tests wait until nothing more can happen).
+    var runningOperations: Int {
+        lock.withLock { running }
     }
 
     private func finish(_ flight: Flight, for key: Key, with result: Result<Value, Error>) {

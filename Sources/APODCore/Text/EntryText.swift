@@ -44,7 +44,8 @@ public enum EntryText {
     private static func creditTail(in text: String) -> String.Index? {
         var searchStart = text.startIndex
         while let lineBreak = text[searchStart...].firstIndex(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
-            let rest = text[lineBreak...].drop(while: { $0.isWhitespace })
+            // A short look suffices ("Image Credit"); the whole rest per line break is quadratic.
+            let rest = String(text[lineBreak...].drop(while: { $0.isWhitespace }).prefix(64))
             if rest.range(of: #"^(?:[A-Za-z]+\s+)?(?:Credit|Copyright)"#, options: [.regularExpression, .caseInsensitive]) != nil {
                 return lineBreak
             }

@@ -1,80 +1,110 @@
 import Foundation
 
-/// Decodes HTML character references: numeric (`&#8217;`, `&#x2019;`) and the named ones that
-/// occur in APOD text. Unknown names are left as they are rather than guessed at.
+/// Decodes HTML character references the way HTML5 does in text: every named reference of
+/// the standard (`table`, generated from WHATWG's list), the legacy names it accepts without
+/// `;` (`&amp`, `&copy`), and numeric ones with its repairs (windows-1252 for 0x80–0x9F,
+/// U+FFFD for `&#0;`, surrogates and code points beyond Unicode). Anything else stays as written.
 public enum HTMLEntities {
-    static let named: [String: String] = [
-        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}",
-        "ndash": "\u{2013}", "mdash": "\u{2014}", "hellip": "\u{2026}", "minus": "\u{2212}",
-        "lsquo": "\u{2018}", "rsquo": "\u{2019}", "ldquo": "\u{201C}", "rdquo": "\u{201D}",
-        "sbquo": "\u{201A}", "bdquo": "\u{201E}", "laquo": "\u{00AB}", "raquo": "\u{00BB}",
-        "deg": "\u{00B0}", "times": "\u{00D7}", "divide": "\u{00F7}", "plusmn": "\u{00B1}",
-        "micro": "\u{00B5}", "middot": "\u{00B7}", "bull": "\u{2022}", "prime": "\u{2032}",
-        "Prime": "\u{2033}", "copy": "\u{00A9}", "reg": "\u{00AE}", "trade": "\u{2122}",
-        "frac12": "\u{00BD}", "frac14": "\u{00BC}", "frac34": "\u{00BE}", "sup2": "\u{00B2}",
-        "sup3": "\u{00B3}", "ordm": "\u{00BA}", "ordf": "\u{00AA}", "sect": "\u{00A7}",
-        "para": "\u{00B6}", "cent": "\u{00A2}", "pound": "\u{00A3}", "euro": "\u{20AC}",
-        "yen": "\u{00A5}", "iexcl": "\u{00A1}", "iquest": "\u{00BF}", "shy": "\u{00AD}",
-        "thinsp": "\u{2009}", "ensp": "\u{2002}", "emsp": "\u{2003}", "zwj": "\u{200D}",
-        "zwnj": "\u{200C}", "larr": "\u{2190}", "rarr": "\u{2192}", "uarr": "\u{2191}",
-        "darr": "\u{2193}", "harr": "\u{2194}", "asymp": "\u{2248}", "ne": "\u{2260}",
-        "le": "\u{2264}", "ge": "\u{2265}", "infin": "\u{221E}", "sim": "\u{223C}",
-        "alpha": "\u{03B1}", "beta": "\u{03B2}", "gamma": "\u{03B3}", "delta": "\u{03B4}",
-        "epsilon": "\u{03B5}", "zeta": "\u{03B6}", "eta": "\u{03B7}", "theta": "\u{03B8}",
-        "iota": "\u{03B9}", "kappa": "\u{03BA}", "lambda": "\u{03BB}", "mu": "\u{03BC}",
-        "nu": "\u{03BD}", "xi": "\u{03BE}", "omicron": "\u{03BF}", "pi": "\u{03C0}",
-        "rho": "\u{03C1}", "sigma": "\u{03C3}", "tau": "\u{03C4}", "upsilon": "\u{03C5}",
-        "phi": "\u{03C6}", "chi": "\u{03C7}", "psi": "\u{03C8}", "omega": "\u{03C9}",
-        "Delta": "\u{0394}", "Omega": "\u{03A9}", "Sigma": "\u{03A3}", "Pi": "\u{03A0}",
-        "Lambda": "\u{039B}", "Gamma": "\u{0393}", "Theta": "\u{0398}", "Phi": "\u{03A6}",
-        "aacute": "á", "eacute": "é", "iacute": "í", "oacute": "ó", "uacute": "ú", "yacute": "ý",
-        "Aacute": "Á", "Eacute": "É", "Iacute": "Í", "Oacute": "Ó", "Uacute": "Ú",
-        "agrave": "à", "egrave": "è", "igrave": "ì", "ograve": "ò", "ugrave": "ù",
-        "Agrave": "À", "Egrave": "È",
-        "acirc": "â", "ecirc": "ê", "icirc": "î", "ocirc": "ô", "ucirc": "û",
-        "auml": "ä", "euml": "ë", "iuml": "ï", "ouml": "ö", "uuml": "ü", "yuml": "ÿ",
-        "Auml": "Ä", "Ouml": "Ö", "Uuml": "Ü",
-        "atilde": "ã", "otilde": "õ", "ntilde": "ñ", "Ntilde": "Ñ",
-        "aring": "å", "Aring": "Å", "aelig": "æ", "AElig": "Æ", "oslash": "ø", "Oslash": "Ø",
-        "ccedil": "ç", "Ccedil": "Ç", "szlig": "ß", "scaron": "š", "Scaron": "Š",
-        "ccaron": "č", "zcaron": "ž",
-    ]
+    /// The longest name in the table, `;` included (`&CounterClockwiseContourIntegral;`).
+    static let longestName = 32
 
-    public static func decode(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index] == "&", let (replacement, end) = reference(in: text, at: index) {
-                output.append(replacement)
+    /// - Parameter inAttribute: decode as in an attribute value, where HTML5 leaves a legacy name
+    ///   followed by `=` or a letter or digit alone, so `?a=1&copy=2` in a link stays as it is.
+    public static func decode(_ text: String, inAttribute: Bool = false) -> String {
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "&"), let (replacement, end) = reference(in: bytes, at: index, inAttribute: inAttribute) {
+                output.append(contentsOf: replacement.utf8)
                 index = end
             } else {
-                output.append(text[index])
-                index = text.index(after: index)
+                output.append(bytes[index])
+                index += 1
             }
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    /// The text a reference starting at `start` stands for, and the index after its `;`.
-    private static func reference(in text: String, at start: String.Index) -> (String, String.Index)? {
-        let bodyStart = text.index(after: start)
-        guard let semicolon = text[bodyStart...].prefix(12).firstIndex(of: ";") else { return nil }
-        let body = text[bodyStart..<semicolon]
-        let end = text.index(after: semicolon)
-        if body.hasPrefix("#") {
-            let digits = body.dropFirst()
-            let value: UInt32?
-            if digits.hasPrefix("x") || digits.hasPrefix("X") {
-                value = UInt32(digits.dropFirst(), radix: 16)
-            } else {
-                value = UInt32(digits, radix: 10)
-            }
-            guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return nil }
-            return (String(Character(scalar)), end)
+    /// The text a reference starting at `start` (an `&`) stands for, and the index after it.
+    private static func reference(in bytes: [UInt8], at start: Int, inAttribute: Bool) -> (String, Int)? {
+        let bodyStart = start + 1
+        guard bodyStart < bytes.count else { return nil }
+        if bytes[bodyStart] == UInt8(ascii: "#") { return numeric(in: bytes, from: bodyStart + 1) }
+        return named(in: bytes, from: bodyStart, inAttribute: inAttribute)
+    }
+
+    /// `name;` if it is in the table, else the longest legacy name that starts the run of letters
+    /// and digits (HTML5 reads `&copy2026` in text as "©2026").
+    private static func named(in bytes: [UInt8], from start: Int, inAttribute: Bool) -> (String, Int)? {
+        var end = start
+        while end < bytes.count, end - start < longestName, isAlphanumeric(bytes[end]) { end += 1 }
+        guard end > start else { return nil }
+        if end < bytes.count, bytes[end] == UInt8(ascii: ";"),
+           let replacement = table[String(decoding: bytes[start...end], as: UTF8.self)] {
+            return (replacement, end + 1)
         }
-        guard let replacement = named[String(body)] else { return nil }
-        return (replacement, end)
+        var length = end - start
+        while length > 0 {
+            if let replacement = table[String(decoding: bytes[start..<start + length], as: UTF8.self)] {
+                let next = start + length < bytes.count ? bytes[start + length] : nil
+                if inAttribute, let next, next == UInt8(ascii: "=") || isAlphanumeric(next) { return nil }
+                return (replacement, start + length)
+            }
+            length -= 1
+        }
+        return nil
+    }
+
+    /// `&#123;` or `&#x7B;` (the `;` may be missing, as HTML5 allows); `nil` without digits.
+    private static func numeric(in bytes: [UInt8], from start: Int) -> (String, Int)? {
+        var index = start
+        var radix: UInt32 = 10
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "x") {
+            radix = 16
+            index += 1
+        }
+        let digitsStart = index
+        var value: UInt32 = 0
+        while index < bytes.count, let digit = digitValue(bytes[index], radix: radix) {
+            // Past Unicode's end the exact value no longer matters: it becomes U+FFFD.
+            value = min(value * radix + digit, 0x11_0000)
+            index += 1
+        }
+        guard index > digitsStart else { return nil }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ";") { index += 1 }
+        return (String(Character(scalar(for: value))), index)
+    }
+
+    /// HTML5's repairs of a numeric reference's value.
+    static func scalar(for value: UInt32) -> Unicode.Scalar {
+        if let remapped = windows1252[value] { return remapped }
+        guard value != 0, let scalar = Unicode.Scalar(value) else { return "\u{FFFD}" }
+        return scalar
+    }
+
+    /// What pages written in windows-1252 meant by `&#128;`–`&#159;` (HTML5's table).
+    private static let windows1252: [UInt32: Unicode.Scalar] = [
+        0x80: "\u{20AC}", 0x82: "\u{201A}", 0x83: "\u{0192}", 0x84: "\u{201E}", 0x85: "\u{2026}",
+        0x86: "\u{2020}", 0x87: "\u{2021}", 0x88: "\u{02C6}", 0x89: "\u{2030}", 0x8A: "\u{0160}",
+        0x8B: "\u{2039}", 0x8C: "\u{0152}", 0x8E: "\u{017D}", 0x91: "\u{2018}", 0x92: "\u{2019}",
+        0x93: "\u{201C}", 0x94: "\u{201D}", 0x95: "\u{2022}", 0x96: "\u{2013}", 0x97: "\u{2014}",
+        0x98: "\u{02DC}", 0x99: "\u{2122}", 0x9A: "\u{0161}", 0x9B: "\u{203A}", 0x9C: "\u{0153}",
+        0x9E: "\u{017E}", 0x9F: "\u{0178}",
+    ]
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private static func digitValue(_ byte: UInt8, radix: UInt32) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: return UInt32(byte - UInt8(ascii: "a")) + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: return UInt32(byte - UInt8(ascii: "A")) + 10
+        default: return nil
+        }
     }
 }

@@ -1,23 +1,10 @@
 import APODCore
 import Foundation
 
-/// The source every window holds. The application replaces what stands behind it when the
-/// preferences change or it falls back to offline, and each window's next request goes to
-/// the new one without the window being rebuilt.
-final class SwitchableSource: APODSource, @unchecked Sendable {
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var current: any APODSource
+/// The source every window holds; the application swaps what stands behind it.
+typealias SwitchableSource = Switchable<any APODSource>
 
-    init(_ source: any APODSource) {
-        current = source
-    }
-
-    var upstream: any APODSource {
-        get { lock.withLock { current } }
-        set { lock.withLock { current = newValue } }
-    }
-
+extension Switchable: APODSource where Upstream == any APODSource {
     var rateLimit: RateLimit? { upstream.rateLimit }
 
     func latest() async throws -> APODEntry { try await upstream.latest() }

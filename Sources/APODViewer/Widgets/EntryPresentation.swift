@@ -39,25 +39,38 @@ extension APODEntry {
     /// The page with everything about the entry; the archive page when the service gave none.
     var webPageURL: URL { pageURL ?? ArchiveCalendar.archivePageURL(for: date) }
 
-    /// `© Name`, or nil for public-domain entries.
+    /// `© Name`, or nil for public-domain entries (bounded, like every label's text).
     var copyrightLine: String? {
-        guard let copyright, !copyright.isEmpty else { return nil }
-        return "© \(copyright)"
+        guard let copyright = shownCopyright, !copyright.text.isEmpty else { return nil }
+        return "© \(copyright.text)"
     }
+
+    /// What the picture shows, for tooltips and screen readers: the alternative text, else the title.
+    var pictureDescription: String { shownAltText?.text ?? shownTitle.text }
 
     /// The link "Copy link" puts on the clipboard: the best picture, else the page.
     var pictureLink: URL { hdImageURL ?? imageURL ?? thumbnailURL ?? webPageURL }
 
-    /// `YYYY-MM-DD-title.ext` for the save dialog; `ext` follows the picture's URL.
+    /// `YYYY-MM-DD-title.ext` for the save dialog; `ext` follows the picture's URL. Accents are
+    /// folded first, so "Ça va, Öland!" gives `ca-va-oland`, not `a-va-land`.
     var suggestedFileName: String {
-        let slug = title.lowercased().unicodeScalars
-            .map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? String($0) : "-" }
+        let folded = title.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+        let slug = folded.unicodeScalars
+            .map { scalar -> String in
+                if let letters = Self.undecomposedLetters[scalar] { return letters }
+                return CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII ? String(scalar) : "-"
+            }
             .joined()
             .split(separator: "-", omittingEmptySubsequences: true)
             .joined(separator: "-")
         let name = slug.isEmpty ? "apod" : String(slug.prefix(60)).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
         return "\(date.description)-\(name).\(pictureFileExtension)"
     }
+
+    /// Latin letters that have no decomposition, so folding leaves them as they are.
+    private static let undecomposedLetters: [Unicode.Scalar: String] = [
+        "ø": "o", "ł": "l", "đ": "d", "ħ": "h", "ı": "i", "æ": "ae", "œ": "oe", "þ": "th", "ð": "d",
+    ]
 
     private var pictureFileExtension: String {
         let ext = (hdImageURL ?? imageURL ?? thumbnailURL)?.pathExtension.lowercased() ?? ""

@@ -19,7 +19,7 @@ final class GridCell: FlowBoxChild {
 
     init(entry: APODEntry) {
         self.entry = entry
-        titleLabel = Label(entry.title)
+        titleLabel = Label(entry.shownTitle.text)
         let column = Box(.vertical, spacing: 6)
         column.setMargins(6)
         let overlay = Overlay(child: picture)
@@ -45,8 +45,8 @@ final class GridCell: FlowBoxChild {
         titleLabel.setMaxWidthChars(24)
         column.append(titleLabel)
         super.init(child: column)
-        tooltip = [entry.title, entry.altText].compactMap { $0 }.joined(separator: "\n")
-        if let altText = entry.altText { setAccessibleDescription(altText) }
+        tooltip = [entry.shownTitle.text, entry.shownAltText?.text].compactMap { $0 }.joined(separator: "\n")
+        if let altText = entry.shownAltText { setAccessibleDescription(altText.text) }
     }
 
     var isLoading: Bool { work.isBusy }
@@ -71,7 +71,7 @@ final class GridCell: FlowBoxChild {
             switch result {
             case .success(let image):
                 self.picture.setTexture(image.texture)
-                self.picture.alternativeText = self.entry.altText ?? self.entry.title
+                self.picture.alternativeText = self.entry.pictureDescription
                 self.playBadge.isVisible = isVideo
             case .failure(let error):
                 self.showFailure(iconName: "image-missing-symbolic", reason: userMessage(for: error))
@@ -89,6 +89,6 @@ final class GridCell: FlowBoxChild {
         spinner.isVisible = false
         statusIcon.iconName = iconName
         statusIcon.isVisible = true
-        tooltip = "\(entry.title)\n\(reason)"
+        tooltip = "\(entry.shownTitle.text)\n\(reason)"
     }
 }

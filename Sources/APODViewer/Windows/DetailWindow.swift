@@ -18,6 +18,8 @@ final class DetailWindow {
     let titleLabel = Label()
     let copyrightLabel = Label()
     let explanationLabel = Label()
+    /// Shown when a label had to cut the entry's text (`BoundedText`): copies all of it.
+    let fullTextButton = Button(label: tr("Copy _Full Text"))
     let saveButton = Button(iconName: "document-save-symbolic", tooltip: tr("Save the picture…"))
     let pageButton = Button(label: tr("_Web Page"))
     let background = BackgroundSetter()
@@ -39,7 +41,7 @@ final class DetailWindow {
         self.entry = entry
         self.environment = environment
         window = Window(application: application)
-        window.title = entry.title
+        window.title = entry.shownTitle.text
         window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
         let column = Box(.vertical, spacing: 12)
         scroller = ScrolledWindow(child: column)
@@ -90,12 +92,12 @@ final class DetailWindow {
 
         dateLabel.text = entry.date.displayString
         dateLabel.addCSSClass("dim-label")
-        titleLabel.text = entry.title
+        titleLabel.text = entry.shownTitle.text
         titleLabel.addCSSClass("title-1")
         copyrightLabel.text = entry.copyrightLine ?? ""
         copyrightLabel.isVisible = entry.copyrightLine != nil
         copyrightLabel.addCSSClass("dim-label")
-        explanationLabel.text = entry.explanation.isEmpty ? tr("No explanation was published for this day.") : entry.explanation
+        explanationLabel.text = entry.explanation.isEmpty ? tr("No explanation was published for this day.") : entry.shownExplanation.text
         for label in [dateLabel, titleLabel, copyrightLabel, explanationLabel] {
             label.enableWrapping()
             label.setTextAlignment(0)
@@ -104,6 +106,11 @@ final class DetailWindow {
         explanationLabel.isSelectable = true
         explanationLabel.setMaxWidthChars(90)
         explanationLabel.horizontalAlign = .start
+        fullTextButton.tooltip = tr("The text is too long to show here; copy all of it as plain text")
+        fullTextButton.horizontalAlign = .start
+        fullTextButton.isVisible = entry.hasTruncatedText
+        fullTextButton.onClicked { [weak self] in self?.copyFullText() }
+        column.append(fullTextButton)
 
         window.setChild(scroller)
         window.addShortcut(trigger: "Escape", action: "window.close")
@@ -150,7 +157,7 @@ final class DetailWindow {
                 self.shownSource = source
                 self.shownImage = image
                 self.picture.setTexture(image.texture)
-                self.picture.alternativeText = self.entry.altText ?? self.entry.title
+                self.picture.alternativeText = self.entry.pictureDescription
                 self.pictureStack.visiblePage = "picture"
                 self.saveButton.isSensitive = true
                 self.background.button.isSensitive = true
@@ -182,6 +189,12 @@ final class DetailWindow {
     /// Puts the shown picture's link (or the best one known) on the clipboard.
     func copyLink() {
         window.copyToClipboard((shownSource?.url ?? entry.pictureLink).absoluteString)
+    }
+
+    /// Puts the entry's whole text, which the labels show only in part, on the clipboard.
+    func copyFullText() {
+        window.copyToClipboard(entry.fullText)
+        showOutcome(tr("The full text is on the clipboard."), isFailure: false)
     }
 
     private func save() {

@@ -215,7 +215,7 @@ final class MainWindow {
     private func present(_ entry: APODEntry) {
         self.entry = entry
         entryText.isVisible = true
-        titleLabel.text = entry.title
+        titleLabel.text = entry.shownTitle.text
         dateLabel.text = entry.date.displayString
         copyrightLabel.text = entry.copyrightLine ?? ""
         copyrightLabel.isVisible = entry.copyrightLine != nil
@@ -247,7 +247,7 @@ final class MainWindow {
         }, then: { [weak self] result in
             switch result {
             case .success(let image):
-                self?.pictureView.show(image, altText: entry.altText ?? entry.title, playLink: entry.playableURL)
+                self?.pictureView.show(image, altText: entry.pictureDescription, playLink: entry.playableURL)
             case .failure(let error):
                 self?.pictureView.showPlaceholder(iconName: "image-missing-symbolic", heading: tr("The picture could not be shown"),
                                                   message: userMessage(for: error), link: entry.webPageURL,

@@ -164,8 +164,7 @@ final class PreferencesWindow {
     private func typedAddress() throws -> URL? {
         let text = urlEntry.text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return nil }
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-              url.host?.isEmpty == false else {
+        guard let url = URL(string: text), WebURL.isWeb(url) else {
             throw APODError.invalidArgument(tr("The API address must start with http:// or https://, e.g. {example}.",
                                                ["example": SourceConfiguration.legacyURL.absoluteString]))
         }

@@ -3,7 +3,7 @@ import TestSupport
 @testable import APODCore
 
 /// The `apod` command end to end: a real process against the fake services.
-final class APODCommandTests: XCTestCase {
+final class APODCommandTests: CoreTestCase, @unchecked Sendable {
     private var home: URL!
 
     override func setUpWithError() throws {

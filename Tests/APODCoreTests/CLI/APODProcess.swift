@@ -32,8 +32,9 @@ struct APODProcess {
                    "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
                    "APOD_SAMPLE_DIR": home.appendingPathComponent("no-sample").path,
                    "APOD_TIMEOUT": "5", "LANG": "C.UTF-8"]
-        // PATH, and the sanitizer settings of `make test-asan` (the child is sanitized too).
-        for name in ["PATH", "ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"] {
+        // PATH, the sanitizer settings of `make test-asan` (the child is sanitized too), and
+        // where `make coverage` collects profiles (else the child's coverage is lost).
+        for name in ["PATH", "ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS", "LLVM_PROFILE_FILE"] {
             if let value = ProcessInfo.processInfo.environment[name] { env[name] = value }
         }
         // The suppression summary would be an extra stderr line; the tests count those lines.

@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class MetadataCacheTests: XCTestCase {
+final class MetadataCacheTests: CoreTestCase, @unchecked Sendable {
     private var root: URL!
     private let clock = TestClock(day: "2026-11-28")
 

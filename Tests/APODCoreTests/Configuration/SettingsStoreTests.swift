@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class SettingsStoreTests: XCTestCase {
+final class SettingsStoreTests: CoreTestCase, @unchecked Sendable {
     private var folder: URL!
 
     override func setUpWithError() throws {

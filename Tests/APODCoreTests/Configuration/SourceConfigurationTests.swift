@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class SourceConfigurationTests: XCTestCase {
+final class SourceConfigurationTests: CoreTestCase, @unchecked Sendable {
     private let home = ["HOME": "/home/ada"]
 
     func testDefaults() throws {

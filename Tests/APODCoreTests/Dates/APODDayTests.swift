@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class APODDayTests: XCTestCase {
+final class APODDayTests: CoreTestCase, @unchecked Sendable {
     func testParsesAndPrints() {
         XCTAssertEqual(APODDay("2020-12-17")?.description, "2020-12-17")
         XCTAssertNil(APODDay("2021-02-29"))

@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class ArchiveCalendarTests: XCTestCase {
+final class ArchiveCalendarTests: CoreTestCase, @unchecked Sendable {
     /// An instant given in UTC, e.g. `utc("2024-03-10T06:59:00")`.
     private func utc(_ text: String) -> Date {
         let formatter = ISO8601DateFormatter()

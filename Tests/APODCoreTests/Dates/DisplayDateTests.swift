@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class DisplayDateTests: XCTestCase {
+final class DisplayDateTests: CoreTestCase, @unchecked Sendable {
     func testMatchesTheArchiveStyle() {
         XCTAssertEqual(APODDay("2020-12-17")!.displayString, "2020 Dec. 17")
         XCTAssertEqual(APODDay("2021-05-05")!.displayString, "2021 May 5")

@@ -4,7 +4,7 @@ import TestSupport
 
 /// The client against servers that misbehave on purpose: trickling past the time-out,
 /// redirecting out of the web or in circles, sending far too much metadata.
-final class HTTPClientFaultTests: XCTestCase {
+final class HTTPClientFaultTests: CoreTestCase, @unchecked Sendable {
     func testTrickleIsStoppedByTheWholeAttemptDeadline() async throws {
         // 8 bytes every 0.2 s: never silent long enough for an idle time-out, 4 s in all.
         let server = try FakeHTTPServer { _ in

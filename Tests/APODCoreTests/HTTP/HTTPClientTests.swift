@@ -2,7 +2,7 @@ import XCTest
 import TestSupport
 @testable import APODCore
 
-final class HTTPClientTests: XCTestCase {
+final class HTTPClientTests: CoreTestCase, @unchecked Sendable {
     private let fast = RetryPolicy(retries: 2, baseDelay: 0.01, maxDelay: 0.02)
 
     func testReturnsStatusHeadersAndBody() async throws {
@@ -175,7 +175,7 @@ final class HTTPClientTests: XCTestCase {
             if attempt % 4 != 0 { try await Task.sleep(nanoseconds: UInt64(attempt) * 50_000) }
             task.cancel()
             do {
-                _ = try await task.value
+                _ = try await within(10, "cancelled request \(attempt)", task)
                 XCTFail("expected cancellation")
             } catch is CancellationError {
             }

@@ -2,7 +2,7 @@ import XCTest
 import TestSupport
 @testable import APODCore
 
-final class ImageCompletenessTests: XCTestCase {
+final class ImageCompletenessTests: CoreTestCase, @unchecked Sendable {
     private let pngEnd = Data([0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82])
 
     private func webp(announcing size: Int, actual: Int) -> Data {

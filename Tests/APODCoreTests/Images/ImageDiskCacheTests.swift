@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class ImageDiskCacheTests: XCTestCase {
+final class ImageDiskCacheTests: CoreTestCase, @unchecked Sendable {
     private let entrySize = 1000 + CacheEntryFormat.headerSize
 
     func testRoundTripsAndNamesFilesBySHA256() throws {
@@ -32,10 +32,13 @@ final class ImageDiskCacheTests: XCTestCase {
         let directory = try temporaryDirectory()
         let first = ImageDiskCache(directory: directory, capacity: Int64(entrySize * 2))
         first.store(ImageBytes.jpeg(size: 1000), for: "old")
-        Thread.sleep(forTimeInterval: 0.05)
         first.store(ImageBytes.jpeg(size: 1000), for: "new")
-        Thread.sleep(forTimeInterval: 0.05)
-        XCTAssertNotNil(first.data(for: "old"))
+        // Distinct past times, so the order does not hang on the file system's time resolution.
+        for (key, age) in [("old", 200.0), ("new", 100.0)] {
+            let path = directory.appendingPathComponent(ImageDiskCache.fileName(for: key)).path
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: path)
+        }
+        XCTAssertNotNil(first.data(for: "old"), "reading old makes it the most recently used, on disk too")
 
         let second = ImageDiskCache(directory: directory, capacity: Int64(entrySize * 2))
         second.store(ImageBytes.jpeg(size: 1000), for: "newest")
@@ -83,7 +86,6 @@ final class ImageDiskCacheTests: XCTestCase {
                        "/home/u/.cache/apod-viewer/images")
         XCTAssertEqual(ImageDiskCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"]).path,
                        "/home/u/.cache/apod-viewer/images")
-        XCTAssertEqual(ImageDiskCache.defaultCapacity, 1 << 30)
     }
 }
 

@@ -2,7 +2,7 @@ import XCTest
 import TestSupport
 @testable import APODCore
 
-final class ImageHeaderTests: XCTestCase {
+final class ImageHeaderTests: CoreTestCase, @unchecked Sendable {
     func testEachFormatsSizeIsRead() {
         let cases: [(String, Data, ImageHeader)] = [
             ("PNG", StructuredImages.png(width: 640, height: 480), ImageHeader(width: 640, height: 480)),

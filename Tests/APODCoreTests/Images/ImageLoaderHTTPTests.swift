@@ -3,7 +3,7 @@ import TestSupport
 @testable import APODCore
 
 /// The loader with the real `HTTPClient` against the loopback server.
-final class ImageLoaderHTTPTests: XCTestCase {
+final class ImageLoaderHTTPTests: CoreTestCase, @unchecked Sendable {
     private func loader(cache: ImageDiskCache? = nil, concurrency: Int = ImageLoader.defaultConcurrency,
                         maxBytes: Int = ImageValidation.defaultMaxBytes,
                         resizingHosts: Set<String> = [ImageSizing.resizingHost]) -> ImageLoader {

@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class ImageValidationTests: XCTestCase {
+final class ImageValidationTests: CoreTestCase, @unchecked Sendable {
     func testRecognisesFormatsByTheirFirstBytes() {
         XCTAssertEqual(ImageValidation.format(of: ImageBytes.jpeg()), .jpeg)
         XCTAssertEqual(ImageValidation.format(of: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0])), .png)
@@ -24,7 +24,7 @@ final class ImageValidationTests: XCTestCase {
     }
 }
 
-final class ImageSizingTests: XCTestCase {
+final class ImageSizingTests: CoreTestCase, @unchecked Sendable {
     func testScienceCDNGetsTheWidthAndLosesTheHeight() {
         let url = URL(string: "https://assets.science.nasa.gov/dynamicimage/assets/science/psd/apod/2026/11/x.jpg?w=4096&h=2731&fit=clip&crop=faces%2Cfocalpoint")!
         XCTAssertEqual(ImageSizing.url(url, for: .thumbnail(width: 640)).absoluteString,

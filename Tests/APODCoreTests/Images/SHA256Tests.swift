@@ -2,7 +2,7 @@ import XCTest
 @testable import APODCore
 
 /// FIPS 180-4 / NIST example vectors: a wrong rotation or padding breaks at least one.
-final class SHA256Tests: XCTestCase {
+final class SHA256Tests: CoreTestCase, @unchecked Sendable {
     func testKnownVectors() {
         XCTAssertEqual(SHA256.hex(Data()),
                        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")

@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class EntryJSONTests: XCTestCase {
+final class EntryJSONTests: CoreTestCase, @unchecked Sendable {
     func testEveryKeyIsPresentWithNullForAbsentValues() throws {
         let entry = APODEntry(date: APODDay("2020-12-17")!, title: "T", explanation: "E")
         let data = try EntryJSON.encoded(EntryJSON(entry))

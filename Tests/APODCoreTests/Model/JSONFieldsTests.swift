@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class JSONFieldsTests: XCTestCase {
+final class JSONFieldsTests: CoreTestCase, @unchecked Sendable {
     private func objects(_ json: String) throws -> [[String: Any]] {
         try JSONFields.objects(in: Data(json.utf8))
     }

@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class LegacyEntryDecoderTests: XCTestCase {
+final class LegacyEntryDecoderTests: CoreTestCase, @unchecked Sendable {
     private func decode(_ json: String, base: URL? = nil) throws -> APODEntry {
         try LegacyEntryDecoder.entry(from: JSONFields.objects(in: Data(json.utf8))[0], relativeTo: base)
     }

@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class ScienceEntryDecoderTests: XCTestCase {
+final class ScienceEntryDecoderTests: CoreTestCase, @unchecked Sendable {
     private func decode(_ json: String) throws -> APODEntry {
         try ScienceEntryDecoder.entry(from: JSONFields.objects(in: Data(json.utf8))[0])
     }

@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class ServiceErrorBodyTests: XCTestCase {
+final class ServiceErrorBodyTests: CoreTestCase, @unchecked Sendable {
     private func error(_ status: Int, _ body: String, html: Bool = false, secret: String? = nil) -> APODError {
         let response = HTTPResponse(status: status, headers: html ? ["content-type": "text/html"] : [:],
                                     body: Data(body.utf8), url: URL(string: "http://127.0.0.1/")!)

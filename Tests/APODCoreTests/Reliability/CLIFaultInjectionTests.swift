@@ -5,7 +5,7 @@ import TestSupport
 /// Every way the services have failed, driven through the real `apod` process: each fault must
 /// end in exit 1 with one clear `apod:` line, within the time-out, never showing the API key,
 /// and never be cached as if it were good (the same command succeeds once the service heals).
-final class CLIFaultInjectionTests: XCTestCase {
+final class CLIFaultInjectionTests: CoreTestCase, @unchecked Sendable {
     private static let key = "MARKERKEY7Q2W9E4R"
     private var home: URL!
     private var service: FakeLegacyService!

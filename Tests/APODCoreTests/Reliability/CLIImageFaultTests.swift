@@ -5,7 +5,7 @@ import TestSupport
 /// Picture faults through the real `apod download`, with a marker API key: each ends in exit 1
 /// with one clear `apod:` line, no file saved, nothing in the image cache, and no key anywhere;
 /// once the picture heals, the same command saves it and caches exactly one file.
-final class CLIImageFaultTests: XCTestCase {
+final class CLIImageFaultTests: CoreTestCase, @unchecked Sendable {
     private static let key = "MARKERKEY5T8Y1U6I"
     private var home: URL!
     private var server: FakeHTTPServer!

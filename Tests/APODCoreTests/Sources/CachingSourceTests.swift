@@ -47,7 +47,7 @@ final class RecordingSource: APODSource, @unchecked Sendable {
     }
 }
 
-final class CachingSourceTests: XCTestCase {
+final class CachingSourceTests: CoreTestCase, @unchecked Sendable {
     private var root: URL!
     private let clock = TestClock(day: "2026-11-28")
 

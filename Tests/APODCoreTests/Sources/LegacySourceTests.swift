@@ -2,7 +2,7 @@ import XCTest
 import TestSupport
 @testable import APODCore
 
-final class LegacySourceTests: XCTestCase {
+final class LegacySourceTests: CoreTestCase, @unchecked Sendable {
     private let clock = TestClock(day: "2026-11-28")
 
     private func days(_ list: [String]) -> [String: String] {
@@ -194,7 +194,7 @@ final class LegacySourceTests: XCTestCase {
 }
 
 /// Legacy ranges behind the metadata cache: an unusable item is not a day without a picture.
-final class LegacyRangeCachingTests: XCTestCase {
+final class LegacyRangeCachingTests: CoreTestCase, @unchecked Sendable {
     private let clock = TestClock(day: "2026-11-28")
     private var root: URL!
 
@@ -235,7 +235,7 @@ final class LegacyRangeCachingTests: XCTestCase {
 }
 
 /// Answers of the wrong shape are broken answers: never "no picture that day", never cached.
-final class LegacyWrongShapeTests: XCTestCase {
+final class LegacyWrongShapeTests: CoreTestCase, @unchecked Sendable {
     private let clock = TestClock(day: "2026-11-28")
     private var root: URL!
 

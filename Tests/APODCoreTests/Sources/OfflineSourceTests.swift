@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class OfflineSourceTests: XCTestCase {
+final class OfflineSourceTests: CoreTestCase, @unchecked Sendable {
     private var folder: URL!
     private let clock = TestClock(day: "2026-11-28")
 

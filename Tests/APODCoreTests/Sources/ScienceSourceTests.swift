@@ -2,7 +2,7 @@ import XCTest
 import TestSupport
 @testable import APODCore
 
-final class ScienceSourceTests: XCTestCase {
+final class ScienceSourceTests: CoreTestCase, @unchecked Sendable {
     private let clock = TestClock(day: "2026-11-28")
 
     private func days(_ list: [String]) -> [String: String] {

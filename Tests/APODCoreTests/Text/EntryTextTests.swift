@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class EntryTextTests: XCTestCase {
+final class EntryTextTests: CoreTestCase, @unchecked Sendable {
     func testTitleCreditTails() {
         XCTAssertEqual(EntryText.title("Milky Way\r\nCredit: Axel Mellinger"), "Milky Way")
         XCTAssertEqual(EntryText.title("Milky Way \nImage Credit & Copyright: X"), "Milky Way")

@@ -1,10 +1,11 @@
 import XCTest
+import TestSupport
 @testable import APODCore
 
 /// The Traditional Chinese catalogue, through the real `apod` process: compiled from
 /// po/zh_TW.po, with a zh_TW.UTF-8 locale built into a private LOCPATH so the test needs no
 /// system-wide locale. English stays the archive's own `2026 Oct. 14`.
-final class LocalizationTests: XCTestCase {
+final class LocalizationTests: CoreTestCase, @unchecked Sendable {
     private var folder: URL!
     private let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -18,31 +19,14 @@ final class LocalizationTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    private func run(_ tool: String, _ arguments: [String]) throws -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
-
     /// Compiles the catalogue and a zh_TW.UTF-8 locale; the environment that selects them.
     private func chineseEnvironment() throws -> [String: String] {
-        let messages = folder.appendingPathComponent("locale/zh_TW/LC_MESSAGES")
-        try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
-        let po = packageRoot.appendingPathComponent("po/zh_TW.po").path
-        try XCTSkipUnless(try run("msgfmt", ["--check", "-o", messages.appendingPathComponent("apod-viewer.mo").path, po]),
-                          "msgfmt (gettext) is not installed")
-        let locales = folder.appendingPathComponent("locales")
-        try FileManager.default.createDirectory(at: locales, withIntermediateDirectories: true)
-        _ = try run("localedef", ["-i", "zh_TW", "-f", "UTF-8", locales.appendingPathComponent("zh_TW.UTF-8").path])
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: locales.appendingPathComponent("zh_TW.UTF-8/LC_CTYPE").path),
-                          "localedef could not build zh_TW.UTF-8")
-        return ["LANG": "zh_TW.UTF-8", "LOCPATH": locales.path,
-                "APOD_LOCALEDIR": folder.appendingPathComponent("locale").path]
+        do {
+            let catalogue = try ChineseCatalogue(in: folder, packageRoot: packageRoot)
+            return ["LANG": "zh_TW.UTF-8", "LOCPATH": catalogue.locales.path, "APOD_LOCALEDIR": catalogue.localeDirectory.path]
+        } catch let unavailable as ChineseCatalogue.Unavailable {
+            throw XCTSkip(unavailable.reason)
+        }
     }
 
     private func apod(_ arguments: [String], _ extra: [String: String]) throws -> APODProcess.Result {

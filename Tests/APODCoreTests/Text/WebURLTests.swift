@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class WebURLTests: XCTestCase {
+final class WebURLTests: CoreTestCase, @unchecked Sendable {
     func testNormalisesAndFilters() {
         XCTAssertEqual(WebURL.normalize("//www.youtube.com/embed/x")?.absoluteString, "https://www.youtube.com/embed/x")
         XCTAssertEqual(WebURL.normalize(" http://apod.nasa.gov/a.jpg \n")?.absoluteString, "http://apod.nasa.gov/a.jpg")

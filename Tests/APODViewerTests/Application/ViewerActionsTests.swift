@@ -1,6 +1,8 @@
 import APODCore
+import CGtk
 import Foundation
 import GtkKit
+import TestSupport
 import XCTest
 @testable import APODViewer
 
@@ -64,10 +66,11 @@ final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
             app.application.activateAction("random", int: 5)
             waitUntil("five cells") { grid.cells.count == 5 }
             XCTAssertTrue(app.gridWindow === grid)
+            // Activation runs synchronously, and a new batch empties the grid before anything
+            // else: five cells right after it mean no batch started.
             app.application.activateAction("random", int: 0)
-            settle()
-            XCTAssertEqual(fake.requests.filter { $0.hasPrefix("random") }, ["random 3", "random 5"],
-                           "0 presents the grid without a new batch")
+            XCTAssertEqual(grid.cells.count, 5, "0 presents the grid without a new batch")
+            XCTAssertEqual(fake.requests.filter { $0.hasPrefix("random") }, ["random 3", "random 5"])
         }
     }
 
@@ -104,18 +107,56 @@ final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// `apod-viewer --date …` or `--random N` while the viewer runs: the new process hands the
+    /// request to the running instance on the session bus and exits.
+    func testASecondLaunchHandsDateAndRandomToTheRunningInstance() throws {
+        try XCTSkipIf(ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil,
+                      "no session bus (run under dbus-run-session)")
+        let viewer = try BuiltViewer.url()
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("apod-second-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("APOD_") }
+        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
+        environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
+        try MainActor.assumeIsolated {
+            try start(source: source(), applicationID: ViewerApplication.id)
+            defer { releaseBusName() }
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("the latest entry is shown") { main.titleLabel.text == "Latest Sky" }
+
+            let date = try ChildProcess.run(viewer, ["--offline", "--date", "2020-12-17"], environment: environment,
+                                            timeout: 20) { MainActor.assumeIsolated { Gtk.iterate() } }
+            XCTAssertEqual(date.status, 0, date.output)
+            XCTAssertFalse(date.timedOut, "the second process exits at once")
+            waitUntil("the running instance shows 2020-12-17") { main.titleLabel.text == "The Great Conjunction" }
+
+            let random = try ChildProcess.run(viewer, ["--offline", "--random", "3"], environment: environment,
+                                              timeout: 20) { MainActor.assumeIsolated { Gtk.iterate() } }
+            XCTAssertEqual(random.status, 0, random.output)
+            waitUntil("the running instance opens a grid of three") { app.gridWindow?.cells.count == 3 }
+            XCTAssertTrue(app.mainWindow === main, "no second main window")
+        }
+    }
+
+    /// Gives up the real application ID on the bus: the test's GApplication is never finalized,
+    /// and while it owns the name every later `apod-viewer` process would hand itself to it.
+    @MainActor
+    private func releaseBusName() {
+        let application = UnsafeMutablePointer<GApplication>(OpaquePointer(app.application.applicationPointer))
+        guard let connection = g_application_get_dbus_connection(application) else { return }
+        var name: OpaquePointer? = g_variant_new_string(ViewerApplication.id)
+        let reply = g_dbus_connection_call_sync(connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                "org.freedesktop.DBus", "ReleaseName", g_variant_new_tuple(&name, 1),
+                                                nil, G_DBUS_CALL_FLAGS_NONE, -1, nil, nil)
+        XCTAssertNotNil(reply, "the bus released the name")
+        if let reply { g_variant_unref(reply) }
+    }
+
     /// Runs a command while this thread keeps the main loop turning, so the app can answer it.
     @MainActor
     private func run(_ tool: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        waitUntil("\(tool.lastPathComponent) \(arguments.joined(separator: " ")) finished") { !process.isRunning }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, output)
+        let outcome = try ChildProcess.run(tool, arguments, timeout: 15) { MainActor.assumeIsolated { Gtk.iterate() } }
+        XCTAssertFalse(outcome.timedOut, "\(tool.lastPathComponent) \(arguments.joined(separator: " ")) finished")
+        return (outcome.status, outcome.output)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import APODViewer
 
@@ -45,7 +46,10 @@ final class DBusActivationTests: XCTestCase {
         viewer = process
 
         XCTAssertTrue(wait(5) { self.ownsName() }, "the service took its bus name")
-        Thread.sleep(forTimeInterval: 1)
+        // A round trip through the service's own main loop: it answers, so start-up is done.
+        let ping = try run(["call", "--session", "--dest", Self.id, "--object-path", Self.objectPath,
+                            "--method", "org.freedesktop.DBus.Peer.Ping"])
+        XCTAssertEqual(ping.status, 0, ping.output)
         XCTAssertTrue(process.isRunning, "a service stays up without a window")
         XCTAssertFalse(hasWindow(), "nothing opens before the bus asks")
 
@@ -85,16 +89,8 @@ final class DBusActivationTests: XCTestCase {
     }
 
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = gdbus
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        let outcome = try ChildProcess.run(gdbus, arguments, timeout: 30)
+        return (outcome.status, outcome.output)
     }
 
     private func wait(_ seconds: TimeInterval, until condition: () -> Bool) -> Bool {

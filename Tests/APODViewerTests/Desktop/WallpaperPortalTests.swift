@@ -28,7 +28,7 @@ final class WallpaperPortalTests: XCTestCase {
     func testSendsTheFileAndOptionsAndReportsTheResponse() throws {
         let path = file.path
         try MainActor.assumeIsolated {
-            let portal = try XCTUnwrap(FakeWallpaperPortal(), "no session bus (run under dbus-run-session)")
+            guard let portal = FakeWallpaperPortal() else { throw XCTSkip("no session bus (run under dbus-run-session)") }
             portal.publish()
             defer { portal.unpublish() }
             XCTAssertTrue(Gtk.iterate(until: { portal.ownsName }, timeout: 10))

@@ -33,7 +33,8 @@ final class ViewerKeyHygieneTests: GUITestCase, @unchecked Sendable {
     override func tearDown() {
         service?.stop()
         super.tearDown()
-        try? FileManager.default.removeItem(at: home)
+        // nil when setUp skipped (no display): the suite must skip, not crash.
+        if let home { try? FileManager.default.removeItem(at: home) }
     }
 
     /// Faults named after what they test; the key shows up in several bodies on purpose.
@@ -149,18 +150,6 @@ final class ViewerKeyHygieneTests: GUITestCase, @unchecked Sendable {
     /// Runs `binary`, ends it after `seconds` if still running, and returns stdout and stderr.
     private static func run(_ binary: URL, _ arguments: [String], _ environment: [String: String],
                             for seconds: TimeInterval) throws -> String {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try ChildProcess.run(binary, arguments, environment: environment, timeout: seconds).output
     }
 }

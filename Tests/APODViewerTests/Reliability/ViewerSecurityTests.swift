@@ -15,11 +15,11 @@ final class ViewerSecurityTests: GUITestCase, @unchecked Sendable {
 
     func testOnlyWebAddressesAreOpenable() {
         for text in ["https://apod.nasa.gov/apod/ap201217.html", "http://www.youtube.com/embed/abc", "HTTPS://science.nasa.gov/apod"] {
-            XCTAssertTrue(WebLink.isOpenable(URL(string: text)!), text)
+            XCTAssertTrue(WebURL.isWeb(URL(string: text)!), text)
         }
         for text in Self.hostileLinks {
             guard let url = URL(string: text) else { continue }
-            XCTAssertFalse(WebLink.isOpenable(url), text)
+            XCTAssertFalse(WebURL.isWeb(url), text)
         }
     }
 

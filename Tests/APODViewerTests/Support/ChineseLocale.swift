@@ -1,5 +1,6 @@
 import APODCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// Switches this test process to Traditional Chinese and back: compiles po/zh_TW.po and a
@@ -16,24 +17,19 @@ final class ChineseLocale {
     init() throws {
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../..").standardized
-        let messages = folder.appendingPathComponent("locale/zh_TW/LC_MESSAGES")
-        let locales = folder.appendingPathComponent("locales")
-        try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: locales, withIntermediateDirectories: true)
-        try XCTSkipUnless(Self.run("msgfmt", ["--check", "-o", messages.appendingPathComponent("apod-viewer.mo").path,
-                                              packageRoot.appendingPathComponent("po/zh_TW.po").path]),
-                          "msgfmt (gettext) is not installed")
-        _ = Self.run("localedef", ["-i", "zh_TW", "-f", "UTF-8", locales.appendingPathComponent("zh_TW.UTF-8").path])
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: locales.appendingPathComponent("zh_TW.UTF-8/LC_CTYPE").path),
-                          "localedef could not build zh_TW.UTF-8")
-
+        let catalogue: ChineseCatalogue
+        do {
+            catalogue = try ChineseCatalogue(in: folder, packageRoot: packageRoot)
+        } catch let unavailable as ChineseCatalogue.Unavailable {
+            throw XCTSkip(unavailable.reason)
+        }
         previousLocale = String(cString: setlocale(LC_ALL, nil))
         let environment = ProcessInfo.processInfo.environment
         previousVariables = Dictionary(uniqueKeysWithValues: Self.variables.map { ($0, environment[$0]) })
-        setenv("LOCPATH", locales.path, 1)
+        setenv("LOCPATH", catalogue.locales.path, 1)
         setenv("LC_ALL", "zh_TW.UTF-8", 1)
         setenv("LANGUAGE", "zh_TW", 1)
-        Localization.setUp(environment: ["APOD_LOCALEDIR": folder.appendingPathComponent("locale").path])
+        Localization.setUp(environment: ["APOD_LOCALEDIR": catalogue.localeDirectory.path])
     }
 
     func restore() {
@@ -43,16 +39,5 @@ final class ChineseLocale {
         Localization.setUp(environment: ProcessInfo.processInfo.environment)
         setlocale(LC_ALL, previousLocale)
         try? FileManager.default.removeItem(at: folder)
-    }
-
-    private static func run(_ tool: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
     }
 }

@@ -57,14 +57,17 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
     ///   - fetcher: where picture bytes come from; the picture server's recording double unless
     ///     a test wants the real `ImageLoader`.
     ///   - textureCache: the decoded-picture cache (the soak uses a small one).
+    ///   - applicationID: a unique test ID by default; the real one when a real `apod-viewer`
+    ///     process must find this instance on the bus.
     @MainActor
     func start(source: any APODSource, options: ViewerOptions = ViewerOptions(),
-               fetcher: (any ImageFetching)? = nil, textureCache: TextureCache = TextureCache()) throws {
+               fetcher: (any ImageFetching)? = nil, textureCache: TextureCache = TextureCache(),
+               applicationID: String? = nil) throws {
         let pictures = PictureLoader(fetcher: fetcher ?? self.pictures.fetcher, cache: textureCache)
         let environment = ViewerEnvironment(source: source, pictures: pictures, calendar: calendar)
         Self.started += 1
         app = ViewerApplication(environment: environment, options: options,
-                                applicationID: "\(ViewerApplication.id).Test\(Self.started)")
+                                applicationID: applicationID ?? "\(ViewerApplication.id).Test\(Self.started)")
         XCTAssertTrue(app.startWithoutMainLoop())
     }
 

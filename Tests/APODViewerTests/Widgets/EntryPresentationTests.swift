@@ -42,7 +42,8 @@ final class EntryPresentationTests: XCTestCase {
     func testSuggestedFileNameIsDateTitleAndExtension() {
         XCTAssertEqual(entry().suggestedFileName, "2020-12-17-the-great-conjunction.png")
         XCTAssertEqual(entry(title: "Stars & <b>Gas</b>: M16/Eagle?").suggestedFileName, "2020-12-17-stars-b-gas-b-m16-eagle.png")
-        XCTAssertEqual(entry(title: "Ça va, Öland!").suggestedFileName, "2020-12-17-a-va-land.png")
+        XCTAssertEqual(entry(title: "Ça va, Öland!").suggestedFileName, "2020-12-17-ca-va-oland.png")
+        XCTAssertEqual(entry(title: "Łódź, Øresund, Straße").suggestedFileName, "2020-12-17-lodz-oresund-strasse.png")
         XCTAssertEqual(entry(title: "***").suggestedFileName, "2020-12-17-apod.png")
         XCTAssertEqual(entry(.video).suggestedFileName, "2020-12-17-the-great-conjunction.jpg")
         let long = entry(title: String(repeating: "nebula ", count: 30)).suggestedFileName

@@ -1,4 +1,5 @@
 import APODCore
+import CGtk
 import GtkKit
 import XCTest
 @testable import APODViewer
@@ -127,5 +128,81 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             detail.copyLink()
             XCTAssertEqual(detail.window.localClipboardText, item.hdImageURL?.absoluteString)
         }
+    }
+
+    /// A 3 MB title and explanation kept pango busy on the main thread for minutes: the labels
+    /// get bounded text and the whole is one click away on the clipboard.
+    func testAHugeTitleAndExplanationShowPromptlyBoundedWithTheFullTextToCopy() throws {
+        try MainActor.assumeIsolated {
+            var huge = entry("2018-05-09", title: String(repeating: "Endless title ", count: 220_000), picture: "/800x600.jpg")
+            huge.explanation = String(repeating: "An endless explanation. ", count: 130_000)
+            let detail = try openDetail(huge)
+            XCTAssertTrue(detail.fullTextButton.isVisible, "offered when text was cut")
+            waitUntil("the window is drawn with its picture", timeout: 20) { detail.picture.shownPixelSize != nil }
+            settle()
+            XCTAssertLessThanOrEqual(detail.titleLabel.text.count, BoundedText.titleLimit)
+            XCTAssertLessThanOrEqual(detail.window.title.count, BoundedText.titleLimit)
+            XCTAssertLessThanOrEqual(detail.explanationLabel.text.count, BoundedText.explanationLimit)
+            XCTAssertTrue(detail.explanationLabel.text.hasSuffix("…"))
+            XCTAssertLessThanOrEqual(try XCTUnwrap(app.gridWindow).cells[0].titleLabel.text.count, BoundedText.titleLimit)
+
+            XCTAssertTrue(detail.fullTextButton.activate())
+            waitUntil("the button's click is handled") { detail.noticeLabel.isVisible }
+            XCTAssertEqual(detail.noticeLabel.text, "The full text is on the clipboard.")
+            let copied = try XCTUnwrap(detail.window.localClipboardText)
+            XCTAssertTrue(copied == huge.fullText, "the whole text is copied (\(copied.utf8.count) bytes)")
+            XCTAssertTrue(copied.hasPrefix("Endless title Endless title"))
+        }
+    }
+
+    func testTheFullTextButtonIsHiddenWhenEverythingFits() throws {
+        try MainActor.assumeIsolated {
+            let detail = try openDetail(entry("2018-05-10", title: "Short", picture: "/800x600.jpg"))
+            XCTAssertFalse(detail.fullTextButton.isVisible)
+        }
+    }
+
+    /// The save button opens the file chooser (SaveDialog) with the suggested name; cancelling it
+    /// closes it without writing anything or reporting an error. (Writing the chosen path is
+    /// `savePicture`, tested above: answering the in-process fallback dialog programmatically
+    /// does not carry a folder set from outside through to GtkFileChooserNative.)
+    func testTheSaveButtonOpensTheDialogWithTheSuggestedName() throws {
+        try MainActor.assumeIsolated {
+            let item = entry("2018-05-11", title: "Ça va, Öland!", picture: "/1000x700.jpg")
+            let detail = try openDetail(item)
+            waitUntil("the picture is shown") { detail.saveButton.isSensitive }
+
+            XCTAssertTrue(detail.saveButton.activate())
+            var dialog: UnsafeMutableRawPointer?
+            waitUntil("the save dialog is open") {
+                dialog = Self.openFileChooser()
+                return dialog != nil
+            }
+            guard let dialog else { return }
+            let chooser = OpaquePointer(dialog)
+            let name = gtk_file_chooser_get_current_name(chooser).map { text in defer { g_free(text) }; return String(cString: text) }
+            XCTAssertEqual(name, "2018-05-11-ca-va-oland.jpg")
+            XCTAssertEqual(gtk_window_get_title(dialog.assumingMemoryBound(to: GtkWindow.self)).map { String(cString: $0) }, "Save Picture")
+
+            gtk_dialog_response(dialog.assumingMemoryBound(to: GtkDialog.self), GTK_RESPONSE_CANCEL.rawValue)
+            waitUntil("the dialog is gone") { Self.openFileChooser() == nil }
+            XCTAssertNil(detail.banner.message, "cancelling is not an error")
+            XCTAssertFalse(detail.noticeLabel.isVisible)
+        }
+    }
+
+    /// The file chooser dialog GtkFileChooserNative shows in-process when no portal is used.
+    @MainActor
+    private static func openFileChooser() -> UnsafeMutableRawPointer? {
+        let toplevels = gtk_window_get_toplevels()
+        for index in 0..<g_list_model_get_n_items(toplevels) {
+            guard let window = g_list_model_get_item(toplevels, index) else { continue }
+            defer { g_object_unref(window) }
+            if g_type_check_instance_is_a(window.assumingMemoryBound(to: GTypeInstance.self), gtk_file_chooser_dialog_get_type()) != 0,
+               gtk_widget_get_visible(window.assumingMemoryBound(to: GtkWidget.self)) != 0 {
+                return window
+            }
+        }
+        return nil
     }
 }
