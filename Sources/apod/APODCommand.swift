@@ -8,10 +8,13 @@ enum APODCommand {
 
     static func run(arguments: [String], environment: [String: String]) async -> Int32 {
         let configuration: SourceConfiguration
+        let dataFolder: DataFolder
         let invocation: Invocation
         do {
+            let data = try DataFolder.resolve(arguments: arguments, environment: environment)
+            dataFolder = data.0
             let resolved = try SourceConfiguration.resolve(
-                arguments: arguments, environment: environment,
+                arguments: data.remainingArguments, environment: environment,
                 settings: SettingsStore(environment: environment).load())
             configuration = resolved.0
             invocation = try Invocation.parse(resolved.remainingArguments)
@@ -32,9 +35,14 @@ enum APODCommand {
         }
 
         let client = configuration.makeHTTPClient()
-        let source = configuration.makeSource(client: client)
+        let index = Result { try dataFolder.openIndex(for: configuration) }
+        if case .success(let opened) = index, let notice = opened.notice { Output.error("apod: \(notice.message)") }
+        let source = (try? index.get()).map { configuration.makeIndexedSource(client: client, index: $0) }
+            ?? configuration.makeSource(client: client)
+        let archive = ArchiveCommandRunner(configuration: configuration, dataFolder: dataFolder, client: client,
+                                           source: source, index: index)
         do {
-            try await perform(invocation, source: source, images: configuration.makeImageLoader(client: client))
+            try await perform(invocation, source: source, images: configuration.makeImageLoader(client: client), archive: archive)
             reportQuota(of: source)
             return 0
         } catch let error as APODError {
@@ -50,7 +58,8 @@ enum APODCommand {
         }
     }
 
-    private static func perform(_ invocation: Invocation, source: any APODSource, images: any ImageFetching) async throws {
+    private static func perform(_ invocation: Invocation, source: any APODSource, images: any ImageFetching,
+                                archive: ArchiveCommandRunner) async throws {
         switch invocation {
         case .show(let day, let json):
             let entry: APODEntry
@@ -75,6 +84,8 @@ enum APODCommand {
             }
             let saved = try await PictureDownload(images: images).save(entry, hd: hd, output: output)
             Output.print(saved.path)
+        case .archive(let command):
+            try await archive.perform(command)
         case .help, .version:
             break
         }

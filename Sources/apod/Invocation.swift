@@ -6,6 +6,7 @@ enum Invocation: Equatable {
     case random(count: Int, json: Bool)
     case range(APODDay, APODDay, json: Bool)
     case download(APODDay?, hd: Bool, output: String?)
+    case archive(ArchiveCommand)
     case help
     case version
 
@@ -22,13 +23,15 @@ enum Invocation: Equatable {
             "  random [--count N] [--json]             " + tr("N random entries, 1…100, default 8"),
             "  range START END [--json]                " + tr("every entry from START to END inclusive (≤ 366 days)"),
             "  download [YYYY-MM-DD] [--hd] [-o PATH]  " + tr("save the picture (default ./apod-DATE.EXT)"),
+            ArchiveCommand.usageLines.joined(separator: "\n"),
             "",
             tr("Options:"),
             SourceConfiguration.flagsHelp,
+            DataFolder.flagHelp,
             "  --help                            " + tr("show this help"),
             "  --version                         " + tr("show the version"),
             "",
-            tr("Environment: APOD_SOURCE, APOD_API_URL, NASA_API_KEY, APOD_CACHE_DIR, APOD_TIMEOUT (flags win over the environment)."),
+            tr("Environment: APOD_SOURCE, APOD_API_URL, NASA_API_KEY, APOD_CACHE_DIR, APOD_DATA_DIR, APOD_TIMEOUT (flags win over the environment)."),
         ].joined(separator: "\n")
     }
 
@@ -66,11 +69,12 @@ enum Invocation: Equatable {
             try expectNothing(rest)
             return .download(day, hd: hd, output: output)
         default:
+            if let archive = try ArchiveCommand.parse(command, &rest, json: json) { return .archive(archive) }
             throw APODError.invalidArgument(tr("Unknown command \"{command}\".", ["command": command]))
         }
     }
 
-    private static func day(_ text: String) throws -> APODDay {
+    static func day(_ text: String) throws -> APODDay {
         guard let day = APODDay(text) else {
             throw APODError.invalidArgument(tr("\"{text}\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.", ["text": text]))
         }
@@ -91,7 +95,7 @@ enum Invocation: Equatable {
     }
 
     /// Removes `flag VALUE` or `flag=VALUE` and returns the value.
-    private static func value(of flag: String, in arguments: inout [String]) throws -> String? {
+    static func value(of flag: String, in arguments: inout [String]) throws -> String? {
         if let index = arguments.firstIndex(where: { $0.hasPrefix(flag + "=") }) {
             return String(arguments.remove(at: index).dropFirst(flag.count + 1))
         }
@@ -102,7 +106,7 @@ enum Invocation: Equatable {
         return value
     }
 
-    private static func expectNothing(_ arguments: [String]) throws {
+    static func expectNothing(_ arguments: [String]) throws {
         if let extra = arguments.first {
             throw APODError.invalidArgument(tr("Unexpected argument \"{argument}\".", ["argument": extra]))
         }
