@@ -9,6 +9,7 @@ usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate 
   --sample DIR     serve the real pictures of DIR/image (e.g. ../shared/apod-sample), upscaled to HD
   --latency-ms MS  emulated wait before each answer's first byte (default 40; 0 = raw loopback)
   --rate MB        emulated megabytes per second per connection (default 20; 0 = unlimited)
+  --index-only     only the archive index rows (sync, search, random)
 """
 
 func fail(_ message: String) -> Never {
@@ -29,6 +30,7 @@ if arguments.first == RowArguments.flag {
 }
 
 var options = BenchPlan.Options()
+var indexOnly = false
 var remaining = arguments[...]
 while let argument = remaining.popFirst() {
     switch argument {
@@ -43,6 +45,8 @@ while let argument = remaining.popFirst() {
         options.network.bytesPerSecond = Int(value * 1_000_000)
     case "--json":
         options.json = true
+    case "--index-only":
+        indexOnly = true
     case "--sample":
         guard let path = remaining.popFirst() else { fail("--sample needs a folder\n\(usage)") }
         guard FileManager.default.fileExists(atPath: path) else { fail("no sample at \(path)") }
@@ -56,14 +60,17 @@ while let argument = remaining.popFirst() {
 }
 
 do {
-    let report = try BenchPlan.run(options)
+    var report = indexOnly ? BenchReport(count: options.count, rows: []) : try BenchPlan.run(options)
+    let indexRows = try await IndexBench.run { FileHandle.standardError.write(Data("apod-bench: \($0)\n".utf8)) }
     if options.json {
+        report.rows += indexRows
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         print(String(decoding: try encoder.encode(report), as: UTF8.self))
     } else {
         let pictures = options.sample.map { "sample \($0.path), upscaled" } ?? "generated 3000×2000 JPEGs"
-        print(BenchTable.render(report, source: pictures + "; " + options.network.summary))
+        if !indexOnly { print(BenchTable.render(report, source: pictures + "; " + options.network.summary)) }
+        print(IndexBenchTable.render(indexRows))
     }
 } catch {
     fail("\(error)")

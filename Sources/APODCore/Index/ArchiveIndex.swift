@@ -100,6 +100,14 @@ public final class ArchiveIndex: Sendable {
         }
     }
 
+    /// After a large sync: merges the full-text index into one segment (faster searches) and
+    /// rewrites the file without the free space that writing months in any order leaves.
+    /// Needs the database's size again in free disk space, so a failure is left unreported.
+    public func compact() {
+        try? database.execute("INSERT INTO entries_fts(entries_fts) VALUES ('optimize')")
+        try? database.execute("VACUUM")
+    }
+
     private func insert(_ entries: [APODEntry]) throws {
         try database.run("""
             INSERT INTO entries(day, date, month_day, title, explanation, copyright, media_type,
@@ -187,17 +195,42 @@ public final class ArchiveIndex: Sendable {
         }
     }
 
+    /// Above this many matches, bm25 over all of them costs tens of milliseconds and says
+    /// little (the words are in a third of the archive): such searches list title matches
+    /// first, then the newest.
+    static let rankedMatchLimit = 2000
+
     /// The best matches for what the user typed, title matches first. Text with nothing
     /// searchable in it answers nothing, without a query.
     public func search(_ text: String, limit: Int) throws -> [APODEntry] {
         let query = SearchQuery(text)
         guard !query.isEmpty, limit > 0 else { return [] }
         return try guarded {
-            try database.rows("""
-                SELECT e.day, e.title, e.explanation, e.copyright, e.media_type, e.image_url, e.hd_image_url, e.thumbnail_url, e.video_url, e.page_url, e.alt_text FROM entries_fts JOIN entries e ON e.day = entries_fts.rowid
-                WHERE entries_fts MATCH ? ORDER BY bm25(entries_fts, 10.0, 1.0, 2.0), e.day DESC LIMIT ?
-                """, [.text(query.matchExpression), .integer(limit)]).compactMap(Self.entry)
+            let match = query.matchExpression
+            if try database.integer("SELECT count(*) FROM entries_fts WHERE entries_fts MATCH ?", [.text(match)]) <= Self.rankedMatchLimit {
+                return try ranked(match, limit: limit)
+            }
+            let inTitles = try ranked(query.titleMatchExpression, limit: limit)
+            let shown = Set(inTitles.map(\.date))
+            let newest = try database.rows("""
+                SELECT e.day, e.title, e.explanation, e.copyright, e.media_type, e.image_url, e.hd_image_url,
+                       e.thumbnail_url, e.video_url, e.page_url, e.alt_text
+                FROM (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ? ORDER BY rowid DESC LIMIT ?) AS recent
+                JOIN entries e ON e.day = recent.rowid ORDER BY e.day DESC
+                """, [.text(match), .integer(limit + inTitles.count)]).compactMap(Self.entry)
+            return Array((inTitles + newest.filter { !shown.contains($0.date) }).prefix(limit))
         }
+    }
+
+    /// bm25 with title words weighing ten times explanation words; only the winners' rows are read.
+    private func ranked(_ match: String, limit: Int) throws -> [APODEntry] {
+        try database.rows("""
+            SELECT e.day, e.title, e.explanation, e.copyright, e.media_type, e.image_url, e.hd_image_url,
+                   e.thumbnail_url, e.video_url, e.page_url, e.alt_text
+            FROM (SELECT rowid, bm25(entries_fts, 10.0, 1.0, 2.0) AS score FROM entries_fts
+                  WHERE entries_fts MATCH ? ORDER BY score, rowid DESC LIMIT ?) AS best
+            JOIN entries e ON e.day = best.rowid ORDER BY best.score, e.day DESC
+            """, [.text(match), .integer(limit)]).compactMap(Self.entry)
     }
 
     /// How many entries match what the user typed (for "23 pictures match 'eclipse'").

@@ -33,6 +33,9 @@ public struct SyncSummary: Sendable, Equatable {
 public struct ArchiveSync: Sendable {
     /// Months fetched at once: polite to the service, and enough to hide its latency.
     public static let defaultConcurrency = 4
+    /// A sync that fetched this many months compacts the index afterwards (about a second
+    /// for the whole archive); the monthly top-up does not.
+    static let monthsWorthCompacting = 24
 
     public let source: any APODSource
     public let index: ArchiveIndex
@@ -91,6 +94,7 @@ public struct ArchiveSync: Sendable {
             }
         }
         try Task.checkCancellation()
+        if done >= Self.monthsWorthCompacting { index.compact() }
         let after = try index.count()
         return SyncSummary(monthsFetched: done, entriesIndexed: after, entriesAdded: max(0, after - before),
                            emptyMonths: empty.sorted(), seconds: (ContinuousClock.now - started).seconds)

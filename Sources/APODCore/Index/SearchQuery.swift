@@ -3,7 +3,8 @@ import Foundation
 /// What a user typed into the search field, as an FTS5 query that can only ever mean "these
 /// words": each word becomes a quoted string (inner quotes doubled) with a prefix star, so
 /// `NOT`, `OR`, `*`, `:`, parentheses and quotes are searched as words, never run as syntax.
-/// Words without a letter or digit are dropped; they could match nothing.
+/// Words without a letter or digit are dropped; they could match nothing. A one-letter word
+/// is matched whole: as a prefix it would expand to a good part of the vocabulary.
 public struct SearchQuery: Equatable, Sendable {
     /// More words than anyone types; keeps a pasted essay from costing seconds.
     public static let maxTerms = 12
@@ -24,6 +25,11 @@ public struct SearchQuery: Equatable, Sendable {
 
     /// The FTS5 MATCH expression: every word, each as a quoted prefix.
     var matchExpression: String {
-        terms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
+        terms.map { term in
+            "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + (term.count > 1 ? "\"*" : "\"")
+        }.joined(separator: " ")
     }
+
+    /// The same words, looked for in titles only.
+    var titleMatchExpression: String { "{title} : (" + matchExpression + ")" }
 }

@@ -204,3 +204,20 @@ final class ArchiveIndexTests: XCTestCase {
         XCTAssertEqual(try first.count(), 400)
     }
 }
+
+extension ArchiveIndexTests {
+    func testVeryCommonWordsListTitleMatchesThenTheNewest() throws {
+        let index = try ArchiveIndex.open(in: FileManager.default.temporaryDirectory.appendingPathComponent("common-\(UUID().uuidString)"),
+                                          partition: "science")
+        defer { try? FileManager.default.removeItem(at: index.file.deletingLastPathComponent()) }
+        let first = APODDay("2000-01-01")!.ordinal
+        let count = ArchiveIndex.rankedMatchLimit + 10
+        try index.store((0..<count).map { offset in
+            APODEntry(date: APODDay(ordinal: first + offset), title: offset == 7 ? "Dust Everywhere" : "Entry \(offset)",
+                      explanation: "Some dust in the picture.")
+        })
+        let found = try index.search("dust", limit: 3)
+        XCTAssertEqual(found.map(\.title), ["Dust Everywhere", "Entry \(count - 1)", "Entry \(count - 2)"])
+        XCTAssertEqual(try index.matchCount("dust"), count)
+    }
+}
