@@ -78,25 +78,8 @@ struct ArchiveCommandRunner {
         return line
     }
 
-    /// From the index; the years it has not seen yet are asked for (and so indexed).
     private func onThisDay(month: Int, day: Int, json: Bool) async throws {
-        let index = try index.get()
-        let calendar = ArchiveCalendar()
-        let years = ArchiveCalendar.firstDay.year...calendar.today.year
-        let days = years.compactMap { APODDay(year: $0, month: month, day: day) }.filter { calendar.validRange.contains($0) }
-        let missing = try days.filter { try index.entry(for: $0) == nil && !index.covers(from: $0, through: $0) }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            var pending = missing[...]
-            func startNext() {
-                guard let next = pending.popFirst() else { return }
-                group.addTask { [source] in
-                    do { _ = try await source.entry(for: next) } catch APODError.noEntry {}
-                }
-            }
-            for _ in 0..<ArchiveSync.defaultConcurrency { startNext() }
-            while try await group.next() != nil { startNext() }
-        }
-        try list(try index.onThisDay(month: month, day: day), json: json)
+        try list(try await OnThisDay.entries(month: month, day: day, index: try index.get(), source: source), json: json)
     }
 
     /// JSON with the same keys as `show`, or one `DATE  TITLE` line per entry.

@@ -62,7 +62,7 @@ public final class ArchiveIndex: Sendable {
     }
 
     /// `index-<partition>.sqlite`, with anything but letters, digits, `.`, `_` and `-` replaced.
-    static func fileName(partition: String) -> String {
+    public static func fileName(partition: String) -> String {
         let safe = partition.unicodeScalars.map { scalar -> String in
             scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar))
                 ? String(scalar) : "_"

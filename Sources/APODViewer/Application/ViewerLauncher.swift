@@ -14,9 +14,12 @@ public enum ViewerLauncher {
         }
         var configuration: SourceConfiguration
         let options: ViewerOptions
+        let dataFolder: DataFolder
         let store = SettingsStore(environment: environment)
         do {
-            let resolved = try SourceConfiguration.resolve(arguments: arguments, environment: environment,
+            let data = try DataFolder.resolve(arguments: arguments, environment: environment)
+            dataFolder = data.0
+            let resolved = try SourceConfiguration.resolve(arguments: data.remainingArguments, environment: environment,
                                                            settings: store.load())
             configuration = resolved.0
             options = try ViewerOptions.parse(resolved.remainingArguments)
@@ -30,7 +33,7 @@ public enum ViewerLauncher {
             return 1
         }
         useAppIcon(sampleDirectory: configuration.sampleDirectory)
-        return ViewerApplication(services: ViewerServices(configuration: configuration, store: store),
+        return ViewerApplication(services: ViewerServices(configuration: configuration, store: store, dataFolder: dataFolder),
                                  options: options).run()
     }
 

@@ -27,7 +27,7 @@ public struct ViewerOptions: Equatable, Sendable {
             + "  --date YYYY-MM-DD                 " + tr("open on that day instead of the latest picture") + "\n"
             + "  --random N                        " + tr("also open the random grid with N pictures (1–100)") + "\n"
             + "  --offline                         " + tr("use only cached and sample pictures (same as --source offline)") + "\n"
-            + SourceConfiguration.flagsHelp
+            + SourceConfiguration.flagsHelp + "\n" + DataFolder.flagHelp
     }
 
     /// Parses what `SourceConfiguration.resolve` left over.

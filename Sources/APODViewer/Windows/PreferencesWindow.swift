@@ -25,6 +25,8 @@ final class PreferencesWindow {
     let cacheLimitSpin = SpinButton(range: ViewerServices.cacheLimitRange, step: 50)
     let usageLabel = Label()
     let clearButton = Button(label: tr("_Clear Cache"))
+    /// "Download the archive", when the app has a data folder.
+    private(set) var archiveSection: ArchiveDownloadSection?
 
     /// The data source changed: the main window reloads from the new one.
     var onSourceChanged: (@MainActor () -> Void)?
@@ -82,6 +84,11 @@ final class PreferencesWindow {
         clearButton.addCSSClass("destructive-action")
         usageRow.append(clearButton)
         column.append(usageRow)
+        if let archive = services.archive {
+            let section = ArchiveDownloadSection(download: services.download, archive: archive)
+            column.append(section.root)
+            archiveSection = section
+        }
         window.setChild(column)
 
         fill()
