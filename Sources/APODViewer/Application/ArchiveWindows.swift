@@ -149,13 +149,19 @@ final class ArchiveWindows {
                                  iconName: "x-office-calendar-symbolic", offerDownload: false)
             }
         case .success(let entries):
+            let count = String(entries.count)
+            let single = entries.count == 1
             let summary: String
             switch list {
-            case .favourites: summary = tr("{count} favourites, oldest first", ["count": String(entries.count)])
-            case .history: summary = tr("{count} pictures viewed recently, most recent first", ["count": String(entries.count)])
+            case .favourites:
+                summary = single ? tr("1 favourite") : tr("{count} favourites, oldest first", ["count": count])
+            case .history:
+                summary = single ? tr("1 picture viewed recently")
+                                 : tr("{count} pictures viewed recently, most recent first", ["count": count])
             case .onThisDay:
-                summary = tr("{count} pictures published on {day} over the years", ["count": String(entries.count),
-                                                                                     "day": DisplayDate.monthAndDay(month: today.month, day: today.day)])
+                let day = DisplayDate.monthAndDay(month: today.month, day: today.day)
+                summary = single ? tr("1 picture published on {day}", ["day": day])
+                                 : tr("{count} pictures published on {day} over the years", ["count": count, "day": day])
             }
             window.show(entries, summary: summary, offerDownload: false)
         case .failure(let error):
