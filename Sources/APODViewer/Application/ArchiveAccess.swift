@@ -59,13 +59,13 @@ public final class ArchiveAccess: @unchecked Sendable {
     }
 
     /// The source in front of the configured one: answers what the index covers, and indexes
-    /// what it fetches. Without a usable index, the configured source as it is.
+    /// what it fetches (the offline source is left alone, as `makeIndexedSource` does). The
+    /// index is opened by the first request, off the main thread.
     func indexedSource(_ configuration: SourceConfiguration, client: HTTPClient) -> any APODSource {
         use(configuration)
-        guard configuration.kind != .offline, let index = try? openIndex() else {
-            return configuration.makeSource(client: client, calendar: calendar)
-        }
-        return configuration.makeIndexedSource(client: client, index: index, calendar: calendar)
+        let source = configuration.makeSource(client: client, calendar: calendar)
+        guard configuration.kind != .offline else { return source }
+        return DeferredIndexingSource(upstream: source, archive: self, calendar: calendar)
     }
 
     // MARK: Reading and writing (off the main thread)
