@@ -8,12 +8,12 @@ extension ViewerApplication {
         guard let archive = environment.archive else { return }
         let windows = ArchiveWindows(application: application, environment: environment, archive: archive)
         windows.onOpenDetail = { [weak self] entry in self?.openDetail(for: entry) }
-        if services != nil {
+        if services?.download != nil {
             windows.onDownload = { [weak self] in self?.downloadArchive() }
         }
         archiveWindows = windows
         for action in ArchiveActions.make(for: self) {
-            action.isEnabled = action.name != "download-archive" || services != nil
+            action.isEnabled = action.name != "download-archive" || services?.download != nil
             application.addAction(action)
         }
     }
@@ -56,8 +56,8 @@ extension ViewerApplication {
 
     /// Starts downloading the archive and opens the preferences, where its progress shows.
     func downloadArchive() {
-        guard let services else { return }
-        services.download.start()
+        guard let services, let download = services.download else { return }
+        download.start()
         openPreferences()
     }
 }

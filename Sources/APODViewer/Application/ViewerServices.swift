@@ -28,11 +28,12 @@ public final class ViewerServices {
     private let fetcher: SwitchableFetcher
     /// The archive index and favourites under the data folder, when one was given.
     let archive: ArchiveAccess?
-    /// "Download the archive" of the source in use.
-    private(set) lazy var download = ArchiveDownload { [unowned self] in
-        guard let archive else { throw APODError.indexUnavailable(path: "", reason: "no data folder") }
-        return ArchiveSync(source: try configuration.makeSyncSource(client: client, calendar: calendar),
-                           index: try archive.openIndex(), calendar: calendar)
+    /// "Download the archive" of the source in use; nil without a data folder.
+    private(set) lazy var download: ArchiveDownload? = archive.map { archive in
+        ArchiveDownload { [unowned self] in
+            ArchiveSync(source: try configuration.makeSyncSource(client: client, calendar: calendar),
+                        index: try archive.openIndex(), calendar: calendar)
+        }
     }
 
     /// - Parameters:

@@ -84,8 +84,8 @@ final class PreferencesWindow {
         clearButton.addCSSClass("destructive-action")
         usageRow.append(clearButton)
         column.append(usageRow)
-        if let archive = services.archive {
-            let section = ArchiveDownloadSection(download: services.download, archive: archive)
+        if let archive = services.archive, let download = services.download {
+            let section = ArchiveDownloadSection(download: download, archive: archive)
             column.append(section.root)
             archiveSection = section
         }

@@ -76,15 +76,15 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             app.application.activateAction("download-archive")
             let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
             waitUntil("a few months in") {
-                if case .running(let progress?) = services.download.state { return progress.monthsDone >= 8 }
+                if case .running(let progress?) = services.download?.state { return progress.monthsDone >= 8 }
                 return false
             }
             XCTAssertTrue(section.progressBar.isVisible)
             XCTAssertTrue(section.progressBar.text.contains("months"), section.progressBar.text)
             XCTAssertTrue(section.timeLabel.text.contains("left"), section.timeLabel.text)
             let preferences = try XCTUnwrap(app.preferencesWindow)
-            waitUntil("the preferences on screen") { preferences.window.isMapped && preferences.window.width > 0 }
             settle()
+            waitUntil("the preferences drawn") { preferences.window.renderTexture() != nil }
             saveScreenshot(of: preferences.window, named: "archive-download")
 
             section.cancelButton.activate()
