@@ -11,11 +11,16 @@ final class FavouriteButton {
     private let work = WorkSlot()
     private(set) var entry: APODEntry?
     private(set) var isFavourite = false
+    /// Reading or writing the library.
+    var isBusy: Bool { work.isBusy }
 
     /// The favourites changed (to refresh an open Favourites grid).
     var onChanged: (@MainActor () -> Void)?
     /// The library could not be read or written.
     var onFailure: (@MainActor (String) -> Void)?
+    /// Whether the entry last shown is still on screen (a failed load in the main window
+    /// leaves no entry there, and the star must not act on the previous one).
+    var isShowing: (@MainActor () -> Bool)?
 
     init(archive: ArchiveAccess) {
         self.archive = archive
@@ -41,7 +46,7 @@ final class FavouriteButton {
     }
 
     func toggle() {
-        guard let entry else { return }
+        guard let entry, isShowing?() ?? true else { return }
         let archive = archive
         work.start({ try archive.toggleFavourite(entry) }, then: { [weak self] result in
             switch result {

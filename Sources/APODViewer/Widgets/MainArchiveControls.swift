@@ -37,6 +37,7 @@ final class MainArchiveControls {
         main.window.addAction(Action("search") { [weak self] in self?.searchField.focus() })
         main.window.addAction(star.makeAction())
         star.onChanged = { [weak windows] in windows?.refresh(.favourites) }
+        star.isShowing = { [weak main, weak star] in main?.entry != nil && main?.entry?.date == star?.entry?.date }
         star.onFailure = { [weak main] message in main?.banner.show(message, canRetry: false) }
 
         calendarButton.currentDay = { [weak main] in main?.entry?.date ?? main?.dateSelector.selectedDay ?? calendar.today }

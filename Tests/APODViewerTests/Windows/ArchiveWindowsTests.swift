@@ -92,6 +92,12 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
             waitUntil("no longer a favourite") { !star.isFavourite }
             waitUntil("the grid follows") { windows.listWindows[.favourites]?.stack.visiblePage == "empty" }
             XCTAssertEqual(try archive.favourites(), [])
+
+            source.setFailure(.unreachable)
+            main.show(day: APODDay("2026-11-28")!)
+            waitUntil("the failure shown") { main.entry == nil && main.banner.message != nil }
+            XCTAssertTrue(main.window.activateAction("win.toggle-favourite"))
+            XCTAssertFalse(star.isBusy, "no entry on screen: the star does nothing")
         }
     }
 
