@@ -9,7 +9,9 @@ public final class ArchiveAccess: @unchecked Sendable {
     private let calendar: ArchiveCalendar
     private let lock = NSLock()
     private var configuration: SourceConfiguration
-    private var index: ArchiveIndex?
+    /// Opened indexes by source address: a request still running for the previous source
+    /// writes to that source's index, never to the new one's.
+    private var indexes: [String: ArchiveIndex] = [:]
     private var library: UserLibrary?
     /// A damaged file set aside on opening, said once by the next window that asks.
     private var pendingNotices: [APODError] = []
@@ -22,20 +24,23 @@ public final class ArchiveAccess: @unchecked Sendable {
 
     /// From now on, the index of this source.
     func use(_ configuration: SourceConfiguration) {
-        lock.withLock {
-            self.configuration = configuration
-            index = nil
-        }
+        lock.withLock { self.configuration = configuration }
     }
 
     /// The index of the source in use, opened on first use.
     /// - Throws: `APODError.indexTooNew`, `.diskFull`, `.indexUnavailable`.
     func openIndex() throws -> ArchiveIndex {
+        try openIndex(for: lock.withLock { configuration })
+    }
+
+    /// The index of `configuration`'s source, opened on first use.
+    func openIndex(for configuration: SourceConfiguration) throws -> ArchiveIndex {
         try lock.withLock {
-            if let index { return index }
+            let key = configuration.kind == .offline ? "offline" : "\(configuration.kind.rawValue) \(configuration.apiURL)"
+            if let index = indexes[key] { return index }
             let opened = try dataFolder.openIndex(for: configuration, calendar: calendar)
             if let notice = opened.notice { pendingNotices.append(notice) }
-            index = opened
+            indexes[key] = opened
             return opened
         }
     }
@@ -65,7 +70,7 @@ public final class ArchiveAccess: @unchecked Sendable {
         use(configuration)
         let source = configuration.makeSource(client: client, calendar: calendar)
         guard configuration.kind != .offline else { return source }
-        return DeferredIndexingSource(upstream: source, archive: self, calendar: calendar)
+        return DeferredIndexingSource(upstream: source, configuration: configuration, archive: self, calendar: calendar)
     }
 
     // MARK: Reading and writing (off the main thread)

@@ -7,17 +7,20 @@ import Foundation
 /// upstream answers alone.
 final class DeferredIndexingSource: APODSource {
     private let upstream: any APODSource
+    /// The upstream's configuration, whose index this is (even after the user switched).
+    private let configuration: SourceConfiguration
     private let archive: ArchiveAccess
     private let calendar: ArchiveCalendar
 
-    init(upstream: any APODSource, archive: ArchiveAccess, calendar: ArchiveCalendar) {
+    init(upstream: any APODSource, configuration: SourceConfiguration, archive: ArchiveAccess, calendar: ArchiveCalendar) {
         self.upstream = upstream
+        self.configuration = configuration
         self.archive = archive
         self.calendar = calendar
     }
 
     private var source: any APODSource {
-        guard let index = try? archive.openIndex() else { return upstream }
+        guard let index = try? archive.openIndex(for: configuration) else { return upstream }
         return IndexingSource(upstream: upstream, index: index, calendar: calendar)
     }
 
