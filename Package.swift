@@ -12,7 +12,9 @@ let package = Package(
         // UI-free core: model, sources, HTTP, caches, dates, text. Never imports GTK.
         // gettext from glibc, so the core's messages are translated without depending on GTK.
         .systemLibrary(name: "CIntl"),
-        .target(name: "APODCore", dependencies: ["CIntl"]),
+        // SQLite for the archive index and the favourites library (FTS5 is in Debian's build).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "APODCore", dependencies: ["CIntl", "CSQLite"]),
         .executableTarget(name: "apod", dependencies: ["APODCore"]),
 
         // GTK 4 through a system library; GtkKit is the thin typed Swift layer over it.

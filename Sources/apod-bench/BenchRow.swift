@@ -29,6 +29,13 @@ struct BenchRow: Encodable {
     var transferSeconds: Double?
     var decodeSeconds: Double?
     var boundRatio: Double?
+    /// Archive index rows only (left out of the JSON when absent).
+    var requests: Int?
+    var databaseMegabytes: Double?
+    var medianMilliseconds: Double?
+    var p95Milliseconds: Double?
+    var firstMilliseconds: Double?
+    var entries: Int?
 
     enum CodingKeys: String, CodingKey {
         case name, flavour, seconds, pictures
@@ -47,6 +54,12 @@ struct BenchRow: Encodable {
         case transferSeconds = "transfer_s"
         case decodeSeconds = "decode_s"
         case boundRatio = "bound_ratio"
+        case requests
+        case databaseMegabytes = "database_mb"
+        case medianMilliseconds = "median_ms"
+        case p95Milliseconds = "p95_ms"
+        case firstMilliseconds = "first_ms"
+        case entries
     }
 }
 

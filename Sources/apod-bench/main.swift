@@ -4,7 +4,7 @@ import Foundation
 /// fills a grid, against the naive way, and how the viewer's own grid fills on a realistic
 /// network and on loopback. See README "Performance".
 let usage = """
-usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate MB_PER_S] [--no-grids | --grids-only]
+usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate MB_PER_S] [--no-grids | --grids-only | --index-only]
   --count N        pictures in the grid (default 100; the viewer's grid rows take at most 100)
   --json           print the result as JSON instead of a table
   --sample DIR     serve the real pictures of DIR/image (e.g. ../shared/apod-sample), upscaled to HD
@@ -12,6 +12,7 @@ usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate 
   --rate MB        the pipeline rows' megabytes per second per connection (default 20; 0 = unlimited)
   --no-grids       leave out the rows that run the viewer's grid (they need a display)
   --grids-only     only the rows that run the viewer's grid
+  --index-only     only the archive index rows (sync, search, random)
 """
 
 func fail(_ message: String) -> Never {
@@ -22,7 +23,7 @@ func fail(_ message: String) -> Never {
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == GridRowArguments.flag {
     guard let settings = GridRowArguments.parse(arguments) else { fail("bad grid row arguments") }
-    MainActor.assumeIsolated { ViewerGridRow.run(settings) }
+    ViewerGridRow.run(settings)
 }
 if arguments.first == RowArguments.flag {
     guard let settings = RowArguments.parse(arguments) else { fail("bad row arguments") }
@@ -36,6 +37,7 @@ if arguments.first == RowArguments.flag {
 }
 
 var options = BenchPlan.Options()
+var indexOnly = false
 var remaining = arguments[...]
 while let argument = remaining.popFirst() {
     switch argument {
@@ -54,6 +56,8 @@ while let argument = remaining.popFirst() {
         options.pipeline = false
     case "--json":
         options.json = true
+    case "--index-only":
+        indexOnly = true
     case "--sample":
         guard let path = remaining.popFirst() else { fail("--sample needs a folder\n\(usage)") }
         guard FileManager.default.fileExists(atPath: path) else { fail("no sample at \(path)") }
@@ -67,14 +71,17 @@ while let argument = remaining.popFirst() {
 }
 
 do {
-    let report = try BenchPlan.run(options)
+    var report = indexOnly ? BenchReport(count: options.count, rows: []) : try BenchPlan.run(options)
+    let indexRows = try await IndexBench.run { FileHandle.standardError.write(Data("apod-bench: \($0)\n".utf8)) }
     if options.json {
+        report.rows += indexRows
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         print(String(decoding: try encoder.encode(report), as: UTF8.self))
     } else {
         let pictures = options.sample.map { "sample \($0.path), upscaled" } ?? "generated 3000×2000 JPEGs"
-        print(BenchTable.render(report, source: pictures + "; " + options.network.summary))
+        if !indexOnly { print(BenchTable.render(report, source: pictures + "; " + options.network.summary)) }
+        print(IndexBenchTable.render(indexRows))
     }
 } catch {
     fail("\(error)")

@@ -9,13 +9,17 @@ enum APODCommand {
 
     static func run(arguments: [String], environment: [String: String]) async -> Int32 {
         let configuration: SourceConfiguration
+        let dataFolder: DataFolder
         let invocation: Invocation
         let settings = SettingsStore(environment: environment).load()
         for problem in settings.problems {
             Output.error("apod: \(problem.message)")
         }
         do {
-            let resolved = try SourceConfiguration.resolve(arguments: arguments, environment: environment, settings: settings)
+            let data = try DataFolder.resolve(arguments: arguments, environment: environment)
+            dataFolder = data.0
+            let resolved = try SourceConfiguration.resolve(arguments: data.remainingArguments, environment: environment,
+                                                           settings: settings)
             configuration = resolved.0
             invocation = try Invocation.parse(resolved.remainingArguments)
         } catch {
@@ -35,10 +39,15 @@ enum APODCommand {
         }
 
         let client = configuration.makeHTTPClient()
-        let source = configuration.makeSource(client: client)
+        let index = Result { try dataFolder.openIndex(for: configuration) }
+        if case .success(let opened) = index, let notice = opened.notice { Output.error("apod: \(notice.message)") }
+        let source = (try? index.get()).map { configuration.makeIndexedSource(client: client, index: $0) }
+            ?? configuration.makeSource(client: client)
+        let archive = ArchiveCommandRunner(configuration: configuration, dataFolder: dataFolder, client: client,
+                                           source: source, index: index)
         do {
             let status = try await perform(invocation, source: source, images: configuration.makeImageLoader(client: client),
-                                           environment: environment)
+                                           archive: archive, dataFolder: dataFolder)
             reportQuota(of: source)
             return status
         } catch let error as APODError {
@@ -56,7 +65,7 @@ enum APODCommand {
 
     /// - Returns: the exit status when all went well (0, or 3 for `today` with nothing new).
     private static func perform(_ invocation: Invocation, source: any APODSource, images: any ImageFetching,
-                                environment: [String: String]) async throws -> Int32 {
+                                archive: ArchiveCommandRunner, dataFolder: DataFolder) async throws -> Int32 {
         switch invocation {
         case .show(let day, let json):
             try Output.entries([try await entry(for: day, from: source)], json: json, asArray: false)
@@ -73,10 +82,12 @@ enum APODCommand {
             }
         case .today(let path, let width):
             let written = try await TodayWallpaper(source: source, images: images,
-                                                   record: WallpaperRecord(dataFolder: DataFolder(environment: environment)))
+                                                   record: WallpaperRecord(dataFolder: dataFolder))
                 .write(to: path, width: width)
             guard let written else { return TodayWallpaper.nothingNewStatus }
             Output.print(written.description)
+        case .archive(let command):
+            try await archive.perform(command)
         case .help, .version:
             break
         }

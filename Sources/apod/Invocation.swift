@@ -7,6 +7,7 @@ enum Invocation: Equatable {
     case range(APODDay, APODDay, json: Bool)
     case download(APODDay?, hd: Bool, output: String?, force: Bool)
     case today(wallpaper: String, width: Int?)
+    case archive(ArchiveCommand)
     case help
     case version
 
@@ -27,13 +28,15 @@ enum Invocation: Equatable {
             "                                          " + tr("a file, a folder (DIR/) or - for standard output; --force"),
             "                                          " + tr("replaces an existing file"),
             "  today --wallpaper PATH [--width W]      " + tr("write the latest picture to PATH for a background; exit 3 when PATH already has it"),
+            ArchiveCommand.usageLines.joined(separator: "\n"),
             "",
             tr("Options:"),
             SourceConfiguration.flagsHelp,
+            DataFolder.flagHelp,
             "  --help                            " + tr("show this help"),
             "  --version                         " + tr("show the version"),
             "",
-            tr("Environment: APOD_SOURCE, APOD_API_URL, NASA_API_KEY, APOD_CACHE_DIR, APOD_TIMEOUT (flags win over the environment)."),
+            tr("Environment: APOD_SOURCE, APOD_API_URL, NASA_API_KEY, APOD_CACHE_DIR, APOD_DATA_DIR, APOD_TIMEOUT (flags win over the environment)."),
         ].joined(separator: "\n")
     }
 
@@ -80,11 +83,12 @@ enum Invocation: Equatable {
             if json { throw APODError.invalidArgument(tr("today does not take --json.")) }
             return try TodayWallpaper.invocation(rest)
         default:
+            if let archive = try ArchiveCommand.parse(command, &rest, json: json) { return .archive(archive) }
             throw APODError.invalidArgument(tr("Unknown command \"{command}\".", ["command": command]))
         }
     }
 
-    private static func day(_ text: String) throws -> APODDay {
+    static func day(_ text: String) throws -> APODDay {
         guard let day = APODDay(text) else {
             throw APODError.invalidArgument(tr("\"{text}\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.", ["text": text]))
         }
@@ -105,7 +109,7 @@ enum Invocation: Equatable {
     }
 
     /// Removes `flag VALUE` or `flag=VALUE` and returns the value.
-    private static func value(of flag: String, in arguments: inout [String]) throws -> String? {
+    static func value(of flag: String, in arguments: inout [String]) throws -> String? {
         if let index = arguments.firstIndex(where: { $0.hasPrefix(flag + "=") }) {
             return String(arguments.remove(at: index).dropFirst(flag.count + 1))
         }
@@ -124,7 +128,7 @@ enum Invocation: Equatable {
         }
     }
 
-    private static func expectNothing(_ arguments: [String]) throws {
+    static func expectNothing(_ arguments: [String]) throws {
         if let extra = arguments.first {
             throw APODError.invalidArgument(tr("Unexpected argument \"{argument}\".", ["argument": extra]))
         }

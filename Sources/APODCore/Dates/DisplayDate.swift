@@ -18,6 +18,12 @@ public enum DisplayDate {
             "month-number": String(day.month), "day": String(day.day),
         ])
     }
+
+    /// `Dec. 17`: a day of every year ("on this day").
+    public static func monthAndDay(month: Int, day: Int) -> String {
+        // Translators: {month} the abbreviated month (Dec.), {month-number} 12, {day} 17.
+        tr("{month} {day}", ["month": months[month - 1], "month-number": String(month), "day": String(day)])
+    }
 }
 
 extension APODDay {

@@ -68,6 +68,17 @@ public enum APODError: Error, Equatable, Sendable {
     /// The preferences file is far larger than any real one (`SettingsStore.maxBytes`), so it
     /// was neither read nor overwritten.
     case settingsTooLarge(path: String)
+    /// The archive index (or the favourites library) was not a readable database. With
+    /// `setAsideAs` it has already been moved there and an empty one started in its place.
+    case indexDamaged(path: String, setAsideAs: String?)
+    /// The database was written by a newer version of the app; it is left untouched.
+    case indexTooNew(path: String)
+    /// SQLite could not use the database (locked past the time-out, an I/O error).
+    case indexUnavailable(path: String, reason: String)
+    /// The disk holding a database of the app is full.
+    case diskFull(path: String)
+    /// Another `apod sync` or the viewer's download is already filling this index.
+    case syncInProgress
 
     /// What happened and what to do about it, in one or two sentences.
     public var message: String {
@@ -130,6 +141,18 @@ public enum APODError: Error, Equatable, Sendable {
             return text
         case .settingsTooLarge(let path):
             return tr("The settings file {path} is larger than 64 KB, so it was not read and the defaults are used. Shorten or remove it.", ["path": path])
+        case .indexDamaged(let path, let setAside?):
+            return tr("The archive index {path} was damaged. It was set aside as {aside} and a new one was started: download the archive again to fill it. Favourites are kept apart and are not affected.", ["path": path, "aside": setAside])
+        case .indexDamaged(let path, nil):
+            return tr("The archive index {path} is damaged. It will be set aside and rebuilt the next time the app starts.", ["path": path])
+        case .indexTooNew(let path):
+            return tr("{path} was written by a newer version of APOD Viewer. Update the app, or move the file away to start a new one.", ["path": path])
+        case .indexUnavailable(let path, let reason):
+            return tr("Could not use {path}: {reason}. Check that its folder is writable and try again.", ["path": path, "reason": reason])
+        case .diskFull(let path):
+            return tr("The disk holding {path} is full. Free some space and try again; a download of the archive resumes where it stopped.", ["path": path])
+        case .syncInProgress:
+            return tr("The archive is already being downloaded (by the viewer or another apod sync). Wait for it to finish.")
         }
     }
 

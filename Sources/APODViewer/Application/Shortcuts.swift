@@ -18,6 +18,8 @@ enum Shortcuts {
             Binding(action: "win.today", accelerators: ["<Alt>Home"], title: tr("Latest picture")),
             Binding(action: "win.reload", accelerators: ["F5"], title: tr("Reload (new batch in the grid)")),
             Binding(action: "app.random(0)", accelerators: ["<Ctrl>r"], title: tr("Random pictures")),
+            Binding(action: "win.search", accelerators: ["<Ctrl>f"], title: tr("Search the archive")),
+            Binding(action: "win.toggle-favourite", accelerators: ["<Ctrl>d"], title: tr("Add to or remove from favourites")),
         ]),
         (tr("General"), [
             Binding(action: "app.preferences", accelerators: ["<Ctrl>comma"], title: tr("Preferences")),

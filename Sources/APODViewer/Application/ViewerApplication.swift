@@ -14,6 +14,9 @@ public final class ViewerApplication {
     private(set) var mainWindow: MainWindow?
     private(set) var gridWindow: RandomGridWindow?
     private(set) var detailWindows: [APODDay: DetailWindow] = [:]
+    /// Search, Favourites, History and On This Day; nil without a data folder.
+    var archiveWindows: ArchiveWindows?
+    var archiveControls: MainArchiveControls?
 
     /// Present when the app runs on a real configuration: the preferences window and the
     /// offline fallback need it. Tests on an in-memory source run without.
@@ -53,6 +56,7 @@ public final class ViewerApplication {
             application.addAction(action)
         }
         Shortcuts.install(in: application)
+        setUpArchive()
     }
 
     /// Runs until the last window closes. When another instance already runs on this session,
@@ -120,6 +124,7 @@ public final class ViewerApplication {
         if services != nil {
             section.append(tr("_Preferences"), action: "app.preferences")
         }
+        if archiveWindows != nil { menu.appendSection(ArchiveActions.menuSection) }
         section.append(tr("_Keyboard Shortcuts"), action: "app.shortcuts")
         section.append(tr("_About APOD Viewer"), action: "app.about")
         menu.appendSection(section)
@@ -144,6 +149,7 @@ public final class ViewerApplication {
         }
         main.window.onDestroy { [weak self] in self?.mainWindow = nil }
         mainWindow = main
+        attachArchive(to: main)
         main.window.present()
         if let day = options.initialDay {
             main.show(day: day)
@@ -194,6 +200,7 @@ public final class ViewerApplication {
         }
         let detail = DetailWindow(application: application, environment: environment, entry: entry)
         detail.window.onDestroy { [weak self] in self?.detailWindows[entry.date] = nil }
+        attachArchive(to: detail)
         detailWindows[entry.date] = detail
         detail.present()
     }
@@ -214,7 +221,7 @@ public final class ViewerApplication {
 
     private var openWindows: [Window] {
         [mainWindow?.window, gridWindow?.window, preferencesWindow?.window].compactMap { $0 }
-            + detailWindows.values.map(\.window)
+            + detailWindows.values.map(\.window) + (archiveWindows?.openWindows ?? [])
     }
 
     var openWindowCount: Int { openWindows.count }

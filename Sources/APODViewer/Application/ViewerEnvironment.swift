@@ -9,10 +9,14 @@ public struct ViewerEnvironment: Sendable {
     public var calendar: ArchiveCalendar
     /// Where "Set as Background" writes the picture it hands to the desktop.
     public var wallpaperDirectory: URL
+    /// The archive index and the favourites; without it the windows hide search, favourites,
+    /// history, "on this day" and the calendar's marks.
+    public var archive: ArchiveAccess?
 
     public init(source: any APODSource, pictures: PictureLoader, calendar: ArchiveCalendar = ArchiveCalendar(),
-                wallpaperDirectory: URL? = nil) {
+                wallpaperDirectory: URL? = nil, archive: ArchiveAccess? = nil) {
         self.source = source
+        self.archive = archive
         self.pictures = pictures
         self.calendar = calendar
         self.wallpaperDirectory = wallpaperDirectory ?? Self.wallpaperDirectory(

@@ -14,13 +14,17 @@ public enum ViewerLauncher {
         }
         var configuration: SourceConfiguration
         var options: ViewerOptions
+        let dataFolder: DataFolder
         let store = SettingsStore(environment: environment)
         let settings = store.load()
         for problem in settings.problems {
             printError("apod-viewer: \(problem.message)")
         }
         do {
-            let resolved = try SourceConfiguration.resolve(arguments: arguments, environment: environment, settings: settings)
+            let data = try DataFolder.resolve(arguments: arguments, environment: environment)
+            dataFolder = data.0
+            let resolved = try SourceConfiguration.resolve(arguments: data.remainingArguments, environment: environment,
+                                                           settings: settings)
             configuration = resolved.0
             options = try ViewerOptions.parse(resolved.remainingArguments)
             if options.offline { configuration.kind = .offline }
@@ -39,9 +43,9 @@ public enum ViewerLauncher {
             return 1
         }
         useAppIcon(sampleDirectory: configuration.sampleDirectory)
-        let services = ViewerServices(configuration: configuration, store: store)
+        let services = ViewerServices(configuration: configuration, store: store, dataFolder: dataFolder)
         let application = ViewerApplication(services: services, options: options)
-        application.daily = DailyPictureService.standard(services: services, environment: environment)
+        application.daily = DailyPictureService.standard(services: services, dataFolder: dataFolder, environment: environment)
         return application.run()
     }
 

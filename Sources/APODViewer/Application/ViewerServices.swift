@@ -26,9 +26,21 @@ public final class ViewerServices {
     private let client: HTTPClient
     private let source: SwitchableSource
     private let fetcher: SwitchableFetcher
+    /// The archive index and favourites under the data folder, when one was given.
+    let archive: ArchiveAccess?
+    /// "Download the archive" of the source in use; nil without a data folder.
+    private(set) lazy var download: ArchiveDownload? = archive.map { archive in
+        ArchiveDownload { [unowned self] in
+            ArchiveSync(source: try configuration.makeSyncSource(client: client, calendar: calendar),
+                        index: try archive.openIndex(), calendar: calendar)
+        }
+    }
 
-    /// - Parameter store: where preference changes are saved; nil keeps them for this run only.
-    public init(configuration: SourceConfiguration, store: SettingsStore?, calendar: ArchiveCalendar = ArchiveCalendar()) {
+    /// - Parameters:
+    ///   - store: where preference changes are saved; nil keeps them for this run only.
+    ///   - dataFolder: where the archive index and favourites live; nil runs without them.
+    public init(configuration: SourceConfiguration, store: SettingsStore?, calendar: ArchiveCalendar = ArchiveCalendar(),
+                dataFolder: DataFolder? = nil) {
         self.configuration = configuration
         self.store = store
         self.calendar = calendar
@@ -36,10 +48,14 @@ public final class ViewerServices {
             .map { min(max($0, Self.cacheLimitRange.lowerBound), Self.cacheLimitRange.upperBound) }
             ?? Self.defaultCacheLimitMB
         client = configuration.makeHTTPClient()
-        source = SwitchableSource(configuration.makeSource(client: client, calendar: calendar))
+        let archive = dataFolder.map { ArchiveAccess(dataFolder: $0, configuration: configuration, calendar: calendar) }
+        self.archive = archive
+        source = SwitchableSource(archive?.indexedSource(configuration, client: client)
+            ?? configuration.makeSource(client: client, calendar: calendar))
         fetcher = SwitchableFetcher(configuration.makeImageLoader(client: client, cacheCapacity: Int64(cacheLimitMB) << 20))
         environment = ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: fetcher), calendar: calendar,
-                                        wallpaperDirectory: ViewerEnvironment.wallpaperDirectory(inCache: configuration.cacheDirectory))
+                                        wallpaperDirectory: ViewerEnvironment.wallpaperDirectory(inCache: configuration.cacheDirectory),
+                                        archive: archive)
     }
 
     /// The entries' and pictures' cache, for its usage and "Clear cache".
@@ -70,7 +86,8 @@ public final class ViewerServices {
     func goOnline() {
         isFallenBack = false
         hasReachedService = false
-        source.upstream = configuration.makeSource(client: client, calendar: calendar)
+        source.upstream = archive?.indexedSource(configuration, client: client)
+            ?? configuration.makeSource(client: client, calendar: calendar)
     }
 
     /// Saves a new data source and uses it from the next request on.

@@ -67,14 +67,14 @@ final class DailyPictureService {
         history = BackgroundHistory(dataFolder: context.dataFolder)
     }
 
-    /// The running app's service: its source and picture loader, the data folder and the
+    /// The running app's service: its source and picture loader, its data folder, the
     /// autostart folder from the environment, GIO's network monitor.
-    static func standard(services: ViewerServices, environment: [String: String]) -> DailyPictureService {
+    static func standard(services: ViewerServices, dataFolder: DataFolder, environment: [String: String]) -> DailyPictureService {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         return DailyPictureService(context: Context(
             source: services.environment.source, images: services.environment.pictures.fetcher, store: services.store,
-            dataFolder: DataFolder(environment: environment),
+            dataFolder: dataFolder,
             autostart: Autostart(folder: Autostart.folder(environment: environment), executable: executable),
             network: NetworkMonitor()))
     }

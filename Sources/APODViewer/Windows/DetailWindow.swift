@@ -22,6 +22,7 @@ final class DetailWindow {
     let fullTextButton = Button(label: tr("Copy _Full Text"))
     let saveButton = Button(iconName: "document-save-symbolic", tooltip: tr("Save the picture…"))
     let pageButton = Button(label: tr("_Web Page"))
+    let header = HeaderBar()
     let background = BackgroundSetter()
     /// Outcomes that are not errors ("The picture is now your desktop background.").
     let noticeLabel = Label()
@@ -46,7 +47,6 @@ final class DetailWindow {
         let column = Box(.vertical, spacing: 12)
         scroller = ScrolledWindow(child: column)
 
-        let header = HeaderBar()
         pageButton.tooltip = tr("Open the entry's web page in your browser")
         pageButton.onClicked { [weak self] in self?.openWebPage() }
         header.packStart(pageButton)

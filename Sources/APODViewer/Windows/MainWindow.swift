@@ -22,6 +22,9 @@ final class MainWindow {
     let nextButton = Button(iconName: "go-next-symbolic", tooltip: tr("Next day (Alt+Right)"))
     let todayButton = Button(label: tr("_Today"))
     let showButton = Button(label: tr("_Show"))
+    let header = HeaderBar()
+    /// The day buttons, date selector, Today and Show, in a row under the picture.
+    let navigation = Box(.horizontal, spacing: 12)
 
     private let environment: ViewerEnvironment
     private let entryWork = WorkSlot()
@@ -44,6 +47,8 @@ final class MainWindow {
     var onOpenDetail: (@MainActor (APODEntry) -> Void)?
     /// An entry arrived from the source.
     var onEntryLoaded: (@MainActor () -> Void)?
+    /// An entry is now shown (for the favourite star and the history).
+    var onEntryPresented: (@MainActor (APODEntry) -> Void)?
     /// The service could not be reached. Returns true when the application switched to
     /// offline and reloaded this window, so the error is not shown.
     var onServiceUnreachable: (@MainActor () -> Bool)?
@@ -55,7 +60,6 @@ final class MainWindow {
         window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
         dateSelector = DateSelector(range: environment.calendar.validRange)
 
-        let header = HeaderBar()
         let randomButton = Button(label: tr("_Random"))
         randomButton.setAction("app.random(0)")
         randomButton.tooltip = tr("Random pictures (Ctrl+R)")
@@ -91,7 +95,6 @@ final class MainWindow {
         entryText.append(copyrightLabel)
         column.append(entryText)
 
-        let navigation = Box(.horizontal, spacing: 12)
         navigation.horizontalAlign = .center
         let dayButtons = Box(.horizontal)
         dayButtons.linkChildren()
@@ -222,6 +225,7 @@ final class MainWindow {
         dateSelector.select(entry.date)
         updateStepActions()
         loadPicture(for: entry)
+        onEntryPresented?(entry)
     }
 
     /// Loads the entry's picture decoded to fit the picture area (or `box`, when the area grew

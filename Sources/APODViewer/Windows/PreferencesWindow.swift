@@ -26,6 +26,8 @@ final class PreferencesWindow {
     let usageLabel = Label()
     let clearButton = Button(label: tr("_Clear Cache"))
     let dailySection: DailyPictureSection
+    /// "Download the archive", when the app has a data folder.
+    private(set) var archiveSection: ArchiveDownloadSection?
 
     /// The data source changed: the main window reloads from the new one.
     var onSourceChanged: (@MainActor () -> Void)?
@@ -87,6 +89,11 @@ final class PreferencesWindow {
         usageRow.append(clearButton)
         column.append(usageRow)
         column.append(dailySection.box)
+        if let archive = services.archive, let download = services.download {
+            let section = ArchiveDownloadSection(download: download, archive: archive)
+            column.append(section.root)
+            archiveSection = section
+        }
         window.setChild(column)
 
         fill()

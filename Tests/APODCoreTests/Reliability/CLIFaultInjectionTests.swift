@@ -53,6 +53,8 @@ final class CLIFaultInjectionTests: CoreTestCase, @unchecked Sendable {
         XCTAssertTrue(healed.stdout.contains("Comet & Stars"), "\(name)", file: file, line: line)
         assertKeyNowhere(Self.key, in: healed, under: home, name, file: file, line: line)
         try? FileManager.default.removeItem(at: home.appendingPathComponent("cache"))
+        // The archive index answers indexed past days without a request too.
+        try? FileManager.default.removeItem(at: home.appendingPathComponent(".local/share/apod-viewer"))
     }
 
     func testServerErrorsWithHTMLBodies() throws {

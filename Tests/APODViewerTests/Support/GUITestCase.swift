@@ -71,6 +71,15 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
         XCTAssertTrue(app.startWithoutMainLoop())
     }
 
+    /// Starts the application on a ready-made environment (one with an archive, say).
+    @MainActor
+    func start(environment: ViewerEnvironment, options: ViewerOptions = ViewerOptions()) throws {
+        Self.started += 1
+        app = ViewerApplication(environment: environment, options: options,
+                                applicationID: "\(ViewerApplication.id).Test\(Self.started)")
+        XCTAssertTrue(app.startWithoutMainLoop())
+    }
+
     /// Starts the application as `apod-viewer` does, on a real configuration (`TestConfiguration`).
     @MainActor
     func start(services: ViewerServices, options: ViewerOptions = ViewerOptions()) throws {

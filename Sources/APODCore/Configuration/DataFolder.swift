@@ -1,0 +1,79 @@
+import Foundation
+
+/// Where the app keeps what must outlive the cache ("Clear Cache" never touches it): the
+/// archive indexes, the favourites library and the daily picture's files. `--data-dir DIR`, else `APOD_DATA_DIR`, else `$XDG_DATA_HOME/apod-viewer`
+/// (when absolute), else `~/.local/share/apod-viewer`.
+public struct DataFolder: Sendable, Equatable {
+    public let root: URL
+
+    public init(root: URL) {
+        self.root = root
+    }
+
+    /// The folder the environment names, for callers without command-line flags.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let given = environment["APOD_DATA_DIR"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        self.init(root: given.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Self.defaultRoot(environment: environment))
+    }
+
+    /// A file or folder inside the data folder.
+    public func url(_ name: String) -> URL {
+        root.appendingPathComponent(name)
+    }
+
+    /// The flag's line for usage texts (translated when read).
+    public static var flagHelp: String {
+        "  --data-dir DIR                    " + tr("archive index and favourites directory")
+    }
+
+    /// Takes `--data-dir DIR` / `--data-dir=DIR` out of `arguments` (stopping at `--`).
+    /// - Throws: `APODError.invalidArgument` when the flag has no value.
+    public static func resolve(arguments: [String], environment: [String: String]) throws -> (DataFolder, remainingArguments: [String]) {
+        var remaining: [String] = []
+        var given: String?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                remaining.append(contentsOf: arguments[(index - 1)...])
+                break
+            }
+            if argument.hasPrefix("--data-dir=") {
+                given = String(argument.dropFirst("--data-dir=".count))
+            } else if argument == "--data-dir" {
+                guard index < arguments.count else { throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": argument])) }
+                given = arguments[index]
+                index += 1
+            } else {
+                remaining.append(argument)
+            }
+        }
+        if let given, given.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": "--data-dir"]))
+        }
+        return (given.map { DataFolder(root: URL(fileURLWithPath: $0, isDirectory: true)) } ?? DataFolder(environment: environment),
+                remaining)
+    }
+
+    static func defaultRoot(environment: [String: String]) -> URL {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("apod-viewer", isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true)
+            .appendingPathComponent(".local/share/apod-viewer", isDirectory: true)
+    }
+
+    /// The index of the source `configuration` names. The offline source reads the science
+    /// route's index: it is the archive the user most likely downloaded.
+    public func openIndex(for configuration: SourceConfiguration, calendar: ArchiveCalendar = ArchiveCalendar()) throws -> ArchiveIndex {
+        var indexed = configuration
+        if indexed.kind == .offline { indexed = SourceConfiguration(kind: .science, cacheDirectory: configuration.cacheDirectory) }
+        return try ArchiveIndex.open(in: root, partition: indexed.cachePartition, calendar: calendar)
+    }
+
+    public func openLibrary() throws -> UserLibrary {
+        try UserLibrary.open(in: root)
+    }
+}

@@ -1,0 +1,280 @@
+import Foundation
+
+/// The archive's metadata on this computer, one SQLite database per source address so that
+/// sources never mix: every entry the app fetched or a sync downloaded, a full-text index over
+/// its words, and which months a sync has completed.
+///
+/// Past entries never change, so once a month is covered its days are answered from here
+/// with no request. Safe to share between tasks and between processes (WAL, busy time-out).
+public final class ArchiveIndex: Sendable {
+    /// The database file.
+    public let file: URL
+    /// Set when the file was damaged and had to be set aside on opening: show it once.
+    public let notice: APODError?
+    let database: SQLiteDatabase
+    private let calendar: ArchiveCalendar
+
+    static let migrations: [StaticString] = [
+        """
+        CREATE TABLE entries (
+            day INTEGER PRIMARY KEY,          -- APODDay.ordinal
+            date TEXT NOT NULL,               -- YYYY-MM-DD
+            month_day INTEGER NOT NULL,       -- month * 100 + day, for "on this day"
+            title TEXT NOT NULL,
+            explanation TEXT NOT NULL,
+            copyright TEXT,
+            media_type TEXT NOT NULL,
+            image_url TEXT, hd_image_url TEXT, thumbnail_url TEXT,
+            video_url TEXT, page_url TEXT, alt_text TEXT
+        );
+        CREATE INDEX entries_month_day ON entries(month_day);
+        CREATE TABLE months (
+            month INTEGER PRIMARY KEY,        -- ArchiveMonth.key
+            covered_through INTEGER NOT NULL, -- last day (ordinal) answered by the service
+            synced_at REAL NOT NULL
+        );
+        CREATE VIRTUAL TABLE entries_fts USING fts5(
+            title, explanation, copyright,
+            content = 'entries', content_rowid = 'day',
+            tokenize = 'unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER entries_ai AFTER INSERT ON entries BEGIN
+            INSERT INTO entries_fts(rowid, title, explanation, copyright)
+            VALUES (new.day, new.title, new.explanation, new.copyright);
+        END;
+        CREATE TRIGGER entries_ad AFTER DELETE ON entries BEGIN
+            INSERT INTO entries_fts(entries_fts, rowid, title, explanation, copyright)
+            VALUES ('delete', old.day, old.title, old.explanation, old.copyright);
+        END;
+        CREATE TRIGGER entries_au AFTER UPDATE ON entries BEGIN
+            INSERT INTO entries_fts(entries_fts, rowid, title, explanation, copyright)
+            VALUES ('delete', old.day, old.title, old.explanation, old.copyright);
+            INSERT INTO entries_fts(rowid, title, explanation, copyright)
+            VALUES (new.day, new.title, new.explanation, new.copyright);
+        END;
+        """,
+    ]
+
+    /// Opens the index of the source at `partition` under `directory`, creating it if needed.
+    /// - Throws: `APODError.indexTooNew`, `.diskFull`, `.indexUnavailable`, `.cannotWriteFile`.
+    public static func open(in directory: URL, partition: String, calendar: ArchiveCalendar = ArchiveCalendar()) throws -> ArchiveIndex {
+        try ArchiveIndex(file: directory.appendingPathComponent(fileName(partition: partition)), calendar: calendar)
+    }
+
+    /// `index-<partition>.sqlite`, with anything but letters, digits, `.`, `_` and `-` replaced.
+    public static func fileName(partition: String) -> String {
+        let safe = partition.unicodeScalars.map { scalar -> String in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar))
+                ? String(scalar) : "_"
+        }.joined()
+        return "index-\(safe).sqlite"
+    }
+
+    public init(file: URL, calendar: ArchiveCalendar = ArchiveCalendar()) throws {
+        self.file = file
+        self.calendar = calendar
+        (database, notice) = try SQLiteFile.open(file, migrations: Self.migrations)
+    }
+
+    // MARK: Writing
+
+    /// Adds or updates entries; unchanged rows are left alone, so re-syncing a month does not
+    /// churn the full-text index.
+    public func store(_ entries: [APODEntry]) throws {
+        guard !entries.isEmpty else { return }
+        try guarded { try database.transaction { try insert(entries) } }
+    }
+
+    /// A month as the service answered it, in one transaction: its entries and the mark that
+    /// says it is done, so a kill leaves either both or neither.
+    func storeMonth(_ month: ArchiveMonth, entries: [APODEntry], coveredThrough: APODDay) throws {
+        try guarded {
+            try database.transaction {
+                try insert(entries)
+                try database.rows("""
+                    INSERT INTO months(month, covered_through, synced_at) VALUES (?, ?, ?)
+                    ON CONFLICT(month) DO UPDATE SET
+                        covered_through = max(covered_through, excluded.covered_through), synced_at = excluded.synced_at
+                    """, [.integer(month.key), .integer(coveredThrough.ordinal), .real(calendar.currentDate.timeIntervalSince1970)])
+            }
+        }
+    }
+
+    /// After a large sync: merges the full-text index into one segment (faster searches) and
+    /// rewrites the file without the free space that writing months in any order leaves.
+    /// Needs the database's size again in free disk space, so a failure is left unreported.
+    public func compact() {
+        try? database.execute("INSERT INTO entries_fts(entries_fts) VALUES ('optimize')")
+        try? database.execute("VACUUM")
+    }
+
+    private func insert(_ entries: [APODEntry]) throws {
+        try database.run("""
+            INSERT INTO entries(day, date, month_day, title, explanation, copyright, media_type,
+                                image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(day) DO UPDATE SET
+                title = excluded.title, explanation = excluded.explanation, copyright = excluded.copyright,
+                media_type = excluded.media_type, image_url = excluded.image_url,
+                hd_image_url = excluded.hd_image_url, thumbnail_url = excluded.thumbnail_url,
+                video_url = excluded.video_url, page_url = excluded.page_url, alt_text = excluded.alt_text
+            WHERE (title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url,
+                   video_url, page_url, alt_text)
+                IS NOT (excluded.title, excluded.explanation, excluded.copyright, excluded.media_type,
+                        excluded.image_url, excluded.hd_image_url, excluded.thumbnail_url,
+                        excluded.video_url, excluded.page_url, excluded.alt_text)
+            """, each: entries.map(Self.values))
+    }
+
+    private static func values(_ entry: APODEntry) -> [SQLiteValue] {
+        [.integer(entry.date.ordinal), .text(entry.date.description), .integer(entry.date.month * 100 + entry.date.day),
+         .text(entry.title), .text(entry.explanation), .optionalText(entry.copyright), .text(entry.mediaType.rawValue),
+         .optionalText(entry.imageURL?.absoluteString), .optionalText(entry.hdImageURL?.absoluteString),
+         .optionalText(entry.thumbnailURL?.absoluteString), .optionalText(entry.videoURL?.absoluteString),
+         .optionalText(entry.pageURL?.absoluteString), .optionalText(entry.altText)]
+    }
+
+    // MARK: Reading
+
+    public func entry(for day: APODDay) throws -> APODEntry? {
+        try guarded {
+            try database.rows("SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries WHERE day = ?", [.integer(day.ordinal)]).compactMap(Self.entry).first
+        }
+    }
+
+    /// Indexed entries from `start` through `end`, ascending.
+    public func entries(from start: APODDay, through end: APODDay) throws -> [APODEntry] {
+        try guarded {
+            try database.rows("SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries WHERE day BETWEEN ? AND ? ORDER BY day",
+                              [.integer(start.ordinal), .integer(end.ordinal)]).compactMap(Self.entry)
+        }
+    }
+
+    /// How many entries the index holds.
+    public func count() throws -> Int {
+        try guarded { try database.integer("SELECT count(*) FROM entries") }
+    }
+
+    /// Whether a sync has seen every day from `start` through `end`, so that a day missing
+    /// here is a day without a picture.
+    public func covers(from start: APODDay, through end: APODDay) throws -> Bool {
+        let coverage = try self.coverage()
+        return ArchiveMonth.all(from: start, through: end).allSatisfy { month in
+            guard let through = coverage[month] else { return false }
+            return through >= min(end, month.lastDay)
+        }
+    }
+
+    /// Whether random picks may come from here: every month of the archive is covered but for
+    /// the last two, which a sync fills next time (a random pick does not need this week).
+    public func coversArchive() throws -> Bool {
+        let coverage = try self.coverage()
+        let recent = ArchiveMonth(containing: calendar.today).key - 2
+        return ArchiveMonth.all(from: ArchiveCalendar.firstDay, through: calendar.today)
+            .filter { $0.key < recent }
+            .allSatisfy { month in coverage[month].map { $0 >= month.lastDay } ?? false }
+    }
+
+    /// The last day of each month a sync has answered.
+    func coverage() throws -> [ArchiveMonth: APODDay] {
+        try guarded {
+            var result: [ArchiveMonth: APODDay] = [:]
+            for row in try database.rows("SELECT month, covered_through FROM months") {
+                if let key = row.integer(0), let through = row.integer(1) {
+                    result[ArchiveMonth(key: key)] = APODDay(ordinal: through)
+                }
+            }
+            return result
+        }
+    }
+
+    /// `count` distinct entries picked at random.
+    public func random(count: Int) throws -> [APODEntry] {
+        try guarded {
+            try database.rows("SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries ORDER BY random() LIMIT ?", [.integer(max(0, count))]).compactMap(Self.entry)
+        }
+    }
+
+    /// Above this many matches, bm25 over all of them costs tens of milliseconds and says
+    /// little (the words are in a third of the archive): such searches list title matches
+    /// first, then the newest.
+    static let rankedMatchLimit = 2000
+
+    /// The best matches for what the user typed, title matches first. Text with nothing
+    /// searchable in it answers nothing, without a query.
+    public func search(_ text: String, limit: Int) throws -> [APODEntry] {
+        let query = SearchQuery(text)
+        guard !query.isEmpty, limit > 0 else { return [] }
+        return try guarded {
+            let match = query.matchExpression
+            if try database.integer("SELECT count(*) FROM entries_fts WHERE entries_fts MATCH ?", [.text(match)]) <= Self.rankedMatchLimit {
+                return try ranked(match, limit: limit)
+            }
+            let inTitles = try ranked(query.titleMatchExpression, limit: limit)
+            let shown = Set(inTitles.map(\.date))
+            let newest = try database.rows("""
+                SELECT e.day, e.title, e.explanation, e.copyright, e.media_type, e.image_url, e.hd_image_url,
+                       e.thumbnail_url, e.video_url, e.page_url, e.alt_text
+                FROM (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ? ORDER BY rowid DESC LIMIT ?) AS recent
+                JOIN entries e ON e.day = recent.rowid ORDER BY e.day DESC
+                """, [.text(match), .integer(limit + inTitles.count)]).compactMap(Self.entry)
+            return Array((inTitles + newest.filter { !shown.contains($0.date) }).prefix(limit))
+        }
+    }
+
+    /// bm25 with title words weighing ten times explanation words; only the winners' rows are read.
+    private func ranked(_ match: String, limit: Int) throws -> [APODEntry] {
+        try database.rows("""
+            SELECT e.day, e.title, e.explanation, e.copyright, e.media_type, e.image_url, e.hd_image_url,
+                   e.thumbnail_url, e.video_url, e.page_url, e.alt_text
+            FROM (SELECT rowid, bm25(entries_fts, 10.0, 1.0, 2.0) AS score FROM entries_fts
+                  WHERE entries_fts MATCH ? ORDER BY score, rowid DESC LIMIT ?) AS best
+            JOIN entries e ON e.day = best.rowid ORDER BY best.score, e.day DESC
+            """, [.text(match), .integer(limit)]).compactMap(Self.entry)
+    }
+
+    /// How many entries match what the user typed (for "23 pictures match 'eclipse'").
+    public func matchCount(_ text: String) throws -> Int {
+        let query = SearchQuery(text)
+        guard !query.isEmpty else { return 0 }
+        return try guarded {
+            try database.integer("SELECT count(*) FROM entries_fts WHERE entries_fts MATCH ?", [.text(query.matchExpression)])
+        }
+    }
+
+    /// The entries of that month and day in every year, oldest first.
+    public func onThisDay(month: Int, day: Int) throws -> [APODEntry] {
+        try guarded {
+            try database.rows("SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries WHERE month_day = ? ORDER BY day",
+                              [.integer(month * 100 + day)]).compactMap(Self.entry)
+        }
+    }
+
+    /// The days of one month that have an indexed entry, for the calendar's marks.
+    public func indexedDays(in month: ArchiveMonth) throws -> Set<APODDay> {
+        try guarded {
+            Set(try database.rows("SELECT day FROM entries WHERE day BETWEEN ? AND ?",
+                                  [.integer(month.firstDay.ordinal), .integer(month.lastDay.ordinal)])
+                .compactMap { $0.integer(0).map(APODDay.init(ordinal:)) })
+        }
+    }
+
+    private static func entry(_ row: SQLiteRow) -> APODEntry? {
+        guard let ordinal = row.integer(0), let title = row.text(1) else { return nil }
+        func url(_ column: Int) -> URL? { row.text(column).flatMap(URL.init(string:)) }
+        return APODEntry(date: APODDay(ordinal: ordinal), title: title, explanation: row.text(2) ?? "",
+                         copyright: row.text(3), mediaType: MediaType(rawValue: row.text(4) ?? "image"),
+                         imageURL: url(5), hdImageURL: url(6), thumbnailURL: url(7), videoURL: url(8),
+                         pageURL: url(9), altText: row.text(10))
+    }
+
+    /// Runs a database operation, turning SQLite's failures into the app's messages.
+    @discardableResult
+    private func guarded<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let failure as SQLiteFailure {
+            throw SQLiteFile.error(failure, path: file.path)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Puts the archive index in front of a source: every entry that passes is written to the
+/// index, and what the index covers is answered from it with no request (a range of synced
+/// months, a past day, a random pick once the archive is downloaded).
+///
+/// The index only ever saves requests: when it cannot be read or written, the upstream
+/// answers as if it were not there.
+public final class IndexingSource: APODSource {
+    public let upstream: any APODSource
+    public let index: ArchiveIndex
+    private let calendar: ArchiveCalendar
+
+    public init(upstream: any APODSource, index: ArchiveIndex, calendar: ArchiveCalendar = ArchiveCalendar()) {
+        self.upstream = upstream
+        self.index = index
+        self.calendar = calendar
+    }
+
+    public var rateLimit: RateLimit? { upstream.rateLimit }
+
+    public func latest() async throws -> APODEntry {
+        let entry = try await upstream.latest()
+        try? index.store([entry])
+        return entry
+    }
+
+    /// A past day already indexed is answered from the index; past entries do not change.
+    public func entry(for day: APODDay) async throws -> APODEntry {
+        try calendar.validate(day)
+        if day < calendar.today, let entry = try? index.entry(for: day) { return entry }
+        if day < calendar.today, (try? index.covers(from: day, through: day)) == true { throw APODError.noEntry(day) }
+        let entry = try await upstream.entry(for: day)
+        try? index.store([entry])
+        return entry
+    }
+
+    public func entries(from start: APODDay, through end: APODDay) async throws -> [APODEntry] {
+        try await rangeAnswer(from: start, through: end).entries
+    }
+
+    public func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
+        try calendar.validate(start)
+        try calendar.validate(end)
+        if (try? index.covers(from: start, through: end)) == true, let entries = try? index.entries(from: start, through: end) {
+            return RangeAnswer(entries: entries)
+        }
+        let answer = try await upstream.rangeAnswer(from: start, through: end)
+        try? index.store(answer.entries)
+        return answer
+    }
+
+    public func random(count: Int) async throws -> [APODEntry] {
+        if let picked = pickedFromIndex(count) { return picked }
+        let entries = try await upstream.random(count: count)
+        try? index.store(entries)
+        return entries
+    }
+
+    public func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> {
+        if let picked = pickedFromIndex(count) {
+            return AsyncThrowingStream { continuation in
+                picked.forEach { continuation.yield($0) }
+                continuation.finish()
+            }
+        }
+        let upstream = upstream.randomStream(count: count)
+        let index = index
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    for try await entry in upstream {
+                        try? index.store([entry])
+                        continuation.yield(entry)
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// A random pick from the index once it holds the archive and enough entries.
+    private func pickedFromIndex(_ count: Int) -> [APODEntry]? {
+        guard count > 0, (try? index.coversArchive()) == true,
+              let picked = try? index.random(count: count), picked.count == count else { return nil }
+        return picked
+    }
+}

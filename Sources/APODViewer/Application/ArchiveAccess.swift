@@ -1,0 +1,129 @@
+import APODCore
+import Foundation
+
+/// The viewer's way to the archive index of the source in use and to the favourites library.
+/// Both are opened lazily and reopened when the source changes; every call reads or writes a
+/// database, so windows call it from their background work, never on the main thread.
+public final class ArchiveAccess: @unchecked Sendable {
+    public let dataFolder: DataFolder
+    private let calendar: ArchiveCalendar
+    private let lock = NSLock()
+    private var configuration: SourceConfiguration
+    /// Opened indexes by source address: a request still running for the previous source
+    /// writes to that source's index, never to the new one's.
+    private var indexes: [String: ArchiveIndex] = [:]
+    private var library: UserLibrary?
+    /// A damaged file set aside on opening, said once by the next window that asks.
+    private var pendingNotices: [APODError] = []
+
+    public init(dataFolder: DataFolder, configuration: SourceConfiguration, calendar: ArchiveCalendar = ArchiveCalendar()) {
+        self.dataFolder = dataFolder
+        self.configuration = configuration
+        self.calendar = calendar
+    }
+
+    /// From now on, the index of this source.
+    func use(_ configuration: SourceConfiguration) {
+        lock.withLock { self.configuration = configuration }
+    }
+
+    /// The index of the source in use, opened on first use.
+    /// - Throws: `APODError.indexTooNew`, `.diskFull`, `.indexUnavailable`.
+    func openIndex() throws -> ArchiveIndex {
+        try openIndex(for: lock.withLock { configuration })
+    }
+
+    /// The index of `configuration`'s source, opened on first use.
+    func openIndex(for configuration: SourceConfiguration) throws -> ArchiveIndex {
+        try lock.withLock {
+            let key = configuration.kind == .offline ? "offline" : "\(configuration.kind.rawValue) \(configuration.apiURL)"
+            if let index = indexes[key] { return index }
+            let opened = try dataFolder.openIndex(for: configuration, calendar: calendar)
+            if let notice = opened.notice { pendingNotices.append(notice) }
+            indexes[key] = opened
+            return opened
+        }
+    }
+
+    func openLibrary() throws -> UserLibrary {
+        try lock.withLock {
+            if let library { return library }
+            let opened = try dataFolder.openLibrary()
+            if let notice = opened.notice { pendingNotices.append(notice) }
+            library = opened
+            return opened
+        }
+    }
+
+    /// What happened to damaged files since the last call (each said once).
+    func takeNotices() -> [APODError] {
+        lock.withLock {
+            defer { pendingNotices = [] }
+            return pendingNotices
+        }
+    }
+
+    /// The source in front of the configured one: answers what the index covers, and indexes
+    /// what it fetches (the offline source is left alone, as `makeIndexedSource` does). The
+    /// index is opened by the first request, off the main thread.
+    func indexedSource(_ configuration: SourceConfiguration, client: HTTPClient) -> any APODSource {
+        use(configuration)
+        let source = configuration.makeSource(client: client, calendar: calendar)
+        guard configuration.kind != .offline else { return source }
+        return DeferredIndexingSource(upstream: source, configuration: configuration, archive: self, calendar: calendar)
+    }
+
+    // MARK: Reading and writing (off the main thread)
+
+    struct SearchResult: Sendable {
+        var entries: [APODEntry]
+        var count: Int
+        /// The index holds the whole archive, so nothing is missing from the result.
+        var isComplete: Bool
+    }
+
+    func search(_ text: String, limit: Int) throws -> SearchResult {
+        let index = try openIndex()
+        return SearchResult(entries: try index.search(text, limit: limit), count: try index.matchCount(text),
+                            isComplete: try index.coversArchive())
+    }
+
+    func isFavourite(_ day: APODDay) throws -> Bool {
+        try openLibrary().isFavourite(day)
+    }
+
+    /// Adds or removes the entry. - Returns: whether it is a favourite now.
+    func toggleFavourite(_ entry: APODEntry) throws -> Bool {
+        let library = try openLibrary()
+        if try library.removeFavourite(entry.date) { return false }
+        try library.addFavourite(entry)
+        return true
+    }
+
+    func favourites() throws -> [APODEntry] {
+        try openLibrary().favourites()
+    }
+
+    func history() throws -> [APODEntry] {
+        try openLibrary().history(limit: 100)
+    }
+
+    func recordView(_ entry: APODEntry) {
+        try? openLibrary().recordView(entry)
+    }
+
+    func onThisDay(month: Int, day: Int) throws -> [APODEntry] {
+        try openIndex().onThisDay(month: month, day: day)
+    }
+
+    /// The days of a month with an indexed entry and those that are favourites.
+    func marks(in month: ArchiveMonth) throws -> (indexed: Set<APODDay>, favourites: Set<APODDay>) {
+        (try openIndex().indexedDays(in: month), try openLibrary().favouriteDays(in: month))
+    }
+
+    /// How many entries the index holds, and whether it covers the archive.
+    func indexState() throws -> (count: Int, isComplete: Bool) {
+        let index = try openIndex()
+        return (try index.count(), try index.coversArchive())
+    }
+}

@@ -1,0 +1,63 @@
+import APODCore
+import Foundation
+import GtkKit
+
+/// How the application wires the archive index and the favourites into its windows.
+extension ViewerApplication {
+    func setUpArchive() {
+        guard let archive = environment.archive else { return }
+        let windows = ArchiveWindows(application: application, environment: environment, archive: archive)
+        windows.onOpenDetail = { [weak self] entry in self?.openDetail(for: entry) }
+        if services?.download != nil {
+            windows.onDownload = { [weak self] in self?.downloadArchive() }
+        }
+        archiveWindows = windows
+        for action in ArchiveActions.make(for: self) {
+            action.isEnabled = action.name != "download-archive" || services?.download != nil
+            application.addAction(action)
+        }
+    }
+
+    /// The search field, star and calendar in the main window; damaged files said once.
+    func attachArchive(to main: MainWindow) {
+        guard let archive = environment.archive, let windows = archiveWindows else { return }
+        archiveControls = MainArchiveControls(main: main, archive: archive, windows: windows, calendar: environment.calendar)
+        Task.detached {
+            _ = try? archive.openIndex()
+            _ = try? archive.openLibrary()
+            let notices = archive.takeNotices()
+            guard !notices.isEmpty else { return }
+            MainThread.post { [weak main] in
+                main?.banner.show(notices.map(\.message).joined(separator: "\n"), canRetry: false)
+            }
+        }
+    }
+
+    /// The star in a detail window's header bar, and the day in the history.
+    func attachArchive(to detail: DetailWindow) {
+        guard let archive = environment.archive else { return }
+        let star = FavouriteButton(archive: archive)
+        detail.header.packEnd(star.button)
+        detail.window.addAction(star.makeAction())
+        star.onChanged = { [weak self] in
+            self?.archiveWindows?.refresh(.favourites)
+            self?.archiveControls?.star.show(self?.mainWindow?.entry)
+        }
+        star.onFailure = { [weak detail] message in detail?.banner.show(message, canRetry: false) }
+        star.show(detail.entry)
+        // The star lives as long as its window.
+        detail.window.onDestroy { withExtendedLifetime(star) {} }
+        let entry = detail.entry
+        Task.detached {
+            archive.recordView(entry)
+            MainThread.post { [weak self] in self?.archiveWindows?.refresh(.history) }
+        }
+    }
+
+    /// Starts downloading the archive and opens the preferences, where its progress shows.
+    func downloadArchive() {
+        guard let services, let download = services.download else { return }
+        download.start()
+        openPreferences()
+    }
+}

@@ -1,0 +1,105 @@
+import APODCore
+import GtkKit
+
+/// The preferences' "Archive" section: how much of the archive is on this computer, and
+/// "Download the Archive" with a progress bar, the time left and Cancel. The download itself
+/// belongs to the app (`ArchiveDownload`), so closing the window does not stop it.
+@MainActor
+final class ArchiveDownloadSection {
+    let root = Box(.vertical, spacing: 8)
+    let stateLabel = Label()
+    let progressBar = ProgressBar()
+    let timeLabel = Label()
+    let downloadButton = Button(label: tr("_Download the Archive"))
+    let cancelButton = Button(label: tr("_Cancel"))
+    private let download: ArchiveDownload
+    private let archive: ArchiveAccess
+    private let stateWork = WorkSlot()
+    private var token: Int?
+
+    init(download: ArchiveDownload, archive: ArchiveAccess) {
+        self.download = download
+        self.archive = archive
+        let heading = Label(tr("Archive"))
+        heading.addCSSClass("heading")
+        heading.setTextAlignment(0)
+        heading.setMargins(top: 12, bottom: 0, start: 0, end: 0)
+        root.append(heading)
+        let explanation = Label(tr("Downloading the text of every picture (about 30 MB) lets you search the whole archive, see a day in every year and get random pictures without waiting. It resumes where it stopped."))
+        explanation.enableWrapping()
+        explanation.setTextAlignment(0)
+        explanation.addCSSClass("dim-label")
+        root.append(explanation)
+        stateLabel.enableWrapping()
+        stateLabel.setTextAlignment(0)
+        root.append(stateLabel)
+        root.append(progressBar)
+        timeLabel.setTextAlignment(0)
+        timeLabel.addCSSClass("caption")
+        root.append(timeLabel)
+        let buttons = Box(.horizontal, spacing: 12)
+        buttons.horizontalAlign = .end
+        buttons.append(cancelButton)
+        downloadButton.markSuggested()
+        buttons.append(downloadButton)
+        root.append(buttons)
+
+        downloadButton.onClicked { [weak self] in self?.download.start() }
+        cancelButton.onClicked { [weak self] in self?.download.cancel() }
+        token = download.observe { [weak self] state in self?.show(state) }
+        root.onDestroy { [weak self] in self?.detach() }
+    }
+
+    private func detach() {
+        if let token { download.removeObserver(token) }
+        stateWork.cancel()
+    }
+
+    private func show(_ state: ArchiveDownload.State) {
+        let running = download.isRunning
+        downloadButton.isVisible = !running
+        cancelButton.isVisible = running
+        progressBar.isVisible = running
+        timeLabel.isVisible = running
+        switch state {
+        case .running(let progress):
+            progressBar.fraction = progress?.fraction ?? 0
+            progressBar.text = progress.map {
+                tr("{done} of {total} months · {count} pictures", ["done": String($0.monthsDone), "total": String($0.monthsTotal),
+                                                                 "count": String($0.entriesIndexed)])
+            } ?? tr("Starting…")
+            timeLabel.text = progress?.secondsLeft.map(Self.timeLeft) ?? tr("Working out the time left…")
+            stateLabel.text = tr("Downloading the archive…")
+        case .finished(let summary):
+            stateLabel.text = tr("Done: {count} pictures on this computer ({new} new).",
+                                 ["count": String(summary.entriesIndexed), "new": String(summary.entriesAdded)])
+        case .cancelled:
+            stateLabel.text = tr("Stopped. What was downloaded is kept; downloading again resumes from there.")
+        case .failed(let message):
+            stateLabel.text = message
+        case .idle:
+            refreshState()
+        }
+    }
+
+    /// "N pictures on this computer", read off the main thread.
+    private func refreshState() {
+        let archive = archive
+        stateWork.start({ try archive.indexState() }, then: { [weak self] result in
+            guard let self, case .idle = self.download.state else { return }
+            switch result {
+            case .success(let state):
+                self.stateLabel.text = state.isComplete
+                    ? tr("The whole archive is on this computer ({count} pictures).", ["count": String(state.count)])
+                    : tr("{count} pictures are on this computer so far.", ["count": String(state.count)])
+            case .failure(let error):
+                self.stateLabel.text = userMessage(for: error)
+            }
+        })
+    }
+
+    static func timeLeft(_ seconds: Double) -> String {
+        if seconds >= 90 { return tr("About {minutes} minutes left", ["minutes": String(Int((seconds / 60).rounded()))]) }
+        return tr("About {seconds} seconds left", ["seconds": String(max(1, Int(seconds.rounded())))])
+    }
+}

@@ -1,0 +1,54 @@
+import APODCore
+import Foundation
+import GtkKit
+
+/// What the archive index adds to the main window: a search field in the header bar (Ctrl+F)
+/// that carries on in the search window, the favourite star (Ctrl+D), the calendar beside the
+/// date selector, and the history of the days shown.
+@MainActor
+final class MainArchiveControls {
+    let searchField = SearchEntry(placeholder: tr("Search the archive"))
+    let star: FavouriteButton
+    let calendarButton: DayCalendarButton
+
+    init(main: MainWindow, archive: ArchiveAccess, windows: ArchiveWindows, calendar: ArchiveCalendar) {
+        star = FavouriteButton(archive: archive)
+        calendarButton = DayCalendarButton(archive: archive, calendar: calendar)
+
+        searchField.setSizeRequest(width: 220)
+        searchField.tooltip = tr("Search titles, explanations and credits (Ctrl+F)")
+        main.header.packEnd(star.button)
+        main.header.packEnd(searchField)
+        main.navigation.insert(calendarButton.button, after: main.dateSelector.root)
+
+        searchField.onSearchChanged { [weak self, weak windows] in
+            guard let self, let windows else { return }
+            let text = self.searchField.text
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+            self.searchField.text = ""
+            windows.search(text)
+        }
+        searchField.onActivate { [weak self, weak windows] in
+            guard let self, let windows else { return }
+            let text = self.searchField.text
+            self.searchField.text = ""
+            windows.search(text)
+        }
+        main.window.addAction(Action("search") { [weak self] in self?.searchField.focus() })
+        main.window.addAction(star.makeAction())
+        star.onChanged = { [weak windows] in windows?.refresh(.favourites) }
+        star.isShowing = { [weak main, weak star] in main?.entry != nil && main?.entry?.date == star?.entry?.date }
+        star.onFailure = { [weak main] message in main?.banner.show(message, canRetry: false) }
+
+        calendarButton.currentDay = { [weak main] in main?.entry?.date ?? main?.dateSelector.selectedDay ?? calendar.today }
+        calendarButton.onChoose = { [weak main] day in main?.show(day: day) }
+
+        main.onEntryPresented = { [weak self, weak windows] entry in
+            self?.star.show(entry)
+            Task.detached {
+                archive.recordView(entry)
+                MainThread.post { windows?.refresh(.history) }
+            }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import APODCore
+import GtkKit
+
+/// A grid of entries from the archive index or the favourites library (search results,
+/// favourites, history, "on this day"): the random grid's cells and detail windows, with a
+/// line saying what is shown, and an offer to download the archive when the index lacks
+/// part of it.
+@MainActor
+final class EntryGridWindow {
+    static let columns = 4
+
+    let window: Window
+    let summaryLabel = Label()
+    let downloadButton = Button(label: tr("_Download the Archive"))
+    let stack = Stack()
+    let flowBox = FlowBox()
+    let status = StatusPage(iconName: "edit-find-symbolic", heading: "")
+    private let spinner = Spinner(size: 48)
+    private let environment: ViewerEnvironment
+
+    /// A cell was activated (click or Enter).
+    var onOpenDetail: (@MainActor (APODEntry) -> Void)?
+    /// "Download the Archive" was clicked.
+    var onDownload: (@MainActor () -> Void)?
+
+    var cells: [GridCell] { flowBox.children.compactMap { $0 as? GridCell } }
+
+    /// - Parameter searchField: shown in the header bar in place of the title (search results).
+    init(application: Application, environment: ViewerEnvironment, title: String, searchField: SearchEntry? = nil) {
+        self.environment = environment
+        window = Window(application: application)
+        window.title = title
+        window.setDefaultSize(width: 1100, height: 820)
+        let header = HeaderBar()
+        if let searchField {
+            searchField.setSizeRequest(width: 360)
+            header.setTitleWidget(searchField)
+        }
+        window.setTitlebar(header)
+        window.addShortcut(trigger: "Escape", action: "window.close")
+
+        let column = Box(.vertical, spacing: 0)
+        let bar = Box(.horizontal, spacing: 12)
+        bar.setMargins(top: 12, bottom: 0, start: 18, end: 18)
+        summaryLabel.setTextAlignment(0)
+        summaryLabel.horizontalExpand = true
+        summaryLabel.enableWrapping()
+        summaryLabel.addCSSClass("heading")
+        bar.append(summaryLabel)
+        downloadButton.isVisible = false
+        downloadButton.tooltip = tr("Download the whole archive's text, so every picture can be found")
+        bar.append(downloadButton)
+        column.append(bar)
+
+        flowBox.setColumns(Self.columns)
+        flowBox.setSpacing(row: 12, column: 12)
+        flowBox.setMargins(18)
+        flowBox.verticalAlign = .start
+        let scroller = ScrolledWindow(child: flowBox)
+        scroller.verticalExpand = true
+        spinner.horizontalAlign = .center
+        spinner.verticalAlign = .center
+        stack.addPage(spinner, name: "loading")
+        stack.addPage(scroller, name: "grid")
+        stack.addPage(status, name: "empty")
+        stack.verticalExpand = true
+        column.append(stack)
+        window.setChild(column)
+
+        downloadButton.onClicked { [weak self] in self?.onDownload?() }
+        flowBox.onChildActivated { [weak self] child in
+            guard let cell = child as? GridCell else { return }
+            self?.onOpenDetail?(cell.entry)
+        }
+        window.onDestroy { [weak self] in self?.cancelCells() }
+    }
+
+    func showLoading() {
+        spinner.isSpinning = true
+        stack.visiblePage = "loading"
+    }
+
+    /// Shows `entries` (replacing what was shown) under `summary`.
+    func show(_ entries: [APODEntry], summary: String, offerDownload: Bool) {
+        cancelCells()
+        flowBox.removeAll()
+        spinner.isSpinning = false
+        summaryLabel.text = summary
+        downloadButton.isVisible = offerDownload
+        stack.visiblePage = "grid"
+        let width = max(160, (flowBox.width > 0 ? flowBox.width : 1100) / Self.columns) * max(1, window.scaleFactor)
+        for entry in entries {
+            let cell = GridCell(entry: entry)
+            flowBox.append(cell)
+            cell.loadThumbnail(with: environment.pictures, width: width)
+        }
+    }
+
+    /// Nothing to show: a heading and what to do, in place of the grid.
+    func showEmpty(summary: String, heading: String, message: String, iconName: String, offerDownload: Bool) {
+        cancelCells()
+        flowBox.removeAll()
+        spinner.isSpinning = false
+        summaryLabel.text = summary
+        downloadButton.isVisible = offerDownload
+        status.icon.iconName = iconName
+        status.heading.text = heading
+        status.message.text = message
+        stack.visiblePage = "empty"
+    }
+
+    private func cancelCells() {
+        cells.forEach { $0.cancel() }
+    }
+}

@@ -1,0 +1,9 @@
+#ifndef APOD_CSQLITE_SHIM_H
+#define APOD_CSQLITE_SHIM_H
+#include <sqlite3.h>
+
+/* SQLITE_TRANSIENT is a cast macro Swift cannot import: SQLite copies bound text at once. */
+static inline sqlite3_destructor_type apod_sqlite_transient(void) {
+    return SQLITE_TRANSIENT;
+}
+#endif

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The human-readable form of the archive index rows, each with its target.
+enum IndexBenchTable {
+    static func render(_ rows: [BenchRow]) -> String {
+        var lines = ["", "archive index: synthetic science-like archive over raw loopback"]
+        func row(_ name: String) -> BenchRow? { rows.first { $0.name == name } }
+        if let sync = row("index-sync") {
+            lines.append(String(format: "sync     %d entries in %.1f s, %d requests, %.1f MB received", sync.entries ?? 0,
+                                sync.seconds, sync.requests ?? 0, sync.mbDownloaded))
+            let size = sync.databaseMegabytes ?? 0
+            lines.append(verdict(size <= 40, String(format: "database %.1f MB (target <= 40 MB)", size)))
+        }
+        if let open = row("index-open") {
+            lines.append(String(format: "open     %.0f ms (integrity check included)", open.seconds * 1000))
+        }
+        if let search = row("index-search"), let median = search.medianMilliseconds, let p95 = search.p95Milliseconds {
+            lines.append(verdict(p95 <= 20, String(format: "search   %d queries (%d with matches): median %.2f ms, p95 %.2f ms (target p95 <= 20 ms)",
+                                                   IndexBench.queries.count, search.entries ?? 0, median, p95)))
+        }
+        if let random = row("index-random") {
+            let requests = random.requests ?? -1
+            lines.append(verdict(requests == 0 && (random.firstMilliseconds ?? .infinity) <= 300,
+                                 String(format: "random   %d entries: first after %.2f ms, all after %.1f ms, %d requests (target <= 300 ms, 0 requests)",
+                                        random.entries ?? 0, random.firstMilliseconds ?? 0, random.seconds * 1000, requests)))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func verdict(_ met: Bool, _ text: String) -> String {
+        (met ? "met     " : "MISSED  ") + text
+    }
+}

@@ -1,0 +1,102 @@
+import APODCore
+import Foundation
+
+/// A whole archive's worth of science.nasa.gov `apod-basic` bodies, one per day from
+/// 1995-06-16 to today (minus the real gaps), with text as long as the real archive's: titles
+/// of 3–6 words, explanations of 110–170 words (about 950 characters; 2019's average 918), HTML
+/// credits. Words are drawn unevenly from a large vocabulary, as in prose, with a seeded
+/// generator so every run indexes the same text.
+struct SyntheticArchive {
+    static let gaps: Set<String> = ["1995-06-17", "1995-06-18", "1995-06-19", "2020-06-10"]
+
+    /// Words a search may look for; they appear often enough to match many entries.
+    static let themes = ["galaxy", "nebula", "eclipse", "aurora", "comet", "moon", "saturn", "jupiter", "mars",
+                         "supernova", "cluster", "milky", "orion", "andromeda", "meteor", "venus", "pleiades",
+                         "hubble", "webb", "spitzer", "solar", "sunspot", "quasar", "pulsar", "horsehead",
+                         "rosette", "lagoon", "trifid", "crab", "whirlpool", "sombrero", "dust", "star", "planet"]
+    static let places = ["Poznań", "Tromsø", "Atacama", "Mauna Kea", "La Palma", "Namibia", "Yellowstone", "Kraków"]
+
+    /// Day (`YYYY-MM-DD`) to its JSON body, ascending by day.
+    let bodies: [(day: APODDay, json: String)]
+
+    init(through today: APODDay) {
+        var random = SeededGenerator(seed: 0xA90D)
+        let vocabulary = Self.vocabulary(using: &random)
+        var bodies: [(APODDay, String)] = []
+        var day = ArchiveCalendar.firstDay
+        while day <= today {
+            if !Self.gaps.contains(day.description) {
+                bodies.append((day, Self.body(for: day, vocabulary: vocabulary, random: &random)))
+            }
+            day = day.adding(days: 1)
+        }
+        self.bodies = bodies
+    }
+
+    private static func body(for day: APODDay, vocabulary: [String], random: inout SeededGenerator) -> String {
+        func word() -> String {
+            // Log-uniform ranks: Zipf's law with exponent 1.
+            let x = Double(random.next() % 1_000_000) / 1_000_000
+            return vocabulary[min(vocabulary.count - 1, Int(pow(Double(vocabulary.count), x)) - 1)]
+        }
+        let theme = themes[Int(random.next() % UInt64(themes.count))]
+        let titleWords = [theme.capitalized] + (0..<Int(2 + random.next() % 4)).map { _ in word().capitalized }
+        var sentences: [String] = []
+        var characters = 0
+        let target = 650 + Int(random.next() % 550)
+        while characters < target {
+            let length = 8 + Int(random.next() % 14)
+            var sentence = (0..<length).map { _ in word() }
+            if random.next() % 4 == 0 { sentence[Int(random.next() % UInt64(length))] = theme }
+            if random.next() % 40 == 0 { sentence.append("over " + places[Int(random.next() % UInt64(places.count))]) }
+            sentences.append(sentence.joined(separator: " ").capitalized(firstOnly: true) + ".")
+            characters += sentences.last!.count + 1
+        }
+        let explanation = "<strong>Explanation: </strong>" + sentences.joined(separator: " ")
+            + " <strong>Tomorrow&#8217;s picture: </strong><a href=\\\"https://science.nasa.gov/apod/\\\">" + word() + "</a>"
+        let credit = "<strong>Image Credit &amp; Copyright:</strong> <a href=\\\"https://example.org/\\\">"
+            + word().capitalized + " " + word().capitalized + "</a>"
+        return """
+        {"date":"\(day)","title":"\(titleWords.joined(separator: " "))","media_type":"image",\
+        "explanation":"\(explanation)","credit":"\(credit)","copyright":"",\
+        "alt":"\(theme) seen in the night sky","permalink":"https://science.nasa.gov/apod/\(day)/",\
+        "url":"https://science.nasa.gov/apod/\(day)/",\
+        "hdurl":"https://assets.science.nasa.gov/dynamicimage/assets/science/apod/\(day).jpg?w=2000&h=1333&fit=clip"}
+        """
+    }
+
+    /// The astronomy themes plus 40,000 made-up words of 2–4 syllables.
+    private static func vocabulary(using random: inout SeededGenerator) -> [String] {
+        let common = ["the", "of", "and", "a", "in", "is", "to", "this", "that", "light", "years", "image", "from", "by",
+                      "with", "as", "on", "its", "are", "at", "an", "be", "it", "was", "which", "for", "or", "across",
+                      "featured", "seen", "near", "about", "million", "stars", "sky", "night", "away", "bright"]
+        let syllables = ["ka", "lo", "mi", "ter", "an", "ro", "vel", "si", "de", "ul", "ne", "bor", "ta", "quin", "es",
+                         "ph", "or", "ix", "ma", "gen", "ly", "ar", "cos", "tu", "ze", "on", "pri", "dal", "fe", "rin"]
+        var words = Set<String>()
+        while words.count < 40_000 {
+            let count = 2 + Int(random.next() % 3)
+            words.insert((0..<count).map { _ in syllables[Int(random.next() % UInt64(syllables.count))] }.joined())
+        }
+        return common + themes + words.sorted().shuffled(using: &random)
+    }
+}
+
+/// xorshift64*: the same text on every run and machine.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed | 1 }
+
+    mutating func next() -> UInt64 {
+        state ^= state >> 12
+        state ^= state << 25
+        state ^= state >> 27
+        return state &* 2685821657736338717
+    }
+}
+
+private extension String {
+    func capitalized(firstOnly: Bool) -> String {
+        prefix(1).uppercased() + dropFirst()
+    }
+}

@@ -1,0 +1,177 @@
+import XCTest
+import TestSupport
+@testable import APODCore
+
+/// `apod sync`, `search`, `favorites` and `on-this-day` end to end: a real process against
+/// a legacy service holding a whole synthetic archive (one range request per month).
+final class ArchiveCommandTests: XCTestCase {
+    private var home: URL!
+    private var server: FakeHTTPServer!
+    private var environment: [String: String] = [:]
+    private var archive: [String: String] = [:]
+
+    override func setUpWithError() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("apod-archive-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        server?.stop()
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    /// Starts the service; `delay` slows every answer down (for the kill test).
+    private func startService(delay: TimeInterval = 0) throws {
+        let calendar = ArchiveCalendar()
+        archive = [:]
+        for day in DayFetching.days(from: ArchiveCalendar.firstDay, through: calendar.today) where day != APODDay("2020-06-10") {
+            archive[day.description] = LegacyFixtures.entry(day.description)
+        }
+        archive["2019-07-04"] = #"{"date":"2019-07-04","title":"Fireworks over Poznań","explanation":"A (bright) \"show\".","media_type":"image","service_version":"v1","url":"https://apod.nasa.gov/apod/image/f.jpg"}"#
+        let service = FakeLegacyService(entries: archive, today: calendar.today.description)
+        if delay > 0 {
+            service.override = { _ in Thread.sleep(forTimeInterval: delay); return nil }
+        }
+        let (server, url) = try service.start()
+        self.server = server
+        environment = APODProcess.environment(home: home, ["APOD_API_URL": url.absoluteString, "APOD_SOURCE": "legacy"])
+    }
+
+    private func apod(_ arguments: [String]) throws -> APODProcess.Result {
+        try APODProcess.run(arguments, environment: environment, in: home, timeout: 120)
+    }
+
+    private func jsonArray(_ text: String) throws -> [[String: Any]] {
+        try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+    }
+
+    private var indexFile: URL {
+        let partition = "legacy-127.0.0.1_\(server.port)"
+        return home.appendingPathComponent(".local/share/apod-viewer").appendingPathComponent(ArchiveIndex.fileName(partition: partition))
+    }
+
+    func testSyncThenSearchFavouritesAndOnThisDayWithoutRequests() throws {
+        try startService()
+        let sync = try apod(["sync"])
+        XCTAssertEqual(sync.status, 0, sync.stderr)
+        XCTAssertEqual(sync.stdout.split(separator: "\n").count, 1, "one summary line")
+        XCTAssertTrue(sync.stdout.contains("\(archive.count) pictures"), sync.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: indexFile.path), "the index lives in the data folder")
+
+        let before = server.requests.count
+        let again = try apod(["sync"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertLessThanOrEqual(server.requests.count - before, 3, "an up-to-date index costs at most 3 requests")
+
+        let requestsAfterSync = server.requests.count
+        let found = try apod(["search", "poznan", "--json"])
+        XCTAssertEqual(found.status, 0, found.stderr)
+        let results = try jsonArray(found.stdout)
+        XCTAssertEqual(results.map { $0["date"] as? String }, ["2019-07-04"])
+        XCTAssertEqual(Set(results[0].keys), Set(EntryJSON.keys))
+        XCTAssertEqual(try jsonArray(try apod(["search", "picture", "--limit", "7", "--json"]).stdout).count, 7)
+        XCTAssertEqual(try jsonArray(try apod(["search", "(bright)", "\"show", "NOT", "--json"]).stdout).count, 0,
+                       "NOT is a word that entry lacks")
+        XCTAssertEqual(try jsonArray(try apod(["search", "(bright)", "\"show", "--json"]).stdout).count, 1)
+        let punctuation = try apod(["search", "()*:\"", "--json"])
+        XCTAssertEqual(punctuation.status, 0)
+        XCTAssertEqual(try jsonArray(punctuation.stdout).count, 0)
+        let text = try apod(["search", "fireworks"])
+        XCTAssertEqual(text.stdout, "2019-07-04  Fireworks over Poznań\n")
+
+        let onThisDay = try jsonArray(try apod(["on-this-day", "07-04", "--json"]).stdout)
+        XCTAssertEqual(onThisDay.first?["date"] as? String, "1995-07-04")
+        XCTAssertEqual(onThisDay.count, ArchiveCalendar().today >= APODDay(year: ArchiveCalendar().today.year, month: 7, day: 4)!
+                       ? ArchiveCalendar().today.year - 1994 : ArchiveCalendar().today.year - 1995)
+
+        let random = try apod(["random", "--count", "20", "--json"])
+        XCTAssertEqual(try jsonArray(random.stdout).count, 20)
+        let range = try apod(["range", "2020-06-01", "2020-06-30", "--json"])
+        XCTAssertEqual(try jsonArray(range.stdout).count, 29)
+        XCTAssertEqual(server.requests.count, requestsAfterSync, "search, on-this-day, random and range came from the index")
+
+        XCTAssertEqual(try apod(["favorites", "add", "2019-07-04"]).status, 0)
+        XCTAssertEqual(try apod(["favorites", "add", "1999-01-01"]).status, 0)
+        let favourites = try jsonArray(try apod(["favorites", "--json"]).stdout)
+        XCTAssertEqual(favourites.map { $0["date"] as? String }, ["1999-01-01", "2019-07-04"])
+        XCTAssertEqual(try apod(["favorites", "remove", "1999-01-01"]).status, 0)
+        XCTAssertEqual(try apod(["favorites"]).stdout, "2019-07-04  Fireworks over Poznań\n")
+    }
+
+    func testUsageErrorsExitTwo() throws {
+        try startService()
+        for arguments in [["search"], ["search", "x", "--limit", "0"], ["search", "x", "--limit", "501"],
+                          ["favorites", "add"], ["favorites", "add", "2019-02-30"], ["favorites", "frob", "2019-01-01"],
+                          ["on-this-day", "13-01"], ["on-this-day", "7-4"], ["sync", "--json"], ["sync", "extra"],
+                          ["search", "x", "--data-dir"]] {
+            let result = try apod(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix("apod: "), result.stderr)
+        }
+        XCTAssertEqual(try apod(["on-this-day", "02-29", "--json"]).status, 0)
+    }
+
+    func testADataDirFlagPutsTheFilesThere() throws {
+        try startService()
+        let folder = home.appendingPathComponent("elsewhere")
+        XCTAssertEqual(try apod(["--data-dir", folder.path, "favorites", "add", "2001-01-01"]).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(UserLibrary.fileName).path))
+        XCTAssertEqual(try apod(["favorites"]).stdout, "", "the default folder has none")
+    }
+
+    func testADamagedIndexIsReportedAndRebuilt() throws {
+        try startService()
+        try FileManager.default.createDirectory(at: indexFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(repeating: 7, count: 10_000).write(to: indexFile)
+        let result = try apod(["search", "moon"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("was damaged"), result.stderr)
+        XCTAssertFalse(try apod(["search", "moon"]).stderr.contains("damaged"), "said once")
+    }
+
+    func testAFutureIndexIsRefusedWithAClearMessage() throws {
+        try startService()
+        try FileManager.default.createDirectory(at: indexFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try SQLiteDatabase(path: indexFile.path).setUserVersion(99)
+        let result = try apod(["search", "moon"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderrLines, ["apod: " + APODError.indexTooNew(path: indexFile.path).message])
+        let show = try apod(["show", "2001-01-01", "--json"])
+        XCTAssertEqual(show.status, 0, "the other commands still work without the index")
+    }
+
+    func testASyncKilledMidWayResumesWithoutDuplicatesOrHalfMonths() throws {
+        try startService(delay: 0.02)
+        let process = Process()
+        process.executableURL = try APODProcess.binary()
+        process.arguments = ["sync"]
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while server.requests.count < 40 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+
+        let index = try ArchiveIndex(file: indexFile)
+        let done = try index.coverage()
+        XCTAssertGreaterThan(done.count, 20)
+        XCTAssertLessThan(done.count, 300)
+        for (month, through) in done {
+            let expected = archive.keys.filter { $0.hasPrefix(month.description) && $0 <= through.description }.count
+            XCTAssertEqual(try index.entries(from: month.firstDay, through: through).count, expected, "month \(month)")
+        }
+        XCTAssertEqual(try index.count(), done.keys.reduce(0) { total, month in
+            total + archive.keys.filter { $0.hasPrefix(month.description) }.count
+        }, "nothing outside finished months")
+
+        let before = server.requests.count
+        let resumed = try apod(["sync"])
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        let months = ArchiveMonth.all(from: ArchiveCalendar.firstDay, through: ArchiveCalendar().today).count
+        XCTAssertLessThanOrEqual(server.requests.count - before, months - done.count + 1, "only what was left")
+        XCTAssertEqual(try index.count(), archive.count)
+    }
+}

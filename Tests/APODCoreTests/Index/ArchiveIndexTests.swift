@@ -1,0 +1,223 @@
+import XCTest
+@testable import APODCore
+
+final class ArchiveIndexTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("index-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func openIndex() throws -> ArchiveIndex {
+        try ArchiveIndex.open(in: folder, partition: "science")
+    }
+
+    private func entry(_ date: String, _ title: String, explanation: String = "", copyright: String? = nil) -> APODEntry {
+        APODEntry(date: APODDay(date)!, title: title, explanation: explanation, copyright: copyright,
+                  imageURL: URL(string: "https://example.org/\(date).jpg"), altText: "alt \(date)")
+    }
+
+    func testEntriesComeBackWhole() throws {
+        let index = try openIndex()
+        let stored = APODEntry(date: APODDay("2020-12-17")!, title: "Conjunction", explanation: "Jupiter & Saturn",
+                               copyright: "Someone", mediaType: .video, imageURL: URL(string: "https://a/b.jpg"),
+                               hdImageURL: URL(string: "https://a/c.jpg"), thumbnailURL: URL(string: "https://a/t.jpg"),
+                               videoURL: URL(string: "https://www.youtube.com/embed/x"),
+                               pageURL: URL(string: "https://science.nasa.gov/p"), altText: "two planets")
+        try index.store([stored])
+        XCTAssertEqual(try index.entry(for: stored.date), stored)
+        XCTAssertEqual(try index.entries(from: APODDay("2020-12-01")!, through: APODDay("2020-12-31")!), [stored])
+        XCTAssertNil(try index.entry(for: APODDay("2020-12-18")!))
+    }
+
+    func testStoringAgainUpdatesWithoutDuplicates() throws {
+        let index = try openIndex()
+        try index.store([entry("2021-01-01", "Old title")])
+        try index.store([entry("2021-01-01", "New title"), entry("2021-01-01", "New title")])
+        XCTAssertEqual(try index.count(), 1)
+        XCTAssertEqual(try index.search("new", limit: 5).map(\.title), ["New title"])
+        XCTAssertEqual(try index.search("old", limit: 5), [], "the full-text index follows updates")
+    }
+
+    func testSearchIgnoresDiacriticsAndMatchesPrefixes() throws {
+        let index = try openIndex()
+        try index.store([entry("2019-01-01", "Sky over Poznań"), entry("2019-01-02", "Total Eclipse"),
+                         entry("2019-01-03", "Galaxy", copyright: "José Pérez")])
+        XCTAssertEqual(try index.search("poznan", limit: 10).map(\.title), ["Sky over Poznań"])
+        XCTAssertEqual(try index.search("POZNAŃ", limit: 10).map(\.title), ["Sky over Poznań"])
+        XCTAssertEqual(try index.search("eclip", limit: 10).map(\.title), ["Total Eclipse"])
+        XCTAssertEqual(try index.search("jose perez", limit: 10).map(\.title), ["Galaxy"], "copyright is searched")
+        XCTAssertEqual(try index.search("total eclipse", limit: 10).count, 1)
+        XCTAssertEqual(try index.search("total galaxy", limit: 10), [], "every word must match")
+    }
+
+    func testTitleMatchesRankFirst() throws {
+        let index = try openIndex()
+        let wordy = String(repeating: "The nebula glows. ", count: 10)
+        try index.store([entry("2018-05-01", "Dust Lanes", explanation: wordy),
+                         entry("2018-05-02", "The Nebula", explanation: "A short text."),
+                         entry("2018-05-03", "Moon", explanation: "Nothing relevant.")])
+        XCTAssertEqual(try index.search("nebula", limit: 10).map(\.title), ["The Nebula", "Dust Lanes"])
+        XCTAssertEqual(try index.matchCount("nebula"), 2)
+    }
+
+    func testSearchLimitIsRespected() throws {
+        let index = try openIndex()
+        try index.store((1...9).map { entry("2017-03-0\($0)", "Comet \($0)") })
+        XCTAssertEqual(try index.search("comet", limit: 4).count, 4)
+        XCTAssertEqual(try index.matchCount("comet"), 9)
+    }
+
+    func testQuerySyntaxIsSearchedAsWords() throws {
+        let index = try openIndex()
+        try index.store([entry("2016-01-01", "Why NOT Mars", explanation: "title: a (bracketed) \"quoted\" star*"),
+                         entry("2016-01-02", "Mars Alone")])
+        XCTAssertEqual(try index.search("NOT", limit: 10).map(\.title), ["Why NOT Mars"])
+        XCTAssertEqual(try index.search("mars NOT", limit: 10).map(\.title), ["Why NOT Mars"], "NOT is a word, not an operator")
+        XCTAssertEqual(try index.search("title:", limit: 10).map(\.title), ["Why NOT Mars"], "no column filter")
+        XCTAssertEqual(try index.search("(bracketed)", limit: 10).count, 1)
+        XCTAssertEqual(try index.search("\"quoted", limit: 10).count, 1)
+        XCTAssertEqual(try index.search("star*", limit: 10).count, 1)
+        XCTAssertEqual(try index.search("mars OR", limit: 10).count, 0, "OR is a word too, found nowhere")
+    }
+
+    func testHostileQueriesAnswerWithoutErrors() throws {
+        let index = try openIndex()
+        try index.store([entry("2015-02-02", "Aurora")])
+        let queries = [String(repeating: "aurora ", count: 1500), String(repeating: "x", count: 10_000),
+                       "\"", "\"\"\"", "()", "*", ":", "^", "-", "+", "NEAR(a b)", "a AND", "'; DROP TABLE entries; --",
+                       "!@#$%^&*()_+{}|:<>?", "\u{0}", "   ", "", "🌌", "a\"b", "col:umn", "NOT NOT NOT"]
+        for query in queries {
+            XCTAssertNoThrow(try index.search(query, limit: 20), query)
+            XCTAssertNoThrow(try index.matchCount(query), query)
+        }
+        XCTAssertEqual(try index.search("!@#$%^&*()", limit: 20), [])
+        XCTAssertEqual(try index.search(String(repeating: "aurora ", count: 1500), limit: 20).map(\.title), ["Aurora"])
+        XCTAssertEqual(try index.count(), 1, "the table survived the injection attempt")
+    }
+
+    func testOnThisDayListsEveryYearOldestFirst() throws {
+        let index = try openIndex()
+        try index.store([entry("2010-07-04", "B"), entry("1996-07-04", "A"), entry("2010-07-05", "C"), entry("2024-07-04", "D")])
+        XCTAssertEqual(try index.onThisDay(month: 7, day: 4).map(\.title), ["A", "B", "D"])
+    }
+
+    func testRandomPicksDistinctEntries() throws {
+        let index = try openIndex()
+        try index.store((1...20).map { entry(String(format: "2014-04-%02d", $0), "E\($0)") })
+        let picked = try index.random(count: 10)
+        XCTAssertEqual(picked.count, 10)
+        XCTAssertEqual(Set(picked.map(\.date)).count, 10)
+    }
+
+    func testSourcesGetSeparateFiles() throws {
+        let science = try ArchiveIndex.open(in: folder, partition: "science")
+        let mirror = try ArchiveIndex.open(in: folder, partition: "legacy-127.0.0.1_8080")
+        try science.store([entry("2013-01-01", "Science")])
+        XCTAssertEqual(try mirror.count(), 0)
+        XCTAssertNotEqual(science.file, mirror.file)
+        XCTAssertEqual(ArchiveIndex.fileName(partition: "legacy-../../x"), "index-legacy-.._.._x.sqlite")
+    }
+
+    func testGarbageFileIsSetAsideAndRebuilt() throws {
+        let file = folder.appendingPathComponent(ArchiveIndex.fileName(partition: "science"))
+        try Data(repeating: 0x5A, count: 64 * 1024).write(to: file)
+        let index = try openIndex()
+        guard case .indexDamaged(let path, let aside?) = index.notice else { return XCTFail("no notice: \(String(describing: index.notice))") }
+        XCTAssertEqual(path, file.path)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: aside))
+        XCTAssertTrue(index.notice!.message.contains("set aside"))
+        try index.store([entry("2012-02-02", "Fresh")])
+        XCTAssertEqual(try index.count(), 1)
+        XCTAssertNil(try openIndex().notice, "the rebuilt file opens cleanly")
+    }
+
+    func testTruncatedFileIsSetAsideAndRebuilt() throws {
+        let file: URL
+        do {
+            let index = try openIndex()
+            file = index.file
+            let long = String(repeating: "Words that fill pages of the database. ", count: 40)
+            try index.store((0..<400).map { entry(APODDay(ordinal: APODDay("2000-01-01")!.ordinal + $0).description, "T\($0)", explanation: long) })
+            try index.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as! Int
+        XCTAssertGreaterThan(size, 200_000)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: UInt64(size / 2))
+        try handle.close()
+
+        let reopened = try openIndex()
+        guard case .indexDamaged(_, _?) = reopened.notice else { return XCTFail("truncation not detected") }
+        XCTAssertEqual(try reopened.count(), 0)
+    }
+
+    func testFutureSchemaIsRefusedAndLeftAlone() throws {
+        let file = folder.appendingPathComponent(ArchiveIndex.fileName(partition: "science"))
+        do {
+            let database = try SQLiteDatabase(path: file.path)
+            try database.execute("CREATE TABLE future (x)")
+            try database.setUserVersion(ArchiveIndex.migrations.count + 1)
+        }
+        let before = try Data(contentsOf: file)
+        XCTAssertThrowsError(try openIndex()) { error in
+            XCTAssertEqual(error as? APODError, .indexTooNew(path: file.path))
+            XCTAssertTrue((error as? APODError)?.message.contains("newer version") == true)
+        }
+        XCTAssertEqual(try Data(contentsOf: file), before)
+    }
+
+    func testAFullDiskFailsTheWriteAndKeepsWhatWasThere() throws {
+        let index = try openIndex()
+        try index.store([entry("2011-11-11", "Kept")])
+        let pages = try index.database.integer("PRAGMA page_count")
+        try index.database.setMaxPageCount(pages + 2)
+        let long = String(repeating: "A long explanation. ", count: 400)
+        let many = (0..<200).map { entry(APODDay(ordinal: APODDay("2001-01-01")!.ordinal + $0).description, "F\($0)", explanation: long) }
+        XCTAssertThrowsError(try index.store(many)) { error in
+            XCTAssertEqual(error as? APODError, .diskFull(path: index.file.path))
+        }
+        XCTAssertEqual(try index.count(), 1, "the failed batch left nothing half-written")
+        XCTAssertEqual(try index.search("kept", limit: 5).count, 1)
+    }
+
+    func testTwoConnectionsWriteAtOnce() async throws {
+        let first = try openIndex()
+        let second = try openIndex()
+        let base = APODDay("2005-01-01")!.ordinal
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (offset, index) in [first, second].enumerated() {
+                group.addTask {
+                    for batch in 0..<20 {
+                        let days = (0..<10).map { APODDay(ordinal: base + offset * 1000 + batch * 10 + $0) }
+                        try index.store(days.map { APODEntry(date: $0, title: "T\($0)") })
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        XCTAssertEqual(try first.count(), 400)
+    }
+}
+
+extension ArchiveIndexTests {
+    func testVeryCommonWordsListTitleMatchesThenTheNewest() throws {
+        let index = try ArchiveIndex.open(in: FileManager.default.temporaryDirectory.appendingPathComponent("common-\(UUID().uuidString)"),
+                                          partition: "science")
+        defer { try? FileManager.default.removeItem(at: index.file.deletingLastPathComponent()) }
+        let first = APODDay("2000-01-01")!.ordinal
+        let count = ArchiveIndex.rankedMatchLimit + 10
+        try index.store((0..<count).map { offset in
+            APODEntry(date: APODDay(ordinal: first + offset), title: offset == 7 ? "Dust Everywhere" : "Entry \(offset)",
+                      explanation: "Some dust in the picture.")
+        })
+        let found = try index.search("dust", limit: 3)
+        XCTAssertEqual(found.map(\.title), ["Dust Everywhere", "Entry \(count - 1)", "Entry \(count - 2)"])
+        XCTAssertEqual(try index.matchCount("dust"), count)
+    }
+}

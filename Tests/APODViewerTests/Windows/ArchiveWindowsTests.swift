@@ -1,0 +1,167 @@
+import APODCore
+import Foundation
+import GtkKit
+import TestSupport
+import XCTest
+@testable import APODViewer
+
+/// Search as you type, the favourite star, Favourites, History, On This Day and the calendar,
+/// over an archive index in a temporary data folder.
+final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-archive-gui-\(UUID().uuidString)")
+    private var archive: ArchiveAccess!
+    private var source: FakeSource!
+
+    override func tearDown() {
+        super.tearDown()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Starts the app with `indexed` already in the index and `entries` in the source.
+    @MainActor
+    private func startWithArchive(indexed: [APODEntry], entries: [APODEntry]) throws {
+        let configuration = SourceConfiguration(kind: .science, cacheDirectory: folder.appendingPathComponent("cache"))
+        archive = ArchiveAccess(dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
+        try archive.openIndex().store(indexed)
+        source = FakeSource(entries: entries)
+        let environment = ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: pictures.fetcher),
+                                            calendar: calendar, archive: archive)
+        try start(environment: environment)
+    }
+
+    private func sky() -> [APODEntry] {
+        [entry("2017-08-21", title: "Total Eclipse over Poznań"), entry("2024-04-08", title: "Eclipse Shadow"),
+         entry("2019-11-29", title: "Moon and Venus"), entry("2010-11-29", title: "Comet in the Morning"),
+         entry("2026-11-29", title: "Today's Galaxy")]
+    }
+
+    func testSearchResultsAppearAsYouTypeWithTheirCount() throws {
+        try MainActor.assumeIsolated {
+            try startWithArchive(indexed: sky(), entries: sky())
+            let main = try XCTUnwrap(app.mainWindow)
+            let controls = try XCTUnwrap(app.archiveControls)
+            waitUntil("the main window shows today") { main.entry != nil }
+            XCTAssertTrue(main.window.activateAction("win.search"))
+
+            controls.searchField.text = "eclipse"
+            let windows = try XCTUnwrap(app.archiveWindows)
+            waitUntil("two results") { windows.searchWindow?.cells.count == 2 }
+            let results = try XCTUnwrap(windows.searchWindow)
+            XCTAssertTrue(results.summaryLabel.text.hasPrefix("2 pictures match “eclipse”"), results.summaryLabel.text)
+            XCTAssertEqual(Set(results.cells.map(\.entry.title)), ["Total Eclipse over Poznań", "Eclipse Shadow"])
+            XCTAssertEqual(controls.searchField.text, "", "typing carries on in the search window")
+            XCTAssertEqual(windows.searchField.text, "eclipse")
+
+            windows.searchField.text = "eclipse poznan"
+            waitUntil("one result") { results.cells.count == 1 && results.summaryLabel.text.hasPrefix("1 picture matches") }
+            waitUntil("its thumbnail") { results.cells.first?.hasThumbnail == true && results.window.isMapped }
+            settle()
+            saveScreenshot(of: results.window, named: "search-results")
+
+            windows.searchField.text = "(\"NOT\"*)"
+            waitUntil("no result, no error") { results.status.heading.text == "No pictures found" }
+            XCTAssertEqual(results.stack.visiblePage, "empty")
+
+            windows.searchField.text = "moon"
+            waitUntil("one result") { results.cells.count == 1 }
+            results.flowBox.activate(results.cells[0])
+            waitUntil("its detail window") { app.detailWindows[APODDay("2019-11-29")!] != nil }
+        }
+    }
+
+    func testTheStarAddsAndRemovesAFavouriteShownInTheFavouritesGrid() throws {
+        try MainActor.assumeIsolated {
+            try startWithArchive(indexed: [], entries: sky())
+            let main = try XCTUnwrap(app.mainWindow)
+            let star = try XCTUnwrap(app.archiveControls?.star)
+            waitUntil("the star is ready") { main.entry != nil && star.button.isSensitive }
+            XCTAssertEqual(star.button.iconName, "non-starred-symbolic")
+
+            XCTAssertTrue(main.window.activateAction("win.toggle-favourite"))
+            waitUntil("a favourite") { star.isFavourite }
+            XCTAssertEqual(star.button.iconName, "starred-symbolic")
+            XCTAssertEqual(try archive.favourites().map(\.title), ["Today's Galaxy"])
+
+            app.application.activateAction("favourites")
+            let windows = try XCTUnwrap(app.archiveWindows)
+            waitUntil("the favourites grid") { windows.listWindows[.favourites]?.cells.first?.hasThumbnail == true }
+            settle()
+            saveScreenshot(of: try XCTUnwrap(windows.listWindows[.favourites]).window, named: "favourites")
+
+            star.button.activate()
+            waitUntil("no longer a favourite") { !star.isFavourite }
+            waitUntil("the grid follows") { windows.listWindows[.favourites]?.stack.visiblePage == "empty" }
+            XCTAssertEqual(try archive.favourites(), [])
+
+            source.setFailure(.unreachable)
+            main.show(day: APODDay("2026-11-28")!)
+            waitUntil("the failure shown") { main.entry == nil && main.banner.message != nil }
+            XCTAssertTrue(main.window.activateAction("win.toggle-favourite"))
+            XCTAssertFalse(star.isBusy, "no entry on screen: the star does nothing")
+        }
+    }
+
+    func testADetailWindowHasItsOwnStarAndEveryViewedDayIsInTheHistory() throws {
+        try MainActor.assumeIsolated {
+            try startWithArchive(indexed: [], entries: sky())
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("today shown") { main.entry != nil }
+            app.openDetail(for: sky()[0])
+            let detail = try XCTUnwrap(app.detailWindows[APODDay("2017-08-21")!])
+            XCTAssertTrue(detail.window.activateAction("win.toggle-favourite"))
+            waitUntil("the detail's day is a favourite") { (try? self.archive.isFavourite(APODDay("2017-08-21")!)) == true }
+
+            app.application.activateAction("history")
+            let windows = try XCTUnwrap(app.archiveWindows)
+            waitUntil("both days in the history") { windows.listWindows[.history]?.cells.count == 2 }
+            XCTAssertEqual(windows.listWindows[.history]?.cells.first?.entry.date, APODDay("2017-08-21"), "most recent first")
+        }
+    }
+
+    func testOnThisDayListsTheDayInEveryYearAskingOnlyForYearsNotIndexed() throws {
+        try MainActor.assumeIsolated {
+            let sky = sky()
+            try startWithArchive(indexed: sky.filter { $0.date.year == 2010 }, entries: sky)
+            app.application.activateAction("on-this-day")
+            let windows = try XCTUnwrap(app.archiveWindows)
+            waitUntil("three Nov. 29s") { windows.listWindows[.onThisDay]?.cells.count == 3 }
+            let grid = try XCTUnwrap(windows.listWindows[.onThisDay])
+            XCTAssertEqual(grid.cells.map(\.entry.date.year), [2010, 2019, 2026], "oldest first")
+            XCTAssertTrue(grid.summaryLabel.text.contains("Nov. 29"), grid.summaryLabel.text)
+            XCTAssertFalse(source.requests.contains("entry 2010-11-29"), "an indexed year costs no request")
+            XCTAssertTrue(source.requests.contains("entry 1995-11-29"))
+        }
+    }
+
+    func testTheCalendarMarksIndexedDaysAndShowsTheChosenDay() throws {
+        try MainActor.assumeIsolated {
+            try startWithArchive(indexed: sky(), entries: sky())
+            let main = try XCTUnwrap(app.mainWindow)
+            let calendarButton = try XCTUnwrap(app.archiveControls?.calendarButton)
+            waitUntil("today shown") { main.entry != nil }
+            calendarButton.button.popup()
+            waitUntil("today's mark") { calendarButton.calendar.isMarked(29) }
+            XCTAssertFalse(calendarButton.calendar.isMarked(28))
+            settle()
+            saveScreenshot(of: main.window, named: "calendar-popover")
+
+            calendarButton.calendar.select(year: 2026, month: 11, day: 28)
+            waitUntil("the 28th asked for") { self.source.requests.contains("entry 2026-11-28") }
+            XCTAssertFalse(calendarButton.button.isOpen)
+        }
+    }
+
+    func testADamagedIndexIsSaidInTheMainWindow() throws {
+        try MainActor.assumeIsolated {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(repeating: 9, count: 8192).write(to: folder.appendingPathComponent(ArchiveIndex.fileName(partition: "science")))
+            let configuration = SourceConfiguration(kind: .science, cacheDirectory: folder.appendingPathComponent("cache"))
+            archive = ArchiveAccess(dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
+            source = FakeSource(entries: sky())
+            try start(environment: ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: pictures.fetcher),
+                                                     calendar: calendar, archive: archive))
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("the banner says so") { main.banner.message?.contains("was damaged") == true }
+        }
+    }
+}
