@@ -188,6 +188,7 @@ public final class ViewerApplication {
             return
         }
         let preferences = PreferencesWindow(application: application, services: services)
+        if let main = mainWindow { preferences.window.makeDialog(of: main.window) }
         preferences.onSourceChanged = { [weak self] in self?.sourceChanged() }
         preferences.window.onDestroy { [weak self] in self?.preferencesWindow = nil }
         preferencesWindow = preferences

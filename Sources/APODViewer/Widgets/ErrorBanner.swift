@@ -9,6 +9,7 @@ final class ErrorBanner {
     var onRetry: (@MainActor () -> Void)?
 
     init() {
+        root.allowDismissing()
         root.onAction { [weak self] in
             self?.hide()
             self?.onRetry?()

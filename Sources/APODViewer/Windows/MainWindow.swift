@@ -20,6 +20,11 @@ final class MainWindow {
     let nextButton = Button(iconName: "go-next-symbolic", tooltip: tr("Next day (Alt+Right)"))
     let todayButton = Button(label: tr("_Today"))
     let showButton = Button(label: tr("_Show"))
+    /// A day APOD skipped, shown in place of the picture.
+    let emptyDay = EmptyDayPage()
+    /// The day buttons and selector, then Today and Show: one row, two below ~560 px.
+    let navigation = Box(.horizontal, spacing: 12)
+    private var narrowLayout: WidthBreakpoint?
 
     private let environment: ViewerEnvironment
     private let entryWork = WorkSlot()
@@ -64,6 +69,9 @@ final class MainWindow {
         window.setTitlebar(header)
 
         window.setChild(buildContent())
+        narrowLayout = WidthBreakpoint(window: window, narrowerThan: 560) { [weak self] narrow in
+            self?.navigation.orientation = narrow ? .vertical : .horizontal
+        }
         installActions()
         wireSignals()
         window.onDestroy { [weak self] in self?.cancelWork() }
@@ -75,6 +83,7 @@ final class MainWindow {
         column.append(offlineBanner.root)
         column.append(banner.root)
         column.append(pictureView.root)
+        pictureView.root.addPage(emptyDay.root, name: EmptyDayPage.pageName)
 
         titleLabel.addCSSClass("title-2")
         titleLabel.enableWrapping()
@@ -89,19 +98,24 @@ final class MainWindow {
         entryText.append(copyrightLabel)
         column.append(entryText)
 
-        let navigation = Box(.horizontal, spacing: 12)
         navigation.horizontalAlign = .center
         let dayButtons = Box(.horizontal)
         dayButtons.linkChildren()
         dayButtons.append(previousButton)
         dayButtons.append(nextButton)
-        navigation.append(dayButtons)
-        navigation.append(dateSelector.root)
+        let dayRow = Box(.horizontal, spacing: 12)
+        dayRow.horizontalAlign = .center
+        dayRow.append(dayButtons)
+        dayRow.append(dateSelector.root)
+        navigation.append(dayRow)
+        let actionRow = Box(.horizontal, spacing: 12)
+        actionRow.horizontalAlign = .center
         todayButton.tooltip = tr("Latest picture (Alt+Home)")
-        navigation.append(todayButton)
+        actionRow.append(todayButton)
         showButton.markSuggested()
         showButton.tooltip = tr("Show the selected day")
-        navigation.append(showButton)
+        actionRow.append(showButton)
+        navigation.append(actionRow)
         for widget in [dayButtons, todayButton, showButton] as [Widget] {
             widget.verticalAlign = .center
         }
@@ -145,22 +159,49 @@ final class MainWindow {
     }
 
     /// Shows `day`; a day outside the archive (`--date 1990-01-01`, a D-Bus `show-date`) opens
-    /// on the nearest day there is, and the banner says why another day is shown.
+    /// on the nearest day there is, and the banner says why another day is shown. A day after
+    /// the archive opens on the latest published picture (today's may not be out yet).
     func show(day: APODDay) {
         let calendar = environment.calendar
+        guard day <= calendar.validRange.upperBound else {
+            load(.latest)
+            warnWhy(tr("There is no picture for {date} yet: showing the latest one instead.", ["date": day.displayString]))
+            return
+        }
         dateSelector.select(calendar.clamp(day))
         load(.day(dateSelector.selectedDay))
         do {
             try calendar.validate(day)
         } catch {
-            notice = userMessage(for: error)
-            banner.warn(userMessage(for: error))
+            warnWhy(userMessage(for: error))
         }
     }
 
+    /// Shows the day in the spin buttons; one that does not exist (2023 Feb. 29) is explained.
     func showSelectedDay() {
+        if let problem = dateSelector.impossibleDayMessage {
+            warn(problem)
+            return
+        }
         load(.day(dateSelector.selectedDay))
     }
+
+    /// Keeps `text` as the reason the day shown differs from the one asked for, and says it.
+    private func warnWhy(_ text: String) {
+        notice = text
+        warn(text)
+    }
+
+    /// One banner at a time: while offline, the offline banner says it too.
+    private func warn(_ text: String) {
+        if offlineBanner.isShown {
+            offlineBanner.setDetail(text)
+        } else {
+            banner.warn(text)
+        }
+    }
+
+    var isShowingEmptyDay: Bool { pictureView.root.visiblePage == EmptyDayPage.pageName }
 
     func reload() {
         load(request)
@@ -176,6 +217,7 @@ final class MainWindow {
         dateSelector.setRange(environment.calendar.validRange)
         notice = nil
         banner.hide()
+        offlineBanner.setDetail(nil)
         pictureWork.cancel()
         pictureView.showLoading()
         let source = environment.source
@@ -191,16 +233,35 @@ final class MainWindow {
                 self?.present(entry)
             case .failure(let error):
                 if OfflineFallback.isUnreachable(error), self?.onServiceUnreachable?() == true { return }
-                self?.fail(userMessage(for: error))
+                if case .noEntry(let day)? = error as? APODError {
+                    self?.showEmptyDay(day)
+                } else {
+                    self?.fail(userMessage(for: error))
+                }
             }
         })
+    }
+
+    /// A day APOD skipped: not an error, so no red banner and no Retry.
+    private func showEmptyDay(_ day: APODDay) {
+        entry = nil
+        entryText.isVisible = false
+        updateStepActions()
+        emptyDay.show(day)
+        pictureView.spinner.isSpinning = false
+        pictureView.root.visiblePage = EmptyDayPage.pageName
     }
 
     private func fail(_ message: String) {
         entry = nil
         entryText.isVisible = false
         updateStepActions()
-        banner.show([notice, message].compactMap { $0 }.joined(separator: "\n"))
+        let text = [notice, message].compactMap { $0 }.joined(separator: "\n")
+        if offlineBanner.isShown {
+            offlineBanner.setDetail(text)
+        } else {
+            banner.show(text)
+        }
         pictureView.showPlaceholder(iconName: "dialog-warning-symbolic", heading: tr("Nothing to show"),
                                     message: tr("The message above says what happened and what to do."),
                                     link: nil, linkLabel: "")
@@ -215,6 +276,10 @@ final class MainWindow {
         copyrightLabel.isVisible = entry.copyrightLine != nil
         dateSelector.select(entry.date)
         updateStepActions()
+        if offlineBanner.isShown, case .latest = request, notice == nil {
+            offlineBanner.setDetail(tr("Today shows the newest picture stored on this computer, from {date}.",
+                                       ["date": entry.date.displayString]))
+        }
         loadPicture(for: entry)
     }
 

@@ -1,10 +1,12 @@
 import APODCore
 import GtkKit
 
-/// "Random pictures": a batch of random entries, four per row, thumbnails streaming in.
+/// "Random pictures": a batch of random entries, four per row (two below ~600 px wide),
+/// thumbnails streaming in.
 @MainActor
 final class RandomGridWindow {
     static let columns = 4
+    static let narrowColumns = 2
 
     let window: Window
     let countSpin = SpinButton(range: ViewerOptions.countRange)
@@ -17,6 +19,12 @@ final class RandomGridWindow {
     private let retryButton = Button(label: tr("_Retry"))
     private let environment: ViewerEnvironment
     private let batchWork = WorkSlot()
+    private var narrowLayout: WidthBreakpoint?
+    private(set) var columns = RandomGridWindow.columns
+    /// Says when a batch is smaller than asked for (fewer pictures stored offline).
+    let notice = InfoBar(actionLabel: "", kind: .info)
+    /// Whether the app works from stored pictures only (set by the offline fallback).
+    var isStoredOnly: (@MainActor () -> Bool)?
 
     /// A cell was activated (click or Enter).
     var onOpenDetail: (@MainActor (APODEntry) -> Void)?
@@ -62,7 +70,18 @@ final class RandomGridWindow {
         stack.addPage(loading, name: "loading")
         stack.addPage(scroller, name: "grid")
         stack.addPage(status, name: "error")
-        window.setChild(stack)
+        notice.showsAction = false
+        notice.allowDismissing()
+        let column = Box(.vertical)
+        column.append(notice)
+        stack.verticalExpand = true
+        column.append(stack)
+        window.setChild(column)
+        narrowLayout = WidthBreakpoint(window: window, narrowerThan: 600) { [weak self] narrow in
+            guard let self else { return }
+            self.columns = narrow ? Self.narrowColumns : Self.columns
+            self.flowBox.setColumns(self.columns)
+        }
 
         shuffleButton.onClicked { [weak self] in self?.shuffle() }
         retryButton.onClicked { [weak self] in self?.shuffle() }
@@ -79,6 +98,7 @@ final class RandomGridWindow {
     func shuffle() {
         cancelAll()
         flowBox.removeAll()
+        notice.isVisible = false
         spinner.isSpinning = true
         stack.visiblePage = "loading"
         let source = environment.source
@@ -92,6 +112,7 @@ final class RandomGridWindow {
             case .success(let entries):
                 self.onEntriesLoaded?()
                 self.show(entries)
+                self.explainShortBatch(got: entries.count, asked: count)
             case .failure(let error):
                 if OfflineFallback.isUnreachable(error), self.onServiceUnreachable?() == true { return }
                 self.status.icon.iconName = "dialog-warning-symbolic"
@@ -115,7 +136,15 @@ final class RandomGridWindow {
     /// A cell's width in device pixels at the current window width.
     private var thumbnailWidth: Int {
         let available = flowBox.width > 0 ? flowBox.width : 1100
-        return max(160, available / Self.columns) * max(1, window.scaleFactor)
+        return max(160, available / columns) * max(1, window.scaleFactor)
+    }
+
+    private func explainShortBatch(got: Int, asked: Int) {
+        guard got < asked, got > 0 else { return }
+        notice.label.text = isStoredOnly?() == true
+            ? tr("Only {count} pictures are stored on this computer.", ["count": String(got)])
+            : tr("Only {count} of the {asked} pictures asked for could be found.", ["count": String(got), "asked": String(asked)])
+        notice.isVisible = true
     }
 
     private func cancelAll() {

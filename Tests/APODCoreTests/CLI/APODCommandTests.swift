@@ -155,7 +155,7 @@ final class APODCommandTests: XCTestCase {
         defer { server.stop() }
         let result = try apod(["show", "2020-06-10"], env)
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderrLines, ["apod: No picture was published on 2020-06-10. Try another day."])
+        XCTAssertEqual(result.stderrLines, ["apod: No picture was published on 2020 Jun. 10. Try another day."])
         XCTAssertEqual(result.stdout, "")
     }
 
