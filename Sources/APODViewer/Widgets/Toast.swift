@@ -52,6 +52,8 @@ final class Toast {
     /// Shows `text` for a few seconds, with a button running `action` when `actionLabel` is given.
     func show(_ text: String, actionLabel: String? = nil, action: (@MainActor () -> Void)? = nil) {
         label.text = text
+        // Short notices stay on one line; long ones wrap at about 40 characters.
+        label.setWidthChars(min(text.count, 40))
         self.action = action
         actionButton.label = actionLabel ?? ""
         actionButton.isVisible = actionLabel != nil && action != nil

@@ -21,6 +21,8 @@ final class DetailWindow {
     let background = BackgroundSetter()
     /// Quick feedback over the window: "Link copied", "Saved to …", "Background set".
     let toast = Toast()
+    /// Below ~480 px the header's text buttons become icons.
+    private var narrowLayout: WidthBreakpoint?
     /// Over a video's still: opens the player in the browser.
     private(set) var playButton: Button?
     private let spinner = Spinner(size: 48)
@@ -54,6 +56,10 @@ final class DetailWindow {
         saveButton.isSensitive = false
         header.packEnd(saveButton)
         window.setTitlebar(header)
+        narrowLayout = WidthBreakpoint(window: window, narrowerThan: 480) { [weak self] narrow in
+            self?.useIconButtons(narrow)
+            header.hideTitle(narrow)
+        }
 
         column.setMargins(top: 18, bottom: 24, start: 24, end: 24)
         column.append(banner.root)
@@ -108,6 +114,16 @@ final class DetailWindow {
     }
 
     func present() { window.present() }
+
+    private func useIconButtons(_ narrow: Bool) {
+        if narrow {
+            pageButton.showIcon("web-browser-symbolic")
+            background.button.showIcon("preferences-desktop-wallpaper-symbolic")
+        } else {
+            pageButton.label = tr("_Web Page")
+            background.button.label = tr("Set as _Background")
+        }
+    }
 
     /// Tries the HD picture, then the normal one, then the thumbnail.
     private func loadPicture() {

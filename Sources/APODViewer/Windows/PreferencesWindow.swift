@@ -83,6 +83,7 @@ final class PreferencesWindow {
         column.append(limitRow)
         let usageRow = Box(.horizontal, spacing: 12)
         usageLabel.horizontalExpand = true
+        usageLabel.enableWrapping()
         usageLabel.setTextAlignment(0)
         usageRow.append(usageLabel)
         clearButton.addCSSClass("destructive-action")

@@ -46,7 +46,8 @@ final class RandomGridWindow {
         countSpin.value = count
         countSpin.tooltip = tr("How many pictures")
         let countBox = Box(.horizontal, spacing: 6)
-        countBox.append(Label(tr("Pictures")))
+        let countLabel = Label(tr("Pictures"))
+        countBox.append(countLabel)
         countBox.append(countSpin)
         header.packStart(countBox)
         shuffleButton.markSuggested()
@@ -81,6 +82,13 @@ final class RandomGridWindow {
             guard let self else { return }
             self.columns = narrow ? Self.narrowColumns : Self.columns
             self.flowBox.setColumns(self.columns)
+            countLabel.isVisible = !narrow
+            header.hideTitle(narrow)
+            if narrow {
+                self.shuffleButton.showIcon("media-playlist-shuffle-symbolic")
+            } else {
+                self.shuffleButton.label = tr("_Shuffle")
+            }
         }
 
         shuffleButton.onClicked { [weak self] in self?.shuffle() }

@@ -55,3 +55,19 @@ extension Overlay {
         gtk_widget_set_overflow(widgetPointer, GTK_OVERFLOW_HIDDEN)
     }
 }
+
+extension Button {
+    /// Shows only `name`'s icon instead of the label (narrow header bars); setting `label`
+    /// brings the text back.
+    public func showIcon(_ name: String) {
+        gtk_button_set_icon_name(cast(), name)
+    }
+}
+
+extension HeaderBar {
+    /// Leaves the window title out of the bar (a narrow window keeps its buttons instead of
+    /// an ellipsized title); false shows the title again.
+    public func hideTitle(_ hidden: Bool) {
+        gtk_header_bar_set_title_widget(cast(), hidden ? gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0) : nil)
+    }
+}

@@ -37,8 +37,9 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             XCTAssertGreaterThan(wide[4].y, wide[0].y, "the fifth starts the second row")
             let boxes = grid.cells.compactMap { $0.picture.bounds(in: $0) }
             XCTAssertEqual(Set(boxes.map(\.height)), [Double(GridCell.pictureHeight)], "the same thumbnail box in every cell")
-            XCTAssertEqual(Set(boxes.map(\.width)).count, 1)
-            XCTAssertEqual(Set(wide.map(\.height)).count, 1, "rows align whatever the title's length")
+            let widths = boxes.map(\.width)
+            XCTAssertLessThanOrEqual(widths.max()! - widths.min()!, 1, "one pixel of rounding at most")
+            XCTAssertEqual(Set(wide.prefix(4).map(\.height)).count, 1, "a row's cells align whatever their titles' length")
             XCTAssertTrue(grid.cells[1].titleLabel.isEllipsizing)
             XCTAssertTrue(grid.cells[1].tooltip?.hasPrefix(titles[1]) == true, "the full title is in the tooltip")
 

@@ -55,7 +55,7 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
             let source = FakeSource(entries: [entry("2023-02-28", title: "End of February"), entry("2024-02-29", title: "Leap Day"),
                                               entry("2026-11-28", title: "Latest Sky")])
             try start(source)
-            waitUntil("the latest picture is shown") { main.titleLabel.text == "Latest Sky" }
+            waitUntil("the latest picture is shown") { main.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture }
             let selector = main.dateSelector
             selector.select(APODDay("2024-02-29")!)
             selector.year.value = 2023
