@@ -165,7 +165,7 @@ final class APODCommandTests: XCTestCase {
         let result = try apod(["show", "1995-06-15"], env)
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stderrLines.count, 1)
-        XCTAssertTrue(result.stderr.contains("pick a date from 1995-06-16 to "))
+        XCTAssertTrue(result.stderr.contains("pick a date from 1995 Jun. 16 to "))
         XCTAssertTrue(server.requests.isEmpty)
     }
 
