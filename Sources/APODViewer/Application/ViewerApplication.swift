@@ -103,6 +103,10 @@ public final class ViewerApplication {
 
     private var primaryMenu: Menu {
         let menu = Menu()
+        let links = Menu()
+        links.append(tr("Copy _Link"), action: "win.copy-link")
+        links.append(tr("Copy _Picture Link"), action: "win.copy-picture-link")
+        menu.appendSection(links)
         let section = Menu()
         if services != nil {
             section.append(tr("_Preferences"), action: "app.preferences")

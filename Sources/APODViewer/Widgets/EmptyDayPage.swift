@@ -21,9 +21,13 @@ final class EmptyDayPage {
         root.addButton(nextButton)
     }
 
+    static func heading(for day: APODDay) -> String {
+        tr("No picture was published on {date}", ["date": day.displayString])
+    }
+
     func show(_ day: APODDay) {
         self.day = day
-        root.heading.text = tr("No picture was published on {date}", ["date": day.displayString])
+        root.heading.text = Self.heading(for: day)
         root.message.text = tr("APOD has no entry for this day. Try the day before or after.")
     }
 }

@@ -24,6 +24,9 @@ final class MainWindow {
     let emptyDay = EmptyDayPage()
     /// The day buttons and selector, then Today and Show: one row, two below ~560 px.
     let navigation = Box(.horizontal, spacing: 12)
+    /// "Link copied" and other quick feedback over the window.
+    let toast = Toast()
+    private var copyActions: [Action] = []
     private var narrowLayout: WidthBreakpoint?
 
     private let environment: ViewerEnvironment
@@ -68,7 +71,7 @@ final class MainWindow {
         header.packEnd(menuButton)
         window.setTitlebar(header)
 
-        window.setChild(buildContent())
+        window.setChild(buildContent(), toast: toast)
         narrowLayout = WidthBreakpoint(window: window, narrowerThan: 560) { [weak self] narrow in
             self?.navigation.orientation = narrow ? .vertical : .horizontal
         }
@@ -138,6 +141,9 @@ final class MainWindow {
         showButton.setAction("win.show-selected")
         previousAction = previous
         nextAction = next
+        copyActions = [Action("copy-link") { [weak self] in self?.copyLink(picture: false) },
+                       Action("copy-picture-link") { [weak self] in self?.copyLink(picture: true) }]
+        copyActions.forEach { window.addAction($0) }
     }
 
     private func wireSignals() {
@@ -312,7 +318,15 @@ final class MainWindow {
         })
     }
 
+    /// Copy Link (the APOD page) and Copy Picture Link, from the main menu.
+    private func copyLink(picture: Bool) {
+        guard let entry else { return }
+        window.copyToClipboard((picture ? entry.pictureLink : entry.webPageURL).absoluteString)
+        toast.show(picture ? tr("Picture link copied") : tr("Link copied"))
+    }
+
     private func updateStepActions() {
+        copyActions.forEach { $0.isEnabled = entry != nil }
         let day = entry?.date ?? dateSelector.selectedDay
         let range = dateSelector.limits.range
         previousAction?.isEnabled = day > range.lowerBound

@@ -107,6 +107,20 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    func testTheMainWindowCopiesThePageOrThePictureLinkFromItsMenu() throws {
+        try MainActor.assumeIsolated {
+            let latest = entry("2026-11-28", title: "Latest Sky", picture: "/640x400.jpg")
+            try start(FakeSource(entries: [latest]))
+            waitUntil("the picture is shown") { main.pictureView.page == .picture }
+            XCTAssertTrue(main.window.activateAction("win.copy-link"))
+            XCTAssertEqual(main.window.localClipboardText, "https://apod.nasa.gov/apod/ap261128.html")
+            XCTAssertEqual(main.toast.text, "Link copied")
+            XCTAssertTrue(main.window.activateAction("win.copy-picture-link"))
+            XCTAssertEqual(main.window.localClipboardText, latest.hdImageURL?.absoluteString)
+            XCTAssertEqual(main.toast.text, "Picture link copied")
+        }
+    }
+
     func testSavingSaysWhereInAToastWithOpenFolder() throws {
         try MainActor.assumeIsolated {
             let item = entry("2020-12-17", title: "The Great Conjunction", picture: "/800x500.jpg")
