@@ -198,10 +198,17 @@ final class MainWindow {
         warn(text)
     }
 
-    /// One banner at a time: while offline, the offline banner says it too.
     private func warn(_ text: String) {
+        say(text, isError: false)
+    }
+
+    /// One banner at a time: while offline, the offline banner (with its Try Again) carries the
+    /// message under its own line, rather than a second strip with Retry stacked below it.
+    private func say(_ text: String, isError: Bool) {
         if offlineBanner.isShown {
             offlineBanner.setDetail(text)
+        } else if isError {
+            banner.show(text)
         } else {
             banner.warn(text)
         }
@@ -262,12 +269,7 @@ final class MainWindow {
         entry = nil
         entryText.isVisible = false
         updateStepActions()
-        let text = [notice, message].compactMap { $0 }.joined(separator: "\n")
-        if offlineBanner.isShown {
-            offlineBanner.setDetail(text)
-        } else {
-            banner.show(text)
-        }
+        say([notice, message].compactMap { $0 }.joined(separator: "\n"), isError: true)
         pictureView.showPlaceholder(iconName: "dialog-warning-symbolic", heading: tr("Nothing to show"),
                                     message: tr("The message above says what happened and what to do."),
                                     link: nil, linkLabel: "")
