@@ -10,6 +10,7 @@ import GtkKit
 enum OfflineFallback {
     static func attach(_ services: ViewerServices, to main: MainWindow) {
         main.onEntryLoaded = { services.serviceAnswered() }
+        main.isStoredOnly = { services.isFallenBack || services.configuration.kind == .offline }
         main.onServiceUnreachable = { [weak main] in
             guard let main, goOffline(services) else { return false }
             main.offlineBanner.show()

@@ -32,6 +32,12 @@ final class ErrorBanner {
         root.kind = .warning
     }
 
+    /// Shows `message` as information: how to read what the window shows.
+    func inform(_ message: String) {
+        show(message, canRetry: false)
+        root.kind = .info
+    }
+
     var offersRetry: Bool { root.isVisible && root.showsAction }
 
     func hide() {

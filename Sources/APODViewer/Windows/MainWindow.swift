@@ -53,6 +53,9 @@ final class MainWindow {
     /// The service could not be reached. Returns true when the application switched to
     /// offline and reloaded this window, so the error is not shown.
     var onServiceUnreachable: (@MainActor () -> Bool)?
+    /// Whether the app works from stored pictures only (offline on purpose or fallen back), so
+    /// "Today" means the newest stored day. Set by the offline fallback.
+    var isStoredOnly: (@MainActor () -> Bool)?
 
     init(application: Application, environment: ViewerEnvironment, menu: Menu) {
         self.environment = environment
@@ -284,9 +287,13 @@ final class MainWindow {
         copyrightLabel.isVisible = entry.copyrightLine != nil
         dateSelector.select(entry.date)
         updateStepActions()
-        if offlineBanner.isShown, case .latest = request, notice == nil {
-            offlineBanner.setDetail(tr("Today shows the newest picture stored on this computer, from {date}.",
-                                       ["date": entry.date.displayString]))
+        if case .latest = request, notice == nil, offlineBanner.isShown || isStoredOnly?() == true {
+            let text = tr("Today shows the newest picture stored on this computer, from {date}.", ["date": entry.date.displayString])
+            if offlineBanner.isShown {
+                offlineBanner.setDetail(text)
+            } else if banner.message == nil {
+                banner.inform(text)
+            }
         }
         loadPicture(for: entry)
     }

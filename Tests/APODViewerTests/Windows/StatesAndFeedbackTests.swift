@@ -170,6 +170,19 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
         return text.contains("No default")
     }
 
+    func testTodayOfflineOnPurposeSaysItIsTheNewestStoredDay() throws {
+        try MainActor.assumeIsolated {
+            try start(services: files.services(.offline, calendar: calendar))
+            waitUntil("the sample's newest entry is shown") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
+            let newest = APODDay(TestConfiguration.newestSampleDate)!
+            XCTAssertEqual(main.banner.message, "Today shows the newest picture stored on this computer, from \(newest.displayString).")
+            XCTAssertEqual(main.banner.root.kind, .info, "information, not a warning")
+            XCTAssertFalse(main.offlineBanner.isShown, "offline on purpose: no fall-back banner")
+            app.application.activateAction("show-date", string: TestConfiguration.newestSampleDate)
+            waitUntil("a chosen day says nothing more") { main.entry != nil && main.banner.message == nil }
+        }
+    }
+
     func testOfflineThereIsOneBannerThatSaysWhatTodayAndTheGridShow() throws {
         let closed = try FakeHTTPServer { _ in .json("[]") }
         let url = closed.baseURL.appendingPathComponent("wp-json/wp/v2/apod-basic")
