@@ -19,10 +19,11 @@ public enum DisplayDate {
         ])
     }
 
-    /// `Dec. 17`: a day of every year ("on this day").
-    public static func monthAndDay(month: Int, day: Int) -> String {
-        // Translators: {month} the abbreviated month (Dec.), {month-number} 12, {day} 17.
-        tr("{month} {day}", ["month": months[month - 1], "month-number": String(month), "day": String(day)])
+    /// The month and day without the year, in the same style (`Feb. 29`, `2月29日`), for days
+    /// that may not exist and so cannot be an `APODDay`.
+    public static func monthDay(month: Int, day: Int) -> String {
+        // Translators: {month} the abbreviated month (Feb.), {month-number} 2, {day} 29.
+        tr("{month} {day}", ["month": months[min(max(month, 1), 12) - 1], "month-number": String(month), "day": String(day)])
     }
 }
 

@@ -92,9 +92,9 @@ public enum APODError: Error, Equatable, Sendable {
         case .keyRefused:
             return tr("The API key was refused. Check the key, or get a free one at https://api.nasa.gov.")
         case .noEntry(let day):
-            return tr("No picture was published on {date}. Try another day.", ["date": day.description])
+            return tr("No picture was published on {date}. Try another day.", ["date": day.displayString])
         case .dateOutOfRange(let day, let first, let last):
-            return tr("{date} is outside the archive: pick a date from {first} to {last}.", ["date": day.description, "first": first.description, "last": last.description])
+            return tr("{date} is outside the archive: pick a date from {first} to {last}.", ["date": day.displayString, "first": first.displayString, "last": last.displayString])
         case .serviceError(let status):
             return tr("The APOD service is having trouble (HTTP {status}). Try again in a few minutes.", ["status": String(status)])
         case .malformedResponse:
@@ -128,11 +128,11 @@ public enum APODError: Error, Equatable, Sendable {
         case .responseTooLarge(let detail):
             return tr("The APOD service sent a far larger answer than expected ({detail}), so it was not read. Try again later.", ["detail": detail])
         case .noImage(let day):
-            return tr("The entry for {date} has no picture to save (it is a video or another kind of media). Open its web page instead.", ["date": day.description])
+            return tr("The entry for {date} has no picture to save (it is a video or another kind of media). Open its web page instead.", ["date": day.displayString])
         case .nothingOffline:
             return tr("Nothing is stored for offline use yet. Connect once with --source science to fill the cache.")
         case .notStoredOffline(let day):
-            return tr("Nothing is stored for {date} on this computer. Connect to the internet to see it, or pick a day viewed before or one from the sample.", ["date": day.description])
+            return tr("Nothing is stored for {date} on this computer. Connect to the internet to see it, or pick a day viewed before or one from the sample.", ["date": day.displayString])
         case .cannotSave(let path, let reason):
             return tr("Could not save the picture to {path}: {reason}", ["path": path, "reason": reason])
         case .cannotWriteFile(let path):

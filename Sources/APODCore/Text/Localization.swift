@@ -11,12 +11,30 @@ public enum Localization {
 
     /// Applies the user's locale and binds the catalogue folder. Call once at start-up, before
     /// any text is built. Without a catalogue every message stays English.
+    ///
+    /// When the user's locale is not installed (`LANG=zh_TW.UTF-8` on a system without it) the
+    /// C library falls back to "C", under which gettext ignores every translation. The app then
+    /// uses C.UTF-8 and asks gettext for the language through `LANGUAGE`, so the interface is
+    /// still translated (dates and sorting stay as in C).
     public static func setUp(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        setlocale(LC_ALL, "")
+        if setlocale(LC_ALL, "") == nil {
+            if let language = fallbackLanguage(environment: environment) { setenv("LANGUAGE", language, 1) }
+            setlocale(LC_ALL, "C.UTF-8")
+        }
         if let folder = localeDirectory(environment: environment) {
             bindtextdomain(domain, folder.path)
         }
         bind_textdomain_codeset(domain, "UTF-8")
+    }
+
+    /// The language to ask gettext for when the locale the environment names is missing: that
+    /// locale without its encoding (`zh_TW.UTF-8` → `zh_TW`), unless `LANGUAGE` already says.
+    static func fallbackLanguage(environment: [String: String]) -> String? {
+        if let given = environment["LANGUAGE"], !given.isEmpty { return nil }
+        let named = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        guard let locale = named else { return nil }
+        let language = String(locale.prefix { $0 != "." && $0 != "@" })
+        return ["", "C", "POSIX"].contains(language) ? nil : language
     }
 
     /// Where the compiled catalogues are: `APOD_LOCALEDIR`; `share/locale` beside the program's

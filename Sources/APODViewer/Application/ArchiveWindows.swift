@@ -159,7 +159,7 @@ final class ArchiveWindows {
                 summary = single ? tr("1 picture viewed recently")
                                  : tr("{count} pictures viewed recently, most recent first", ["count": count])
             case .onThisDay:
-                let day = DisplayDate.monthAndDay(month: today.month, day: today.day)
+                let day = DisplayDate.monthDay(month: today.month, day: today.day)
                 summary = single ? tr("1 picture published on {day}", ["day": day])
                                  : tr("{count} pictures published on {day} over the years", ["count": count, "day": day])
             }

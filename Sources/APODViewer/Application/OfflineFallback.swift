@@ -10,6 +10,7 @@ import GtkKit
 enum OfflineFallback {
     static func attach(_ services: ViewerServices, to main: MainWindow) {
         main.onEntryLoaded = { services.serviceAnswered() }
+        main.isStoredOnly = { services.isFallenBack || services.configuration.kind == .offline }
         main.onServiceUnreachable = { [weak main] in
             guard let main, goOffline(services) else { return false }
             main.offlineBanner.show()
@@ -30,6 +31,7 @@ enum OfflineFallback {
     /// in either window is an ordinary error rather than a fall-back.
     static func attach(_ services: ViewerServices, to grid: RandomGridWindow, main: @escaping @MainActor () -> MainWindow?) {
         grid.onEntriesLoaded = { services.serviceAnswered() }
+        grid.isStoredOnly = { services.isFallenBack || services.configuration.kind == .offline }
         grid.onServiceUnreachable = { [weak grid] in
             let wasOnline = !services.isFallenBack
             guard let grid, goOffline(services) else { return false }

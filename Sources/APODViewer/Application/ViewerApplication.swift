@@ -120,6 +120,10 @@ public final class ViewerApplication {
 
     private var primaryMenu: Menu {
         let menu = Menu()
+        let links = Menu()
+        links.append(tr("Copy _Link"), action: "win.copy-link")
+        links.append(tr("Copy _Picture Link"), action: "win.copy-picture-link")
+        menu.appendSection(links)
         let section = Menu()
         if services != nil {
             section.append(tr("_Preferences"), action: "app.preferences")
@@ -212,6 +216,7 @@ public final class ViewerApplication {
             return
         }
         let preferences = PreferencesWindow(application: application, services: services)
+        if let main = mainWindow { preferences.window.makeDialog(of: main.window) }
         preferences.onSourceChanged = { [weak self] in self?.sourceChanged() }
         preferences.onDailySettingsChanged = { [weak self] in self?.daily?.apply($0) }
         preferences.window.onDestroy { [weak self] in self?.preferencesWindow = nil }

@@ -62,7 +62,7 @@ final class BackgroundSetter {
     static func message(for outcome: WallpaperPortal.Outcome) -> String {
         switch outcome {
         case .set:
-            return tr("The picture is now your desktop background.")
+            return tr("Background set")
         case .cancelled:
             return tr("The background was not changed.")
         case .noPortal:

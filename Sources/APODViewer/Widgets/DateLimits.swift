@@ -13,11 +13,13 @@ struct DateLimits: Equatable {
         return first...max(first, last)
     }
 
+    /// 1…31 except in the archive's first and last months. The month's own length is not
+    /// applied: narrowing the day field would silently move Mar. 31 to Feb. 28 while the
+    /// month is changed; a day the month lacks is explained when shown instead.
     func days(in year: Int, month: Int) -> ClosedRange<Int> {
         let first = (year, month) == (range.lowerBound.year, range.lowerBound.month) ? range.lowerBound.day : 1
-        let length = APODDay.daysIn(month: month, year: year)
-        let last = (year, month) == (range.upperBound.year, range.upperBound.month) ? range.upperBound.day : length
-        return first...max(first, min(last, length))
+        let last = (year, month) == (range.upperBound.year, range.upperBound.month) ? range.upperBound.day : 31
+        return first...max(first, last)
     }
 
     /// The nearest allowed day to the given components: month and day are first made a real

@@ -2,7 +2,8 @@ import APODCore
 import GtkKit
 
 /// Year, month and day spin buttons (the three-column picker) limited to the archive.
-/// Changing the year or month narrows the other ranges and clamps the day into them.
+/// Changing the year or month narrows the other ranges at the archive's ends; a day the month
+/// lacks stays as typed, to be explained (`impossibleDayMessage`) rather than silently moved.
 @MainActor
 final class DateSelector {
     let root = Box(.horizontal, spacing: 0)
@@ -38,8 +39,16 @@ final class DateSelector {
         select(range.upperBound)
     }
 
+    /// The day the fields name; for a day the month lacks (2023 Feb. 29) the nearest real one.
     var selectedDay: APODDay {
-        APODDay(year: year.value, month: month.value, day: day.value) ?? limits.range.upperBound
+        limits.clamp(year: year.value, month: month.value, day: day.value)
+    }
+
+    /// Why the fields name no real day ("2023 has no Feb. 29"), or nil when they do.
+    var impossibleDayMessage: String? {
+        guard APODDay(year: year.value, month: month.value, day: day.value) == nil else { return nil }
+        return tr("{year} has no {month-day}.", ["year": String(year.value),
+                                                 "month-day": DisplayDate.monthDay(month: month.value, day: day.value)])
     }
 
     /// Shows `day`, clamped into the archive.

@@ -9,6 +9,7 @@ final class ErrorBanner {
     var onRetry: (@MainActor () -> Void)?
 
     init() {
+        root.allowDismissing()
         root.onAction { [weak self] in
             self?.hide()
             self?.onRetry?()
@@ -29,6 +30,12 @@ final class ErrorBanner {
     func warn(_ message: String) {
         show(message, canRetry: false)
         root.kind = .warning
+    }
+
+    /// Shows `message` as information: how to read what the window shows.
+    func inform(_ message: String) {
+        show(message, canRetry: false)
+        root.kind = .info
     }
 
     var offersRetry: Bool { root.isVisible && root.showsAction }

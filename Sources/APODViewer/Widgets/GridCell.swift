@@ -22,9 +22,14 @@ final class GridCell: FlowBoxChild {
         titleLabel = Label(entry.shownTitle.text)
         let column = Box(.vertical, spacing: 6)
         column.setMargins(6)
-        let overlay = Overlay(child: picture)
-        overlay.setSizeRequest(height: Self.pictureHeight)
+        // The box is a fixed-height frame and the picture an overlay over it, so the picture's
+        // own size never stretches the cell: every cell has the same box, cropped to fill.
+        let frame = Box(.vertical)
+        frame.setSizeRequest(height: Self.pictureHeight)
+        let overlay = Overlay(child: frame)
         overlay.addCSSClass("view")
+        overlay.clipsOverlays()
+        overlay.addOverlay(picture)
         for badge in [spinner, statusIcon] as [Widget] {
             badge.horizontalAlign = .center
             badge.verticalAlign = .center

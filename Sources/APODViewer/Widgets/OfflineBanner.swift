@@ -19,5 +19,19 @@ final class OfflineBanner {
 
     func show() { root.isVisible = true }
 
-    func hide() { root.isVisible = false }
+    func hide() {
+        setDetail(nil)
+        root.isVisible = false
+    }
+
+    /// Adds what else the window has to say while offline (a day not stored, why another day
+    /// is shown), so there is one banner with one button rather than two stacked.
+    func setDetail(_ detail: String?) {
+        root.label.text = [Self.text, detail].compactMap { $0 }.joined(separator: "\n")
+    }
+
+    var detail: String? {
+        let text = root.label.text
+        return text.count > Self.text.count ? String(text.dropFirst(Self.text.count + 1)) : nil
+    }
 }

@@ -24,8 +24,10 @@ final class DetailWindow {
     let pageButton = Button(label: tr("_Web Page"))
     let header = HeaderBar()
     let background = BackgroundSetter()
-    /// Outcomes that are not errors ("The picture is now your desktop background.").
-    let noticeLabel = Label()
+    /// Quick feedback over the window: "Link copied", "Saved to …", "Background set".
+    let toast = Toast()
+    /// Below ~480 px the header's text buttons become icons.
+    private var narrowLayout: WidthBreakpoint?
     /// Over a video's still: opens the player in the browser.
     private(set) var playButton: Button?
     private let spinner = Spinner(size: 48)
@@ -55,21 +57,18 @@ final class DetailWindow {
             background.onOutcome = { [weak self] message, isFailure in self?.showOutcome(message, isFailure: isFailure) }
             header.packStart(background.button)
         }
-        let copyButton = Button(iconName: "edit-copy-symbolic", tooltip: tr("Copy the picture's link"))
-        copyButton.onClicked { [weak self] in self?.copyLink() }
-        header.packEnd(copyButton)
+        header.packEnd(MenuButton(iconName: "view-more-symbolic", menu: Self.linkMenu, tooltip: tr("More")))
         saveButton.onClicked { [weak self] in self?.save() }
         saveButton.isSensitive = false
         header.packEnd(saveButton)
         window.setTitlebar(header)
+        narrowLayout = WidthBreakpoint(window: window, narrowerThan: 480) { [weak self] narrow in
+            self?.useIconButtons(narrow)
+            self?.header.hideTitle(narrow)
+        }
 
         column.setMargins(top: 18, bottom: 24, start: 24, end: 24)
         column.append(banner.root)
-        noticeLabel.enableWrapping()
-        noticeLabel.setTextAlignment(0)
-        noticeLabel.addCSSClass("dim-label")
-        noticeLabel.isVisible = false
-        column.append(noticeLabel)
         spinner.horizontalAlign = .center
         spinner.verticalAlign = .center
         pictureStack.addPage(spinner, name: "loading")
@@ -112,7 +111,9 @@ final class DetailWindow {
         fullTextButton.onClicked { [weak self] in self?.copyFullText() }
         column.append(fullTextButton)
 
-        window.setChild(scroller)
+        window.setChild(scroller, toast: toast)
+        window.addAction(Action("copy-link") { [weak self] in self?.copyPageLink() })
+        window.addAction(Action("copy-picture-link") { [weak self] in self?.copyLink() })
         window.addShortcut(trigger: "Escape", action: "window.close")
         banner.onRetry = { [weak self] in self?.loadPicture() }
         window.onDestroy { [weak self] in
@@ -124,6 +125,16 @@ final class DetailWindow {
     }
 
     func present() { window.present() }
+
+    private func useIconButtons(_ narrow: Bool) {
+        if narrow {
+            pageButton.showIcon("web-browser-symbolic")
+            background.button.showIcon("preferences-desktop-wallpaper-symbolic")
+        } else {
+            pageButton.label = tr("_Web Page")
+            background.button.label = tr("Set as _Background")
+        }
+    }
 
     /// Tries the HD picture, then the normal one, then the thumbnail.
     private func loadPicture() {
@@ -186,9 +197,24 @@ final class DetailWindow {
         window.openWebLink(url, reportingTo: banner)
     }
 
+    /// "Copy Link" and "Copy Picture Link".
+    private static var linkMenu: Menu {
+        let menu = Menu()
+        menu.append(tr("Copy _Link"), action: "win.copy-link")
+        menu.append(tr("Copy _Picture Link"), action: "win.copy-picture-link")
+        return menu
+    }
+
+    /// Puts the entry's APOD page on the clipboard (the link people share).
+    func copyPageLink() {
+        window.copyToClipboard(entry.webPageURL.absoluteString)
+        toast.show(tr("Link copied"))
+    }
+
     /// Puts the shown picture's link (or the best one known) on the clipboard.
     func copyLink() {
         window.copyToClipboard((shownSource?.url ?? entry.pictureLink).absoluteString)
+        toast.show(tr("Picture link copied"))
     }
 
     /// Puts the entry's whole text, which the labels show only in part, on the clipboard.
@@ -209,7 +235,7 @@ final class DetailWindow {
     func setAsBackground() {
         guard let source = shownSource else { return }
         banner.hide()
-        noticeLabel.isVisible = false
+        toast.dismiss()
         let pictures = environment.pictures
         background.setBackground(fileName: entry.suggestedFileName, folder: environment.wallpaperDirectory) {
             try await pictures.data(from: source.url, for: source.purpose)
@@ -220,8 +246,7 @@ final class DetailWindow {
         if isFailure {
             banner.show(message, canRetry: false)
         } else {
-            noticeLabel.text = message
-            noticeLabel.isVisible = true
+            toast.show(message)
         }
     }
 
@@ -237,7 +262,24 @@ final class DetailWindow {
                 throw APODError.cannotSave(path: path, reason: tr("the folder does not exist or is not writable"))
             }
         }, then: { [weak self] result in
-            if case .failure(let error) = result { self?.banner.show(userMessage(for: error), canRetry: false) }
+            switch result {
+            case .success:
+                self?.announceSaved(at: path)
+            case .failure(let error):
+                self?.banner.show(userMessage(for: error), canRetry: false)
+            }
         })
+    }
+
+    /// "Saved to …" with Open Folder, which shows the folder in the file manager.
+    private func announceSaved(at path: String) {
+        let file = URL(fileURLWithPath: path)
+        toast.show(tr("Saved to {file}", ["file": file.lastPathComponent]), actionLabel: tr("_Open Folder")) { [weak self] in
+            guard let self else { return }
+            self.window.showURI(file.deletingLastPathComponent().absoluteString) { [weak self] _ in
+                self?.banner.show(tr("No file manager could open the folder. The picture is in {folder}.",
+                                     ["folder": file.deletingLastPathComponent().path]), canRetry: false)
+            }
+        }
     }
 }

@@ -23,8 +23,14 @@ final class MainWindow {
     let todayButton = Button(label: tr("_Today"))
     let showButton = Button(label: tr("_Show"))
     let header = HeaderBar()
-    /// The day buttons, date selector, Today and Show, in a row under the picture.
+    /// A day APOD skipped, shown in place of the picture.
+    let emptyDay = EmptyDayPage()
+    /// The day buttons and selector, then Today and Show: one row, two below ~560 px.
     let navigation = Box(.horizontal, spacing: 12)
+    /// "Link copied" and other quick feedback over the window.
+    let toast = Toast()
+    private var copyActions: [Action] = []
+    private var narrowLayout: WidthBreakpoint?
 
     private let environment: ViewerEnvironment
     private let entryWork = WorkSlot()
@@ -52,6 +58,9 @@ final class MainWindow {
     /// The service could not be reached. Returns true when the application switched to
     /// offline and reloaded this window, so the error is not shown.
     var onServiceUnreachable: (@MainActor () -> Bool)?
+    /// Whether the app works from stored pictures only (offline on purpose or fallen back), so
+    /// "Today" means the newest stored day. Set by the offline fallback.
+    var isStoredOnly: (@MainActor () -> Bool)?
 
     init(application: Application, environment: ViewerEnvironment, menu: Menu) {
         self.environment = environment
@@ -69,7 +78,10 @@ final class MainWindow {
         header.packEnd(menuButton)
         window.setTitlebar(header)
 
-        window.setChild(buildContent())
+        window.setChild(buildContent(), toast: toast)
+        narrowLayout = WidthBreakpoint(window: window, narrowerThan: 560) { [weak self] narrow in
+            self?.navigation.orientation = narrow ? .vertical : .horizontal
+        }
         installActions()
         wireSignals()
         window.onDestroy { [weak self] in self?.cancelWork() }
@@ -81,6 +93,7 @@ final class MainWindow {
         column.append(offlineBanner.root)
         column.append(banner.root)
         column.append(pictureView.root)
+        pictureView.root.addPage(emptyDay.root, name: EmptyDayPage.pageName)
 
         titleLabel.addCSSClass("title-2")
         titleLabel.enableWrapping()
@@ -100,13 +113,19 @@ final class MainWindow {
         dayButtons.linkChildren()
         dayButtons.append(previousButton)
         dayButtons.append(nextButton)
-        navigation.append(dayButtons)
-        navigation.append(dateSelector.root)
+        let dayRow = Box(.horizontal, spacing: 12)
+        dayRow.horizontalAlign = .center
+        dayRow.append(dayButtons)
+        dayRow.append(dateSelector.root)
+        navigation.append(dayRow)
+        let actionRow = Box(.horizontal, spacing: 12)
+        actionRow.horizontalAlign = .center
         todayButton.tooltip = tr("Latest picture (Alt+Home)")
-        navigation.append(todayButton)
+        actionRow.append(todayButton)
         showButton.markSuggested()
         showButton.tooltip = tr("Show the selected day")
-        navigation.append(showButton)
+        actionRow.append(showButton)
+        navigation.append(actionRow)
         for widget in [dayButtons, todayButton, showButton] as [Widget] {
             widget.verticalAlign = .center
         }
@@ -129,6 +148,9 @@ final class MainWindow {
         showButton.setAction("win.show-selected")
         previousAction = previous
         nextAction = next
+        copyActions = [Action("copy-link") { [weak self] in self?.copyLink(picture: false) },
+                       Action("copy-picture-link") { [weak self] in self?.copyLink(picture: true) }]
+        copyActions.forEach { window.addAction($0) }
     }
 
     private func wireSignals() {
@@ -154,22 +176,56 @@ final class MainWindow {
     }
 
     /// Shows `day`; a day outside the archive (`--date 1990-01-01`, a D-Bus `show-date`) opens
-    /// on the nearest day there is, and the banner says why another day is shown.
+    /// on the nearest day there is, and the banner says why another day is shown. A day after
+    /// the archive opens on the latest published picture (today's may not be out yet).
     func show(day: APODDay) {
         let calendar = environment.calendar
+        guard day <= calendar.validRange.upperBound else {
+            load(.latest)
+            warnWhy(tr("There is no picture for {date} yet: showing the latest one instead.", ["date": day.displayString]))
+            return
+        }
         dateSelector.select(calendar.clamp(day))
         load(.day(dateSelector.selectedDay))
         do {
             try calendar.validate(day)
         } catch {
-            notice = userMessage(for: error)
-            banner.warn(userMessage(for: error))
+            warnWhy(userMessage(for: error))
         }
     }
 
+    /// Shows the day in the spin buttons; one that does not exist (2023 Feb. 29) is explained.
     func showSelectedDay() {
+        if let problem = dateSelector.impossibleDayMessage {
+            warn(problem)
+            return
+        }
         load(.day(dateSelector.selectedDay))
     }
+
+    /// Keeps `text` as the reason the day shown differs from the one asked for, and says it.
+    private func warnWhy(_ text: String) {
+        notice = text
+        warn(text)
+    }
+
+    private func warn(_ text: String) {
+        say(text, isError: false)
+    }
+
+    /// One banner at a time: while offline, the offline banner (with its Try Again) carries the
+    /// message under its own line, rather than a second strip with Retry stacked below it.
+    private func say(_ text: String, isError: Bool) {
+        if offlineBanner.isShown {
+            offlineBanner.setDetail(text)
+        } else if isError {
+            banner.show(text)
+        } else {
+            banner.warn(text)
+        }
+    }
+
+    var isShowingEmptyDay: Bool { pictureView.root.visiblePage == EmptyDayPage.pageName }
 
     func reload() {
         load(request)
@@ -185,6 +241,7 @@ final class MainWindow {
         dateSelector.setRange(environment.calendar.validRange)
         notice = nil
         banner.hide()
+        offlineBanner.setDetail(nil)
         pictureWork.cancel()
         pictureView.showLoading()
         let source = environment.source
@@ -200,16 +257,30 @@ final class MainWindow {
                 self?.present(entry)
             case .failure(let error):
                 if OfflineFallback.isUnreachable(error), self?.onServiceUnreachable?() == true { return }
-                self?.fail(userMessage(for: error))
+                if case .noEntry(let day)? = error as? APODError {
+                    self?.showEmptyDay(day)
+                } else {
+                    self?.fail(userMessage(for: error))
+                }
             }
         })
+    }
+
+    /// A day APOD skipped: not an error, so no red banner and no Retry.
+    private func showEmptyDay(_ day: APODDay) {
+        entry = nil
+        entryText.isVisible = false
+        updateStepActions()
+        emptyDay.show(day)
+        pictureView.spinner.isSpinning = false
+        pictureView.root.visiblePage = EmptyDayPage.pageName
     }
 
     private func fail(_ message: String) {
         entry = nil
         entryText.isVisible = false
         updateStepActions()
-        banner.show([notice, message].compactMap { $0 }.joined(separator: "\n"))
+        say([notice, message].compactMap { $0 }.joined(separator: "\n"), isError: true)
         pictureView.showPlaceholder(iconName: "dialog-warning-symbolic", heading: tr("Nothing to show"),
                                     message: tr("The message above says what happened and what to do."),
                                     link: nil, linkLabel: "")
@@ -224,6 +295,14 @@ final class MainWindow {
         copyrightLabel.isVisible = entry.copyrightLine != nil
         dateSelector.select(entry.date)
         updateStepActions()
+        if case .latest = request, notice == nil, offlineBanner.isShown || isStoredOnly?() == true {
+            let text = tr("Today shows the newest picture stored on this computer, from {date}.", ["date": entry.date.displayString])
+            if offlineBanner.isShown {
+                offlineBanner.setDetail(text)
+            } else if banner.message == nil {
+                banner.inform(text)
+            }
+        }
         loadPicture(for: entry)
         onEntryPresented?(entry)
     }
@@ -260,7 +339,15 @@ final class MainWindow {
         })
     }
 
+    /// Copy Link (the APOD page) and Copy Picture Link, from the main menu.
+    private func copyLink(picture: Bool) {
+        guard let entry else { return }
+        window.copyToClipboard((picture ? entry.pictureLink : entry.webPageURL).absoluteString)
+        toast.show(picture ? tr("Picture link copied") : tr("Link copied"))
+    }
+
     private func updateStepActions() {
+        copyActions.forEach { $0.isEnabled = entry != nil }
         let day = entry?.date ?? dateSelector.selectedDay
         let range = dateSelector.limits.range
         previousAction?.isEnabled = day > range.lowerBound

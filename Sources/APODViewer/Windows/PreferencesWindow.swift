@@ -5,11 +5,12 @@ import GtkKit
 /// "Preferences": where entries come from (science.nasa.gov, the legacy API with its address
 /// and key, or offline) and the picture cache (its limit, what it uses, "Clear Cache").
 ///
-/// Every change is saved to the preferences file and applied at once, without a restart: the
-/// source choice and the cache limit when changed, the legacy address and key on Apply, Enter
-/// or when the window closes (as GNOME preferences do, typing is never lost; an address that
-/// is not a web address is explained as it is typed and never saved). The key field is
-/// masked, so the key never shows on screen or in a screenshot.
+/// Every change is saved to the preferences file and applied at once, without a restart and
+/// without an Apply button (GNOME's instant apply): the source choice and the cache limit when
+/// changed, the legacy address and key a moment after typing stops, on Enter, or when the
+/// window closes (typing is never lost; an address that is not a web address is explained
+/// under its field as it is typed and never saved). The key field is masked, so the key never
+/// shows on screen or in a screenshot. The window is a modal dialog of the main window.
 @MainActor
 final class PreferencesWindow {
     static let kinds: [SourceConfiguration.Kind] = [.science, .legacy, .offline]
@@ -20,7 +21,9 @@ final class PreferencesWindow {
     let legacyFields = Box(.vertical, spacing: 6)
     let urlEntry = Entry(placeholder: SourceConfiguration.legacyURL.absoluteString)
     let keyEntry = Entry(placeholder: SourceConfiguration.demoKey, isSecret: true)
-    let applyButton = Button(label: tr("_Apply"))
+    /// Under the address field: why the typed address cannot be used.
+    let addressMessage = Label()
+    /// Under the cache settings: a preferences or cache file that could not be written.
     let messageLabel = Label()
     let cacheLimitSpin = SpinButton(range: ViewerServices.cacheLimitRange, step: 50)
     let usageLabel = Label()
@@ -41,6 +44,10 @@ final class PreferencesWindow {
     private var isFilling = false
     /// The legacy address or key was edited since it was last applied.
     private var hasPendingEdits = false
+    /// Applies typed edits once typing pauses.
+    private var pendingApply: RepeatingTimer?
+    /// How long typing must pause before the address and key are applied.
+    static let typingPauseMilliseconds = 1000
 
     init(application: Application, services: ViewerServices) {
         self.services = services
@@ -57,20 +64,19 @@ final class PreferencesWindow {
         column.append(sourceChoice)
         legacyFields.append(Self.caption(tr("API address")))
         legacyFields.append(urlEntry)
+        for label in [addressMessage, messageLabel] {
+            label.enableWrapping()
+            label.setTextAlignment(0)
+            label.addCSSClass("error")
+            label.isVisible = false
+        }
+        legacyFields.append(addressMessage)
         legacyFields.append(Self.caption(tr("API key")))
         legacyFields.append(keyEntry)
         let keyHint = Self.caption(tr("Empty uses DEMO_KEY. A free personal key comes from https://api.nasa.gov; it is kept only in your preferences file, readable by you alone."))
         keyHint.addCSSClass("dim-label")
         legacyFields.append(keyHint)
-        applyButton.horizontalAlign = .end
-        applyButton.markSuggested()
-        legacyFields.append(applyButton)
         column.append(legacyFields)
-        messageLabel.enableWrapping()
-        messageLabel.setTextAlignment(0)
-        messageLabel.addCSSClass("error")
-        messageLabel.isVisible = false
-        column.append(messageLabel)
 
         let cacheHeading = Self.heading(tr("Cache"))
         cacheHeading.setMargins(top: 12, bottom: 0, start: 0, end: 0)
@@ -83,11 +89,13 @@ final class PreferencesWindow {
         column.append(limitRow)
         let usageRow = Box(.horizontal, spacing: 12)
         usageLabel.horizontalExpand = true
+        usageLabel.enableWrapping()
         usageLabel.setTextAlignment(0)
         usageRow.append(usageLabel)
         clearButton.addCSSClass("destructive-action")
         usageRow.append(clearButton)
         column.append(usageRow)
+        column.append(messageLabel)
         column.append(dailySection.box)
         if let archive = services.archive, let download = services.download {
             let section = ArchiveDownloadSection(download: download, archive: archive)
@@ -98,7 +106,6 @@ final class PreferencesWindow {
 
         fill()
         sourceChoice.onSelectionChanged { [weak self] in self?.sourceChosen() }
-        applyButton.onClicked { [weak self] in self?.applySource() }
         urlEntry.onActivate { [weak self] in self?.applySource() }
         keyEntry.onActivate { [weak self] in self?.applySource() }
         urlEntry.onChanged { [weak self] in self?.addressEdited() }
@@ -107,6 +114,7 @@ final class PreferencesWindow {
         clearButton.onClicked { [weak self] in self?.clearCache() }
         dailySection.onChange = { [weak self] in self?.applyDailySettings($0) }
         window.onDestroy { [weak self] in
+            self?.pendingApply?.stop()
             self?.applyPendingEdits()
             self?.usageWork.cancel()
             self?.clearWork.cancel()
@@ -154,9 +162,17 @@ final class PreferencesWindow {
 
     /// Saves and applies the chosen source (and, for the legacy API, its address and key).
     func applySource() {
+        pendingApply?.stop()
+        pendingApply = nil
         let url: URL?
         do {
             url = chosenKind == .legacy ? try typedAddress() : nil
+            showAddressMessage(nil)
+        } catch {
+            showAddressMessage(userMessage(for: error))
+            return
+        }
+        do {
             try services.setSource(chosenKind, apiURL: url, apiKey: keyEntry.text.trimmingCharacters(in: .whitespaces))
             hasPendingEdits = false
             showMessage(nil)
@@ -178,20 +194,39 @@ final class PreferencesWindow {
         return url
     }
 
-    /// Says at once whether the typed address can be used; it is applied on Enter, Apply or close.
+    /// Says at once, under the field, whether the typed address can be used; a usable one is
+    /// applied when typing pauses, on Enter or on close.
     private func addressEdited() {
         guard !isFilling else { return }
         hasPendingEdits = true
         do {
             _ = try typedAddress()
-            showMessage(nil)
+            showAddressMessage(nil)
+            applyWhenTypingPauses()
         } catch {
-            showMessage(userMessage(for: error))
+            pendingApply?.stop()
+            showAddressMessage(userMessage(for: error))
         }
     }
 
     private func keyEdited() {
-        if !isFilling { hasPendingEdits = true }
+        guard !isFilling else { return }
+        hasPendingEdits = true
+        applyWhenTypingPauses()
+    }
+
+    private func applyWhenTypingPauses() {
+        pendingApply?.stop()
+        pendingApply = RepeatingTimer(milliseconds: Self.typingPauseMilliseconds) { [weak self] in
+            self?.pendingApply?.stop()
+            self?.pendingApply = nil
+            self?.applyPendingEdits()
+        }
+    }
+
+    private func showAddressMessage(_ text: String?) {
+        addressMessage.text = text ?? ""
+        addressMessage.isVisible = text != nil
     }
 
     /// Closing the window keeps what was typed, when it can be used.

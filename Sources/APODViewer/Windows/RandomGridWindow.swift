@@ -1,11 +1,13 @@
 import APODCore
 import GtkKit
 
-/// "Random pictures": a batch of random entries, four per row. Cells appear as the source
-/// streams their entries in, and each thumbnail starts downloading as soon as its cell exists.
+/// "Random pictures": a batch of random entries, four per row (two below ~600 px wide). Cells
+/// appear as the source streams their entries in, and each thumbnail starts downloading as soon
+/// as its cell exists.
 @MainActor
 final class RandomGridWindow {
     static let columns = 4
+    static let narrowColumns = 2
 
     let window: Window
     let countSpin = SpinButton(range: ViewerOptions.countRange)
@@ -15,11 +17,16 @@ final class RandomGridWindow {
     let scroller: ScrolledWindow
     let status = StatusPage(iconName: "image-loading-symbolic", heading: "")
     /// Says how many pictures came when the source could not deliver the whole batch.
-    let shortfallLabel = Label()
     private let spinner = Spinner(size: 48)
     private let retryButton = Button(label: tr("_Retry"))
     private let environment: ViewerEnvironment
     private let batchWork = WorkSlot()
+    private var narrowLayout: WidthBreakpoint?
+    private(set) var columns = RandomGridWindow.columns
+    /// Says when a batch is smaller than asked for (fewer pictures stored offline).
+    let notice = InfoBar(actionLabel: "", kind: .info)
+    /// Whether the app works from stored pictures only (set by the offline fallback).
+    var isStoredOnly: (@MainActor () -> Bool)?
 
     /// A cell was activated (click or Enter).
     var onOpenDetail: (@MainActor (APODEntry) -> Void)?
@@ -41,7 +48,8 @@ final class RandomGridWindow {
         countSpin.value = count
         countSpin.tooltip = tr("How many pictures")
         let countBox = Box(.horizontal, spacing: 6)
-        countBox.append(Label(tr("Pictures")))
+        let countLabel = Label(tr("Pictures"))
+        countBox.append(countLabel)
         countBox.append(countSpin)
         header.packStart(countBox)
         shuffleButton.markSuggested()
@@ -55,12 +63,6 @@ final class RandomGridWindow {
         flowBox.verticalAlign = .start
         scroller = ScrolledWindow(child: flowBox)
         scroller.verticalExpand = true
-        let gridPage = Box(.vertical)
-        shortfallLabel.addCSSClass("dim-label")
-        shortfallLabel.setMargins(top: 12, bottom: 0, start: 18, end: 18)
-        shortfallLabel.isVisible = false
-        gridPage.append(shortfallLabel)
-        gridPage.append(scroller)
 
         let loading = Box(.vertical, spacing: 12)
         loading.horizontalAlign = .center
@@ -69,9 +71,27 @@ final class RandomGridWindow {
         loading.append(Label(tr("Choosing random pictures…")))
         status.addButton(retryButton)
         stack.addPage(loading, name: "loading")
-        stack.addPage(gridPage, name: "grid")
+        stack.addPage(scroller, name: "grid")
         stack.addPage(status, name: "error")
-        window.setChild(stack)
+        notice.showsAction = false
+        notice.allowDismissing()
+        let column = Box(.vertical)
+        column.append(notice)
+        stack.verticalExpand = true
+        column.append(stack)
+        window.setChild(column)
+        narrowLayout = WidthBreakpoint(window: window, narrowerThan: 600) { [weak self] narrow in
+            guard let self else { return }
+            self.columns = narrow ? Self.narrowColumns : Self.columns
+            self.flowBox.setColumns(self.columns)
+            countLabel.isVisible = !narrow
+            header.hideTitle(narrow)
+            if narrow {
+                self.shuffleButton.showIcon("media-playlist-shuffle-symbolic")
+            } else {
+                self.shuffleButton.label = tr("_Shuffle")
+            }
+        }
 
         shuffleButton.onClicked { [weak self] in self?.shuffle() }
         retryButton.onClicked { [weak self] in self?.shuffle() }
@@ -89,7 +109,7 @@ final class RandomGridWindow {
     func shuffle() {
         cancelAll()
         flowBox.removeAll()
-        shortfallLabel.isVisible = false
+        notice.isVisible = false
         spinner.isSpinning = true
         stack.visiblePage = "loading"
         let source = environment.source
@@ -119,11 +139,7 @@ final class RandomGridWindow {
     private func finish(asked: Int, error: (any Error)?) {
         let shown = cells.count
         guard shown == 0 else {
-            if shown < asked {
-                shortfallLabel.text = tr("Only {shown} of {asked} pictures could be loaded.",
-                                         ["shown": String(shown), "asked": String(asked)])
-                shortfallLabel.isVisible = true
-            }
+            explainShortBatch(got: shown, asked: asked)
             return
         }
         spinner.isSpinning = false
@@ -137,7 +153,16 @@ final class RandomGridWindow {
     /// A cell's width in device pixels at the current window width.
     private var thumbnailWidth: Int {
         let available = flowBox.width > 0 ? flowBox.width : 1100
-        return max(160, available / Self.columns) * max(1, window.scaleFactor)
+        return max(160, available / columns) * max(1, window.scaleFactor)
+    }
+
+    /// Offline, the batch is short because the computer has no more; online, because days failed.
+    private func explainShortBatch(got: Int, asked: Int) {
+        guard got < asked, got > 0 else { return }
+        notice.label.text = isStoredOnly?() == true
+            ? tr("Only {count} pictures are stored on this computer.", ["count": String(got)])
+            : tr("Only {count} of the {asked} pictures asked for could be found.", ["count": String(got), "asked": String(asked)])
+        notice.isVisible = true
     }
 
     private func cancelAll() {

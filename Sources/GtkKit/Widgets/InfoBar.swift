@@ -80,3 +80,20 @@ public final class InfoBar: Widget {
         gtk_info_bar_response(cast(), GTK_RESPONSE_ACCEPT.rawValue)
     }
 }
+
+extension InfoBar {
+    /// Adds a close button that hides the strip (for messages the user may want out of the way).
+    public func allowDismissing() {
+        gtk_info_bar_set_show_close_button(cast(), 1)
+        Signal.connectInt(UnsafeMutableRawPointer(widgetPointer), "response") { [weak self] response in
+            if response == GTK_RESPONSE_CLOSE.rawValue { self?.isVisible = false }
+        }
+    }
+
+    public var isDismissible: Bool { gtk_info_bar_get_show_close_button(cast()) != 0 }
+
+    /// Presses the close button as a user would (tests).
+    public func dismiss() {
+        gtk_info_bar_response(cast(), GTK_RESPONSE_CLOSE.rawValue)
+    }
+}

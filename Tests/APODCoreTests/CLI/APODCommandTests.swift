@@ -155,7 +155,7 @@ final class APODCommandTests: CoreTestCase, @unchecked Sendable {
         defer { server.stop() }
         let result = try apod(["show", "2020-06-10"], env)
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderrLines, ["apod: No picture was published on 2020-06-10. Try another day."])
+        XCTAssertEqual(result.stderrLines, ["apod: No picture was published on 2020 Jun. 10. Try another day."])
         XCTAssertEqual(result.stdout, "")
     }
 
@@ -165,7 +165,7 @@ final class APODCommandTests: CoreTestCase, @unchecked Sendable {
         let result = try apod(["show", "1995-06-15"], env)
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stderrLines.count, 1)
-        XCTAssertTrue(result.stderr.contains("pick a date from 1995-06-16 to "))
+        XCTAssertTrue(result.stderr.contains("pick a date from 1995 Jun. 16 to "))
         XCTAssertTrue(server.requests.isEmpty)
     }
 

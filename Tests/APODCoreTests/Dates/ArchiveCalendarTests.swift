@@ -53,7 +53,7 @@ final class ArchiveCalendarTests: CoreTestCase, @unchecked Sendable {
         XCTAssertThrowsError(try calendar.validate(APODDay("1995-06-15")!)) { error in
             XCTAssertEqual(error as? APODError, .dateOutOfRange(APODDay("1995-06-15")!,
                                                                first: APODDay("1995-06-16")!, last: APODDay("2026-11-28")!))
-            XCTAssertTrue((error as! APODError).message.contains("1995-06-16 to 2026-11-28"))
+            XCTAssertTrue((error as! APODError).message.contains("1995 Jun. 16 to 2026 Nov. 28"))
         }
         XCTAssertThrowsError(try calendar.validate(APODDay("2026-11-29")!))
     }

@@ -41,7 +41,7 @@ final class ScienceSourceTests: CoreTestCase, @unchecked Sendable {
             XCTFail("expected noEntry")
         } catch let error as APODError {
             XCTAssertEqual(error, .noEntry(APODDay("2020-06-10")!))
-            XCTAssertTrue(error.message.contains("No picture was published on 2020-06-10"))
+            XCTAssertTrue(error.message.contains("No picture was published on 2020 Jun. 10"))
         }
         XCTAssertEqual(server.requests.count, 1, "404 is not retried")
     }

@@ -43,7 +43,25 @@ final class LocalizationTests: CoreTestCase, @unchecked Sendable {
 
         let missing = try apod(["--source", "offline", "show", "2026-11-14"], env)
         XCTAssertEqual(missing.status, 1)
-        XCTAssertEqual(missing.stderr, "apod: 這台電腦上沒有 2026-11-14 的資料。請連上網路再查看，或選擇曾經看過的日期或範例中的日期。\n")
+        XCTAssertEqual(missing.stderr, "apod: 這台電腦上沒有 2026年11月14日 的資料。請連上網路再查看，或選擇曾經看過的日期或範例中的日期。\n")
+    }
+
+    /// `LANG=zh_TW.UTF-8` where that locale is not installed (no LOCPATH here): the C library
+    /// cannot set it, and the app still speaks Chinese through `LANGUAGE`.
+    func testAMissingLocaleStillGetsItsTranslation() throws {
+        var env = try chineseEnvironment()
+        env["LOCPATH"] = folder.appendingPathComponent("no-locales").path
+        let shown = try apod(["--source", "offline", "show", "2026-10-14"], env)
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertTrue(shown.stdout.hasPrefix("2026年10月14日"), shown.stdout)
+    }
+
+    func testTheFallbackLanguageComesFromTheLocaleNamed() {
+        XCTAssertEqual(Localization.fallbackLanguage(environment: ["LANG": "zh_TW.UTF-8"]), "zh_TW")
+        XCTAssertEqual(Localization.fallbackLanguage(environment: ["LC_ALL": "de_DE@euro", "LANG": "zh_TW.UTF-8"]), "de_DE")
+        XCTAssertNil(Localization.fallbackLanguage(environment: ["LANG": "zh_TW.UTF-8", "LANGUAGE": "fr"]), "LANGUAGE wins")
+        XCTAssertNil(Localization.fallbackLanguage(environment: ["LANG": "C.UTF-8"]))
+        XCTAssertNil(Localization.fallbackLanguage(environment: [:]))
     }
 
     func testEnglishKeepsTheArchiveStyle() throws {

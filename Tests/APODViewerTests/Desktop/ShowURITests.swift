@@ -55,9 +55,11 @@ final class ShowURITests: XCTestCase {
             XCTAssertTrue(application.registerAndActivate())
             let window = Window(application: application)
             window.present()
-            window.showURI(Self.link)
+            var failure: String?
+            window.showURI(Self.link) { failure = $0 }
             XCTAssertTrue(Gtk.iterate(until: { FileManager.default.fileExists(atPath: record) }, timeout: 30),
                           "the default browser was started with the link")
+            XCTAssertNil(failure)
             window.close()
             Gtk.iterate()
         }

@@ -147,8 +147,8 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertLessThanOrEqual(try XCTUnwrap(app.gridWindow).cells[0].titleLabel.text.count, BoundedText.titleLimit)
 
             XCTAssertTrue(detail.fullTextButton.activate())
-            waitUntil("the button's click is handled") { detail.noticeLabel.isVisible }
-            XCTAssertEqual(detail.noticeLabel.text, "The full text is on the clipboard.")
+            waitUntil("the button's click is handled") { detail.toast.isShown }
+            XCTAssertEqual(detail.toast.text, "The full text is on the clipboard.")
             let copied = try XCTUnwrap(detail.window.localClipboardText)
             XCTAssertTrue(copied == huge.fullText, "the whole text is copied (\(copied.utf8.count) bytes)")
             XCTAssertTrue(copied.hasPrefix("Endless title Endless title"))
@@ -187,7 +187,7 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             gtk_dialog_response(dialog.assumingMemoryBound(to: GtkDialog.self), GTK_RESPONSE_CANCEL.rawValue)
             waitUntil("the dialog is gone") { Self.openFileChooser() == nil }
             XCTAssertNil(detail.banner.message, "cancelling is not an error")
-            XCTAssertFalse(detail.noticeLabel.isVisible)
+            XCTAssertFalse(detail.toast.isShown)
         }
     }
 

@@ -78,7 +78,7 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
 
             selector.select(APODDay("1995-06-16")!)
             XCTAssertEqual(selector.month.range, 6...12, "nothing before June 1995")
-            XCTAssertEqual(selector.day.range, 16...30, "nothing before the 16th")
+            XCTAssertEqual(selector.day.range, 16...31, "nothing before the 16th")
             selector.select(APODDay("1990-01-01")!)
             XCTAssertEqual(selector.selectedDay, APODDay("1995-06-16"), "earlier days clamp to the first APOD")
 
@@ -90,16 +90,18 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
 
             selector.select(APODDay("2024-01-31")!)
             selector.month.value = 2
-            XCTAssertEqual(selector.day.range, 1...29, "February 2024 has 29 days")
-            XCTAssertEqual(selector.selectedDay, APODDay("2024-02-29"), "changing the month clamps the day")
+            XCTAssertEqual(selector.day.value, 31, "changing the month does not silently move the day")
+            XCTAssertEqual(selector.impossibleDayMessage, "2024 has no Feb. 31.")
+            selector.day.value = 29
+            XCTAssertNil(selector.impossibleDayMessage)
+            XCTAssertEqual(selector.selectedDay, APODDay("2024-02-29"))
             selector.year.value = 2023
-            XCTAssertEqual(selector.day.range, 1...28, "February 2023 has 28 days")
-            XCTAssertEqual(selector.selectedDay, APODDay("2023-02-28"), "changing the year clamps the day")
+            XCTAssertEqual(selector.impossibleDayMessage, "2023 has no Feb. 29.")
             selector.month.value = 4
-            XCTAssertEqual(selector.day.range, 1...30)
+            XCTAssertNil(selector.impossibleDayMessage)
             selector.year.value = 1995
             XCTAssertEqual(selector.month.range, 6...12)
-            XCTAssertEqual(selector.selectedDay, APODDay("1995-06-28"), "April 1995 is before the archive: June")
+            XCTAssertEqual(selector.selectedDay, APODDay("1995-06-29"), "April 1995 is before the archive: June")
         }
     }
 
@@ -114,9 +116,8 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(source.requests, ["entry 1995-06-16"])
 
             app.application.activateAction("show-date", string: "2027-01-01")
-            waitUntil("today is shown") { main.titleLabel.text == "Today Sky" }
-            XCTAssertEqual(main.banner.message, APODError.dateOutOfRange(APODDay("2027-01-01")!, first: APODDay("1995-06-16")!,
-                                                                         last: Self.today).message)
+            waitUntil("the latest picture is shown") { main.titleLabel.text == "Today Sky" }
+            XCTAssertEqual(main.banner.message, "There is no picture for 2027 Jan. 1 yet: showing the latest one instead.")
             source.setFailure(.serviceError(status: 503))
             app.application.activateAction("show-date", string: "1980-01-01")
             waitUntil("the failure is shown") { main.banner.offersRetry }
@@ -158,8 +159,8 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(main.pictureView.placeholder.message.text, APODError.notAnImage.message)
 
             main.show(day: APODDay("2020-06-10")!)
-            waitUntil("the missing day is reported") { main.banner.message != nil }
-            XCTAssertEqual(main.banner.message, APODError.noEntry(APODDay("2020-06-10")!).message)
+            waitUntil("the missing day is shown as an empty state") { main.isShowingEmptyDay }
+            XCTAssertNil(main.banner.message, "a day without an entry is not an error")
             XCTAssertFalse(main.entryText.isVisible, "the previous entry's title and date are not left under the error")
             XCTAssertNil(main.entry)
         }

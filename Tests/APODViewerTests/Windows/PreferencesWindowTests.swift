@@ -48,6 +48,8 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
 
             let preferences = try openPreferences()
             XCTAssertEqual(preferences.window.title, "Preferences")
+            XCTAssertTrue(preferences.window.isModal, "a dialog: no minimize or maximize")
+            XCTAssertTrue(preferences.window.isDialog(of: main.window))
             XCTAssertEqual(preferences.sourceChoice.selectedIndex, 0)
             XCTAssertFalse(preferences.legacyFields.isVisible)
             XCTAssertTrue(preferences.keyEntry.isSecret, "the key is masked on screen")
@@ -85,15 +87,19 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             let preferences = try openPreferences()
             preferences.urlEntry.text = "ftp://example.org/apod"
             preferences.sourceChoice.selectedIndex = 1
-            XCTAssertTrue(preferences.messageLabel.isVisible)
-            XCTAssertTrue(preferences.messageLabel.text.contains("http://"), preferences.messageLabel.text)
+            XCTAssertTrue(preferences.addressMessage.isVisible)
+            XCTAssertTrue(preferences.addressMessage.text.contains("http://"), preferences.addressMessage.text)
+            let field = try XCTUnwrap(preferences.urlEntry.bounds(in: preferences.window))
+            let message = try XCTUnwrap(preferences.addressMessage.bounds(in: preferences.window))
+            XCTAssertEqual(message.y, field.y + field.height, accuracy: 12, "the message sits right under its field")
             XCTAssertNil(files.store.load()["source"])
             XCTAssertEqual(app.services?.configuration.kind, .offline)
 
             preferences.urlEntry.text = ""
-            preferences.applyButton.activate()
-            waitUntil("the click went through") { app.services?.configuration.kind == .legacy }
-            XCTAssertFalse(preferences.messageLabel.isVisible)
+            waitUntil("a usable address is applied once typing pauses, with no Apply button") {
+                app.services?.configuration.kind == .legacy
+            }
+            XCTAssertFalse(preferences.addressMessage.isVisible)
             XCTAssertEqual(app.services?.configuration.apiURL, SourceConfiguration.legacyURL, "empty means the public API")
         }
     }
@@ -112,7 +118,7 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
 
             var preferences = try openPreferences()
             preferences.urlEntry.text = "ftp://example.org/apod"
-            XCTAssertTrue(preferences.messageLabel.isVisible, "an unusable address is explained as it is typed")
+            XCTAssertTrue(preferences.addressMessage.isVisible, "an unusable address is explained as it is typed")
             settle()
             saveScreenshot(of: preferences.window, named: "preferences-unusable-address")
             preferences.window.close()
@@ -122,7 +128,7 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
 
             preferences = try openPreferences()
             preferences.urlEntry.text = address.absoluteString + "/"
-            XCTAssertFalse(preferences.messageLabel.isVisible)
+            XCTAssertFalse(preferences.addressMessage.isVisible)
             preferences.keyEntry.text = "typed-key"
             preferences.window.close()
             waitUntil("the window closed") { app.preferencesWindow == nil }

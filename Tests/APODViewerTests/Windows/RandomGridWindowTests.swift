@@ -175,16 +175,16 @@ final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertLessThanOrEqual(grid.cells.count, source.yieldedCount, "cells come from the stream")
             waitUntil("every cell and thumbnail arrived") { grid.cells.count == 6 && grid.cells.allSatisfy(\.hasThumbnail) }
             XCTAssertEqual(grid.cells.map(\.entry.date), batch(6).map(\.date), "cells in the order the entries came")
-            XCTAssertFalse(grid.shortfallLabel.isVisible)
+            XCTAssertFalse(grid.notice.isVisible)
         }
     }
 
     func testAStreamEndingShortShowsWhatCameAndSaysSo() throws {
         try MainActor.assumeIsolated {
             _ = try openStreamingGrid(batch(5), count: 5, gap: nil, limit: 3)
-            waitUntil("the note about the missing pictures") { grid.shortfallLabel.isVisible }
+            waitUntil("the note about the missing pictures") { grid.notice.isVisible }
             XCTAssertEqual(grid.cells.count, 3)
-            XCTAssertEqual(grid.shortfallLabel.text, "Only 3 of 5 pictures could be loaded.")
+            XCTAssertEqual(grid.notice.label.text, "Only 3 of the 5 pictures asked for could be found.")
             XCTAssertEqual(grid.stack.visiblePage, "grid")
             waitUntil("the thumbnails arrived") { grid.cells.allSatisfy(\.hasThumbnail) }
             saveScreenshot(of: grid.window, named: "random-grid-shortfall")

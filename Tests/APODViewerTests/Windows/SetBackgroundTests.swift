@@ -36,8 +36,10 @@ final class SetBackgroundTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(detail.background.button.isSensitive)
             detail.background.button.activate()
             waitUntil("the portal was called") { portal.calls.count == 1 }
-            waitUntil("the outcome is shown") { detail.noticeLabel.isVisible }
-            XCTAssertEqual(detail.noticeLabel.text, "The picture is now your desktop background.")
+            waitUntil("the outcome is shown") { detail.toast.isShown }
+            XCTAssertEqual(detail.toast.text, "Background set", "said in a toast over the window")
+            settle()
+            saveScreenshot(of: detail.window, named: "toast-background-set")
             XCTAssertNil(detail.banner.message)
 
             let file = try XCTUnwrap(detail.background.lastFile)
@@ -53,7 +55,7 @@ final class SetBackgroundTests: GUITestCase, @unchecked Sendable {
             portal.responseCode = 1
             detail.background.button.activate()
             waitUntil("the second call") { portal.calls.count == 2 }
-            waitUntil("the outcome is shown") { detail.noticeLabel.text == "The background was not changed." }
+            waitUntil("the outcome is shown") { detail.toast.text == "The background was not changed." }
         }
     }
 
@@ -68,6 +70,11 @@ final class SetBackgroundTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(message.contains("Save the picture"), message)
             XCTAssertFalse(detail.banner.offersRetry)
             XCTAssertTrue(detail.background.button.isSensitive, "the user may try again later")
+            XCTAssertTrue(detail.banner.root.isDismissible)
+            settle()
+            saveScreenshot(of: detail.window, named: "detail-no-portal")
+            detail.banner.root.dismiss()
+            XCTAssertNil(detail.banner.message, "the close button puts the message away")
         }
     }
 

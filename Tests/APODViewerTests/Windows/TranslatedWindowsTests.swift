@@ -40,8 +40,9 @@ final class TranslatedWindowsTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(main.dateLabel.text, "2026年10月14日")
 
             app.application.activateAction("show-date", string: "2020-12-17")
-            waitUntil("the missing day is explained") { main.banner.message != nil }
-            XCTAssertEqual(main.banner.message, "這台電腦上沒有 2020-12-17 的資料。請連上網路再查看，或選擇曾經看過的日期或範例中的日期。")
+            waitUntil("the missing day is explained in the one offline banner") { main.offlineBanner.detail != nil && main.entry == nil }
+            XCTAssertEqual(main.offlineBanner.detail, "這台電腦上沒有 2020年12月17日 的資料。請連上網路再查看，或選擇曾經看過的日期或範例中的日期。")
+            XCTAssertEqual(EmptyDayPage.heading(for: APODDay("1995-06-17")!), "1995年6月17日 沒有發布圖片")
 
             app.openDetail(for: entry("2020-12-17", title: "The Great Conjunction", picture: "/640x400.jpg"))
             let detail = try XCTUnwrap(app.detailWindows[APODDay("2020-12-17")!])

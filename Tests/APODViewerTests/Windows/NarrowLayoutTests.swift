@@ -1,0 +1,105 @@
+import APODCore
+import Foundation
+import GtkKit
+import XCTest
+@testable import APODViewer
+
+/// Uniform grid cells, four per row (two when narrow), and every window usable 360 px wide.
+final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
+    /// Every widget lies inside the window's width.
+    @MainActor
+    private func assertFits(_ widgets: [Widget], in window: Window, file: StaticString = #filePath, line: UInt = #line) {
+        for widget in widgets {
+            guard let bounds = widget.bounds(in: window) else {
+                XCTFail("a widget is not laid out", file: file, line: line)
+                continue
+            }
+            XCTAssertGreaterThanOrEqual(bounds.x, 0, file: file, line: line)
+            XCTAssertLessThanOrEqual(bounds.x + bounds.width, Double(window.width) + 0.5, "cut off at the right", file: file, line: line)
+        }
+    }
+
+    func testGridCellsAreUniformFourPerRowAndTwoWhenNarrow() throws {
+        try MainActor.assumeIsolated {
+            let shapes = ["/1600x400.jpg", "/300x900.jpg", "/800x600.jpg", "/640x640.jpg", "/2000x500.jpg", "/400x800.jpg"]
+            let titles = ["Short", String(repeating: "A very long title that goes on ", count: 4), "Three", "Four", "Five", "Six"]
+            let batch = zip(shapes, titles).enumerated().map { index, pair in
+                entry("2020-01-0\(index + 1)", title: pair.1, picture: pair.0)
+            }
+            try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: batch),
+                      options: ViewerOptions(randomCount: 6))
+            let grid = try XCTUnwrap(app.gridWindow)
+            waitUntil("every thumbnail arrived") { grid.cells.count == 6 && grid.cells.allSatisfy(\.hasThumbnail) }
+            settle()
+            let wide = grid.cells.compactMap { $0.bounds(in: grid.window) }
+            XCTAssertEqual(wide.count, 6)
+            XCTAssertEqual(Set(wide.prefix(4).map(\.y)).count, 1, "four in the first row")
+            XCTAssertGreaterThan(wide[4].y, wide[0].y, "the fifth starts the second row")
+            let boxes = grid.cells.compactMap { $0.picture.bounds(in: $0) }
+            XCTAssertEqual(Set(boxes.map(\.height)), [Double(GridCell.pictureHeight)], "the same thumbnail box in every cell")
+            let widths = boxes.map(\.width)
+            XCTAssertLessThanOrEqual(widths.max()! - widths.min()!, 1, "one pixel of rounding at most")
+            XCTAssertEqual(Set(wide.prefix(4).map(\.height)).count, 1, "a row's cells align whatever their titles' length")
+            XCTAssertTrue(grid.cells[1].titleLabel.isEllipsizing)
+            XCTAssertTrue(grid.cells[1].tooltip?.hasPrefix(titles[1]) == true, "the full title is in the tooltip")
+
+            grid.window.resize(width: 360, height: 700)
+            waitUntil("two per row at 360 px") { grid.columns == 2 }
+            settle(0.5)
+            XCTAssertLessThanOrEqual(grid.window.width, 360)
+            let narrow = grid.cells.compactMap { $0.bounds(in: grid.window) }
+            XCTAssertEqual(narrow[0].y, narrow[1].y)
+            XCTAssertGreaterThan(narrow[2].y, narrow[1].y, "the third starts the second row")
+            assertFits(grid.cells, in: grid.window)
+            assertFits([grid.shuffleButton, grid.countSpin], in: grid.window)
+            saveScreenshot(of: grid.window, named: "random-grid-narrow")
+
+            grid.window.resize(width: 1100, height: 820)
+            waitUntil("four per row again") { grid.columns == 4 }
+        }
+    }
+
+    func testTheMainWindowIsUsable360PixelsWide() throws {
+        try MainActor.assumeIsolated {
+            try start(FakeSource(entries: [entry("2026-11-28", title: "A Long Title About Dust Lanes in a Galaxy Far Away")]))
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("the picture is shown") { main.pictureView.page == .picture }
+            XCTAssertEqual(main.navigation.orientation, .horizontal, "one row at the default size")
+            main.window.resize(width: 360, height: 760)
+            waitUntil("the date row wraps") { main.navigation.orientation == .vertical }
+            settle(0.5)
+            XCTAssertLessThanOrEqual(main.window.width, 360, "nothing forces the window wider")
+            assertFits([main.previousButton, main.nextButton, main.dateSelector.year, main.dateSelector.day,
+                        main.todayButton, main.showButton, main.titleLabel, main.pictureView.root], in: main.window)
+            saveScreenshot(of: main.window, named: "main-window-narrow")
+        }
+    }
+
+    func testPreferencesAndDetailWindowsAreUsable360PixelsWide() throws {
+        let files = TestConfiguration()
+        defer { files.remove() }
+        try MainActor.assumeIsolated {
+            try start(services: files.services(.offline, calendar: calendar))
+            app.application.activateAction("preferences")
+            let preferences = try XCTUnwrap(app.preferencesWindow)
+            preferences.sourceChoice.selectedIndex = 1
+            preferences.window.resize(width: 360, height: 600)
+            settle(0.5)
+            XCTAssertLessThanOrEqual(preferences.window.width, 360)
+            assertFits([preferences.sourceChoice, preferences.urlEntry, preferences.keyEntry, preferences.cacheLimitSpin,
+                        preferences.clearButton], in: preferences.window)
+            preferences.window.close()
+            waitUntil("the preferences closed") { app.preferencesWindow == nil }
+
+            let item = entry("2020-12-17", title: "The Great Conjunction", picture: "/800x500.jpg")
+            app.openDetail(for: item)
+            let detail = try XCTUnwrap(app.detailWindows[item.date])
+            detail.window.resize(width: 360, height: 700)
+            waitUntil("the picture is shown") { detail.picture.shownPixelSize != nil }
+            settle(0.5)
+            XCTAssertLessThanOrEqual(detail.window.width, 360)
+            assertFits([detail.pageButton, detail.saveButton, detail.titleLabel, detail.explanationLabel], in: detail.window)
+            saveScreenshot(of: detail.window, named: "detail-window-narrow")
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import APODCore
+import Foundation
+import GtkKit
+import TestSupport
+import XCTest
+@testable import APODViewer
+
+/// The states a new user meets (a skipped day, a date past the archive, an impossible day,
+/// working offline) and the feedback for quick actions (toasts, in-window messages).
+final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
+    private let files = TestConfiguration()
+    private var main: MainWindow { MainActor.assumeIsolated { app.mainWindow! } }
+
+    override func tearDown() {
+        super.tearDown()
+        files.remove()
+    }
+
+    func testASkippedDayIsACalmEmptyStateWithTheDaysAround() throws {
+        try MainActor.assumeIsolated {
+            let source = FakeSource(entries: [entry("1995-06-16", title: "Neutron Star Earth"),
+                                              entry("1995-06-18", title: "Tiny Bubbles")])
+            try start(source, options: ViewerOptions(initialDay: APODDay("1995-06-17")))
+            waitUntil("the empty state is shown") { main.isShowingEmptyDay }
+            XCTAssertEqual(main.emptyDay.root.heading.text, "No picture was published on 1995 Jun. 17")
+            XCTAssertNil(main.banner.message, "nothing failed: no red banner, no Retry")
+            XCTAssertFalse(main.entryText.isVisible)
+            settle()
+            saveScreenshot(of: main.window, named: "empty-day")
+
+            XCTAssertTrue(main.emptyDay.nextButton.activate())
+            waitUntil("the day after is shown") { main.titleLabel.text == "Tiny Bubbles" }
+            main.show(day: APODDay("1995-06-17")!)
+            waitUntil("the empty state is back") { main.isShowingEmptyDay }
+            XCTAssertTrue(main.emptyDay.previousButton.activate())
+            waitUntil("the day before is shown") { main.titleLabel.text == "Neutron Star Earth" }
+            XCTAssertFalse(main.isShowingEmptyDay)
+        }
+    }
+
+    func testADatePastTheArchiveOpensOnTheLatestPictureWithOneWarning() throws {
+        try MainActor.assumeIsolated {
+            let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")])
+            try start(source, options: ViewerOptions(initialDay: APODDay("2027-03-01")))
+            waitUntil("the latest picture is shown") { main.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture }
+            XCTAssertEqual(source.requests, ["latest"], "not today, which may not be published yet")
+            XCTAssertEqual(main.banner.message, "There is no picture for 2027 Mar. 1 yet: showing the latest one instead.")
+            XCTAssertFalse(main.banner.offersRetry)
+            XCTAssertFalse(main.offlineBanner.isShown)
+        }
+    }
+
+    func testAnImpossibleDayIsExplainedAndEnterInAnyFieldShowsTheDay() throws {
+        try MainActor.assumeIsolated {
+            let source = FakeSource(entries: [entry("2023-02-28", title: "End of February"), entry("2024-02-29", title: "Leap Day"),
+                                              entry("2026-11-28", title: "Latest Sky")])
+            try start(source)
+            waitUntil("the latest picture is shown") { main.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture }
+            let selector = main.dateSelector
+            selector.select(APODDay("2024-02-29")!)
+            selector.year.value = 2023
+            XCTAssertEqual(selector.day.value, 29, "the day is not silently moved to the 28th")
+            let asked = source.requests.count
+            selector.day.pressEnter()
+            waitUntil("the impossible day is explained") { main.banner.message != nil }
+            XCTAssertEqual(main.banner.message, "2023 has no Feb. 29.")
+            XCTAssertEqual(source.requests.count, asked, "nothing is fetched for a day that does not exist")
+            settle()
+            saveScreenshot(of: main.window, named: "impossible-day")
+
+            selector.day.value = 28
+            selector.year.pressEnter()
+            waitUntil("Enter in the year field shows the day") { main.titleLabel.text == "End of February" }
+            XCTAssertNil(main.banner.message)
+            selector.year.value = 2024
+            selector.day.value = 29
+            selector.month.pressEnter()
+            waitUntil("Enter in the month field shows the day") { main.titleLabel.text == "Leap Day" }
+        }
+    }
+
+    func testDatesInMessagesUseTheInterfaceFormat() {
+        XCTAssertEqual(APODError.noEntry(APODDay("1995-06-17")!).message, "No picture was published on 1995 Jun. 17. Try another day.")
+        let outside = APODError.dateOutOfRange(APODDay("1990-01-01")!, first: APODDay("1995-06-16")!, last: APODDay("2026-11-29")!).message
+        XCTAssertEqual(outside, "1990 Jan. 1 is outside the archive: pick a date from 1995 Jun. 16 to 2026 Nov. 29.")
+        XCTAssertTrue(APODError.notStoredOffline(APODDay("2020-05-05")!).message.contains("for 2020 May 5 on"))
+    }
+
+    func testCopyLinkAndCopyPictureLinkSayLinkCopiedInAToastThatHidesItself() throws {
+        try MainActor.assumeIsolated {
+            let item = entry("2020-12-17", title: "The Great Conjunction", picture: "/800x500.jpg")
+            try start(FakeSource(entries: [item]))
+            app.openDetail(for: item)
+            let detail = try XCTUnwrap(app.detailWindows[item.date])
+            waitUntil("the picture is shown") { detail.picture.shownPixelSize != nil }
+            XCTAssertFalse(detail.toast.isShown)
+            XCTAssertTrue(detail.window.activateAction("win.copy-link"))
+            XCTAssertEqual(detail.window.localClipboardText, "https://apod.nasa.gov/apod/ap201217.html", "the APOD page")
+            XCTAssertEqual(detail.toast.text, "Link copied")
+            settle()
+            saveScreenshot(of: detail.window, named: "toast-link-copied")
+            XCTAssertTrue(detail.window.activateAction("win.copy-picture-link"))
+            XCTAssertEqual(detail.window.localClipboardText, item.hdImageURL?.absoluteString, "the picture")
+            XCTAssertEqual(detail.toast.text, "Picture link copied")
+            XCTAssertNil(detail.toast.actionLabel, "nothing to undo")
+            waitUntil("the toast hides itself", timeout: Double(Toast.visibleMilliseconds) / 1000 + 5) { !detail.toast.isShown }
+        }
+    }
+
+    func testTheMainWindowCopiesThePageOrThePictureLinkFromItsMenu() throws {
+        try MainActor.assumeIsolated {
+            let latest = entry("2026-11-28", title: "Latest Sky", picture: "/640x400.jpg")
+            try start(FakeSource(entries: [latest]))
+            waitUntil("the picture is shown") { main.pictureView.page == .picture }
+            XCTAssertTrue(main.window.activateAction("win.copy-link"))
+            XCTAssertEqual(main.window.localClipboardText, "https://apod.nasa.gov/apod/ap261128.html")
+            XCTAssertEqual(main.toast.text, "Link copied")
+            XCTAssertTrue(main.window.activateAction("win.copy-picture-link"))
+            XCTAssertEqual(main.window.localClipboardText, latest.hdImageURL?.absoluteString)
+            XCTAssertEqual(main.toast.text, "Picture link copied")
+        }
+    }
+
+    func testSavingSaysWhereInAToastWithOpenFolder() throws {
+        try MainActor.assumeIsolated {
+            let item = entry("2020-12-17", title: "The Great Conjunction", picture: "/800x500.jpg")
+            try start(FakeSource(entries: [item]))
+            app.openDetail(for: item)
+            let detail = try XCTUnwrap(app.detailWindows[item.date])
+            waitUntil("the picture is shown") { detail.picture.shownPixelSize != nil }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("saved-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            detail.savePicture(to: folder.appendingPathComponent("conjunction.jpg").path)
+            waitUntil("the toast says where") { detail.toast.text == "Saved to conjunction.jpg" }
+            XCTAssertEqual(detail.toast.actionLabel, "_Open Folder")
+            settle()
+            saveScreenshot(of: detail.window, named: "toast-saved")
+        }
+    }
+
+    /// Runs only where no browser is registered for web links (as on a bare test machine), so
+    /// it never opens one.
+    func testWebPageWithNoBrowserSaysWhatToDoInTheWindow() throws {
+        try XCTSkipUnless(Self.hasNoBrowser, "a browser is registered for https links")
+        try MainActor.assumeIsolated {
+            let item = entry("2020-12-17", title: "The Great Conjunction", picture: "/800x500.jpg")
+            try start(FakeSource(entries: [item]))
+            app.openDetail(for: item)
+            let detail = try XCTUnwrap(app.detailWindows[item.date])
+            detail.openLink(item.webPageURL)
+            waitUntil("the window says no browser could open it") { detail.banner.message != nil }
+            XCTAssertEqual(detail.banner.message, WebLink.noBrowserMessage)
+            XCTAssertFalse(detail.banner.offersRetry)
+            XCTAssertTrue(detail.banner.root.isDismissible)
+            XCTAssertEqual(app.openWindowCount, 2, "no GTK error dialog opened")
+        }
+    }
+
+    private static var hasNoBrowser: Bool {
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["gio", "mime", "x-scheme-handler/https"]
+        process.standardOutput = output
+        process.standardError = output
+        guard (try? process.run()) != nil else { return false }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.contains("No default")
+    }
+
+    func testTodayOfflineOnPurposeSaysItIsTheNewestStoredDay() throws {
+        try MainActor.assumeIsolated {
+            try start(services: files.services(.offline, calendar: calendar))
+            waitUntil("the sample's newest entry is shown") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
+            let newest = APODDay(TestConfiguration.newestSampleDate)!
+            XCTAssertEqual(main.banner.message, "Today shows the newest picture stored on this computer, from \(newest.displayString).")
+            XCTAssertEqual(main.banner.root.kind, .info, "information, not a warning")
+            XCTAssertFalse(main.offlineBanner.isShown, "offline on purpose: no fall-back banner")
+            app.application.activateAction("show-date", string: TestConfiguration.newestSampleDate)
+            waitUntil("a chosen day says nothing more") { main.entry != nil && main.banner.message == nil }
+        }
+    }
+
+    func testOfflineThereIsOneBannerThatSaysWhatTodayAndTheGridShow() throws {
+        let closed = try FakeHTTPServer { _ in .json("[]") }
+        let url = closed.baseURL.appendingPathComponent("wp-json/wp/v2/apod-basic")
+        closed.stop()
+        try MainActor.assumeIsolated {
+            try start(services: files.services(.science, apiURL: url, calendar: calendar))
+            waitUntil("the sample's newest entry is shown") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
+            XCTAssertTrue(main.offlineBanner.isShown)
+            let newest = APODDay(TestConfiguration.newestSampleDate)!
+            XCTAssertEqual(main.offlineBanner.detail,
+                           "Today shows the newest picture stored on this computer, from \(newest.displayString).")
+
+            app.application.activateAction("show-date", string: "2001-01-01")
+            waitUntil("the unstored day is explained") { main.offlineBanner.detail != nil && main.entry == nil }
+            XCTAssertEqual(main.offlineBanner.detail, APODError.notStoredOffline(APODDay("2001-01-01")!).message)
+            XCTAssertFalse(main.banner.root.isVisible, "one banner, not a red one under the blue one")
+            settle()
+            saveScreenshot(of: main.window, named: "offline-not-stored")
+
+            app.application.activateAction("random", int: 40)
+            let grid = try XCTUnwrap(app.gridWindow)
+            waitUntil("the stored pictures fill the grid") { grid.cells.count > 0 && grid.notice.isVisible }
+            XCTAssertLessThan(grid.cells.count, 40)
+            XCTAssertEqual(grid.notice.label.text, "Only \(grid.cells.count) pictures are stored on this computer.")
+        }
+    }
+}
