@@ -54,7 +54,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         }
         daily = nil
         viewer = nil
-        try? FileManager.default.removeItem(at: folder)
+        if let folder { try? FileManager.default.removeItem(at: folder) }
         super.tearDown()
     }
 
