@@ -12,7 +12,13 @@ let package = Package(
         // UI-free core: model, sources, HTTP, caches, dates, text. Never imports GTK.
         // gettext from glibc, so the core's messages are translated without depending on GTK.
         .systemLibrary(name: "CIntl"),
-        .target(name: "APODCore", dependencies: ["CIntl"]),
+        // libsoup 3 (GNOME's HTTP stack, over GLib/GIO) is the core's HTTP transport.
+        .systemLibrary(
+            name: "CSoup",
+            pkgConfig: "libsoup-3.0",
+            providers: [.apt(["libsoup-3.0-dev", "glib-networking"])]
+        ),
+        .target(name: "APODCore", dependencies: ["CIntl", "CSoup"]),
         .executableTarget(name: "apod", dependencies: ["APODCore"]),
 
         // GTK 4 through a system library; GtkKit is the thin typed Swift layer over it.
