@@ -12,7 +12,7 @@ public final class ScienceSource: APODSource {
     private let concurrency: Int
 
     /// - Parameter concurrency: requests in flight for ranges and random picks; six is polite to
-    ///   the service and matches URLSession's per-host connection limit.
+    ///   the service and within the HTTP session's per-host connection limit.
     public init(apiURL: URL = SourceConfiguration.scienceURL, client: HTTPClient,
                 calendar: ArchiveCalendar = ArchiveCalendar(), concurrency: Int = 6) {
         self.apiURL = apiURL
