@@ -45,7 +45,13 @@ final class SoupLoop: @unchecked Sendable {
         return source
     }
 
+    /// Under a tiny `ulimit -n`, GLib aborts the process when it cannot make a wake-up
+    /// descriptor, GIO exits when it cannot reload a module, and libdispatch traps when it cannot
+    /// make its timer descriptors: the start checks for room first and reports
+    /// `outOfResources` instead, so the CLI prints one line and the viewer shows the message.
     private static func start() -> Result<SoupLoop, APODError> {
+        startDispatchTimers()
+        guard descriptorsFree(Self.descriptorsForModules) else { return .failure(.outOfResources) }
         let context = g_main_context_new()!
         let loop = SoupLoop(context: context)
         let ready = DispatchSemaphore(value: 0)
@@ -64,6 +70,7 @@ final class SoupLoop: @unchecked Sendable {
         }
         g_thread_unref(thread)
         ready.wait()
+        guard loop.session != nil else { return .failure(.outOfResources) }
         return .success(loop)
     }
 
@@ -71,12 +78,46 @@ final class SoupLoop: @unchecked Sendable {
     /// sockets, timers and callbacks all live here.
     private func run(signalling ready: DispatchSemaphore) {
         g_main_context_push_thread_default(context)
+        // Load GIO's proxy and TLS modules now, while descriptors are free: loaded on the first
+        // request instead, they can meet a file limit that the connections have used up.
+        _ = g_proxy_resolver_get_default()
+        _ = g_tls_backend_get_default()
+        guard Self.descriptorsFree(Self.descriptorsForAConnection) else {
+            ready.signal()
+            return
+        }
         let budget = ConnectionBudget.current()
         session = apod_soup_session_new(guint(budget.connections), guint(budget.connectionsPerHost))
         soup_session_set_user_agent(session, HTTPClient.userAgent)
         let mainLoop = g_main_loop_new(context, 0)
         ready.signal()
         g_main_loop_run(mainLoop)
+    }
+
+    /// The context's wake-up descriptor, and what loading the proxy and TLS modules keeps
+    /// (the settings backend's worker) or opens for a moment (the libraries).
+    private static let descriptorsForModules = 6
+    /// A socket, and room to resolve a name or write a cache file beside it.
+    private static let descriptorsForAConnection = 2
+
+    /// libdispatch makes its timer and wake-up descriptors on first use, and traps if it
+    /// cannot: have it make them now (retries sleep on its timers), before descriptors are
+    /// counted, rather than after the connections took the last ones.
+    private static func startDispatchTimers() {
+        let fired = DispatchSemaphore(value: 0)
+        DispatchQueue.global().asyncAfter(deadline: .now()) { fired.signal() }
+        fired.wait()
+    }
+
+    private static func descriptorsFree(_ count: Int) -> Bool {
+        var opened: [Int32] = []
+        defer { opened.forEach { close($0) } }
+        for _ in 0..<count {
+            let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return errno != EMFILE && errno != ENFILE }
+            opened.append(fd)
+        }
+        return true
     }
 
     private final class Work {
