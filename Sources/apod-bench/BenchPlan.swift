@@ -49,6 +49,8 @@ enum BenchPlan {
                                      maxStallMilliseconds: measured.maxStallMilliseconds))
             }
         }
+        progress("\(WaitCPU.rowName): one request waiting \(WaitCPU.seconds) s on a server that never answers…")
+        rows.append(try WaitCPU.row())
         return BenchReport(count: count, rows: rows)
     }
 
