@@ -5,10 +5,16 @@ import XCTest
 /// desktop, one connection when only a dozen descriptors are allowed.
 final class ConnectionBudgetTests: XCTestCase {
     func testTheBudgetFollowsTheFileLimit() {
-        XCTAssertEqual(ConnectionBudget(openFiles: 1024), ConnectionBudget(connections: 16, connectionsPerHost: 8))
-        XCTAssertEqual(ConnectionBudget(openFiles: 36), ConnectionBudget(connections: 10, connectionsPerHost: 8))
-        XCTAssertEqual(ConnectionBudget(openFiles: 24), ConnectionBudget(connections: 4, connectionsPerHost: 4))
-        XCTAssertEqual(ConnectionBudget(openFiles: 12), ConnectionBudget(connections: 1, connectionsPerHost: 1))
-        XCTAssertEqual(ConnectionBudget(openFiles: 0), ConnectionBudget(connections: 1, connectionsPerHost: 1))
+        assertBudget(openFiles: 1024, connections: 16, perHost: 8)
+        assertBudget(openFiles: 36, connections: 10, perHost: 8)
+        assertBudget(openFiles: 24, connections: 4, perHost: 4)
+        assertBudget(openFiles: 12, connections: 1, perHost: 1)
+        assertBudget(openFiles: 0, connections: 1, perHost: 1)
+    }
+
+    private func assertBudget(openFiles: Int, connections: Int, perHost: Int, line: UInt = #line) {
+        let budget = ConnectionBudget(openFiles: openFiles)
+        XCTAssertEqual(budget.connections, connections, "ulimit -n \(openFiles)", line: line)
+        XCTAssertEqual(budget.connectionsPerHost, perHost, "ulimit -n \(openFiles)", line: line)
     }
 }
