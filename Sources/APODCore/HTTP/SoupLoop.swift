@@ -51,7 +51,9 @@ final class SoupLoop: @unchecked Sendable {
     /// `outOfResources` instead, so the CLI prints one line and the viewer shows the message.
     private static func start() -> Result<SoupLoop, APODError> {
         startDispatchTimers()
-        guard descriptorsFree(Self.descriptorsForModules) else { return .failure(.outOfResources) }
+        guard descriptorsFree(Self.descriptorsForModules), addressSpaceFree(megabytes: Self.addressSpaceForThreads) else {
+            return .failure(.outOfResources)
+        }
         let context = g_main_context_new()!
         let loop = SoupLoop(context: context)
         let ready = DispatchSemaphore(value: 0)
@@ -89,6 +91,9 @@ final class SoupLoop: @unchecked Sendable {
         let budget = ConnectionBudget.current()
         session = apod_soup_session_new(guint(budget.connections), guint(budget.connectionsPerHost))
         soup_session_set_user_agent(session, HTTPClient.userAgent)
+        // libsoup's own 60-s I/O time-out would cut a longer APOD_TIMEOUT short; every
+        // exchange has a whole-attempt deadline of its own.
+        soup_session_set_timeout(session, 0)
         let mainLoop = g_main_loop_new(context, 0)
         ready.signal()
         g_main_loop_run(mainLoop)
@@ -100,13 +105,30 @@ final class SoupLoop: @unchecked Sendable {
     /// A socket, and room to resolve a name or write a cache file beside it.
     private static let descriptorsForAConnection = 2
 
+    /// Address space for the threads GIO starts beside the loop's own (its worker, the settings
+    /// backend's, the proxy and name lookups), which GLib aborts the process over when
+    /// `ulimit -v` refuses them: 8 MB of stack each, and a 64 MB malloc arena for each thread
+    /// that allocates. With less than this left, `ulimit -v 400000` aborted in GLib; with it,
+    /// the start fails with `outOfResources` instead.
+    private static let addressSpaceForThreads = 256
+
     /// libdispatch makes its timer and wake-up descriptors on first use, and traps if it
     /// cannot: have it make them now (retries sleep on its timers), before descriptors are
-    /// counted, rather than after the connections took the last ones.
+    /// counted, rather than after the connections took the last ones. A queue of its own runs
+    /// the timer, so no thread of the (possibly busy) shared pool is needed.
     private static func startDispatchTimers() {
         let fired = DispatchSemaphore(value: 0)
-        DispatchQueue.global().asyncAfter(deadline: .now()) { fired.signal() }
+        DispatchQueue(label: "apod.http.start").asyncAfter(deadline: .now()) { fired.signal() }
         fired.wait()
+    }
+
+    /// Whether `megabytes` of address space can still be reserved (nothing is committed).
+    private static func addressSpaceFree(megabytes: Int) -> Bool {
+        let size = megabytes << 20
+        guard let region = mmap(nil, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
+              region != MAP_FAILED else { return false }
+        munmap(region, size)
+        return true
     }
 
     private static func descriptorsFree(_ count: Int) -> Bool {
