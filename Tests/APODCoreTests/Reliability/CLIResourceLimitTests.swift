@@ -2,9 +2,9 @@ import XCTest
 import TestSupport
 @testable import APODCore
 
-/// Issue 14, item 11: `apod random --count 50` under a lowered file limit either succeeds
-/// (the HTTP session queues its transfers on the connections the limit leaves) or fails with
-/// one `apod:` line and exit 1; it never traps, aborts or hangs.
+/// Issue 14, item 11: `apod random --count 50` under a lowered file or address-space limit
+/// either succeeds (the HTTP session queues its transfers on the connections the limit leaves)
+/// or fails with one `apod:` line and exit 1; it never traps, aborts or hangs.
 final class CLIResourceLimitTests: XCTestCase {
     private var home: URL!
     private var server: FakeHTTPServer!
@@ -29,13 +29,18 @@ final class CLIResourceLimitTests: XCTestCase {
 
     /// Runs `apod ARGUMENTS` through `sh`, which lowers the soft file limit first.
     private func apod(openFiles: Int, _ arguments: [String]) throws -> APODProcess.Result {
+        try apod(limit: "-S -n \(openFiles)", arguments)
+    }
+
+    /// Runs `apod ARGUMENTS` through `sh`, which applies `ulimit LIMIT` first.
+    private func apod(limit: String, _ arguments: [String]) throws -> APODProcess.Result {
         let binary = try APODProcess.binary()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -S -n \(openFiles) && exec \"$0\" \"$@\"", binary.path] + arguments
+        process.arguments = ["-c", "ulimit \(limit) && exec \"$0\" \"$@\"", binary.path] + arguments
         process.environment = APODProcess.environment(home: home, ["APOD_SOURCE": "science", "APOD_TIMEOUT": "5",
                                                                    "APOD_API_URL": routeURL.absoluteString])
-        let out = home.appendingPathComponent("out-\(openFiles)"), err = home.appendingPathComponent("err-\(openFiles)")
+        let out = home.appendingPathComponent("out"), err = home.appendingPathComponent("err")
         FileManager.default.createFile(atPath: out.path, contents: nil)
         FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
@@ -45,7 +50,7 @@ final class CLIResourceLimitTests: XCTestCase {
         while process.isRunning && Date() < deadline { usleep(10_000) }
         if process.isRunning {
             process.terminate()
-            XCTFail("apod under ulimit -n \(openFiles) hung")
+            XCTFail("apod under ulimit \(limit) hung")
         }
         process.waitUntilExit()
         return APODProcess.Result(status: process.terminationStatus,
@@ -73,7 +78,19 @@ final class CLIResourceLimitTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 
+    func testALowAddressSpaceLimitEndsInAnswersOrOneLine() throws {
+        // AddressSanitizer reserves terabytes of address space: no limit of this size can hold.
+        try XCTSkipIf(ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil, "not under AddressSanitizer")
+        for kilobytes in [150_000, 400_000] {
+            let result = try apod(limit: "-v \(kilobytes)", ["random", "--count", "50", "--json", "--no-cache"])
+            assertExitedWithoutCrash(result.status, kilobytes)
+            if result.status != 0 {
+                XCTAssertEqual(result.stderrLines, ["apod: " + APODError.outOfResources.message], "ulimit -v \(kilobytes)")
+            }
+        }
+    }
+
     private func assertExitedWithoutCrash(_ status: Int32, _ limit: Int, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertTrue(status == 0 || status == 1, "ulimit -n \(limit): exit \(status) (a crash or a trap)", file: file, line: line)
+        XCTAssertTrue(status == 0 || status == 1, "ulimit \(limit): exit \(status) (a crash or a trap)", file: file, line: line)
     }
 }
