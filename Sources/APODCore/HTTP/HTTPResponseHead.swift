@@ -11,6 +11,13 @@ public struct HTTPResponseHead: Sendable {
     /// The announced Content-Length (before any gzip/deflate decoding), when there is one.
     public let expectedLength: Int?
 
+    public init(status: Int, headers: [String: String], url: URL, expectedLength: Int?) {
+        self.status = status
+        self.headers = headers
+        self.url = url
+        self.expectedLength = expectedLength
+    }
+
     /// 2xx.
     public var isSuccess: Bool { (200..<300).contains(status) }
 }

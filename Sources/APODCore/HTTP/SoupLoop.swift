@@ -1,5 +1,6 @@
 internal import CSoup
 import Foundation
+import Synchronization
 
 /// The thread libsoup runs on: a GMainContext of its own, made thread-default there and driven
 /// by a GMainLoop. Every libsoup call and every completion happens on it, so the GTK main loop
@@ -9,9 +10,19 @@ import Foundation
 /// There is one per process, started on first use, with one `SoupSession` that keeps
 /// connections alive between requests (the same hosts are asked again and again).
 final class SoupLoop: @unchecked Sendable {
-    /// The process's loop, or why it could not be started (no thread to be had, e.g. under a
-    /// tight `ulimit -v`): callers report that instead of crashing.
-    static let shared: Result<SoupLoop, APODError> = SoupLoop.start()
+    /// The process's loop, or why it could not be started (no descriptor or thread to be had,
+    /// e.g. under a tight `ulimit`): callers report that instead of crashing, and the next
+    /// request tries again, since descriptors and memory may have been freed meanwhile.
+    static var shared: Result<SoupLoop, APODError> {
+        starting.withLock { started in
+            if let started { return .success(started) }
+            let result = start()
+            started = try? result.get()
+            return result
+        }
+    }
+
+    private static let starting = Mutex<SoupLoop?>(nil)
 
     private let context: OpaquePointer
     /// Made on the loop's thread before the loop runs, and only ever used there.
