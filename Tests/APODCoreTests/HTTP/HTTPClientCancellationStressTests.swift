@@ -45,7 +45,7 @@ final class HTTPClientCancellationStressTests: XCTestCase {
         }
         XCTAssertEqual(outcomes.answered + outcomes.cancelled, cycles)
         XCTAssertGreaterThan(outcomes.cancelled, cycles / 10, "many requests were cancelled")
-        XCTAssertGreaterThan(server.requests.count - outcomes.answered, cycles / 10,
+        XCTAssertGreaterThan(server.requests.count - outcomes.answered, cycles / 20,
                              "many were cancelled after reaching the server")
         // The client still works afterwards.
         let after = try await client.get(server.baseURL)
