@@ -14,7 +14,13 @@ let package = Package(
         .systemLibrary(name: "CIntl"),
         // SQLite for the archive index and the favourites library (FTS5 is in Debian's build).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "APODCore", dependencies: ["CIntl", "CSQLite"]),
+        // libsoup 3 (GNOME's HTTP stack, over GLib/GIO) is the core's HTTP transport.
+        .systemLibrary(
+            name: "CSoup",
+            pkgConfig: "libsoup-3.0",
+            providers: [.apt(["libsoup-3.0-dev", "glib-networking"])]
+        ),
+        .target(name: "APODCore", dependencies: ["CIntl", "CSQLite", "CSoup"]),
         .executableTarget(name: "apod", dependencies: ["APODCore"]),
 
         // GTK 4 through a system library; GtkKit is the thin typed Swift layer over it.

@@ -27,6 +27,9 @@ public struct FakeResponse: Sendable {
         case trickle(chunkSize: Int, interval: TimeInterval)
         /// Announce the full Content-Length but send only this many body bytes, then close.
         case truncateBody(after: Int)
+        /// Send the body, then repeat it for ever as chunked transfer encoding (no length),
+        /// pausing `interval` between repeats: a body that never ends.
+        case endless(interval: TimeInterval)
     }
 
     public var status: Int
@@ -184,7 +187,11 @@ public final class FakeHTTPServer: @unchecked Sendable {
         }
         var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
         var headers = response.headers
-        if response.announcesLength { headers["Content-Length"] = String(response.body.count) }
+        if case .endless? = response.fault {
+            headers["Transfer-Encoding"] = "chunked"
+        } else if response.announcesLength {
+            headers["Content-Length"] = String(response.body.count)
+        }
         headers["Connection"] = "close"
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             head += "\(name): \(value)\r\n"
@@ -203,6 +210,14 @@ public final class FakeHTTPServer: @unchecked Sendable {
                 if !writeAll(fd, bytes[offset..<end]) { return }
                 offset = end
                 sleepUnlessStopped(interval)
+            }
+        case .endless(let interval)?:
+            guard writeAll(fd, bytes), !response.body.isEmpty else { return }
+            var chunk = Data((String(response.body.count, radix: 16) + "\r\n").utf8)
+            chunk.append(response.body)
+            chunk.append(contentsOf: "\r\n".utf8)
+            while !isStopped, writeAll(fd, chunk) {
+                if interval > 0 { sleepUnlessStopped(interval) }
             }
         default:
             bytes.append(response.body)

@@ -53,6 +53,8 @@ enum BenchPlan {
                                      peakRSSMegabytes: measured.peakRSSMegabytes, stall: measured.stall))
             }
         }
+        progress("\(WaitCPU.rowName): one request waiting \(WaitCPU.seconds) s on a server that never answers…")
+        rows.append(try WaitCPU.row())
         if options.grids {
             rows += try gridRows(server: server, count: min(count, ViewerOptions.countRange.upperBound),
                                  caches: caches)

@@ -48,6 +48,9 @@ enum BenchTable {
                 lines.append(verdict(share <= 10, "warm \(flavour.rawValue) \(format(share, 1))% of cold (target <= 10%)"))
             }
         }
+        if let wait = report.rows.first(where: { $0.name == WaitCPU.rowName }) {
+            lines.append(verdict(wait.seconds <= 0.1, "CPU while one request waits \(WaitCPU.seconds) s: \(format(wait.seconds, 3)) s (target <= 0.1 s)"))
+        }
         let pipeline = report.rows.filter { $0.name == RowKind.pipelineCold.rawValue || $0.name == RowKind.pipelineWarm.rawValue }
         if let rss = pipeline.map(\.peakRSSMegabytes).max() {
             lines.append(verdict(rss <= 250, "pipeline peak RSS \(format(rss, 1)) MB (target <= 250 MB)"))

@@ -36,6 +36,19 @@ if arguments.first == RowArguments.flag {
     }
 }
 
+if arguments.first == WaitCPU.flag {
+    guard arguments.count == 2, let url = URL(string: arguments[1]) else { fail("bad wait-cpu arguments") }
+    let finished = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var measurement: WaitCPU.Measurement?
+    Task.detached {
+        measurement = await WaitCPU.measure(url)
+        finished.signal()
+    }
+    finished.wait()
+    FileHandle.standardOutput.write(try JSONEncoder().encode(measurement!))
+    exit(0)
+}
+
 var options = BenchPlan.Options()
 var indexOnly = false
 var remaining = arguments[...]

@@ -43,7 +43,7 @@ public struct SourceConfiguration: Sendable, Equatable {
     /// Root of the metadata cache.
     public var cacheDirectory: URL
     public var useCache: Bool
-    /// Whole seconds (Linux URLSession truncates fractions).
+    /// Whole seconds, for each attempt of a request (see `HTTPClient`).
     public var timeout: Int
     /// Where the bundled offline sample (`entries.json` and its pictures) lives, if found.
     public var sampleDirectory: URL?

@@ -1,85 +1,100 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// The project's one HTTP client: GET with a whole-second time-out, retries for transient
-/// failures, a size cap enforced while bytes arrive, and cancellation that reaches the socket.
+/// The project's one HTTP client: GET with a whole-second time-out per attempt, retries for
+/// transient failures, a size cap enforced while bytes arrive, and cancellation that reaches
+/// the socket. It runs on libsoup 3 (see `SoupLoop`), so it uses the desktop's proxy settings,
+/// keeps connections alive, decodes gzip and deflate, and costs no CPU while it waits.
 ///
-/// It returns every status as an `HTTPResponse` (after retrying 5xx) and throws only
-/// `APODError` (or `CancellationError` when the calling task is cancelled). Mapping statuses to
-/// errors is left to the caller because a 404 means different things to different callers.
+/// It returns every status (after retrying 5xx) and throws only `APODError` (or
+/// `CancellationError` when the calling task is cancelled). Mapping statuses to errors is left
+/// to the caller because a 404 means different things to different callers.
 /// Errors never contain the URL, so an API key in a query string cannot leak through them.
 public final class HTTPClient: Sendable {
-    /// The time-out in whole seconds. On Linux it bounds the whole request, not just silences.
+    /// The time-out in whole seconds. It bounds each whole attempt, not just silences.
     public let timeout: Int
     public let retryPolicy: RetryPolicy
     /// Sent with every request so service operators can tell this client apart.
     public static let userAgent = "APOD-Viewer/0.1 (Linux; +https://github.com/apodviewer)"
-    private let session: URLSession
-    private let transfers: TransferRegistry
+    /// Redirects followed per request: more hops than any honest service needs.
+    public static let maxRedirects = 10
 
     public init(timeout: Int = 30, retryPolicy: RetryPolicy = .standard) {
         self.timeout = max(1, timeout)
         self.retryPolicy = retryPolicy
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = TimeInterval(self.timeout)
-        configuration.timeoutIntervalForResource = TimeInterval(self.timeout)
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpAdditionalHeaders = ["User-Agent": Self.userAgent]
-        let transfers = TransferRegistry()
-        self.transfers = transfers
-        self.session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
     }
 
-    deinit {
-        session.finishTasksAndInvalidate()
-    }
-
-    /// Fetches `url`, retrying 5xx answers and transient failures as `retryPolicy` says.
+    /// Fetches `url` whole, retrying 5xx answers and transient failures (time-outs, dropped
+    /// connections, bodies cut off) as `retryPolicy` says.
+    ///
+    /// A time-out is reported with the seconds really spent on all attempts and the pauses
+    /// between them, so with `timeout` 5 and two retries the message says about 17, not 5.
     ///
     /// - Parameter maxBytes: refuse bodies larger than this, announced or not, without
-    ///   downloading the rest (`APODError.imageTooLarge`).
+    ///   downloading the rest (`APODError.imageTooLarge`, never retried).
     /// - Returns: the last response, whatever its status.
     public func get(_ url: URL, headers: [String: String] = [:], maxBytes: Int? = nil) async throws -> HTTPResponse {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              url.host?.isEmpty == false else {
-            throw APODError.unsupportedURL
+        let started = ContinuousClock.now
+        return try await retrying(since: started, status: \.status, discard: { _ in }) {
+            let (head, exchange) = try await open(url, headers: headers, maxBytes: maxBytes)
+            let body = HTTPBody(exchange: exchange, started: started)
+            let data = try await body.collect(expectedLength: head.expectedLength.map { min($0, maxBytes ?? $0) })
+            return HTTPResponse(status: head.status, headers: head.headers, body: data, url: head.url)
         }
-        var request = URLRequest(url: url)
-        request.httpMethod = "GET"
-        request.timeoutInterval = TimeInterval(timeout)
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    }
 
-        var attempt = 0
+    /// Fetches `url` and returns as soon as the head arrives; the body is read as it comes
+    /// (`HTTPBody`), for callers that feed a decoder or a file chunk by chunk.
+    ///
+    /// Failures before the head (and 5xx heads) are retried like `get`'s; once the head is
+    /// returned nothing is retried, since part of the body may already have been used. The
+    /// time-out and `maxBytes` hold for the body too.
+    public func stream(_ url: URL, headers: [String: String] = [:], maxBytes: Int? = nil) async throws -> HTTPStreamedResponse {
+        let started = ContinuousClock.now
+        let (head, exchange) = try await retrying(since: started, status: { $0.0.status }, discard: { $0.1.close() }) {
+            try await open(url, headers: headers, maxBytes: maxBytes)
+        }
+        let responseHead = HTTPResponseHead(status: head.status, headers: head.headers, url: head.url,
+                                            expectedLength: head.expectedLength)
+        return HTTPStreamedResponse(head: responseHead, body: HTTPBody(exchange: exchange, started: started))
+    }
+
+    /// One attempt up to the response head.
+    private func open(_ url: URL, headers: [String: String], maxBytes: Int?) async throws -> (HTTPExchange.Head, HTTPExchange) {
+        guard WebURL.isWeb(url) else { throw APODError.unsupportedURL }
+        let loop = try SoupLoop.shared.get()
+        let exchange = HTTPExchange(loop: loop, url: url, headers: headers, maxBytes: maxBytes, timeout: timeout)
+        return (try await exchange.start(), exchange)
+    }
+
+    /// Runs `attempt` until it gives an answer worth keeping or the retries are spent.
+    private func retrying<T>(since started: ContinuousClock.Instant, status: (T) -> Int, discard: (T) -> Void,
+                             _ attempt: () async throws -> T) async throws -> T {
+        var retry = 0
         while true {
             try Task.checkCancellation()
             do {
-                let response = try await perform(request, maxBytes: maxBytes)
-                guard attempt < retryPolicy.retries, retryPolicy.shouldRetry(status: response.status) else {
-                    return response
+                let result = try await attempt()
+                guard retry < retryPolicy.retries, retryPolicy.shouldRetry(status: status(result)) else {
+                    return result
                 }
+                discard(result)
             } catch let error as APODError {
-                guard attempt < retryPolicy.retries, retryPolicy.shouldRetry(error) else { throw error }
+                guard retry < retryPolicy.retries, retryPolicy.shouldRetry(error) else {
+                    if case .timedOut = error {
+                        throw APODError.timedOut(seconds: Self.wholeSeconds(since: started, atLeast: timeout))
+                    }
+                    throw error
+                }
             }
-            attempt += 1
-            let pause = retryPolicy.delay(beforeRetry: attempt)
+            retry += 1
+            let pause = retryPolicy.delay(beforeRetry: retry)
             try await Task.sleep(nanoseconds: UInt64(pause * 1_000_000_000))
         }
     }
 
-    /// One attempt, cancelled with the calling task.
-    private func perform(_ request: URLRequest, maxBytes: Int?) async throws -> HTTPResponse {
-        let task = session.dataTask(with: request)
-        let url = request.url!
-        let seconds = timeout
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, Error>) in
-                transfers.start(task, url: url, maxBytes: maxBytes, timeout: seconds, continuation: continuation)
-            }
-        } onCancel: {
-            task.cancel()
-        }
+    /// Whole seconds since `started`, rounded down (so the message never overstates the wait),
+    /// and never less than the time-out that was actually waited for.
+    static func wholeSeconds(since started: ContinuousClock.Instant, atLeast minimum: Int) -> Int {
+        max(minimum, Int((ContinuousClock.now - started).components.seconds))
     }
 }

@@ -7,13 +7,14 @@ enum CacheEntryFormat {
     static let magic = Array("APODIMG1".utf8)
     static let headerSize = 24
 
-    static func frame(_ body: Data) -> Data {
-        var framed = Data(capacity: headerSize + body.count)
-        framed.append(contentsOf: magic)
-        appendLittleEndian(UInt64(body.count), to: &framed)
-        appendLittleEndian(checksum(body), to: &framed)
-        framed.append(body)
-        return framed
+    /// The header that goes before `body` on disk. The body is written after it as it is,
+    /// never copied into one framed buffer (a grid of pictures would copy every byte again).
+    static func header(for body: Data) -> Data {
+        var header = Data(capacity: headerSize)
+        header.append(contentsOf: magic)
+        appendLittleEndian(UInt64(body.count), to: &header)
+        appendLittleEndian(checksum(body), to: &header)
+        return header
     }
 
     /// The body of a framed file, or nil when the header, length or checksum do not match.

@@ -33,9 +33,15 @@ enum ImageCompleteness {
         let segments = JPEGSegments(data)
         if segments.truncated { return false }
         let from = segments.scanStart ?? max(2, data.count - trailerWindow)
-        guard from <= data.count else { return false }
-        let end = Data([0xFF, 0xD9])
-        return data.range(of: end, options: .backwards, in: data.startIndex + from..<data.endIndex) != nil
+        guard from <= data.count - 2 else { return false }
+        // Searched in place from the end, where the marker almost always is (no NSData copy).
+        return data.withUnsafeBytes { bytes in
+            for index in stride(from: bytes.count - 2, through: from, by: -1)
+            where bytes[index] == 0xFF && bytes[index + 1] == 0xD9 {
+                return true
+            }
+            return false
+        }
     }
 
     /// Chunks (length, type, data, CRC) followed from the signature to IEND.

@@ -74,15 +74,20 @@ public final class ImageDiskCache: @unchecked Sendable {
     /// Stores `data` for `key` atomically, then evicts least recently used files over capacity.
     /// Failing to write (full disk, read-only home) only costs a later download, so it is silent.
     public func store(_ data: Data, for key: String) {
-        let framed = CacheEntryFormat.frame(data)
-        guard Int64(framed.count) <= capacity else { return }
+        let header = CacheEntryFormat.header(for: data)
+        let size = Int64(header.count + data.count)
+        guard size <= capacity else { return }
         loadIndexIfNeeded()
         let name = Self.fileName(for: key)
         let target = directory.appendingPathComponent(name)
         let temporary = directory.appendingPathComponent(".\(name).\(UUID().uuidString).tmp")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try framed.write(to: temporary)
+            guard FileManager.default.createFile(atPath: temporary.path, contents: header) else { return }
+            let file = try FileHandle(forWritingTo: temporary)
+            defer { try? file.close() }
+            try file.seekToEnd()
+            try file.write(contentsOf: data)
             guard rename(temporary.path, target.path) == 0 else {
                 unlink(temporary.path)
                 return
@@ -93,8 +98,8 @@ public final class ImageDiskCache: @unchecked Sendable {
         }
         let victims = lock.withLock { () -> [String] in
             total -= index?[name]?.size ?? 0
-            index?[name] = Entry(size: Int64(framed.count), lastUse: Date())
-            total += Int64(framed.count)
+            index?[name] = Entry(size: size, lastUse: Date())
+            total += size
             return evictionVictims(sparing: name)
         }
         for victim in victims { unlink(directory.appendingPathComponent(victim).path) }

@@ -62,6 +62,9 @@ public enum APODError: Error, Equatable, Sendable {
     /// A local file the app keeps could not be written or removed (the preferences file, the
     /// cache folder); `path` names it so the user can check its permissions.
     case cannotWriteFile(path: String)
+    /// The system refused the resources a download needs (no file descriptor or thread left,
+    /// e.g. under a tight `ulimit`); retrying at once would meet the same limit.
+    case outOfResources
     /// A flag, environment variable or argument is invalid; the text says which and why.
     /// The `apod` command exits with status 2 for these.
     case invalidArgument(String)
@@ -137,6 +140,8 @@ public enum APODError: Error, Equatable, Sendable {
             return tr("Could not save the picture to {path}: {reason}", ["path": path, "reason": reason])
         case .cannotWriteFile(let path):
             return tr("Could not write {path}. Check that its folder exists and is writable.", ["path": path])
+        case .outOfResources:
+            return tr("The system ran out of resources (open files or memory) for the download. Close other programs or raise the limits (ulimit), then try again.")
         case .invalidArgument(let text):
             return text
         case .settingsTooLarge(let path):

@@ -18,7 +18,7 @@ public final class ScienceSource: APODSource {
     static let pageSize = 25
 
     /// - Parameter concurrency: requests in flight for ranges and random picks; six is polite to
-    ///   the service and matches a browser's per-host connection limit.
+    ///   the service and within the HTTP session's per-host connection limit.
     public init(apiURL: URL = SourceConfiguration.scienceURL, client: HTTPClient,
                 calendar: ArchiveCalendar = ArchiveCalendar(), concurrency: Int = 6) {
         self.apiURL = apiURL

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `apod sync`, `search`, `favorites` and `on-this-day` end to end: a real process against
 /// a legacy service holding a whole synthetic archive (one range request per month).
-final class ArchiveCommandTests: XCTestCase {
+final class ArchiveCommandTests: CoreTestCase {
     private var home: URL!
     private var server: FakeHTTPServer!
     private var environment: [String: String] = [:]

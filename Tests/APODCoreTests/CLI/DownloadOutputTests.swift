@@ -7,7 +7,7 @@ import Glibc
 
 /// `apod download -o` against every kind of destination: special files are written through,
 /// never replaced; folders, `-`, existing files and interrupted downloads.
-final class DownloadOutputTests: XCTestCase {
+final class DownloadOutputTests: CoreTestCase {
     private var home: URL!
     private var server: FakeHTTPServer!
     private var env: [String: String] = [:]

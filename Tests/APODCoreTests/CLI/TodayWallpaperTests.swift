@@ -4,7 +4,7 @@ import TestSupport
 
 /// `apod today --wallpaper PATH`: a real process against a science service whose latest day
 /// the test moves forward, as a cron job would meet it day after day.
-final class TodayWallpaperTests: XCTestCase {
+final class TodayWallpaperTests: CoreTestCase {
     private var home: URL!
     private var wallpaper: URL { home.appendingPathComponent("backgrounds/apod.png") }
 

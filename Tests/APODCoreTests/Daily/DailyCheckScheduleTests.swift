@@ -4,7 +4,7 @@ import XCTest
 
 /// The daily picture's schedule run over simulated weeks: a fake clock jumps from one planned
 /// check to the next, and a counting fake service publishes each day near Eastern midnight.
-final class DailyCheckScheduleTests: XCTestCase {
+final class DailyCheckScheduleTests: CoreTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {

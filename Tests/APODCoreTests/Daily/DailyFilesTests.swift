@@ -3,7 +3,7 @@ import XCTest
 @testable import APODCore
 
 /// What the daily picture keeps in the data folder, and the notification's words.
-final class DailyFilesTests: XCTestCase {
+final class DailyFilesTests: CoreTestCase {
     func testOnlyTheCurrentAndPreviousBackgroundsAreKept() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("apod-backgrounds-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }

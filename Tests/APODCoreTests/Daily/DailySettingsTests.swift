@@ -3,7 +3,7 @@ import XCTest
 @testable import APODCore
 
 /// The daily picture's preferences round-trip through the preferences file.
-final class DailySettingsTests: XCTestCase {
+final class DailySettingsTests: CoreTestCase {
     func testDefaultsThenSavedValuesKeepingTheOtherSettings() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-daily-settings-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

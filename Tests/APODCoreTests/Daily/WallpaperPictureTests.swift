@@ -3,7 +3,7 @@ import XCTest
 @testable import APODCore
 
 /// Which URL a day's background comes from, and the retry as the original.
-final class WallpaperPictureTests: XCTestCase {
+final class WallpaperPictureTests: CoreTestCase {
     private let cdn = URL(string: "https://assets.science.nasa.gov/dynamicimage/assets/science/apod/2026/11/sky.jpg?w=4096&h=2731&fit=clip")!
 
     func testTheCDNIsAskedForTheWidthExceptForGIFs() throws {

@@ -62,7 +62,7 @@ final class HTTPClientFaultTests: CoreTestCase, @unchecked Sendable {
             XCTAssertEqual(error, .tooManyRedirects)
             XCTAssertTrue(error.message.contains("redirected too many times"), error.message)
         }
-        XCTAssertEqual(server.requests.count, TransferRegistry.maxRedirects + 1)
+        XCTAssertEqual(server.requests.count, HTTPClient.maxRedirects + 1)
         XCTAssertLessThan(Date().timeIntervalSince(started), 2)
     }
 
@@ -89,5 +89,26 @@ final class HTTPClientFaultTests: CoreTestCase, @unchecked Sendable {
             XCTAssertTrue(error.message.contains("larger answer than expected"), error.message)
         }
         XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+    }
+}
+
+/// The time-out message after retries: it must state the time really spent, not one attempt's.
+final class HTTPClientTimeOutMessageTests: CoreTestCase {
+    func testTheTimeOutStatesTheTotalOfEveryAttempt() async throws {
+        let server = try FakeHTTPServer { _ in FakeResponse(fault: .hang) }
+        defer { server.stop() }
+        let policy = RetryPolicy(retries: 2, baseDelay: 0.3, maxDelay: 0.3)
+        let started = Date()
+        do {
+            _ = try await HTTPClient(timeout: 1, retryPolicy: policy).get(server.baseURL)
+            XCTFail("expected a time-out")
+        } catch APODError.timedOut(let seconds) {
+            let elapsed = Date().timeIntervalSince(started)
+            XCTAssertEqual(server.requests.count, 3)
+            XCTAssertGreaterThanOrEqual(elapsed, 3)
+            XCTAssertLessThanOrEqual(Double(seconds), elapsed, "never more than the time spent")
+            XCTAssertGreaterThan(Double(seconds), elapsed - 1, "the whole time, not one attempt's")
+            XCTAssertTrue(APODError.timedOut(seconds: seconds).message.contains("within \(seconds) seconds"))
+        }
     }
 }

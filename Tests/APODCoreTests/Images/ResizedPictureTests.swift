@@ -4,7 +4,7 @@ import TestSupport
 
 /// The science CDN resizes on the fly, but not GIFs (a `w=` request for one is a 404): GIFs are
 /// never asked resized, and any resized picture answering 404 is fetched once as the original.
-final class ResizedPictureTests: XCTestCase {
+final class ResizedPictureTests: CoreTestCase {
     private func loader() -> ImageLoader {
         ImageLoader(client: HTTPClient(timeout: 5, retryPolicy: .none), cache: nil, resizingHosts: ["127.0.0.1"])
     }

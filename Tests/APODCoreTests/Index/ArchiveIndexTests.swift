@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class ArchiveIndexTests: XCTestCase {
+final class ArchiveIndexTests: CoreTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {

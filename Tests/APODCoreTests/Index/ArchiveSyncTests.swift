@@ -2,7 +2,7 @@ import XCTest
 import TestSupport
 @testable import APODCore
 
-final class ArchiveSyncTests: XCTestCase {
+final class ArchiveSyncTests: CoreTestCase {
     private var folder: URL!
     private let clock = TestClock(day: "2026-11-30")
 

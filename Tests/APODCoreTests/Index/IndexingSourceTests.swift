@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class IndexingSourceTests: XCTestCase {
+final class IndexingSourceTests: CoreTestCase {
     private var folder: URL!
     private let clock = TestClock(day: "2026-11-30")
 

@@ -1,7 +1,7 @@
 import XCTest
 @testable import APODCore
 
-final class UserLibraryTests: XCTestCase {
+final class UserLibraryTests: CoreTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {

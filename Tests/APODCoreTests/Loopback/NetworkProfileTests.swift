@@ -4,7 +4,7 @@ import TestSupport
 
 /// The loopback server's network profile: tests and the bench rely on it to be at least as
 /// slow as it claims. Only lower bounds are asserted; a busy machine may always be slower.
-final class NetworkProfileTests: XCTestCase {
+final class NetworkProfileTests: CoreTestCase {
     func testThinkTimesStayInTheirRangeAndRepeatForTheSameSeed() {
         let profile = NetworkProfile.realistic
         let times = (0..<200).map { profile.thinkTime(forRequest: $0) }

@@ -133,6 +133,20 @@ final class CLIImageFaultTests: CoreTestCase, @unchecked Sendable {
         }
     }
 
+    /// Issue 14, item 2: a chunked picture that never ends stops at the size cap and is not
+    /// fetched again; one that trickles for ever stops at the time-out.
+    func testEndlessPictureBodies() throws {
+        let start = Self.jpeg.prefix(2000)
+        try assertPictureFault("endless chunked JPEG", expecting: "too large") { _ in
+            FakeResponse(headers: ["Content-Type": "image/jpeg"], body: start + Data(count: 62_000), fault: .endless(interval: 0))
+        }
+        XCTAssertEqual(server.requests.filter { $0.path == "/pictures/comet.jpg" }.count, 2,
+                       "the capped body was not fetched again (one refusal, one healed download)")
+        try assertPictureFault("endless trickled JPEG", expecting: "did not answer") { _ in
+            FakeResponse(headers: ["Content-Type": "image/jpeg"], body: start, fault: .endless(interval: 0.05))
+        }
+    }
+
     func testTruncatedGIF() throws {
         let gif = StructuredImages.gif(width: 300, height: 200, imageBytes: 3000)
         try assertPictureFault("GIF cut short", expecting: APODError.damagedImage.message) { _ in

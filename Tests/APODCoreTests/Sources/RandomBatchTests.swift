@@ -4,7 +4,7 @@ import TestSupport
 
 /// Random batches as streams: each entry arrives on its own, failed days are replaced, and a
 /// batch fails only when nothing at all could be had.
-final class RandomBatchTests: XCTestCase {
+final class RandomBatchTests: CoreTestCase {
     private let clock = TestClock(day: "2026-11-28")
     private var root: URL!
 

@@ -47,7 +47,8 @@ final class FaultyPictureServer: @unchecked Sendable {
         case .bombHeader, .bomb: return APODError.imageTooLarge(detail: "60000 × 60000 pixels, 3600 megapixels").message
         case .serverError: return APODError.pictureServerError(status: 500).message
         case .drop: return APODError.pictureUnreachable(interrupted: false).message
-        case .hang, .trickle: return APODError.timedOut(seconds: timeout).message
+        // Two attempts of `timeout` seconds: the message states the time really spent.
+        case .hang, .trickle: return APODError.timedOut(seconds: 2 * timeout).message
         }
     }
 

@@ -60,8 +60,7 @@ private final class GeneratedPictures: @unchecked Sendable {
     }
 }
 
-/// Fetches picture bytes with the core's `HTTPClient` (plain `URLSession.data(from:)` can
-/// crash FoundationNetworking when cancelled mid-flight) and records what was asked and
+/// Fetches picture bytes with the core's `HTTPClient` and records what was asked and
 /// cancelled. Stands in for `ImageLoader`, which adds caching and validation on top.
 final class LoopbackFetcher: ImageFetching, @unchecked Sendable {
     private let client = HTTPClient(timeout: 10, retryPolicy: .none)
