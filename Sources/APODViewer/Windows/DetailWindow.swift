@@ -11,7 +11,9 @@ final class DetailWindow {
     let banner = ErrorBanner()
     let scroller: ScrolledWindow
     let pictureStack = Stack()
-    let picture = Picture(fit: .contain)
+    /// The picture, zoomable and pannable (see `ZoomablePicture`).
+    let zoomable = ZoomablePicture()
+    var picture: Picture { zoomable.picture }
     let dateLabel = Label()
     let titleLabel = Label()
     let copyrightLabel = Label()
@@ -67,7 +69,7 @@ final class DetailWindow {
         spinner.horizontalAlign = .center
         spinner.verticalAlign = .center
         pictureStack.addPage(spinner, name: "loading")
-        let overlay = Overlay(child: picture)
+        let overlay = Overlay(child: zoomable.root)
         if let video = entry.playableURL {
             let play = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play the video in your browser"))
             play.addCSSClass("osd")
@@ -81,7 +83,7 @@ final class DetailWindow {
         }
         pictureStack.addPage(overlay, name: "picture")
         pictureStack.addPage(missing, name: "missing")
-        pictureStack.setSizeRequest(height: 320)
+        pictureStack.setSizeRequest(height: 420)
         column.append(pictureStack)
 
         dateLabel.text = entry.date.displayString
@@ -103,6 +105,7 @@ final class DetailWindow {
 
         window.setChild(scroller)
         window.addShortcut(trigger: "Escape", action: "window.close")
+        addZoomActions()
         banner.onRetry = { [weak self] in self?.loadPicture() }
         window.onDestroy { [weak self] in
             self?.pictureWork.cancel()
@@ -113,6 +116,22 @@ final class DetailWindow {
     }
 
     func present() { window.present() }
+
+    /// Ctrl+plus / Ctrl+minus / Ctrl+0 (best fit) / 1 (100 %), as in GNOME's image viewer.
+    private func addZoomActions() {
+        let actions: [(String, [String], @MainActor (ZoomablePicture) -> Void)] = [
+            ("zoom-in", ["<Control>plus", "<Control>equal", "<Control>KP_Add"], { $0.zoomIn() }),
+            ("zoom-out", ["<Control>minus", "<Control>KP_Subtract"], { $0.zoomOut() }),
+            ("zoom-fit", ["<Control>0", "<Control>KP_0"], { $0.bestFit() }),
+            ("zoom-actual", ["1", "KP_1"], { $0.actualSize() }),
+        ]
+        for (name, triggers, apply) in actions {
+            window.addAction(Action(name) { [weak self] in
+                if let self { apply(self.zoomable) }
+            })
+            for trigger in triggers { window.addShortcut(trigger: trigger, action: "win.\(name)") }
+        }
+    }
 
     /// Tries the HD picture, then the normal one, then the thumbnail.
     private func loadPicture() {
@@ -143,7 +162,7 @@ final class DetailWindow {
             switch result {
             case .success(let (image, source)):
                 self.shownSource = source
-                self.picture.setTexture(image.texture)
+                self.zoomable.show(image, fullResolution: self.fullResolutionLoader(for: source))
                 self.picture.alternativeText = self.entry.altText ?? self.entry.title
                 self.pictureStack.visiblePage = "picture"
                 self.saveButton.isSensitive = true
@@ -154,6 +173,15 @@ final class DetailWindow {
                 self.banner.show(userMessage(for: error))
             }
         })
+    }
+
+    /// How the zoomable picture gets the shown HD picture at full resolution; nil for the
+    /// fallbacks (a normal-size picture or a thumbnail is not the full picture).
+    private func fullResolutionLoader(for source: (url: URL, purpose: ImagePurpose))
+        -> (@Sendable () async throws -> DecodedImage)? {
+        guard source.purpose == .hd else { return nil }
+        let pictures = environment.pictures, url = source.url
+        return { try await pictures.fullResolutionPicture(from: url) }
     }
 
     private func openWebPage() {

@@ -50,4 +50,20 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
             }
         }
     }
+
+    /// The states of looking at one picture: zoomed in.
+    func testSavesScreenshotsOfLookingAtAPicture() throws {
+        try MainActor.assumeIsolated {
+            let entries = try sampleEntries().filter { $0.mediaType == .image }
+            try XCTSkipIf(entries.count < 3, "the offline sample is incomplete")
+            try start(FakeSource(entries: [entries[0]], random: Array(entries.prefix(3))), options: ViewerOptions(randomCount: 0))
+            app.openDetail(for: entries[1])
+            let detail = try XCTUnwrap(app.detailWindows[entries[1].date])
+            waitUntil("the detail picture is shown") { detail.picture.shownPixelSize != nil }
+            settle(0.5)
+            detail.zoomable.setZoom(detail.zoomable.bestFitZoom * 3, about: (200, 150))
+            settle(0.5)
+            XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-zoomed"))
+        }
+    }
 }
