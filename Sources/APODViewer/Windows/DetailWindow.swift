@@ -20,6 +20,9 @@ final class DetailWindow {
     let explanationLabel = Label()
     let saveButton = Button(iconName: "document-save-symbolic", tooltip: tr("Save the picture…"))
     let pageButton = Button(label: tr("_Web Page"))
+    let fullscreenButton = Button(iconName: "view-fullscreen-symbolic", tooltip: tr("Show the picture alone on the whole screen (F11)"))
+    /// F11, the header button; Esc leaves.
+    private(set) var fullscreen: FullscreenPicture!
     let background = BackgroundSetter()
     /// Outcomes that are not errors ("The picture is now your desktop background.").
     let noticeLabel = Label()
@@ -57,6 +60,8 @@ final class DetailWindow {
         saveButton.onClicked { [weak self] in self?.save() }
         saveButton.isSensitive = false
         header.packEnd(saveButton)
+        fullscreenButton.onClicked { [weak self] in self?.fullscreen.toggle() }
+        header.packEnd(fullscreenButton)
         window.setTitlebar(header)
 
         column.setMargins(top: 18, bottom: 24, start: 24, end: 24)
@@ -103,8 +108,16 @@ final class DetailWindow {
         explanationLabel.setMaxWidthChars(90)
         explanationLabel.horizontalAlign = .start
 
-        window.setChild(scroller)
-        window.addShortcut(trigger: "Escape", action: "window.close")
+        fullscreen = FullscreenPicture(window: window, header: header, content: scroller,
+                                       picture: pictureStack, home: column, after: noticeLabel)
+        window.setChild(fullscreen.root)
+        window.addAction(Action("fullscreen") { [weak self] in self?.fullscreen.toggle() })
+        window.addShortcut(trigger: "F11", action: "win.fullscreen")
+        window.addAction(Action("escape") { [weak self] in
+            guard let self else { return }
+            if self.fullscreen.isActive { self.fullscreen.leave() } else { self.window.close() }
+        })
+        window.addShortcut(trigger: "Escape", action: "win.escape")
         addZoomActions()
         banner.onRetry = { [weak self] in self?.loadPicture() }
         window.onDestroy { [weak self] in

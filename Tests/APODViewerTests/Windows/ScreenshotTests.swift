@@ -51,7 +51,7 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
         }
     }
 
-    /// The states of looking at one picture: zoomed in.
+    /// The states of looking at one picture: zoomed in, fullscreen.
     func testSavesScreenshotsOfLookingAtAPicture() throws {
         try MainActor.assumeIsolated {
             let entries = try sampleEntries().filter { $0.mediaType == .image }
@@ -64,6 +64,12 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
             detail.zoomable.setZoom(detail.zoomable.bestFitZoom * 3, about: (200, 150))
             settle(0.5)
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-zoomed"))
+
+            XCTAssertTrue(detail.window.activateAction("win.fullscreen"))
+            detail.zoomable.bestFit()
+            settle(0.5)
+            XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-fullscreen"))
+            detail.fullscreen.leave()
         }
     }
 }
