@@ -6,7 +6,8 @@ import GtkKit
 /// vertical scroller, with buttons to open the web page, save the picture and copy its link.
 @MainActor
 final class DetailWindow {
-    let entry: APODEntry
+    /// The entry shown; changes when stepping through a batch.
+    private(set) var entry: APODEntry
     let window: Window
     let banner = ErrorBanner()
     let scroller: ScrolledWindow
@@ -27,7 +28,12 @@ final class DetailWindow {
     /// Outcomes that are not errors ("The picture is now your desktop background.").
     let noticeLabel = Label()
     /// Over a video's still: opens the player in the browser.
-    private(set) var playButton: Button?
+    var playButton: Button? { play.isVisible ? play : nil }
+    private let play = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play the video in your browser"))
+    /// Previous / next within the batch the window was opened from (nil outside a batch).
+    private(set) var batch: BatchNavigation?
+    /// The window now shows another entry of its batch (the application re-files it).
+    var onEntryChanged: (@MainActor (_ old: APODEntry, _ new: APODEntry) -> Void)?
     private let spinner = Spinner(size: 48)
     private let missing = StatusPage(iconName: "image-missing-symbolic", heading: tr("No picture"))
     private let environment: ViewerEnvironment
@@ -36,11 +42,13 @@ final class DetailWindow {
     /// The source that produced the picture on screen, which "Save" writes out.
     private var shownSource: (url: URL, purpose: ImagePurpose)?
 
-    init(application: Application, environment: ViewerEnvironment, entry: APODEntry) {
+    /// - Parameter batch: the entries of the grid the window was opened from, in grid order
+    ///   (asked again at each step, so a grid still filling in is followed); nil outside a batch.
+    init(application: Application, environment: ViewerEnvironment, entry: APODEntry,
+         batch: (@MainActor () -> [APODEntry])? = nil) {
         self.entry = entry
         self.environment = environment
         window = Window(application: application)
-        window.title = entry.title
         window.setDefaultSize(width: 900, height: 900)
         let column = Box(.vertical, spacing: 12)
         scroller = ScrolledWindow(child: column)
@@ -49,11 +57,9 @@ final class DetailWindow {
         pageButton.tooltip = tr("Open the entry's web page in your browser")
         pageButton.onClicked { [weak self] in self?.openWebPage() }
         header.packStart(pageButton)
-        if entry.mediaType == .image {
-            background.button.onClicked { [weak self] in self?.setAsBackground() }
-            background.onOutcome = { [weak self] message, isFailure in self?.showOutcome(message, isFailure: isFailure) }
-            header.packStart(background.button)
-        }
+        background.button.onClicked { [weak self] in self?.setAsBackground() }
+        background.onOutcome = { [weak self] message, isFailure in self?.showOutcome(message, isFailure: isFailure) }
+        header.packStart(background.button)
         let copyButton = Button(iconName: "edit-copy-symbolic", tooltip: tr("Copy the picture's link"))
         copyButton.onClicked { [weak self] in self?.copyLink() }
         header.packEnd(copyButton)
@@ -75,30 +81,23 @@ final class DetailWindow {
         spinner.verticalAlign = .center
         pictureStack.addPage(spinner, name: "loading")
         let overlay = Overlay(child: zoomable.root)
-        if let video = entry.playableURL {
-            let play = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play the video in your browser"))
-            play.addCSSClass("osd")
-            play.addCSSClass("circular")
-            play.horizontalAlign = .center
-            play.verticalAlign = .center
-            play.setSizeRequest(width: 64, height: 64)
-            play.onClicked { [weak self] in self?.openLink(video) }
-            overlay.addOverlay(play)
-            playButton = play
+        play.addCSSClass("osd")
+        play.addCSSClass("circular")
+        play.horizontalAlign = .center
+        play.verticalAlign = .center
+        play.setSizeRequest(width: 64, height: 64)
+        play.onClicked { [weak self] in
+            if let video = self?.entry.playableURL { self?.openLink(video) }
         }
+        overlay.addOverlay(play)
         pictureStack.addPage(overlay, name: "picture")
         pictureStack.addPage(missing, name: "missing")
         pictureStack.setSizeRequest(height: 420)
         column.append(pictureStack)
 
-        dateLabel.text = entry.date.displayString
         dateLabel.addCSSClass("dim-label")
-        titleLabel.text = entry.title
         titleLabel.addCSSClass("title-1")
-        copyrightLabel.text = entry.copyrightLine ?? ""
-        copyrightLabel.isVisible = entry.copyrightLine != nil
         copyrightLabel.addCSSClass("dim-label")
-        explanationLabel.text = entry.explanation.isEmpty ? tr("No explanation was published for this day.") : entry.explanation
         for label in [dateLabel, titleLabel, copyrightLabel, explanationLabel] {
             label.enableWrapping()
             label.setTextAlignment(0)
@@ -119,6 +118,12 @@ final class DetailWindow {
         })
         window.addShortcut(trigger: "Escape", action: "win.escape")
         addZoomActions()
+        if let batch {
+            let navigation = BatchNavigation(over: zoomable.root, window: window, entries: batch)
+            navigation.onStep = { [weak self] next in self?.show(next) }
+            self.batch = navigation
+        }
+        showText()
         banner.onRetry = { [weak self] in self?.loadPicture() }
         window.onDestroy { [weak self] in
             self?.pictureWork.cancel()
@@ -129,6 +134,37 @@ final class DetailWindow {
     }
 
     func present() { window.present() }
+
+    /// Fills everything that depends on the entry but the picture.
+    private func showText() {
+        window.title = entry.title
+        background.button.isVisible = entry.mediaType == .image
+        play.isVisible = entry.playableURL != nil
+        dateLabel.text = entry.date.displayString
+        titleLabel.text = entry.title
+        copyrightLabel.text = entry.copyrightLine ?? ""
+        copyrightLabel.isVisible = entry.copyrightLine != nil
+        explanationLabel.text = entry.explanation.isEmpty ? tr("No explanation was published for this day.") : entry.explanation
+        batch?.update(current: entry)
+    }
+
+    /// Shows another entry of the batch in this window, as a slideshow would.
+    func show(_ next: APODEntry) {
+        guard next != entry else { return }
+        let old = entry
+        entry = next
+        pictureWork.cancel()
+        saveWork.cancel()
+        background.cancel()
+        banner.hide()
+        noticeLabel.isVisible = false
+        shownSource = nil
+        saveButton.isSensitive = false
+        background.button.isSensitive = false
+        showText()
+        loadPicture()
+        onEntryChanged?(old, next)
+    }
 
     /// Ctrl+plus / Ctrl+minus / Ctrl+0 (best fit) / 1 (100 %), as in GNOME's image viewer.
     private func addZoomActions() {

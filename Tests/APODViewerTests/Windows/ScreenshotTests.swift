@@ -51,13 +51,14 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
         }
     }
 
-    /// The states of looking at one picture: zoomed in, fullscreen.
+    /// The states of looking at one picture: zoomed in, fullscreen,
+    /// stepping through a batch (buttons shown as when the pointer is over the picture).
     func testSavesScreenshotsOfLookingAtAPicture() throws {
         try MainActor.assumeIsolated {
             let entries = try sampleEntries().filter { $0.mediaType == .image }
             try XCTSkipIf(entries.count < 3, "the offline sample is incomplete")
             try start(FakeSource(entries: [entries[0]], random: Array(entries.prefix(3))), options: ViewerOptions(randomCount: 0))
-            app.openDetail(for: entries[1])
+            app.openDetail(for: entries[1], batch: { Array(entries.prefix(3)) })
             let detail = try XCTUnwrap(app.detailWindows[entries[1].date])
             waitUntil("the detail picture is shown") { detail.picture.shownPixelSize != nil }
             settle(0.5)
@@ -70,6 +71,11 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
             settle(0.5)
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-fullscreen"))
             detail.fullscreen.leave()
+
+            detail.zoomable.bestFit()
+            detail.batch?.pointerMoved(inside: true)
+            settle(0.5)
+            XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-batch"))
         }
     }
 }
