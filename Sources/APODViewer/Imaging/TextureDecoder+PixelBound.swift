@@ -6,6 +6,9 @@ extension TextureDecoder {
     /// Pixel budget of a full-resolution decode (zooming in the detail window): 75 megapixels,
     /// about 300 MB as a texture. Larger pictures are decoded reduced to fit it.
     public static let fullResolutionMaxPixels = 75_000_000
+    /// Largest frame an animation is played at (each frame shown is one texture of this size);
+    /// larger GIFs show their first frame still.
+    public static let maxAnimationFramePixels = 8_000_000
 
     /// Decodes `data` at full size when it has at most `maxPixels` pixels, otherwise scaled
     /// down (aspect kept) to fit that budget, so pixel memory is bounded whatever the file

@@ -36,6 +36,9 @@ final class ZoomablePicture {
     /// Loads the picture at full resolution; nil when there is nothing better than `image`.
     private var fullResolution: (@Sendable () async throws -> DecodedImage)?
     private let fullResolutionWork = WorkSlot()
+    private let animationWork = WorkSlot()
+    /// Plays an animated GIF's frames in `picture`.
+    private(set) var player: AnimationPlayer?
     private var pointer: MotionController!
     private var wheel: ScrollController!
     private var pinch: (zoom: Double, x: Double, y: Double)?
@@ -90,13 +93,23 @@ final class ZoomablePicture {
         }
         scroller.horizontalAdjustment.onChanged { [weak self] in self?.viewResized() }
         scroller.verticalAdjustment.onChanged { [weak self] in self?.viewResized() }
-        root.onDestroy { [weak self] in self?.fullResolutionWork.cancel() }
+        root.onDestroy { [weak self] in
+            self?.fullResolutionWork.cancel()
+            self?.animationWork.cancel()
+            self?.player?.stop()
+        }
     }
 
     /// Shows `image` at best fit. `fullResolution` loads the picture at its full size once the
     /// user zooms past `image`'s pixels (pass nil when `image` is already all there is).
-    func show(_ image: DecodedImage, fullResolution: (@Sendable () async throws -> DecodedImage)?) {
+    /// `animation` loads the frames when the picture may be an animated GIF; they replace the
+    /// still once loaded.
+    func show(_ image: DecodedImage, fullResolution: (@Sendable () async throws -> DecodedImage)?,
+              animation: (@Sendable () async throws -> PixbufAnimation?)? = nil) {
         fullResolutionWork.cancel()
+        animationWork.cancel()
+        player?.stop()
+        player = nil
         spinner.isSpinning = false
         spinner.isVisible = false
         note.isVisible = false
@@ -104,6 +117,12 @@ final class ZoomablePicture {
         self.fullResolution = image.isReduced ? fullResolution : nil
         picture.setTexture(image.texture)
         bestFit()
+        if let animation {
+            animationWork.start(animation) { [weak self] result in
+                guard let self, case .success(let frames?) = result else { return }
+                self.player = AnimationPlayer(frames, in: self.picture)
+            }
+        }
     }
 
     /// The zoom at which the whole picture fits the view, never above 100 %.
@@ -200,7 +219,7 @@ final class ZoomablePicture {
     /// Starts fetching the full-resolution picture once the zoom shows the texture's pixels
     /// larger than the screen's.
     private func loadFullResolutionIfNeeded() {
-        guard let image, let load = fullResolution, !fullResolutionWork.isBusy,
+        guard let image, let load = fullResolution, !fullResolutionWork.isBusy, player == nil,
               zoom * Double(image.originalWidth) * Double(max(1, picture.scaleFactor)) > Double(image.width) else { return }
         spinner.isVisible = true
         spinner.isSpinning = true

@@ -211,7 +211,10 @@ final class DetailWindow {
             switch result {
             case .success(let (image, source)):
                 self.shownSource = source
-                self.zoomable.show(image, fullResolution: self.fullResolutionLoader(for: source))
+                let pictures = self.environment.pictures
+                self.zoomable.show(image, fullResolution: self.fullResolutionLoader(for: source), animation: {
+                    try await pictures.animation(from: source.url, for: source.purpose)
+                })
                 self.picture.alternativeText = self.entry.altText ?? self.entry.title
                 self.pictureStack.visiblePage = "picture"
                 self.saveButton.isSensitive = true

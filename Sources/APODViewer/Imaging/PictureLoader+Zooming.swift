@@ -1,5 +1,6 @@
 import APODCore
 import Foundation
+import GtkKit
 
 extension PictureLoader {
     /// The picture at `url` decoded at full resolution, within
@@ -13,5 +14,14 @@ extension PictureLoader {
         let image = try TextureDecoder.decode(data, maxPixels: TextureDecoder.fullResolutionMaxPixels)
         cache.insert(image, for: key)
         return image
+    }
+
+    /// The animation in the GIF at `url`, or nil when it is a still picture (or not a GIF by its
+    /// name or first bytes). Frames over `TextureDecoder.maxAnimationFramePixels` stay still.
+    public func animation(from url: URL, for purpose: ImagePurpose) async throws -> PixbufAnimation? {
+        guard url.pathExtension.lowercased() == "gif" else { return nil }
+        let data = try await fetcher.imageData(from: url, for: purpose)
+        try Task.checkCancellation()
+        return PixbufAnimation.gif(data, maxFramePixels: TextureDecoder.maxAnimationFramePixels)
     }
 }
