@@ -30,6 +30,8 @@ final class DetailWindow {
     /// Over a video's still: opens the player in the browser.
     var playButton: Button? { play.isVisible ? play : nil }
     private let play = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play the video in your browser"))
+    /// Opens an explanation link (tests record instead of starting a browser).
+    var openExplanationLink: @MainActor (URL) -> Void = { _ in }
     /// Previous / next within the batch the window was opened from (nil outside a batch).
     private(set) var batch: BatchNavigation?
     /// The window now shows another entry of its batch (the application re-files it).
@@ -104,6 +106,8 @@ final class DetailWindow {
             column.append(label)
         }
         explanationLabel.isSelectable = true
+        openExplanationLink = { [weak self] url in self?.openLink(url) }
+        explanationLabel.onActivateLink { [weak self] uri in self?.activateLink(uri) }
         explanationLabel.setMaxWidthChars(90)
         explanationLabel.horizontalAlign = .start
 
@@ -144,7 +148,11 @@ final class DetailWindow {
         titleLabel.text = entry.title
         copyrightLabel.text = entry.copyrightLine ?? ""
         copyrightLabel.isVisible = entry.copyrightLine != nil
-        explanationLabel.text = entry.explanation.isEmpty ? tr("No explanation was published for this day.") : entry.explanation
+        if entry.explanation.isEmpty {
+            explanationLabel.text = tr("No explanation was published for this day.")
+        } else {
+            explanationLabel.setMarkup(LinkMarkup.markup(LinkedText.runs(entry.explanation, links: entry.explanationLinks)))
+        }
         batch?.update(current: entry)
     }
 
@@ -234,6 +242,16 @@ final class DetailWindow {
         guard source.purpose == .hd else { return nil }
         let pictures = environment.pictures, url = source.url
         return { try await pictures.fullResolutionPicture(from: url) }
+    }
+
+    /// A link in the explanation was activated: web addresses open in the browser, anything
+    /// else is ignored (the markup only ever holds web links; this holds even if it did not).
+    /// Returns the address opened.
+    @discardableResult
+    func activateLink(_ uri: String) -> URL? {
+        guard let url = URL(string: uri), WebURL.isWeb(url) else { return nil }
+        openExplanationLink(url)
+        return url
     }
 
     private func openWebPage() {
