@@ -26,6 +26,8 @@ final class PictureView {
     var onOpenLink: (@MainActor (URL) -> Void)?
 
     private var playLink: URL?
+    /// An animated GIF's frames, played once loaded.
+    private(set) var animation: PictureAnimation!
     private var placeholderLink: URL?
 
     init() {
@@ -61,18 +63,21 @@ final class PictureView {
             if let link = self?.placeholderLink { self?.onOpenLink?(link) }
         }
         root.addPage(placeholder, name: Page.placeholder.rawValue)
+        animation = PictureAnimation(picture: picture)
         showLoading()
     }
 
     var page: Page? { root.visiblePage.flatMap(Page.init(rawValue:)) }
 
     func showLoading() {
+        animation?.stop(restoringStill: false)
         spinner.isSpinning = true
         root.visiblePage = Page.loading.rawValue
     }
 
     /// Shows a decoded picture; `playLink` adds a play button (video posters).
     func show(_ image: DecodedImage, altText: String?, playLink: URL?) {
+        animation.stop(restoringStill: false)
         spinner.isSpinning = false
         picture.setTexture(image.texture)
         picture.alternativeText = altText
@@ -86,6 +91,7 @@ final class PictureView {
     /// Shows a placeholder: what is missing and a button opening `link`, labelled `linkLabel`.
     func showPlaceholder(iconName: String, heading: String, message: String, link: URL?, linkLabel: String) {
         spinner.isSpinning = false
+        animation.stop(restoringStill: false)
         picture.setTexture(nil)
         placeholder.icon.iconName = iconName
         placeholder.heading.text = heading

@@ -36,9 +36,9 @@ final class ZoomablePicture {
     /// Loads the picture at full resolution; nil when there is nothing better than `image`.
     private var fullResolution: (@Sendable () async throws -> DecodedImage)?
     private let fullResolutionWork = WorkSlot()
-    private let animationWork = WorkSlot()
     /// Plays an animated GIF's frames in `picture`.
-    private(set) var player: AnimationPlayer?
+    private var animation: PictureAnimation!
+    var player: AnimationPlayer? { animation.player }
     private var pointer: MotionController!
     private var wheel: ScrollController!
     private var pinch: (zoom: Double, x: Double, y: Double)?
@@ -93,11 +93,8 @@ final class ZoomablePicture {
         }
         scroller.horizontalAdjustment.onChanged { [weak self] in self?.viewResized() }
         scroller.verticalAdjustment.onChanged { [weak self] in self?.viewResized() }
-        root.onDestroy { [weak self] in
-            self?.fullResolutionWork.cancel()
-            self?.animationWork.cancel()
-            self?.player?.stop()
-        }
+        animation = PictureAnimation(picture: picture)
+        root.onDestroy { [weak self] in self?.fullResolutionWork.cancel() }
     }
 
     /// Shows `image` at best fit. `fullResolution` loads the picture at its full size once the
@@ -107,9 +104,7 @@ final class ZoomablePicture {
     func show(_ image: DecodedImage, fullResolution: (@Sendable () async throws -> DecodedImage)?,
               animation: (@Sendable () async throws -> PixbufAnimation?)? = nil) {
         fullResolutionWork.cancel()
-        animationWork.cancel()
-        player?.stop()
-        player = nil
+        self.animation.stop(restoringStill: false)
         spinner.isSpinning = false
         spinner.isVisible = false
         note.isVisible = false
@@ -117,12 +112,7 @@ final class ZoomablePicture {
         self.fullResolution = image.isReduced ? fullResolution : nil
         picture.setTexture(image.texture)
         bestFit()
-        if let animation {
-            animationWork.start(animation) { [weak self] result in
-                guard let self, case .success(let frames?) = result else { return }
-                self.player = AnimationPlayer(frames, in: self.picture)
-            }
-        }
+        if let animation { self.animation.start(animation) }
     }
 
     /// The zoom at which the whole picture fits the view, never above 100 %.

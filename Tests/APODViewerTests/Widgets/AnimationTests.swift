@@ -4,7 +4,8 @@ import GtkKit
 import XCTest
 @testable import APODViewer
 
-/// Animated GIFs play in the detail window (and fullscreen), paused while not on screen.
+/// Animated GIFs play in the detail window (and fullscreen), the main window and grid cells on
+/// hover, paused while not on screen.
 final class AnimationTests: GUITestCase, @unchecked Sendable {
     @MainActor
     private func openGIF() throws -> DetailWindow {
@@ -49,6 +50,39 @@ final class AnimationTests: GUITestCase, @unchecked Sendable {
             waitUntil("it plays fullscreen") { player.isRunning && player.framesShown > fullscreenFrames + 1 }
             detail.zoomable.zoomIn()
             XCTAssertTrue(detail.zoomable.spinner.isVisible == false, "a GIF's frames are already full size")
+        }
+    }
+
+    func testTheMainWindowPlaysAGIFDay() throws {
+        try MainActor.assumeIsolated {
+            try XCTSkipIf(TestImages.animatedGIF == nil, "the offline sample's GIF is missing")
+            let gif = entry("1996-02-04", title: "Moon Transit", picture: "/sample/moon-transit.gif")
+            try start(FakeSource(entries: [gif], random: []), options: ViewerOptions(randomCount: 0))
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("the main window's GIF plays") { (main.pictureView.animation.player?.framesShown ?? 0) >= 2 }
+        }
+    }
+
+    func testAGridCellPlaysItsGIFOnlyWhileThePointerIsOverIt() throws {
+        try MainActor.assumeIsolated {
+            try XCTSkipIf(TestImages.animatedGIF == nil, "the offline sample's GIF is missing")
+            let batch = [entry("1996-02-05", title: "Moon Transit", picture: "/sample/moon-transit.gif"),
+                         entry("1996-02-06", title: "Still", picture: "/320x200.jpg")]
+            try start(FakeSource(entries: [batch[1]], random: batch), options: ViewerOptions(randomCount: 2))
+            let grid = try XCTUnwrap(app.gridWindow)
+            waitUntil("both thumbnails arrived") { grid.cells.count == 2 && grid.cells.allSatisfy(\.hasThumbnail) }
+            let cell = grid.cells[0], still = try XCTUnwrap(cell.picture.texture)
+            XCTAssertNil(cell.animation.player, "nothing plays before the pointer comes")
+
+            cell.pointerMoved(inside: true)
+            waitUntil("the cell's GIF plays") { (cell.animation.player?.framesShown ?? 0) >= 2 }
+            XCTAssertFalse(cell.picture.texture === still)
+            cell.pointerMoved(inside: false)
+            XCTAssertNil(cell.animation.player)
+            XCTAssertTrue(cell.picture.texture === still, "leaving puts the thumbnail back")
+
+            grid.cells[1].pointerMoved(inside: true)
+            XCTAssertNil(grid.cells[1].animation.player, "a JPEG day has nothing to play")
         }
     }
 
