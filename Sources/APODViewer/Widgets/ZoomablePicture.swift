@@ -140,9 +140,11 @@ final class ZoomablePicture {
         setZoom(actualSizeZoom, about: point)
     }
 
-    /// Double-click: best fit when zoomed, 100 % about the click when fitting.
+    /// Double-click: best fit when zoomed, 100 % about the click when fitting (200 % when the
+    /// picture already fits at 100 %, so the double-click always shows something closer).
     func toggleBestFit(about point: (x: Double, y: Double)?) {
-        if isBestFit { actualSize(about: point) } else { bestFit() }
+        guard isBestFit else { return bestFit() }
+        setZoom(zoom < actualSizeZoom ? actualSizeZoom : 2 * actualSizeZoom, about: point)
     }
 
     func zoom(by factor: Double, about point: (x: Double, y: Double)?) {

@@ -82,6 +82,17 @@ final class ZoomablePictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    func testDoubleClickOnASmallPictureZoomsTo200Percent() throws {
+        try MainActor.assumeIsolated {
+            let detail = try openDetail(picture: "/320x200.jpg")
+            XCTAssertEqual(detail.picture.width, 320, "a small picture fits at 100 %")
+            detail.zoomable.toggleBestFit(about: nil)
+            waitUntil("200 %") { detail.picture.width == 640 }
+            detail.zoomable.toggleBestFit(about: nil)
+            waitUntil("best fit") { detail.picture.width == 320 }
+        }
+    }
+
     func testTheFullPictureIsLoadedOnlyWhenZoomingPastTheShownOne() throws {
         try MainActor.assumeIsolated {
             let detail = try openDetail(picture: "/900x600.jpg")
