@@ -2,9 +2,9 @@ import APODCore
 import GtkKit
 
 /// Previous / next through the batch a detail window was opened from, like a slideshow:
-/// Left and Right (window actions `win.previous`, `win.next`) and two round buttons over the
-/// picture, shown while the pointer is over it (faded out, not hidden, otherwise, so they stay
-/// realized and can still be activated). The batch is asked for at each step, so a
+/// Left and Right (window actions `win.previous`, `win.next`; keys in `Shortcuts`) and two
+/// round buttons over the picture, shown while the pointer is over it (faded out, not hidden,
+/// otherwise, so they stay realized and can still be activated). The batch is asked for at each step, so a
 /// grid still filling in is followed; the current entry is found in it by date.
 @MainActor
 final class BatchNavigation {
@@ -34,8 +34,6 @@ final class BatchNavigation {
         hover = MotionController(on: overlay) { [weak self] inside in self?.pointerMoved(inside: inside) }
         window.addAction(Action("previous") { [weak self] in self?.step(by: -1) })
         window.addAction(Action("next") { [weak self] in self?.step(by: 1) })
-        window.addCapturingShortcut(trigger: "Left", action: "win.previous")
-        window.addCapturingShortcut(trigger: "Right", action: "win.next")
     }
 
     /// The window shows `entry` now.

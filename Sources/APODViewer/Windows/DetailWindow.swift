@@ -115,7 +115,6 @@ final class DetailWindow {
                                        picture: pictureStack, home: column, after: noticeLabel)
         window.setChild(fullscreen.root)
         window.addAction(Action("fullscreen") { [weak self] in self?.fullscreen.toggle() })
-        window.addShortcut(trigger: "F11", action: "win.fullscreen")
         window.addAction(Action("escape") { [weak self] in
             guard let self else { return }
             if self.fullscreen.isActive { self.fullscreen.leave() } else { self.window.close() }
@@ -174,19 +173,16 @@ final class DetailWindow {
         onEntryChanged?(old, next)
     }
 
-    /// Ctrl+plus / Ctrl+minus / Ctrl+0 (best fit) / 1 (100 %), as in GNOME's image viewer.
+    /// Zoom in / out, best fit, 100 %, as in GNOME's image viewer (keys in `Shortcuts`).
     private func addZoomActions() {
-        let actions: [(String, [String], @MainActor (ZoomablePicture) -> Void)] = [
-            ("zoom-in", ["<Control>plus", "<Control>equal", "<Control>KP_Add"], { $0.zoomIn() }),
-            ("zoom-out", ["<Control>minus", "<Control>KP_Subtract"], { $0.zoomOut() }),
-            ("zoom-fit", ["<Control>0", "<Control>KP_0"], { $0.bestFit() }),
-            ("zoom-actual", ["1", "KP_1"], { $0.actualSize() }),
+        let actions: [(String, @MainActor (ZoomablePicture) -> Void)] = [
+            ("zoom-in", { $0.zoomIn() }), ("zoom-out", { $0.zoomOut() }),
+            ("zoom-fit", { $0.bestFit() }), ("zoom-actual", { $0.actualSize() }),
         ]
-        for (name, triggers, apply) in actions {
+        for (name, apply) in actions {
             window.addAction(Action(name) { [weak self] in
                 if let self { apply(self.zoomable) }
             })
-            for trigger in triggers { window.addShortcut(trigger: trigger, action: "win.\(name)") }
         }
     }
 
