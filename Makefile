@@ -48,7 +48,8 @@ test: deps validate-data
 
 # The README's screenshots: the GUI tests save PNGs of the windows into
 # .build/screenshots; this refreshes the copies in docs/screenshots.
-SCREENSHOTS = main-window random-grid detail-window offline-banner preferences-window
+SCREENSHOTS = main-window random-grid detail-window offline-banner preferences-window \
+	detail-zoomed detail-fullscreen detail-batch
 screenshots: deps
 	$(SWIFT) build --build-tests
 	$(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --filter ScreenshotTests
