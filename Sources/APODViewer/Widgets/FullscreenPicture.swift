@@ -14,7 +14,7 @@ final class FullscreenPicture {
     private let header: HeaderBar
     private let picture: Widget
     private let home: Box
-    private let sibling: Widget
+    private var placement: BoxPlacement?
     private(set) var isActive = false
     /// Whether the window manager has shown the window fullscreen since `enter()`: only then
     /// does its "not fullscreen" mean the user left (and not a late answer to an earlier leave).
@@ -22,13 +22,12 @@ final class FullscreenPicture {
 
     /// - Parameters:
     ///   - content: what the window shows normally.
-    ///   - picture: the widget shown fullscreen, now a child of `home` right after `sibling`.
-    init(window: Window, header: HeaderBar, content: Widget, picture: Widget, home: Box, after sibling: Widget) {
+    ///   - picture: the widget shown fullscreen, now a child of `home`.
+    init(window: Window, header: HeaderBar, content: Widget, picture: Widget, home: Box) {
         self.window = window
         self.header = header
         self.picture = picture
         self.home = home
-        self.sibling = sibling
         blackPage.addCSSClass("fullscreen-picture")
         root.addPage(content, name: "details")
         root.addPage(blackPage, name: "fullscreen")
@@ -51,7 +50,7 @@ final class FullscreenPicture {
         guard !isActive else { return }
         isActive = true
         isConfirmed = false
-        home.remove(picture)
+        placement = home.remove(picture)
         blackPage.append(picture)
         header.isVisible = false
         root.visiblePage = "fullscreen"
@@ -62,7 +61,8 @@ final class FullscreenPicture {
         guard isActive else { return }
         isActive = false
         blackPage.remove(picture)
-        home.insert(picture, after: sibling)
+        if let placement { home.insert(picture, at: placement) }
+        placement = nil
         header.isVisible = true
         root.visiblePage = "details"
         window.unfullscreen()

@@ -112,7 +112,7 @@ final class DetailWindow {
         explanationLabel.horizontalAlign = .start
 
         fullscreen = FullscreenPicture(window: window, header: header, content: scroller,
-                                       picture: pictureStack, home: column, after: noticeLabel)
+                                       picture: pictureStack, home: column)
         window.setChild(fullscreen.root)
         window.addAction(Action("fullscreen") { [weak self] in self?.fullscreen.toggle() })
         window.addAction(Action("escape") { [weak self] in

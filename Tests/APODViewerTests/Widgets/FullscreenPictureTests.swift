@@ -29,7 +29,11 @@ final class FullscreenPictureTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(detail.window.activateAction("win.escape"))
             XCTAssertFalse(detail.fullscreen.isActive)
             XCTAssertFalse(detail.window.isDestroyed, "Esc leaves fullscreen first")
-            XCTAssertTrue(detail.scroller.contains(detail.zoomable.root), "the picture is back above the text")
+            XCTAssertTrue(detail.scroller.contains(detail.zoomable.root))
+            settle()
+            let pictureY = try XCTUnwrap(detail.pictureStack.bounds(in: detail.scroller)?.y)
+            XCTAssertLessThan(pictureY, try XCTUnwrap(detail.dateLabel.bounds(in: detail.scroller)?.y),
+                              "the picture is back in its place, above the text")
 
             settle()
             detail.fullscreenButton.activate()
