@@ -4,8 +4,7 @@ import Foundation
 /// contract for scripts: every key is always present, `null` when the value is absent.
 public struct EntryJSON: Codable, Equatable, Sendable {
     public static let keys = ["date", "title", "explanation", "copyright", "media_type", "image_url",
-                              "hd_image_url", "thumbnail_url", "video_url", "page_url", "alt_text",
-                              "explanation_links"]
+                              "hd_image_url", "thumbnail_url", "video_url", "page_url", "alt_text"]
 
     var date: String
     var title: String
@@ -18,14 +17,6 @@ public struct EntryJSON: Codable, Equatable, Sendable {
     var videoURL: String?
     var pageURL: String?
     var altText: String?
-    /// Optional so records cached before links were kept still decode.
-    var explanationLinks: [Link]?
-
-    /// One of `explanation_links`: the linked words and their address.
-    struct Link: Codable, Equatable, Sendable {
-        var text: String
-        var url: String
-    }
 
     enum CodingKeys: String, CodingKey {
         case date, title, explanation, copyright
@@ -36,7 +27,6 @@ public struct EntryJSON: Codable, Equatable, Sendable {
         case videoURL = "video_url"
         case pageURL = "page_url"
         case altText = "alt_text"
-        case explanationLinks = "explanation_links"
     }
 
     public init(_ entry: APODEntry) {
@@ -51,7 +41,6 @@ public struct EntryJSON: Codable, Equatable, Sendable {
         videoURL = entry.videoURL?.absoluteString
         pageURL = entry.pageURL?.absoluteString
         altText = entry.altText
-        explanationLinks = entry.explanationLinks.map { Link(text: $0.text, url: $0.url.absoluteString) }
     }
 
     /// Writes every key, with `null` for absent values (synthesised coding would omit them).
@@ -68,7 +57,6 @@ public struct EntryJSON: Codable, Equatable, Sendable {
         try container.encode(videoURL, forKey: .videoURL)
         try container.encode(pageURL, forKey: .pageURL)
         try container.encode(altText, forKey: .altText)
-        try container.encode(explanationLinks ?? [], forKey: .explanationLinks)
     }
 
     /// The entry back, or `nil` if the date or title is unusable.
@@ -79,9 +67,6 @@ public struct EntryJSON: Codable, Equatable, Sendable {
             date: day, title: title, explanation: explanation, copyright: copyright,
             mediaType: MediaType(rawValue: mediaType), imageURL: url(imageURL), hdImageURL: url(hdImageURL),
             thumbnailURL: url(thumbnailURL), videoURL: url(videoURL), pageURL: url(pageURL), altText: altText)
-        entry.explanationLinks = (explanationLinks ?? []).compactMap { link in
-            WebURL.normalize(link.url).map { TextLink(text: link.text, url: $0) }
-        }
         // Entries cached before GIFs were known not to resize carry a resized GIF thumbnail
         // the CDN answers with 404: the picture itself serves instead.
         if entry.mediaType != .video, let thumbnail = entry.thumbnailURL, ScienceCDN.isResizable(thumbnail),

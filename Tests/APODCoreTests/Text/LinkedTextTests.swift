@@ -38,15 +38,4 @@ final class LinkedTextTests: XCTestCase {
         XCTAssertEqual(LinkedText.runs("no links <here> & there"), [.text("no links <here> & there")])
         XCTAssertEqual(LinkedText.runs(""), [])
     }
-
-    func testLinksSurviveTheCacheRoundTrip() throws {
-        var entry = APODEntry(date: APODDay("2020-12-17")!, title: "T", explanation: "The Moon.")
-        entry.explanationLinks = [TextLink(text: "Moon", url: URL(string: "https://example.org/moon")!)]
-        let back = try JSONDecoder().decode(EntryJSON.self, from: EntryJSON.encoded(EntryJSON(entry))).entry
-        XCTAssertEqual(back?.explanationLinks, entry.explanationLinks)
-
-        let old = Data(#"{"date":"2020-12-17","title":"T","explanation":"E","media_type":"image"}"#.utf8)
-        XCTAssertEqual(try JSONDecoder().decode(EntryJSON.self, from: old).entry?.explanationLinks, [],
-                       "records cached before links were kept still read")
-    }
 }
