@@ -144,6 +144,21 @@ final class ZoomablePictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    func testAFullPictureThatCannotBeLoadedLeavesTheShownOneAndSaysWhy() throws {
+        try MainActor.assumeIsolated {
+            let detail = try openDetail(picture: "/900x600.jpg")
+            let zoomable = detail.zoomable
+            let data = TestImages.jpeg(width: 1800, height: 1200)
+            zoomable.show(try TextureDecoder.decode(data, maxSize: 900)) { throw APODError.notAnImage }
+            zoomable.actualSize()
+            waitUntil("the failure is said") { zoomable.note.isVisible }
+            XCTAssertEqual(zoomable.note.text, userMessage(for: APODError.notAnImage))
+            XCTAssertFalse(zoomable.spinner.isVisible)
+            XCTAssertEqual(detail.picture.shownPixelSize?.width, 900, "the reduced picture stays, zoomed")
+            XCTAssertEqual(detail.picture.width, 1800)
+        }
+    }
+
     func testBoundedDecodingKeepsTheAspectWithinTheBudget() throws {
         let image = try TextureDecoder.decode(TestImages.jpeg(width: 2000, height: 1000), maxPixels: 500_000)
         XCTAssertLessThanOrEqual(image.width * image.height, 500_000)
