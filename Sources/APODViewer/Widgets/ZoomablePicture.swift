@@ -33,6 +33,9 @@ final class ZoomablePicture {
     /// Whether the zoom follows the view's size (best fit) rather than the user's choice.
     private(set) var isBestFit = true
     private(set) var image: DecodedImage?
+    /// The scrolled window the picture sits in (the detail window's column): the wheel over a
+    /// picture with nothing to pan scrolls it, instead of stopping at the picture.
+    weak var enclosingScroller: ScrolledWindow?
     /// Loads the picture at full resolution; nil when there is nothing better than `image`.
     private var fullResolution: (@Sendable () async throws -> DecodedImage)?
     private let fullResolutionWork = WorkSlot()
@@ -69,9 +72,8 @@ final class ZoomablePicture {
 
         pointer = MotionController(on: scroller)
         wheel = ScrollController(on: scroller) { [weak self] _, dy in
-            guard let self, self.wheel.isControlPressed, dy != 0 else { return false }
-            self.zoom(by: pow(Self.zoomStep, -dy), about: self.pointer.position)
-            return true
+            guard let self else { return false }
+            return self.wheelScrolled(by: dy, zooming: self.wheel.isControlPressed)
         }
         _ = ZoomGesture(on: scroller, onBegin: { [weak self] x, y in
             guard let self else { return }
@@ -113,6 +115,23 @@ final class ZoomablePicture {
         picture.setTexture(image.texture)
         bestFit()
         if let animation { self.animation.start(animation) }
+    }
+
+    /// Ctrl+wheel zooms about the pointer; the plain wheel pans a picture larger than the view,
+    /// and otherwise scrolls the enclosing scrolled window. Returns whether it used the event.
+    func wheelScrolled(by dy: Double, zooming: Bool) -> Bool {
+        guard dy != 0 else { return false }
+        if zooming {
+            zoom(by: pow(Self.zoomStep, -dy), about: pointer.position)
+            return true
+        }
+        let horizontal = scroller.horizontalAdjustment, vertical = scroller.verticalAdjustment
+        let pans = horizontal.upper > horizontal.pageSize + 0.5 || vertical.upper > vertical.pageSize + 0.5
+        guard !pans, let outer = enclosingScroller, outer.isMapped else { return false }
+        // GTK's own wheel step: the page size to the power 2/3.
+        let adjustment = outer.verticalAdjustment
+        adjustment.value = adjustment.value + dy * pow(adjustment.pageSize, 2.0 / 3.0)
+        return true
     }
 
     /// The zoom at which the whole picture fits the view, never above 100 %.

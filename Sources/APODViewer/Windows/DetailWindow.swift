@@ -54,6 +54,7 @@ final class DetailWindow {
         window.setDefaultSize(width: 900, height: 900)
         let column = Box(.vertical, spacing: 12)
         scroller = ScrolledWindow(child: column)
+        zoomable.enclosingScroller = scroller
 
         let header = HeaderBar()
         pageButton.tooltip = tr("Open the entry's web page in your browser")

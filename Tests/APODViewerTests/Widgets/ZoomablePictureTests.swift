@@ -71,6 +71,28 @@ final class ZoomablePictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    func testTheWheelScrollsTheWindowOverAFittingPictureAndZoomsWithCtrl() throws {
+        try MainActor.assumeIsolated {
+            let detail = try openDetail()
+            detail.window.resize(width: 700, height: 500)
+            waitUntil("the window is small") { detail.scroller.height > 0 && detail.scroller.height < 500 }
+            settle()
+            XCTAssertEqual(detail.scroller.verticalScrollRange.value, 0)
+            XCTAssertTrue(detail.zoomable.wheelScrolled(by: 2, zooming: false))
+            XCTAssertGreaterThan(detail.scroller.verticalScrollRange.value, 0, "the window scrolls towards the text")
+
+            let zoom = detail.zoomable.zoom
+            XCTAssertTrue(detail.zoomable.wheelScrolled(by: -1, zooming: true))
+            XCTAssertEqual(detail.zoomable.zoom, zoom * ZoomablePicture.zoomStep, accuracy: 0.0001)
+            settle()
+            let windowScroll = detail.scroller.verticalScrollRange.value
+            detail.zoomable.actualSize()
+            settle()
+            XCTAssertFalse(detail.zoomable.wheelScrolled(by: 2, zooming: false), "a zoomed picture pans itself")
+            XCTAssertEqual(detail.scroller.verticalScrollRange.value, windowScroll)
+        }
+    }
+
     func testDoubleClickTogglesBestFitAndActualSize() throws {
         try MainActor.assumeIsolated {
             let detail = try openDetail()
