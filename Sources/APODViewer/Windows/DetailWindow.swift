@@ -4,6 +4,8 @@ import GtkKit
 
 /// One entry in full: the best picture available, date, title, copyright and explanation in a
 /// vertical scroller, with buttons to open the web page, save the picture and copy its link.
+/// The picture zooms and pans (`ZoomablePicture`) and goes fullscreen (`FullscreenPicture`);
+/// opened from the random grid, the window steps through the grid's batch (`BatchNavigation`).
 @MainActor
 final class DetailWindow {
     /// The entry shown; changes when stepping through a batch.
