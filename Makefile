@@ -71,7 +71,8 @@ coverage: deps
 # The README's screenshots: the GUI tests save PNGs of the windows into
 # .build/screenshots; this refreshes the copies in docs/screenshots.
 SCREENSHOTS = main-window random-grid detail-window offline-banner preferences-window search-results \
-	empty-day impossible-day offline-not-stored toast-saved detail-no-portal main-window-narrow random-grid-narrow
+	empty-day impossible-day offline-not-stored toast-saved detail-no-portal main-window-narrow random-grid-narrow \
+	detail-zoomed detail-fullscreen detail-batch
 screenshots: deps
 	$(SWIFT) build --build-tests
 	$(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --filter 'ScreenshotTests|ArchiveWindowsTests|StatesAndFeedbackTests|NarrowLayoutTests|SetBackgroundTests'

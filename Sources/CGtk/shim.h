@@ -67,4 +67,41 @@ static inline GType apod_type_string(void) {
     return G_TYPE_STRING;
 }
 
+/*
+ * Signal shapes of the event controllers and gestures (zoom, pan, scroll, double-click) and of
+ * GtkLabel's "activate-link", which returns whether the link was handled.
+ */
+typedef void (*ApodDoubleHandler)(gpointer instance, gdouble value, gpointer data);
+typedef void (*ApodDoubleDoubleHandler)(gpointer instance, gdouble x, gdouble y, gpointer data);
+typedef gboolean (*ApodDoubleDoubleBoolHandler)(gpointer instance, gdouble x, gdouble y, gpointer data);
+typedef void (*ApodIntDoubleDoubleHandler)(gpointer instance, gint count, gdouble x, gdouble y, gpointer data);
+typedef gboolean (*ApodStringBoolHandler)(gpointer instance, const char *text, gpointer data);
+
+static inline gulong apod_connect_double(gpointer instance, const char *signal, ApodDoubleHandler handler,
+                                         gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+
+static inline gulong apod_connect_double_double(gpointer instance, const char *signal, ApodDoubleDoubleHandler handler,
+                                                gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+
+static inline gulong apod_connect_double_double_bool(gpointer instance, const char *signal,
+                                                     ApodDoubleDoubleBoolHandler handler,
+                                                     gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+
+static inline gulong apod_connect_int_double_double(gpointer instance, const char *signal,
+                                                    ApodIntDoubleDoubleHandler handler,
+                                                    gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+
+static inline gulong apod_connect_string_bool(gpointer instance, const char *signal, ApodStringBoolHandler handler,
+                                              gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+
 #endif

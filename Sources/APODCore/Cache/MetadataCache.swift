@@ -39,7 +39,7 @@ public final class MetadataCache: Sendable {
         guard let record = read(file(for: day)) else { return .miss }
         let age = calendar.currentDate.timeIntervalSince(record.fetchedAt)
         let isPast = day < calendar.today
-        guard let entry = record.entry?.entry else {
+        guard let entry = record.restoredEntry else {
             return isPast && age < Self.noEntryLifetime && age >= 0 ? .noEntry : .miss
         }
         if isPast || (age < Self.todayLifetime && age >= 0) { return .entry(entry) }
@@ -47,13 +47,15 @@ public final class MetadataCache: Sendable {
     }
 
     public func store(_ entry: APODEntry) {
-        write(Record(fetchedAt: calendar.currentDate, entry: EntryJSON(entry)), to: file(for: entry.date))
+        write(Record(fetchedAt: calendar.currentDate, entry: EntryJSON(entry),
+                     explanationLinks: entry.explanationLinks.map { StoredLink(text: $0.text, url: $0.url.absoluteString) }),
+              to: file(for: entry.date))
     }
 
     /// Remembers that a past day has no entry. Today is never stored: it may appear any minute.
     public func storeNoEntry(_ day: APODDay) {
         guard day < calendar.today else { return }
-        write(Record(fetchedAt: calendar.currentDate, entry: nil), to: file(for: day))
+        write(Record(fetchedAt: calendar.currentDate, entry: nil, explanationLinks: nil), to: file(for: day))
     }
 
     /// Every cached entry of every partition under `root`, newest record per day, for offline use.
@@ -64,7 +66,7 @@ public final class MetadataCache: Sendable {
         for partition in (try? manager.contentsOfDirectory(at: metadata, includingPropertiesForKeys: nil)) ?? [] {
             for file in (try? manager.contentsOfDirectory(at: partition, includingPropertiesForKeys: nil)) ?? []
             where file.pathExtension == "json" {
-                guard let record = read(file), let entry = record.entry?.entry else { continue }
+                guard let record = read(file), let entry = record.restoredEntry else { continue }
                 if let known = byDay[entry.date], known.0 >= record.fetchedAt { continue }
                 byDay[entry.date] = (record.fetchedAt, entry)
             }
@@ -75,11 +77,28 @@ public final class MetadataCache: Sendable {
     private struct Record: Codable {
         var fetchedAt: Date
         var entry: EntryJSON?
+        /// The explanation's links (`APODEntry.explanationLinks`), kept beside the entry so
+        /// `apod --json`'s keys stay as they are; absent in records written before.
+        var explanationLinks: [StoredLink]?
 
         enum CodingKeys: String, CodingKey {
             case fetchedAt = "fetched_at"
             case entry
+            case explanationLinks = "explanation_links"
         }
+
+        var restoredEntry: APODEntry? {
+            guard var entry = entry?.entry else { return nil }
+            entry.explanationLinks = (explanationLinks ?? []).compactMap { link in
+                WebURL.normalize(link.url).map { TextLink(text: link.text, url: $0) }
+            }
+            return entry
+        }
+    }
+
+    private struct StoredLink: Codable {
+        var text: String
+        var url: String
     }
 
     private func file(for day: APODDay) -> URL {

@@ -47,6 +47,9 @@ public struct APODEntry: Hashable, Sendable {
     /// The entry's web page (APOD archive page or science.nasa.gov permalink).
     public var pageURL: URL?
     public var altText: String?
+    /// The links the service's explanation HTML had, laid over `explanation` for display
+    /// (`LinkedText.runs`). Empty for plain-text services.
+    public var explanationLinks: [TextLink] = []
 
     public init(
         date: APODDay, title: String, explanation: String = "", copyright: String? = nil,

@@ -28,6 +28,8 @@ enum LegacyEntryDecoder {
             mediaType: mediaType,
             // Sample entries are made up: no archive page describes them.
             pageURL: base == nil ? ArchiveCalendar.archivePageURL(for: date) : nil)
+        // Plain text from the API, but archive-derived entries may carry anchors.
+        entry.explanationLinks = fields.text("explanation").map { LinkedText.links(inHTML: $0) } ?? []
         switch mediaType {
         case .video:
             entry.videoURL = url

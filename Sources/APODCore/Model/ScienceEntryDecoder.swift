@@ -22,6 +22,7 @@ enum ScienceEntryDecoder {
             mediaType: mediaType,
             pageURL: WebURL.normalize(fields.text("permalink")) ?? WebURL.normalize(fields.text("url")),
             altText: fields.text("alt").map(HTMLText.plainText).flatMap { $0.isEmpty ? nil : $0 })
+        entry.explanationLinks = fields.text("explanation").map { LinkedText.links(inHTML: $0) } ?? []
         if mediaType == .video {
             entry.thumbnailURL = picture
         } else {

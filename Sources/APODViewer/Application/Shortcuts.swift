@@ -21,6 +21,15 @@ enum Shortcuts {
             Binding(action: "win.search", accelerators: ["<Ctrl>f"], title: tr("Search the archive")),
             Binding(action: "win.toggle-favourite", accelerators: ["<Ctrl>d"], title: tr("Add to or remove from favourites")),
         ]),
+        (tr("Looking at a picture"), [
+            Binding(action: "win.zoom-in", accelerators: ["<Ctrl>plus", "<Ctrl>equal", "<Ctrl>KP_Add"], title: tr("Zoom in (also Ctrl+scroll, pinch)")),
+            Binding(action: "win.zoom-out", accelerators: ["<Ctrl>minus", "<Ctrl>KP_Subtract"], title: tr("Zoom out")),
+            Binding(action: "win.zoom-fit", accelerators: ["<Ctrl>0", "<Ctrl>KP_0"], title: tr("Best fit")),
+            Binding(action: "win.zoom-actual", accelerators: ["1", "KP_1"], title: tr("100 % (double-click toggles with best fit)")),
+            Binding(action: "win.fullscreen", accelerators: ["F11"], title: tr("Fullscreen (Escape leaves)")),
+            Binding(action: "win.previous", accelerators: ["Left"], title: tr("Previous picture of the grid's batch")),
+            Binding(action: "win.next", accelerators: ["Right"], title: tr("Next picture of the grid's batch")),
+        ]),
         (tr("General"), [
             Binding(action: "app.preferences", accelerators: ["<Ctrl>comma"], title: tr("Preferences")),
             Binding(action: "app.shortcuts", accelerators: ["<Ctrl>question"], title: tr("Keyboard shortcuts")),

@@ -24,6 +24,8 @@ enum StyleSheet {
             border-bottom: 1px solid alpha(@theme_selected_bg_color, 0.5);
         }
         infobar.info image { color: @theme_selected_bg_color; }
+        .fullscreen-picture { background-color: black; }
+        .slideshow-button { margin: 12px; }
         """
 
     private static var isInstalled = false

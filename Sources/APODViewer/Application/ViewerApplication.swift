@@ -187,7 +187,9 @@ public final class ViewerApplication {
         }
         let count = count ?? ViewerOptions.defaultRandomCount
         let grid = RandomGridWindow(application: application, environment: environment, count: count)
-        grid.onOpenDetail = { [weak self] entry in self?.openDetail(for: entry) }
+        grid.onOpenDetail = { [weak self, weak grid] entry in
+            self?.openDetail(for: entry, batch: { grid?.entries ?? [] })
+        }
         if let services {
             OfflineFallback.attach(services, to: grid, main: { [weak self] in self?.mainWindow })
         }
@@ -197,13 +199,21 @@ public final class ViewerApplication {
         grid.shuffle()
     }
 
-    func openDetail(for entry: APODEntry) {
+    /// - Parameter batch: the grid's entries, for stepping through them in the detail window.
+    func openDetail(for entry: APODEntry, batch: (@MainActor () -> [APODEntry])? = nil) {
         if let existing = detailWindows[entry.date] {
             existing.present()
             return
         }
-        let detail = DetailWindow(application: application, environment: environment, entry: entry)
-        detail.window.onDestroy { [weak self] in self?.detailWindows[entry.date] = nil }
+        let detail = DetailWindow(application: application, environment: environment, entry: entry, batch: batch)
+        detail.window.onDestroy { [weak self, weak detail] in
+            self?.detailWindows = self?.detailWindows.filter { $0.value !== detail } ?? [:]
+        }
+        detail.onEntryChanged = { [weak self, weak detail] old, new in
+            guard let self, let detail else { return }
+            if self.detailWindows[old.date] === detail { self.detailWindows[old.date] = nil }
+            if self.detailWindows[new.date] == nil { self.detailWindows[new.date] = detail }
+        }
         attachArchive(to: detail)
         detailWindows[entry.date] = detail
         detail.present()

@@ -33,6 +33,12 @@ extension APODEntry {
         return sources
     }
 
+    /// The picture when it is a GIF, which may animate (grid cells play it on hover).
+    var animatedPictureURL: URL? {
+        guard mediaType == .image, let url = imageURL ?? hdImageURL, url.pathExtension.lowercased() == "gif" else { return nil }
+        return url
+    }
+
     /// What the play button opens.
     var playableURL: URL? { mediaType == .video ? (videoURL ?? pageURL) : nil }
 

@@ -16,6 +16,10 @@ final class GridCell: FlowBoxChild {
     let playBadge = Image(iconName: "media-playback-start-symbolic", pixelSize: 24)
     let titleLabel: Label
     private let work = WorkSlot()
+    /// A GIF day's animation, played while the pointer is over the cell.
+    private(set) var animation: PictureAnimation!
+    private var hover: MotionController?
+    private var pictures: PictureLoader?
 
     init(entry: APODEntry) {
         self.entry = entry
@@ -52,6 +56,18 @@ final class GridCell: FlowBoxChild {
         super.init(child: column)
         tooltip = [entry.shownTitle.text, entry.shownAltText?.text].compactMap { $0 }.joined(separator: "\n")
         if let altText = entry.shownAltText { setAccessibleDescription(altText.text) }
+        animation = PictureAnimation(picture: picture)
+        hover = MotionController(on: overlay) { [weak self] inside in self?.pointerMoved(inside: inside) }
+    }
+
+    /// Over a GIF day's thumbnail the animation plays; leaving puts the still back.
+    func pointerMoved(inside: Bool) {
+        guard inside else {
+            animation.stop(restoringStill: true)
+            return
+        }
+        guard let pictures, hasThumbnail, let url = entry.animatedPictureURL else { return }
+        animation.start { try await pictures.animation(from: url, for: .display) }
     }
 
     var isLoading: Bool { work.isBusy }
@@ -65,6 +81,7 @@ final class GridCell: FlowBoxChild {
                         reason: entry.mediaType == .video ? tr("This video has no preview picture.") : tr("No picture for this day."))
             return
         }
+        self.pictures = pictures
         spinner.isSpinning = true
         let isVideo = entry.mediaType == .video
         work.start({
@@ -86,6 +103,7 @@ final class GridCell: FlowBoxChild {
 
     func cancel() {
         work.cancel()
+        animation.stop(restoringStill: false)
         spinner.isSpinning = false
     }
 

@@ -41,6 +41,8 @@ final class PictureView {
     private var coveredWidth = 0
 
     private var playLink: URL?
+    /// An animated GIF's frames, played once loaded.
+    private(set) var animation: PictureAnimation!
     private var placeholderLink: URL?
 
     init() {
@@ -78,6 +80,7 @@ final class PictureView {
             if let link = self?.placeholderLink { self?.onOpenLink?(link) }
         }
         root.addPage(placeholder, name: Page.placeholder.rawValue)
+        animation = PictureAnimation(picture: picture)
         showLoading()
     }
 
@@ -105,12 +108,14 @@ final class PictureView {
 
     func showLoading() {
         shownImage = nil
+        animation?.stop(restoringStill: false)
         spinner.isSpinning = true
         root.visiblePage = Page.loading.rawValue
     }
 
     /// Shows a decoded picture; `playLink` adds a play button (video posters).
     func show(_ image: DecodedImage, altText: String?, playLink: URL?) {
+        animation.stop(restoringStill: false)
         spinner.isSpinning = false
         shownImage = image
         coveredWidth = image.width
@@ -127,6 +132,7 @@ final class PictureView {
     func showPlaceholder(iconName: String, heading: String, message: String, link: URL?, linkLabel: String) {
         spinner.isSpinning = false
         shownImage = nil
+        animation.stop(restoringStill: false)
         picture.setTexture(nil)
         placeholder.icon.iconName = iconName
         placeholder.heading.text = heading

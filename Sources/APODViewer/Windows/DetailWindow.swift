@@ -4,16 +4,21 @@ import GtkKit
 
 /// One entry in full: the best picture available, date, title, copyright and explanation in a
 /// vertical scroller, with buttons to open the web page, save the picture and copy its link.
+/// The picture zooms and pans (`ZoomablePicture`) and goes fullscreen (`FullscreenPicture`);
+/// opened from the random grid, the window steps through the grid's batch (`BatchNavigation`).
 @MainActor
 final class DetailWindow {
     static let defaultSize = PixelSize(width: 900, height: 900)
 
-    let entry: APODEntry
+    /// The entry shown; changes when stepping through a batch.
+    private(set) var entry: APODEntry
     let window: Window
     let banner = ErrorBanner()
     let scroller: ScrolledWindow
     let pictureStack = Stack()
-    let picture = Picture(fit: .contain)
+    /// The picture, zoomable and pannable (see `ZoomablePicture`).
+    let zoomable = ZoomablePicture()
+    var picture: Picture { zoomable.picture }
     let dateLabel = Label()
     let titleLabel = Label()
     let copyrightLabel = Label()
@@ -23,13 +28,23 @@ final class DetailWindow {
     let saveButton = Button(iconName: "document-save-symbolic", tooltip: tr("Save the picture…"))
     let pageButton = Button(label: tr("_Web Page"))
     let header = HeaderBar()
+    let fullscreenButton = Button(iconName: "view-fullscreen-symbolic", tooltip: tr("Show the picture alone on the whole screen (F11)"))
+    /// F11, the header button; Esc leaves.
+    private(set) var fullscreen: FullscreenPicture!
     let background = BackgroundSetter()
     /// Quick feedback over the window: "Link copied", "Saved to …", "Background set".
     let toast = Toast()
     /// Below ~480 px the header's text buttons become icons.
     private var narrowLayout: WidthBreakpoint?
     /// Over a video's still: opens the player in the browser.
-    private(set) var playButton: Button?
+    var playButton: Button? { play.isVisible ? play : nil }
+    private let play = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play the video in your browser"))
+    /// Opens an explanation link (tests record instead of starting a browser).
+    var openExplanationLink: @MainActor (URL) -> Void = { _ in }
+    /// Previous / next within the batch the window was opened from (nil outside a batch).
+    private(set) var batch: BatchNavigation?
+    /// The window now shows another entry of its batch (the application re-files it).
+    var onEntryChanged: (@MainActor (_ old: APODEntry, _ new: APODEntry) -> Void)?
     private let spinner = Spinner(size: 48)
     private let missing = StatusPage(iconName: "image-missing-symbolic", heading: tr("No picture"))
     private let environment: ViewerEnvironment
@@ -40,27 +55,30 @@ final class DetailWindow {
     /// The source that produced the picture on screen, which "Save" writes out.
     private var shownSource: (url: URL, purpose: ImagePurpose)?
 
-    init(application: Application, environment: ViewerEnvironment, entry: APODEntry) {
+    /// - Parameter batch: the entries of the grid the window was opened from, in grid order
+    ///   (asked again at each step, so a grid still filling in is followed); nil outside a batch.
+    init(application: Application, environment: ViewerEnvironment, entry: APODEntry,
+         batch: (@MainActor () -> [APODEntry])? = nil) {
         self.entry = entry
         self.environment = environment
         window = Window(application: application)
-        window.title = entry.shownTitle.text
         window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
         let column = Box(.vertical, spacing: 12)
         scroller = ScrolledWindow(child: column)
+        zoomable.enclosingScroller = scroller
 
         pageButton.tooltip = tr("Open the entry's web page in your browser")
         pageButton.onClicked { [weak self] in self?.openWebPage() }
         header.packStart(pageButton)
-        if entry.mediaType == .image {
-            background.button.onClicked { [weak self] in self?.setAsBackground() }
-            background.onOutcome = { [weak self] message, isFailure in self?.showOutcome(message, isFailure: isFailure) }
-            header.packStart(background.button)
-        }
+        background.button.onClicked { [weak self] in self?.setAsBackground() }
+        background.onOutcome = { [weak self] message, isFailure in self?.showOutcome(message, isFailure: isFailure) }
+        header.packStart(background.button)
         header.packEnd(MenuButton(iconName: "view-more-symbolic", menu: Self.linkMenu, tooltip: tr("More")))
         saveButton.onClicked { [weak self] in self?.save() }
         saveButton.isSensitive = false
         header.packEnd(saveButton)
+        fullscreenButton.onClicked { [weak self] in self?.fullscreen.toggle() }
+        header.packEnd(fullscreenButton)
         window.setTitlebar(header)
         narrowLayout = WidthBreakpoint(window: window, narrowerThan: 480) { [weak self] narrow in
             self?.useIconButtons(narrow)
@@ -72,49 +90,57 @@ final class DetailWindow {
         spinner.horizontalAlign = .center
         spinner.verticalAlign = .center
         pictureStack.addPage(spinner, name: "loading")
-        let overlay = Overlay(child: picture)
-        if let video = entry.playableURL {
-            let play = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play the video in your browser"))
-            play.addCSSClass("osd")
-            play.addCSSClass("circular")
-            play.horizontalAlign = .center
-            play.verticalAlign = .center
-            play.setSizeRequest(width: 64, height: 64)
-            play.onClicked { [weak self] in self?.openLink(video) }
-            overlay.addOverlay(play)
-            playButton = play
+        let overlay = Overlay(child: zoomable.root)
+        play.addCSSClass("osd")
+        play.addCSSClass("circular")
+        play.horizontalAlign = .center
+        play.verticalAlign = .center
+        play.setSizeRequest(width: 64, height: 64)
+        play.onClicked { [weak self] in
+            if let video = self?.entry.playableURL { self?.openLink(video) }
         }
+        overlay.addOverlay(play)
         pictureStack.addPage(overlay, name: "picture")
         pictureStack.addPage(missing, name: "missing")
-        pictureStack.setSizeRequest(height: 320)
+        pictureStack.setSizeRequest(height: 420)
         column.append(pictureStack)
 
-        dateLabel.text = entry.date.displayString
         dateLabel.addCSSClass("dim-label")
-        titleLabel.text = entry.shownTitle.text
         titleLabel.addCSSClass("title-1")
-        copyrightLabel.text = entry.copyrightLine ?? ""
-        copyrightLabel.isVisible = entry.copyrightLine != nil
         copyrightLabel.addCSSClass("dim-label")
-        explanationLabel.text = entry.explanation.isEmpty ? tr("No explanation was published for this day.") : entry.shownExplanation.text
         for label in [dateLabel, titleLabel, copyrightLabel, explanationLabel] {
             label.enableWrapping()
             label.setTextAlignment(0)
             column.append(label)
         }
         explanationLabel.isSelectable = true
+        openExplanationLink = { [weak self] url in self?.openLink(url) }
+        explanationLabel.onActivateLink { [weak self] uri in self?.activateLink(uri) }
         explanationLabel.setMaxWidthChars(90)
         explanationLabel.horizontalAlign = .start
         fullTextButton.tooltip = tr("The text is too long to show here; copy all of it as plain text")
         fullTextButton.horizontalAlign = .start
-        fullTextButton.isVisible = entry.hasTruncatedText
         fullTextButton.onClicked { [weak self] in self?.copyFullText() }
         column.append(fullTextButton)
 
-        window.setChild(scroller, toast: toast)
+        fullscreen = FullscreenPicture(window: window, header: header, content: scroller,
+                                       picture: pictureStack, home: column)
+        window.setChild(fullscreen.root, toast: toast)
         window.addAction(Action("copy-link") { [weak self] in self?.copyPageLink() })
         window.addAction(Action("copy-picture-link") { [weak self] in self?.copyLink() })
-        window.addShortcut(trigger: "Escape", action: "window.close")
+        window.addAction(Action("fullscreen") { [weak self] in self?.fullscreen.toggle() })
+        window.addAction(Action("escape") { [weak self] in
+            guard let self else { return }
+            if self.fullscreen.isActive { self.fullscreen.leave() } else { self.window.close() }
+        })
+        window.addShortcut(trigger: "Escape", action: "win.escape")
+        addZoomActions()
+        if let batch {
+            let navigation = BatchNavigation(over: zoomable.root, window: window, entries: batch)
+            navigation.onStep = { [weak self] next in self?.show(next) }
+            self.batch = navigation
+        }
+        showText()
         banner.onRetry = { [weak self] in self?.loadPicture() }
         window.onDestroy { [weak self] in
             self?.pictureWork.cancel()
@@ -133,6 +159,55 @@ final class DetailWindow {
         } else {
             pageButton.label = tr("_Web Page")
             background.button.label = tr("Set as _Background")
+        }
+    }
+
+    /// Fills everything that depends on the entry but the picture.
+    private func showText() {
+        window.title = entry.shownTitle.text
+        background.button.isVisible = entry.mediaType == .image
+        play.isVisible = entry.playableURL != nil
+        dateLabel.text = entry.date.displayString
+        titleLabel.text = entry.shownTitle.text
+        copyrightLabel.text = entry.copyrightLine ?? ""
+        copyrightLabel.isVisible = entry.copyrightLine != nil
+        if entry.explanation.isEmpty {
+            explanationLabel.text = tr("No explanation was published for this day.")
+        } else {
+            explanationLabel.setMarkup(LinkMarkup.markup(LinkedText.runs(entry.shownExplanation.text, links: entry.explanationLinks)))
+        }
+        fullTextButton.isVisible = entry.hasTruncatedText
+        batch?.update(current: entry)
+    }
+
+    /// Shows another entry of the batch in this window, as a slideshow would.
+    func show(_ next: APODEntry) {
+        guard next != entry else { return }
+        let old = entry
+        entry = next
+        pictureWork.cancel()
+        saveWork.cancel()
+        background.cancel()
+        banner.hide()
+        toast.dismiss()
+        shownSource = nil
+        saveButton.isSensitive = false
+        background.button.isSensitive = false
+        showText()
+        loadPicture()
+        onEntryChanged?(old, next)
+    }
+
+    /// Zoom in / out, best fit, 100 %, as in GNOME's image viewer (keys in `Shortcuts`).
+    private func addZoomActions() {
+        let actions: [(String, @MainActor (ZoomablePicture) -> Void)] = [
+            ("zoom-in", { $0.zoomIn() }), ("zoom-out", { $0.zoomOut() }),
+            ("zoom-fit", { $0.bestFit() }), ("zoom-actual", { $0.actualSize() }),
+        ]
+        for (name, apply) in actions {
+            window.addAction(Action(name) { [weak self] in
+                if let self { apply(self.zoomable) }
+            })
         }
     }
 
@@ -167,7 +242,10 @@ final class DetailWindow {
             case .success(let (image, source)):
                 self.shownSource = source
                 self.shownImage = image
-                self.picture.setTexture(image.texture)
+                let pictures = self.environment.pictures
+                self.zoomable.show(image, fullResolution: self.fullResolutionLoader(for: source), animation: {
+                    try await pictures.animation(from: source.url, for: source.purpose)
+                })
                 self.picture.alternativeText = self.entry.pictureDescription
                 self.pictureStack.visiblePage = "picture"
                 self.saveButton.isSensitive = true
@@ -187,6 +265,25 @@ final class DetailWindow {
         let laidOut = window.width > 1 && window.height > 1
         let size = laidOut ? PixelSize(width: window.width, height: window.height) : Self.defaultSize
         return PixelSize(width: (size.width - 48) * scale, height: size.height * scale)
+    }
+
+    /// How the zoomable picture gets the shown HD picture at full resolution; nil for the
+    /// fallbacks (a normal-size picture or a thumbnail is not the full picture).
+    private func fullResolutionLoader(for source: (url: URL, purpose: ImagePurpose))
+        -> (@Sendable () async throws -> DecodedImage)? {
+        guard source.purpose == .hd else { return nil }
+        let pictures = environment.pictures, url = source.url
+        return { try await pictures.fullResolutionPicture(from: url) }
+    }
+
+    /// A link in the explanation was activated: web addresses open in the browser, anything
+    /// else is ignored (the markup only ever holds web links; this holds even if it did not).
+    /// Returns the address opened.
+    @discardableResult
+    func activateLink(_ uri: String) -> URL? {
+        guard let url = URL(string: uri), WebURL.isWeb(url) else { return nil }
+        openExplanationLink(url)
+        return url
     }
 
     private func openWebPage() {

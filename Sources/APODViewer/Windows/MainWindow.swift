@@ -331,6 +331,7 @@ final class MainWindow {
             switch result {
             case .success(let image):
                 self?.pictureView.show(image, altText: entry.pictureDescription, playLink: entry.playableURL)
+                self?.pictureView.animation.start { try await pictures.animation(from: url, for: .display) }
             case .failure(let error):
                 self?.pictureView.showPlaceholder(iconName: "image-missing-symbolic", heading: tr("The picture could not be shown"),
                                                   message: userMessage(for: error), link: entry.webPageURL,

@@ -37,6 +37,8 @@ final class RandomGridWindow {
     var onServiceUnreachable: (@MainActor () -> Bool)?
 
     var cells: [GridCell] { flowBox.children.compactMap { $0 as? GridCell } }
+    /// The batch on show, in grid order: what a detail window opened here steps through.
+    var entries: [APODEntry] { cells.map(\.entry) }
 
     init(application: Application, environment: ViewerEnvironment, count: Int) {
         self.environment = environment

@@ -28,6 +28,21 @@ final class MetadataCacheTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(cache().lookup(APODDay("2020-01-01")!), .entry(entry("2020-01-01")))
     }
 
+    /// An explanation's links come back from the cache (beside the entry, so `apod --json`
+    /// keeps its keys), and records written before links were kept still read.
+    func testExplanationLinksAreKeptAndOldRecordsStillRead() throws {
+        var linked = entry("2020-01-02")
+        linked.explanationLinks = [TextLink(text: "E", url: URL(string: "https://example.org/e")!)]
+        cache().store(linked)
+        XCTAssertEqual(cache().lookup(APODDay("2020-01-02")!), .entry(linked))
+
+        let old = #"{"fetched_at": 1700000000, "entry": {"date": "2020-01-03", "title": "T", "explanation": "E", "media_type": "image"}}"#
+        let folder = root.appendingPathComponent("metadata/science", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(old.utf8).write(to: folder.appendingPathComponent("2020-01-03.json"))
+        XCTAssertEqual(MetadataCache.allEntries(under: root).first { $0.date == APODDay("2020-01-03")! }?.explanationLinks, [])
+    }
+
     func testTodayIsRefreshedAfterAnHour() {
         cache().store(entry("2026-11-28"))
         clock.advance(3500)

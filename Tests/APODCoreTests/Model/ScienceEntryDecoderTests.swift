@@ -26,6 +26,16 @@ final class ScienceEntryDecoderTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(query.first { $0.name == "crop" }?.value, "faces,focalpoint")
     }
 
+    /// The explanation's anchors are kept beside the plain text and land on its words.
+    func testExplanationLinksAreKept() throws {
+        let entry = try decode(ScienceFixtures.image)
+        XCTAssertEqual(entry.explanationLinks.first, TextLink(text: "glow", url: URL(string: "https://example.org/glow")!))
+        let runs = LinkedText.runs(entry.explanation, links: entry.explanationLinks)
+        XCTAssertEqual(runs.prefix(3), [.text("What\u{2019}s that "), .link("glow", URL(string: "https://example.org/glow")!),
+                                        .text("? Aurora over the hills. Mass < 3 suns. New paragraph.")])
+        XCTAssertEqual(runs.count, 3, "the teaser's link, cut from the text, is not shown")
+    }
+
     /// The service's `iframe` media type is an embedded player: a video.
     func testIframeIsAVideo() throws {
         let entry = try decode(ScienceFixtures.entry("2025-05-05", mediaType: "iframe"))

@@ -53,7 +53,8 @@ final class ViewerSecurityTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let title = #"<span foreground="red">Red</span> &amp; <b>Bold</b> <a href="file:///etc">x</a>"#
             var hostile = entry("2026-11-28", title: title, copyright: "<i>Ada</i> & Co")
-            hostile.explanation = "<big>Big</big> &lt; explained"
+            hostile.explanation = "<big>Big</big> &lt; explained, <b>linked</b>"
+            hostile.explanationLinks = [TextLink(text: "<b>linked</b>", url: URL(string: "https://example.org/?q='x'&y=1")!)]
             try start(FakeSource(entries: [hostile], random: [hostile]), options: ViewerOptions(randomCount: 1))
             let main = try XCTUnwrap(app.mainWindow)
             waitUntil("the entry is shown") { main.titleLabel.text == title }
@@ -66,8 +67,10 @@ final class ViewerSecurityTests: GUITestCase, @unchecked Sendable {
             app.openDetail(for: hostile)
             let detail = try XCTUnwrap(app.detailWindows[hostile.date])
             XCTAssertEqual(detail.window.title, title)
-            XCTAssertEqual(detail.explanationLabel.text, "<big>Big</big> &lt; explained")
-            for label in [detail.titleLabel, detail.copyrightLabel, detail.explanationLabel] {
+            // The explanation is markup the app builds for its links, every piece escaped: it
+            // shows exactly the service's text.
+            XCTAssertEqual(detail.explanationLabel.text, "<big>Big</big> &lt; explained, <b>linked</b>")
+            for label in [detail.titleLabel, detail.copyrightLabel] {
                 XCTAssertFalse(label.usesMarkup)
             }
         }

@@ -50,4 +50,36 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
             }
         }
     }
+
+    /// The states of looking at one picture: zoomed in (explanation links showing), fullscreen,
+    /// stepping through a batch (buttons shown as when the pointer is over the picture).
+    func testSavesScreenshotsOfLookingAtAPicture() throws {
+        try MainActor.assumeIsolated {
+            var entries = try sampleEntries().filter { $0.mediaType == .image }
+            try XCTSkipIf(entries.count < 3, "the offline sample is incomplete")
+            // As the science route sends them: words of the explanation linked.
+            entries[1].explanationLinks = ["hydrogen", "young stars"].map {
+                TextLink(text: $0, url: URL(string: "https://en.wikipedia.org/wiki/\($0)")!)
+            }
+            try start(FakeSource(entries: [entries[0]], random: Array(entries.prefix(3))), options: ViewerOptions(randomCount: 0))
+            app.openDetail(for: entries[1], batch: { [entries] in Array(entries.prefix(3)) })
+            let detail = try XCTUnwrap(app.detailWindows[entries[1].date])
+            waitUntil("the detail picture is shown") { detail.picture.shownPixelSize != nil }
+            settle(0.5)
+            detail.zoomable.setZoom(detail.zoomable.bestFitZoom * 3, about: (200, 150))
+            settle(0.5)
+            XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-zoomed"))
+
+            XCTAssertTrue(detail.window.activateAction("win.fullscreen"))
+            detail.zoomable.bestFit()
+            settle(0.5)
+            XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-fullscreen"))
+            detail.fullscreen.leave()
+
+            detail.zoomable.bestFit()
+            detail.batch?.pointerMoved(inside: true)
+            settle(0.5)
+            XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-batch"))
+        }
+    }
 }

@@ -1,0 +1,70 @@
+import APODCore
+import GtkKit
+
+/// Previous / next through the batch a detail window was opened from, like a slideshow:
+/// Left and Right (window actions `win.previous`, `win.next`; keys in `Shortcuts`) and two
+/// round buttons over the picture, shown while the pointer is over it (faded out, not hidden,
+/// otherwise, so they stay realized and can still be activated). The batch is asked for at each step, so a
+/// grid still filling in is followed; the current entry is found in it by date.
+@MainActor
+final class BatchNavigation {
+    let previousButton = Button(iconName: "go-previous-symbolic", tooltip: tr("Previous picture (Left)"))
+    let nextButton = Button(iconName: "go-next-symbolic", tooltip: tr("Next picture (Right)"))
+    /// Called with the entry to show next.
+    var onStep: (@MainActor (APODEntry) -> Void)?
+    private let entries: @MainActor () -> [APODEntry]
+    private var current: APODEntry?
+    private var isHovered = false
+    private var hover: MotionController?
+
+    init(over overlay: Overlay, window: Window, entries: @escaping @MainActor () -> [APODEntry]) {
+        self.entries = entries
+        for (button, align) in [(previousButton, Align.start), (nextButton, Align.end)] {
+            button.addCSSClass("osd")
+            button.addCSSClass("circular")
+            button.addCSSClass("slideshow-button")
+            button.horizontalAlign = align
+            button.verticalAlign = .center
+            button.setSizeRequest(width: 48, height: 48)
+            button.opacity = 0
+            overlay.addOverlay(button)
+        }
+        previousButton.onClicked { [weak self] in self?.step(by: -1) }
+        nextButton.onClicked { [weak self] in self?.step(by: 1) }
+        hover = MotionController(on: overlay) { [weak self] inside in self?.pointerMoved(inside: inside) }
+        window.addAction(Action("previous") { [weak self] in self?.step(by: -1) })
+        window.addAction(Action("next") { [weak self] in self?.step(by: 1) })
+    }
+
+    /// The window shows `entry` now.
+    func update(current entry: APODEntry) {
+        current = entry
+        updateButtons()
+    }
+
+    /// The entry `offset` places from the current one in the batch, if there is one.
+    func neighbour(_ offset: Int) -> APODEntry? {
+        let batch = entries()
+        guard let current, let index = batch.firstIndex(where: { $0.date == current.date }),
+              batch.indices.contains(index + offset) else { return nil }
+        return batch[index + offset]
+    }
+
+    /// The pointer entered or left the picture: the buttons fade in or out.
+    func pointerMoved(inside: Bool) {
+        isHovered = inside
+        updateButtons()
+    }
+
+    func step(by offset: Int) {
+        if let next = neighbour(offset) { onStep?(next) }
+    }
+
+    private func updateButtons() {
+        for (button, offset) in [(previousButton, -1), (nextButton, 1)] {
+            button.isVisible = neighbour(offset) != nil
+            button.opacity = isHovered ? 1 : 0
+            button.canTarget = isHovered
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import CGtk
+
+extension Widget {
+    public var marginStart: Int { Int(gtk_widget_get_margin_start(widgetPointer)) }
+    public var marginTop: Int { Int(gtk_widget_get_margin_top(widgetPointer)) }
+
+    /// Whether this widget is `container` or inside it.
+    public func isInside(_ container: Widget) -> Bool {
+        widgetPointer == container.widgetPointer || gtk_widget_is_ancestor(widgetPointer, container.widgetPointer) != 0
+    }
+}
+
+extension Widget {
+    /// 0 (transparent) to 1; transparent widgets stay realized and keep their place.
+    public var opacity: Double {
+        get { gtk_widget_get_opacity(widgetPointer) }
+        set { gtk_widget_set_opacity(widgetPointer, newValue) }
+    }
+
+    /// Whether pointer events may land on the widget.
+    public var canTarget: Bool {
+        get { gtk_widget_get_can_target(widgetPointer) != 0 }
+        set { gtk_widget_set_can_target(widgetPointer, newValue ? 1 : 0) }
+    }
+}
