@@ -19,7 +19,7 @@ final class MainArchiveControls {
         searchField.tooltip = tr("Search titles, explanations and credits (Ctrl+F)")
         main.header.packEnd(star.button)
         main.header.packEnd(searchField)
-        main.navigation.insert(calendarButton.button, after: main.dateSelector.root)
+        main.dayRow.insert(calendarButton.button, after: main.dateSelector.root)
 
         searchField.onSearchChanged { [weak self, weak windows] in
             guard let self, let windows else { return }

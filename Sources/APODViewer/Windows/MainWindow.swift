@@ -27,6 +27,8 @@ final class MainWindow {
     let emptyDay = EmptyDayPage()
     /// The day buttons and selector, then Today and Show: one row, two below ~560 px.
     let navigation = Box(.horizontal, spacing: 12)
+    /// The day buttons and the date selector (the calendar button joins them).
+    let dayRow = Box(.horizontal, spacing: 12)
     /// "Link copied" and other quick feedback over the window.
     let toast = Toast()
     private var copyActions: [Action] = []
@@ -113,7 +115,6 @@ final class MainWindow {
         dayButtons.linkChildren()
         dayButtons.append(previousButton)
         dayButtons.append(nextButton)
-        let dayRow = Box(.horizontal, spacing: 12)
         dayRow.horizontalAlign = .center
         dayRow.append(dayButtons)
         dayRow.append(dateSelector.root)
