@@ -16,7 +16,7 @@ final class BatchNavigationTests: GUITestCase, @unchecked Sendable {
             waitUntil("the grid is filled") { grid.cells.count == 3 }
             grid.flowBox.activate(grid.cells[1])
             let detail = try XCTUnwrap(app.detailWindows[batch[1].date])
-            waitUntil("the middle picture is shown") { detail.picture.shownPixelSize?.width == 800 }
+            waitUntil("the middle picture is shown") { detail.shownImage?.originalWidth == 800 }
             let navigation = try XCTUnwrap(detail.batch)
             XCTAssertTrue(navigation.nextButton.isVisible)
             XCTAssertEqual(navigation.nextButton.opacity, 0, "the buttons show only while the pointer is over the picture")
@@ -26,7 +26,7 @@ final class BatchNavigationTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(detail.titleLabel.text, "Third")
             XCTAssertEqual(detail.window.title, "Third")
             XCTAssertEqual(detail.dateLabel.text, "2013 Mar. 3")
-            waitUntil("the third picture is shown") { detail.picture.shownPixelSize?.width == 900 }
+            waitUntil("the third picture is shown") { detail.shownImage?.originalWidth == 900 }
             XCTAssertNotNil(detail.playButton, "the video's play button follows the entry")
             XCTAssertTrue(app.detailWindows[batch[2].date] === detail)
             XCTAssertNil(app.detailWindows[batch[1].date])
@@ -42,7 +42,7 @@ final class BatchNavigationTests: GUITestCase, @unchecked Sendable {
             XCTAssertFalse(navigation.previousButton.isVisible)
             XCTAssertEqual(detail.titleLabel.text, "First")
             XCTAssertNil(detail.playButton)
-            waitUntil("the first picture is shown") { detail.picture.shownPixelSize?.width == 700 }
+            waitUntil("the first picture is shown") { detail.shownImage?.originalWidth == 700 }
             XCTAssertTrue(detail.zoomable.isBestFit, "each picture starts at best fit")
 
             detail.window.close()

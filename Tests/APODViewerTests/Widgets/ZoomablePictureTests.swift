@@ -177,7 +177,7 @@ final class ZoomablePictureTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(zoomable.note.text, userMessage(for: APODError.notAnImage))
             XCTAssertFalse(zoomable.spinner.isVisible)
             XCTAssertEqual(detail.picture.shownPixelSize?.width, 900, "the reduced picture stays, zoomed")
-            XCTAssertEqual(detail.picture.width, 1800)
+            waitUntil("the reduced picture is laid out at 100 %") { detail.picture.width == 1800 }
         }
     }
 
