@@ -29,31 +29,13 @@ public struct DataFolder: Sendable, Equatable {
     /// Takes `--data-dir DIR` / `--data-dir=DIR` out of `arguments` (stopping at `--`).
     /// - Throws: `APODError.invalidArgument` when the flag has no value.
     public static func resolve(arguments: [String], environment: [String: String]) throws -> (DataFolder, remainingArguments: [String]) {
-        var remaining: [String] = []
-        var given: String?
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "--" {
-                remaining.append(contentsOf: arguments[(index - 1)...])
-                break
-            }
-            if argument.hasPrefix("--data-dir=") {
-                given = String(argument.dropFirst("--data-dir=".count))
-            } else if argument == "--data-dir" {
-                guard index < arguments.count else { throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": argument])) }
-                given = arguments[index]
-                index += 1
-            } else {
-                remaining.append(argument)
-            }
-        }
+        let flags = try CommandLineFlags(arguments, valued: ["--data-dir"])
+        let given = flags.values["--data-dir"]
         if let given, given.trimmingCharacters(in: .whitespaces).isEmpty {
             throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": "--data-dir"]))
         }
         return (given.map { DataFolder(root: URL(fileURLWithPath: $0, isDirectory: true)) } ?? DataFolder(environment: environment),
-                remaining)
+                flags.remaining)
     }
 
     static func defaultRoot(environment: [String: String]) -> URL {

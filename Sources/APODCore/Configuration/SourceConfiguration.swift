@@ -128,36 +128,8 @@ public struct SourceConfiguration: Sendable, Equatable {
 
     /// The shared flags by name (`--no-cache` maps to ""), and every other argument in order.
     private static func split(_ arguments: [String]) throws -> (flags: [String: String], remaining: [String]) {
-        var flags: [String: String] = [:]
-        var remaining: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "--" {
-                remaining.append(contentsOf: arguments[(index - 1)...])
-                break
-            }
-            if argument == "--no-cache" {
-                flags[argument] = ""
-                continue
-            }
-            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(parts[0])
-            guard valuedFlags.contains(name) else {
-                remaining.append(argument)
-                continue
-            }
-            if parts.count == 2 {
-                flags[name] = String(parts[1])
-            } else if index < arguments.count {
-                flags[name] = arguments[index]
-                index += 1
-            } else {
-                throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": name]))
-            }
-        }
-        return (flags, remaining)
+        let flags = try CommandLineFlags(arguments, valued: valuedFlags, switches: ["--no-cache"])
+        return (flags.values, flags.remaining)
     }
 
     /// `$XDG_CACHE_HOME/apod-viewer` when that is an absolute path, else `~/.cache/apod-viewer`.

@@ -268,13 +268,8 @@ public final class ArchiveIndex: Sendable {
                          pageURL: url(9), altText: row.text(10))
     }
 
-    /// Runs a database operation, turning SQLite's failures into the app's messages.
     @discardableResult
     private func guarded<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let failure as SQLiteFailure {
-            throw SQLiteFile.error(failure, path: file.path)
-        }
+        try SQLiteFile.guarded(path: file.path, body)
     }
 }

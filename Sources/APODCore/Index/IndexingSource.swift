@@ -64,21 +64,11 @@ public final class IndexingSource: APODSource {
                 continuation.finish()
             }
         }
-        let upstream = upstream.randomStream(count: count)
-        let index = index
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    for try await entry in upstream {
-                        try? index.store([entry])
-                        continuation.yield(entry)
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
+        return .producing { [upstream, index] yield in
+            for try await entry in upstream.randomStream(count: count) {
+                try? index.store([entry])
+                yield(entry)
             }
-            continuation.onTermination = { _ in task.cancel() }
         }
     }
 

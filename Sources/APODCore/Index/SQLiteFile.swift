@@ -36,6 +36,17 @@ enum SQLiteFile {
         return .indexUnavailable(path: path, reason: failure.message)
     }
 
+    /// Runs an operation on the open database at `path`, turning SQLite's failures into the
+    /// app's messages (`error(_:path:)`).
+    @discardableResult
+    static func guarded<T>(path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let failure as SQLiteFailure {
+            throw error(failure, path: path)
+        }
+    }
+
     private static func prepared(_ url: URL, migrations: [StaticString]) throws -> SQLiteDatabase {
         let database = try SQLiteDatabase(path: url.path)
         // Reading the header and every page's structure: garbage fails with NOTADB, a file cut

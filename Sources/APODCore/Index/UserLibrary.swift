@@ -107,10 +107,6 @@ public final class UserLibrary: Sendable {
 
     @discardableResult
     private func guarded<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let failure as SQLiteFailure {
-            throw SQLiteFile.error(failure, path: file.path)
-        }
+        try SQLiteFile.guarded(path: file.path, body)
     }
 }

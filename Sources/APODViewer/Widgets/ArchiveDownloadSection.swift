@@ -20,16 +20,8 @@ final class ArchiveDownloadSection {
     init(download: ArchiveDownload, archive: ArchiveAccess) {
         self.download = download
         self.archive = archive
-        let heading = Label(tr("Archive"))
-        heading.addCSSClass("heading")
-        heading.setTextAlignment(0)
-        heading.setMargins(top: 12, bottom: 0, start: 0, end: 0)
-        root.append(heading)
-        let explanation = Label(tr("Downloading the text of every picture (about 30 MB) lets you search the whole archive, see a day in every year and get random pictures without waiting. It resumes where it stopped."))
-        explanation.enableWrapping()
-        explanation.setTextAlignment(0)
-        explanation.addCSSClass("dim-label")
-        root.append(explanation)
+        root.append(PreferencesText.heading(tr("Archive")))
+        root.append(PreferencesText.hint(tr("Downloading the text of every picture (about 30 MB) lets you search the whole archive, see a day in every year and get random pictures without waiting. It resumes where it stopped.")))
         stateLabel.enableWrapping()
         stateLabel.setTextAlignment(0)
         root.append(stateLabel)

@@ -23,16 +23,8 @@ final class DailyPictureSection {
     private var isFilling = false
 
     init(settings: DailySettings) {
-        let heading = Label(tr("Daily Picture"))
-        heading.addCSSClass("heading")
-        heading.setTextAlignment(0)
-        heading.setMargins(top: 12, bottom: 0, start: 0, end: 0)
-        box.append(heading)
-        let hint = Label(tr("With either option on, APOD Viewer keeps running in the background after its last window closes, and starts when you log in."))
-        hint.enableWrapping()
-        hint.setTextAlignment(0)
-        hint.addCSSClass("dim-label")
-        box.append(hint)
+        box.append(PreferencesText.heading(tr("Daily Picture")))
+        box.append(PreferencesText.hint(tr("With either option on, APOD Viewer keeps running in the background after its last window closes, and starts when you log in.")))
         box.append(Self.row(tr("Set each new picture as the background"), backgroundSwitch))
         box.append(Self.row(tr("Where"), placementChoice, indented: true))
         box.append(Self.row(tr("Notify me of each new picture"), notifySwitch))

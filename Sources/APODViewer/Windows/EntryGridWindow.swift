@@ -23,7 +23,7 @@ final class EntryGridWindow {
     /// "Download the Archive" was clicked.
     var onDownload: (@MainActor () -> Void)?
 
-    var cells: [GridCell] { flowBox.children.compactMap { $0 as? GridCell } }
+    var cells: [GridCell] { flowBox.pictureCells }
 
     /// - Parameter searchField: shown in the header bar in place of the title (search results).
     init(application: Application, environment: ViewerEnvironment, title: String, searchField: SearchEntry? = nil) {
@@ -52,10 +52,7 @@ final class EntryGridWindow {
         bar.append(downloadButton)
         column.append(bar)
 
-        flowBox.setColumns(Self.columns)
-        flowBox.setSpacing(row: 12, column: 12)
-        flowBox.setMargins(18)
-        flowBox.verticalAlign = .start
+        flowBox.setUpPictureGrid(columns: Self.columns) { [weak self] entry in self?.onOpenDetail?(entry) }
         let scroller = ScrolledWindow(child: flowBox)
         scroller.verticalExpand = true
         spinner.horizontalAlign = .center
@@ -68,10 +65,6 @@ final class EntryGridWindow {
         window.setChild(column)
 
         downloadButton.onClicked { [weak self] in self?.onDownload?() }
-        flowBox.onChildActivated { [weak self] child in
-            guard let cell = child as? GridCell else { return }
-            self?.onOpenDetail?(cell.entry)
-        }
         window.onDestroy { [weak self] in self?.cancelCells() }
     }
 
@@ -88,11 +81,8 @@ final class EntryGridWindow {
         summaryLabel.text = summary
         downloadButton.isVisible = offerDownload
         stack.visiblePage = "grid"
-        let width = max(160, (flowBox.width > 0 ? flowBox.width : 1100) / Self.columns) * max(1, window.scaleFactor)
         for entry in entries {
-            let cell = GridCell(entry: entry)
-            flowBox.append(cell)
-            cell.loadThumbnail(with: environment.pictures, width: width)
+            flowBox.appendPicture(entry, columns: Self.columns, scaleFactor: window.scaleFactor, pictures: environment.pictures)
         }
     }
 

@@ -60,7 +60,7 @@ final class PreferencesWindow {
 
         let column = Box(.vertical, spacing: 10)
         column.setMargins(24)
-        column.append(Self.heading(tr("Data Source")))
+        column.append(PreferencesText.heading(tr("Data Source"), spaced: false))
         column.append(sourceChoice)
         legacyFields.append(Self.caption(tr("API address")))
         legacyFields.append(urlEntry)
@@ -73,14 +73,10 @@ final class PreferencesWindow {
         legacyFields.append(addressMessage)
         legacyFields.append(Self.caption(tr("API key")))
         legacyFields.append(keyEntry)
-        let keyHint = Self.caption(tr("Empty uses DEMO_KEY. A free personal key comes from https://api.nasa.gov; it is kept only in your preferences file, readable by you alone."))
-        keyHint.addCSSClass("dim-label")
-        legacyFields.append(keyHint)
+        legacyFields.append(PreferencesText.hint(tr("Empty uses DEMO_KEY. A free personal key comes from https://api.nasa.gov; it is kept only in your preferences file, readable by you alone.")))
         column.append(legacyFields)
 
-        let cacheHeading = Self.heading(tr("Cache"))
-        cacheHeading.setMargins(top: 12, bottom: 0, start: 0, end: 0)
-        column.append(cacheHeading)
+        column.append(PreferencesText.heading(tr("Cache")))
         let limitRow = Box(.horizontal, spacing: 12)
         let limitLabel = Self.caption(tr("Picture cache limit (MB)"))
         limitLabel.horizontalExpand = true
@@ -120,13 +116,6 @@ final class PreferencesWindow {
             self?.clearWork.cancel()
         }
         refreshUsage()
-    }
-
-    private static func heading(_ text: String) -> Label {
-        let label = Label(text)
-        label.addCSSClass("heading")
-        label.setTextAlignment(0)
-        return label
     }
 
     private static func caption(_ text: String) -> Label {

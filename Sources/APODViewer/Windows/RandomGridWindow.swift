@@ -36,7 +36,7 @@ final class RandomGridWindow {
     /// offline and reloaded this window, so the error is not shown.
     var onServiceUnreachable: (@MainActor () -> Bool)?
 
-    var cells: [GridCell] { flowBox.children.compactMap { $0 as? GridCell } }
+    var cells: [GridCell] { flowBox.pictureCells }
     /// The batch on show, in grid order: what a detail window opened here steps through.
     var entries: [APODEntry] { cells.map(\.entry) }
 
@@ -59,11 +59,8 @@ final class RandomGridWindow {
         header.packEnd(shuffleButton)
         window.setTitlebar(header)
 
-        flowBox.setColumns(Self.columns)
-        flowBox.setSpacing(row: 12, column: 12)
-        flowBox.setMargins(18)
-        flowBox.verticalAlign = .start
         scroller = ScrolledWindow(child: flowBox)
+        flowBox.setUpPictureGrid(columns: Self.columns) { [weak self] entry in self?.onOpenDetail?(entry) }
         scroller.verticalExpand = true
 
         let loading = Box(.vertical, spacing: 12)
@@ -98,10 +95,6 @@ final class RandomGridWindow {
         shuffleButton.onClicked { [weak self] in self?.shuffle() }
         retryButton.onClicked { [weak self] in self?.shuffle() }
         countSpin.onActivate { [weak self] in self?.shuffle() }
-        flowBox.onChildActivated { [weak self] child in
-            guard let cell = child as? GridCell else { return }
-            self?.onOpenDetail?(cell.entry)
-        }
         window.addAction(Action("reload") { [weak self] in self?.shuffle() })
         window.onDestroy { [weak self] in self?.cancelAll() }
     }
@@ -132,9 +125,7 @@ final class RandomGridWindow {
             stack.visiblePage = "grid"
             onEntriesLoaded?()
         }
-        let cell = GridCell(entry: entry)
-        flowBox.append(cell)
-        cell.loadThumbnail(with: environment.pictures, width: thumbnailWidth)
+        flowBox.appendPicture(entry, columns: columns, scaleFactor: window.scaleFactor, pictures: environment.pictures)
     }
 
     /// The stream ended: an error page when nothing came, a note when less than asked came.
@@ -150,12 +141,6 @@ final class RandomGridWindow {
         status.heading.text = tr("No random pictures")
         status.message.text = error.map { userMessage(for: $0) } ?? tr("The service sent no pictures. Try again later.")
         stack.visiblePage = "error"
-    }
-
-    /// A cell's width in device pixels at the current window width.
-    private var thumbnailWidth: Int {
-        let available = flowBox.width > 0 ? flowBox.width : 1100
-        return max(160, available / columns) * max(1, window.scaleFactor)
     }
 
     /// Offline, the batch is short because the computer has no more; online, because days failed.

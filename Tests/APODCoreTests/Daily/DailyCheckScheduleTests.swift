@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import APODCore
 
@@ -31,12 +32,12 @@ final class DailyCheckScheduleTests: CoreTestCase {
     /// Returns the simulation so tests can look at requests and deliveries.
     private func simulate(from start: Date, days: Int, service: CountingDailyService,
                           wakes: [Date] = []) async throws -> Simulation {
-        let clock = SimulatedClock(start)
-        service.clock = { clock.now }
+        let clock = Locked(start)
+        service.clock = { clock.value }
         var generator = SplitMix(seed: 12)
         let delays = (0..<200).map { _ in Double(generator.next() % 1000) / 1000 }
         let counter = DelayIndex()
-        var schedule = DailyCheckSchedule(clock: { clock.now }, randomDelay: { range in
+        var schedule = DailyCheckSchedule(clock: { clock.value }, randomDelay: { range in
             range.lowerBound + delays[counter.next() % delays.count] * (range.upperBound - range.lowerBound)
         })
         let check = DailyCheck(source: service, lastSeen: LastSeenDay(dataFolder: DataFolder(root: folder)))
@@ -52,7 +53,7 @@ final class DailyCheckScheduleTests: CoreTestCase {
                 pendingWakes.removeFirst()
             }
             guard target < end else { break }
-            clock.now = target
+            clock.value = target
             if isWake && !schedule.shouldCheckOnWake() { continue }
             let result = await check.run()
             if case .newPicture(let entry) = result {
@@ -102,17 +103,17 @@ final class DailyCheckScheduleTests: CoreTestCase {
     }
 
     func testAResumeChecksOnlyWhenThePlannedTimePassedOrTheLastCheckFailed() {
-        let clock = SimulatedClock(Self.instant("2026-11-10", hour: 12))
-        var schedule = DailyCheckSchedule(clock: { clock.now }, randomDelay: { $0.lowerBound })
+        let clock = Locked(Self.instant("2026-11-10", hour: 12))
+        var schedule = DailyCheckSchedule(clock: { clock.value }, randomDelay: { $0.lowerBound })
         XCTAssertTrue(schedule.isDue, "a check at start")
         schedule.record(.answered(latest: APODDay("2026-11-10")!))
         XCTAssertEqual(schedule.nextCheck, Self.instant("2026-11-11", hour: 0, minute: 2))
-        clock.now = Self.instant("2026-11-10", hour: 20)
+        clock.value = Self.instant("2026-11-10", hour: 20)
         XCTAssertFalse(schedule.shouldCheckOnWake(), "today's picture is in hand")
-        clock.now = Self.instant("2026-11-11", hour: 7)
+        clock.value = Self.instant("2026-11-11", hour: 7)
         XCTAssertTrue(schedule.shouldCheckOnWake(), "slept through midnight")
         schedule.record(.failed)
-        clock.now += 10
+        clock.value += 10
         XCTAssertTrue(schedule.shouldCheckOnWake(), "the network came back after a failure")
     }
 
@@ -140,16 +141,6 @@ final class DailyCheckScheduleTests: CoreTestCase {
 private struct Simulation {
     var requests: [Date] = []
     var deliveries: [(day: APODDay, at: Date)] = []
-}
-
-private final class SimulatedClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var instant: Date
-    init(_ start: Date) { instant = start }
-    var now: Date {
-        get { lock.withLock { instant } }
-        set { lock.withLock { instant = newValue } }
-    }
 }
 
 private final class DelayIndex: @unchecked Sendable {

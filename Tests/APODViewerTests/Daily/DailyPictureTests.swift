@@ -197,24 +197,24 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
 
     func testResumeAndNetworkBackCheckOnlyWhenSomethingMayHaveChanged() throws {
         try MainActor.assumeIsolated {
-            let clock = MovableClock(Date(timeIntervalSince1970: 1_795_971_600))  // 2026-11-29, 12:00 Eastern
+            let clock = Locked(Date(timeIntervalSince1970: 1_795_971_600))  // 2026-11-29, 12:00 Eastern
             let source = DailySource(Self.image)
             let network = FakeNetwork()
             var options = ViewerOptions()
             options.startsInBackground = true
             try startDaily(Self.settings(background: false), source: source, fetcher: RecordingFetcher(),
-                           network: network, options: options, clock: { clock.now })
+                           network: network, options: options, clock: { clock.value })
             XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 1 }, timeout: 10))
 
             daily.wake()
             XCTAssertFalse(daily.isChecking, "a resume the same afternoon: today's picture is in hand")
-            clock.now += 14 * 3600
+            clock.value += 14 * 3600
             daily.wake()
             XCTAssertTrue(daily.isChecking, "a resume after the planned check past midnight")
             XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 2 }, timeout: 10))
 
             source.failure = .unreachable
-            clock.now += 86_400
+            clock.value += 86_400
             daily.wake()
             XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 3 }, timeout: 10))
             network.isAvailable = false
@@ -393,17 +393,6 @@ final class RecordingFetcher: ImageFetching, @unchecked Sendable {
             answers[target.absoluteString] = data
             return data
         }
-    }
-}
-
-/// A clock the test moves.
-final class MovableClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var instant: Date
-    init(_ start: Date) { instant = start }
-    var now: Date {
-        get { lock.withLock { instant } }
-        set { lock.withLock { instant = newValue } }
     }
 }
 

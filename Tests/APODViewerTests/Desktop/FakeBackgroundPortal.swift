@@ -15,10 +15,7 @@ final class FakeBackgroundPortal {
     private(set) var calls: [Call] = []
     var responseCode: UInt32 = 0
 
-    private let connection: OpaquePointer
-    private var registration: guint = 0
-    private let vtable = UnsafeMutablePointer<GDBusInterfaceVTable>.allocate(capacity: 1)
-    private var node: UnsafeMutablePointer<GDBusNodeInfo>?
+    private let bus: FakeBusObject
 
     private static let introspection = """
     <node><interface name="org.freedesktop.portal.Background">
@@ -31,36 +28,23 @@ final class FakeBackgroundPortal {
     """
 
     init?() {
-        guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil,
-              let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return nil }
-        self.connection = connection
+        guard let bus = FakeBusObject(path: "/org/freedesktop/portal/desktop",
+                                      interface: "org.freedesktop.portal.Background",
+                                      introspection: Self.introspection) else { return nil }
+        self.bus = bus
     }
 
+    /// Registers the object; the name is the wallpaper fake's.
     func publish() {
-        node = g_dbus_node_info_new_for_xml(Self.introspection, nil)
-        vtable.initialize(to: GDBusInterfaceVTable())
-        vtable.pointee.method_call = { _, sender, _, _, _, parameters, invocation, data in
-            let portal = Unmanaged<FakeBackgroundPortal>.fromOpaque(data!).takeUnretainedValue()
-            let sender = String(cString: sender!)
-            MainActor.assumeIsolated { portal.handle(sender: sender, parameters: parameters!, invocation: invocation!) }
-        }
-        registration = g_dbus_connection_register_object(
-            connection, "/org/freedesktop/portal/desktop",
-            g_dbus_node_info_lookup_interface(node, "org.freedesktop.portal.Background"),
-            vtable, Unmanaged.passUnretained(self).toOpaque(), nil, nil)
+        bus.publish { [weak self] call in self?.handle(call) }
     }
 
     func unpublish() {
-        if registration != 0 { g_dbus_connection_unregister_object(connection, registration) }
-        registration = 0
-        if let node { g_dbus_node_info_unref(node) }
-        node = nil
-        vtable.deallocate()
-        g_object_unref(UnsafeMutableRawPointer(connection))
+        bus.unpublish()
     }
 
-    private func handle(sender: String, parameters: OpaquePointer, invocation: OpaquePointer) {
-        let options = g_variant_get_child_value(parameters, 1)!
+    private func handle(_ request: FakeBusObject.MethodCall) {
+        let options = g_variant_get_child_value(request.parameters, 1)!
         defer { g_variant_unref(options) }
         func lookup(_ key: String) -> OpaquePointer? { g_variant_lookup_value(options, key, nil) }
         var call = Call(autostart: false, commandLine: [])
@@ -83,10 +67,6 @@ final class FakeBackgroundPortal {
         }
         calls.append(call)
 
-        let name = sender.dropFirst().replacingOccurrences(of: ".", with: "_")
-        let path = "/org/freedesktop/portal/desktop/request/\(name)/\(token)"
-        var reply: [OpaquePointer?] = [g_variant_new_object_path(path)]
-        g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple(&reply, 1))
         let dictionaryType = g_variant_type_new("a{sv}")
         let builder = g_variant_builder_new(dictionaryType)
         g_variant_type_free(dictionaryType)
@@ -94,9 +74,8 @@ final class FakeBackgroundPortal {
                                                                       g_variant_new_variant(g_variant_new_boolean(1))))
         g_variant_builder_add_value(builder, g_variant_new_dict_entry(g_variant_new_string("autostart"),
                                                                       g_variant_new_variant(g_variant_new_boolean(call.autostart ? 1 : 0))))
-        var response: [OpaquePointer?] = [g_variant_new_uint32(responseCode), g_variant_builder_end(builder)]
+        let results = g_variant_builder_end(builder)!
         g_variant_builder_unref(builder)
-        g_dbus_connection_emit_signal(connection, sender, path, "org.freedesktop.portal.Request", "Response",
-                                      g_variant_new_tuple(&response, 2), nil)
+        bus.answerPortalRequest(request, token: token, code: responseCode, results: results)
     }
 }

@@ -23,13 +23,9 @@ final class FakeNotificationServer {
     }
 
     private(set) var calls: [Call] = []
-    private(set) var ownsName = false
+    var ownsName: Bool { bus.ownsName }
 
-    private let connection: OpaquePointer
-    private var registration: guint = 0
-    private var nameOwner: guint = 0
-    private let vtable = UnsafeMutablePointer<GDBusInterfaceVTable>.allocate(capacity: 1)
-    private var node: UnsafeMutablePointer<GDBusNodeInfo>?
+    private let bus: FakeBusObject
 
     private static let introspection = """
     <node><interface name="org.freedesktop.Notifications">
@@ -49,46 +45,26 @@ final class FakeNotificationServer {
     """
 
     init?() {
-        guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil,
-              let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return nil }
-        self.connection = connection
+        guard let bus = FakeBusObject(path: "/org/freedesktop/Notifications",
+                                      interface: "org.freedesktop.Notifications",
+                                      introspection: Self.introspection) else { return nil }
+        self.bus = bus
     }
 
     func publish() {
-        node = g_dbus_node_info_new_for_xml(Self.introspection, nil)
-        vtable.initialize(to: GDBusInterfaceVTable())
-        vtable.pointee.method_call = { _, _, _, _, method, parameters, invocation, data in
-            let server = Unmanaged<FakeNotificationServer>.fromOpaque(data!).takeUnretainedValue()
-            let name = String(cString: method!)
-            MainActor.assumeIsolated { server.handle(name, parameters: parameters!, invocation: invocation!) }
+        bus.publish(owning: "org.freedesktop.Notifications") { [weak self] call in
+            self?.handle(call.method, parameters: call.parameters, invocation: call.invocation)
         }
-        registration = g_dbus_connection_register_object(
-            connection, "/org/freedesktop/Notifications",
-            g_dbus_node_info_lookup_interface(node, "org.freedesktop.Notifications"),
-            vtable, Unmanaged.passUnretained(self).toOpaque(), nil, nil)
-        nameOwner = g_bus_own_name_on_connection(connection, "org.freedesktop.Notifications",
-                                                 G_BUS_NAME_OWNER_FLAGS_NONE, { _, _, data in
-            let server = Unmanaged<FakeNotificationServer>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { server.ownsName = true }
-        }, nil, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
     func unpublish() {
-        if nameOwner != 0 { g_bus_unown_name(nameOwner) }
-        if registration != 0 { g_dbus_connection_unregister_object(connection, registration) }
-        nameOwner = 0
-        registration = 0
-        ownsName = false
-        if let node { g_dbus_node_info_unref(node) }
-        node = nil
-        vtable.deallocate()
-        g_object_unref(UnsafeMutableRawPointer(connection))
+        bus.unpublish()
     }
 
     /// Clicks notification `id`: `default` is the notification itself, else a button's key.
     func invoke(_ id: UInt32, action: String) {
         var arguments: [OpaquePointer?] = [g_variant_new_uint32(id), g_variant_new_string(action)]
-        g_dbus_connection_emit_signal(connection, nil, "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
+        g_dbus_connection_emit_signal(bus.connection, nil, "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
                                       "ActionInvoked", g_variant_new_tuple(&arguments, 2), nil)
     }
 

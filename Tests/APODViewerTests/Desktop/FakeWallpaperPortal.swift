@@ -14,14 +14,10 @@ final class FakeWallpaperPortal {
     }
 
     private(set) var calls: [Call] = []
-    private(set) var ownsName = false
+    var ownsName: Bool { bus.ownsName }
     var responseCode: UInt32 = 0
 
-    private let connection: OpaquePointer
-    private var registration: guint = 0
-    private var nameOwner: guint = 0
-    private let vtable = UnsafeMutablePointer<GDBusInterfaceVTable>.allocate(capacity: 1)
-    private var node: UnsafeMutablePointer<GDBusNodeInfo>?
+    private let bus: FakeBusObject
 
     private static let introspection = """
     <node><interface name="org.freedesktop.portal.Wallpaper">
@@ -36,46 +32,24 @@ final class FakeWallpaperPortal {
 
     /// Nil when the process has no session bus to publish on.
     init?() {
-        guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil,
-              let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return nil }
-        self.connection = connection
+        guard let bus = FakeBusObject(path: "/org/freedesktop/portal/desktop",
+                                      interface: "org.freedesktop.portal.Wallpaper",
+                                      introspection: Self.introspection) else { return nil }
+        self.bus = bus
     }
 
     /// Registers the object and takes the portal's well-known name.
     func publish() {
-        node = g_dbus_node_info_new_for_xml(Self.introspection, nil)
-        vtable.initialize(to: GDBusInterfaceVTable())
-        vtable.pointee.method_call = { connection, sender, _, _, _, parameters, invocation, data in
-            let portal = Unmanaged<FakeWallpaperPortal>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated {
-                portal.handle(sender: String(cString: sender!), parameters: parameters!, invocation: invocation!)
-            }
-        }
-        registration = g_dbus_connection_register_object(
-            connection, "/org/freedesktop/portal/desktop",
-            g_dbus_node_info_lookup_interface(node, "org.freedesktop.portal.Wallpaper"),
-            vtable, Unmanaged.passUnretained(self).toOpaque(), nil, nil)
-        nameOwner = g_bus_own_name_on_connection(connection, "org.freedesktop.portal.Desktop",
-                                                 G_BUS_NAME_OWNER_FLAGS_NONE, { _, _, data in
-            let portal = Unmanaged<FakeWallpaperPortal>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { portal.ownsName = true }
-        }, nil, Unmanaged.passUnretained(self).toOpaque(), nil)
+        bus.publish(owning: "org.freedesktop.portal.Desktop") { [weak self] call in self?.handle(call) }
     }
 
     /// Gives the name back and releases everything; the fake is unusable afterwards.
     func unpublish() {
-        if nameOwner != 0 { g_bus_unown_name(nameOwner) }
-        if registration != 0 { g_dbus_connection_unregister_object(connection, registration) }
-        nameOwner = 0
-        registration = 0
-        ownsName = false
-        if let node { g_dbus_node_info_unref(node) }
-        node = nil
-        vtable.deallocate()
-        g_object_unref(UnsafeMutableRawPointer(connection))
+        bus.unpublish()
     }
 
-    private func handle(sender: String, parameters: OpaquePointer, invocation: OpaquePointer) {
+    private func handle(_ request: FakeBusObject.MethodCall) {
+        let parameters = request.parameters
         let parent = String(cString: g_variant_get_string(g_variant_get_child_value(parameters, 0), nil))
         let handleIndex = g_variant_get_handle(g_variant_get_child_value(parameters, 1))
         let optionsVariant = g_variant_get_child_value(parameters, 2)!
@@ -89,7 +63,7 @@ final class FakeWallpaperPortal {
             g_free(printed)
         }
         var bytes = Data()
-        let fdList = g_dbus_message_get_unix_fd_list(g_dbus_method_invocation_get_message(invocation))
+        let fdList = g_dbus_message_get_unix_fd_list(g_dbus_method_invocation_get_message(request.invocation))
         let fd = g_unix_fd_list_get(fdList, handleIndex, nil)
         if fd >= 0 {
             bytes = FileHandle(fileDescriptor: fd, closeOnDealloc: true).readDataToEndOfFile()
@@ -97,15 +71,9 @@ final class FakeWallpaperPortal {
         calls.append(Call(parentWindow: parent, options: options, fileBytes: bytes))
 
         let token = options["handle_token"]?.trimmingCharacters(in: CharacterSet(charactersIn: "'")) ?? "t"
-        let name = sender.dropFirst().replacingOccurrences(of: ".", with: "_")
-        let path = "/org/freedesktop/portal/desktop/request/\(name)/\(token)"
-        var reply: [OpaquePointer?] = [g_variant_new_object_path(path)]
-        g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple(&reply, 1))
         let emptyType = g_variant_type_new("{sv}")
-        var response: [OpaquePointer?] = [g_variant_new_uint32(responseCode),
-                                          g_variant_new_array(emptyType, nil, 0)]
+        let results = g_variant_new_array(emptyType, nil, 0)!
         g_variant_type_free(emptyType)
-        g_dbus_connection_emit_signal(connection, sender, path, "org.freedesktop.portal.Request", "Response",
-                                      g_variant_new_tuple(&response, 2), nil)
+        bus.answerPortalRequest(request, token: token, code: responseCode, results: results)
     }
 }
