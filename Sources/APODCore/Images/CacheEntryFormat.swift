@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The on-disk framing of one cached picture: a 24-byte header (magic, body length, checksum)
 /// before the body. A file cut short by a crash or a full disk, or altered on disk, fails the
@@ -19,14 +22,61 @@ enum CacheEntryFormat {
 
     /// The body of a framed file, or nil when the header, length or checksum do not match.
     static func unframe(_ file: Data) -> Data? {
-        guard file.count >= headerSize else { return nil }
-        let start = file.startIndex
-        guard file[start..<start + 8].elementsEqual(magic) else { return nil }
-        let length = readLittleEndian(file, at: start + 8)
-        let expected = readLittleEndian(file, at: start + 16)
-        guard length == UInt64(file.count - headerSize) else { return nil }
-        let body = file.subdata(in: start + headerSize..<file.endIndex)
-        return checksum(body) == expected ? body : nil
+        guard file.count >= headerSize, let length = announcedLength(in: file.prefix(headerSize)),
+              length == file.count - headerSize else { return nil }
+        let body = file.subdata(in: file.startIndex + headerSize..<file.endIndex)
+        return matches(body, header: file.prefix(headerSize)) ? body : nil
+    }
+
+    /// What a cache file held when read.
+    enum Stored {
+        case absent
+        /// Cut short, altered or not a cache entry: the file should go.
+        case damaged
+        case body(Data)
+    }
+
+    /// The framed file at `path`, its body read straight into its own buffer (the header first,
+    /// then exactly the announced length), so a warm picture is read once and never copied
+    /// out of a framed buffer.
+    static func contents(atPath path: String) -> Stored {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .absent }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, Int(status.st_size) >= headerSize,
+              let header = readExactly(headerSize, from: descriptor),
+              let length = announcedLength(in: header), length == Int(status.st_size) - headerSize,
+              let body = readExactly(length, from: descriptor),
+              matches(body, header: header) else { return .damaged }
+        return .body(body)
+    }
+
+    /// The body length a header announces, or nil when it is not a cache entry's header.
+    private static func announcedLength(in header: Data) -> Int? {
+        guard header.count == headerSize, header.prefix(8).elementsEqual(magic) else { return nil }
+        let length = readLittleEndian(header, at: header.startIndex + 8)
+        return length <= UInt64(Int.max) ? Int(length) : nil
+    }
+
+    private static func matches(_ body: Data, header: Data) -> Bool {
+        checksum(body) == readLittleEndian(header, at: header.startIndex + 16)
+    }
+
+    /// `count` bytes read from `descriptor` into a new buffer, or nil when the file ends first.
+    private static func readExactly(_ count: Int, from descriptor: Int32) -> Data? {
+        var data = Data(count: count)
+        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+            var filled = 0
+            while filled < count {
+                let got = read(descriptor, buffer.baseAddress! + filled, count - filled)
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { return false }
+                filled += got
+            }
+            return true
+        }
+        return complete ? data : nil
     }
 
     /// A fast non-cryptographic 64-bit checksum: four FNV-style lanes over 8-byte words, so

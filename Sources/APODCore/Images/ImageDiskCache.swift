@@ -54,19 +54,23 @@ public final class ImageDiskCache: @unchecked Sendable {
         let name = Self.fileName(for: key)
         let path = directory.appendingPathComponent(name).path
         loadIndexIfNeeded()
-        guard let file = FileManager.default.contents(atPath: path) else {
+        let body: Data
+        switch CacheEntryFormat.contents(atPath: path) {
+        case .absent:
             forget(name)
             return nil
-        }
-        guard let body = CacheEntryFormat.unframe(file) else {
+        case .damaged:
             unlink(path)
             forget(name)
             return nil
+        case .body(let stored):
+            body = stored
         }
+        let size = Int64(CacheEntryFormat.headerSize + body.count)
         utimes(path, nil)
         lock.withLock {
-            if index?[name] == nil { total += Int64(file.count) }
-            index?[name] = Entry(size: Int64(file.count), lastUse: Date())
+            if index?[name] == nil { total += size }
+            index?[name] = Entry(size: size, lastUse: Date())
         }
         return body
     }

@@ -154,6 +154,11 @@ public final class ViewerApplication {
         main.window.onDestroy { [weak self] in self?.mainWindow = nil }
         mainWindow = main
         attachArchive(to: main)
+        // The grid's batch is asked for before any window is realized: realizing one costs a
+        // few hundred milliseconds under software GL, and the first cell waits for its entry.
+        if let count = options.randomCount, gridWindow == nil {
+            makeGrid(count: count)
+        }
         main.window.present()
         if let day = options.initialDay {
             main.show(day: day)
@@ -185,7 +190,12 @@ public final class ViewerApplication {
             gridWindow.window.present()
             return
         }
-        let count = count ?? ViewerOptions.defaultRandomCount
+        makeGrid(count: count ?? ViewerOptions.defaultRandomCount).window.present()
+    }
+
+    /// A new grid, its batch already loading; the caller presents its window.
+    @discardableResult
+    private func makeGrid(count: Int) -> RandomGridWindow {
         let grid = RandomGridWindow(application: application, environment: environment, count: count)
         grid.onOpenDetail = { [weak self, weak grid] entry in
             self?.openDetail(for: entry, batch: { grid?.entries ?? [] })
@@ -195,8 +205,8 @@ public final class ViewerApplication {
         }
         grid.window.onDestroy { [weak self] in self?.gridWindow = nil }
         gridWindow = grid
-        grid.window.present()
         grid.shuffle()
+        return grid
     }
 
     /// - Parameter batch: the grid's entries, for stepping through them in the detail window.

@@ -68,6 +68,16 @@ final class ImageDiskCacheTests: CoreTestCase, @unchecked Sendable {
         XCTAssertNil(ImageDiskCache(directory: directory).data(for: "k"))
     }
 
+    func testEntryLongerThanItsHeaderSaysIsDropped() throws {
+        let directory = try temporaryDirectory()
+        let cache = ImageDiskCache(directory: directory)
+        cache.store(ImageBytes.jpeg(size: 1000), for: "k")
+        let file = directory.appendingPathComponent(ImageDiskCache.fileName(for: "k"))
+        try (try Data(contentsOf: file) + Data(repeating: 0, count: 8)).write(to: file)
+        XCTAssertNil(ImageDiskCache(directory: directory).data(for: "k"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+    }
+
     func testLeavesNoTemporaryFiles() throws {
         let directory = try temporaryDirectory()
         let cache = ImageDiskCache(directory: directory)
