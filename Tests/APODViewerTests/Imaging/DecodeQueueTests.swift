@@ -39,10 +39,12 @@ final class DecodeQueueTests: XCTestCase {
     func testAJobCancelledWhileWaitingIsSkipped() async throws {
         let queue = DecodeQueue(threads: 1)
         let gauge = Gauge()
+        let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let blocker = Task { try await queue.run { release.wait() } }
+        let blocker = Task { try await queue.run { started.signal(); release.wait() } }
+        // The only thread is busy before the second job exists, so that job can only wait.
+        await Task.detached { started.wait() }.value
         let waiting = Task { try await queue.run { gauge.enter(); gauge.leave() } }
-        try await Task.sleep(nanoseconds: 50_000_000)
         waiting.cancel()
         release.signal()
         try await blocker.value
