@@ -68,7 +68,13 @@ final class ArchiveWindows {
                                     iconName: "edit-find-symbolic", offerDownload: false)
         }
         let archive = archive
-        searchWork.start({ try archive.search(text, limit: Self.searchLimit) }, then: { [weak self] result in
+        let offers = onDownload != nil
+        searchWork.start({ () -> ArchiveAccess.SearchResult in
+            let found = try archive.search(text, limit: Self.searchLimit)
+            // The search window offers the download itself: the random grid need not again.
+            if offers && !found.isComplete { _ = archive.claimDownloadOffer() }
+            return found
+        }, then: { [weak self] result in
             self?.showSearch(result, for: text)
         })
     }
