@@ -7,7 +7,7 @@ import GtkKit
 /// that either option keeps APOD Viewer running in the background and starts it at login.
 @MainActor
 final class DailyPictureSection {
-    let box = Box(.vertical, spacing: 10)
+    let box = Box(.vertical, spacing: 12)
     let backgroundSwitch = Switch()
     let placementChoice = DropDown(items: [tr("Desktop"), tr("Lock screen"), tr("Both")])
     let notifySwitch = Switch()
@@ -21,6 +21,9 @@ final class DailyPictureSection {
     private static let videoDays: [DailySettings.VideoDays] = [.useStill, .keepCurrent]
     private static let metered: [DailySettings.MeteredConnections] = [.screenSized, .waitForUnmetered]
     private var isFilling = false
+    /// The rows with a drop-down: its choices are wide, so when the window is narrow the
+    /// label goes above it instead of being squeezed beside it.
+    let choiceRows: [Box]
 
     init(settings: DailySettings) {
         let heading = Label(tr("Daily Picture"))
@@ -34,10 +37,12 @@ final class DailyPictureSection {
         hint.addCSSClass("dim-label")
         box.append(hint)
         box.append(Self.row(tr("Set each new picture as the background"), backgroundSwitch))
-        box.append(Self.row(tr("Where"), placementChoice, indented: true))
+        choiceRows = [Self.row(tr("Where"), placementChoice, indented: true), Self.row(tr("On video days"), videoChoice),
+                      Self.row(tr("On metered connections"), meteredChoice)]
+        box.append(choiceRows[0])
         box.append(Self.row(tr("Notify me of each new picture"), notifySwitch))
-        box.append(Self.row(tr("On video days"), videoChoice))
-        box.append(Self.row(tr("On metered connections"), meteredChoice))
+        box.append(choiceRows[1])
+        box.append(choiceRows[2])
 
         fill(settings)
         for control in [backgroundSwitch, notifySwitch] { control.onToggled { [weak self] in self?.changed() } }
@@ -74,6 +79,11 @@ final class DailyPictureSection {
     /// Where, video days and metered connections only matter for the automatic background.
     private func updateSensitivity() {
         for choice in [placementChoice, videoChoice, meteredChoice] { choice.isSensitive = backgroundSwitch.isOn }
+    }
+
+    /// Labels above the drop-downs (narrow) or beside them.
+    func setNarrow(_ narrow: Bool) {
+        for row in choiceRows { row.orientation = narrow ? .vertical : .horizontal }
     }
 
     private static func row(_ text: String, _ control: Widget, indented: Bool = false) -> Box {

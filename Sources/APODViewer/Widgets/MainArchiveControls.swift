@@ -8,6 +8,9 @@ import GtkKit
 @MainActor
 final class MainArchiveControls {
     let searchField = SearchEntry(placeholder: tr("Search the archive"))
+    /// In place of the field when the window is narrow: opens the search window.
+    let searchButton = Button(iconName: "edit-find-symbolic", tooltip: tr("Search the archive (Ctrl+F)"))
+    private var narrowLayout: WidthBreakpoint?
     let star: FavouriteButton
     let calendarButton: DayCalendarButton
 
@@ -19,6 +22,12 @@ final class MainArchiveControls {
         searchField.tooltip = tr("Search titles, explanations and credits (Ctrl+F)")
         main.header.packEnd(star.button)
         main.header.packEnd(searchField)
+        main.header.packEnd(searchButton)
+        searchButton.onClicked { [weak windows] in windows?.search("") }
+        narrowLayout = WidthBreakpoint(window: main.window, narrowerThan: MainWindow.narrowWidth) { [weak self] narrow in
+            self?.searchField.isVisible = !narrow
+            self?.searchButton.isVisible = narrow
+        }
         main.dayRow.insert(calendarButton.button, after: main.dateSelector.root)
 
         searchField.onSearchChanged { [weak self, weak windows] in
@@ -34,7 +43,10 @@ final class MainArchiveControls {
             self.searchField.text = ""
             windows.search(text)
         }
-        main.window.addAction(Action("search") { [weak self] in self?.searchField.focus() })
+        main.window.addAction(Action("search") { [weak self, weak windows] in
+            guard let self else { return }
+            if self.searchField.isVisible { self.searchField.focus() } else { windows?.search("") }
+        })
         main.window.addAction(star.makeAction())
         star.onChanged = { [weak windows] in windows?.refresh(.favourites) }
         star.isShowing = { [weak main, weak star] in main?.entry != nil && main?.entry?.date == star?.entry?.date }

@@ -8,6 +8,7 @@ import GtkKit
 @MainActor
 final class EntryGridWindow {
     static let columns = 4
+    static let searchFieldWidth = 360
 
     let window: Window
     let summaryLabel = Label()
@@ -17,6 +18,9 @@ final class EntryGridWindow {
     let status = StatusPage(iconName: "edit-find-symbolic", heading: "")
     private let spinner = Spinner(size: 48)
     private let environment: ViewerEnvironment
+    private var narrowLayout: WidthBreakpoint?
+    /// Four per row, two when the window is narrow (as the random grid).
+    private(set) var columns = EntryGridWindow.columns
 
     /// A cell was activated (click or Enter).
     var onOpenDetail: (@MainActor (APODEntry) -> Void)?
@@ -33,7 +37,7 @@ final class EntryGridWindow {
         window.setDefaultSize(width: 1100, height: 820)
         let header = HeaderBar()
         if let searchField {
-            searchField.setSizeRequest(width: 360)
+            searchField.setSizeRequest(width: Self.searchFieldWidth)
             header.setTitleWidget(searchField)
         }
         window.setTitlebar(header)
@@ -48,6 +52,7 @@ final class EntryGridWindow {
         summaryLabel.addCSSClass("heading")
         bar.append(summaryLabel)
         downloadButton.isVisible = false
+        downloadButton.verticalAlign = .center
         downloadButton.tooltip = tr("Download the whole archive's text, so every picture can be found")
         bar.append(downloadButton)
         column.append(bar)
@@ -66,6 +71,15 @@ final class EntryGridWindow {
         stack.verticalExpand = true
         column.append(stack)
         window.setChild(column)
+        narrowLayout = WidthBreakpoint(window: window, narrowerThan: 600) { [weak self] narrow in
+            guard let self else { return }
+            self.columns = narrow ? RandomGridWindow.narrowColumns : Self.columns
+            self.flowBox.setColumns(self.columns)
+            // The offer goes under the summary rather than squeezing it into a narrow column.
+            bar.orientation = narrow ? .vertical : .horizontal
+            self.downloadButton.horizontalAlign = narrow ? .start : .fill
+            searchField?.setSizeRequest(width: narrow ? -1 : Self.searchFieldWidth)
+        }
 
         downloadButton.onClicked { [weak self] in self?.onDownload?() }
         flowBox.onChildActivated { [weak self] child in
@@ -88,7 +102,7 @@ final class EntryGridWindow {
         summaryLabel.text = summary
         downloadButton.isVisible = offerDownload
         stack.visiblePage = "grid"
-        let width = max(160, (flowBox.width > 0 ? flowBox.width : 1100) / Self.columns) * max(1, window.scaleFactor)
+        let width = max(160, (flowBox.width > 0 ? flowBox.width : 1100) / columns) * max(1, window.scaleFactor)
         for entry in entries {
             let cell = GridCell(entry: entry)
             flowBox.append(cell)
