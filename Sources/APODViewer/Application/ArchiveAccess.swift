@@ -125,8 +125,9 @@ public final class ArchiveAccess: @unchecked Sendable {
     /// of the archive, and only once ever (the first search or the first random grid), so a
     /// marker file in the data folder remembers that it was. Claiming writes the marker.
     func claimDownloadOffer() -> Bool {
-        guard (try? openIndex().coversArchive()) == false else { return false }
         let marker = dataFolder.url(Self.offerMarkerName)
+        guard !FileManager.default.fileExists(atPath: marker.path),
+              (try? openIndex().coversArchive()) == false else { return false }
         try? FileManager.default.createDirectory(at: dataFolder.root, withIntermediateDirectories: true)
         // O_EXCL: of two windows asking at once, one gets the offer.
         let descriptor = open(marker.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
