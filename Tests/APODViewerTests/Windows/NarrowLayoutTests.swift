@@ -71,7 +71,6 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             XCTAssertLessThanOrEqual(main.window.width, 360, "nothing forces the window wider")
             assertFits([main.previousButton, main.nextButton, main.dateSelector.year, main.dateSelector.day,
                         main.todayButton, main.showButton, main.titleLabel, main.pictureView.root], in: main.window)
-            saveScreenshot(of: main.window, named: "main-window-narrow")
         }
     }
 
