@@ -11,6 +11,11 @@ final class MainArchiveControls {
     /// In place of the field when the window is narrow: opens the search window.
     let searchButton = Button(iconName: "edit-find-symbolic", tooltip: tr("Search the archive (Ctrl+F)"))
     private var narrowLayout: WidthBreakpoint?
+    /// When typing was last handed to the search window.
+    private var lastHandOver: Date?
+    /// Keys typed in this field this soon after a hand-over continue the search window's text:
+    /// a new window can take a second to get the keyboard, and until then keys land here.
+    static let continuationSeconds: TimeInterval = 2
     let star: FavouriteButton
     let calendarButton: DayCalendarButton
 
@@ -32,16 +37,12 @@ final class MainArchiveControls {
 
         searchField.onSearchChanged { [weak self, weak windows] in
             guard let self, let windows else { return }
-            let text = self.searchField.text
-            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
-            self.searchField.text = ""
-            windows.search(text)
+            guard !self.searchField.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+            self.handOver(to: windows)
         }
         searchField.onActivate { [weak self, weak windows] in
             guard let self, let windows else { return }
-            let text = self.searchField.text
-            self.searchField.text = ""
-            windows.search(text)
+            self.handOver(to: windows)
         }
         main.window.addAction(Action("search") { [weak self, weak windows] in
             guard let self else { return }
@@ -62,5 +63,16 @@ final class MainArchiveControls {
                 MainThread.post { windows?.refresh(.history) }
             }
         }
+    }
+
+    /// Moves what was typed here to the search window, where typing carries on.
+    private func handOver(to windows: ArchiveWindows) {
+        let now = Date()
+        let continuing = windows.searchWindow != nil
+            && lastHandOver.map { now.timeIntervalSince($0) < Self.continuationSeconds } == true
+        lastHandOver = now
+        let text = searchField.text
+        searchField.text = ""
+        windows.search(continuing ? windows.searchField.text + text : text)
     }
 }

@@ -35,6 +35,22 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
          entry("2026-11-29", title: "Today's Galaxy")]
     }
 
+    /// Keys that land in the main field before the new search window has the keyboard carry
+    /// on the search text instead of replacing it ("ecl", then "ipse", is "eclipse").
+    func testKeysTypedBeforeTheSearchWindowHasTheKeyboardContinueTheText() throws {
+        try MainActor.assumeIsolated {
+            try startWithArchive(indexed: sky(), entries: sky())
+            let controls = try XCTUnwrap(app.archiveControls)
+            let windows = try XCTUnwrap(app.archiveWindows)
+            controls.searchField.text = "ecl"
+            waitUntil("the search window has the first keys") { windows.searchField.text == "ecl" }
+            controls.searchField.text = "ipse"
+            waitUntil("the later keys carry on") { windows.searchField.text == "eclipse" }
+            waitUntil("two results") { windows.searchWindow?.cells.count == 2 }
+            XCTAssertEqual(controls.searchField.text, "")
+        }
+    }
+
     func testSearchResultsAppearAsYouTypeWithTheirCount() throws {
         try MainActor.assumeIsolated {
             try startWithArchive(indexed: sky(), entries: sky())
