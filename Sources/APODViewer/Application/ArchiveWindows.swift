@@ -90,15 +90,14 @@ final class ArchiveWindows {
                 summary += " " + tr("(the best {shown} are shown)", ["shown": String(found.entries.count)])
             }
             let offer = !found.isComplete && onDownload != nil
-            if !found.isComplete {
-                summary += "\n" + tr("Only the pictures already on this computer were searched: download the archive to search all of them.")
-            }
+            let note = found.isComplete
+                ? nil : tr("Only the pictures already on this computer were searched: download the archive to search all of them.")
             if found.entries.isEmpty {
-                window.showEmpty(summary: summary, heading: tr("No pictures found"),
+                window.showEmpty(summary: summary, note: note, heading: tr("No pictures found"),
                                  message: tr("Try other words, or fewer of them."), iconName: "edit-find-symbolic",
                                  offerDownload: offer)
             } else {
-                window.show(found.entries, summary: summary, offerDownload: offer)
+                window.show(found.entries, summary: summary, note: note, offerDownload: offer)
             }
         case .failure(let error):
             window.showEmpty(summary: "", heading: tr("The archive index cannot be searched"), message: userMessage(for: error),

@@ -12,6 +12,8 @@ final class EntryGridWindow {
 
     let window: Window
     let summaryLabel = Label()
+    /// Under the summary, in plain dim text: what the summary leaves out (an incomplete index).
+    let noteLabel = Label()
     let downloadButton = Button(label: tr("_Download the Archive"))
     let stack = Stack()
     let flowBox = FlowBox()
@@ -50,7 +52,15 @@ final class EntryGridWindow {
         summaryLabel.horizontalExpand = true
         summaryLabel.enableWrapping()
         summaryLabel.addCSSClass("heading")
-        bar.append(summaryLabel)
+        noteLabel.setTextAlignment(0)
+        noteLabel.enableWrapping()
+        noteLabel.addCSSClass("dim-label")
+        noteLabel.isVisible = false
+        let text = Box(.vertical, spacing: 6)
+        text.horizontalExpand = true
+        text.append(summaryLabel)
+        text.append(noteLabel)
+        bar.append(text)
         downloadButton.isVisible = false
         downloadButton.verticalAlign = .center
         downloadButton.tooltip = tr("Download the whole archive's text, so every picture can be found")
@@ -95,11 +105,11 @@ final class EntryGridWindow {
     }
 
     /// Shows `entries` (replacing what was shown) under `summary`.
-    func show(_ entries: [APODEntry], summary: String, offerDownload: Bool) {
+    func show(_ entries: [APODEntry], summary: String, note: String? = nil, offerDownload: Bool) {
         cancelCells()
         flowBox.removeAll()
         spinner.isSpinning = false
-        summaryLabel.text = summary
+        showSummary(summary, note: note)
         downloadButton.isVisible = offerDownload
         stack.visiblePage = "grid"
         let width = max(160, (flowBox.width > 0 ? flowBox.width : 1100) / columns) * max(1, window.scaleFactor)
@@ -111,16 +121,23 @@ final class EntryGridWindow {
     }
 
     /// Nothing to show: a heading and what to do, in place of the grid.
-    func showEmpty(summary: String, heading: String, message: String, iconName: String, offerDownload: Bool) {
+    func showEmpty(summary: String, note: String? = nil, heading: String, message: String, iconName: String,
+                   offerDownload: Bool) {
         cancelCells()
         flowBox.removeAll()
         spinner.isSpinning = false
-        summaryLabel.text = summary
+        showSummary(summary, note: note)
         downloadButton.isVisible = offerDownload
         status.icon.iconName = iconName
         status.heading.text = heading
         status.message.text = message
         stack.visiblePage = "empty"
+    }
+
+    private func showSummary(_ summary: String, note: String?) {
+        summaryLabel.text = summary
+        noteLabel.text = note ?? ""
+        noteLabel.isVisible = note != nil
     }
 
     private func cancelCells() {

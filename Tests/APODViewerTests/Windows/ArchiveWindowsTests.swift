@@ -63,7 +63,9 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
             let windows = try XCTUnwrap(app.archiveWindows)
             waitUntil("two results") { windows.searchWindow?.cells.count == 2 }
             let results = try XCTUnwrap(windows.searchWindow)
-            XCTAssertTrue(results.summaryLabel.text.hasPrefix("2 pictures match “eclipse”"), results.summaryLabel.text)
+            XCTAssertEqual(results.summaryLabel.text, "2 pictures match “eclipse”", "the count alone, in bold")
+            XCTAssertTrue(results.noteLabel.isVisible)
+            XCTAssertTrue(results.noteLabel.text.hasPrefix("Only the pictures already on this computer"), results.noteLabel.text)
             XCTAssertEqual(Set(results.cells.map(\.entry.title)), ["Total Eclipse over Poznań", "Eclipse Shadow"])
             XCTAssertEqual(controls.searchField.text, "", "typing carries on in the search window")
             XCTAssertEqual(windows.searchField.text, "eclipse")
