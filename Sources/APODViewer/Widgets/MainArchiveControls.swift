@@ -3,8 +3,9 @@ import Foundation
 import GtkKit
 
 /// What the archive index adds to the main window: a search field in the header bar (Ctrl+F)
-/// that carries on in the search window, the favourite star (Ctrl+D), the calendar beside the
-/// date selector, and the history of the days shown.
+/// that carries on in the search window (a search button in its place when the window is
+/// narrow), the favourite star (Ctrl+D), the calendar beside the date selector, and the history
+/// of the days shown.
 @MainActor
 final class MainArchiveControls {
     let searchField = SearchEntry(placeholder: tr("Search the archive"))
