@@ -81,8 +81,8 @@ final class RandomGridWindow {
         stack.addPage(status, name: "error")
         notice.showsAction = false
         notice.allowDismissing()
-        archiveOffer.label.text = tr("With the archive's text on this computer (about 30 MB, downloaded once), random pictures come at once and search finds every picture.")
         archiveOffer.allowDismissing()
+        archiveOffer.label.onActivateLink { [weak self] _ in self?.archiveOffer.triggerAction() }
         archiveOffer.onAction { [weak self] in
             self?.archiveOffer.isVisible = false
             self?.onDownload?()
@@ -98,6 +98,7 @@ final class RandomGridWindow {
             self.columns = narrow ? Self.narrowColumns : Self.columns
             self.flowBox.setColumns(self.columns)
             countLabel.isVisible = !narrow
+            self.layOutOffer(narrow: narrow)
             header.hideTitle(narrow)
             if narrow {
                 self.shuffleButton.showIcon("media-playlist-shuffle-symbolic")
@@ -177,6 +178,19 @@ final class RandomGridWindow {
             : tr("Only {count} of the {asked} pictures asked for could be found.", ["count": String(got), "asked": String(asked)])
         archiveOffer.isVisible = false
         notice.isVisible = true
+    }
+
+    /// Wide, the offer's button sits beside its text; narrow, the button would squeeze the text
+    /// into a column a word wide, so the text starts with the same action as a link instead.
+    private func layOutOffer(narrow: Bool) {
+        let explanation = tr("With the archive's text on this computer (about 30 MB, downloaded once), random pictures come at once and search finds every picture.")
+        archiveOffer.showsAction = !narrow
+        if narrow {
+            archiveOffer.label.setMarkup("<a href=\"download\">" + Markup.escape(tr("Download the archive")) + "</a>\n"
+                                         + Markup.escape(explanation))
+        } else {
+            archiveOffer.label.text = explanation
+        }
     }
 
     /// Shows the download offer, unless a notice about this batch is showing (one strip at a time).

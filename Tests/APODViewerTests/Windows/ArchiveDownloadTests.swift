@@ -117,6 +117,18 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             XCTAssertFalse(archive.claimDownloadOffer(), "offered once: a later grid or search does not offer again")
             settle()
             saveScreenshot(of: grid.window, named: "random-grid-offer")
+            XCTAssertTrue(grid.archiveOffer.showsAction)
+
+            grid.window.resize(width: 360, height: 700)
+            waitUntil("two per row") { grid.columns == 2 }
+            XCTAssertFalse(grid.archiveOffer.showsAction, "narrow, the action is a link in the text")
+            XCTAssertTrue(grid.archiveOffer.label.text.hasPrefix("Download the archive"), grid.archiveOffer.label.text)
+            settle()
+            XCTAssertLessThanOrEqual(grid.window.width, 360)
+            grid.window.resize(width: 1100, height: 820)
+            waitUntil("four per row") { grid.columns == 4 }
+            XCTAssertTrue(grid.archiveOffer.showsAction)
+
             grid.archiveOffer.dismiss()
             XCTAssertFalse(grid.archiveOffer.isVisible)
         }
