@@ -121,6 +121,24 @@ public final class ArchiveAccess: @unchecked Sendable {
         (try openIndex().indexedDays(in: month), try openLibrary().favouriteDays(in: month))
     }
 
+    /// Whether "Download the archive" should be offered now: only while the index lacks part
+    /// of the archive, and only once ever (the first search or the first random grid), so a
+    /// marker file in the data folder remembers that it was. Claiming writes the marker.
+    func claimDownloadOffer() -> Bool {
+        let marker = dataFolder.url(Self.offerMarkerName)
+        guard !FileManager.default.fileExists(atPath: marker.path),
+              (try? openIndex().coversArchive()) == false else { return false }
+        try? FileManager.default.createDirectory(at: dataFolder.root, withIntermediateDirectories: true)
+        // O_EXCL: of two windows asking at once, one gets the offer.
+        let descriptor = open(marker.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { return false }
+        close(descriptor)
+        return true
+    }
+
+    /// The data folder's marker that "Download the archive" was offered once.
+    static let offerMarkerName = "archive-download-offered"
+
     /// How many entries the index holds, and whether it covers the archive.
     func indexState() throws -> (count: Int, isComplete: Bool) {
         let index = try openIndex()

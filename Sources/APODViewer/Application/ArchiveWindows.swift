@@ -68,7 +68,13 @@ final class ArchiveWindows {
                                     iconName: "edit-find-symbolic", offerDownload: false)
         }
         let archive = archive
-        searchWork.start({ try archive.search(text, limit: Self.searchLimit) }, then: { [weak self] result in
+        let offers = onDownload != nil
+        searchWork.start({ () -> ArchiveAccess.SearchResult in
+            let found = try archive.search(text, limit: Self.searchLimit)
+            // The search window offers the download itself: the random grid need not again.
+            if offers && !found.isComplete { _ = archive.claimDownloadOffer() }
+            return found
+        }, then: { [weak self] result in
             self?.showSearch(result, for: text)
         })
     }
@@ -84,15 +90,14 @@ final class ArchiveWindows {
                 summary += " " + tr("(the best {shown} are shown)", ["shown": String(found.entries.count)])
             }
             let offer = !found.isComplete && onDownload != nil
-            if !found.isComplete {
-                summary += "\n" + tr("Only the pictures already on this computer were searched: download the archive to search all of them.")
-            }
+            let note = found.isComplete
+                ? nil : tr("Only the pictures already on this computer were searched: download the archive to search all of them.")
             if found.entries.isEmpty {
-                window.showEmpty(summary: summary, heading: tr("No pictures found"),
+                window.showEmpty(summary: summary, note: note, heading: tr("No pictures found"),
                                  message: tr("Try other words, or fewer of them."), iconName: "edit-find-symbolic",
                                  offerDownload: offer)
             } else {
-                window.show(found.entries, summary: summary, offerDownload: offer)
+                window.show(found.entries, summary: summary, note: note, offerDownload: offer)
             }
         case .failure(let error):
             window.showEmpty(summary: "", heading: tr("The archive index cannot be searched"), message: userMessage(for: error),

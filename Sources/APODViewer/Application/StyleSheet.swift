@@ -3,7 +3,8 @@ import GtkKit
 /// The app's few additions to the theme. The main window's picture is a flat button (so the
 /// keyboard can open it) that must not pad or tint the picture. GTK 4.8's default theme paints every info bar the
 /// same beige, so an error, a warning and the offline notice would look alike: each gets a tint
-/// of its own, mixed from the theme's named colours so a dark theme stays dark.
+/// of its own, mixed from the theme's named colours so a dark theme stays dark. Its toast bubble
+/// is see-through enough that the explanation under it showed through the message.
 @MainActor
 enum StyleSheet {
     static let css = """
@@ -26,6 +27,7 @@ enum StyleSheet {
         infobar.info image { color: @theme_selected_bg_color; }
         .fullscreen-picture { background-color: black; }
         .slideshow-button { margin: 12px; }
+        .app-notification { background-color: alpha(#242424, 0.95); }
         """
 
     private static var isInstalled = false

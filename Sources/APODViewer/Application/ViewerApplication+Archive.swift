@@ -54,6 +54,23 @@ extension ViewerApplication {
         }
     }
 
+    /// The first random grid offers "Download the archive" when the index lacks part of it
+    /// (once ever, shared with the search window's offer; see `claimDownloadOffer`), as soon as
+    /// pictures arrive: not over an error page, where the service is unreachable anyway.
+    func attachArchive(to grid: RandomGridWindow) {
+        guard let archive = environment.archive, services?.download != nil else { return }
+        grid.onDownload = { [weak self] in self?.downloadArchive() }
+        let entriesLoaded = grid.onEntriesLoaded
+        grid.onEntriesLoaded = { [weak grid] in
+            entriesLoaded?()
+            guard grid?.isStoredOnly?() != true else { return }
+            Task.detached {
+                guard archive.claimDownloadOffer() else { return }
+                MainThread.post { [weak grid] in grid?.offerArchive() }
+            }
+        }
+    }
+
     /// Starts downloading the archive and opens the preferences, where its progress shows.
     func downloadArchive() {
         guard let services, let download = services.download else { return }

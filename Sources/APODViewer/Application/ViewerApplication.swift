@@ -204,6 +204,7 @@ public final class ViewerApplication {
             OfflineFallback.attach(services, to: grid, main: { [weak self] in self?.mainWindow })
         }
         grid.window.onDestroy { [weak self] in self?.gridWindow = nil }
+        attachArchive(to: grid)
         gridWindow = grid
         grid.shuffle()
         return grid

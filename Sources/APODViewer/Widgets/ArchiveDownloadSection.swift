@@ -6,7 +6,7 @@ import GtkKit
 /// belongs to the app (`ArchiveDownload`), so closing the window does not stop it.
 @MainActor
 final class ArchiveDownloadSection {
-    let root = Box(.vertical, spacing: 8)
+    let root = Box(.vertical, spacing: 12)
     let stateLabel = Label()
     let progressBar = ProgressBar()
     let timeLabel = Label()

@@ -7,7 +7,7 @@ import GtkKit
 /// that either option keeps APOD Viewer running in the background and starts it at login.
 @MainActor
 final class DailyPictureSection {
-    let box = Box(.vertical, spacing: 10)
+    let box = Box(.vertical, spacing: 12)
     let backgroundSwitch = Switch()
     let placementChoice = DropDown(items: [tr("Desktop"), tr("Lock screen"), tr("Both")])
     let notifySwitch = Switch()
@@ -21,15 +21,20 @@ final class DailyPictureSection {
     private static let videoDays: [DailySettings.VideoDays] = [.useStill, .keepCurrent]
     private static let metered: [DailySettings.MeteredConnections] = [.screenSized, .waitForUnmetered]
     private var isFilling = false
+    /// The rows with a drop-down: its choices are wide, so when the window is narrow the
+    /// label goes above it instead of being squeezed beside it.
+    let choiceRows: [Box]
 
     init(settings: DailySettings) {
         box.append(PreferencesText.heading(tr("Daily Picture")))
         box.append(PreferencesText.hint(tr("With either option on, APOD Viewer keeps running in the background after its last window closes, and starts when you log in.")))
         box.append(Self.row(tr("Set each new picture as the background"), backgroundSwitch))
-        box.append(Self.row(tr("Where"), placementChoice, indented: true))
+        choiceRows = [Self.row(tr("Where"), placementChoice, indented: true), Self.row(tr("On video days"), videoChoice),
+                      Self.row(tr("On metered connections"), meteredChoice)]
+        box.append(choiceRows[0])
         box.append(Self.row(tr("Notify me of each new picture"), notifySwitch))
-        box.append(Self.row(tr("On video days"), videoChoice))
-        box.append(Self.row(tr("On metered connections"), meteredChoice))
+        box.append(choiceRows[1])
+        box.append(choiceRows[2])
 
         fill(settings)
         for control in [backgroundSwitch, notifySwitch] { control.onToggled { [weak self] in self?.changed() } }
@@ -66,6 +71,11 @@ final class DailyPictureSection {
     /// Where, video days and metered connections only matter for the automatic background.
     private func updateSensitivity() {
         for choice in [placementChoice, videoChoice, meteredChoice] { choice.isSensitive = backgroundSwitch.isOn }
+    }
+
+    /// Labels above the drop-downs (narrow) or beside them.
+    func setNarrow(_ narrow: Bool) {
+        for row in choiceRows { row.orientation = narrow ? .vertical : .horizontal }
     }
 
     private static func row(_ text: String, _ control: Widget, indented: Bool = false) -> Box {

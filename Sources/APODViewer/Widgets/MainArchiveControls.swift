@@ -3,11 +3,20 @@ import Foundation
 import GtkKit
 
 /// What the archive index adds to the main window: a search field in the header bar (Ctrl+F)
-/// that carries on in the search window, the favourite star (Ctrl+D), the calendar beside the
-/// date selector, and the history of the days shown.
+/// that carries on in the search window (a search button in its place when the window is
+/// narrow), the favourite star (Ctrl+D), the calendar beside the date selector, and the history
+/// of the days shown.
 @MainActor
 final class MainArchiveControls {
     let searchField = SearchEntry(placeholder: tr("Search the archive"))
+    /// In place of the field when the window is narrow: opens the search window.
+    let searchButton = Button(iconName: "edit-find-symbolic", tooltip: tr("Search the archive (Ctrl+F)"))
+    private var narrowLayout: WidthBreakpoint?
+    /// When typing was last handed to the search window.
+    private var lastHandOver: Date?
+    /// Keys typed in this field this soon after a hand-over continue the search window's text:
+    /// a new window can take a second to get the keyboard, and until then keys land here.
+    static let continuationSeconds: TimeInterval = 2
     let star: FavouriteButton
     let calendarButton: DayCalendarButton
 
@@ -19,22 +28,27 @@ final class MainArchiveControls {
         searchField.tooltip = tr("Search titles, explanations and credits (Ctrl+F)")
         main.header.packEnd(star.button)
         main.header.packEnd(searchField)
+        main.header.packEnd(searchButton)
+        searchButton.onClicked { [weak windows] in windows?.search("") }
+        narrowLayout = WidthBreakpoint(window: main.window, narrowerThan: MainWindow.narrowWidth) { [weak self] narrow in
+            self?.searchField.isVisible = !narrow
+            self?.searchButton.isVisible = narrow
+        }
         main.dayRow.insert(calendarButton.button, after: main.dateSelector.root)
 
         searchField.onSearchChanged { [weak self, weak windows] in
             guard let self, let windows else { return }
-            let text = self.searchField.text
-            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
-            self.searchField.text = ""
-            windows.search(text)
+            guard !self.searchField.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+            self.handOver(to: windows)
         }
         searchField.onActivate { [weak self, weak windows] in
             guard let self, let windows else { return }
-            let text = self.searchField.text
-            self.searchField.text = ""
-            windows.search(text)
+            self.handOver(to: windows)
         }
-        main.window.addAction(Action("search") { [weak self] in self?.searchField.focus() })
+        main.window.addAction(Action("search") { [weak self, weak windows] in
+            guard let self else { return }
+            if self.searchField.isVisible { self.searchField.focus() } else { windows?.search("") }
+        })
         main.window.addAction(star.makeAction())
         star.onChanged = { [weak windows] in windows?.refresh(.favourites) }
         star.isShowing = { [weak main, weak star] in main?.entry != nil && main?.entry?.date == star?.entry?.date }
@@ -50,5 +64,16 @@ final class MainArchiveControls {
                 MainThread.post { windows?.refresh(.history) }
             }
         }
+    }
+
+    /// Moves what was typed here to the search window, where typing carries on.
+    private func handOver(to windows: ArchiveWindows) {
+        let now = Date()
+        let continuing = windows.searchWindow != nil
+            && lastHandOver.map { now.timeIntervalSince($0) < Self.continuationSeconds } == true
+        lastHandOver = now
+        let text = searchField.text
+        searchField.text = ""
+        windows.search(continuing ? windows.searchField.text + text : text)
     }
 }

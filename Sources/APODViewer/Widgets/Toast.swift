@@ -17,8 +17,10 @@ final class Toast {
     private var action: (@MainActor () -> Void)?
     private var timer: RepeatingTimer?
 
+    /// The dark rounded box that holds the text and buttons.
+    let bubble = Box(.horizontal, spacing: 12)
+
     init() {
-        let bubble = Box(.horizontal, spacing: 12)
         bubble.addCSSClass("app-notification")
         label.enableWrapping()
         label.setMaxWidthChars(50)

@@ -150,7 +150,13 @@ final class DetailWindow {
         loadPicture()
     }
 
-    func present() { window.present() }
+    /// Shows the window; the first time with nothing focused, since GTK would focus the
+    /// selectable explanation and blink a caret before its first word.
+    func present() {
+        let isNew = !window.isVisible
+        window.present()
+        if isNew { window.clearFocus() }
+    }
 
     private func useIconButtons(_ narrow: Bool) {
         if narrow {

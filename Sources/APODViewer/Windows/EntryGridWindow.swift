@@ -8,15 +8,21 @@ import GtkKit
 @MainActor
 final class EntryGridWindow {
     static let columns = 4
+    static let searchFieldWidth = 360
 
     let window: Window
     let summaryLabel = Label()
+    /// Under the summary, in plain dim text: what the summary leaves out (an incomplete index).
+    let noteLabel = Label()
     let downloadButton = Button(label: tr("_Download the Archive"))
     let stack = Stack()
     let flowBox = FlowBox()
     let status = StatusPage(iconName: "edit-find-symbolic", heading: "")
     private let spinner = Spinner(size: 48)
     private let environment: ViewerEnvironment
+    private var narrowLayout: WidthBreakpoint?
+    /// Four per row, two when the window is narrow (as the random grid).
+    private(set) var columns = EntryGridWindow.columns
 
     /// A cell was activated (click or Enter).
     var onOpenDetail: (@MainActor (APODEntry) -> Void)?
@@ -33,7 +39,7 @@ final class EntryGridWindow {
         window.setDefaultSize(width: 1100, height: 820)
         let header = HeaderBar()
         if let searchField {
-            searchField.setSizeRequest(width: 360)
+            searchField.setSizeRequest(width: Self.searchFieldWidth)
             header.setTitleWidget(searchField)
         }
         window.setTitlebar(header)
@@ -46,8 +52,17 @@ final class EntryGridWindow {
         summaryLabel.horizontalExpand = true
         summaryLabel.enableWrapping()
         summaryLabel.addCSSClass("heading")
-        bar.append(summaryLabel)
+        noteLabel.setTextAlignment(0)
+        noteLabel.enableWrapping()
+        noteLabel.addCSSClass("dim-label")
+        noteLabel.isVisible = false
+        let text = Box(.vertical, spacing: 6)
+        text.horizontalExpand = true
+        text.append(summaryLabel)
+        text.append(noteLabel)
+        bar.append(text)
         downloadButton.isVisible = false
+        downloadButton.verticalAlign = .center
         downloadButton.tooltip = tr("Download the whole archive's text, so every picture can be found")
         bar.append(downloadButton)
         column.append(bar)
@@ -63,6 +78,15 @@ final class EntryGridWindow {
         stack.verticalExpand = true
         column.append(stack)
         window.setChild(column)
+        narrowLayout = WidthBreakpoint(window: window, narrowerThan: 600) { [weak self] narrow in
+            guard let self else { return }
+            self.columns = narrow ? RandomGridWindow.narrowColumns : Self.columns
+            self.flowBox.setColumns(self.columns)
+            // The offer goes under the summary rather than squeezing it into a narrow column.
+            bar.orientation = narrow ? .vertical : .horizontal
+            self.downloadButton.horizontalAlign = narrow ? .start : .fill
+            searchField?.setSizeRequest(width: narrow ? -1 : Self.searchFieldWidth)
+        }
 
         downloadButton.onClicked { [weak self] in self?.onDownload?() }
         window.onDestroy { [weak self] in self?.cancelCells() }
@@ -74,29 +98,36 @@ final class EntryGridWindow {
     }
 
     /// Shows `entries` (replacing what was shown) under `summary`.
-    func show(_ entries: [APODEntry], summary: String, offerDownload: Bool) {
+    func show(_ entries: [APODEntry], summary: String, note: String? = nil, offerDownload: Bool) {
         cancelCells()
         flowBox.removeAll()
         spinner.isSpinning = false
-        summaryLabel.text = summary
+        showSummary(summary, note: note)
         downloadButton.isVisible = offerDownload
         stack.visiblePage = "grid"
         for entry in entries {
-            flowBox.appendPicture(entry, columns: Self.columns, scaleFactor: window.scaleFactor, pictures: environment.pictures)
+            flowBox.appendPicture(entry, columns: columns, scaleFactor: window.scaleFactor, pictures: environment.pictures)
         }
     }
 
     /// Nothing to show: a heading and what to do, in place of the grid.
-    func showEmpty(summary: String, heading: String, message: String, iconName: String, offerDownload: Bool) {
+    func showEmpty(summary: String, note: String? = nil, heading: String, message: String, iconName: String,
+                   offerDownload: Bool) {
         cancelCells()
         flowBox.removeAll()
         spinner.isSpinning = false
-        summaryLabel.text = summary
+        showSummary(summary, note: note)
         downloadButton.isVisible = offerDownload
         status.icon.iconName = iconName
         status.heading.text = heading
         status.message.text = message
         stack.visiblePage = "empty"
+    }
+
+    private func showSummary(_ summary: String, note: String?) {
+        summaryLabel.text = summary
+        noteLabel.text = note ?? ""
+        noteLabel.isVisible = note != nil
     }
 
     private func cancelCells() {

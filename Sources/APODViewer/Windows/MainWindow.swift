@@ -6,6 +6,8 @@ import GtkKit
 @MainActor
 final class MainWindow {
     static let defaultSize = PixelSize(width: 960, height: 860)
+    /// Below this width the date row becomes two rows and the header bar shows icons only.
+    static let narrowWidth = 560
 
     let window: Window
     let banner = ErrorBanner()
@@ -23,6 +25,7 @@ final class MainWindow {
     let todayButton = Button(label: tr("_Today"))
     let showButton = Button(label: tr("_Show"))
     let header = HeaderBar()
+    let randomButton = Button(label: tr("_Random"))
     /// A day APOD skipped, shown in place of the picture.
     let emptyDay = EmptyDayPage()
     /// The day buttons and selector, then Today and Show: one row, two below ~560 px.
@@ -71,7 +74,6 @@ final class MainWindow {
         window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
         dateSelector = DateSelector(range: environment.calendar.validRange)
 
-        let randomButton = Button(label: tr("_Random"))
         randomButton.setAction("app.random(0)")
         randomButton.tooltip = tr("Random pictures (Ctrl+R)")
         header.packStart(randomButton)
@@ -81,8 +83,16 @@ final class MainWindow {
         window.setTitlebar(header)
 
         window.setChild(buildContent(), toast: toast)
-        narrowLayout = WidthBreakpoint(window: window, narrowerThan: 560) { [weak self] narrow in
-            self?.navigation.orientation = narrow ? .vertical : .horizontal
+        narrowLayout = WidthBreakpoint(window: window, narrowerThan: Self.narrowWidth) { [weak self] narrow in
+            guard let self else { return }
+            self.navigation.orientation = narrow ? .vertical : .horizontal
+            // The header also holds the search field and the star: the title and words give way.
+            self.header.hideTitle(narrow)
+            if narrow {
+                self.randomButton.showIcon("media-playlist-shuffle-symbolic")
+            } else {
+                self.randomButton.label = tr("_Random")
+            }
         }
         installActions()
         wireSignals()

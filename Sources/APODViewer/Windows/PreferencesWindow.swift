@@ -3,7 +3,8 @@ import Foundation
 import GtkKit
 
 /// "Preferences": where entries come from (science.nasa.gov, the legacy API with its address
-/// and key, or offline) and the picture cache (its limit, what it uses, "Clear Cache").
+/// and key, or offline), the picture cache (its limit, what it uses, "Clear Cache"), the daily
+/// picture and the archive download, in a scrolled column (taller than a small screen).
 ///
 /// Every change is saved to the preferences file and applied at once, without a restart and
 /// without an Apply button (GNOME's instant apply): the source choice and the cache limit when
@@ -29,6 +30,9 @@ final class PreferencesWindow {
     let usageLabel = Label()
     let clearButton = Button(label: tr("_Clear Cache"))
     let dailySection: DailyPictureSection
+    /// Scrolls the sections: together they are taller than a small screen.
+    private(set) var scroller: ScrolledWindow!
+    private var narrowLayout: WidthBreakpoint?
     /// "Download the archive", when the app has a data folder.
     private(set) var archiveSection: ArchiveDownloadSection?
 
@@ -58,8 +62,8 @@ final class PreferencesWindow {
         window.addShortcut(trigger: "Escape", action: "window.close")
         window.setTitlebar(HeaderBar())
 
-        let column = Box(.vertical, spacing: 10)
-        column.setMargins(24)
+        let column = Box(.vertical, spacing: 12)
+        column.setMargins(18)
         column.append(PreferencesText.heading(tr("Data Source"), spaced: false))
         column.append(sourceChoice)
         legacyFields.append(Self.caption(tr("API address")))
@@ -98,7 +102,11 @@ final class PreferencesWindow {
             column.append(section.root)
             archiveSection = section
         }
-        window.setChild(column)
+        scroller = ScrolledWindow(child: column)
+        window.setChild(scroller)
+        narrowLayout = WidthBreakpoint(window: window, narrowerThan: 480) { [weak self] narrow in
+            self?.dailySection.setNarrow(narrow)
+        }
 
         fill()
         sourceChoice.onSelectionChanged { [weak self] in self?.sourceChosen() }

@@ -25,9 +25,13 @@ final class RandomGridWindow {
     private(set) var columns = RandomGridWindow.columns
     /// Says when a batch is smaller than asked for (fewer pictures stored offline).
     let notice = InfoBar(actionLabel: "", kind: .info)
+    /// Offers "Download the archive" once, on the first grid while the index lacks part of it.
+    let archiveOffer = InfoBar(actionLabel: tr("_Download the Archive"), kind: .info)
     /// Whether the app works from stored pictures only (set by the offline fallback).
     var isStoredOnly: (@MainActor () -> Bool)?
 
+    /// "Download the Archive" in the offer was clicked.
+    var onDownload: (@MainActor () -> Void)?
     /// A cell was activated (click or Enter).
     var onOpenDetail: (@MainActor (APODEntry) -> Void)?
     /// The first entry of a batch arrived from the source.
@@ -74,8 +78,15 @@ final class RandomGridWindow {
         stack.addPage(status, name: "error")
         notice.showsAction = false
         notice.allowDismissing()
+        archiveOffer.allowDismissing()
+        archiveOffer.label.onActivateLink { [weak self] _ in self?.archiveOffer.triggerAction() }
+        archiveOffer.onAction { [weak self] in
+            self?.archiveOffer.isVisible = false
+            self?.onDownload?()
+        }
         let column = Box(.vertical)
         column.append(notice)
+        column.append(archiveOffer)
         stack.verticalExpand = true
         column.append(stack)
         window.setChild(column)
@@ -84,6 +95,7 @@ final class RandomGridWindow {
             self.columns = narrow ? Self.narrowColumns : Self.columns
             self.flowBox.setColumns(self.columns)
             countLabel.isVisible = !narrow
+            self.layOutOffer(narrow: narrow)
             header.hideTitle(narrow)
             if narrow {
                 self.shuffleButton.showIcon("media-playlist-shuffle-symbolic")
@@ -149,7 +161,27 @@ final class RandomGridWindow {
         notice.label.text = isStoredOnly?() == true
             ? tr("Only {count} pictures are stored on this computer.", ["count": String(got)])
             : tr("Only {count} of the {asked} pictures asked for could be found.", ["count": String(got), "asked": String(asked)])
+        archiveOffer.isVisible = false
         notice.isVisible = true
+    }
+
+    /// Wide, the offer's button sits beside its text; narrow, the button would squeeze the text
+    /// into a column a word wide, so the text starts with the same action as a link instead.
+    private func layOutOffer(narrow: Bool) {
+        let explanation = tr("With the archive's text on this computer (about 30 MB, downloaded once), random pictures come at once and search finds every picture.")
+        archiveOffer.showsAction = !narrow
+        if narrow {
+            archiveOffer.label.setMarkup("<a href=\"download\">" + Markup.escape(tr("Download the archive")) + "</a>\n"
+                                         + Markup.escape(explanation))
+        } else {
+            archiveOffer.label.text = explanation
+        }
+    }
+
+    /// Shows the download offer, unless a notice about this batch is showing (one strip at a time).
+    func offerArchive() {
+        guard !notice.isVisible else { return }
+        archiveOffer.isVisible = true
     }
 
     private func cancelAll() {

@@ -62,6 +62,11 @@ public final class Window: Widget {
         !isDestroyed && gtk_widget_activate_action_variant(widgetPointer, name, nil) != 0
     }
 
+    /// Leaves no widget with the keyboard focus (Tab then starts at the first one).
+    public func clearFocus() {
+        gtk_window_set_focus(cast(), nil)
+    }
+
     /// Sets the dimensions the window is actually laid out at now (tests, screenshots).
     public func resize(width: Int, height: Int) {
         gtk_window_set_default_size(cast(), Int32(width), Int32(height))

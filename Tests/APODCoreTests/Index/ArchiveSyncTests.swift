@@ -49,7 +49,9 @@ final class ArchiveSyncTests: CoreTestCase {
         XCTAssertEqual(source.rangeCalls.count, allMonths, "one range per month")
         XCTAssertLessThanOrEqual(source.maxInFlight, ArchiveSync.defaultConcurrency)
         XCTAssertGreaterThan(source.maxInFlight, 1, "months are fetched in parallel")
-        XCTAssertEqual(source.rangeCalls.first?.lowerBound, APODDay("2026-11-01"), "newest month first")
+        // The first months start together, so only their set is ordered, not who asks first.
+        XCTAssertTrue(source.rangeCalls.prefix(ArchiveSync.defaultConcurrency).contains { $0.lowerBound == APODDay("2026-11-01") },
+                      "newest month in the first round")
         XCTAssertTrue(source.rangeCalls.contains(APODDay("1995-06-16")!...APODDay("1995-06-30")!), "the archive starts mid-June")
         XCTAssertTrue(try index.coversArchive())
         try assertOnlyWholeMonths(index, source)

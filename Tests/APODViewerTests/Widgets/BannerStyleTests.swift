@@ -47,4 +47,19 @@ final class BannerStyleTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(main.banner.root.icon.iconName, "dialog-error-symbolic", "an error after a warning is an error again")
         }
     }
+
+    /// A toast over the explanation must be readable: its bubble nearly opaque.
+    func testTheToastBubbleHidesWhatIsUnderIt() throws {
+        try MainActor.assumeIsolated {
+            try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")]))
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("the entry is shown") { main.titleLabel.text == "Latest Sky" }
+            main.toast.show("Link copied")
+            waitUntil("the toast is shown") { main.toast.isShown }
+            settle()
+            let texture = try XCTUnwrap(main.toast.bubble.renderTexture(), "the toast is not drawn")
+            let colour = texture.color(x: texture.width / 2, y: 2)
+            XCTAssertGreaterThanOrEqual(colour.alpha, 230, "the bubble lets the window show through: \(colour)")
+        }
+    }
 }

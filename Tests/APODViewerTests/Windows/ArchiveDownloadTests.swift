@@ -21,6 +21,11 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
     private func startService(delay: TimeInterval = 0) throws -> URL {
         let picture = pictures.url("/900x600.jpg").absoluteString
         let server = try FakeHTTPServer { request in
+            if let count = request.query["count"].flatMap(Int.init) {
+                let days = (0..<count).map { APODDay("2001-01-01")!.adding(days: $0 * 37) }
+                return .json("[" + days.map { #"{"date":"\#($0)","title":"Random \#($0)","explanation":"","media_type":"image","service_version":"v1","url":"\#(picture)"}"# }
+                    .joined(separator: ",") + "]")
+            }
             guard let start = request.query["start_date"].flatMap(APODDay.init), let end = request.query["end_date"].flatMap(APODDay.init) else {
                 return .json(#"{"date":"2026-11-29","title":"Today","explanation":"","media_type":"image","service_version":"v1","url":"\#(picture)"}"#)
             }
@@ -93,6 +98,79 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             XCTAssertGreaterThan(kept.count, 0)
             XCTAssertFalse(kept.isComplete)
             XCTAssertFalse(section.progressBar.isVisible)
+        }
+    }
+
+    /// Issue 10: the first random grid offers the download (dismissible), once ever.
+    func testTheFirstRandomGridOffersTheDownloadOnce() throws {
+        try MainActor.assumeIsolated {
+            let services = try startApp(apiURL: try startService())
+            let archive = try XCTUnwrap(services.archive)
+            let marker = archive.dataFolder.url(ArchiveAccess.offerMarkerName)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path))
+            app.openGrid(count: 4)
+            let grid = try XCTUnwrap(app.gridWindow)
+            waitUntil("the offer shows") { grid.archiveOffer.isVisible }
+            waitUntil("four random cells") { grid.cells.count == 4 }
+            XCTAssertTrue(grid.archiveOffer.isDismissible)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: marker.path), "the offer is remembered in the data folder")
+            XCTAssertFalse(archive.claimDownloadOffer(), "offered once: a later grid or search does not offer again")
+            settle()
+            saveScreenshot(of: grid.window, named: "random-grid-offer")
+            XCTAssertTrue(grid.archiveOffer.showsAction)
+
+            grid.window.resize(width: 360, height: 700)
+            waitUntil("two per row") { grid.columns == 2 }
+            XCTAssertFalse(grid.archiveOffer.showsAction, "narrow, the action is a link in the text")
+            XCTAssertTrue(grid.archiveOffer.label.text.hasPrefix("Download the archive"), grid.archiveOffer.label.text)
+            settle()
+            XCTAssertLessThanOrEqual(grid.window.width, 360)
+            grid.window.resize(width: 1100, height: 820)
+            waitUntil("four per row") { grid.columns == 4 }
+            XCTAssertTrue(grid.archiveOffer.showsAction)
+
+            grid.archiveOffer.dismiss()
+            XCTAssertFalse(grid.archiveOffer.isVisible)
+        }
+    }
+
+    func testTheOffersDownloadButtonStartsTheDownload() throws {
+        try MainActor.assumeIsolated {
+            let services = try startApp(apiURL: try startService(delay: 0.05))
+            app.openGrid(count: 4)
+            let grid = try XCTUnwrap(app.gridWindow)
+            waitUntil("the offer shows") { grid.archiveOffer.isVisible }
+            grid.archiveOffer.triggerAction()
+            XCTAssertFalse(grid.archiveOffer.isVisible)
+            XCTAssertTrue(services.download?.isRunning == true)
+            waitUntil("the preferences show the progress") { app.preferencesWindow?.archiveSection?.cancelButton.isVisible == true }
+            services.download?.cancel()
+        }
+    }
+
+    func testAFirstSearchTakesTheOfferFromTheRandomGrid() throws {
+        try MainActor.assumeIsolated {
+            let services = try startApp(apiURL: try startService())
+            let windows = try XCTUnwrap(app.archiveWindows)
+            windows.search("sky")
+            let search = try XCTUnwrap(windows.searchWindow)
+            waitUntil("the search offers the download") { search.downloadButton.isVisible }
+            let marker = try XCTUnwrap(services.archive).dataFolder.url(ArchiveAccess.offerMarkerName)
+            waitUntil("the offer is remembered") { FileManager.default.fileExists(atPath: marker.path) }
+            XCTAssertFalse(try XCTUnwrap(services.archive).claimDownloadOffer())
+        }
+    }
+
+    /// A complete index has nothing to offer, and claims nothing.
+    func testNoOfferWhenTheArchiveIsOnThisComputer() throws {
+        try MainActor.assumeIsolated {
+            let services = try startApp(apiURL: try startService())
+            let download = try XCTUnwrap(services.download)
+            download.start()
+            waitUntil("downloaded", timeout: 90) { if case .finished = download.state { return true }; return false }
+            let archive = try XCTUnwrap(services.archive)
+            XCTAssertFalse(archive.claimDownloadOffer())
+            XCTAssertFalse(FileManager.default.fileExists(atPath: archive.dataFolder.url(ArchiveAccess.offerMarkerName).path))
         }
     }
 }

@@ -35,6 +35,22 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
          entry("2026-11-29", title: "Today's Galaxy")]
     }
 
+    /// Keys that land in the main field before the new search window has the keyboard carry
+    /// on the search text instead of replacing it ("ecl", then "ipse", is "eclipse").
+    func testKeysTypedBeforeTheSearchWindowHasTheKeyboardContinueTheText() throws {
+        try MainActor.assumeIsolated {
+            try startWithArchive(indexed: sky(), entries: sky())
+            let controls = try XCTUnwrap(app.archiveControls)
+            let windows = try XCTUnwrap(app.archiveWindows)
+            controls.searchField.text = "ecl"
+            waitUntil("the search window has the first keys") { windows.searchField.text == "ecl" }
+            controls.searchField.text = "ipse"
+            waitUntil("the later keys carry on") { windows.searchField.text == "eclipse" }
+            waitUntil("two results") { windows.searchWindow?.cells.count == 2 }
+            XCTAssertEqual(controls.searchField.text, "")
+        }
+    }
+
     func testSearchResultsAppearAsYouTypeWithTheirCount() throws {
         try MainActor.assumeIsolated {
             try startWithArchive(indexed: sky(), entries: sky())
@@ -47,7 +63,9 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
             let windows = try XCTUnwrap(app.archiveWindows)
             waitUntil("two results") { windows.searchWindow?.cells.count == 2 }
             let results = try XCTUnwrap(windows.searchWindow)
-            XCTAssertTrue(results.summaryLabel.text.hasPrefix("2 pictures match “eclipse”"), results.summaryLabel.text)
+            XCTAssertEqual(results.summaryLabel.text, "2 pictures match “eclipse”", "the count alone, in bold")
+            XCTAssertTrue(results.noteLabel.isVisible)
+            XCTAssertTrue(results.noteLabel.text.hasPrefix("Only the pictures already on this computer"), results.noteLabel.text)
             XCTAssertEqual(Set(results.cells.map(\.entry.title)), ["Total Eclipse over Poznań", "Eclipse Shadow"])
             XCTAssertEqual(controls.searchField.text, "", "typing carries on in the search window")
             XCTAssertEqual(windows.searchField.text, "eclipse")

@@ -15,6 +15,19 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
         return try XCTUnwrap(app.detailWindows[entry.date])
     }
 
+    /// GTK focuses the first focusable widget of a new window: the selectable explanation,
+    /// whose caret then blinks before its first word. Nothing has the focus until the user
+    /// gives it (Tab still starts at the top).
+    func testTheExplanationHasNoCaretWhenTheWindowOpens() throws {
+        try MainActor.assumeIsolated {
+            let detail = try openDetail(entry("2020-12-17", title: "The Great Conjunction"))
+            waitUntil("the picture is shown") { detail.picture.shownPixelSize != nil }
+            settle()
+            XCTAssertEqual(gtk_widget_has_focus(detail.explanationLabel.widgetPointer), 0)
+            XCTAssertNil(gtk_window_get_focus(UnsafeMutablePointer(OpaquePointer(detail.window.widgetPointer))))
+        }
+    }
+
     func testActivatingAGridChildOpensTheDetailWithAllItsText() throws {
         try MainActor.assumeIsolated {
             var conjunction = entry("2020-12-17", title: "The Great Conjunction & <b>Saturn</b>",

@@ -71,7 +71,6 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             XCTAssertLessThanOrEqual(main.window.width, 360, "nothing forces the window wider")
             assertFits([main.previousButton, main.nextButton, main.dateSelector.year, main.dateSelector.day,
                         main.todayButton, main.showButton, main.titleLabel, main.pictureView.root], in: main.window)
-            saveScreenshot(of: main.window, named: "main-window-narrow")
         }
     }
 
@@ -100,6 +99,74 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             XCTAssertLessThanOrEqual(detail.window.width, 360)
             assertFits([detail.pageButton, detail.saveButton, detail.titleLabel, detail.explanationLabel], in: detail.window)
             saveScreenshot(of: detail.window, named: "detail-window-narrow")
+        }
+    }
+
+    /// The app as `apod-viewer` starts it, with a data folder: search field, star and calendar.
+    @MainActor
+    private func startWithArchive(_ files: TestConfiguration) throws {
+        try start(services: ViewerServices(configuration: files.configuration(.offline), store: files.store, calendar: calendar,
+                                           dataFolder: DataFolder(root: files.folder.appendingPathComponent("data"))))
+    }
+
+    func testTheMainWindowsHeaderFits360PixelsWithSearchAndStar() throws {
+        let files = TestConfiguration()
+        defer { files.remove() }
+        try MainActor.assumeIsolated {
+            try startWithArchive(files)
+            let main = try XCTUnwrap(app.mainWindow)
+            let controls = try XCTUnwrap(app.archiveControls)
+            waitUntil("the picture is shown") { main.pictureView.page == .picture }
+            XCTAssertTrue(controls.searchField.isVisible)
+            XCTAssertFalse(controls.searchButton.isVisible)
+            main.window.resize(width: 360, height: 760)
+            waitUntil("the date row wraps") { main.navigation.orientation == .vertical }
+            settle(0.5)
+            XCTAssertLessThanOrEqual(main.window.width, 360, "the header bar does not force the window wider")
+            XCTAssertFalse(controls.searchField.isVisible, "the field gives way to a button")
+            assertFits([main.randomButton, controls.searchButton, controls.star.button, controls.calendarButton.button,
+                        main.showButton], in: main.window)
+            saveScreenshot(of: main.window, named: "main-window-narrow")
+
+            main.window.activateAction("win.search")
+            let search = try XCTUnwrap(app.archiveWindows?.searchWindow, "Ctrl+F opens the search window when the field is hidden")
+            search.window.resize(width: 360, height: 700)
+            waitUntil("two per row") { search.columns == 2 }
+            settle(0.5)
+            XCTAssertLessThanOrEqual(search.window.width, 360)
+            assertFits([app.archiveWindows!.searchField, search.summaryLabel], in: search.window)
+
+            main.window.resize(width: 960, height: 860)
+            waitUntil("one row again") { main.navigation.orientation == .horizontal }
+            XCTAssertTrue(controls.searchField.isVisible)
+        }
+    }
+
+    func testPreferencesScrollAndFit360By640() throws {
+        let files = TestConfiguration()
+        defer { files.remove() }
+        try MainActor.assumeIsolated {
+            try startWithArchive(files)
+            app.application.activateAction("preferences")
+            let preferences = try XCTUnwrap(app.preferencesWindow)
+            preferences.sourceChoice.selectedIndex = 1
+            preferences.window.resize(width: 360, height: 640)
+            settle(0.5)
+            XCTAssertLessThanOrEqual(preferences.window.width, 360)
+            XCTAssertLessThanOrEqual(preferences.window.height, 640, "the sections scroll instead of growing the window")
+            let archive = try XCTUnwrap(preferences.archiveSection)
+            XCTAssertTrue(preferences.scroller.contains(archive.downloadButton))
+            let range = preferences.scroller.verticalScrollRange
+            XCTAssertGreaterThan(range.upper, range.pageSize, "there is more below to scroll to")
+            let daily = preferences.dailySection
+            XCTAssertTrue(daily.choiceRows.allSatisfy { $0.orientation == .vertical }, "labels above the drop-downs")
+            assertFits([preferences.sourceChoice, preferences.keyEntry, preferences.clearButton, daily.meteredChoice,
+                        daily.videoChoice, daily.notifySwitch, archive.downloadButton], in: preferences.window)
+            preferences.scroller.scrollToEnd()
+            settle()
+            saveScreenshot(of: preferences.window, named: "preferences-narrow")
+            preferences.window.resize(width: 560, height: 640)
+            waitUntil("labels beside the drop-downs") { daily.choiceRows.allSatisfy { $0.orientation == .horizontal } }
         }
     }
 }
