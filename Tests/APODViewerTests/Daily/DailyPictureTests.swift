@@ -37,7 +37,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             portal.publish()
             notifications = try XCTUnwrap(FakeNotificationServer())
             notifications.publish()
-            XCTAssertTrue(Gtk.iterate(until: { portal.ownsName && notifications.ownsName }, timeout: 10))
+            try waitFor { portal.ownsName && notifications.ownsName }
         }
     }
 
@@ -56,6 +56,18 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         viewer = nil
         if let folder { try? FileManager.default.removeItem(at: folder) }
         super.tearDown()
+    }
+
+    /// Runs the main loop until `condition` holds. A time-out ends the test with an error instead
+    /// of going on to read calls that never came (an index out of range would crash the run).
+    @MainActor
+    private func waitFor(_ what: String = "the expected calls", _ condition: () -> Bool) throws {
+        guard Gtk.iterate(until: condition, timeout: 30) else { throw WaitTimedOut(what: what) }
+    }
+
+    private struct WaitTimedOut: Error, CustomStringConvertible {
+        let what: String
+        var description: String { "timed out waiting for \(what)" }
     }
 
     private var autostartFile: URL {
@@ -103,7 +115,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             options.startsInBackground = true
             try startDaily(Self.settings(background: true, placement: .lockScreen), source: source, fetcher: fetcher,
                            options: options)
-            XCTAssertTrue(Gtk.iterate(until: { self.portal.calls.count == 1 && self.notifications.calls.count == 1 }, timeout: 10))
+            try waitFor { self.portal.calls.count == 1 && self.notifications.calls.count == 1 }
             let call = try XCTUnwrap(portal.calls.first)
             XCTAssertEqual(call.options["set-on"], "'lockscreen'")
             XCTAssertEqual(call.options["show-preview"], "false", "an automatic background asks nothing")
@@ -120,7 +132,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
 
             // The same day again: nothing.
             daily.checkNow()
-            XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 2 }, timeout: 10))
+            try waitFor { self.daily.completedChecks == 2 }
             Gtk.iterate()
             XCTAssertEqual(portal.calls.count, 1)
             XCTAssertEqual(notifications.calls.count, 1)
@@ -129,7 +141,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             // Clicking the notification opens the main window on that day.
             XCTAssertNil(viewer.mainWindow)
             notifications.invoke(note.id, action: "default")
-            XCTAssertTrue(Gtk.iterate(until: { self.viewer.mainWindow?.entry?.date == Self.image.date }, timeout: 10))
+            try waitFor { self.viewer.mainWindow?.entry?.date == Self.image.date }
         }
     }
 
@@ -138,18 +150,18 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             let source = DailySource(Self.image)
             let fetcher = RecordingFetcher()
             try startDaily(Self.settings(background: true), source: source, fetcher: fetcher)
-            XCTAssertTrue(Gtk.iterate(until: { self.daily.finishedBackgrounds == 1 }, timeout: 10))
+            try waitFor { self.daily.finishedBackgrounds == 1 }
             var next = Self.image
             next.date = APODDay("2026-11-30")!
             next.hdImageURL = URL(string: Self.cdn + "nebula.jpg")
             source.latest = next
             daily.checkNow()
-            XCTAssertTrue(Gtk.iterate(until: { self.daily.finishedBackgrounds == 2 && self.notifications.calls.count == 2 }, timeout: 10))
+            try waitFor { self.daily.finishedBackgrounds == 2 && self.notifications.calls.count == 2 }
             let note = try XCTUnwrap(notifications.calls.last)
             XCTAssertEqual(note.buttonLabels, ["Show", "Skip"])
             let skipKey = try XCTUnwrap(note.actions.first { $0.contains("daily-skip") })
             notifications.invoke(note.id, action: skipKey)
-            XCTAssertTrue(Gtk.iterate(until: { self.portal.calls.count == 3 }, timeout: 10))
+            try waitFor { self.portal.calls.count == 3 }
             XCTAssertEqual(portal.calls[2].fileBytes, portal.calls[0].fileBytes, "the first day's picture again")
             let backgrounds = folder.appendingPathComponent("data/background")
             XCTAssertTrue(Gtk.iterate(until: {
@@ -162,7 +174,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let fetcher = RecordingFetcher()
             try startDaily(Self.settings(background: true, video: .useStill), source: DailySource(Self.video), fetcher: fetcher)
-            XCTAssertTrue(Gtk.iterate(until: { self.portal.calls.count == 1 }, timeout: 10))
+            try waitFor { self.portal.calls.count == 1 }
             XCTAssertEqual(portal.calls[0].fileBytes, fetcher.bytes(for: Self.cdn + "comet-poster.jpg?w=2560&fit=clip"),
                            "the still: \(fetcher.urls)")
             daily.stop()
@@ -171,7 +183,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let fetcher = RecordingFetcher()
             try startDaily(Self.settings(background: true, video: .keepCurrent), source: DailySource(Self.video), fetcher: fetcher)
-            XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 1 && self.notifications.calls.count == 2 }, timeout: 10))
+            try waitFor { self.daily.completedChecks == 1 && self.notifications.calls.count == 2 }
             Gtk.iterate()
             XCTAssertEqual(portal.calls.count, 1, "the background stays")
             XCTAssertEqual(notifications.calls.last?.summary, "A Comet in Motion", "still announced")
@@ -181,16 +193,16 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
     func testTurningTheBackgroundOnUsesTodaysPictureAtOnce() throws {
         try MainActor.assumeIsolated {
             try startDaily(Self.settings(background: false), source: DailySource(Self.image), fetcher: RecordingFetcher())
-            XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 1 && self.notifications.calls.count == 1 }, timeout: 10))
+            try waitFor { self.daily.completedChecks == 1 && self.notifications.calls.count == 1 }
             XCTAssertEqual(portal.calls.count, 0)
             let note = notifications.calls[0]
             XCTAssertEqual(note.buttonLabels, ["Show", "Set as Background"])
             notifications.invoke(note.id, action: try XCTUnwrap(note.actions.first { $0.contains("daily-set-background") }))
-            XCTAssertTrue(Gtk.iterate(until: { self.portal.calls.count == 1 }, timeout: 10))
+            try waitFor { self.portal.calls.count == 1 }
             XCTAssertEqual(portal.calls[0].options["show-preview"], "true", "by hand, the desktop may show its preview")
 
             daily.apply(Self.settings(background: true))
-            XCTAssertTrue(Gtk.iterate(until: { self.portal.calls.count == 2 }, timeout: 10))
+            try waitFor { self.portal.calls.count == 2 }
             XCTAssertEqual(portal.calls[1].options["show-preview"], "false")
         }
     }
@@ -204,19 +216,19 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             options.startsInBackground = true
             try startDaily(Self.settings(background: false), source: source, fetcher: RecordingFetcher(),
                            network: network, options: options, clock: { clock.value })
-            XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 1 }, timeout: 10))
+            try waitFor { self.daily.completedChecks == 1 }
 
             daily.wake()
             XCTAssertFalse(daily.isChecking, "a resume the same afternoon: today's picture is in hand")
             clock.value += 14 * 3600
             daily.wake()
             XCTAssertTrue(daily.isChecking, "a resume after the planned check past midnight")
-            XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 2 }, timeout: 10))
+            try waitFor { self.daily.completedChecks == 2 }
 
             source.failure = .unreachable
             clock.value += 86_400
             daily.wake()
-            XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 3 }, timeout: 10))
+            try waitFor { self.daily.completedChecks == 3 }
             network.isAvailable = false
             network.changed()
             XCTAssertFalse(daily.isChecking)
@@ -224,7 +236,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             network.isAvailable = true
             network.changed()
             XCTAssertTrue(daily.isChecking, "the network came back after a failed check")
-            XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 4 }, timeout: 10))
+            try waitFor { self.daily.completedChecks == 4 }
             XCTAssertEqual(source.latestRequests, 4)
         }
     }
@@ -233,7 +245,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let other = APODEntry(date: APODDay("2026-11-30")!, title: "An Interactive Sky", mediaType: .other)
             try startDaily(Self.settings(background: true, notify: false), source: DailySource(other), fetcher: RecordingFetcher())
-            XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 1 }, timeout: 10))
+            try waitFor { self.daily.completedChecks == 1 }
             Gtk.iterate()
             XCTAssertEqual(portal.calls.count, 0)
             XCTAssertNil(daily.lastNotice)
@@ -244,9 +256,9 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             portal.responseCode = 1
             try startDaily(Self.settings(background: true, notify: false), source: DailySource(Self.image), fetcher: RecordingFetcher())
-            XCTAssertTrue(Gtk.iterate(until: { self.daily.finishedBackgrounds == 1 }, timeout: 10))
+            try waitFor { self.daily.finishedBackgrounds == 1 }
             XCTAssertEqual(daily.lastNotice, "The background was not changed.")
-            XCTAssertTrue(Gtk.iterate(until: { self.notifications.calls.count == 1 }, timeout: 10))
+            try waitFor { self.notifications.calls.count == 1 }
             XCTAssertEqual(notifications.calls[0].body, "The background was not changed.")
             let kept = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("data/background").path)
             XCTAssertEqual(kept, [], "the refused picture is not kept")
@@ -260,7 +272,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             let fetcher = RecordingFetcher()
             try startDaily(Self.settings(background: true, notify: false, metered: .screenSized),
                            source: DailySource(Self.image), fetcher: fetcher, network: network)
-            XCTAssertTrue(Gtk.iterate(until: { self.portal.calls.count == 1 }, timeout: 10))
+            try waitFor { self.portal.calls.count == 1 }
             XCTAssertEqual(portal.calls[0].fileBytes, fetcher.bytes(for: Self.cdn + "aurora.jpg?w=1280&fit=clip"),
                            "application pixels, not device pixels: \(fetcher.urls)")
             daily.stop()
@@ -272,13 +284,13 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             let fetcher = RecordingFetcher()
             try startDaily(Self.settings(background: true, notify: false, metered: .waitForUnmetered),
                            source: DailySource(Self.image), fetcher: fetcher, network: network)
-            XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 1 }, timeout: 10))
+            try waitFor { self.daily.completedChecks == 1 }
             Gtk.iterate()
             XCTAssertEqual(portal.calls.count, 1, "nothing downloaded on the metered connection")
             XCTAssertEqual(daily.pendingBackground?.date, Self.image.date)
             network.isMetered = false
             network.changed()
-            XCTAssertTrue(Gtk.iterate(until: { self.portal.calls.count == 2 }, timeout: 10))
+            try waitFor { self.portal.calls.count == 2 }
         }
     }
 
@@ -288,10 +300,10 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             options.startsInBackground = true
             try startDaily(Self.settings(background: false), source: DailySource(Self.image), fetcher: RecordingFetcher(),
                            options: options)
-            XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 1 && self.notifications.calls.count == 1 }, timeout: 10))
+            try waitFor { self.daily.completedChecks == 1 && self.notifications.calls.count == 1 }
             XCTAssertEqual(viewer.openWindowCount, 0)
             viewer.application.activateAction("show-date", string: "2026-11-29")
-            XCTAssertTrue(Gtk.iterate(until: { self.viewer.mainWindow != nil }, timeout: 10))
+            try waitFor { self.viewer.mainWindow != nil }
         }
     }
 
@@ -303,7 +315,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(daily.completedChecks, 0, "both options off: no check at all")
 
             daily.apply(Self.settings(background: false, notify: true))
-            XCTAssertTrue(Gtk.iterate(until: { FileManager.default.fileExists(atPath: self.autostartFile.path) }, timeout: 10))
+            try waitFor { FileManager.default.fileExists(atPath: self.autostartFile.path) }
             let text = try String(contentsOf: autostartFile, encoding: .utf8)
             XCTAssertTrue(text.contains("Exec=\"/opt/apod viewer/apod-viewer\" --background\n"), text)
             XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 1 }, timeout: 10), "turning it on checks")
@@ -320,13 +332,13 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             defer { background.unpublish() }
             try startDaily(Self.settings(background: false, notify: false), source: DailySource(Self.image), fetcher: RecordingFetcher())
             daily.apply(Self.settings(background: true, notify: false))
-            XCTAssertTrue(Gtk.iterate(until: { background.calls.count == 1 }, timeout: 10))
+            try waitFor { background.calls.count == 1 }
             XCTAssertEqual(background.calls[0].autostart, true)
             XCTAssertEqual(background.calls[0].commandLine, ["apod-viewer", "--background"])
             Gtk.iterate()
             XCTAssertFalse(FileManager.default.fileExists(atPath: autostartFile.path), "the portal starts it at login")
             daily.apply(Self.settings(background: false, notify: false))
-            XCTAssertTrue(Gtk.iterate(until: { background.calls.count == 2 }, timeout: 10))
+            try waitFor { background.calls.count == 2 }
             XCTAssertEqual(background.calls[1].autostart, false)
         }
     }
