@@ -33,6 +33,7 @@ final class SecondLaunchTests: XCTestCase {
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("APOD_") && $0.key != "NASA_API_KEY" }
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
+        environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
         environment["APOD_TIMEOUT"] = "5"
         return environment
     }

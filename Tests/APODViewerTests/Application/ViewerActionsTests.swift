@@ -118,6 +118,7 @@ final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("APOD_") }
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
+        environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
         try MainActor.assumeIsolated {
             try start(source: source(), applicationID: ViewerApplication.id)
             defer { releaseBusName() }
