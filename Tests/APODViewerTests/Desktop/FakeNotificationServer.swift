@@ -6,7 +6,7 @@ import Foundation
 /// which calls `org.freedesktop.Notifications.Notify`: this fake owns that name, records each
 /// call, and can click a notification (`ActionInvoked`) as a user would.
 @MainActor
-final class FakeNotificationServer {
+final class FakeNotificationServer: FakeBusObject {
     struct Call {
         var id: UInt32
         var summary: String
@@ -23,9 +23,6 @@ final class FakeNotificationServer {
     }
 
     private(set) var calls: [Call] = []
-    var ownsName: Bool { bus.ownsName }
-
-    private let bus: FakeBusObject
 
     private static let introspection = """
     <node><interface name="org.freedesktop.Notifications">
@@ -45,47 +42,29 @@ final class FakeNotificationServer {
     """
 
     init?() {
-        guard let bus = FakeBusObject(path: "/org/freedesktop/Notifications",
-                                      interface: "org.freedesktop.Notifications",
-                                      introspection: Self.introspection) else { return nil }
-        self.bus = bus
-    }
-
-    func publish() {
-        bus.publish(owning: "org.freedesktop.Notifications") { [weak self] call in
-            self?.handle(call.method, parameters: call.parameters, invocation: call.invocation)
-        }
-    }
-
-    func unpublish() {
-        bus.unpublish()
+        super.init(path: "/org/freedesktop/Notifications", interface: "org.freedesktop.Notifications",
+                   introspection: Self.introspection, name: "org.freedesktop.Notifications")
     }
 
     /// Clicks notification `id`: `default` is the notification itself, else a button's key.
     func invoke(_ id: UInt32, action: String) {
         var arguments: [OpaquePointer?] = [g_variant_new_uint32(id), g_variant_new_string(action)]
-        g_dbus_connection_emit_signal(bus.connection, nil, "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
+        g_dbus_connection_emit_signal(connection, nil, "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
                                       "ActionInvoked", g_variant_new_tuple(&arguments, 2), nil)
     }
 
-    private func handle(_ method: String, parameters: OpaquePointer, invocation: OpaquePointer) {
-        switch method {
+    override func handle(_ request: MethodCall) {
+        let invocation = request.invocation
+        switch request.method {
         case "Notify":
-            let call = Call(id: UInt32(calls.count + 1), summary: Self.string(parameters, 3), body: Self.string(parameters, 4),
-                            actions: Self.strings(parameters, 5), hints: Self.dictionary(parameters, 6),
-                            appIcon: Self.string(parameters, 2))
+            let call = Call(id: UInt32(calls.count + 1), summary: request.string(at: 3), body: request.string(at: 4),
+                            actions: request.strings(at: 5), hints: request.dictionary(at: 6).printed,
+                            appIcon: request.string(at: 2))
             calls.append(call)
             var reply: [OpaquePointer?] = [g_variant_new_uint32(call.id)]
             g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple(&reply, 1))
         case "GetCapabilities":
-            let array: [UnsafeMutablePointer<CChar>?] = ["actions", "body", "icon-static"].map { (name: String) in strdup(name) } + [nil]
-            defer { array.forEach { free($0) } }
-            let value = array.withUnsafeBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                    g_variant_new_strv($0, -1)
-                }
-            }
-            var reply: [OpaquePointer?] = [value]
+            var reply: [OpaquePointer?] = [Self.stringArray(["actions", "body", "icon-static"])]
             g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple(&reply, 1))
         case "GetServerInformation":
             var reply: [OpaquePointer?] = ["fake", "tests", "1", "1.2"].map { (text: String) in g_variant_new_string(text) }
@@ -93,40 +72,5 @@ final class FakeNotificationServer {
         default:
             g_dbus_method_invocation_return_value(invocation, nil)
         }
-    }
-
-    private static func string(_ tuple: OpaquePointer, _ index: Int) -> String {
-        let child = g_variant_get_child_value(tuple, gsize(index))
-        defer { g_variant_unref(child) }
-        return String(cString: g_variant_get_string(child, nil))
-    }
-
-    private static func strings(_ tuple: OpaquePointer, _ index: Int) -> [String] {
-        let child = g_variant_get_child_value(tuple, gsize(index))!
-        defer { g_variant_unref(child) }
-        return (0..<g_variant_n_children(child)).map { i in
-            let item = g_variant_get_child_value(child, i)
-            defer { g_variant_unref(item) }
-            return String(cString: g_variant_get_string(item, nil))
-        }
-    }
-
-    private static func dictionary(_ tuple: OpaquePointer, _ index: Int) -> [String: String] {
-        let child = g_variant_get_child_value(tuple, gsize(index))!
-        defer { g_variant_unref(child) }
-        var result: [String: String] = [:]
-        for i in 0..<g_variant_n_children(child) {
-            let entry = g_variant_get_child_value(child, i)
-            let key = string(entry!, 0)
-            let boxed = g_variant_get_child_value(entry, 1)
-            let value = g_variant_get_variant(boxed)
-            let printed = g_variant_print(value, 0)!
-            result[key] = String(cString: printed)
-            g_free(printed)
-            g_variant_unref(value)
-            g_variant_unref(boxed)
-            g_variant_unref(entry)
-        }
-        return result
     }
 }

@@ -1,0 +1,63 @@
+import CGtk
+
+/// One interface of xdg-desktop-portal faked at the portal's object path on the test's private
+/// session bus. A request method answers as the real portal does: at once with its request
+/// handle, then (at once or when the test says) with the `Response` signal on that handle,
+/// carrying `responseCode` and the results.
+@MainActor
+class FakePortal: FakeBusObject {
+    /// A request that has its handle and waits for its `Response`.
+    struct Request {
+        let sender: String
+        let handle: String
+    }
+
+    /// The code the next `Response` carries: 0 done, 1 cancelled by the user, 2 refused.
+    var responseCode: UInt32 = 0
+
+    /// A portal request method takes the parent window, its own arguments and an options
+    /// dictionary, and returns the request's handle.
+    /// - Parameters:
+    ///   - interface: the portal interface, `org.freedesktop.portal.Wallpaper` say.
+    ///   - method: the one method faked, `SetWallpaperFile` say.
+    ///   - arguments: the D-Bus types of the arguments between the parent window and the options.
+    ///   - ownsDesktopName: whether this fake takes `org.freedesktop.portal.Desktop`; a fake
+    ///     that does not registers beside one that does, on the same shared connection.
+    init?(interface: String, method: String, arguments: [String], ownsDesktopName: Bool) {
+        let inputs = (["s"] + arguments + ["a{sv}"]).map { "<arg type=\"\($0)\" direction=\"in\"/>" }.joined()
+        let methods = "<method name=\"\(method)\">\(inputs)<arg type=\"o\" direction=\"out\"/></method>"
+        super.init(path: "/org/freedesktop/portal/desktop", interface: interface,
+                   introspection: "<node><interface name=\"\(interface)\">\(methods)</interface></node>",
+                   name: ownsDesktopName ? "org.freedesktop.portal.Desktop" : nil)
+    }
+
+    /// Replies to `call` with its request handle: the documented path made of the caller's
+    /// unique name and the `handle_token` option.
+    func returnHandle(_ call: MethodCall, options: VariantDictionary) -> Request {
+        let name = call.sender.dropFirst().replacingOccurrences(of: ".", with: "_")
+        let handle = "/org/freedesktop/portal/desktop/request/\(name)/\(options.string("handle_token") ?? "t")"
+        var reply: [OpaquePointer?] = [g_variant_new_object_path(handle)]
+        g_dbus_method_invocation_return_value(call.invocation, g_variant_new_tuple(&reply, 1))
+        return Request(sender: call.sender, handle: handle)
+    }
+
+    /// Ends `request` with the `Response` signal: `responseCode` and `results` (each value a
+    /// new, floating GVariant).
+    func respond(to request: Request, results: [String: OpaquePointer] = [:]) {
+        let dictionaryType = g_variant_type_new("a{sv}")
+        let builder = g_variant_builder_new(dictionaryType)
+        g_variant_type_free(dictionaryType)
+        for (key, value) in results {
+            g_variant_builder_add_value(builder, g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value)))
+        }
+        var response: [OpaquePointer?] = [g_variant_new_uint32(responseCode), g_variant_builder_end(builder)]
+        g_variant_builder_unref(builder)
+        g_dbus_connection_emit_signal(connection, request.sender, request.handle, "org.freedesktop.portal.Request", "Response",
+                                      g_variant_new_tuple(&response, 2), nil)
+    }
+
+    /// Answers `call` completely at once, as a portal that needs no user does.
+    func answer(_ call: MethodCall, options: VariantDictionary, results: [String: OpaquePointer] = [:]) {
+        respond(to: returnHandle(call, options: options), results: results)
+    }
+}
