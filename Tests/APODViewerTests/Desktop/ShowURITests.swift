@@ -1,6 +1,5 @@
 import Foundation
 import GtkKit
-import TestSupport
 import XCTest
 
 /// `Window.showURI` hands a link to the desktop's default browser. GLib reads the XDG folders
@@ -36,11 +35,7 @@ final class ShowURITests: XCTestCase {
         childEnvironment["XDG_DATA_DIRS"] = home.appendingPathComponent("no-system-data").path
         childEnvironment["XDG_CONFIG_HOME"] = config.path
         childEnvironment[Self.childVariable] = record.path
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0])
-        let child = try ChildProcess.run(bundle, ["APODViewerTests.ShowURITests/testChildShowsTheLink"],
-                                         environment: childEnvironment, timeout: 60)
-        XCTAssertEqual(child.status, 0, child.output)
-        XCTAssertTrue(child.output.contains("Executed 1 test, with 0 failures"), child.output)
+        try runAloneInChildProcess("testChildShowsTheLink", environment: childEnvironment, timeout: 60)
         XCTAssertEqual(try String(contentsOf: record, encoding: .utf8), Self.link)
     }
 
