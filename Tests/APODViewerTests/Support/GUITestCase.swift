@@ -65,28 +65,32 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
                applicationID: String? = nil) throws {
         let pictures = PictureLoader(fetcher: fetcher ?? self.pictures.fetcher, cache: textureCache)
         let environment = ViewerEnvironment(source: source, pictures: pictures, calendar: calendar)
-        Self.started += 1
         app = ViewerApplication(environment: environment, options: options,
-                                applicationID: applicationID ?? "\(ViewerApplication.id).Test\(Self.started)")
+                                applicationID: applicationID ?? Self.nextApplicationID())
         XCTAssertTrue(app.startWithoutMainLoop())
     }
 
     /// Starts the application on a ready-made environment (one with an archive, say).
     @MainActor
     func start(environment: ViewerEnvironment, options: ViewerOptions = ViewerOptions()) throws {
-        Self.started += 1
-        app = ViewerApplication(environment: environment, options: options,
-                                applicationID: "\(ViewerApplication.id).Test\(Self.started)")
+        app = ViewerApplication(environment: environment, options: options, applicationID: Self.nextApplicationID())
         XCTAssertTrue(app.startWithoutMainLoop())
     }
 
     /// Starts the application as `apod-viewer` does, on a real configuration (`TestConfiguration`).
     @MainActor
     func start(services: ViewerServices, options: ViewerOptions = ViewerOptions()) throws {
-        Self.started += 1
-        app = ViewerApplication(services: services, options: options,
-                                applicationID: "\(ViewerApplication.id).Test\(Self.started)")
+        app = ViewerApplication(services: services, options: options, applicationID: Self.nextApplicationID())
         XCTAssertTrue(app.startWithoutMainLoop())
+    }
+
+    /// A test instance's own ID on the session bus, unique across processes too: a test re-run
+    /// in a child process (`withDesktopPortals`) shares the bus with this one, whose earlier
+    /// instances may still hold their names.
+    @MainActor
+    private static func nextApplicationID() -> String {
+        started += 1
+        return "\(ViewerApplication.id).Test\(getpid())_\(started)"
     }
 
     /// Iterates the main loop until `condition` holds; fails the test after `timeout`.
