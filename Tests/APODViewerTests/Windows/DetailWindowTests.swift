@@ -177,9 +177,9 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
     }
 
     /// The save button opens the file chooser (SaveDialog) with the suggested name; cancelling it
-    /// closes it without writing anything or reporting an error. (Writing the chosen path is
-    /// `savePicture`, tested above: answering the in-process fallback dialog programmatically
-    /// does not carry a folder set from outside through to GtkFileChooserNative.)
+    /// closes it without writing anything or reporting an error. (Accepting is tested through
+    /// the portal below: answering the in-process fallback dialog programmatically does not
+    /// carry a folder set from outside through to GtkFileChooserNative.)
     func testTheSaveButtonOpensTheDialogWithTheSuggestedName() throws {
         try MainActor.assumeIsolated {
             let item = entry("2018-05-11", title: "Ça va, Öland!", picture: "/1000x700.jpg")
@@ -203,6 +203,70 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertNil(detail.banner.message, "cancelling is not an error")
             XCTAssertFalse(detail.toast.isShown)
         }
+    }
+
+    /// The whole save path as a sandboxed user meets it: the button asks the desktop's
+    /// FileChooser portal (faked on the test's bus) with the suggested name, the user picks
+    /// another name in a folder whose name needs escaping in a URI, and the picture's bytes as
+    /// served land there.
+    func testAcceptingTheSaveDialogWritesThePictureWhereTheUserChose() throws {
+        try withDesktopPortals {
+            try MainActor.assumeIsolated {
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod save für später \(UUID().uuidString)")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                defer { try? FileManager.default.removeItem(at: folder) }
+                let (portal, detail) = try askWhereToSave(entry("2018-05-12", title: "Ça va, Öland!", picture: "/1000x700.jpg"))
+                defer { portal.unpublish() }
+                let call = try XCTUnwrap(portal.calls.first)
+                XCTAssertEqual(call.title, "Save Picture")
+                XCTAssertEqual(call.options.string("current_name"), "2018-05-12-ca-va-oland.jpg")
+                XCTAssertEqual(call.options.string("accept_label"), "_Save")
+                XCTAssertEqual(call.options.bool("modal"), true)
+                XCTAssertTrue(call.parentWindow.hasPrefix("x11:"), "the detail window is the parent: \(call.parentWindow)")
+
+                let target = folder.appendingPathComponent("Öland #1.jpg")
+                portal.choose(target.path)
+                waitUntil("the file is written") { FileManager.default.fileExists(atPath: target.path) }
+                XCTAssertEqual(try Data(contentsOf: target), TestImages.jpeg(width: 1000, height: 700), "the bytes as served")
+                waitUntil("the save is announced") { detail.toast.isShown }
+                XCTAssertEqual(detail.toast.text, "Saved to Öland #1.jpg")
+                XCTAssertNil(detail.banner.message)
+                XCTAssertEqual(portal.calls.count, 1)
+            }
+        }
+    }
+
+    /// A location the user accepts but the app cannot write (a folder that does not exist)
+    /// is reported in the window, not lost.
+    func testAnAcceptedLocationThatCannotBeWrittenShowsTheBanner() throws {
+        try withDesktopPortals {
+            try MainActor.assumeIsolated {
+                let (portal, detail) = try askWhereToSave(entry("2018-05-13", title: "Nowhere", picture: "/1000x700.jpg"))
+                defer { portal.unpublish() }
+                let target = FileManager.default.temporaryDirectory.appendingPathComponent("apod-missing-\(UUID().uuidString)/sub/picture.jpg")
+                portal.choose(target.path)
+                waitUntil("the failure is reported") { detail.banner.message != nil }
+                XCTAssertTrue(detail.banner.message?.contains("Could not save") ?? false, detail.banner.message ?? "")
+                XCTAssertFalse(detail.banner.offersRetry, "retrying the same folder cannot help")
+                XCTAssertFalse(FileManager.default.fileExists(atPath: target.path))
+                XCTAssertFalse(detail.toast.isShown)
+            }
+        }
+    }
+
+    /// Publishes the FileChooser portal, opens `item`'s detail and presses Save; returns once
+    /// the portal's dialog is open.
+    @MainActor
+    private func askWhereToSave(_ item: APODEntry) throws -> (FakeFileChooserPortal, DetailWindow) {
+        let portal = try XCTUnwrap(FakeFileChooserPortal(), "no session bus (run under dbus-run-session)")
+        portal.publish()
+        waitUntil("the portal owns its name") { portal.ownsName }
+        let detail = try openDetail(item)
+        waitUntil("the picture is shown") { detail.saveButton.isSensitive }
+        XCTAssertTrue(detail.saveButton.activate())
+        waitUntil("the portal is asked where to save") { portal.isOpen }
+        XCTAssertNil(Self.openFileChooser(), "no in-process dialog besides the portal's")
+        return (portal, detail)
     }
 
     /// The file chooser dialog GtkFileChooserNative shows in-process when no portal is used.
