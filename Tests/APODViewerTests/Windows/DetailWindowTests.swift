@@ -33,6 +33,9 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             var conjunction = entry("2020-12-17", title: "The Great Conjunction & <b>Saturn</b>",
                                     picture: "/2000x1300.jpg", copyright: "Ada & Co")
             conjunction.explanation = "Jupiter and Saturn < 0.1° apart: a once-in-800-years <em>sight</em> & more.\r\nSecond line."
+            // Its own HD address: the grid asks for the normal one, and the recorded purpose of a
+            // shared address depended on which request came last.
+            conjunction.hdImageURL = pictures.url("/hd/2000x1300.jpg")
             let detail = try openDetail(conjunction)
             XCTAssertEqual(detail.window.title, "The Great Conjunction & <b>Saturn</b>")
             XCTAssertEqual(detail.dateLabel.text, "2020 Dec. 17")
