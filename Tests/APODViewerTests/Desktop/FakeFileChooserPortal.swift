@@ -3,7 +3,7 @@ import CGtk
 /// xdg-desktop-portal's FileChooser interface for the tests: it owns
 /// `org.freedesktop.portal.Desktop`, records each SaveFile request (title, parent window and
 /// options) and keeps it open, as the real portal keeps its dialog open, until the test answers
-/// it as the user would: `choose` a file or `cancel`.
+/// it as the user would by choosing a file.
 @MainActor
 final class FakeFileChooserPortal: FakePortal {
     struct Call {
@@ -30,16 +30,7 @@ final class FakeFileChooserPortal: FakePortal {
         open = nil
         let uri = g_filename_to_uri(path, nil, nil)!
         defer { g_free(uri) }
-        responseCode = 0
         respond(to: request, results: ["uris": Self.stringArray([String(cString: uri)])])
-    }
-
-    /// The user closes the dialog without choosing.
-    func cancel() {
-        guard let request = open else { return }
-        open = nil
-        responseCode = 1
-        respond(to: request)
     }
 
     override func handle(_ call: MethodCall) {

@@ -2,7 +2,7 @@ import CGtk
 
 /// An `a{sv}` dictionary as a D-Bus call passes it (portal options, notification hints), read
 /// once into Swift values so each fake records and checks options the same way.
-struct VariantDictionary: Equatable {
+struct VariantDictionary {
     /// Every value in GVariant's text form (`'both'`, `true`, `['a', 'b']`), by key.
     let printed: [String: String]
     private let texts: [String: String]
