@@ -57,7 +57,7 @@ final class ArchiveDownloadSection {
         case .running(let progress):
             progressBar.fraction = progress?.fraction ?? 0
             progressBar.text = progress.map {
-                tr("{done} of {total} months · {count} pictures", ["done": String($0.monthsDone), "total": String($0.monthsTotal),
+                tr("{done} of {total} days · {count} pictures", ["done": String($0.daysDone), "total": String($0.daysTotal),
                                                                  "count": String($0.entriesIndexed)])
             } ?? tr("Starting…")
             timeLabel.text = progress?.secondsLeft.map(Self.timeLeft) ?? tr("Working out the time left…")

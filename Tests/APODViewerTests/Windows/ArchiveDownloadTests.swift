@@ -6,7 +6,7 @@ import XCTest
 @testable import APODViewer
 
 /// "Download the Archive" in the preferences, against a legacy service on loopback that holds
-/// a tiny entry for every day (one range request per month).
+/// a tiny entry for every day (one range request per 31-day window).
 final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
     private let files = TestConfiguration()
     private var server: FakeHTTPServer?
@@ -62,8 +62,8 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
 
             section.downloadButton.activate()
             waitUntil("done", timeout: 90) { section.stateLabel.text.hasPrefix("Done:") }
-            let months = ArchiveMonth.all(from: ArchiveCalendar.firstDay, through: calendar.today).count
-            XCTAssertGreaterThanOrEqual(server!.requests.count, months)
+            let windows = ArchiveSync.windows(size: 31, through: calendar.today).count
+            XCTAssertGreaterThanOrEqual(server!.requests.count, windows)
             XCTAssertTrue(try XCTUnwrap(services.archive).indexState().isComplete)
             XCTAssertTrue(section.downloadButton.isVisible)
 
@@ -80,12 +80,12 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             let services = try startApp(apiURL: try startService(delay: 0.05))
             app.application.activateAction("download-archive")
             let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
-            waitUntil("a few months in") {
-                if case .running(let progress?) = services.download?.state { return progress.monthsDone >= 8 }
+            waitUntil("a few windows in") {
+                if case .running(let progress?) = services.download?.state { return progress.daysDone >= 8 * 31 }
                 return false
             }
             XCTAssertTrue(section.progressBar.isVisible)
-            XCTAssertTrue(section.progressBar.text.contains("months"), section.progressBar.text)
+            XCTAssertTrue(section.progressBar.text.contains("days"), section.progressBar.text)
             XCTAssertTrue(section.timeLabel.text.contains("left"), section.timeLabel.text)
             let preferences = try XCTUnwrap(app.preferencesWindow)
             settle()
