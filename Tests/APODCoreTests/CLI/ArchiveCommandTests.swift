@@ -140,6 +140,24 @@ final class ArchiveCommandTests: CoreTestCase {
         XCTAssertEqual(show.status, 0, "the other commands still work without the index")
     }
 
+    /// `--no-cache` is about the cache folder: the archive index is the user's data in the data
+    /// folder (like the favourites) and is still read and written.
+    func testNoCacheLeavesTheCacheFolderAloneButUsesTheIndex() throws {
+        try startService()
+        let range = try apod(["--no-cache", "range", "2019-07-01", "2019-07-07", "--json"])
+        XCTAssertEqual(range.status, 0, range.stderr)
+        XCTAssertEqual(try jsonArray(range.stdout).count, 7)
+        let files = FileManager.default.enumerator(at: home, includingPropertiesForKeys: nil)?.compactMap { ($0 as? URL)?.path } ?? []
+        XCTAssertFalse(files.contains { $0.contains("/.cache/") }, "nothing written to the cache: \(files)")
+        XCTAssertEqual(try ArchiveIndex(file: indexFile).entries(from: APODDay("2019-07-01")!, through: APODDay("2019-07-07")!).count, 7)
+
+        let before = server.requests.count
+        let show = try apod(["--no-cache", "show", "2019-07-04", "--json"])
+        XCTAssertEqual(show.status, 0, show.stderr)
+        XCTAssertTrue(show.stdout.contains("Poznań"), show.stdout)
+        XCTAssertEqual(server.requests.count, before, "an indexed past day is read from the index")
+    }
+
     func testASyncKilledMidWayResumesWithoutDuplicatesOrHalfWindows() throws {
         try startService(delay: 0.02)
         let process = Process()

@@ -45,7 +45,12 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
 
     @MainActor
     private func startApp(apiURL: URL) throws -> ViewerServices {
-        let services = ViewerServices(configuration: files.configuration(.legacy, apiURL: apiURL), store: files.store,
+        try startApp(configuration: files.configuration(.legacy, apiURL: apiURL))
+    }
+
+    @MainActor
+    private func startApp(configuration: SourceConfiguration) throws -> ViewerServices {
+        let services = ViewerServices(configuration: configuration, store: files.store,
                                       calendar: calendar, dataFolder: DataFolder(root: files.folder.appendingPathComponent("data")))
         try start(services: services)
         return services
@@ -171,6 +176,45 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             let archive = try XCTUnwrap(services.archive)
             XCTAssertFalse(archive.claimDownloadOffer())
             XCTAssertFalse(FileManager.default.fileExists(atPath: archive.dataFolder.url(ArchiveAccess.offerMarkerName).path))
+        }
+    }
+
+    /// With the offline source (`--offline`) a download cannot work: the preferences show the
+    /// button insensitive with the reason, a search says why instead of offering it, and the
+    /// random grid leaves the one-time offer for later.
+    func testTheOfflineSourceSaysWhyInsteadOfOfferingTheDownload() throws {
+        try MainActor.assumeIsolated {
+            let services = try startApp(configuration: files.configuration(.offline))
+            let archive = try XCTUnwrap(services.archive)
+            app.application.activateAction("preferences")
+            let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
+            XCTAssertFalse(section.downloadButton.isSensitive)
+            XCTAssertTrue(section.unavailableLabel.isVisible)
+            XCTAssertTrue(section.unavailableLabel.text.contains("offline source"), section.unavailableLabel.text)
+            let preferences = try XCTUnwrap(app.preferencesWindow)
+            preferences.window.resize(width: 550, height: 1000)
+            settle()
+            waitUntil("the preferences drawn") { preferences.window.renderTexture() != nil }
+            saveScreenshot(of: preferences.window, named: "archive-download-offline")
+
+            app.application.activateAction("download-archive")
+            XCTAssertFalse(try XCTUnwrap(services.download).isRunning, "the menu's download only opens the preferences")
+
+            let windows = try XCTUnwrap(app.archiveWindows)
+            windows.search("sky")
+            let search = try XCTUnwrap(windows.searchWindow)
+            waitUntil("the search says why it searched only this computer") {
+                search.noteLabel.isVisible && search.noteLabel.text.contains("offline source")
+            }
+            XCTAssertFalse(search.downloadButton.isVisible)
+
+            app.openGrid(count: 4)
+            let grid = try XCTUnwrap(app.gridWindow)
+            waitUntil("four sample cells") { grid.cells.count == 4 }
+            settle()
+            XCTAssertFalse(grid.archiveOffer.isVisible)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: archive.dataFolder.url(ArchiveAccess.offerMarkerName).path))
+            XCTAssertTrue(archive.claimDownloadOffer(), "the one-time offer is kept for a source that can download")
         }
     }
 }
