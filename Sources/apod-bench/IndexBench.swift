@@ -109,8 +109,10 @@ enum IndexBench {
             request.query["per_page"] == "1" || recent.contains { request.path.hasSuffix($0) }
         }.count
         var row = BenchRow(name: "index-random-viewer", flavour: "science-like", seconds: measured.firstCellSeconds ?? settings.deadline,
-                           mbDownloaded: 0, peakRSSMegabytes: 0, maxStallMilliseconds: 0,
-                           firstCellSeconds: measured.firstCellSeconds, requests: asked.count - forToday, entries: measured.cells)
+                           mbDownloaded: 0, peakRSSMegabytes: measured.peakRSSMegabytes, stall: measured.stall)
+        row.firstCellSeconds = measured.firstCellSeconds
+        row.requests = asked.count - forToday
+        row.entries = measured.cells
         row.startupSeconds = measured.firstWindowSeconds
         row.todayRequests = forToday
         return row

@@ -10,6 +10,9 @@ struct IndexGridMeasurement: Codable, Sendable {
     var firstCellSeconds: Double?
     /// Cells in the grid when the row ended.
     var cells: Int
+    var peakRSSMegabytes: Double
+    /// The worst main-loop stall of the run, start-up included.
+    var stall: StallMonitor.Stall
 }
 
 /// The viewer as `apod-viewer --source science --api-url URL --data-dir DIR --random N` starts
@@ -31,9 +34,10 @@ final class ViewerIndexRow {
     }
 
     private let settings: Settings
+    private let monitor = StallMonitor()
     private var watcher: RepeatingTimer?
     private var started = 0.0
-    private var measurement = IndexGridMeasurement(cells: 0)
+    private var measurement = IndexGridMeasurement(cells: 0, peakRSSMegabytes: 0, stall: .init())
 
     private init(settings: Settings) {
         self.settings = settings
@@ -46,6 +50,7 @@ final class ViewerIndexRow {
 
     private func start() -> Never {
         started = Clock.now()
+        monitor.start()
         let scratch = settings.scratchDirectory
         let configuration = SourceConfiguration(kind: .science, apiURL: settings.api,
                                                 cacheDirectory: scratch.appendingPathComponent("cache", isDirectory: true))
@@ -69,6 +74,9 @@ final class ViewerIndexRow {
     }
 
     private func finish() -> Never {
+        monitor.stop()
+        measurement.peakRSSMegabytes = PeakMemory.megabytes()
+        measurement.stall = monitor.worst
         FileHandle.standardOutput.write((try? JSONEncoder().encode(measurement)) ?? Data())
         exit(0)
     }

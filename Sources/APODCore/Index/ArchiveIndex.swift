@@ -92,7 +92,7 @@ public final class ArchiveIndex: Sendable {
 
     // MARK: Writing
 
-    /// Adds or updates entries; unchanged rows are left alone, so re-syncing a month does not
+    /// Adds or updates entries; unchanged rows are left alone, so re-syncing a window does not
     /// churn the full-text index.
     public func store(_ entries: [APODEntry]) throws {
         guard !entries.isEmpty else { return }
@@ -116,7 +116,7 @@ public final class ArchiveIndex: Sendable {
     }
 
     /// After a large sync: merges the full-text index into one segment (faster searches) and
-    /// rewrites the file without the free space that writing months in any order leaves.
+    /// rewrites the file without the free space that writing windows in any order leaves.
     /// Needs the database's size again in free disk space, so a failure is left unreported.
     public func compact() {
         try? database.execute("INSERT INTO entries_fts(entries_fts) VALUES ('optimize')")
