@@ -68,7 +68,7 @@ public final class ViewerServices {
     /// one-time offer; nil when it can: the source in use reaches a service.
     var archiveDownloadUnavailable: String? {
         if configuration.kind == .offline {
-            return tr("The offline source uses only what is on this computer, so the archive cannot be downloaded. Choose the science.nasa.gov or the legacy source to download it.")
+            return tr("The offline source uses only what is on this computer, so the archive cannot be downloaded. Choose science.nasa.gov or the NASA API under Data Source to download it.")
         }
         if isFallenBack {
             return tr("The service cannot be reached, so the archive cannot be downloaded now. Try again once the network is back.")

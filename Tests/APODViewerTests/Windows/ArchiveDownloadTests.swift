@@ -215,6 +215,10 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             XCTAssertFalse(grid.archiveOffer.isVisible)
             XCTAssertFalse(FileManager.default.fileExists(atPath: archive.dataFolder.url(ArchiveAccess.offerMarkerName).path))
             XCTAssertTrue(archive.claimDownloadOffer(), "the one-time offer is kept for a source that can download")
+
+            preferences.sourceChoice.selectedIndex = 0
+            waitUntil("science.nasa.gov can download") { section.downloadButton.isSensitive }
+            XCTAssertFalse(section.unavailableLabel.isVisible)
         }
     }
 }
