@@ -232,6 +232,36 @@ final class ArchiveSyncTests: CoreTestCase {
         try assertOnlyWholeWindows(index, source)
     }
 
+    /// Over HTTP with the science route: a window of 25 days is one request of the list route
+    /// (the issue's ~460 for the whole archive), never more than four at a time.
+    func testAScienceWindowIsOneListRequest() async throws {
+        let clock = TestClock(day: "1996-06-15")
+        let days = DayFetching.days(from: ArchiveCalendar.firstDay, through: APODDay("1996-06-15")!)
+        var service = FakeScienceService(entries: Dictionary(uniqueKeysWithValues: days.map {
+            ($0.description, ScienceFixtures.entry($0.description))
+        }))
+        let inFlight = InFlightCount()
+        service.override = { _ in
+            inFlight.enter()
+            Thread.sleep(forTimeInterval: 0.005)
+            inFlight.leave()
+            return nil
+        }
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let source = ScienceSource(apiURL: url, client: TestHTTP.client(), calendar: clock.calendar)
+        let index = try ArchiveIndex.open(in: folder, partition: "science", calendar: clock.calendar)
+        let summary = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
+
+        let windows = ArchiveSync.windows(size: 25, through: clock.calendar.today)
+        XCTAssertEqual(windows.count, 15, "366 days")
+        XCTAssertEqual(server.requests.count, windows.count, "one request per window")
+        XCTAssertEqual(Set(server.requests.compactMap { $0.query["date_from"] }), Set(windows.map(\.lowerBound.compactForm)))
+        XCTAssertLessThanOrEqual(inFlight.maximum, ArchiveSync.defaultConcurrency)
+        XCTAssertEqual(summary.entriesIndexed, days.count)
+        XCTAssertTrue(try index.covers(from: ArchiveCalendar.firstDay, through: APODDay("1996-06-14")!))
+    }
+
     /// Over HTTP with the legacy service: impossible dates and a page of 26 in a month's answer.
     func testALegacyServiceWithImpossibleDatesAndLongPages() async throws {
         let clock = TestClock(day: "1995-08-10")
@@ -264,6 +294,17 @@ final class ArchiveSyncTests: CoreTestCase {
             try await Task.sleep(nanoseconds: 1_000_000)
         }
     }
+}
+
+/// The most requests a fake service was answering at once.
+final class InFlightCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var now = 0
+    private var most = 0
+
+    func enter() { lock.withLock { now += 1; most = max(most, now) } }
+    func leave() { lock.withLock { now -= 1 } }
+    var maximum: Int { lock.withLock { most } }
 }
 
 /// Progress updates as they arrived, from whichever thread.
