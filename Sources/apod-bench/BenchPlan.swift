@@ -138,7 +138,8 @@ enum BenchPlan {
         return try JSONDecoder().decode(GridMeasurement.self, from: data)
     }
 
-    private static func spawn(_ arguments: [String]) throws -> (Int32, Data) {
+    /// Runs this program again with `arguments` (a row's private command line): its status and output.
+    static func spawn(_ arguments: [String]) throws -> (Int32, Data) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = arguments

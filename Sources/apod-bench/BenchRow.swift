@@ -36,6 +36,10 @@ struct BenchRow: Encodable {
     var p95Milliseconds: Double?
     var firstMilliseconds: Double?
     var entries: Int?
+    /// The viewer's index row: its first window on screen, and the main window's request for
+    /// the latest day (not part of the random batch).
+    var startupSeconds: Double?
+    var todayRequests: Int?
 
     enum CodingKeys: String, CodingKey {
         case name, flavour, seconds, pictures
@@ -60,6 +64,8 @@ struct BenchRow: Encodable {
         case p95Milliseconds = "p95_ms"
         case firstMilliseconds = "first_ms"
         case entries
+        case startupSeconds = "startup_s"
+        case todayRequests = "today_requests"
     }
 }
 

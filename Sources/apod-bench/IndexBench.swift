@@ -1,8 +1,10 @@
 import APODCore
 import Foundation
+import LoopbackServer
 
 /// The archive index rows: a full sync of a synthetic science-shaped archive over loopback,
-/// then search latency and a random grid's worth of entries from the index, in this process.
+/// then search latency and a random grid's worth of entries from the index, in this process,
+/// and the viewer's random grid over that index in a child process.
 enum IndexBench {
     /// Fifty searches as people type them: common and rare words, prefixes, several words,
     /// accents left out, and text that is query syntax elsewhere.
@@ -16,13 +18,22 @@ enum IndexBench {
         defer { try? FileManager.default.removeItem(at: folder) }
         let calendar = ArchiveCalendar()
         progress("index: generating the synthetic archive…")
-        let service = try SyntheticScienceService(archive: SyntheticArchive(through: calendar.today))
+        // The viewer row loads the grid's pictures: they are asked of loopback (and not found).
+        let pictures = try FakeHTTPServer { _ in .html("<h1>Not Found</h1>", status: 404) }
+        defer { pictures.stop() }
+        let archive = SyntheticArchive(through: calendar.today,
+                                       pictureBase: pictures.baseURL.absoluteString.trimmingCharacters(in: ["/"]))
+        let service = try SyntheticScienceService(archive: archive)
         defer { service.stop() }
         let client = HTTPClient()
         let source = ScienceSource(apiURL: service.routeURL, client: client, calendar: calendar)
+        // The index where the viewer looks for it: a data folder, the file of this source address.
+        let dataFolder = DataFolder(root: folder.appendingPathComponent("data", isDirectory: true))
+        let configuration = SourceConfiguration(kind: .science, apiURL: service.routeURL,
+                                                cacheDirectory: folder.appendingPathComponent("cache", isDirectory: true))
 
         progress("index: sync…")
-        var index: ArchiveIndex? = try ArchiveIndex.open(in: folder, partition: "science", calendar: calendar)
+        var index: ArchiveIndex? = try dataFolder.openIndex(for: configuration, calendar: calendar)
         let clock = ContinuousClock()
         let syncStart = clock.now
         let summary = try await ArchiveSync(source: source, index: index!, calendar: calendar).run()
@@ -71,7 +82,40 @@ enum IndexBench {
         rows.append(BenchRow(name: "index-random", flavour: "science-like", seconds: (clock.now - randomStart).seconds,
                              mbDownloaded: 0, peakRSSMegabytes: PeakMemory.megabytes(), maxStallMilliseconds: 0,
                              requests: service.requestCount - before, firstMilliseconds: first, entries: picked))
+
+        progress("index: random 100 in the viewer…")
+        if let row = try viewerRow(service: service, dataFolder: dataFolder.root, scratch: folder, calendar: calendar) {
+            rows.append(row)
+        }
         return rows
+    }
+
+    /// `apod-viewer --random 100` over the synced index (`ViewerIndexRow`), or nil without a
+    /// display. `requests` counts the metadata requests for the batch; the main window's own
+    /// request for the latest day (the index is done through yesterday) is `todayRequests`.
+    private static func viewerRow(service: SyntheticScienceService, dataFolder: URL, scratch: URL,
+                                  calendar: ArchiveCalendar) throws -> BenchRow? {
+        let settings = ViewerIndexRow.Settings(api: service.routeURL, dataDirectory: dataFolder,
+                                               scratchDirectory: scratch.appendingPathComponent("viewer", isDirectory: true),
+                                               count: 100, deadline: 30)
+        let before = service.requests.count
+        let (status, data) = try BenchPlan.spawn(IndexGridRowArguments.arguments(for: settings))
+        if status == ViewerGridRow.noDisplayStatus { return nil }
+        guard status == 0 else { throw BenchFailure(description: "the viewer's index row failed (exit \(status))") }
+        let measured = try JSONDecoder().decode(IndexGridMeasurement.self, from: data)
+        let recent = [calendar.today, calendar.today.adding(days: -1)].map { "/" + $0.compactForm }
+        let asked = service.requests.dropFirst(before)
+        let forToday = asked.filter { request in
+            request.query["per_page"] == "1" || recent.contains { request.path.hasSuffix($0) }
+        }.count
+        var row = BenchRow(name: "index-random-viewer", flavour: "science-like", seconds: measured.firstCellSeconds ?? settings.deadline,
+                           mbDownloaded: 0, peakRSSMegabytes: measured.peakRSSMegabytes, stall: measured.stall)
+        row.firstCellSeconds = measured.firstCellSeconds
+        row.requests = asked.count - forToday
+        row.entries = measured.cells
+        row.startupSeconds = measured.firstWindowSeconds
+        row.todayRequests = forToday
+        return row
     }
 }
 

@@ -24,6 +24,16 @@ enum IndexBenchTable {
                                  String(format: "random   %d entries: first after %.2f ms, all after %.1f ms, %d requests (target <= 300 ms, 0 requests)",
                                         random.entries ?? 0, random.firstMilliseconds ?? 0, random.seconds * 1000, requests)))
         }
+        if let viewer = row("index-random-viewer") {
+            let requests = viewer.requests ?? -1
+            let first = viewer.firstCellSeconds ?? .infinity
+            let startup = viewer.startupSeconds ?? 0
+            lines.append(verdict(requests == 0 && first - startup <= 0.3,
+                                 String(format: "viewer   apod-viewer --random 100: first cell %.2f s after start (first window %.2f s, then %.2f s), %d cells, %d batch requests (target <= 0.3 s after the window, 0 requests; %d for the main window's latest day)",
+                                        first, startup, first - startup, viewer.entries ?? 0, requests, viewer.todayRequests ?? 0)))
+        } else if rows.contains(where: { $0.name == "index-random" }) {
+            lines.append("skipped  the viewer's random grid from the index (no display)")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -19,21 +19,23 @@ struct SyntheticArchive {
     /// Day (`YYYY-MM-DD`) to its JSON body, ascending by day.
     let bodies: [(day: APODDay, json: String)]
 
-    init(through today: APODDay) {
+    /// - Parameter pictureBase: where the `hdurl`s point; the viewer rows give a loopback server
+    ///   so that a grid of these entries never reaches the real CDN.
+    init(through today: APODDay, pictureBase: String = "https://assets.science.nasa.gov") {
         var random = SeededGenerator(seed: 0xA90D)
         let vocabulary = Self.vocabulary(using: &random)
         var bodies: [(APODDay, String)] = []
         var day = ArchiveCalendar.firstDay
         while day <= today {
             if !Self.gaps.contains(day.description) {
-                bodies.append((day, Self.body(for: day, vocabulary: vocabulary, random: &random)))
+                bodies.append((day, Self.body(for: day, vocabulary: vocabulary, pictureBase: pictureBase, random: &random)))
             }
             day = day.adding(days: 1)
         }
         self.bodies = bodies
     }
 
-    private static func body(for day: APODDay, vocabulary: [String], random: inout SeededGenerator) -> String {
+    private static func body(for day: APODDay, vocabulary: [String], pictureBase: String, random: inout SeededGenerator) -> String {
         func word() -> String {
             // Log-uniform ranks: Zipf's law with exponent 1.
             let x = Double(random.next() % 1_000_000) / 1_000_000
@@ -61,7 +63,7 @@ struct SyntheticArchive {
         "explanation":"\(explanation)","credit":"\(credit)","copyright":"",\
         "alt":"\(theme) seen in the night sky","permalink":"https://science.nasa.gov/apod/\(day)/",\
         "url":"https://science.nasa.gov/apod/\(day)/",\
-        "hdurl":"https://assets.science.nasa.gov/dynamicimage/assets/science/apod/\(day).jpg?w=2000&h=1333&fit=clip"}
+        "hdurl":"\(pictureBase)/dynamicimage/assets/science/apod/\(day).jpg?w=2000&h=1333&fit=clip"}
         """
     }
 

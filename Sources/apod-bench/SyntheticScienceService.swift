@@ -22,6 +22,8 @@ final class SyntheticScienceService: @unchecked Sendable {
 
     var routeURL: URL { server.baseURL.appendingPathComponent(String(Self.route.dropFirst())) }
     var requestCount: Int { server.requests.count }
+    /// Every request so far, oldest first.
+    var requests: [FakeRequest] { server.requests }
     var megabytesServed: Double { lock.withLock { Double(bytes) / 1_000_000 } }
 
     func stop() { server.stop() }

@@ -12,7 +12,7 @@ usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate 
   --rate MB        the pipeline rows' megabytes per second per connection (default 20; 0 = unlimited)
   --no-grids       leave out the rows that run the viewer's grid (they need a display)
   --grids-only     only the rows that run the viewer's grid
-  --index-only     only the archive index rows (sync, search, random)
+  --index-only     only the archive index rows (sync, search, random, random in the viewer)
 """
 
 func fail(_ message: String) -> Never {
@@ -24,6 +24,10 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == GridRowArguments.flag {
     guard let settings = GridRowArguments.parse(arguments) else { fail("bad grid row arguments") }
     ViewerGridRow.run(settings)
+}
+if arguments.first == IndexGridRowArguments.flag {
+    guard let settings = IndexGridRowArguments.parse(arguments) else { fail("bad index grid row arguments") }
+    ViewerIndexRow.run(settings)
 }
 if arguments.first == RowArguments.flag {
     guard let settings = RowArguments.parse(arguments) else { fail("bad row arguments") }

@@ -57,19 +57,19 @@ struct ArchiveCommandRunner {
             if onTerminal { FileHandle.standardError.write(Data(("\r" + Self.progressLine(progress) + "\u{1B}[K").utf8)) }
         }
         if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        Output.print(tr("{count} pictures in the index ({new} new, {months} months fetched in {seconds} s).", [
+        Output.print(tr("{count} pictures in the index ({new} new, {days} days fetched in {seconds} s).", [
             "count": String(summary.entriesIndexed), "new": String(summary.entriesAdded),
-            "months": String(summary.monthsFetched), "seconds": String(format: "%.1f", summary.seconds)]))
-        if !summary.emptyMonths.isEmpty {
-            Output.error("apod: " + tr("the service sent nothing for {months}; run apod sync again later to fetch them.",
-                                       ["months": summary.emptyMonths.map(\.description).joined(separator: ", ")]))
+            "days": String(summary.daysFetched), "seconds": String(format: "%.1f", summary.seconds)]))
+        if !summary.emptyWindows.isEmpty {
+            Output.error("apod: " + tr("the service sent nothing for {days}; run apod sync again later to fetch them.",
+                                       ["days": summary.emptyWindows.map { "\($0.lowerBound)…\($0.upperBound)" }.joined(separator: ", ")]))
         }
     }
 
-    /// `123/378 months · 4567 pictures · about 2 min left`
+    /// `3075/11488 days · 3040 pictures · about 2 min left`
     static func progressLine(_ progress: SyncProgress) -> String {
-        var line = tr("{done}/{total} months · {count} pictures", [
-            "done": String(progress.monthsDone), "total": String(progress.monthsTotal), "count": String(progress.entriesIndexed)])
+        var line = tr("{done}/{total} days · {count} pictures", [
+            "done": String(progress.daysDone), "total": String(progress.daysTotal), "count": String(progress.entriesIndexed)])
         if let seconds = progress.secondsLeft {
             let left = seconds >= 90 ? tr("{minutes} min", ["minutes": String(Int((seconds / 60).rounded()))])
                                      : tr("{seconds} s", ["seconds": String(Int(seconds.rounded()))])

@@ -68,7 +68,7 @@ public struct SourceConfiguration: Sendable, Equatable {
             "  --api-url URL                     " + tr("the service route, e.g. a self-hosted copy"),
             "  --api-key KEY                     " + tr("api.nasa.gov key for the legacy source (default DEMO_KEY)"),
             "  --cache-dir DIR                   " + tr("metadata cache directory"),
-            "  --no-cache                        " + tr("neither read nor write the cache"),
+            "  --no-cache                        " + tr("neither read nor write the cache (the archive index in the data folder is still used)"),
         ].joined(separator: "\n")
     }
 

@@ -2,9 +2,9 @@ import Foundation
 
 /// The archive's metadata on this computer, one SQLite database per source address so that
 /// sources never mix: every entry the app fetched or a sync downloaded, a full-text index over
-/// its words, and which months a sync has completed.
+/// its words, and which stretches of days a sync has completed.
 ///
-/// Past entries never change, so once a month is covered its days are answered from here
+/// Past entries never change, so once a day is covered it is answered from here
 /// with no request. Safe to share between tasks and between processes (WAL, busy time-out).
 public final class ArchiveIndex: Sendable {
     /// The database file.
@@ -53,6 +53,20 @@ public final class ArchiveIndex: Sendable {
             VALUES (new.day, new.title, new.explanation, new.copyright);
         END;
         """,
+        // Done-marks for stretches of any length (a sync window is as many days as the source
+        // answers in one request), converted from the calendar months of version 1.
+        """
+        CREATE TABLE covered (
+            first INTEGER PRIMARY KEY,        -- first day (ordinal) of a stretch a sync asked for
+            through INTEGER NOT NULL,         -- last day (ordinal) the service answered for it
+            synced_at REAL NOT NULL
+        );
+        INSERT INTO covered(first, through, synced_at)
+            SELECT CAST(julianday(printf('%04d-%02d-01', month / 12, month % 12 + 1)) - 2440587.5 AS INTEGER),
+                   covered_through, synced_at
+            FROM months;
+        DROP TABLE months;
+        """,
     ]
 
     /// Opens the index of the source at `partition` under `directory`, creating it if needed.
@@ -78,30 +92,31 @@ public final class ArchiveIndex: Sendable {
 
     // MARK: Writing
 
-    /// Adds or updates entries; unchanged rows are left alone, so re-syncing a month does not
+    /// Adds or updates entries; unchanged rows are left alone, so re-syncing a window does not
     /// churn the full-text index.
     public func store(_ entries: [APODEntry]) throws {
         guard !entries.isEmpty else { return }
         try guarded { try database.transaction { try insert(entries) } }
     }
 
-    /// A month as the service answered it, in one transaction: its entries and the mark that
-    /// says it is done, so a kill leaves either both or neither.
-    func storeMonth(_ month: ArchiveMonth, entries: [APODEntry], coveredThrough: APODDay) throws {
+    /// A sync window as the service answered it, in one transaction: its entries and the mark
+    /// that says its days are done through `coveredThrough`, so a kill leaves both or neither.
+    func storeWindow(_ window: ClosedRange<APODDay>, entries: [APODEntry], coveredThrough: APODDay) throws {
         try guarded {
             try database.transaction {
                 try insert(entries)
                 try database.rows("""
-                    INSERT INTO months(month, covered_through, synced_at) VALUES (?, ?, ?)
-                    ON CONFLICT(month) DO UPDATE SET
-                        covered_through = max(covered_through, excluded.covered_through), synced_at = excluded.synced_at
-                    """, [.integer(month.key), .integer(coveredThrough.ordinal), .real(calendar.currentDate.timeIntervalSince1970)])
+                    INSERT INTO covered(first, through, synced_at) VALUES (?, ?, ?)
+                    ON CONFLICT(first) DO UPDATE SET
+                        through = max(through, excluded.through), synced_at = excluded.synced_at
+                    """, [.integer(window.lowerBound.ordinal), .integer(coveredThrough.ordinal),
+                          .real(calendar.currentDate.timeIntervalSince1970)])
             }
         }
     }
 
     /// After a large sync: merges the full-text index into one segment (faster searches) and
-    /// rewrites the file without the free space that writing months in any order leaves.
+    /// rewrites the file without the free space that writing windows in any order leaves.
     /// Needs the database's size again in free disk space, so a failure is left unreported.
     public func compact() {
         try? database.execute("INSERT INTO entries_fts(entries_fts) VALUES ('optimize')")
@@ -158,33 +173,31 @@ public final class ArchiveIndex: Sendable {
     /// Whether a sync has seen every day from `start` through `end`, so that a day missing
     /// here is a day without a picture.
     public func covers(from start: APODDay, through end: APODDay) throws -> Bool {
-        let coverage = try self.coverage()
-        return ArchiveMonth.all(from: start, through: end).allSatisfy { month in
-            guard let through = coverage[month] else { return false }
-            return through >= min(end, month.lastDay)
-        }
+        try coveredSpans().contains { $0.lowerBound <= start && end <= $0.upperBound }
     }
 
-    /// Whether random picks may come from here: every month of the archive is covered but for
-    /// the last two, which a sync fills next time (a random pick does not need this week).
+    /// Whether random picks may come from here: every day of the archive is covered but for
+    /// the last two months and this one, which a sync fills next time (a random pick does not
+    /// need this week).
     public func coversArchive() throws -> Bool {
-        let coverage = try self.coverage()
-        let recent = ArchiveMonth(containing: calendar.today).key - 2
-        return ArchiveMonth.all(from: ArchiveCalendar.firstDay, through: calendar.today)
-            .filter { $0.key < recent }
-            .allSatisfy { month in coverage[month].map { $0 >= month.lastDay } ?? false }
+        let recent = ArchiveMonth(key: ArchiveMonth(containing: calendar.today).key - 2)
+        return try covers(from: ArchiveCalendar.firstDay, through: recent.firstDay.adding(days: -1))
     }
 
-    /// The last day of each month a sync has answered.
-    func coverage() throws -> [ArchiveMonth: APODDay] {
+    /// The days a sync has answered, as disjoint stretches in ascending order: the done-marks
+    /// of windows that meet or overlap are joined.
+    func coveredSpans() throws -> [ClosedRange<APODDay>] {
         try guarded {
-            var result: [ArchiveMonth: APODDay] = [:]
-            for row in try database.rows("SELECT month, covered_through FROM months") {
-                if let key = row.integer(0), let through = row.integer(1) {
-                    result[ArchiveMonth(key: key)] = APODDay(ordinal: through)
+            var spans: [ClosedRange<Int>] = []
+            for row in try database.rows("SELECT first, through FROM covered WHERE through >= first ORDER BY first") {
+                guard let first = row.integer(0), let through = row.integer(1) else { continue }
+                if let last = spans.last, first <= last.upperBound + 1 {
+                    spans[spans.count - 1] = last.lowerBound...max(last.upperBound, through)
+                } else {
+                    spans.append(first...through)
                 }
             }
-            return result
+            return spans.map { APODDay(ordinal: $0.lowerBound)...APODDay(ordinal: $0.upperBound) }
         }
     }
 

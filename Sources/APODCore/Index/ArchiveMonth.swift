@@ -1,6 +1,7 @@
 import Foundation
 
-/// One calendar month of the archive: the unit a sync fetches, writes and remembers as done.
+/// One calendar month of the archive: what the calendar popover shows, and what "covers the
+/// archive" leaves out at its recent end.
 public struct ArchiveMonth: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let year: Int
     public let month: Int

@@ -2,45 +2,52 @@ import Foundation
 
 /// How far a sync has come, for a progress bar.
 public struct SyncProgress: Sendable, Equatable {
-    public var monthsDone: Int
-    public var monthsTotal: Int
+    /// Days of the archive fetched so far, of those this sync has to fetch.
+    public var daysDone: Int
+    public var daysTotal: Int
     /// Entries in the index now.
     public var entriesIndexed: Int
-    /// Estimated from the pace so far; `nil` until a month is done.
+    /// Estimated from the pace so far; `nil` until a window is done.
     public var secondsLeft: Double?
 
-    public var fraction: Double { monthsTotal == 0 ? 1 : Double(monthsDone) / Double(monthsTotal) }
+    public var fraction: Double { daysTotal == 0 ? 1 : Double(daysDone) / Double(daysTotal) }
 }
 
 /// What a finished sync did, for its one summary line.
 public struct SyncSummary: Sendable, Equatable {
-    public var monthsFetched: Int
+    /// Windows fetched (one request each when the service honours the range), and their days.
+    public var windowsFetched: Int
+    public var daysFetched: Int
     /// Entries the index holds now, and how many of them are new.
     public var entriesIndexed: Int
     public var entriesAdded: Int
-    /// Past months the service answered with nothing at all: not marked done, so the next
-    /// sync asks again (no month of the archive is empty).
-    public var emptyMonths: [ArchiveMonth]
+    /// Past windows the service answered with nothing at all: not marked done, so the next
+    /// sync asks again (no stretch of a window's length is missing from the archive).
+    public var emptyWindows: [ClosedRange<APODDay>]
     public var seconds: Double
 }
 
-/// Fills an index month by month through the source's range answer, a few months at a time.
+/// Fills an index window by window through the source's range answer, a few windows at a
+/// time. A window is as many days as the source answers in one request
+/// (`APODSource.syncWindowDays`: 25 on the science route, one page), counted from the
+/// archive's first day, so the whole archive costs about one request per window.
 ///
-/// Each month's entries and the mark that it is done are written in one transaction, so a
+/// Each window's entries and the mark that it is done are written in one transaction, so a
 /// sync killed at any instant resumes where it stopped with no duplicate or half entry. A
-/// month is done through yesterday at most, so the current month is asked again by every
-/// sync: an up-to-date index costs one range request (two pages at most).
+/// window is done through yesterday at most, so the current one is asked again by every
+/// sync: an up-to-date index costs one range request (two just after a window turned).
 public struct ArchiveSync: Sendable {
-    /// Months fetched at once: polite to the service, and enough to hide its latency.
+    /// Windows fetched at once: polite to the service, and enough to hide its latency.
     public static let defaultConcurrency = 4
-    /// A sync that fetched this many months compacts the index afterwards (about a second
+    /// A sync that fetched this many days compacts the index afterwards (about a second
     /// for the whole archive); the monthly top-up does not.
-    static let monthsWorthCompacting = 24
+    static let daysWorthCompacting = 730
 
     public let source: any APODSource
     public let index: ArchiveIndex
     private let calendar: ArchiveCalendar
     private let concurrency: Int
+    private let windowDays: Int
 
     /// - Parameter source: the network source itself, not one behind the metadata cache
     ///   (a sync would fill the cache with a file per day).
@@ -50,19 +57,33 @@ public struct ArchiveSync: Sendable {
         self.index = index
         self.calendar = calendar
         self.concurrency = max(1, concurrency)
+        self.windowDays = max(1, source.syncWindowDays)
     }
 
-    /// Months still to fetch, newest first (recent pictures are the ones looked for first):
-    /// those not answered through their last day, or through today for the current month.
-    public func monthsToFetch() throws -> [ArchiveMonth] {
-        let coverage = try index.coverage()
-        return ArchiveMonth.all(from: ArchiveCalendar.firstDay, through: calendar.today).reversed().filter { month in
-            guard let through = coverage[month] else { return true }
-            return through < window(of: month).upperBound
+    /// The archive cut into windows of `size` days from its first day through `today`,
+    /// oldest first; the last one ends today.
+    public static func windows(size: Int, through today: APODDay) -> [ClosedRange<APODDay>] {
+        stride(from: ArchiveCalendar.firstDay.ordinal, through: today.ordinal, by: max(1, size)).map {
+            APODDay(ordinal: $0)...APODDay(ordinal: min($0 + max(1, size) - 1, today.ordinal))
         }
     }
 
-    /// Runs until every month is fetched, the task is cancelled (months already written are
+    /// How many days `window` holds.
+    static func length(of window: ClosedRange<APODDay>) -> Int {
+        window.upperBound.ordinal - window.lowerBound.ordinal + 1
+    }
+
+    /// Windows still to fetch, newest first (recent pictures are the ones looked for first):
+    /// those whose days are not all answered, through today for the current one. Done-marks
+    /// of another window size (the calendar months of earlier versions) count day by day.
+    public func windowsToFetch() throws -> [ClosedRange<APODDay>] {
+        let spans = try index.coveredSpans()
+        return Self.windows(size: windowDays, through: calendar.today).reversed().filter { window in
+            !spans.contains { $0.lowerBound <= window.lowerBound && window.upperBound <= $0.upperBound }
+        }
+    }
+
+    /// Runs until every window is fetched, the task is cancelled (windows already written are
     /// kept) or a request fails for good.
     /// - Throws: `APODError.syncInProgress` when another sync is filling this index, the
     ///   source's error, the index's (`.diskFull`…), or `CancellationError`.
@@ -70,64 +91,56 @@ public struct ArchiveSync: Sendable {
         let lock = try SyncLock(for: index.file)
         defer { withExtendedLifetime(lock) {} }
         let started = ContinuousClock.now
-        let months = try monthsToFetch()
+        let windows = try windowsToFetch()
+        let daysTotal = windows.reduce(0) { $0 + Self.length(of: $1) }
         let before = try index.count()
-        var done = 0
-        var empty: [ArchiveMonth] = []
-        progress(SyncProgress(monthsDone: 0, monthsTotal: months.count, entriesIndexed: before, secondsLeft: nil))
+        var windowsDone = 0
+        var daysDone = 0
+        var empty: [ClosedRange<APODDay>] = []
+        progress(SyncProgress(daysDone: 0, daysTotal: daysTotal, entriesIndexed: before, secondsLeft: nil))
 
-        try await withThrowingTaskGroup(of: (ArchiveMonth, RangeAnswer).self) { group in
-            var pending = months[...]
+        try await withThrowingTaskGroup(of: (ClosedRange<APODDay>, RangeAnswer).self) { group in
+            var pending = windows[...]
             func startNext() {
-                guard !Task.isCancelled, let month = pending.popFirst() else { return }
-                let window = self.window(of: month)
-                group.addTask { (month, try await source.rangeAnswer(from: window.lowerBound, through: window.upperBound)) }
+                guard !Task.isCancelled, let window = pending.popFirst() else { return }
+                group.addTask { (window, try await source.rangeAnswer(from: window.lowerBound, through: window.upperBound)) }
             }
             for _ in 0..<concurrency { startNext() }
-            while let (month, answer) = try await group.next() {
-                if try !write(month, answer) { empty.append(month) }
-                done += 1
+            while let (window, answer) = try await group.next() {
+                if try !write(window, answer) { empty.append(window) }
+                windowsDone += 1
+                daysDone += Self.length(of: window)
                 let elapsed = (ContinuousClock.now - started).seconds
-                progress(SyncProgress(monthsDone: done, monthsTotal: months.count, entriesIndexed: try index.count(),
-                                      secondsLeft: elapsed / Double(done) * Double(months.count - done)))
+                progress(SyncProgress(daysDone: daysDone, daysTotal: daysTotal, entriesIndexed: try index.count(),
+                                      secondsLeft: elapsed / Double(daysDone) * Double(daysTotal - daysDone)))
                 startNext()
             }
         }
         try Task.checkCancellation()
-        if done >= Self.monthsWorthCompacting { index.compact() }
+        if daysDone >= Self.daysWorthCompacting { index.compact() }
         let after = try index.count()
-        return SyncSummary(monthsFetched: done, entriesIndexed: after, entriesAdded: max(0, after - before),
-                           emptyMonths: empty.sorted(), seconds: (ContinuousClock.now - started).seconds)
+        return SyncSummary(windowsFetched: windowsDone, daysFetched: daysDone, entriesIndexed: after,
+                           entriesAdded: max(0, after - before), emptyWindows: empty.sorted { $0.lowerBound < $1.lowerBound },
+                           seconds: (ContinuousClock.now - started).seconds)
     }
 
-    /// Writes what the service said about one month; only entries inside the month count,
-    /// one per day. - Returns: false for a past month answered with nothing (not marked done).
-    private func write(_ month: ArchiveMonth, _ answer: RangeAnswer) throws -> Bool {
-        let window = window(of: month)
+    /// Writes what the service said about one window; only entries inside it count, one per
+    /// day. - Returns: false for a past window answered with nothing (not marked done).
+    private func write(_ window: ClosedRange<APODDay>, _ answer: RangeAnswer) throws -> Bool {
         var byDay: [APODDay: APODEntry] = [:]
         for entry in answer.entries where window.contains(entry.date) { byDay[entry.date] = entry }
         let entries = byDay.values.sorted { $0.date < $1.date }
-        let through = doneThrough(month)
+        // Today itself may not be published yet, so a window is done through yesterday at most.
+        let through = min(window.upperBound, calendar.today.adding(days: -1))
         if entries.isEmpty && answer.unusableDays.isEmpty && through >= window.upperBound {
             return false
         }
         if through >= window.lowerBound {
-            try index.storeMonth(month, entries: entries, coveredThrough: through)
+            try index.storeWindow(window, entries: entries, coveredThrough: through)
         } else {
             try index.store(entries)
         }
         return true
-    }
-
-    /// The days of `month` inside the archive.
-    private func window(of month: ArchiveMonth) -> ClosedRange<APODDay> {
-        max(month.firstDay, ArchiveCalendar.firstDay)...min(month.lastDay, calendar.today)
-    }
-
-    /// The last day of `month` that can be marked done today: today itself may not be
-    /// published yet, so the current month is done through yesterday at most.
-    private func doneThrough(_ month: ArchiveMonth) -> APODDay {
-        min(month.lastDay, calendar.today.adding(days: -1))
     }
 }
 

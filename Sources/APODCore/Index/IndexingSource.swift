@@ -2,7 +2,7 @@ import Foundation
 
 /// Puts the archive index in front of a source: every entry that passes is written to the
 /// index, and what the index covers is answered from it with no request (a range of synced
-/// months, a past day, a random pick once the archive is downloaded).
+/// days, a past day, a random pick once the archive is downloaded).
 ///
 /// The index only ever saves requests: when it cannot be read or written, the upstream
 /// answers as if it were not there.

@@ -23,6 +23,9 @@ public protocol APODSource: Sendable {
     func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error>
     /// The quota the service reported on its last answer, if it reports one.
     var rateLimit: RateLimit? { get }
+    /// Days a sync asks for in one `rangeAnswer`: as many as the service answers in one
+    /// request, so that a window costs one.
+    var syncWindowDays: Int { get }
 }
 
 /// What api.nasa.gov said about the key's remaining quota on its last answer.
@@ -63,6 +66,9 @@ public struct RangeAnswer: Sendable {
 extension APODSource {
     /// Only sources behind a rate-limited gateway report one.
     public var rateLimit: RateLimit? { nil }
+
+    /// A month's worth, for sources without a better figure.
+    public var syncWindowDays: Int { 31 }
 
     public func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
         RangeAnswer(entries: try await entries(from: start, through: end))

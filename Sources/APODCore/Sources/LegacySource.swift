@@ -36,6 +36,11 @@ public final class LegacySource: APODSource, @unchecked Sendable {
         lock.withLock { lastRateLimit }
     }
 
+    /// Any range is one request, but nasa/apod-api builds its answer from each day's archive
+    /// page in turn, so a long range can outlast the request time-out; a month's worth stays
+    /// well inside it (and is two requests where api.nasa.gov cuts ranges to 25).
+    public var syncWindowDays: Int { 31 }
+
     /// The server's own "today"; if that is not published yet, the previous Eastern day.
     public func latest() async throws -> APODEntry {
         if let entry = try await day(nil) { return entry }

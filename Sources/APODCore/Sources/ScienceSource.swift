@@ -28,6 +28,10 @@ public final class ScienceSource: APODSource {
         self.concurrency = max(1, concurrency)
     }
 
+    /// One page of the list route: a window of that many days is one request when the
+    /// service honours the date filter.
+    public var syncWindowDays: Int { Self.pageSize }
+
     public func latest() async throws -> APODEntry {
         let response = try await client.getMetadata(url(query: [("per_page", "1"), ("_fields", ScienceEntryDecoder.fields)]))
         guard response.isSuccess else { throw ServiceErrorBody.error(for: response) }

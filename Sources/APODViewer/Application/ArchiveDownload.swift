@@ -4,7 +4,7 @@ import GtkKit
 
 /// "Download the archive": one sync at a time for the whole app, so it keeps going when the
 /// preferences window closes and any window can show its progress. Cancelling keeps every
-/// month already written; the next download resumes from there.
+/// window of days already written; the next download resumes from there.
 @MainActor
 final class ArchiveDownload {
     enum State: Equatable {

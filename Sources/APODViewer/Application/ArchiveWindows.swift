@@ -28,6 +28,8 @@ final class ArchiveWindows {
     var onOpenDetail: (@MainActor (APODEntry) -> Void)?
     /// Starts "Download the archive" and shows its progress; nil hides the offer.
     var onDownload: (@MainActor () -> Void)?
+    /// Why the download cannot work now (the offline source, say): said instead of the offer.
+    var downloadUnavailable: (@MainActor () -> String?)?
 
     init(application: Application, environment: ViewerEnvironment, archive: ArchiveAccess) {
         self.application = application
@@ -68,18 +70,23 @@ final class ArchiveWindows {
                                     iconName: "edit-find-symbolic", offerDownload: false)
         }
         let archive = archive
-        let offers = onDownload != nil
+        let unavailable = downloadUnavailable?()
+        let offers = onDownload != nil && unavailable == nil
         searchWork.start({ () -> ArchiveAccess.SearchResult in
             let found = try archive.search(text, limit: Self.searchLimit)
             // The search window offers the download itself: the random grid need not again.
             if offers && !found.isComplete { _ = archive.claimDownloadOffer() }
             return found
         }, then: { [weak self] result in
-            self?.showSearch(result, for: text)
+            self?.showSearch(result, for: text, offers: offers, unavailable: unavailable)
         })
     }
 
-    private func showSearch(_ result: Result<ArchiveAccess.SearchResult, any Error>, for text: String) {
+    /// - Parameters:
+    ///   - offers: whether to offer the download when the index lacks part of the archive.
+    ///   - unavailable: why the download cannot work now, said instead of offering it.
+    private func showSearch(_ result: Result<ArchiveAccess.SearchResult, any Error>, for text: String,
+                            offers: Bool, unavailable: String?) {
         guard let window = searchWindow else { return }
         switch result {
         case .success(let found):
@@ -89,9 +96,10 @@ final class ArchiveWindows {
             if found.count > found.entries.count {
                 summary += " " + tr("(the best {shown} are shown)", ["shown": String(found.entries.count)])
             }
-            let offer = !found.isComplete && onDownload != nil
-            let note = found.isComplete
-                ? nil : tr("Only the pictures already on this computer were searched: download the archive to search all of them.")
+            let offer = !found.isComplete && offers
+            let note = found.isComplete ? nil
+                : unavailable.map { tr("Only the pictures already on this computer were searched.") + " " + $0 }
+                ?? tr("Only the pictures already on this computer were searched: download the archive to search all of them.")
             if found.entries.isEmpty {
                 window.showEmpty(summary: summary, note: note, heading: tr("No pictures found"),
                                  message: tr("Try other words, or fewer of them."), iconName: "edit-find-symbolic",

@@ -10,6 +10,7 @@ extension ViewerApplication {
         windows.onOpenDetail = { [weak self] entry in self?.openDetail(for: entry) }
         if services?.download != nil {
             windows.onDownload = { [weak self] in self?.downloadArchive() }
+            windows.downloadUnavailable = { [weak self] in self?.services?.archiveDownloadUnavailable }
         }
         archiveWindows = windows
         for action in ArchiveActions.make(for: self) {
@@ -56,14 +57,15 @@ extension ViewerApplication {
 
     /// The first random grid offers "Download the archive" when the index lacks part of it
     /// (once ever, shared with the search window's offer; see `claimDownloadOffer`), as soon as
-    /// pictures arrive: not over an error page, where the service is unreachable anyway.
+    /// pictures arrive: not over an error page, where the service is unreachable anyway, nor
+    /// while the source cannot download it (offline), so the offer is kept for later.
     func attachArchive(to grid: RandomGridWindow) {
         guard let archive = environment.archive, services?.download != nil else { return }
         grid.onDownload = { [weak self] in self?.downloadArchive() }
         let entriesLoaded = grid.onEntriesLoaded
-        grid.onEntriesLoaded = { [weak grid] in
+        grid.onEntriesLoaded = { [weak self, weak grid] in
             entriesLoaded?()
-            guard grid?.isStoredOnly?() != true else { return }
+            guard grid?.isStoredOnly?() != true, self?.services?.archiveDownloadUnavailable == nil else { return }
             Task.detached {
                 guard archive.claimDownloadOffer() else { return }
                 MainThread.post { [weak grid] in grid?.offerArchive() }
@@ -71,10 +73,11 @@ extension ViewerApplication {
         }
     }
 
-    /// Starts downloading the archive and opens the preferences, where its progress shows.
+    /// Starts downloading the archive and opens the preferences, where its progress shows (or,
+    /// when the source in use cannot download it, why not).
     func downloadArchive() {
         guard let services, let download = services.download else { return }
-        download.start()
+        if services.archiveDownloadUnavailable == nil { download.start() }
         openPreferences()
     }
 }

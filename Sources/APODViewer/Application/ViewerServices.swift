@@ -64,6 +64,18 @@ public final class ViewerServices {
     /// The picture loader now in use (tests check that a new limit reached it).
     var pictureFetcher: any ImageFetching { fetcher.upstream }
 
+    /// Why "Download the archive" cannot work now, for the preferences and instead of the
+    /// one-time offer; nil when it can: the source in use reaches a service.
+    var archiveDownloadUnavailable: String? {
+        if configuration.kind == .offline {
+            return tr("The offline source uses only what is on this computer, so the archive cannot be downloaded. Choose science.nasa.gov or the NASA API under Data Source to download it.")
+        }
+        if isFallenBack {
+            return tr("The service cannot be reached, so the archive cannot be downloaded now. Try again once the network is back.")
+        }
+        return nil
+    }
+
     /// Whether an unreachable service should make the app go offline now.
     var shouldFallBack: Bool {
         configuration.kind != .offline && !isFallenBack && !hasReachedService

@@ -12,14 +12,19 @@ final class ArchiveDownloadSection {
     let timeLabel = Label()
     let downloadButton = Button(label: tr("_Download the Archive"))
     let cancelButton = Button(label: tr("_Cancel"))
+    /// Why the download cannot work with the source in use, under the insensitive button.
+    let unavailableLabel = PreferencesText.hint("")
     private let download: ArchiveDownload
+    private let unavailable: @MainActor () -> String?
     private let archive: ArchiveAccess
     private let stateWork = WorkSlot()
     private var token: Int?
 
-    init(download: ArchiveDownload, archive: ArchiveAccess) {
+    /// - Parameter unavailable: why a download cannot work now (`ViewerServices.archiveDownloadUnavailable`).
+    init(download: ArchiveDownload, archive: ArchiveAccess, unavailable: @escaping @MainActor () -> String?) {
         self.download = download
         self.archive = archive
+        self.unavailable = unavailable
         root.append(PreferencesText.heading(tr("Archive")))
         root.append(PreferencesText.hint(tr("Downloading the text of every picture (about 30 MB) lets you search the whole archive, see a day in every year and get random pictures without waiting. It resumes where it stopped.")))
         stateLabel.enableWrapping()
@@ -35,11 +40,22 @@ final class ArchiveDownloadSection {
         downloadButton.markSuggested()
         buttons.append(downloadButton)
         root.append(buttons)
+        root.append(unavailableLabel)
 
         downloadButton.onClicked { [weak self] in self?.download.start() }
         cancelButton.onClicked { [weak self] in self?.download.cancel() }
         token = download.observe { [weak self] state in self?.show(state) }
+        refreshAvailability()
         root.onDestroy { [weak self] in self?.detach() }
+    }
+
+    /// Makes the button insensitive, with the reason beneath it, while the source in use cannot
+    /// download the archive (GNOME's way: the control stays where it is expected).
+    func refreshAvailability() {
+        let reason = download.isRunning ? nil : unavailable()
+        downloadButton.isSensitive = reason == nil
+        unavailableLabel.text = reason ?? ""
+        unavailableLabel.isVisible = reason != nil
     }
 
     private func detach() {
@@ -57,7 +73,7 @@ final class ArchiveDownloadSection {
         case .running(let progress):
             progressBar.fraction = progress?.fraction ?? 0
             progressBar.text = progress.map {
-                tr("{done} of {total} months · {count} pictures", ["done": String($0.monthsDone), "total": String($0.monthsTotal),
+                tr("{done} of {total} days · {count} pictures", ["done": String($0.daysDone), "total": String($0.daysTotal),
                                                                  "count": String($0.entriesIndexed)])
             } ?? tr("Starting…")
             timeLabel.text = progress?.secondsLeft.map(Self.timeLeft) ?? tr("Working out the time left…")

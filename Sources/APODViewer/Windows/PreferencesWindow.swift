@@ -98,7 +98,9 @@ final class PreferencesWindow {
         column.append(messageLabel)
         column.append(dailySection.box)
         if let archive = services.archive, let download = services.download {
-            let section = ArchiveDownloadSection(download: download, archive: archive)
+            let section = ArchiveDownloadSection(download: download, archive: archive) { [weak services] in
+                services?.archiveDownloadUnavailable
+            }
             column.append(section.root)
             archiveSection = section
         }
@@ -173,6 +175,7 @@ final class PreferencesWindow {
             try services.setSource(chosenKind, apiURL: url, apiKey: keyEntry.text.trimmingCharacters(in: .whitespaces))
             hasPendingEdits = false
             showMessage(nil)
+            archiveSection?.refreshAvailability()
             onSourceChanged?()
         } catch {
             showMessage(userMessage(for: error))

@@ -7,6 +7,8 @@ public struct FlowBoxCensus: Equatable, Sendable {
     public var children = 0
     /// Those children holding a picture that shows something.
     public var showingPicture = 0
+    /// Toplevel windows on screen: the first one is the app's first frame.
+    public var mappedWindows = 0
 
     /// Counts now; a walk over the toplevels' widgets, cheap enough to run every few ms.
     @MainActor
@@ -16,7 +18,9 @@ public struct FlowBoxCensus: Equatable, Sendable {
         defer { g_list_free(list) }
         var node = list
         while let current = node {
-            census.visit(current.pointee.data.assumingMemoryBound(to: GtkWidget.self))
+            let window = current.pointee.data.assumingMemoryBound(to: GtkWidget.self)
+            if gtk_widget_get_mapped(window) != 0 { census.mappedWindows += 1 }
+            census.visit(window)
             node = current.pointee.next
         }
         return census

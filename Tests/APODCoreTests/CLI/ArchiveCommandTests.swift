@@ -3,7 +3,7 @@ import TestSupport
 @testable import APODCore
 
 /// `apod sync`, `search`, `favorites` and `on-this-day` end to end: a real process against
-/// a legacy service holding a whole synthetic archive (one range request per month).
+/// a legacy service holding a whole synthetic archive (one range request per 31-day window).
 final class ArchiveCommandTests: CoreTestCase {
     private var home: URL!
     private var server: FakeHTTPServer!
@@ -140,7 +140,25 @@ final class ArchiveCommandTests: CoreTestCase {
         XCTAssertEqual(show.status, 0, "the other commands still work without the index")
     }
 
-    func testASyncKilledMidWayResumesWithoutDuplicatesOrHalfMonths() throws {
+    /// `--no-cache` is about the cache folder: the archive index is the user's data in the data
+    /// folder (like the favourites) and is still read and written.
+    func testNoCacheLeavesTheCacheFolderAloneButUsesTheIndex() throws {
+        try startService()
+        let range = try apod(["--no-cache", "range", "2019-07-01", "2019-07-07", "--json"])
+        XCTAssertEqual(range.status, 0, range.stderr)
+        XCTAssertEqual(try jsonArray(range.stdout).count, 7)
+        let files = FileManager.default.enumerator(at: home, includingPropertiesForKeys: nil)?.compactMap { ($0 as? URL)?.path } ?? []
+        XCTAssertFalse(files.contains { $0.contains("/.cache/") }, "nothing written to the cache: \(files)")
+        XCTAssertEqual(try ArchiveIndex(file: indexFile).entries(from: APODDay("2019-07-01")!, through: APODDay("2019-07-07")!).count, 7)
+
+        let before = server.requests.count
+        let show = try apod(["--no-cache", "show", "2019-07-04", "--json"])
+        XCTAssertEqual(show.status, 0, show.stderr)
+        XCTAssertTrue(show.stdout.contains("Poznań"), show.stdout)
+        XCTAssertEqual(server.requests.count, before, "an indexed past day is read from the index")
+    }
+
+    func testASyncKilledMidWayResumesWithoutDuplicatesOrHalfWindows() throws {
         try startService(delay: 0.02)
         let process = Process()
         process.executableURL = try APODProcess.binary()
@@ -156,22 +174,25 @@ final class ArchiveCommandTests: CoreTestCase {
         XCTAssertEqual(process.terminationReason, .uncaughtSignal)
 
         let index = try ArchiveIndex(file: indexFile)
-        let done = try index.coverage()
-        XCTAssertGreaterThan(done.count, 20)
-        XCTAssertLessThan(done.count, 300)
-        for (month, through) in done {
-            let expected = archive.keys.filter { $0.hasPrefix(month.description) && $0 <= through.description }.count
-            XCTAssertEqual(try index.entries(from: month.firstDay, through: through).count, expected, "month \(month)")
+        // The current window is marked done through yesterday, but today's entry is written with it.
+        let today = ArchiveCalendar().today
+        let spans = try index.coveredSpans().map { $0.upperBound == today.adding(days: -1) ? $0.lowerBound...today : $0 }
+        let left = try ArchiveSync(source: LegacySource(client: TestHTTP.client()), index: index).windowsToFetch()
+        let windows = ArchiveSync.windows(size: 31, through: ArchiveCalendar().today)
+        XCTAssertGreaterThan(windows.count - left.count, 20)
+        XCTAssertGreaterThan(left.count, 20)
+        func inArchive(_ span: ClosedRange<APODDay>) -> Int {
+            archive.keys.filter { APODDay($0).map(span.contains) ?? false }.count
         }
-        XCTAssertEqual(try index.count(), done.keys.reduce(0) { total, month in
-            total + archive.keys.filter { $0.hasPrefix(month.description) }.count
-        }, "nothing outside finished months")
+        for span in spans {
+            XCTAssertEqual(try index.entries(from: span.lowerBound, through: span.upperBound).count, inArchive(span), "\(span)")
+        }
+        XCTAssertEqual(try index.count(), spans.reduce(0) { $0 + inArchive($1) }, "nothing outside finished windows")
 
         let before = server.requests.count
         let resumed = try apod(["sync"])
         XCTAssertEqual(resumed.status, 0, resumed.stderr)
-        let months = ArchiveMonth.all(from: ArchiveCalendar.firstDay, through: ArchiveCalendar().today).count
-        XCTAssertLessThanOrEqual(server.requests.count - before, months - done.count + 1, "only what was left")
+        XCTAssertLessThanOrEqual(server.requests.count - before, left.count, "only what was left")
         XCTAssertEqual(try index.count(), archive.count)
     }
 }

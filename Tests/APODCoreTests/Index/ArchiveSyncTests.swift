@@ -18,26 +18,34 @@ final class ArchiveSyncTests: CoreTestCase {
         try ArchiveIndex.open(in: folder, partition: "science", calendar: clock.calendar)
     }
 
-    private var allMonths: Int { ArchiveMonth.all(from: ArchiveCalendar.firstDay, through: clock.calendar.today).count }
+    /// The synthetic source's windows through the test's today, oldest first.
+    private var windows: [ClosedRange<APODDay>] {
+        ArchiveSync.windows(size: SyntheticArchiveSource.windowDays, through: clock.calendar.today)
+    }
 
-    /// Every stored entry belongs to a month marked done, and every done month is whole.
-    private func assertOnlyWholeMonths(_ index: ArchiveIndex, _ source: SyntheticArchiveSource,
-                                       file: StaticString = #filePath, line: UInt = #line) throws {
-        let coverage = try index.coverage()
+    private func window(containing day: String) -> ClosedRange<APODDay> {
+        windows.first { $0.contains(APODDay(day)!) }!
+    }
+
+    /// Every stored entry lies in a stretch marked done (today's in the window marked done
+    /// through yesterday), and every done stretch is whole.
+    private func assertOnlyWholeWindows(_ index: ArchiveIndex, _ source: SyntheticArchiveSource,
+                                        file: StaticString = #filePath, line: UInt = #line) throws {
+        let spans = try index.coveredSpans()
         let stored = try index.entries(from: ArchiveCalendar.firstDay, through: clock.calendar.today)
         XCTAssertEqual(Set(stored.map(\.date)).count, stored.count, "duplicates", file: file, line: line)
         for entry in stored {
-            XCTAssertNotNil(coverage[ArchiveMonth(containing: entry.date)], "\(entry.date) in an unfinished month", file: file, line: line)
+            let marked = spans.contains { $0.contains(entry.date) || $0.upperBound.adding(days: 1) == entry.date }
+            XCTAssertTrue(marked, "\(entry.date) in an unfinished window", file: file, line: line)
             XCTAssertEqual(entry, SyntheticArchiveSource.entry(entry.date), file: file, line: line)
         }
-        for (month, through) in coverage {
-            let expected = source.published.filter { ArchiveMonth(containing: $0) == month && $0 <= through }
-            XCTAssertEqual(try index.entries(from: month.firstDay, through: through).map(\.date), expected,
-                           "month \(month)", file: file, line: line)
+        for span in spans {
+            XCTAssertEqual(try index.entries(from: span.lowerBound, through: span.upperBound).map(\.date),
+                           source.published.filter(span.contains), "\(span)", file: file, line: line)
         }
     }
 
-    func testAFullSyncIndexesTheWholeArchiveFourMonthsAtATime() async throws {
+    func testAFullSyncIndexesTheWholeArchiveFourWindowsAtATime() async throws {
         let source = SyntheticArchiveSource(calendar: clock.calendar)
         let index = try openIndex()
         let seen = ProgressLog()
@@ -45,64 +53,96 @@ final class ArchiveSyncTests: CoreTestCase {
 
         XCTAssertEqual(summary.entriesIndexed, source.published.count)
         XCTAssertEqual(summary.entriesAdded, source.published.count)
-        XCTAssertEqual(summary.monthsFetched, allMonths)
-        XCTAssertEqual(source.rangeCalls.count, allMonths, "one range per month")
+        XCTAssertEqual(summary.windowsFetched, windows.count)
+        XCTAssertEqual(windows.count, 460, "11,490 days in windows of 25")
+        XCTAssertEqual(Set(source.rangeCalls), Set(windows), "one range per window of the source's size")
+        XCTAssertEqual(source.rangeCalls.count, windows.count)
         XCTAssertLessThanOrEqual(source.maxInFlight, ArchiveSync.defaultConcurrency)
-        XCTAssertGreaterThan(source.maxInFlight, 1, "months are fetched in parallel")
-        // The first months start together, so only their set is ordered, not who asks first.
-        XCTAssertTrue(source.rangeCalls.prefix(ArchiveSync.defaultConcurrency).contains { $0.lowerBound == APODDay("2026-11-01") },
-                      "newest month in the first round")
-        XCTAssertTrue(source.rangeCalls.contains(APODDay("1995-06-16")!...APODDay("1995-06-30")!), "the archive starts mid-June")
+        XCTAssertGreaterThan(source.maxInFlight, 1, "windows are fetched in parallel")
+        // The first windows start together, so only their set is ordered, not who asks first.
+        XCTAssertTrue(source.rangeCalls.prefix(ArchiveSync.defaultConcurrency).contains(APODDay("2026-11-15")!...APODDay("2026-11-30")!),
+                      "newest window in the first round")
+        XCTAssertTrue(source.rangeCalls.contains(APODDay("1995-06-16")!...APODDay("1995-07-10")!), "the archive starts mid-June")
         XCTAssertTrue(try index.coversArchive())
-        try assertOnlyWholeMonths(index, source)
+        XCTAssertEqual(try index.coveredSpans(), [ArchiveCalendar.firstDay...APODDay("2026-11-29")!])
+        try assertOnlyWholeWindows(index, source)
 
         let updates = seen.all
-        XCTAssertEqual(updates.first?.monthsDone, 0)
-        XCTAssertEqual(updates.last?.monthsDone, allMonths)
-        XCTAssertEqual(updates.map(\.monthsDone), updates.map(\.monthsDone).sorted())
+        XCTAssertEqual(updates.first?.daysDone, 0)
+        XCTAssertEqual(updates.last?.daysDone, DayFetching.days(from: ArchiveCalendar.firstDay, through: clock.calendar.today).count)
+        XCTAssertEqual(updates.last?.daysDone, updates.last?.daysTotal)
+        XCTAssertEqual(updates.map(\.daysDone), updates.map(\.daysDone).sorted())
         XCTAssertEqual(updates.last?.entriesIndexed, source.published.count)
         XCTAssertNotNil(updates.last?.secondsLeft)
     }
 
-    func testASecondSyncAsksOnlyForTheCurrentMonth() async throws {
+    func testASecondSyncAsksOnlyForTheCurrentWindow() async throws {
         let source = SyntheticArchiveSource(calendar: clock.calendar)
         let index = try openIndex()
         _ = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
         let before = source.requestCount
         let summary = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
         XCTAssertEqual(source.requestCount - before, 1)
-        XCTAssertEqual(source.rangeCalls.last, APODDay("2026-11-01")!...APODDay("2026-11-30")!)
+        XCTAssertEqual(source.rangeCalls.last, APODDay("2026-11-15")!...APODDay("2026-11-30")!)
         XCTAssertEqual(summary.entriesAdded, 0)
 
-        clock.advance(3 * 86_400)
+        clock.advance(11 * 86_400)
         _ = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
-        XCTAssertEqual(Array(source.rangeCalls.suffix(2).map(\.lowerBound)).sorted(), [APODDay("2026-11-01")!, APODDay("2026-12-01")!],
-                       "after the month turned: the new month and the rest of the old one")
+        XCTAssertEqual(Array(source.rangeCalls.suffix(2)).sorted { $0.lowerBound < $1.lowerBound },
+                       [APODDay("2026-11-15")!...APODDay("2026-12-09")!, APODDay("2026-12-10")!...APODDay("2026-12-11")!],
+                       "after the window turned: the new window and the rest of the old one")
         XCTAssertEqual(try index.count(), source.published.count)
     }
 
-    func testAnInterruptedSyncResumesWithoutDuplicatesOrHalfMonths() async throws {
+    /// An index written by a version that marked calendar months done keeps them: after the
+    /// schema migration a sync asks only for the current window.
+    func testMonthMarksOfAnOlderIndexStillCount() async throws {
+        let index = try openIndex()
+        _ = try await ArchiveSync(source: SyntheticArchiveSource(calendar: clock.calendar), index: index, calendar: clock.calendar).run()
+        try index.database.execute("""
+            CREATE TABLE months (month INTEGER PRIMARY KEY, covered_through INTEGER NOT NULL, synced_at REAL NOT NULL);
+            DROP TABLE covered;
+            """)
+        let yesterday = clock.calendar.today.adding(days: -1)
+        for month in ArchiveMonth.all(from: ArchiveCalendar.firstDay, through: yesterday) {
+            _ = try index.database.rows("INSERT INTO months VALUES (?, ?, 0)",
+                                        [.integer(month.key), .integer(min(month.lastDay, yesterday).ordinal)])
+        }
+        try index.database.setUserVersion(1)
+
+        let reopened = try openIndex()
+        XCTAssertEqual(try reopened.database.integer("PRAGMA user_version"), ArchiveIndex.migrations.count)
+        XCTAssertEqual(try reopened.coveredSpans(), [APODDay("1995-06-01")!...yesterday], "each month from its first day")
+        XCTAssertTrue(try reopened.coversArchive())
+        let source = SyntheticArchiveSource(calendar: clock.calendar)
+        let summary = try await ArchiveSync(source: source, index: reopened, calendar: clock.calendar).run()
+        XCTAssertEqual(source.rangeCalls, [APODDay("2026-11-15")!...APODDay("2026-11-30")!])
+        XCTAssertEqual(summary.entriesAdded, 0)
+    }
+
+    func testAnInterruptedSyncResumesWithoutDuplicatesOrHalfWindows() async throws {
         let source = SyntheticArchiveSource(calendar: clock.calendar)
         source.answersBeforeStall = 30
         let index = try openIndex()
         let progress = ProgressLog()
         let calendar = clock.calendar
         let sync = Task { try await ArchiveSync(source: source, index: index, calendar: calendar).run { progress.append($0) } }
-        try await waitUntil { (progress.all.last?.monthsDone ?? 0) >= 30 && source.rangeCalls.count >= 34 }
+        try await waitUntil { (progress.all.last?.daysDone ?? 0) >= 30 * 25 - 9 && source.rangeCalls.count >= 34 }
         sync.cancel()
         do {
             _ = try await sync.value
             XCTFail("a cancelled sync must not report success")
         } catch is CancellationError {}
-        let done = try index.coverage().count
-        XCTAssertEqual(done, 30)
-        try assertOnlyWholeMonths(index, source)
+        let left = try ArchiveSync(source: source, index: index, calendar: clock.calendar).windowsToFetch()
+        XCTAssertEqual(left.count, windows.count - 29, "30 answered, the current one of them asked again")
+        try assertOnlyWholeWindows(index, source)
 
         let resumed = SyntheticArchiveSource(calendar: clock.calendar)
         let summary = try await ArchiveSync(source: resumed, index: index, calendar: clock.calendar).run()
-        XCTAssertEqual(resumed.rangeCalls.count, allMonths - done + 1, "the rest, and the current month again")
+        XCTAssertEqual(Set(resumed.rangeCalls), Set(left), "the rest, and the current window again")
+        XCTAssertEqual(resumed.rangeCalls.count, left.count)
         XCTAssertEqual(summary.entriesIndexed, source.published.count)
-        try assertOnlyWholeMonths(index, resumed)
+        try assertOnlyWholeWindows(index, resumed)
     }
 
     func testTwoSyncsAtOnceDoNotBothRun() async throws {
@@ -150,10 +190,10 @@ final class ArchiveSyncTests: CoreTestCase {
             XCTAssertEqual(error, .diskFull(path: index.file.path))
             XCTAssertTrue(error.message.contains("full"))
         }
-        let partial = try index.coverage().count
-        XCTAssertGreaterThan(partial, 0)
-        XCTAssertLessThan(partial, allMonths)
-        try assertOnlyWholeMonths(index, source)
+        let left = try ArchiveSync(source: source, index: index, calendar: clock.calendar).windowsToFetch().count
+        XCTAssertGreaterThan(left, 1)
+        XCTAssertLessThan(left, windows.count)
+        try assertOnlyWholeWindows(index, source)
 
         try index.database.setMaxPageCount(1 << 30)
         _ = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
@@ -162,32 +202,64 @@ final class ArchiveSyncTests: CoreTestCase {
 
     func testOddAnswersAreTamed() async throws {
         let source = SyntheticArchiveSource(calendar: clock.calendar)
-        let emptyMonth = ArchiveMonth(year: 2003, month: 3)
+        let emptyWindow = window(containing: "2003-03-01")
+        let oddWindow = window(containing: "2010-01-01")
         source.answer = { range, entries in
-            if range.lowerBound == emptyMonth.firstDay { return [] }
-            if range.lowerBound == APODDay("2010-01-01") {
+            if range == emptyWindow { return [] }
+            if range == oddWindow {
                 // The same page twice, strays from outside the window, a 26th item.
                 var stray = SyntheticArchiveSource.entry(APODDay("2011-05-05")!)
                 stray.title = "Stray"
-                return entries + entries + [stray, SyntheticArchiveSource.entry(APODDay("2009-12-31")!)]
+                return entries + entries + [stray, SyntheticArchiveSource.entry(oddWindow.lowerBound.adding(days: -1))]
             }
             return entries
         }
         let index = try openIndex()
         let summary = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
-        XCTAssertEqual(summary.emptyMonths, [emptyMonth])
-        XCTAssertEqual(try index.entries(from: APODDay("2010-01-01")!, through: APODDay("2010-01-31")!).count, 31)
+        XCTAssertEqual(summary.emptyWindows, [emptyWindow])
+        XCTAssertEqual(try index.entries(from: oddWindow.lowerBound, through: oddWindow.upperBound).count, 25)
         XCTAssertEqual(try index.entry(for: APODDay("2011-05-05")!)?.title, "Picture of 2011-05-05",
                        "an entry outside the asked window is not taken (May 2011 was written before January 2010)")
-        XCTAssertNil(try index.coverage()[emptyMonth], "an empty past month is asked again")
-        XCTAssertFalse(try index.covers(from: emptyMonth.firstDay, through: emptyMonth.lastDay))
+        XCTAssertFalse(try index.covers(from: emptyWindow.lowerBound, through: emptyWindow.lowerBound),
+                       "an empty past window is asked again")
+        XCTAssertFalse(try index.coversArchive())
 
         source.answer = nil
         let before = source.rangeCalls.count
         _ = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
-        XCTAssertEqual(source.rangeCalls.count - before, 2, "the empty month and the current one")
+        XCTAssertEqual(source.rangeCalls.count - before, 2, "the empty window and the current one")
         XCTAssertEqual(try index.count(), source.published.count)
-        try assertOnlyWholeMonths(index, source)
+        try assertOnlyWholeWindows(index, source)
+    }
+
+    /// Over HTTP with the science route: a window of 25 days is one request of the list route
+    /// (the issue's ~460 for the whole archive), never more than four at a time.
+    func testAScienceWindowIsOneListRequest() async throws {
+        let clock = TestClock(day: "1996-06-15")
+        let days = DayFetching.days(from: ArchiveCalendar.firstDay, through: APODDay("1996-06-15")!)
+        var service = FakeScienceService(entries: Dictionary(uniqueKeysWithValues: days.map {
+            ($0.description, ScienceFixtures.entry($0.description))
+        }))
+        let inFlight = InFlightCount()
+        service.override = { _ in
+            inFlight.enter()
+            Thread.sleep(forTimeInterval: 0.005)
+            inFlight.leave()
+            return nil
+        }
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let source = ScienceSource(apiURL: url, client: TestHTTP.client(), calendar: clock.calendar)
+        let index = try ArchiveIndex.open(in: folder, partition: "science", calendar: clock.calendar)
+        let summary = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
+
+        let windows = ArchiveSync.windows(size: 25, through: clock.calendar.today)
+        XCTAssertEqual(windows.count, 15, "366 days")
+        XCTAssertEqual(server.requests.count, windows.count, "one request per window")
+        XCTAssertEqual(Set(server.requests.compactMap { $0.query["date_from"] }), Set(windows.map(\.lowerBound.compactForm)))
+        XCTAssertLessThanOrEqual(inFlight.maximum, ArchiveSync.defaultConcurrency)
+        XCTAssertEqual(summary.entriesIndexed, days.count)
+        XCTAssertTrue(try index.covers(from: ArchiveCalendar.firstDay, through: APODDay("1996-06-14")!))
     }
 
     /// Over HTTP with the legacy service: impossible dates and a page of 26 in a month's answer.
@@ -197,8 +269,8 @@ final class ArchiveSyncTests: CoreTestCase {
             .map { ($0.description, LegacyFixtures.entry($0.description)) })
         let service = FakeLegacyService(entries: entries, today: "1995-08-10")
         service.override = { request in
-            guard request.query["start_date"] == "1995-07-01" else { return nil }
-            let days = (1...26).map { String(format: "1995-07-%02d", $0) }
+            guard request.query["start_date"] == "1995-06-16" else { return nil }
+            let days = DayFetching.days(from: APODDay("1995-06-16")!, through: APODDay("1995-07-11")!).map(\.description)
             let bad = ["1995-07-32", "1995-02-30", "banana"].map { LegacyFixtures.entry("1995-07-01").replacingOccurrences(of: "1995-07-01", with: $0) }
             return .json("[" + (days.map { entries[$0]! } + bad).joined(separator: ",") + "]")
         }
@@ -207,8 +279,10 @@ final class ArchiveSyncTests: CoreTestCase {
         let source = LegacySource(apiURL: url, apiKey: "DEMO_KEY", client: TestHTTP.client(), calendar: clock.calendar)
         let index = try ArchiveIndex.open(in: folder, partition: "legacy", calendar: clock.calendar)
         let summary = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
-        XCTAssertEqual(try index.entries(from: APODDay("1995-07-01")!, through: APODDay("1995-07-31")!).count, 31,
-                       "the follow-up request fetched the rest of July")
+        XCTAssertEqual(try index.entries(from: APODDay("1995-06-16")!, through: APODDay("1995-07-16")!).count, 31,
+                       "the follow-up request fetched the rest of the first window")
+        XCTAssertEqual(Set(server.requests.compactMap { $0.query["start_date"] }), ["1995-06-16", "1995-07-12", "1995-07-17"],
+                       "windows of a month's worth, the first one followed up")
         XCTAssertEqual(summary.entriesIndexed, entries.count)
         XCTAssertTrue(try index.covers(from: APODDay("1995-06-16")!, through: APODDay("1995-08-09")!))
     }
@@ -220,6 +294,17 @@ final class ArchiveSyncTests: CoreTestCase {
             try await Task.sleep(nanoseconds: 1_000_000)
         }
     }
+}
+
+/// The most requests a fake service was answering at once.
+final class InFlightCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var now = 0
+    private var most = 0
+
+    func enter() { lock.withLock { now += 1; most = max(most, now) } }
+    func leave() { lock.withLock { now -= 1 } }
+    var maximum: Int { lock.withLock { most } }
 }
 
 /// Progress updates as they arrived, from whichever thread.

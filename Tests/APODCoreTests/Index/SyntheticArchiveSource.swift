@@ -7,6 +7,10 @@ import Foundation
 final class SyntheticArchiveSource: APODSource, @unchecked Sendable {
     static let gaps: Set<APODDay> = ["1995-06-17", "1995-06-18", "1995-06-19", "2020-06-10"].map { APODDay($0)! }.reduce(into: []) { $0.insert($1) }
 
+    /// The science route's page, as a sync window.
+    static let windowDays = 25
+    var syncWindowDays: Int { Self.windowDays }
+
     let calendar: ArchiveCalendar
     private let lock = NSLock()
     private var ranges: [ClosedRange<APODDay>] = []
@@ -45,7 +49,7 @@ final class SyntheticArchiveSource: APODSource, @unchecked Sendable {
             return (answersBeforeStall.map { ranges.count > $0 } ?? false, self.failure)
         }
         defer { lock.withLock { inFlight -= 1 } }
-        // Let the other months of the batch start, so concurrency is observable.
+        // Let the other windows of the batch start, so concurrency is observable.
         await Task.yield()
         if stall {
             while !Task.isCancelled { try? await Task.sleep(nanoseconds: 2_000_000) }

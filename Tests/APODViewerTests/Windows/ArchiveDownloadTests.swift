@@ -6,7 +6,7 @@ import XCTest
 @testable import APODViewer
 
 /// "Download the Archive" in the preferences, against a legacy service on loopback that holds
-/// a tiny entry for every day (one range request per month).
+/// a tiny entry for every day (one range request per 31-day window).
 final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
     private let files = TestConfiguration()
     private var server: FakeHTTPServer?
@@ -45,7 +45,12 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
 
     @MainActor
     private func startApp(apiURL: URL) throws -> ViewerServices {
-        let services = ViewerServices(configuration: files.configuration(.legacy, apiURL: apiURL), store: files.store,
+        try startApp(configuration: files.configuration(.legacy, apiURL: apiURL))
+    }
+
+    @MainActor
+    private func startApp(configuration: SourceConfiguration) throws -> ViewerServices {
+        let services = ViewerServices(configuration: configuration, store: files.store,
                                       calendar: calendar, dataFolder: DataFolder(root: files.folder.appendingPathComponent("data")))
         try start(services: services)
         return services
@@ -62,8 +67,8 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
 
             section.downloadButton.activate()
             waitUntil("done", timeout: 90) { section.stateLabel.text.hasPrefix("Done:") }
-            let months = ArchiveMonth.all(from: ArchiveCalendar.firstDay, through: calendar.today).count
-            XCTAssertGreaterThanOrEqual(server!.requests.count, months)
+            let windows = ArchiveSync.windows(size: 31, through: calendar.today).count
+            XCTAssertGreaterThanOrEqual(server!.requests.count, windows)
             XCTAssertTrue(try XCTUnwrap(services.archive).indexState().isComplete)
             XCTAssertTrue(section.downloadButton.isVisible)
 
@@ -80,12 +85,12 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             let services = try startApp(apiURL: try startService(delay: 0.05))
             app.application.activateAction("download-archive")
             let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
-            waitUntil("a few months in") {
-                if case .running(let progress?) = services.download?.state { return progress.monthsDone >= 8 }
+            waitUntil("a few windows in") {
+                if case .running(let progress?) = services.download?.state { return progress.daysDone >= 8 * 31 }
                 return false
             }
             XCTAssertTrue(section.progressBar.isVisible)
-            XCTAssertTrue(section.progressBar.text.contains("months"), section.progressBar.text)
+            XCTAssertTrue(section.progressBar.text.contains("days"), section.progressBar.text)
             XCTAssertTrue(section.timeLabel.text.contains("left"), section.timeLabel.text)
             let preferences = try XCTUnwrap(app.preferencesWindow)
             settle()
@@ -171,6 +176,49 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             let archive = try XCTUnwrap(services.archive)
             XCTAssertFalse(archive.claimDownloadOffer())
             XCTAssertFalse(FileManager.default.fileExists(atPath: archive.dataFolder.url(ArchiveAccess.offerMarkerName).path))
+        }
+    }
+
+    /// With the offline source (`--offline`) a download cannot work: the preferences show the
+    /// button insensitive with the reason, a search says why instead of offering it, and the
+    /// random grid leaves the one-time offer for later.
+    func testTheOfflineSourceSaysWhyInsteadOfOfferingTheDownload() throws {
+        try MainActor.assumeIsolated {
+            let services = try startApp(configuration: files.configuration(.offline))
+            let archive = try XCTUnwrap(services.archive)
+            app.application.activateAction("preferences")
+            let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
+            XCTAssertFalse(section.downloadButton.isSensitive)
+            XCTAssertTrue(section.unavailableLabel.isVisible)
+            XCTAssertTrue(section.unavailableLabel.text.contains("offline source"), section.unavailableLabel.text)
+            let preferences = try XCTUnwrap(app.preferencesWindow)
+            preferences.window.resize(width: 550, height: 1000)
+            settle()
+            waitUntil("the preferences drawn") { preferences.window.renderTexture() != nil }
+            saveScreenshot(of: preferences.window, named: "archive-download-offline")
+
+            app.application.activateAction("download-archive")
+            XCTAssertFalse(try XCTUnwrap(services.download).isRunning, "the menu's download only opens the preferences")
+
+            let windows = try XCTUnwrap(app.archiveWindows)
+            windows.search("sky")
+            let search = try XCTUnwrap(windows.searchWindow)
+            waitUntil("the search says why it searched only this computer") {
+                search.noteLabel.isVisible && search.noteLabel.text.contains("offline source")
+            }
+            XCTAssertFalse(search.downloadButton.isVisible)
+
+            app.openGrid(count: 4)
+            let grid = try XCTUnwrap(app.gridWindow)
+            waitUntil("four sample cells") { grid.cells.count == 4 }
+            settle()
+            XCTAssertFalse(grid.archiveOffer.isVisible)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: archive.dataFolder.url(ArchiveAccess.offerMarkerName).path))
+            XCTAssertTrue(archive.claimDownloadOffer(), "the one-time offer is kept for a source that can download")
+
+            preferences.sourceChoice.selectedIndex = 0
+            waitUntil("science.nasa.gov can download") { section.downloadButton.isSensitive }
+            XCTAssertFalse(section.unavailableLabel.isVisible)
         }
     }
 }

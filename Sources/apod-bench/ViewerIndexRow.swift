@@ -1,0 +1,106 @@
+import APODCore
+import APODViewer
+import Foundation
+import GtkKit
+
+/// What the random-from-the-index row measured, times since the viewer started.
+struct IndexGridMeasurement: Codable, Sendable {
+    /// The first toplevel window on screen: the viewer's start-up, which any launch pays.
+    var firstWindowSeconds: Double?
+    var firstCellSeconds: Double?
+    /// Cells in the grid when the row ended.
+    var cells: Int
+    var peakRSSMegabytes: Double
+    /// The worst main-loop stall of the run, start-up included.
+    var stall: StallMonitor.Stall
+}
+
+/// The viewer as `apod-viewer --source science --api-url URL --data-dir DIR --random N` starts
+/// it (the same `ViewerServices` and `ViewerApplication`; only the application ID is the row's
+/// own, so that a viewer already running on the session cannot take the launch), over a data
+/// folder whose index covers the archive. It watches the grid through GTK's widget tree
+/// (`FlowBoxCensus`, every 10 ms) and ends once the grid holds every cell, or at the deadline.
+/// The parent counts the metadata requests the service received meanwhile.
+@MainActor
+final class ViewerIndexRow {
+    struct Settings: Sendable {
+        /// The science route on the bench's metadata server.
+        var api: URL
+        var dataDirectory: URL
+        /// Cache and settings of the row's own, so that nothing of the user's is read.
+        var scratchDirectory: URL
+        var count: Int
+        var deadline: TimeInterval
+    }
+
+    private let settings: Settings
+    private let monitor = StallMonitor()
+    private var watcher: RepeatingTimer?
+    private var started = 0.0
+    private var measurement = IndexGridMeasurement(cells: 0, peakRSSMegabytes: 0, stall: .init())
+
+    private init(settings: Settings) {
+        self.settings = settings
+    }
+
+    static func run(_ settings: Settings) -> Never {
+        guard Gtk.initialize() else { exit(ViewerGridRow.noDisplayStatus) }
+        ViewerIndexRow(settings: settings).start()
+    }
+
+    private func start() -> Never {
+        started = Clock.now()
+        monitor.start()
+        let scratch = settings.scratchDirectory
+        let configuration = SourceConfiguration(kind: .science, apiURL: settings.api,
+                                                cacheDirectory: scratch.appendingPathComponent("cache", isDirectory: true))
+        let store = SettingsStore(environment: ["XDG_CONFIG_HOME": scratch.appendingPathComponent("config").path])
+        let services = ViewerServices(configuration: configuration, store: store,
+                                      dataFolder: DataFolder(root: settings.dataDirectory))
+        let application = ViewerApplication(services: services, options: ViewerOptions(randomCount: settings.count),
+                                            applicationID: "io.github.apodviewer.Bench.IndexRow\(getpid())")
+        watcher = RepeatingTimer(milliseconds: StallMonitor.intervalMilliseconds) { [unowned self] in look() }
+        _ = application.run()
+        finish()
+    }
+
+    private func look() {
+        let census = FlowBoxCensus.take()
+        let elapsed = Clock.now() - started
+        if census.mappedWindows > 0, measurement.firstWindowSeconds == nil { measurement.firstWindowSeconds = elapsed }
+        if census.children > 0, measurement.firstCellSeconds == nil { measurement.firstCellSeconds = elapsed }
+        measurement.cells = census.children
+        if census.children >= settings.count || elapsed > settings.deadline { finish() }
+    }
+
+    private func finish() -> Never {
+        monitor.stop()
+        measurement.peakRSSMegabytes = PeakMemory.megabytes()
+        measurement.stall = monitor.worst
+        FileHandle.standardOutput.write((try? JSONEncoder().encode(measurement)) ?? Data())
+        exit(0)
+    }
+}
+
+/// The private command line by which the bench runs the random-from-the-index row in a child.
+enum IndexGridRowArguments {
+    static let flag = "--index-grid-row"
+
+    static func arguments(for settings: ViewerIndexRow.Settings) -> [String] {
+        [flag, settings.api.absoluteString, "--data", settings.dataDirectory.path, "--scratch", settings.scratchDirectory.path,
+         "--count", String(settings.count), "--deadline", String(settings.deadline)]
+    }
+
+    /// The settings when `arguments` (without the program name) start with `--index-grid-row`.
+    static func parse(_ arguments: [String]) -> ViewerIndexRow.Settings? {
+        guard arguments.first == flag, arguments.count % 2 == 0 else { return nil }
+        var values: [String: String] = [:]
+        for index in stride(from: 0, to: arguments.count, by: 2) { values[arguments[index]] = arguments[index + 1] }
+        guard let api = values[flag].flatMap(URL.init(string:)), let data = values["--data"], let scratch = values["--scratch"],
+              let count = values["--count"].flatMap(Int.init),
+              let deadline = values["--deadline"].flatMap(Double.init) else { return nil }
+        return ViewerIndexRow.Settings(api: api, dataDirectory: URL(fileURLWithPath: data, isDirectory: true),
+                                       scratchDirectory: URL(fileURLWithPath: scratch, isDirectory: true),
+                                       count: count, deadline: deadline)
+    }
+}
