@@ -1,0 +1,67 @@
+import XCTest
+import TestSupport
+@testable import APODCore
+
+/// Callers asking for the same thing at the same time share one request, through the source
+/// `SourceConfiguration.makeSource` builds (as the viewer's windows and daily check hold it).
+final class CoalescingSourceTests: CoreTestCase, @unchecked Sendable {
+    private var root: URL!
+    private let clock = TestClock(day: "2026-11-28")
+    /// Long enough that the second caller always asks while the first request is in flight.
+    private let serviceDelay: TimeInterval = 1
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("apod-coalescing-\(UUID().uuidString)")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    private func startService() throws -> (FakeHTTPServer, URL) {
+        var service = FakeScienceService(entries: ["2026-11-27": ScienceFixtures.entry("2026-11-27"),
+                                                   "2026-11-28": ScienceFixtures.entry("2026-11-28")])
+        service.delay = serviceDelay
+        return try service.start()
+    }
+
+    private func source(_ url: URL, useCache: Bool = true) -> any APODSource {
+        SourceConfiguration(kind: .science, apiURL: url, cacheDirectory: root, useCache: useCache)
+            .makeSource(client: TestHTTP.client(), calendar: clock.calendar)
+    }
+
+    /// The viewer's start-up: the main window and the daily check both want the latest entry.
+    func testTwoCallersAskingForTheLatestAtOnceShareOneRequest() async throws {
+        let (server, url) = try startService()
+        defer { server.stop() }
+        let source = source(url)
+        async let first = source.latest()
+        async let second = source.latest()
+        let answers = try await [first, second]
+        XCTAssertEqual(answers.map(\.date.description), ["2026-11-28", "2026-11-28"])
+        XCTAssertEqual(server.requests.map(\.path), [FakeScienceService.route], "one request for both callers")
+    }
+
+    func testTheSameDayIsAskedOnceAndAnotherDayOnItsOwn() async throws {
+        let (server, url) = try startService()
+        defer { server.stop() }
+        let source = source(url, useCache: false)
+        let day = APODDay("2026-11-27")!
+        async let first = source.entry(for: day)
+        async let second = source.entry(for: day)
+        async let other = source.latest()
+        let answers = try await [first, second, other]
+        XCTAssertEqual(answers.map(\.date.description), ["2026-11-27", "2026-11-27", "2026-11-28"])
+        XCTAssertEqual(server.requests.map(\.path).sorted(), [FakeScienceService.route, FakeScienceService.route + "/261127"])
+    }
+
+    /// Only requests in flight are shared: without the cache, a later caller asks afresh.
+    func testALaterCallerAsksAgain() async throws {
+        let (server, url) = try startService()
+        defer { server.stop() }
+        let source = source(url, useCache: false)
+        _ = try await source.latest()
+        _ = try await source.latest()
+        XCTAssertEqual(server.requests.count, 2)
+    }
+}
