@@ -64,28 +64,33 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
                fetcher: (any ImageFetching)? = nil, textureCache: TextureCache = TextureCache(),
                applicationID: String? = nil) throws {
         let pictures = PictureLoader(fetcher: fetcher ?? self.pictures.fetcher, cache: textureCache)
-        let environment = ViewerEnvironment(source: source, pictures: pictures, calendar: calendar)
-        Self.started += 1
-        app = ViewerApplication(environment: environment, options: options,
-                                applicationID: applicationID ?? "\(ViewerApplication.id).Test\(Self.started)")
-        XCTAssertTrue(app.startWithoutMainLoop())
+        try start(environment: ViewerEnvironment(source: source, pictures: pictures, calendar: calendar), options: options,
+                  applicationID: applicationID)
     }
 
     /// Starts the application on a ready-made environment (one with an archive, say).
     @MainActor
-    func start(environment: ViewerEnvironment, options: ViewerOptions = ViewerOptions()) throws {
-        Self.started += 1
-        app = ViewerApplication(environment: environment, options: options,
-                                applicationID: "\(ViewerApplication.id).Test\(Self.started)")
-        XCTAssertTrue(app.startWithoutMainLoop())
+    func start(environment: ViewerEnvironment, options: ViewerOptions = ViewerOptions(), applicationID: String? = nil) throws {
+        launch(ViewerApplication(environment: environment, options: options, applicationID: applicationID ?? nextTestID()))
     }
 
     /// Starts the application as `apod-viewer` does, on a real configuration (`TestConfiguration`).
     @MainActor
     func start(services: ViewerServices, options: ViewerOptions = ViewerOptions()) throws {
+        launch(ViewerApplication(services: services, options: options, applicationID: nextTestID()))
+    }
+
+    /// An application ID of its own for each start, so no test's instance finds an earlier one
+    /// still on the bus.
+    @MainActor
+    private func nextTestID() -> String {
         Self.started += 1
-        app = ViewerApplication(services: services, options: options,
-                                applicationID: "\(ViewerApplication.id).Test\(Self.started)")
+        return "\(ViewerApplication.id).Test\(Self.started)"
+    }
+
+    @MainActor
+    private func launch(_ application: ViewerApplication) {
+        app = application
         XCTAssertTrue(app.startWithoutMainLoop())
     }
 
