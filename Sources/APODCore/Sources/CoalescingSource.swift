@@ -1,30 +1,48 @@
 import Foundation
 
 /// Sends one request for the latest entry, or for a day, however many callers ask for it at
-/// the same time. At start-up the viewer's main window and its daily-picture check both ask
-/// for the latest entry within milliseconds; the live service takes about a second to answer,
-/// so without this it would be asked twice for the same answer.
+/// the same time. At start-up the viewer's daily-picture check and its main window both ask for
+/// the latest entry; the live service takes about a second to answer, so without this it would
+/// be asked twice for the same answer.
 ///
-/// Only requests in flight are shared (a caller that comes after the answer asks again);
-/// remembering answers is `CachingSource`'s job, which sits in front of this one. A caller
-/// that is cancelled leaves at once; the request goes on while anyone still waits for it.
-public final class CoalescingSource: APODSource {
+/// The main window may ask a moment after the check got its answer (a slow first window), when
+/// there is no request left to join, and `CachingSource` only keeps today's entry: before the
+/// day's picture is published the latest is yesterday's, which it would ask for again. So an
+/// answer for the latest entry is also reused for `latestReuse` seconds. Days are shared only
+/// while in flight; remembering them is the cache's job. A caller that is cancelled leaves at
+/// once; the request goes on while anyone still waits for it.
+public final class CoalescingSource: APODSource, @unchecked Sendable {
     private enum Request: Hashable, Sendable {
         case latest
         case day(APODDay)
     }
 
-    public let upstream: any APODSource
-    private let requests = RequestCoalescer<Request, Void, APODEntry>()
+    /// A minute: start-up is over by then, and a new picture appears once a day.
+    public static let latestReuse: TimeInterval = 60
 
-    public init(upstream: any APODSource) {
+    public let upstream: any APODSource
+    private let calendar: ArchiveCalendar
+    private let requests = RequestCoalescer<Request, Void, APODEntry>()
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var recentLatest: (entry: APODEntry, answeredAt: Date)?
+
+    public init(upstream: any APODSource, calendar: ArchiveCalendar = ArchiveCalendar()) {
         self.upstream = upstream
+        self.calendar = calendar
     }
 
     public var rateLimit: RateLimit? { upstream.rateLimit }
 
     public func latest() async throws -> APODEntry {
-        try await shared(.latest) { [upstream] in try await upstream.latest() }
+        let now = calendar.currentDate
+        if let recent = lock.withLock({ recentLatest }), now.timeIntervalSince(recent.answeredAt) < Self.latestReuse,
+           now >= recent.answeredAt {
+            return recent.entry
+        }
+        let entry = try await shared(.latest) { [upstream] in try await upstream.latest() }
+        lock.withLock { recentLatest = (entry, calendar.currentDate) }
+        return entry
     }
 
     public func entry(for day: APODDay) async throws -> APODEntry {

@@ -18,9 +18,8 @@ final class CoalescingSourceTests: CoreTestCase, @unchecked Sendable {
         try? FileManager.default.removeItem(at: root)
     }
 
-    private func startService() throws -> (FakeHTTPServer, URL) {
-        var service = FakeScienceService(entries: ["2026-11-27": ScienceFixtures.entry("2026-11-27"),
-                                                   "2026-11-28": ScienceFixtures.entry("2026-11-28")])
+    private func startService(days: [String] = ["2026-11-27", "2026-11-28"]) throws -> (FakeHTTPServer, URL) {
+        var service = FakeScienceService(entries: Dictionary(uniqueKeysWithValues: days.map { ($0, ScienceFixtures.entry($0)) }))
         service.delay = serviceDelay
         return try service.start()
     }
@@ -55,13 +54,29 @@ final class CoalescingSourceTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(server.requests.map(\.path).sorted(), [FakeScienceService.route, FakeScienceService.route + "/261127"])
     }
 
-    /// Only requests in flight are shared: without the cache, a later caller asks afresh.
-    func testALaterCallerAsksAgain() async throws {
+    /// Before today's picture is published the latest is yesterday's, which the cache does not
+    /// keep as the latest: a caller a moment after the first answer still asks nothing.
+    func testTheLatestIsReusedForAMinuteAfterItsAnswer() async throws {
+        let (server, url) = try startService(days: ["2026-11-26", "2026-11-27"])
+        defer { server.stop() }
+        let source = source(url)
+        let first = try await source.latest()
+        XCTAssertEqual(first.date.description, "2026-11-27", "today is not published yet")
+        clock.advance(CoalescingSource.latestReuse - 1)
+        _ = try await source.latest()
+        XCTAssertEqual(server.requests.count, 1, "reused within the minute")
+        clock.advance(2)
+        _ = try await source.latest()
+        XCTAssertEqual(server.requests.count, 2, "asked again after it")
+    }
+
+    /// Days are shared only while in flight: without the cache, a later caller asks afresh.
+    func testALaterCallerForADayAsksAgain() async throws {
         let (server, url) = try startService()
         defer { server.stop() }
         let source = source(url, useCache: false)
-        _ = try await source.latest()
-        _ = try await source.latest()
+        _ = try await source.entry(for: APODDay("2026-11-27")!)
+        _ = try await source.entry(for: APODDay("2026-11-27")!)
         XCTAssertEqual(server.requests.count, 2)
     }
 }
