@@ -16,12 +16,10 @@ enum APODCommand {
             Output.error("apod: \(problem.message)")
         }
         do {
-            let data = try DataFolder.resolve(arguments: arguments, environment: environment)
-            dataFolder = data.0
-            let resolved = try SourceConfiguration.resolve(arguments: data.remainingArguments, environment: environment,
-                                                           settings: settings)
-            configuration = resolved.0
-            invocation = try Invocation.parse(resolved.remainingArguments)
+            let common = try CommonArguments(arguments: arguments, environment: environment, settings: settings)
+            dataFolder = common.dataFolder
+            configuration = common.configuration
+            invocation = try Invocation.parse(common.remaining)
         } catch {
             Output.error("apod: \(message(of: error))\n\n\(Invocation.usage)")
             return 2

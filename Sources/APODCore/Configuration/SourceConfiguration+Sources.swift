@@ -6,7 +6,8 @@ extension SourceConfiguration {
         HTTPClient(timeout: timeout)
     }
 
-    /// The configured source, behind the metadata cache unless `--no-cache` was given.
+    /// The configured source, behind the metadata cache unless `--no-cache` was given; callers
+    /// asking for the same day at the same time share one request (`CoalescingSource`).
     /// Pass the process's client so the image loader and the source share one session.
     public func makeSource(client: HTTPClient? = nil, calendar: ArchiveCalendar = ArchiveCalendar()) -> any APODSource {
         let client = client ?? makeHTTPClient()
@@ -16,9 +17,10 @@ extension SourceConfiguration {
             return OfflineSource(cacheRoot: useCache ? cacheDirectory : nil, sampleDirectory: sampleDirectory,
                                  calendar: calendar)
         case .science:
-            upstream = ScienceSource(apiURL: apiURL, client: client, calendar: calendar)
+            upstream = CoalescingSource(upstream: ScienceSource(apiURL: apiURL, client: client, calendar: calendar), calendar: calendar)
         case .legacy:
-            upstream = LegacySource(apiURL: apiURL, apiKey: apiKey, client: client, calendar: calendar)
+            upstream = CoalescingSource(upstream: LegacySource(apiURL: apiURL, apiKey: apiKey, client: client, calendar: calendar),
+                                        calendar: calendar)
         }
         guard useCache else { return upstream }
         let cache = MetadataCache(root: cacheDirectory, partition: cachePartition, calendar: calendar)

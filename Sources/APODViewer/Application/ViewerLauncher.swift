@@ -21,12 +21,10 @@ public enum ViewerLauncher {
             printError("apod-viewer: \(problem.message)")
         }
         do {
-            let data = try DataFolder.resolve(arguments: arguments, environment: environment)
-            dataFolder = data.0
-            let resolved = try SourceConfiguration.resolve(arguments: data.remainingArguments, environment: environment,
-                                                           settings: settings)
-            configuration = resolved.0
-            options = try ViewerOptions.parse(resolved.remainingArguments)
+            let common = try CommonArguments(arguments: arguments, environment: environment, settings: settings)
+            dataFolder = common.dataFolder
+            configuration = common.configuration
+            options = try ViewerOptions.parse(common.remaining)
             if options.offline { configuration.kind = .offline }
             let given = SourceConfiguration.givenFlags(in: arguments)
             if options.offline || !given.isDisjoint(with: SourceRequest.flags) {

@@ -1,7 +1,7 @@
 import APODCore
 
 /// The viewer's own command-line options; the source flags (`--source`, `--api-url`,
-/// `--api-key`, …) are taken out first by `SourceConfiguration.resolve`.
+/// `--api-key`, …) are taken out first by `CommonArguments`.
 public struct ViewerOptions: Equatable, Sendable {
     /// `--date YYYY-MM-DD`: open on that day instead of the latest picture.
     public var initialDay: APODDay?
@@ -42,7 +42,7 @@ public struct ViewerOptions: Equatable, Sendable {
             + SourceConfiguration.flagsHelp + "\n" + DataFolder.flagHelp
     }
 
-    /// Parses what `SourceConfiguration.resolve` left over.
+    /// Parses what `CommonArguments` left over.
     /// - Throws: `APODError.invalidArgument` for unknown options or bad values.
     public static func parse(_ arguments: [String]) throws -> ViewerOptions {
         var options = ViewerOptions()

@@ -7,7 +7,6 @@ import GtkKit
 /// part of it.
 @MainActor
 final class EntryGridWindow {
-    static let columns = 4
     static let searchFieldWidth = 360
 
     let window: Window
@@ -22,7 +21,7 @@ final class EntryGridWindow {
     private let environment: ViewerEnvironment
     private var narrowLayout: WidthBreakpoint?
     /// Four per row, two when the window is narrow (as the random grid).
-    private(set) var columns = EntryGridWindow.columns
+    var columns: Int { flowBox.columns }
 
     /// A cell was activated (click or Enter).
     var onOpenDetail: (@MainActor (APODEntry) -> Void)?
@@ -67,7 +66,7 @@ final class EntryGridWindow {
         bar.append(downloadButton)
         column.append(bar)
 
-        flowBox.setUpPictureGrid(columns: Self.columns) { [weak self] entry in self?.onOpenDetail?(entry) }
+        flowBox.setUpPictureGrid { [weak self] entry in self?.onOpenDetail?(entry) }
         let scroller = ScrolledWindow(child: flowBox)
         scroller.verticalExpand = true
         spinner.horizontalAlign = .center
@@ -78,10 +77,8 @@ final class EntryGridWindow {
         stack.verticalExpand = true
         column.append(stack)
         window.setChild(column)
-        narrowLayout = WidthBreakpoint(window: window, narrowerThan: 600) { [weak self] narrow in
+        narrowLayout = flowBox.pictureColumnBreakpoint(in: window) { [weak self] narrow in
             guard let self else { return }
-            self.columns = narrow ? RandomGridWindow.narrowColumns : Self.columns
-            self.flowBox.setColumns(self.columns)
             // The offer goes under the summary rather than squeezing it into a narrow column.
             bar.orientation = narrow ? .vertical : .horizontal
             self.downloadButton.horizontalAlign = narrow ? .start : .fill
@@ -106,7 +103,7 @@ final class EntryGridWindow {
         downloadButton.isVisible = offerDownload
         stack.visiblePage = "grid"
         for entry in entries {
-            flowBox.appendPicture(entry, columns: columns, scaleFactor: window.scaleFactor, pictures: environment.pictures)
+            flowBox.appendPicture(entry, scaleFactor: window.scaleFactor, pictures: environment.pictures)
         }
     }
 

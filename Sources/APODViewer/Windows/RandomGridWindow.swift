@@ -6,9 +6,6 @@ import GtkKit
 /// as its cell exists.
 @MainActor
 final class RandomGridWindow {
-    static let columns = 4
-    static let narrowColumns = 2
-
     let window: Window
     let countSpin = SpinButton(range: ViewerOptions.countRange)
     let shuffleButton = Button(label: tr("_Shuffle"))
@@ -22,7 +19,7 @@ final class RandomGridWindow {
     private let environment: ViewerEnvironment
     private let batchWork = WorkSlot()
     private var narrowLayout: WidthBreakpoint?
-    private(set) var columns = RandomGridWindow.columns
+    var columns: Int { flowBox.columns }
     /// Says when a batch is smaller than asked for (fewer pictures stored offline).
     let notice = InfoBar(actionLabel: "", kind: .info)
     /// Offers "Download the archive" once, on the first grid while the index lacks part of it.
@@ -64,7 +61,7 @@ final class RandomGridWindow {
         window.setTitlebar(header)
 
         scroller = ScrolledWindow(child: flowBox)
-        flowBox.setUpPictureGrid(columns: Self.columns) { [weak self] entry in self?.onOpenDetail?(entry) }
+        flowBox.setUpPictureGrid { [weak self] entry in self?.onOpenDetail?(entry) }
         scroller.verticalExpand = true
 
         let loading = Box(.vertical, spacing: 12)
@@ -90,10 +87,8 @@ final class RandomGridWindow {
         stack.verticalExpand = true
         column.append(stack)
         window.setChild(column)
-        narrowLayout = WidthBreakpoint(window: window, narrowerThan: 600) { [weak self] narrow in
+        narrowLayout = flowBox.pictureColumnBreakpoint(in: window) { [weak self] narrow in
             guard let self else { return }
-            self.columns = narrow ? Self.narrowColumns : Self.columns
-            self.flowBox.setColumns(self.columns)
             countLabel.isVisible = !narrow
             self.layOutOffer(narrow: narrow)
             header.hideTitle(narrow)
@@ -137,7 +132,7 @@ final class RandomGridWindow {
             stack.visiblePage = "grid"
             onEntriesLoaded?()
         }
-        flowBox.appendPicture(entry, columns: columns, scaleFactor: window.scaleFactor, pictures: environment.pictures)
+        flowBox.appendPicture(entry, scaleFactor: window.scaleFactor, pictures: environment.pictures)
     }
 
     /// The stream ended: an error page when nothing came, a note when less than asked came.

@@ -9,32 +9,33 @@ public final class Action {
     private let reference: ObjectReference
     public let name: String
 
-    public init(_ name: String, handler: @escaping @MainActor () -> Void) {
-        self.name = name
-        actionPointer = g_simple_action_new(name, nil)
-        reference = ObjectReference(adopting: UnsafeMutableRawPointer(actionPointer))
-        Signal.connectPointer(UnsafeMutableRawPointer(actionPointer), "activate") { _ in handler() }
+    public convenience init(_ name: String, handler: @escaping @MainActor () -> Void) {
+        self.init(name, parameterType: nil) { _ in handler() }
     }
 
     /// An action taking a string (`show-date '2020-12-17'`).
-    public init(_ name: String, stringHandler handler: @escaping @MainActor (String) -> Void) {
-        self.name = name
-        actionPointer = Self.newAction(name, parameterType: "s")
-        reference = ObjectReference(adopting: UnsafeMutableRawPointer(actionPointer))
-        Signal.connectPointer(UnsafeMutableRawPointer(actionPointer), "activate") { parameter in
+    public convenience init(_ name: String, stringHandler handler: @escaping @MainActor (String) -> Void) {
+        self.init(name, parameterType: "s") { parameter in
             guard let parameter else { return }
-            handler(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)))
+            handler(String(cString: g_variant_get_string(parameter, nil)))
         }
     }
 
     /// An action taking a 32-bit integer (`random 12`).
-    public init(_ name: String, intHandler handler: @escaping @MainActor (Int) -> Void) {
+    public convenience init(_ name: String, intHandler handler: @escaping @MainActor (Int) -> Void) {
+        self.init(name, parameterType: "i") { parameter in
+            guard let parameter else { return }
+            handler(Int(g_variant_get_int32(parameter)))
+        }
+    }
+
+    /// - Parameter activate: gets the activation's GVariant, nil for a parameterless action.
+    private init(_ name: String, parameterType: String?, activate: @escaping @MainActor (OpaquePointer?) -> Void) {
         self.name = name
-        actionPointer = Self.newAction(name, parameterType: "i")
+        actionPointer = parameterType.map { Self.newAction(name, parameterType: $0) } ?? g_simple_action_new(name, nil)
         reference = ObjectReference(adopting: UnsafeMutableRawPointer(actionPointer))
         Signal.connectPointer(UnsafeMutableRawPointer(actionPointer), "activate") { parameter in
-            guard let parameter else { return }
-            handler(Int(g_variant_get_int32(OpaquePointer(parameter))))
+            activate(parameter.map(OpaquePointer.init))
         }
     }
 

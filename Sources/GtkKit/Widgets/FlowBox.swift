@@ -29,6 +29,9 @@ public final class FlowBox: Widget {
         gtk_flow_box_set_homogeneous(cast(), 1)
     }
 
+    /// The most children a row holds (what `setColumns` set).
+    public var columns: Int { Int(gtk_flow_box_get_max_children_per_line(cast())) }
+
     public func setSpacing(row: Int, column: Int) {
         gtk_flow_box_set_row_spacing(cast(), UInt32(row))
         gtk_flow_box_set_column_spacing(cast(), UInt32(column))

@@ -101,9 +101,9 @@ final class SourceConfigurationTests: CoreTestCase, @unchecked Sendable {
     func testMakeSourceBuildsTheConfiguredKind() throws {
         let cache = URL(fileURLWithPath: "/tmp/apod-config-test")
         let science = SourceConfiguration(kind: .science, cacheDirectory: cache).makeSource()
-        XCTAssertTrue((science as? CachingSource)?.upstream is ScienceSource)
+        XCTAssertTrue(((science as? CachingSource)?.upstream as? CoalescingSource)?.upstream is ScienceSource)
         let legacy = SourceConfiguration(kind: .legacy, cacheDirectory: cache, useCache: false).makeSource()
-        XCTAssertEqual((legacy as? LegacySource)?.apiURL, SourceConfiguration.legacyURL)
+        XCTAssertEqual(((legacy as? CoalescingSource)?.upstream as? LegacySource)?.apiURL, SourceConfiguration.legacyURL)
         XCTAssertTrue(SourceConfiguration(kind: .offline, cacheDirectory: cache).makeSource() is OfflineSource)
     }
 

@@ -76,7 +76,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
 
     /// Starts an application with a daily picture service on `settings`.
     @MainActor
-    private func startDaily(_ settings: DailySettings, source: DailySource, fetcher: RecordingFetcher,
+    private func startDaily(_ settings: DailySettings, source: any APODSource, fetcher: RecordingFetcher,
                             network: FakeNetwork = FakeNetwork(), options: ViewerOptions = ViewerOptions(),
                             clock: @escaping @Sendable () -> Date = { Date() }) throws {
         let store = SettingsStore(fileURL: folder.appendingPathComponent("config/apod-viewer/config"))
@@ -142,6 +142,31 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             XCTAssertNil(viewer.mainWindow)
             notifications.invoke(note.id, action: "default")
             try waitFor { self.viewer.mainWindow?.entry?.date == Self.image.date }
+        }
+    }
+
+    /// At start-up the main window and the first daily check both want the latest entry, from
+    /// the one source the app holds; the service takes a second to answer and is asked once.
+    func testStartUpAsksTheServiceForTheLatestEntryOnce() throws {
+        let route = "/wp-json/wp/v2/apod-basic"
+        let server = try FakeHTTPServer { request in
+            var response = request.path == route
+                ? FakeResponse.json(#"[{"date":"2026-11-29","title":"Aurora over Lake","media_type":"image","explanation":"Green curtains.","hdurl":"https://assets.science.nasa.gov/dynamicimage/assets/science/apod/2026/11/aurora.jpg"}]"#)
+                : FakeResponse.json(#"{"code":"rest_no_route","data":{"status":404}}"#, status: 404)
+            response.delay = 1
+            return response
+        }
+        defer { server.stop() }
+        try MainActor.assumeIsolated {
+            let configuration = SourceConfiguration(kind: .science, apiURL: server.baseURL.appendingPathComponent(String(route.dropFirst())),
+                                                    cacheDirectory: folder.appendingPathComponent("cache"), timeout: 5)
+            try startDaily(Self.settings(background: false), source: configuration.makeSource(calendar: calendar),
+                           fetcher: RecordingFetcher())
+            try waitFor("the main window and the daily check") {
+                self.viewer.mainWindow?.entry != nil && self.daily.completedChecks == 1
+            }
+            XCTAssertEqual(daily.latestEntry?.title, "Aurora over Lake")
+            XCTAssertEqual(server.requests.filter { $0.path == route }.count, 1, "one request for the latest entry")
         }
     }
 

@@ -64,23 +64,25 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
                fetcher: (any ImageFetching)? = nil, textureCache: TextureCache = TextureCache(),
                applicationID: String? = nil) throws {
         let pictures = PictureLoader(fetcher: fetcher ?? self.pictures.fetcher, cache: textureCache)
-        let environment = ViewerEnvironment(source: source, pictures: pictures, calendar: calendar)
-        app = ViewerApplication(environment: environment, options: options,
-                                applicationID: applicationID ?? Self.nextApplicationID())
-        XCTAssertTrue(app.startWithoutMainLoop())
+        try start(environment: ViewerEnvironment(source: source, pictures: pictures, calendar: calendar), options: options,
+                  applicationID: applicationID)
     }
 
     /// Starts the application on a ready-made environment (one with an archive, say).
     @MainActor
-    func start(environment: ViewerEnvironment, options: ViewerOptions = ViewerOptions()) throws {
-        app = ViewerApplication(environment: environment, options: options, applicationID: Self.nextApplicationID())
-        XCTAssertTrue(app.startWithoutMainLoop())
+    func start(environment: ViewerEnvironment, options: ViewerOptions = ViewerOptions(), applicationID: String? = nil) throws {
+        launch(ViewerApplication(environment: environment, options: options, applicationID: applicationID ?? Self.nextApplicationID()))
     }
 
     /// Starts the application as `apod-viewer` does, on a real configuration (`TestConfiguration`).
     @MainActor
     func start(services: ViewerServices, options: ViewerOptions = ViewerOptions()) throws {
-        app = ViewerApplication(services: services, options: options, applicationID: Self.nextApplicationID())
+        launch(ViewerApplication(services: services, options: options, applicationID: Self.nextApplicationID()))
+    }
+
+    @MainActor
+    private func launch(_ application: ViewerApplication) {
+        app = application
         XCTAssertTrue(app.startWithoutMainLoop())
     }
 

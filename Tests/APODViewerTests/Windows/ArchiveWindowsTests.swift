@@ -87,6 +87,36 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// The search results share the random grid's breakpoint: four per row, two below 600 px.
+    func testSearchResultsAreFourPerRowAndTwoWhenNarrow() throws {
+        try MainActor.assumeIsolated {
+            let nebulae = (1...6).map { entry("2020-03-0\($0)", title: "Nebula \($0)") }
+            try startWithArchive(indexed: nebulae, entries: sky())
+            let windows = try XCTUnwrap(app.archiveWindows)
+            try XCTUnwrap(app.archiveControls).searchField.text = "nebula"
+            waitUntil("six results") { windows.searchWindow?.cells.count == 6 }
+            let results = try XCTUnwrap(windows.searchWindow)
+            let rows = { results.cells.compactMap { $0.bounds(in: results.flowBox) }.map(\.y) }
+            waitUntil("laid out") { results.cells.allSatisfy { $0.width > 0 } }
+            settle()
+            var y = rows()
+            XCTAssertEqual(Set(y.prefix(4)).count, 1, "four in the first row: \(y)")
+            XCTAssertGreaterThan(y[4], y[3], "the fifth starts the second row")
+
+            results.window.resize(width: 360, height: 700)
+            waitUntil("two per row") { results.columns == 2 }
+            settle(0.5)
+            y = rows()
+            XCTAssertEqual(y[0], y[1], "two in the first row: \(y)")
+            XCTAssertGreaterThan(y[2], y[1], "the third starts the second row")
+            XCTAssertEqual(y[2], y[3])
+            XCTAssertGreaterThan(y[4], y[3], "the fifth starts the third row")
+
+            results.window.resize(width: 1100, height: 820)
+            waitUntil("four per row again") { results.columns == 4 }
+        }
+    }
+
     func testTheStarAddsAndRemovesAFavouriteShownInTheFavouritesGrid() throws {
         try MainActor.assumeIsolated {
             try startWithArchive(indexed: [], entries: sky())

@@ -16,6 +16,17 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
         files.remove()
     }
 
+    /// The app on one day, with that day's detail window open and its picture shown.
+    @MainActor
+    private func openConjunction() throws -> (APODEntry, DetailWindow) {
+        let item = entry("2020-12-17", title: "The Great Conjunction", picture: "/800x500.jpg")
+        try start(FakeSource(entries: [item]))
+        app.openDetail(for: item)
+        let detail = try XCTUnwrap(app.detailWindows[item.date])
+        waitUntil("the picture is shown") { detail.picture.shownPixelSize != nil }
+        return (item, detail)
+    }
+
     func testASkippedDayIsACalmEmptyStateWithTheDaysAround() throws {
         try MainActor.assumeIsolated {
             let source = FakeSource(entries: [entry("1995-06-16", title: "Neutron Star Earth"),
@@ -88,11 +99,7 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
 
     func testCopyLinkAndCopyPictureLinkSayLinkCopiedInAToastThatHidesItself() throws {
         try MainActor.assumeIsolated {
-            let item = entry("2020-12-17", title: "The Great Conjunction", picture: "/800x500.jpg")
-            try start(FakeSource(entries: [item]))
-            app.openDetail(for: item)
-            let detail = try XCTUnwrap(app.detailWindows[item.date])
-            waitUntil("the picture is shown") { detail.picture.shownPixelSize != nil }
+            let (item, detail) = try openConjunction()
             XCTAssertFalse(detail.toast.isShown)
             XCTAssertTrue(detail.window.activateAction("win.copy-link"))
             XCTAssertEqual(detail.window.localClipboardText, "https://apod.nasa.gov/apod/ap201217.html", "the APOD page")
@@ -123,11 +130,7 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
 
     func testSavingSaysWhereInAToastWithOpenFolder() throws {
         try MainActor.assumeIsolated {
-            let item = entry("2020-12-17", title: "The Great Conjunction", picture: "/800x500.jpg")
-            try start(FakeSource(entries: [item]))
-            app.openDetail(for: item)
-            let detail = try XCTUnwrap(app.detailWindows[item.date])
-            waitUntil("the picture is shown") { detail.picture.shownPixelSize != nil }
+            let (_, detail) = try openConjunction()
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("saved-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
@@ -144,10 +147,7 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
     func testWebPageWithNoBrowserSaysWhatToDoInTheWindow() throws {
         try XCTSkipUnless(Self.hasNoBrowser, "a browser is registered for https links")
         try MainActor.assumeIsolated {
-            let item = entry("2020-12-17", title: "The Great Conjunction", picture: "/800x500.jpg")
-            try start(FakeSource(entries: [item]))
-            app.openDetail(for: item)
-            let detail = try XCTUnwrap(app.detailWindows[item.date])
+            let (item, detail) = try openConjunction()
             detail.openLink(item.webPageURL)
             waitUntil("the window says no browser could open it") { detail.banner.message != nil }
             XCTAssertEqual(detail.banner.message, WebLink.noBrowserMessage)

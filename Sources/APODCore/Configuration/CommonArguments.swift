@@ -1,0 +1,20 @@
+import Foundation
+
+/// What `apod` and `apod-viewer` read alike before their own options, in the same order:
+/// `--data-dir` (or the XDG default), then the source flags over the environment over the
+/// saved settings. What is left is the program's own.
+public struct CommonArguments {
+    public var dataFolder: DataFolder
+    public var configuration: SourceConfiguration
+    public var remaining: [String]
+
+    /// - Throws: `APODError.invalidArgument` for a flag without its value or a value not allowed.
+    public init(arguments: [String], environment: [String: String], settings: SavedSettings) throws {
+        let data = try DataFolder.resolve(arguments: arguments, environment: environment)
+        let source = try SourceConfiguration.resolve(arguments: data.remainingArguments, environment: environment,
+                                                     settings: settings)
+        dataFolder = data.0
+        configuration = source.0
+        remaining = source.remainingArguments
+    }
+}

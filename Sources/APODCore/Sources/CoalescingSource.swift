@@ -1,0 +1,71 @@
+import Foundation
+
+/// Sends one request for the latest entry, or for a day, however many callers ask for it at
+/// the same time. At start-up the viewer's daily-picture check and its main window both ask for
+/// the latest entry; the live service takes about a second to answer, so without this it would
+/// be asked twice for the same answer.
+///
+/// The main window may ask a moment after the check got its answer (a slow first window), when
+/// there is no request left to join, and `CachingSource` only keeps today's entry: before the
+/// day's picture is published the latest is yesterday's, which it would ask for again. So an
+/// answer for the latest entry is also reused for `latestReuse` seconds. Days are shared only
+/// while in flight; remembering them is the cache's job. A caller that is cancelled leaves at
+/// once; the request goes on while anyone still waits for it.
+public final class CoalescingSource: APODSource, @unchecked Sendable {
+    private enum Request: Hashable, Sendable {
+        case latest
+        case day(APODDay)
+    }
+
+    /// A minute: start-up is over by then, and a new picture appears once a day.
+    public static let latestReuse: TimeInterval = 60
+
+    public let upstream: any APODSource
+    private let calendar: ArchiveCalendar
+    private let requests = RequestCoalescer<Request, Void, APODEntry>()
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var recentLatest: (entry: APODEntry, answeredAt: Date)?
+
+    public init(upstream: any APODSource, calendar: ArchiveCalendar = ArchiveCalendar()) {
+        self.upstream = upstream
+        self.calendar = calendar
+    }
+
+    public var rateLimit: RateLimit? { upstream.rateLimit }
+
+    public func latest() async throws -> APODEntry {
+        let now = calendar.currentDate
+        if let recent = lock.withLock({ recentLatest }), now.timeIntervalSince(recent.answeredAt) < Self.latestReuse,
+           now >= recent.answeredAt {
+            return recent.entry
+        }
+        let entry = try await shared(.latest) { [upstream] in try await upstream.latest() }
+        lock.withLock { recentLatest = (entry, calendar.currentDate) }
+        return entry
+    }
+
+    public func entry(for day: APODDay) async throws -> APODEntry {
+        try await shared(.day(day)) { [upstream] in try await upstream.entry(for: day) }
+    }
+
+    public func entries(from start: APODDay, through end: APODDay) async throws -> [APODEntry] {
+        try await upstream.entries(from: start, through: end)
+    }
+
+    public func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
+        try await upstream.rangeAnswer(from: start, through: end)
+    }
+
+    public func random(count: Int) async throws -> [APODEntry] {
+        try await upstream.random(count: count)
+    }
+
+    public func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> {
+        upstream.randomStream(count: count)
+    }
+
+    private func shared(_ request: Request, _ fetch: @escaping @Sendable () async throws -> APODEntry) async throws -> APODEntry {
+        try await requests.value(for: request, makeContext: {}, join: { _ in }, operation: { _ in try await fetch() })
+    }
+}
