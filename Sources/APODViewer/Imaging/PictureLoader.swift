@@ -29,10 +29,13 @@ public struct PictureLoader: Sendable {
             cache.insert(image, for: key)
             return image
         }
-        let data = try await fetcher.imageData(from: url, for: purpose)
+        // Decoded while it downloads; bytes that came whole (cache, another caller) decode here.
+        let stream = StreamingTextureDecoder(maxSize: longSide, fitting: box, queue: decoder)
+        let fetched = try await fetcher.imageData(from: url, for: purpose, streamingTo: stream)
         try Task.checkCancellation()
         let (image, rendition) = try await decoder.run {
-            let image = try TextureDecoder.decode(data, maxSize: longSide, fitting: box)
+            let image = fetched.streamed ? try stream.finish()
+                : try TextureDecoder.decode(fetched.data, maxSize: longSide, fitting: box)
             guard case .thumbnail = purpose, image.width < image.originalWidth else { return (image, Data?.none) }
             return (image, image.texture.jpegData())
         }
