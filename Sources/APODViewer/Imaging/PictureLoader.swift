@@ -33,7 +33,7 @@ public struct PictureLoader: Sendable {
         let stream = StreamingTextureDecoder(maxSize: longSide, fitting: box, queue: decoder)
         let fetched = try await fetcher.imageData(from: url, for: purpose, streamingTo: stream)
         try Task.checkCancellation()
-        let (image, rendition) = try await decoder.run {
+        let (image, rendition) = try await decoder.run(at: stream.ticket) {
             let image = fetched.streamed ? try stream.finish()
                 : try TextureDecoder.decode(fetched.data, maxSize: longSide, fitting: box)
             guard case .thumbnail = purpose, image.width < image.originalWidth else { return (image, Data?.none) }
