@@ -67,4 +67,45 @@ final class StreamingTextureDecoderTests: XCTestCase {
         XCTAssertEqual(image.width, 300)
         XCTAssertEqual(image.height, 200)
     }
+
+    /// The main picture is the consumer's decode when the fetcher streamed it; a thumbnail is
+    /// never streamed (a grid's partial decodes cost more than they save) and decodes whole.
+    func testTheDisplayPictureIsDecodedFromTheStreamAndThumbnailsWhole() async throws {
+        let fetcher = StreamingFetcher(streamed: TestImages.jpeg(width: 640, height: 480),
+                                       whole: TestImages.jpeg(width: 320, height: 240))
+        let pictures = PictureLoader(fetcher: fetcher, cache: TextureCache(), decoder: DecodeQueue(threads: 2))
+        let url = URL(string: "https://apod.nasa.gov/apod/image/a.jpg")!
+        let display = try await pictures.picture(from: url, for: .display)
+        XCTAssertEqual(display.originalWidth, 640, "decoded from the chunks the consumer was handed")
+        let thumbnail = try await pictures.picture(from: url, for: .thumbnail(width: 200))
+        XCTAssertEqual(thumbnail.originalWidth, 320, "decoded from the whole bytes")
+        XCTAssertEqual(fetcher.streamedPurposes, [.display])
+    }
+}
+
+/// Hands the consumer one picture in pieces and says it was streamed, while the bytes it returns
+/// are another picture, so a test can tell which one a decode came from.
+private final class StreamingFetcher: ImageFetching, @unchecked Sendable {
+    private let streamed: Data
+    private let whole: Data
+    private let purposes = Locked<[ImagePurpose]>([])
+
+    init(streamed: Data, whole: Data) {
+        self.streamed = streamed
+        self.whole = whole
+    }
+
+    var streamedPurposes: [ImagePurpose] { purposes.value }
+
+    func imageData(from url: URL, for purpose: ImagePurpose) async throws -> Data { whole }
+
+    func imageData(from url: URL, for purpose: ImagePurpose,
+                   streamingTo consumer: any ImageChunkConsumer) async throws -> FetchedImage {
+        purposes.value.append(purpose)
+        for start in stride(from: 0, to: streamed.count, by: 5_000) {
+            await consumer.consume(streamed[start..<min(streamed.count, start + 5_000)])
+        }
+        // Not what a real loader returns (there the two are the same bytes): it tells the decodes apart.
+        return FetchedImage(data: whole, streamed: true)
+    }
 }
