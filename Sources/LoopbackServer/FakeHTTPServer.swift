@@ -27,6 +27,9 @@ public struct FakeResponse: Sendable {
         case trickle(chunkSize: Int, interval: TimeInterval)
         /// Announce the full Content-Length but send only this many body bytes, then close.
         case truncateBody(after: Int)
+        /// Send this many body bytes, then hold the rest back until `until` returns true (or
+        /// 10 s pass): lets a test see what a client does with a body still arriving.
+        case holdBody(after: Int, until: @Sendable () -> Bool)
         /// Send the body, then repeat it for ever as chunked transfer encoding (no length),
         /// pausing `interval` between repeats: a body that never ends.
         case endless(interval: TimeInterval)
@@ -202,6 +205,12 @@ public final class FakeHTTPServer: @unchecked Sendable {
         case .truncateBody(let after)?:
             bytes.append(response.body.prefix(after))
             writeAll(fd, bytes)
+        case .holdBody(let after, let until)?:
+            bytes.append(response.body.prefix(after))
+            guard writeAll(fd, bytes) else { return }
+            let deadline = Date().addingTimeInterval(10)
+            while !until(), Date() < deadline, !isStopped { sleepUnlessStopped(0.005) }
+            writeAll(fd, response.body.dropFirst(after))
         case .trickle(let chunkSize, let interval)?:
             bytes.append(response.body)
             var offset = 0

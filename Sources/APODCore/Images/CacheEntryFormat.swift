@@ -13,10 +13,16 @@ enum CacheEntryFormat {
     /// The header that goes before `body` on disk. The body is written after it as it is,
     /// never copied into one framed buffer (a grid of pictures would copy every byte again).
     static func header(for body: Data) -> Data {
+        header(length: body.count, checksum: checksum(body))
+    }
+
+    /// The header of a body of `length` bytes whose `checksum` was computed while it was
+    /// written (`ImageCacheWriter`).
+    static func header(length: Int, checksum: UInt64) -> Data {
         var header = Data(capacity: headerSize)
         header.append(contentsOf: magic)
-        appendLittleEndian(UInt64(body.count), to: &header)
-        appendLittleEndian(checksum(body), to: &header)
+        appendLittleEndian(UInt64(length), to: &header)
+        appendLittleEndian(checksum, to: &header)
         return header
     }
 
@@ -82,25 +88,56 @@ enum CacheEntryFormat {
     /// A fast non-cryptographic 64-bit checksum: four FNV-style lanes over 8-byte words, so
     /// checking a warm 8 MB picture costs a few milliseconds, not a full hash.
     static func checksum(_ data: Data) -> UInt64 {
-        let prime: UInt64 = 0x0000_0100_0000_01B3
-        var lanes: (UInt64, UInt64, UInt64, UInt64) =
+        var checksum = Checksum()
+        checksum.update(data)
+        return checksum.value
+    }
+
+    /// `checksum(_:)` computed over a body that arrives in pieces: whatever the pieces, the
+    /// value is the whole body's. Bytes short of a 32-byte block wait for the next piece.
+    struct Checksum {
+        private static let prime: UInt64 = 0x0000_0100_0000_01B3
+        private static let blockSize = 32
+        private var lanes: (UInt64, UInt64, UInt64, UInt64) =
             (0xcbf2_9ce4_8422_2325, 0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f, 0x1656_67b1_9e37_79f9)
-        return data.withUnsafeBytes { raw -> UInt64 in
-            let wordCount = raw.count / 8
-            var index = 0
-            while index + 4 <= wordCount {
-                let base = index * 8
-                lanes.0 = (lanes.0 ^ raw.loadUnaligned(fromByteOffset: base, as: UInt64.self)) &* prime
-                lanes.1 = (lanes.1 ^ raw.loadUnaligned(fromByteOffset: base + 8, as: UInt64.self)) &* prime
-                lanes.2 = (lanes.2 ^ raw.loadUnaligned(fromByteOffset: base + 16, as: UInt64.self)) &* prime
-                lanes.3 = (lanes.3 ^ raw.loadUnaligned(fromByteOffset: base + 24, as: UInt64.self)) &* prime
-                index += 4
+        private var pending: [UInt8] = []
+        /// Bytes seen so far.
+        private(set) var count = 0
+
+        mutating func update(_ data: Data) {
+            data.withUnsafeBytes { update($0) }
+        }
+
+        mutating func update(_ raw: UnsafeRawBufferPointer) {
+            count += raw.count
+            var start = 0
+            if !pending.isEmpty {
+                start = min(Self.blockSize - pending.count, raw.count)
+                pending.append(contentsOf: raw[0..<start])
+                guard pending.count == Self.blockSize else { return }
+                pending.withUnsafeBytes { mix($0, at: 0) }
+                pending.removeAll(keepingCapacity: true)
             }
+            while start + Self.blockSize <= raw.count {
+                mix(raw, at: start)
+                start += Self.blockSize
+            }
+            pending.append(contentsOf: raw[start...])
+        }
+
+        var value: UInt64 {
             var hash = lanes.0 ^ (lanes.1 &* 3) ^ (lanes.2 &* 5) ^ (lanes.3 &* 7)
-            for offset in (index * 8)..<raw.count {
-                hash = (hash ^ UInt64(raw[offset])) &* prime
+            for byte in pending {
+                hash = (hash ^ UInt64(byte)) &* Self.prime
             }
-            return (hash ^ UInt64(raw.count)) &* prime
+            return (hash ^ UInt64(count)) &* Self.prime
+        }
+
+        private mutating func mix(_ raw: UnsafeRawBufferPointer, at base: Int) {
+            lanes.0 = (lanes.0 ^ raw.loadUnaligned(fromByteOffset: base, as: UInt64.self)) &* Self.prime
+            lanes.1 = (lanes.1 ^ raw.loadUnaligned(fromByteOffset: base + 8, as: UInt64.self)) &* Self.prime
+            lanes.2 = (lanes.2 ^ raw.loadUnaligned(fromByteOffset: base + 16, as: UInt64.self)) &* Self.prime
+            lanes.3 = (lanes.3 ^ raw.loadUnaligned(fromByteOffset: base + 24, as: UInt64.self)) &* Self.prime
         }
     }
 

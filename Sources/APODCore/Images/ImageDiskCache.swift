@@ -78,28 +78,21 @@ public final class ImageDiskCache: @unchecked Sendable {
     /// Stores `data` for `key` atomically, then evicts least recently used files over capacity.
     /// Failing to write (full disk, read-only home) only costs a later download, so it is silent.
     public func store(_ data: Data, for key: String) {
-        let header = CacheEntryFormat.header(for: data)
-        let size = Int64(header.count + data.count)
-        guard size <= capacity else { return }
+        guard Int64(CacheEntryFormat.headerSize + data.count) <= capacity,
+              let entry = entryWriter(for: key) else { return }
+        entry.append(data)
+        entry.commit()
+    }
+
+    /// A writer for `key`'s entry, to fill while its picture arrives; it takes the entry's
+    /// place only when committed. Nil when the cache directory cannot be written.
+    func entryWriter(for key: String) -> ImageCacheWriter? {
         loadIndexIfNeeded()
-        let name = Self.fileName(for: key)
-        let target = directory.appendingPathComponent(name)
-        let temporary = directory.appendingPathComponent(".\(name).\(UUID().uuidString).tmp")
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            guard FileManager.default.createFile(atPath: temporary.path, contents: header) else { return }
-            let file = try FileHandle(forWritingTo: temporary)
-            defer { try? file.close() }
-            try file.seekToEnd()
-            try file.write(contentsOf: data)
-            guard rename(temporary.path, target.path) == 0 else {
-                unlink(temporary.path)
-                return
-            }
-        } catch {
-            unlink(temporary.path)
-            return
-        }
+        return ImageCacheWriter(cache: self, name: Self.fileName(for: key))
+    }
+
+    /// Records an entry a writer put in place, then evicts least recently used files over capacity.
+    func didStore(_ name: String, size: Int64) {
         let victims = lock.withLock { () -> [String] in
             total -= index?[name]?.size ?? 0
             index?[name] = Entry(size: size, lastUse: Date())

@@ -16,6 +16,12 @@ public enum ImagePurpose: Hashable, Sendable {
 public protocol ImageFetching: Sendable {
     func imageData(from url: URL, for purpose: ImagePurpose) async throws -> Data
 
+    /// The same bytes; when this call downloads them, `consumer` is handed each chunk as it
+    /// arrives, so decoding can overlap the transfer. `FetchedImage.streamed` says whether the
+    /// consumer saw the whole picture; when not, decode `data`.
+    func imageData(from url: URL, for purpose: ImagePurpose,
+                   streamingTo consumer: any ImageChunkConsumer) async throws -> FetchedImage
+
     /// A small picture the display side made from `url` at `width` pixels, re-encoded (JPEG or
     /// PNG) and handed to `storeRendition`; nil when there is none. A grid opened again decodes
     /// these few kilobytes instead of the original.
@@ -26,6 +32,12 @@ public protocol ImageFetching: Sendable {
 }
 
 extension ImageFetching {
+    /// Fetchers that cannot stream hand over the finished bytes.
+    public func imageData(from url: URL, for purpose: ImagePurpose,
+                          streamingTo consumer: any ImageChunkConsumer) async throws -> FetchedImage {
+        FetchedImage(data: try await imageData(from: url, for: purpose), streamed: false)
+    }
+
     /// Fetchers without a disk cache keep no renditions.
     public func cachedRendition(of url: URL, width: Int) -> Data? { nil }
 

@@ -7,8 +7,13 @@ import Foundation
 ///   a grid.
 /// - Concurrent requests for the same URL share one download; a cancelled caller leaves
 ///   without stopping it for the others, and the last one to leave cancels it.
-/// - Bytes are validated (http/https, image magic, size limit) before they are cached or
-///   returned, and served from the disk cache when present.
+/// - Bytes are validated (http/https, image magic, size limit, completeness) before they are
+///   cached or returned, and served from the disk cache when present.
+/// - Bytes flow once: while a body arrives each chunk goes to the buffer the checks read, to
+///   the disk cache's temporary file and to the chunk consumer of the caller that started the
+///   download (`imageData(from:for:streamingTo:)`), so a picture is decoded and written while
+///   it downloads; the cache entry is put in place and the consumer's work counts only once the
+///   whole picture passed the checks.
 /// - Thumbnails from the science CDN are fetched at the width asked for (see `ImageSizing`);
 ///   GIFs never are, and a resized picture answering 404 is fetched once as the original.
 /// - The display side may keep small re-encoded renditions beside the originals
@@ -28,7 +33,14 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
     /// The disk cache's size limit in bytes (nil: no disk cache), as the preferences set it.
     public var cacheCapacity: Int64? { cache?.capacity }
     private let slots: DownloadSlots
-    private let coalescer = RequestCoalescer<URL, DownloadSlots.Ticket, Data>()
+    private let coalescer = RequestCoalescer<URL, Download, Data>()
+
+    /// What the caller that starts a download brings to it: its place in the queue, and its
+    /// chunk consumer when it has one (callers that join later get the finished bytes).
+    private struct Download: Sendable {
+        let ticket: DownloadSlots.Ticket
+        let consumer: ConsumerSlot?
+    }
 
     /// A loader downloading through `client`, caching in `cache` (nil: memory only).
     public convenience init(client: HTTPClient, cache: ImageDiskCache?,
@@ -56,15 +68,33 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
     /// A resized picture that answers 404 (the CDN cannot resize every picture) is asked for
     /// once more as the original.
     public func imageData(from url: URL, for purpose: ImagePurpose) async throws -> Data {
+        try await fetch(url, for: purpose, consumer: nil)
+    }
+
+    /// The same bytes; when this call starts the download, `consumer` is handed each chunk as
+    /// it arrives. Cancelling the calling task detaches the consumer at once, even while the
+    /// download goes on for other callers.
+    public func imageData(from url: URL, for purpose: ImagePurpose,
+                          streamingTo consumer: any ImageChunkConsumer) async throws -> FetchedImage {
+        let slot = ConsumerSlot(consumer)
+        let data = try await withTaskCancellationHandler {
+            try await fetch(url, for: purpose, consumer: slot)
+        } onCancel: {
+            slot.detach()
+        }
+        return FetchedImage(data: data, streamed: slot.delivered)
+    }
+
+    private func fetch(_ url: URL, for purpose: ImagePurpose, consumer: ConsumerSlot?) async throws -> Data {
         if url.isFileURL { return try localImage(at: url) }
         try ImageValidation.checkScheme(of: url)
         let target = ImageSizing.url(url, for: purpose, resizingHosts: resizingHosts)
         let priority = Self.priority(of: purpose)
         do {
-            return try await shared(target, priority: priority)
+            return try await shared(target, priority: priority, consumer: consumer)
         } catch PictureMissing.notFound where target != url {
             do {
-                return try await shared(url, priority: priority)
+                return try await shared(url, priority: priority, consumer: consumer)
             } catch PictureMissing.notFound {
                 throw APODError.notAnImage
             }
@@ -79,13 +109,13 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
     }
 
     /// One download of `url` shared by every caller asking for it at the same time.
-    private func shared(_ url: URL, priority: Int) async throws -> Data {
+    private func shared(_ url: URL, priority: Int, consumer: ConsumerSlot?) async throws -> Data {
         let slots = self.slots
         return try await coalescer.value(
             for: url,
-            makeContext: { slots.ticket(priority: priority) },
-            join: { slots.raise($0, to: priority) },
-            operation: { [self] ticket in try await load(url, ticket: ticket) }
+            makeContext: { Download(ticket: slots.ticket(priority: priority), consumer: consumer) },
+            join: { slots.raise($0.ticket, to: priority) },
+            operation: { [self] download in try await load(url, download: download) }
         )
     }
 
@@ -100,21 +130,59 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
     /// How many loads have not ended, cancelled ones included (for tests).
     var runningLoads: Int { coalescer.runningOperations }
 
-    private func load(_ url: URL, ticket: DownloadSlots.Ticket) async throws -> Data {
+    private func load(_ url: URL, download: Download) async throws -> Data {
         let key = url.absoluteString
         // A cached bomb (stored before sizes were checked) is fetched again, and refused.
         if let cached = cache?.data(for: key), ImageValidation.format(of: cached) != nil,
            (try? ImageValidation.requireSensibleSize(cached)) != nil {
             return cached
         }
-        try await slots.acquire(ticket)
+        try await slots.acquire(download.ticket)
         defer { slots.release() }
         try Task.checkCancellation()
-        let (status, body) = try await Self.pictureDownload { try await transport.download(url, maxBytes: maxBytes) }
-        try Self.check(status: status)
-        try ImageValidation.requireImage(body)
-        cache?.store(body, for: key)
-        return body
+        let stream = PictureStream(cache: cache, key: key, consumer: download.consumer)
+        do {
+            try await receive(url, into: stream)
+            try ImageValidation.requireImage(stream.data)
+        } catch {
+            stream.discard()
+            throw error
+        }
+        stream.accept()
+        return stream.data
+    }
+
+    /// Streams the body of `url` into `stream`. A body cut off or stalled is fetched again
+    /// from its first byte when the transport's retry policy allows (the head's own failures
+    /// and 5xx answers are retried inside the transport).
+    private func receive(_ url: URL, into stream: PictureStream) async throws {
+        let policy = transport.retryPolicy
+        let started = ContinuousClock.now
+        var retry = 0
+        while true {
+            let response: ImageResponse
+            do {
+                response = try await transport.open(url, maxBytes: maxBytes)
+            } catch let error as APODError {
+                throw Self.named(error)
+            }
+            try Self.check(status: response.status)
+            stream.begin(expectedLength: response.expectedLength.map { min($0, maxBytes) })
+            do {
+                for try await chunk in response.body { await stream.append(chunk) }
+                return
+            } catch let error as APODError {
+                guard retry < policy.retries, policy.shouldRetry(error) else {
+                    // A time-out states the seconds spent on every attempt, as `HTTPClient.get`'s does.
+                    if case .timedOut(let seconds) = error {
+                        throw APODError.timedOut(seconds: HTTPClient.wholeSeconds(since: started, atLeast: seconds))
+                    }
+                    throw Self.named(error)
+                }
+            }
+            retry += 1
+            try await Task.sleep(nanoseconds: UInt64(policy.delay(beforeRetry: retry) * 1_000_000_000))
+        }
     }
 
     /// A picture of the offline sample, with the same checks as a download.
@@ -147,15 +215,13 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
         "rendition w=\(width) " + url.absoluteString
     }
 
-    /// Runs a download, naming connection failures as the picture's: its server is often
-    /// another host than the APOD service's.
-    private static func pictureDownload<T>(_ download: () async throws -> T) async throws -> T {
-        do {
-            return try await download()
-        } catch APODError.unreachable {
-            throw APODError.pictureUnreachable(interrupted: false)
-        } catch APODError.connectionLost {
-            throw APODError.pictureUnreachable(interrupted: true)
+    /// Names connection failures as the picture's: its server is often another host than the
+    /// APOD service's.
+    private static func named(_ error: APODError) -> APODError {
+        switch error {
+        case .unreachable: return .pictureUnreachable(interrupted: false)
+        case .connectionLost: return .pictureUnreachable(interrupted: true)
+        default: return error
         }
     }
 

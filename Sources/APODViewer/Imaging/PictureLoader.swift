@@ -5,7 +5,8 @@ import Foundation
 /// Thumbnails also go through the fetcher's renditions: once decoded at cell size they are
 /// kept as a small JPEG, so a grid showing them again decodes kilobytes, not the original.
 /// Everything here runs in the caller's (background) task; cancelling it stops the download.
-/// Decoding itself runs on `decoder`'s threads, at most one per core at a time.
+/// Decoding itself runs on `decoder`'s threads, at most one per core at a time; a display or
+/// HD picture is decoded there while it downloads (`StreamingTextureDecoder`).
 public struct PictureLoader: Sendable {
     let fetcher: any ImageFetching
     let cache: TextureCache
@@ -29,10 +30,25 @@ public struct PictureLoader: Sendable {
             cache.insert(image, for: key)
             return image
         }
-        let data = try await fetcher.imageData(from: url, for: purpose)
+        let fetched: FetchedImage
+        let stream: StreamingTextureDecoder?
+        if purpose.isThumbnail {
+            // A grid's pictures arrive faster than they decode, and partial decodes of dozens of
+            // them at once cost CPU and memory (measured: README, "Bytes flow once").
+            stream = nil
+            fetched = FetchedImage(data: try await fetcher.imageData(from: url, for: purpose), streamed: false)
+        } else {
+            // The one large picture: decoded while it downloads. Bytes that came whole (disk
+            // cache, another caller's download) are decoded below.
+            let decoding = StreamingTextureDecoder(maxSize: longSide, fitting: box, queue: decoder)
+            stream = decoding
+            fetched = try await fetcher.imageData(from: url, for: purpose, streamingTo: decoding)
+        }
         try Task.checkCancellation()
-        let (image, rendition) = try await decoder.run {
-            let image = try TextureDecoder.decode(data, maxSize: longSide, fitting: box)
+        let (image, rendition) = try await decoder.run(at: stream?.ticket) {
+            let image = if let stream, fetched.streamed { try stream.finish() } else {
+                try TextureDecoder.decode(fetched.data, maxSize: longSide, fitting: box)
+            }
             guard case .thumbnail = purpose, image.width < image.originalWidth else { return (image, Data?.none) }
             return (image, image.texture.jpegData())
         }

@@ -19,19 +19,9 @@ public enum TextureDecoder {
     /// - Throws: `APODError.imageTooLarge` over `maxPixels`; `APODError.notAnImage` for bytes
     ///   GdkPixbuf cannot read.
     public static func decode(_ data: Data, maxSize: Int?, fitting box: PixelSize? = nil) throws -> DecodedImage {
-        var original = (width: 0, height: 0)
-        do {
-            let texture = try PixbufDecoding.decode(data) { width, height in
-                original = (width, height)
-                guard width * height <= maxPixels else { return nil }
-                return fittedSize(width: width, height: height, longSide: maxSize, box: box)
-            }
-            return DecodedImage(texture: texture, originalWidth: original.width, originalHeight: original.height)
-        } catch PixbufDecodingError.refused(let width, let height) {
-            throw APODError.pictureTooLarge(width: width, height: height)
-        } catch {
-            throw APODError.notAnImage
-        }
+        let decoder = StreamingTextureDecoder(maxSize: maxSize, fitting: box)
+        decoder.write(data)
+        return try decoder.finish()
     }
 
     /// The size with the long side at most `longSide` that fits in `box`, aspect kept, never

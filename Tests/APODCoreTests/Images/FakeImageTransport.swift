@@ -43,7 +43,19 @@ final class FakeImageTransport: ImageTransport, @unchecked Sendable {
     var cancelledURLs: [URL] { lock.withLock { cancelled } }
     var peak: Int { lock.withLock { peakActive } }
 
-    func download(_ url: URL, maxBytes: Int) async throws -> (status: Int, body: Data) {
+    let retryPolicy = RetryPolicy.none
+
+    /// The reply's body arrives in one chunk once the download may go on.
+    func open(_ url: URL, maxBytes: Int) async throws -> ImageResponse {
+        let (status, body) = try await download(url, maxBytes: maxBytes)
+        let chunks = AsyncThrowingStream<Data, any Error> { continuation in
+            continuation.yield(body)
+            continuation.finish()
+        }
+        return ImageResponse(status: status, expectedLength: body.count, body: chunks)
+    }
+
+    private func download(_ url: URL, maxBytes: Int) async throws -> (status: Int, body: Data) {
         lock.withLock {
             started.append(url)
             maxBytesSeen.append(maxBytes)

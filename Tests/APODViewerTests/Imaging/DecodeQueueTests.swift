@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import APODViewer
 
@@ -64,6 +65,26 @@ final class DecodeQueueTests: XCTestCase {
         } catch {
             XCTAssertTrue(error is APODErrorStub)
         }
+    }
+
+    /// A picture asked for first keeps its place: its pieces run before a later picture's,
+    /// even when they were queued after them.
+    func testWorkRunsInTicketOrderNotArrivalOrder() async throws {
+        let queue = DecodeQueue(threads: 1)
+        let first = queue.ticket(), second = queue.ticket()
+        let order = Locked<[String]>([])
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        queue.submit(at: first) { started.signal(); release.wait() }
+        await Task.detached { started.wait() }.value
+        queue.submit(at: second) { order.value.append("second") }
+        queue.submit(at: first) { order.value.append("first, piece 2") }
+        let fresh = Task { try await queue.run { order.value.append("fresh") } }
+        queue.submit(at: first) { order.value.append("first, piece 3") }
+        release.signal()
+        // One thread: once the last in order has run, so has everything before it.
+        try await fresh.value
+        XCTAssertEqual(order.value, ["first, piece 2", "first, piece 3", "second", "fresh"])
     }
 
     private struct APODErrorStub: Error {}

@@ -49,7 +49,7 @@ final class TextureDecoderTests: XCTestCase {
 
     func testAPictureSpanningManyLoaderWritesDecodesWhole() throws {
         let data = TestImages.png(width: 2400, height: 2000)
-        XCTAssertGreaterThan(data.count, 3 * PixbufDecoding.chunkSize, "the test needs several chunks")
+        XCTAssertGreaterThan(data.count, 3 * PixbufStreamDecoder.pieceSize, "the test needs several chunks")
         let image = try TextureDecoder.decode(data, maxSize: nil)
         XCTAssertEqual(image.width, 2400)
         XCTAssertEqual(image.height, 2000)

@@ -91,6 +91,9 @@ final class GridFaultTests: GUITestCase, @unchecked Sendable {
                     XCTAssertNotNil(cached, "\(entry.title) is cached")
                 }
             }
+            // Pictures stream into temporary files: the failed ones' must be gone, not left behind.
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).filter { $0.hasSuffix(".tmp") }
+            XCTAssertEqual(leftovers, [], "no temporary cache file outlives its download")
 
             // Still answering: a click on a failed cell opens its detail window, which says why.
             let bombCell = try XCTUnwrap(grid.cells.first { faults[$0.entry.date] == .bomb })
