@@ -1,4 +1,5 @@
 import APODCore
+import CGtk
 import GtkKit
 import XCTest
 @testable import APODViewer
@@ -57,6 +58,40 @@ final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
             settle()
             assertFourPerRow(10)
         }
+    }
+
+    /// A spinner per loading cell kept the window redrawing every frame, which under software
+    /// GL is a whole-window redraw each time: a loading cell shows a still icon instead.
+    func testLoadingCellsShowAStillPlaceholderAndFillFourPerRow() throws {
+        try MainActor.assumeIsolated {
+            try openGrid(batch(6, picture: { "/slow/\(900 + $0)x600.jpg" }), count: 6)
+            waitUntil("the grid is laid out") { grid.cells.allSatisfy { $0.width > 0 } }
+            for cell in grid.cells {
+                XCTAssertTrue(cell.isLoading)
+                XCTAssertTrue(cell.showsPlaceholder, "a still icon while the thumbnail loads")
+                XCTAssertFalse(Self.somethingSpins(in: cell.widgetPointer), "nothing in a loading cell animates")
+            }
+            assertFourPerRow(6)
+            waitUntil("every thumbnail arrived", timeout: 20) { grid.cells.allSatisfy(\.hasThumbnail) }
+            XCTAssertFalse(grid.cells.contains(where: \.showsPlaceholder), "the placeholder goes with the picture")
+            assertFourPerRow(6)
+        }
+    }
+
+    /// Whether a spinning GtkSpinner is in `widget`'s tree.
+    @MainActor
+    private static func somethingSpins(in widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+        if g_type_check_instance_is_a(instance, gtk_spinner_get_type()) != 0,
+           gtk_spinner_get_spinning(OpaquePointer(widget)) != 0 {
+            return true
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if somethingSpins(in: current) { return true }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return false
     }
 
     func testThumbnailsStreamInDecodedAtTheCellWidth() throws {
