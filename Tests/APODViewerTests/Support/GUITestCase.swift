@@ -62,13 +62,21 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
     @MainActor
     func start(source: any APODSource, options: ViewerOptions = ViewerOptions(),
                fetcher: (any ImageFetching)? = nil, textureCache: TextureCache = TextureCache(),
-               applicationID: String? = nil) throws {
+               applicationID: String? = nil, waitsForWindows: Bool = true) throws {
         let pictures = PictureLoader(fetcher: fetcher ?? self.pictures.fetcher, cache: textureCache)
         let environment = ViewerEnvironment(source: source, pictures: pictures, calendar: calendar)
         Self.started += 1
         app = ViewerApplication(environment: environment, options: options,
                                 applicationID: applicationID ?? "\(ViewerApplication.id).Test\(Self.started)")
         XCTAssertTrue(app.startWithoutMainLoop())
+        if waitsForWindows { waitForWindows() }
+    }
+
+    /// The windows the activation opened are shown over a few main-loop iterations (the grid
+    /// of `--random` first, the main window after the grid's first frame).
+    @MainActor
+    private func waitForWindows() {
+        waitUntil("the windows are on screen", timeout: 20) { app.windowsOnScreen }
     }
 
     /// Starts the application on a ready-made environment (one with an archive, say).
@@ -78,6 +86,7 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
         app = ViewerApplication(environment: environment, options: options,
                                 applicationID: "\(ViewerApplication.id).Test\(Self.started)")
         XCTAssertTrue(app.startWithoutMainLoop())
+        waitForWindows()
     }
 
     /// Starts the application as `apod-viewer` does, on a real configuration (`TestConfiguration`).
@@ -87,6 +96,7 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
         app = ViewerApplication(services: services, options: options,
                                 applicationID: "\(ViewerApplication.id).Test\(Self.started)")
         XCTAssertTrue(app.startWithoutMainLoop())
+        waitForWindows()
     }
 
     /// Iterates the main loop until `condition` holds; fails the test after `timeout`.

@@ -60,6 +60,23 @@ final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// Under software GL, realizing a window and drawing its first frame each cost the main
+    /// thread tens of milliseconds: with `--random` no iteration does two of them, and the grid
+    /// (what was asked for) comes first.
+    func testTheGridIsShownFirstAndTheMainWindowAfterItsFirstFrame() throws {
+        try MainActor.assumeIsolated {
+            let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: batch(4))
+            try start(source: source, options: ViewerOptions(randomCount: 4), waitsForWindows: false)
+            let grid = try XCTUnwrap(app.gridWindow)
+            let main = try XCTUnwrap(app.mainWindow)
+            XCTAssertFalse(grid.window.isMapped || main.window.isMapped, "no window is shown by the activation itself")
+            waitUntil("the grid is on screen") { grid.window.isMapped }
+            XCTAssertFalse(main.window.isMapped, "the main window waits for the grid's first frame")
+            waitUntil("then the main window") { main.window.isMapped }
+            waitUntil("the grid fills") { grid.cells.count == 4 && grid.cells.allSatisfy(\.hasThumbnail) }
+        }
+    }
+
     /// A spinner per loading cell kept the window redrawing every frame, which under software
     /// GL is a whole-window redraw each time: a loading cell shows a still icon instead.
     func testLoadingCellsShowAStillPlaceholderAndFillFourPerRow() throws {
