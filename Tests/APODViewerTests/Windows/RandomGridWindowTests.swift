@@ -89,6 +89,7 @@ final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
                 XCTAssertFalse(Self.somethingSpins(in: cell.widgetPointer), "nothing in a loading cell animates")
             }
             assertFourPerRow(6)
+            saveScreenshot(of: grid.window, named: "random-grid-loading")
             waitUntil("every thumbnail arrived", timeout: 20) { grid.cells.allSatisfy(\.hasThumbnail) }
             XCTAssertFalse(grid.cells.contains(where: \.showsPlaceholder), "the placeholder goes with the picture")
             assertFourPerRow(6)
