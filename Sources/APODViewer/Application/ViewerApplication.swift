@@ -156,10 +156,12 @@ public final class ViewerApplication {
         attachArchive(to: main)
         // The grid's batch is asked for before any window is realized: realizing one costs a
         // few hundred milliseconds under software GL, and the first cell waits for its entry.
-        if let count = options.randomCount, gridWindow == nil {
-            makeGrid(count: count)
+        let opensGridFirst = options.randomCount != nil && gridWindow == nil
+        if let count = options.randomCount, opensGridFirst {
+            presentGridFirst(makeGrid(count: count), then: main)
+        } else {
+            main.window.present()
         }
-        main.window.present()
         if let day = options.initialDay {
             main.show(day: day)
         } else {
@@ -168,8 +170,27 @@ public final class ViewerApplication {
         if !options.settingsWarnings.isEmpty {
             main.banner.warn((options.settingsWarnings + [tr("Preferences can set good values again.")]).joined(separator: "\n"))
         }
-        if let count = options.randomCount {
+        if let count = options.randomCount, !opensGridFirst {
             openGrid(count: count)
+        }
+    }
+
+    /// With `--random` the grid (what was asked for) is shown first and the main window after
+    /// the grid's first frame, and GL is prepared before either, each step in a main-loop
+    /// iteration of its own: under software GL each costs the main thread 25-90 ms, and all of
+    /// them in one iteration made a start-up stall of 200-500 ms. Windows closed meanwhile
+    /// (tests) are not shown again.
+    private func presentGridFirst(_ grid: RandomGridWindow, then main: MainWindow) {
+        NextIteration.run { [weak grid, weak main] in
+            Gtk.prepareGraphics()
+            NextIteration.run {
+                guard let grid, !grid.window.isDestroyed else {
+                    main?.window.present()
+                    return
+                }
+                grid.window.present()
+                grid.window.afterNextFrame { main?.window.present() }
+            }
         }
     }
 
@@ -251,6 +272,10 @@ public final class ViewerApplication {
     }
 
     var openWindowCount: Int { openWindows.count }
+
+    /// Whether every open window is on screen (with `--random` the main window comes a frame
+    /// after the grid).
+    var windowsOnScreen: Bool { openWindows.allSatisfy(\.isMapped) }
 
     /// Closes every window, which cancels each one's work.
     func closeAllWindows() {

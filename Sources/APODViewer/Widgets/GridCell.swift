@@ -2,17 +2,22 @@ import APODCore
 import Foundation
 import GtkKit
 
-/// One random-grid cell: the thumbnail (spinner until it arrives, an icon and the reason as
-/// tooltip when it fails, a play badge on videos) above the title in at most two lines. The
-/// entry's alt text is in its tooltip and is what screen readers say about the cell.
+/// One random-grid cell: the thumbnail (a still placeholder icon until it arrives, an icon and
+/// the reason as tooltip when it fails, a play badge on videos) above the title in at most two
+/// lines. The entry's alt text is in its tooltip and is what screen readers say about the cell.
+///
+/// The placeholder does not animate: a spinner per cell kept the window redrawing every frame
+/// while any visible thumbnail loaded, and under software GL each of those frames redraws the
+/// whole window (50–150 ms of CPU), taking the cores the decoders need (README "Performance").
 @MainActor
 final class GridCell: FlowBoxChild {
     static let pictureHeight = 170
 
     let entry: APODEntry
     let picture = Picture(fit: .cover)
-    let spinner = Spinner(size: 32)
-    let statusIcon = Image(iconName: "image-missing-symbolic", pixelSize: 48)
+    /// The loading placeholder, then the failure icon when the thumbnail cannot be shown.
+    let statusIcon = Image(iconName: GridCell.loadingIconName, pixelSize: 48)
+    static let loadingIconName = "image-loading-symbolic"
     let playBadge = Image(iconName: "media-playback-start-symbolic", pixelSize: 24)
     let titleLabel: Label
     private let work = WorkSlot()
@@ -34,13 +39,10 @@ final class GridCell: FlowBoxChild {
         overlay.addCSSClass("view")
         overlay.clipsOverlays()
         overlay.addOverlay(picture)
-        for badge in [spinner, statusIcon] as [Widget] {
-            badge.horizontalAlign = .center
-            badge.verticalAlign = .center
-            overlay.addOverlay(badge)
-        }
+        statusIcon.horizontalAlign = .center
+        statusIcon.verticalAlign = .center
+        overlay.addOverlay(statusIcon)
         statusIcon.addCSSClass("dim-label")
-        statusIcon.isVisible = false
         playBadge.addCSSClass("osd")
         playBadge.horizontalAlign = .end
         playBadge.verticalAlign = .end
@@ -72,7 +74,11 @@ final class GridCell: FlowBoxChild {
 
     var isLoading: Bool { work.isBusy }
     var hasThumbnail: Bool { picture.texture != nil }
-    var failureReason: String? { statusIcon.isVisible ? tooltip : nil }
+    /// The tooltip saying why the thumbnail is missing, once loading it failed.
+    var failureReason: String? { failed ? tooltip : nil }
+    private var failed = false
+    /// The loading placeholder shows (the thumbnail neither arrived nor failed).
+    var showsPlaceholder: Bool { statusIcon.isVisible && statusIcon.iconName == Self.loadingIconName }
 
     /// Fetches and decodes the thumbnail at `width` device pixels, off the main thread.
     func loadThumbnail(with pictures: PictureLoader, width: Int) {
@@ -82,16 +88,14 @@ final class GridCell: FlowBoxChild {
             return
         }
         self.pictures = pictures
-        spinner.isSpinning = true
         let isVideo = entry.mediaType == .video
         work.start({
             try await pictures.picture(from: url, for: .thumbnail(width: width))
         }, then: { [weak self] result in
             guard let self else { return }
-            self.spinner.isSpinning = false
-            self.spinner.isVisible = false
             switch result {
             case .success(let image):
+                self.statusIcon.isVisible = false
                 self.picture.setTexture(image.texture)
                 self.picture.alternativeText = self.entry.pictureDescription
                 self.playBadge.isVisible = isVideo
@@ -104,14 +108,12 @@ final class GridCell: FlowBoxChild {
     func cancel() {
         work.cancel()
         animation.stop(restoringStill: false)
-        spinner.isSpinning = false
     }
 
     private func showFailure(iconName: String, reason: String) {
-        spinner.isSpinning = false
-        spinner.isVisible = false
         statusIcon.iconName = iconName
         statusIcon.isVisible = true
+        failed = true
         tooltip = "\(entry.shownTitle.text)\n\(reason)"
     }
 }

@@ -36,9 +36,15 @@ public final class Window: Widget {
         if !isDestroyed { gtk_window_present(cast()) }
     }
 
-    /// Asks the window to close, as the close button would.
+    /// Asks the window to close, as the close button would. A window not shown yet (GTK's close
+    /// ignores it) is destroyed, so it is not shown later.
     public func close() {
-        if !isDestroyed { gtk_window_close(cast()) }
+        guard !isDestroyed else { return }
+        if gtk_widget_get_realized(widgetPointer) != 0 {
+            gtk_window_close(cast())
+        } else {
+            gtk_window_destroy(cast())
+        }
     }
 
     public var isActive: Bool { !isDestroyed && gtk_window_is_active(cast()) != 0 }

@@ -11,6 +11,7 @@ final class FakeSource: APODSource, @unchecked Sendable {
     private var randomBatch: [APODEntry]
     private var log: [String] = []
     private var answerDelay: TimeInterval = 0
+    private var latestDelay: TimeInterval = 0
     private var streamGap: TimeInterval?
     private var streamLimit: Int?
     private var yielded = 0
@@ -36,6 +37,11 @@ final class FakeSource: APODSource, @unchecked Sendable {
     /// Every answer takes `seconds` (a slow service); cancelling the caller ends the wait.
     func setAnswerDelay(_ seconds: TimeInterval) {
         lock.withLock { answerDelay = seconds }
+    }
+
+    /// `latest()` alone takes `seconds` more (the main window loads while the grid fills).
+    func setLatestDelay(_ seconds: TimeInterval) {
+        lock.withLock { latestDelay = seconds }
     }
 
     /// `randomStream` yields one entry every `gap` seconds, and stops after `limit` entries
@@ -64,6 +70,8 @@ final class FakeSource: APODSource, @unchecked Sendable {
 
     func latest() async throws -> APODEntry {
         try await record("latest")
+        let delay = lock.withLock { latestDelay }
+        if delay > 0 { try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000)) }
         return try lock.withLock {
             guard let newest = entriesByDay.keys.max() else { throw APODError.nothingOffline }
             return entriesByDay[newest]!

@@ -62,16 +62,25 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
     @MainActor
     func start(source: any APODSource, options: ViewerOptions = ViewerOptions(),
                fetcher: (any ImageFetching)? = nil, textureCache: TextureCache = TextureCache(),
-               applicationID: String? = nil) throws {
+               applicationID: String? = nil, waitsForWindows: Bool = true) throws {
         let pictures = PictureLoader(fetcher: fetcher ?? self.pictures.fetcher, cache: textureCache)
         try start(environment: ViewerEnvironment(source: source, pictures: pictures, calendar: calendar), options: options,
-                  applicationID: applicationID)
+                  applicationID: applicationID, waitsForWindows: waitsForWindows)
+    }
+
+    /// The windows the activation opened are shown over a few main-loop iterations (the grid
+    /// of `--random` first, the main window after the grid's first frame).
+    @MainActor
+    private func waitForWindows() {
+        waitUntil("the windows are on screen", timeout: 20) { app.windowsOnScreen }
     }
 
     /// Starts the application on a ready-made environment (one with an archive, say).
     @MainActor
-    func start(environment: ViewerEnvironment, options: ViewerOptions = ViewerOptions(), applicationID: String? = nil) throws {
-        launch(ViewerApplication(environment: environment, options: options, applicationID: applicationID ?? Self.nextApplicationID()))
+    func start(environment: ViewerEnvironment, options: ViewerOptions = ViewerOptions(), applicationID: String? = nil,
+               waitsForWindows: Bool = true) throws {
+        launch(ViewerApplication(environment: environment, options: options, applicationID: applicationID ?? Self.nextApplicationID()),
+               waitsForWindows: waitsForWindows)
     }
 
     /// Starts the application as `apod-viewer` does, on a real configuration (`TestConfiguration`).
@@ -81,9 +90,10 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
     }
 
     @MainActor
-    private func launch(_ application: ViewerApplication) {
+    private func launch(_ application: ViewerApplication, waitsForWindows: Bool = true) {
         app = application
         XCTAssertTrue(app.startWithoutMainLoop())
+        if waitsForWindows { waitForWindows() }
     }
 
     /// A test instance's own ID on the session bus, unique across processes too: a test re-run

@@ -1,4 +1,5 @@
 import APODCore
+import CGtk
 import GtkKit
 import XCTest
 @testable import APODViewer
@@ -57,6 +58,58 @@ final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
             settle()
             assertFourPerRow(10)
         }
+    }
+
+    /// Under software GL, realizing a window and drawing its first frame each cost the main
+    /// thread tens of milliseconds: with `--random` no iteration does two of them, and the grid
+    /// (what was asked for) comes first.
+    func testTheGridIsShownFirstAndTheMainWindowAfterItsFirstFrame() throws {
+        try MainActor.assumeIsolated {
+            let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: batch(4))
+            try start(source: source, options: ViewerOptions(randomCount: 4), waitsForWindows: false)
+            let grid = try XCTUnwrap(app.gridWindow)
+            let main = try XCTUnwrap(app.mainWindow)
+            XCTAssertFalse(grid.window.isMapped || main.window.isMapped, "no window is shown by the activation itself")
+            waitUntil("the grid is on screen") { grid.window.isMapped }
+            XCTAssertFalse(main.window.isMapped, "the main window waits for the grid's first frame")
+            waitUntil("then the main window") { main.window.isMapped }
+            waitUntil("the grid fills") { grid.cells.count == 4 && grid.cells.allSatisfy(\.hasThumbnail) }
+        }
+    }
+
+    /// A spinner per loading cell kept the window redrawing every frame, which under software
+    /// GL is a whole-window redraw each time: a loading cell shows a still icon instead.
+    func testLoadingCellsShowAStillPlaceholderAndFillFourPerRow() throws {
+        try MainActor.assumeIsolated {
+            try openGrid(batch(6, picture: { "/slow/\(900 + $0)x600.jpg" }), count: 6)
+            waitUntil("the grid is laid out") { grid.cells.allSatisfy { $0.width > 0 } }
+            for cell in grid.cells {
+                XCTAssertTrue(cell.isLoading)
+                XCTAssertTrue(cell.showsPlaceholder, "a still icon while the thumbnail loads")
+                XCTAssertFalse(Self.somethingSpins(in: cell.widgetPointer), "nothing in a loading cell animates")
+            }
+            assertFourPerRow(6)
+            saveScreenshot(of: grid.window, named: "random-grid-loading")
+            waitUntil("every thumbnail arrived", timeout: 20) { grid.cells.allSatisfy(\.hasThumbnail) }
+            XCTAssertFalse(grid.cells.contains(where: \.showsPlaceholder), "the placeholder goes with the picture")
+            assertFourPerRow(6)
+        }
+    }
+
+    /// Whether a spinning GtkSpinner is in `widget`'s tree.
+    @MainActor
+    private static func somethingSpins(in widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+        if g_type_check_instance_is_a(instance, gtk_spinner_get_type()) != 0,
+           gtk_spinner_get_spinning(OpaquePointer(widget)) != 0 {
+            return true
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if somethingSpins(in: current) { return true }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return false
     }
 
     func testThumbnailsStreamInDecodedAtTheCellWidth() throws {
