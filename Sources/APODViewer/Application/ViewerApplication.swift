@@ -178,7 +178,8 @@ public final class ViewerApplication {
     /// With `--random` the grid (what was asked for) is shown first and the main window after
     /// the grid's first frame, and GL is prepared before either, each step in a main-loop
     /// iteration of its own: under software GL each costs the main thread 25-90 ms, and all of
-    /// them in one iteration made a start-up stall of 200-500 ms. Windows closed meanwhile
+    /// them in one iteration made a start-up stall of 200-500 ms. The grid is presented again
+    /// after the main window, so it stays in front with the focus. Windows closed meanwhile
     /// (tests) are not shown again.
     private func presentGridFirst(_ grid: RandomGridWindow, then main: MainWindow) {
         NextIteration.run { [weak grid, weak main] in
@@ -189,7 +190,10 @@ public final class ViewerApplication {
                     return
                 }
                 grid.window.present()
-                grid.window.afterNextFrame { main?.window.present() }
+                grid.window.afterNextFrame { [weak grid] in
+                    main?.window.present()
+                    if let grid, !grid.window.isDestroyed { grid.window.present() }
+                }
             }
         }
     }
