@@ -9,8 +9,13 @@ extension APODEntry {
         copyright.map { BoundedText(ControlCharacters.strip($0, keepingLayout: false), limit: BoundedText.titleLimit) }
     }
 
+    /// The alt text, unless it only repeats the title (entries can carry the title as `alt`):
+    /// tooltips and screen readers would say the same words twice.
     public var shownAltText: BoundedText? {
-        altText.map { BoundedText(ControlCharacters.strip($0, keepingLayout: false), limit: BoundedText.altTextLimit) }
+        guard let altText else { return nil }
+        let shown = BoundedText(ControlCharacters.strip(altText, keepingLayout: false), limit: BoundedText.altTextLimit)
+        let words = { (text: String) in text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        return words(shown.text) == words(shownTitle.text) ? nil : shown
     }
 
     /// Whether some label shows less than the entry holds.

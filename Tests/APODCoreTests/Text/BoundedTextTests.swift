@@ -21,13 +21,23 @@ final class BoundedTextTests: CoreTestCase, @unchecked Sendable {
     func testEntryFieldsAreBoundedButTheFullTextIsKept() throws {
         let huge = String(repeating: "Orion ", count: 100_000)
         let entry = APODEntry(date: try XCTUnwrap(APODDay("2024-01-01")), title: huge, explanation: huge,
-                              copyright: huge, altText: huge)
+                              copyright: huge, altText: "Alt " + huge)
         XCTAssertLessThanOrEqual(entry.shownTitle.text.count, BoundedText.titleLimit)
         XCTAssertLessThanOrEqual(try XCTUnwrap(entry.shownCopyright).text.count, BoundedText.titleLimit)
         XCTAssertLessThanOrEqual(try XCTUnwrap(entry.shownAltText).text.count, BoundedText.altTextLimit)
         XCTAssertLessThanOrEqual(entry.shownExplanation.text.count, BoundedText.explanationLimit)
         XCTAssertTrue(entry.hasTruncatedText)
         XCTAssertEqual(entry.fullText.utf8.count, 3 * huge.utf8.count + "\n\n© \n\n".utf8.count)
+    }
+
+    func testAltTextThatOnlyRepeatsTheTitleIsNotShownTwice() throws {
+        let day = try XCTUnwrap(APODDay("2019-10-05"))
+        let repeated = APODEntry(date: day, title: "Arp 194: Merging Galaxy Group", explanation: "",
+                                 altText: " Arp 194:  Merging Galaxy Group ")
+        XCTAssertNil(repeated.shownAltText)
+        let described = APODEntry(date: day, title: "Arp 194: Merging Galaxy Group", explanation: "",
+                                  altText: "Three galaxies joined by a bridge of blue stars")
+        XCTAssertEqual(described.shownAltText?.text, "Three galaxies joined by a bridge of blue stars")
     }
 
     func testShownFieldsHaveNoControlsEvenFromOldCaches() throws {
