@@ -18,6 +18,7 @@ public final class IndexingSource: APODSource {
     }
 
     public var rateLimit: RateLimit? { upstream.rateLimit }
+    public var syncWindowDays: Int { upstream.syncWindowDays }
 
     public func latest() async throws -> APODEntry {
         let entry = try await upstream.latest()

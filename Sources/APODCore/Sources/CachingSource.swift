@@ -15,6 +15,7 @@ public final class CachingSource: APODSource {
     }
 
     public var rateLimit: RateLimit? { upstream.rateLimit }
+    public var syncWindowDays: Int { upstream.syncWindowDays }
 
     public func latest() async throws -> APODEntry {
         let today = calendar.today

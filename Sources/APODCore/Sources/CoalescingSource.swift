@@ -33,6 +33,7 @@ public final class CoalescingSource: APODSource, @unchecked Sendable {
     }
 
     public var rateLimit: RateLimit? { upstream.rateLimit }
+    public var syncWindowDays: Int { upstream.syncWindowDays }
 
     public func latest() async throws -> APODEntry {
         let now = calendar.currentDate

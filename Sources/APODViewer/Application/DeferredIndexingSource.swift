@@ -25,6 +25,7 @@ final class DeferredIndexingSource: APODSource {
     }
 
     var rateLimit: RateLimit? { upstream.rateLimit }
+    var syncWindowDays: Int { upstream.syncWindowDays }
 
     func latest() async throws -> APODEntry { try await source.latest() }
 

@@ -6,6 +6,7 @@ typealias SwitchableSource = Switchable<any APODSource>
 
 extension Switchable: APODSource where Upstream == any APODSource {
     var rateLimit: RateLimit? { upstream.rateLimit }
+    var syncWindowDays: Int { upstream.syncWindowDays }
 
     func latest() async throws -> APODEntry { try await upstream.latest() }
 

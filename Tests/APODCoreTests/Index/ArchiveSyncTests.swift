@@ -249,7 +249,10 @@ final class ArchiveSyncTests: CoreTestCase {
         }
         let (server, url) = try service.start()
         defer { server.stop() }
-        let source = ScienceSource(apiURL: url, client: TestHTTP.client(), calendar: clock.calendar)
+        // The source the app and `apod sync` use, wrappers included: each must pass on the
+        // science route's window size (one that did not made every window two requests).
+        let source = try SourceConfiguration(kind: .science, apiURL: url, cacheDirectory: folder)
+            .makeSyncSource(client: TestHTTP.client(), calendar: clock.calendar)
         let index = try ArchiveIndex.open(in: folder, partition: "science", calendar: clock.calendar)
         let summary = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
 
