@@ -13,23 +13,25 @@ extension Window {
         }
         let instance = UnsafeMutableRawPointer(clock)
         g_object_ref(instance)
-        let fallback = Timeout(seconds: limit) { once.run() }
+        once.clock = instance
+        let fallback = Timeout(seconds: limit) {
+            once.release()
+            once.run()
+        }
         once.handler = Signal.connect(instance, "after-paint") {
             fallback.cancel()
-            if let handler = once.handler {
-                once.handler = nil
-                g_signal_handler_disconnect(instance, gulong(handler))
-                g_object_unref(instance)
-            }
+            once.release()
             NextIteration.run { once.run() }
         }
     }
 }
 
-/// The body, run at most once, and the frame-clock handler to remove.
+/// The body, run at most once, and the frame clock it waits on: whichever of the frame and
+/// the time limit comes first disconnects the handler and drops the clock's reference.
 @MainActor
 private final class OnceBody {
     private var body: (@MainActor () -> Void)?
+    var clock: UnsafeMutableRawPointer?
     var handler: UInt?
     init(_ body: @escaping @MainActor () -> Void) { self.body = body }
 
@@ -37,5 +39,13 @@ private final class OnceBody {
         let pending = body
         body = nil
         pending?()
+    }
+
+    func release() {
+        guard let clock else { return }
+        if let handler { g_signal_handler_disconnect(clock, gulong(handler)) }
+        handler = nil
+        self.clock = nil
+        g_object_unref(clock)
     }
 }

@@ -1,4 +1,5 @@
 import APODCore
+import CGtk
 import GtkKit
 import XCTest
 @testable import APODViewer
@@ -45,6 +46,24 @@ final class WindowShowingTests: GUITestCase, @unchecked Sendable {
             var runs = 0
             window.afterNextFrame { runs += 1 }
             waitUntil("it ran without a frame") { runs == 1 }
+            window.close()
+        }
+    }
+
+    /// A realized window that is never mapped has a frame clock but paints nothing: the time
+    /// limit runs the body and must give the clock back.
+    func testAfterNextFrameThatTimesOutLetsGoOfTheFrameClock() throws {
+        try MainActor.assumeIsolated {
+            let window = try newWindow()
+            gtk_widget_realize(window.widgetPointer)
+            let clock = try XCTUnwrap(gtk_widget_get_frame_clock(window.widgetPointer))
+            let references = { UnsafeMutableRawPointer(clock).assumingMemoryBound(to: GObject.self).pointee.ref_count }
+            let before = references()
+            var runs = 0
+            window.afterNextFrame { runs += 1 }
+            XCTAssertEqual(references(), before + 1, "held while waiting")
+            waitUntil("it ran without a frame", timeout: 5) { runs == 1 }
+            XCTAssertEqual(references(), before, "released after the time limit")
             window.close()
         }
     }
