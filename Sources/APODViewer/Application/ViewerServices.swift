@@ -15,7 +15,11 @@ public final class ViewerServices {
     /// The picture cache's size limit, in MiB.
     public private(set) var cacheLimitMB: Int
     /// Working from the cache and the sample because the service was unreachable at start-up.
-    private(set) var isFallenBack = false
+    private(set) var isFallenBack = false {
+        didSet { if isFallenBack != oldValue { fallbackObservers.values.forEach { $0() } } }
+    }
+    private var fallbackObservers: [Int: @MainActor () -> Void] = [:]
+    private var nextObserver = 0
     /// The configured source has answered (from the network or its cache) since start-up or
     /// the last retry; after that, a failure is an ordinary error rather than a reason to go offline.
     private(set) var hasReachedService = false
@@ -92,6 +96,18 @@ public final class ViewerServices {
         offline.kind = .offline
         source.upstream = offline.makeSource(client: client, calendar: calendar)
         isFallenBack = true
+    }
+
+    /// Calls `body` whenever the app falls back offline or goes online again, for what an open
+    /// window shows about it (the archive download). - Returns: a token for `removeFallbackObserver`.
+    func observeFallback(_ body: @escaping @MainActor () -> Void) -> Int {
+        nextObserver += 1
+        fallbackObservers[nextObserver] = body
+        return nextObserver
+    }
+
+    func removeFallbackObserver(_ token: Int) {
+        fallbackObservers[token] = nil
     }
 
     /// "Try again": the configured service once more, treated as a fresh start-up.

@@ -42,7 +42,10 @@ final class ArchiveDownloadSection {
         root.append(buttons)
         root.append(unavailableLabel)
 
-        downloadButton.onClicked { [weak self] in self?.download.start() }
+        downloadButton.onClicked { [weak self] in
+            guard let self, self.unavailable() == nil else { return }
+            self.download.start()
+        }
         cancelButton.onClicked { [weak self] in self?.download.cancel() }
         token = download.observe { [weak self] state in self?.show(state) }
         refreshAvailability()
@@ -50,7 +53,8 @@ final class ArchiveDownloadSection {
     }
 
     /// Makes the button insensitive, with the reason beneath it, while the source in use cannot
-    /// download the archive (GNOME's way: the control stays where it is expected).
+    /// download the archive (GNOME's way: the control stays where it is expected). Called when
+    /// the source changes, the app goes offline or online, and a download ends.
     func refreshAvailability() {
         let reason = download.isRunning ? nil : unavailable()
         downloadButton.isSensitive = reason == nil
@@ -88,6 +92,7 @@ final class ArchiveDownloadSection {
         case .idle:
             refreshState()
         }
+        refreshAvailability()
     }
 
     /// "N pictures on this computer", read off the main thread.

@@ -103,6 +103,8 @@ final class PreferencesWindow {
             }
             column.append(section.root)
             archiveSection = section
+            let token = services.observeFallback { [weak section] in section?.refreshAvailability() }
+            section.root.onDestroy { [weak services] in services?.removeFallbackObserver(token) }
         }
         scroller = ScrolledWindow(child: column)
         window.setChild(scroller)

@@ -221,4 +221,24 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             XCTAssertFalse(section.unavailableLabel.isVisible)
         }
     }
+
+    /// Preferences left open follow the app going offline and coming back.
+    func testAnOpenPreferencesWindowFollowsTheOfflineFallback() throws {
+        try MainActor.assumeIsolated {
+            let services = try startApp(apiURL: try startService())
+            app.application.activateAction("preferences")
+            let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
+            XCTAssertTrue(section.downloadButton.isSensitive)
+
+            services.fallBackOffline()
+            XCTAssertFalse(section.downloadButton.isSensitive)
+            XCTAssertTrue(section.unavailableLabel.text.contains("cannot be reached"), section.unavailableLabel.text)
+            section.downloadButton.activate()
+            XCTAssertFalse(try XCTUnwrap(services.download).isRunning, "no download while offline")
+
+            services.goOnline()
+            XCTAssertTrue(section.downloadButton.isSensitive)
+            XCTAssertFalse(section.unavailableLabel.isVisible)
+        }
+    }
 }
