@@ -9,11 +9,18 @@ enum RowArguments {
          "--count", String(settings.count), "--width", String(settings.width), "--cache", settings.cacheDirectory.path]
     }
 
-    /// The settings when `arguments` (without the program name) start with `--row`.
-    static func parse(_ arguments: [String]) -> RowProcess.Settings? {
+    /// A child's command line read as `FLAG VALUE` followed by `--name VALUE` pairs, by name;
+    /// nil unless it starts with `flag` and every name has its value. Every row kind uses it.
+    static func pairs(_ arguments: [String], startingWith flag: String) -> [String: String]? {
         guard arguments.first == flag, arguments.count % 2 == 0 else { return nil }
         var values: [String: String] = [:]
         for index in stride(from: 0, to: arguments.count, by: 2) { values[arguments[index]] = arguments[index + 1] }
+        return values
+    }
+
+    /// The settings when `arguments` (without the program name) start with `--row`.
+    static func parse(_ arguments: [String]) -> RowProcess.Settings? {
+        guard let values = RowArguments.pairs(arguments, startingWith: flag) else { return nil }
         guard let kind = values[flag].flatMap(RowKind.init(rawValue:)),
               let flavour = values["--flavour"].flatMap(Flavour.init(rawValue:)),
               let base = values["--base"].flatMap(URL.init(string:)),
@@ -36,9 +43,7 @@ enum GridRowArguments {
 
     /// The settings when `arguments` (without the program name) start with `--grid-row`.
     static func parse(_ arguments: [String]) -> ViewerGridRow.Settings? {
-        guard arguments.first == flag, arguments.count % 2 == 0 else { return nil }
-        var values: [String: String] = [:]
-        for index in stride(from: 0, to: arguments.count, by: 2) { values[arguments[index]] = arguments[index + 1] }
+        guard let values = RowArguments.pairs(arguments, startingWith: flag) else { return nil }
         guard let api = values[flag].flatMap(URL.init(string:)),
               let resizes = values["--resizes"].map({ $0 == "yes" }),
               let count = values["--count"].flatMap(Int.init),

@@ -93,9 +93,7 @@ enum IndexGridRowArguments {
 
     /// The settings when `arguments` (without the program name) start with `--index-grid-row`.
     static func parse(_ arguments: [String]) -> ViewerIndexRow.Settings? {
-        guard arguments.first == flag, arguments.count % 2 == 0 else { return nil }
-        var values: [String: String] = [:]
-        for index in stride(from: 0, to: arguments.count, by: 2) { values[arguments[index]] = arguments[index + 1] }
+        guard let values = RowArguments.pairs(arguments, startingWith: flag) else { return nil }
         guard let api = values[flag].flatMap(URL.init(string:)), let data = values["--data"], let scratch = values["--scratch"],
               let count = values["--count"].flatMap(Int.init),
               let deadline = values["--deadline"].flatMap(Double.init) else { return nil }
