@@ -79,11 +79,7 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
         defer { files.remove() }
         try MainActor.assumeIsolated {
             try start(services: files.services(.offline, calendar: calendar))
-            app.application.activateAction("preferences")
-            let preferences = try XCTUnwrap(app.preferencesWindow)
-            preferences.sourceChoice.selectedIndex = 1
-            preferences.window.resize(width: 360, height: 600)
-            settle(0.5)
+            let preferences = try openLegacyPreferences(width: 360, height: 600)
             XCTAssertLessThanOrEqual(preferences.window.width, 360)
             assertFits([preferences.sourceChoice, preferences.urlEntry, preferences.keyEntry, preferences.cacheLimitSpin,
                         preferences.clearButton], in: preferences.window)
@@ -147,11 +143,7 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
         defer { files.remove() }
         try MainActor.assumeIsolated {
             try startWithArchive(files)
-            app.application.activateAction("preferences")
-            let preferences = try XCTUnwrap(app.preferencesWindow)
-            preferences.sourceChoice.selectedIndex = 1
-            preferences.window.resize(width: 360, height: 640)
-            settle(0.5)
+            let preferences = try openLegacyPreferences(width: 360, height: 640)
             XCTAssertLessThanOrEqual(preferences.window.width, 360)
             XCTAssertLessThanOrEqual(preferences.window.height, 640, "the sections scroll instead of growing the window")
             let archive = try XCTUnwrap(preferences.archiveSection)
@@ -168,5 +160,17 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             preferences.window.resize(width: 560, height: 640)
             waitUntil("labels beside the drop-downs") { daily.choiceRows.allSatisfy { $0.orientation == .horizontal } }
         }
+    }
+
+    /// The preferences with the legacy source chosen (its address and key rows showing), at
+    /// `width`×`height`.
+    @MainActor
+    private func openLegacyPreferences(width: Int, height: Int) throws -> PreferencesWindow {
+        app.application.activateAction("preferences")
+        let preferences = try XCTUnwrap(app.preferencesWindow)
+        preferences.sourceChoice.selectedIndex = 1
+        preferences.window.resize(width: width, height: height)
+        settle(0.5)
+        return preferences
     }
 }
