@@ -24,7 +24,8 @@ public protocol APODSource: Sendable {
     /// The quota the service reported on its last answer, if it reports one.
     var rateLimit: RateLimit? { get }
     /// Days a sync asks for in one `rangeAnswer`: as many as the service answers in one
-    /// request, so that a window costs one.
+    /// request, so that a window costs one. No default: a wrapper that forgot to pass its
+    /// upstream's on made every science window two requests.
     var syncWindowDays: Int { get }
 }
 
@@ -66,9 +67,6 @@ public struct RangeAnswer: Sendable {
 extension APODSource {
     /// Only sources behind a rate-limited gateway report one.
     public var rateLimit: RateLimit? { nil }
-
-    /// A month's worth, for sources without a better figure.
-    public var syncWindowDays: Int { 31 }
 
     public func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
         RangeAnswer(entries: try await entries(from: start, through: end))

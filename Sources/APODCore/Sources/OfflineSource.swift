@@ -17,6 +17,9 @@ public final class OfflineSource: APODSource, @unchecked Sendable {
         self.calendar = calendar
     }
 
+    /// Never synced (`makeSyncSource` refuses the offline source); any range is local anyway.
+    public var syncWindowDays: Int { 31 }
+
     public func latest() async throws -> APODEntry {
         guard let newest = try available().last else { throw APODError.nothingOffline }
         return newest

@@ -165,6 +165,7 @@ private struct SplitMix {
 /// The service as the schedule sees it: `latest()` answers the newest day published by the
 /// time the simulated clock reads (recorded per request), or fails during `outage`.
 final class CountingDailyService: APODSource, @unchecked Sendable {
+    var syncWindowDays: Int { 31 }
     private let lock = NSLock()
     private var times: [Date] = []
     private let publishedAt: @Sendable (APODDay) -> Date

@@ -4,6 +4,7 @@ import TestSupport
 
 /// An in-memory upstream that counts calls and can be switched to failing.
 final class RecordingSource: APODSource, @unchecked Sendable {
+    var syncWindowDays: Int { 31 }
     private let lock = NSLock()
     private var published: [APODDay: APODEntry]
     private var failure: APODError?

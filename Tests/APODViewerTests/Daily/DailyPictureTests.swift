@@ -371,6 +371,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
 
 /// The service's newest entry, which a test moves on; counts `latest` requests.
 final class DailySource: APODSource, @unchecked Sendable {
+    var syncWindowDays: Int { 31 }
     private let lock = NSLock()
     private var newest: APODEntry
     private var asked = 0

@@ -5,6 +5,7 @@ import Foundation
 /// optional failure, and a log of what was asked. Entries point their pictures at a
 /// `FakeHTTPServer`, so picture bytes still travel over (loopback) HTTP.
 final class FakeSource: APODSource, @unchecked Sendable {
+    var syncWindowDays: Int { 31 }
     private let lock = NSLock()
     private var entriesByDay: [APODDay: APODEntry]
     private var failure: APODError?
