@@ -59,7 +59,9 @@ final class DefaultRendererTests: GUITestCase, @unchecked Sendable {
             assertDefaultRenderer(grid.window)
             waitUntil("24 thumbnails", timeout: 40) { grid.cells.count == 24 && grid.cells.allSatisfy(\.hasThumbnail) }
             XCTAssertTrue(main.pictureView.spinner.isSpinning, "the grid filled while the spinner animated")
-            XCTAssertGreaterThan(counter.frames ?? 0, 2)
+            // The main window is shown after the grid's first frame, so a fast grid can fill
+            // before it has drawn three frames: what matters is that its frames go on.
+            waitUntil("the main window's spinner keeps drawing", timeout: 10) { (counter.frames ?? 0) > 2 }
         }
     }
 
