@@ -30,15 +30,22 @@ let package = Package(
             providers: [.apt(["libgtk-4-dev"])]
         ),
         .target(name: "GtkKit", dependencies: ["CGtk"]),
-        .target(name: "APODViewer", dependencies: ["APODCore", "GtkKit"]),
+        // libadwaita 1.2 (GNOME's widgets and style manager); AdwKit is its typed layer over GtkKit.
+        .systemLibrary(
+            name: "CAdw",
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev"])]
+        ),
+        .target(name: "AdwKit", dependencies: ["CAdw", "GtkKit"]),
+        .target(name: "APODViewer", dependencies: ["APODCore", "GtkKit", "AdwKit"]),
         .executableTarget(name: "apod-viewer", dependencies: ["APODViewer"]),
         // The bench serves its pictures with the loopback server the tests use too.
-        .executableTarget(name: "apod-bench", dependencies: ["APODCore", "APODViewer", "GtkKit", "LoopbackServer"]),
+        .executableTarget(name: "apod-bench", dependencies: ["APODCore", "APODViewer", "GtkKit", "AdwKit", "LoopbackServer"]),
 
         // A loopback HTTP server the tests and the bench start themselves; never a real NASA host.
         .target(name: "LoopbackServer"),
         .target(name: "TestSupport", dependencies: ["LoopbackServer"], path: "Tests/TestSupport"),
         .testTarget(name: "APODCoreTests", dependencies: ["APODCore", "TestSupport"]),
-        .testTarget(name: "APODViewerTests", dependencies: ["APODViewer", "APODCore", "GtkKit", "TestSupport"]),
+        .testTarget(name: "APODViewerTests", dependencies: ["APODViewer", "APODCore", "GtkKit", "AdwKit", "TestSupport"]),
     ]
 )

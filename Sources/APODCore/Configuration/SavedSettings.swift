@@ -67,6 +67,8 @@ public struct SavedSettings: Sendable, Equatable, ExpressibleByDictionaryLiteral
             return oneOf(value, DailySettings.VideoDays.allCases.map(\.rawValue))
         case .dailyMetered:
             return oneOf(value, DailySettings.MeteredConnections.allCases.map(\.rawValue))
+        case .style:
+            return oneOf(value, StylePreference.allCases.map(\.rawValue))
         }
     }
 

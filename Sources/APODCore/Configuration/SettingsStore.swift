@@ -20,6 +20,8 @@ public struct SettingsStore: Sendable {
         case dailyNotify = "daily_notify"
         case dailyVideoDays = "daily_video_days"
         case dailyMetered = "daily_metered"
+        /// Follow the system's light or dark style, or keep one (see StylePreference).
+        case style
     }
 
     /// A real preferences file is a few hundred bytes.

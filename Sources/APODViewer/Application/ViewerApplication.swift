@@ -1,3 +1,4 @@
+import AdwKit
 import APODCore
 import Foundation
 import GtkKit
@@ -35,7 +36,7 @@ public final class ViewerApplication {
         self.environment = environment
         self.options = options
         services = nil
-        application = Application(id: applicationID, isService: options.isService)
+        application = Application.adwaita(id: applicationID, isService: options.isService)
         setUp()
     }
 
@@ -46,7 +47,7 @@ public final class ViewerApplication {
         self.services = services
         environment = services.environment
         self.options = options
-        application = Application(id: applicationID, isService: options.isService)
+        application = Application.adwaita(id: applicationID, isService: options.isService)
         setUp()
     }
 
@@ -142,6 +143,7 @@ public final class ViewerApplication {
         }
         Gtk.disableLabelSelectOnFocus()
         StyleSheet.install()
+        Appearance.apply(services?.style ?? .followSystem)
         if let mainWindow {
             mainWindow.window.present()
             return

@@ -26,6 +26,8 @@ final class PreferencesWindow {
     let addressMessage = Label()
     /// Under the cache settings: a preferences or cache file that could not be written.
     let messageLabel = Label()
+    /// Follow System, Light or Dark (the order of `StylePreference.allCases`).
+    let styleChoice = DropDown(items: [tr("Follow System"), tr("Light"), tr("Dark")])
     let cacheLimitSpin = SpinButton(range: ViewerServices.cacheLimitRange, step: 50)
     let usageLabel = Label()
     let clearButton = Button(label: tr("_Clear Cache"))
@@ -64,7 +66,14 @@ final class PreferencesWindow {
 
         let column = Box(.vertical, spacing: 12)
         column.setMargins(18)
-        column.append(PreferencesText.heading(tr("Data Source"), spaced: false))
+        column.append(PreferencesText.heading(tr("Appearance"), spaced: false))
+        let styleRow = Box(.horizontal, spacing: 12)
+        let styleLabel = Self.caption(tr("Style"))
+        styleLabel.horizontalExpand = true
+        styleRow.append(styleLabel)
+        styleRow.append(styleChoice)
+        column.append(styleRow)
+        column.append(PreferencesText.heading(tr("Data Source")))
         column.append(sourceChoice)
         legacyFields.append(Self.caption(tr("API address")))
         legacyFields.append(urlEntry)
@@ -118,6 +127,7 @@ final class PreferencesWindow {
         keyEntry.onActivate { [weak self] in self?.applySource() }
         urlEntry.onChanged { [weak self] in self?.addressEdited() }
         keyEntry.onChanged { [weak self] in self?.keyEdited() }
+        styleChoice.onSelectionChanged { [weak self] in self?.applyStyle() }
         cacheLimitSpin.onValueChanged { [weak self] in self?.applyCacheLimit() }
         clearButton.onClicked { [weak self] in self?.clearCache() }
         dailySection.onChange = { [weak self] in self?.applyDailySettings($0) }
@@ -153,6 +163,7 @@ final class PreferencesWindow {
         }
         legacyFields.isVisible = configuration.kind == .legacy
         cacheLimitSpin.value = services.cacheLimitMB
+        selectedStyle = services.style
     }
 
     private func sourceChosen() {
@@ -243,6 +254,28 @@ final class PreferencesWindow {
             return true
         } catch {
             return false
+        }
+    }
+
+    /// The style chosen in the window; setting it acts as the user's choice would.
+    var selectedStyle: StylePreference {
+        get {
+            let cases = StylePreference.allCases
+            return cases[min(max(styleChoice.selectedIndex, 0), cases.count - 1)]
+        }
+        set { styleChoice.selectedIndex = StylePreference.allCases.firstIndex(of: newValue) ?? 0 }
+    }
+
+    /// Saves the style and applies it to every window at once.
+    private func applyStyle() {
+        let style = selectedStyle
+        guard !isFilling, style != services.style else { return }
+        Appearance.apply(style)
+        do {
+            try services.setStyle(style)
+            showMessage(nil)
+        } catch {
+            showMessage(userMessage(for: error))
         }
     }
 
