@@ -36,7 +36,7 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libadwaita-1-dev"])]
         ),
-        .target(name: "AdwKit", dependencies: ["CAdw", "GtkKit"]),
+        .target(name: "AdwKit", dependencies: ["CAdw", "CGtk", "GtkKit"]),
         .target(name: "APODViewer", dependencies: ["APODCore", "GtkKit", "AdwKit"]),
         .executableTarget(name: "apod-viewer", dependencies: ["APODViewer"]),
         // The bench serves its pictures with the loopback server the tests use too.

@@ -47,6 +47,15 @@ static inline void apod_accessible_set_description(GtkWidget *widget, const char
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
 
+/*
+ * A widget whose accessible role differs from its class's: the role is a construct-only
+ * property, and g_object_new is variadic. An ALERT is what screen readers announce as it
+ * appears (toasts, errors).
+ */
+static inline GtkWidget *apod_widget_new_with_role(GType type, GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));
+}
+
 /* Hides a widget that only measures (draws nothing, says nothing) from screen readers. */
 static inline void apod_accessible_set_hidden(GtkWidget *widget) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);

@@ -31,8 +31,7 @@ enum ViewerActions {
     private static func showDate(_ text: String, in app: ViewerApplication?) {
         guard let main = app?.ensureMainWindow() else { return }
         guard let day = APODDay(text.trimmingCharacters(in: .whitespaces)) else {
-            main.banner.show(tr("\"{value}\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.", ["value": text]),
-                             canRetry: false)
+            main.banner.show(tr("\"{value}\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.", ["value": text]))
             return
         }
         main.show(day: day)

@@ -29,7 +29,7 @@ extension ViewerApplication {
             let notices = archive.takeNotices()
             guard !notices.isEmpty else { return }
             MainThread.post { [weak main] in
-                main?.banner.show(notices.map(\.message).joined(separator: "\n"), canRetry: false)
+                main?.banner.show(notices.map(\.message).joined(separator: "\n"))
             }
         }
     }
@@ -44,7 +44,7 @@ extension ViewerApplication {
             self?.archiveWindows?.refresh(.favourites)
             self?.archiveControls?.star.show(self?.mainWindow?.entry)
         }
-        star.onFailure = { [weak detail] message in detail?.banner.show(message, canRetry: false) }
+        star.onFailure = { [weak detail] message in detail?.banner.show(message) }
         star.show(detail.entry)
         // The star lives as long as its window.
         detail.window.onDestroy { withExtendedLifetime(star) {} }

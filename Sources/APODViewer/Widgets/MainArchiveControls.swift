@@ -52,7 +52,7 @@ final class MainArchiveControls {
         main.window.addAction(star.makeAction())
         star.onChanged = { [weak windows] in windows?.refresh(.favourites) }
         star.isShowing = { [weak main, weak star] in main?.entry != nil && main?.entry?.date == star?.entry?.date }
-        star.onFailure = { [weak main] message in main?.banner.show(message, canRetry: false) }
+        star.onFailure = { [weak main] message in main?.banner.show(message) }
 
         calendarButton.currentDay = { [weak main] in main?.entry?.date ?? main?.dateSelector.selectedDay ?? calendar.today }
         calendarButton.onChoose = { [weak main] day in main?.show(day: day) }

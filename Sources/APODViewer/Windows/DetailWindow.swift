@@ -1,3 +1,4 @@
+import AdwKit
 import APODCore
 import Foundation
 import GtkKit
@@ -13,7 +14,7 @@ final class DetailWindow {
     /// The entry shown; changes when stepping through a batch.
     private(set) var entry: APODEntry
     let window: Window
-    let banner = ErrorBanner()
+    let banner = MessageBanner()
     let scroller: ScrolledWindow
     let pictureStack = Stack()
     /// The picture, zoomable and pannable (see `ZoomablePicture`).
@@ -28,12 +29,14 @@ final class DetailWindow {
     let saveButton = Button(iconName: "document-save-symbolic", tooltip: tr("Save the picture…"))
     let pageButton = Button(label: tr("_Web Page"))
     let header = HeaderBar()
+    /// The entry's title over its date.
+    let windowTitle = WindowTitle(title: "")
     let fullscreenButton = Button(iconName: "view-fullscreen-symbolic", tooltip: tr("Show the picture alone on the whole screen (F11)"))
     /// F11, the header button; Esc leaves.
     private(set) var fullscreen: FullscreenPicture!
     let background = BackgroundSetter()
     /// Quick feedback over the window: "Link copied", "Saved to …", "Background set".
-    let toast = Toast()
+    private(set) var toasts: ToastOverlay!
     /// Below ~480 px the header's text buttons become icons.
     private var narrowLayout: WidthBreakpoint?
     /// Over a video's still: opens the player in the browser.
@@ -46,7 +49,11 @@ final class DetailWindow {
     /// The window now shows another entry of its batch (the application re-files it).
     var onEntryChanged: (@MainActor (_ old: APODEntry, _ new: APODEntry) -> Void)?
     private let spinner = Spinner(size: 48)
-    private let missing = StatusPage(iconName: "image-missing-symbolic", heading: tr("No picture"))
+    /// An entry without a picture (a video, say).
+    let missing = StatusPage(iconName: "image-missing-symbolic", title: tr("No picture"))
+    /// The picture could not be loaded: the reason, with Retry.
+    let failure = StatusPage(iconName: "image-missing-symbolic", title: tr("The picture could not be shown"), isAlert: true)
+    private let retryButton = Button(label: tr("_Retry"))
     private let environment: ViewerEnvironment
     private let pictureWork = WorkSlot()
     private let saveWork = WorkSlot()
@@ -79,10 +86,11 @@ final class DetailWindow {
         header.packEnd(saveButton)
         fullscreenButton.onClicked { [weak self] in self?.fullscreen.toggle() }
         header.packEnd(fullscreenButton)
+        header.setTitleWidget(windowTitle)
         window.setTitlebar(header)
         narrowLayout = WidthBreakpoint(window: window, narrowerThan: 480) { [weak self] narrow in
             self?.useIconButtons(narrow)
-            self?.header.hideTitle(narrow)
+            self?.header.showsTitle = !narrow
         }
 
         column.setMargins(top: 18, bottom: 24, start: 24, end: 24)
@@ -102,12 +110,15 @@ final class DetailWindow {
         overlay.addOverlay(play)
         pictureStack.addPage(overlay, name: "picture")
         pictureStack.addPage(missing, name: "missing")
+        retryButton.markSuggested()
+        retryButton.onClicked { [weak self] in self?.loadPicture() }
+        failure.setButtons([retryButton])
+        pictureStack.addPage(failure, name: "failed")
         pictureStack.setSizeRequest(height: 420)
         column.append(pictureStack)
 
-        dateLabel.addCSSClass("dim-label")
         titleLabel.addCSSClass("title-1")
-        copyrightLabel.addCSSClass("dim-label")
+        copyrightLabel.addCSSClass("caption")
         for label in [dateLabel, titleLabel, copyrightLabel, explanationLabel] {
             label.enableWrapping()
             label.setTextAlignment(0)
@@ -125,7 +136,8 @@ final class DetailWindow {
 
         fullscreen = FullscreenPicture(window: window, header: header, content: scroller,
                                        picture: pictureStack, home: column)
-        window.setChild(fullscreen.root, toast: toast)
+        toasts = ToastOverlay(child: fullscreen.root)
+        window.setChild(toasts)
         window.addAction(Action("copy-link") { [weak self] in self?.copyPageLink() })
         window.addAction(Action("copy-picture-link") { [weak self] in self?.copyLink() })
         window.addAction(Action("fullscreen") { [weak self] in self?.fullscreen.toggle() })
@@ -141,7 +153,6 @@ final class DetailWindow {
             self.batch = navigation
         }
         showText()
-        banner.onRetry = { [weak self] in self?.loadPicture() }
         window.onDestroy { [weak self] in
             self?.pictureWork.cancel()
             self?.saveWork.cancel()
@@ -171,6 +182,8 @@ final class DetailWindow {
     /// Fills everything that depends on the entry but the picture.
     private func showText() {
         window.title = entry.shownTitle.text
+        windowTitle.title = entry.shownTitle.text
+        windowTitle.subtitle = entry.date.displayString
         background.button.isVisible = entry.mediaType == .image
         play.isVisible = entry.playableURL != nil
         dateLabel.text = entry.date.displayString
@@ -195,7 +208,7 @@ final class DetailWindow {
         saveWork.cancel()
         background.cancel()
         banner.hide()
-        toast.dismiss()
+        toasts.dismiss()
         shownSource = nil
         saveButton.isSensitive = false
         background.button.isSensitive = false
@@ -221,8 +234,8 @@ final class DetailWindow {
     private func loadPicture() {
         let sources = entry.detailPictureSources
         guard !sources.isEmpty else {
-            missing.message.text = entry.mediaType == .video
-                ? tr("This entry is a video. Open its web page to play it.") : tr("This entry has no picture.")
+            missing.setDescription(entry.mediaType == .video
+                ? tr("This entry is a video. Open its web page to play it.") : tr("This entry has no picture."))
             pictureStack.visiblePage = "missing"
             return
         }
@@ -253,13 +266,13 @@ final class DetailWindow {
                     try await pictures.animation(from: source.url, for: source.purpose)
                 })
                 self.picture.alternativeText = self.entry.pictureDescription
+                self.picture.setAccessibleLabel(self.entry.pictureDescription)
                 self.pictureStack.visiblePage = "picture"
                 self.saveButton.isSensitive = true
                 self.background.button.isSensitive = true
             case .failure(let error):
-                self.missing.message.text = userMessage(for: error)
-                self.pictureStack.visiblePage = "missing"
-                self.banner.show(userMessage(for: error))
+                self.failure.setDescription(userMessage(for: error))
+                self.pictureStack.visiblePage = "failed"
             }
         })
     }
@@ -311,13 +324,13 @@ final class DetailWindow {
     /// Puts the entry's APOD page on the clipboard (the link people share).
     func copyPageLink() {
         window.copyToClipboard(entry.webPageURL.absoluteString)
-        toast.show(tr("Link copied"))
+        toasts.show(tr("Link copied"))
     }
 
     /// Puts the shown picture's link (or the best one known) on the clipboard.
     func copyLink() {
         window.copyToClipboard((shownSource?.url ?? entry.pictureLink).absoluteString)
-        toast.show(tr("Picture link copied"))
+        toasts.show(tr("Picture link copied"))
     }
 
     /// Puts the entry's whole text, which the labels show only in part, on the clipboard.
@@ -338,7 +351,7 @@ final class DetailWindow {
     func setAsBackground() {
         guard let source = shownSource else { return }
         banner.hide()
-        toast.dismiss()
+        toasts.dismiss()
         let pictures = environment.pictures
         background.setBackground(fileName: entry.suggestedFileName, folder: environment.wallpaperDirectory) {
             try await pictures.data(from: source.url, for: source.purpose)
@@ -347,9 +360,9 @@ final class DetailWindow {
 
     private func showOutcome(_ message: String, isFailure: Bool) {
         if isFailure {
-            banner.show(message, canRetry: false)
+            banner.show(message)
         } else {
-            toast.show(message)
+            toasts.show(message)
         }
     }
 
@@ -369,7 +382,7 @@ final class DetailWindow {
             case .success:
                 self?.announceSaved(at: path)
             case .failure(let error):
-                self?.banner.show(userMessage(for: error), canRetry: false)
+                self?.banner.show(userMessage(for: error))
             }
         })
     }
@@ -377,11 +390,11 @@ final class DetailWindow {
     /// "Saved to …" with Open Folder, which shows the folder in the file manager.
     private func announceSaved(at path: String) {
         let file = URL(fileURLWithPath: path)
-        toast.show(tr("Saved to {file}", ["file": file.lastPathComponent]), actionLabel: tr("_Open Folder")) { [weak self] in
+        toasts.show(tr("Saved to {file}", ["file": file.lastPathComponent]), buttonLabel: tr("_Open Folder")) { [weak self] in
             guard let self else { return }
             self.window.showURI(file.deletingLastPathComponent().absoluteString) { [weak self] _ in
                 self?.banner.show(tr("No file manager could open the folder. The picture is in {folder}.",
-                                     ["folder": file.deletingLastPathComponent().path]), canRetry: false)
+                                     ["folder": file.deletingLastPathComponent().path]))
             }
         }
     }

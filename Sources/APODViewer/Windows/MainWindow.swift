@@ -1,3 +1,4 @@
+import AdwKit
 import APODCore
 import Foundation
 import GtkKit
@@ -10,7 +11,7 @@ final class MainWindow {
     static let narrowWidth = 560
 
     let window: Window
-    let banner = ErrorBanner()
+    let banner = MessageBanner()
     let offlineBanner = OfflineBanner()
     let pictureView = PictureView()
     let titleLabel = Label()
@@ -25,15 +26,15 @@ final class MainWindow {
     let todayButton = Button(label: tr("_Today"))
     let showButton = Button(label: tr("_Show"))
     let header = HeaderBar()
+    /// "APOD Viewer" over the date shown.
+    let windowTitle = WindowTitle(title: tr("APOD Viewer"))
     let randomButton = Button(label: tr("_Random"))
-    /// A day APOD skipped, shown in place of the picture.
-    let emptyDay = EmptyDayPage()
     /// The day buttons and selector, then Today and Show: one row, two below ~560 px.
     let navigation = Box(.horizontal, spacing: 12)
     /// The day buttons and the date selector (the calendar button joins them).
     let dayRow = Box(.horizontal, spacing: 12)
     /// "Link copied" and other quick feedback over the window.
-    let toast = Toast()
+    private(set) var toasts: ToastOverlay!
     private var copyActions: [Action] = []
     private var narrowLayout: WidthBreakpoint?
 
@@ -80,14 +81,16 @@ final class MainWindow {
         let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu, tooltip: tr("Main Menu"))
         menuButton.markPrimary()
         header.packEnd(menuButton)
+        header.setTitleWidget(windowTitle)
         window.setTitlebar(header)
 
-        window.setChild(buildContent(), toast: toast)
+        toasts = ToastOverlay(child: buildContent())
+        window.setChild(toasts)
         narrowLayout = WidthBreakpoint(window: window, narrowerThan: Self.narrowWidth) { [weak self] narrow in
             guard let self else { return }
             self.navigation.orientation = narrow ? .vertical : .horizontal
             // The header also holds the search field and the star: the title and words give way.
-            self.header.hideTitle(narrow)
+            self.header.showsTitle = !narrow
             if narrow {
                 self.randomButton.showIcon("media-playlist-shuffle-symbolic")
             } else {
@@ -105,14 +108,11 @@ final class MainWindow {
         column.append(offlineBanner.root)
         column.append(banner.root)
         column.append(pictureView.root)
-        pictureView.root.addPage(emptyDay.root, name: EmptyDayPage.pageName)
 
         titleLabel.addCSSClass("title-2")
         titleLabel.enableWrapping()
         titleLabel.setTextAlignment(0.5)
-        dateLabel.addCSSClass("dim-label")
         copyrightLabel.addCSSClass("caption")
-        copyrightLabel.addCSSClass("dim-label")
         copyrightLabel.enableWrapping()
         copyrightLabel.setTextAlignment(0.5)
         entryText.append(titleLabel)
@@ -167,7 +167,6 @@ final class MainWindow {
     private func wireSignals() {
         dateSelector.onActivate = { [weak self] in self?.showSelectedDay() }
         dateSelector.onChange = { [weak self] in self?.updateStepActions() }
-        banner.onRetry = { [weak self] in self?.reload() }
         pictureView.onPictureClicked = { [weak self] in
             guard let self, let entry = self.entry else { return }
             self.onOpenDetail?(entry)
@@ -220,23 +219,25 @@ final class MainWindow {
         warn(text)
     }
 
-    private func warn(_ text: String) {
-        say(text, isError: false)
-    }
-
     /// One banner at a time: while offline, the offline banner (with its Try Again) carries the
-    /// message under its own line, rather than a second strip with Retry stacked below it.
-    private func say(_ text: String, isError: Bool) {
+    /// warning under its own line, rather than a second strip stacked below it.
+    private func warn(_ text: String) {
         if offlineBanner.isShown {
             offlineBanner.setDetail(text)
-        } else if isError {
-            banner.show(text)
         } else {
             banner.warn(text)
         }
     }
 
-    var isShowingEmptyDay: Bool { pictureView.root.visiblePage == EmptyDayPage.pageName }
+    /// What the failure page says while it shows in place of the picture.
+    var failureMessage: String? {
+        pictureView.page == .failure ? pictureView.failurePage.descriptionText : nil
+    }
+
+    var isShowingEmptyDay: Bool {
+        if case .skippedDay? = pictureView.status { return true }
+        return false
+    }
 
     func reload() {
         load(request)
@@ -255,6 +256,7 @@ final class MainWindow {
         offlineBanner.setDetail(nil)
         pictureWork.cancel()
         pictureView.showLoading()
+        if case .day(let day) = request { windowTitle.subtitle = day.displayString }
         let source = environment.source
         entryWork.start({
             switch request {
@@ -268,33 +270,27 @@ final class MainWindow {
                 self?.present(entry)
             case .failure(let error):
                 if OfflineFallback.isUnreachable(error), self?.onServiceUnreachable?() == true { return }
-                if case .noEntry(let day)? = error as? APODError {
-                    self?.showEmptyDay(day)
-                } else {
-                    self?.fail(userMessage(for: error))
-                }
+                self?.fail(error)
             }
         })
     }
 
-    /// A day APOD skipped: not an error, so no red banner and no Retry.
-    private func showEmptyDay(_ day: APODDay) {
+    /// The request gave no entry: a day APOD skipped (a calm empty state, not an error), a day
+    /// not stored offline, or a failure with Retry, in place of the picture. A notice about
+    /// which day is shown stays in the banner above.
+    private func fail(_ error: any Error) {
         entry = nil
         entryText.isVisible = false
         updateStepActions()
-        emptyDay.show(day)
-        pictureView.spinner.isSpinning = false
-        pictureView.root.visiblePage = EmptyDayPage.pageName
-    }
-
-    private func fail(_ message: String) {
-        entry = nil
-        entryText.isVisible = false
-        updateStepActions()
-        say([notice, message].compactMap { $0 }.joined(separator: "\n"), isError: true)
-        pictureView.showPlaceholder(iconName: "dialog-warning-symbolic", heading: tr("Nothing to show"),
-                                    message: tr("The message above says what happened and what to do."),
-                                    link: nil, linkLabel: "")
+        switch error as? APODError {
+        case .noEntry(let day)?:
+            windowTitle.subtitle = day.displayString
+            pictureView.showStatus(.skippedDay(day))
+        case .notStoredOffline?:
+            pictureView.showStatus(.notStored(userMessage(for: error)))
+        default:
+            pictureView.showStatus(.failed(userMessage(for: error)))
+        }
     }
 
     private func present(_ entry: APODEntry) {
@@ -302,6 +298,7 @@ final class MainWindow {
         entryText.isVisible = true
         titleLabel.text = entry.shownTitle.text
         dateLabel.text = entry.date.displayString
+        windowTitle.subtitle = entry.date.displayString
         copyrightLabel.text = entry.copyrightLine ?? ""
         copyrightLabel.isVisible = entry.copyrightLine != nil
         dateSelector.select(entry.date)
@@ -322,15 +319,8 @@ final class MainWindow {
     /// past the picture on screen: that one stays until the larger decode is ready).
     private func loadPicture(for entry: APODEntry, fitting box: PixelSize? = nil) {
         guard let url = entry.displayPictureURL else {
-            if entry.mediaType == .video {
-                pictureView.showPlaceholder(iconName: "video-x-generic-symbolic", heading: tr("Today's APOD is a video"),
-                                            message: tr("There is no still picture for it."),
-                                            link: entry.playableURL ?? entry.webPageURL, linkLabel: tr("Play Video"))
-            } else {
-                pictureView.showPlaceholder(iconName: "image-missing-symbolic", heading: tr("No picture for this day"),
-                                            message: tr("This entry has no picture to show here."),
-                                            link: entry.webPageURL, linkLabel: tr("Open Web Page"))
-            }
+            pictureView.showStatus(entry.mediaType == .video ? .video(entry.playableURL ?? entry.webPageURL)
+                                                             : .noPicture(entry.webPageURL))
             return
         }
         if box == nil { pictureView.showLoading() }
@@ -344,9 +334,7 @@ final class MainWindow {
                 self?.pictureView.show(image, altText: entry.pictureDescription, playLink: entry.playableURL)
                 self?.pictureView.animation.start { try await pictures.animation(from: url, for: .display) }
             case .failure(let error):
-                self?.pictureView.showPlaceholder(iconName: "image-missing-symbolic", heading: tr("The picture could not be shown"),
-                                                  message: userMessage(for: error), link: entry.webPageURL,
-                                                  linkLabel: tr("Open Web Page"))
+                self?.pictureView.showStatus(.pictureFailed(userMessage(for: error), entry.webPageURL))
             }
         })
     }
@@ -355,7 +343,7 @@ final class MainWindow {
     private func copyLink(picture: Bool) {
         guard let entry else { return }
         window.copyToClipboard((picture ? entry.pictureLink : entry.webPageURL).absoluteString)
-        toast.show(picture ? tr("Picture link copied") : tr("Link copied"))
+        toasts.show(picture ? tr("Picture link copied") : tr("Link copied"))
     }
 
     private func updateStepActions() {

@@ -1,3 +1,4 @@
+import AdwKit
 import APODCore
 import GtkKit
 
@@ -12,8 +13,8 @@ final class RandomGridWindow {
     let stack = Stack()
     let flowBox = FlowBox()
     let scroller: ScrolledWindow
-    let status = StatusPage(iconName: "image-loading-symbolic", heading: "")
-    /// Says how many pictures came when the source could not deliver the whole batch.
+    /// No batch at all: why, with Retry (announced to screen readers).
+    let status = StatusPage(iconName: "dialog-error-symbolic", title: tr("No random pictures"), isAlert: true)
     private let spinner = Spinner(size: 48)
     private let retryButton = Button(label: tr("_Retry"))
     private let environment: ViewerEnvironment
@@ -21,7 +22,7 @@ final class RandomGridWindow {
     private var narrowLayout: WidthBreakpoint?
     var columns: Int { flowBox.columns }
     /// Says when a batch is smaller than asked for (fewer pictures stored offline).
-    let notice = InfoBar(actionLabel: "", kind: .info)
+    let notice = InfoBar(actionLabel: nil, kind: .info)
     /// Offers "Download the archive" once, on the first grid while the index lacks part of it.
     let archiveOffer = InfoBar(actionLabel: tr("_Download the Archive"), kind: .info)
     /// Whether the app works from stored pictures only (set by the offline fallback).
@@ -58,6 +59,7 @@ final class RandomGridWindow {
         shuffleButton.markSuggested()
         shuffleButton.tooltip = tr("Load a new batch (F5)")
         header.packEnd(shuffleButton)
+        header.setTitleWidget(WindowTitle(title: window.title))
         window.setTitlebar(header)
 
         scroller = ScrolledWindow(child: flowBox)
@@ -69,11 +71,11 @@ final class RandomGridWindow {
         loading.verticalAlign = .center
         loading.append(spinner)
         loading.append(Label(tr("Choosing random pictures…")))
-        status.addButton(retryButton)
+        retryButton.markSuggested()
+        status.setButtons([retryButton])
         stack.addPage(loading, name: "loading")
         stack.addPage(scroller, name: "grid")
         stack.addPage(status, name: "error")
-        notice.showsAction = false
         notice.allowDismissing()
         archiveOffer.allowDismissing()
         archiveOffer.label.onActivateLink { [weak self] _ in self?.archiveOffer.triggerAction() }
@@ -91,7 +93,7 @@ final class RandomGridWindow {
             guard let self else { return }
             countLabel.isVisible = !narrow
             self.layOutOffer(narrow: narrow)
-            header.hideTitle(narrow)
+            header.showsTitle = !narrow
             if narrow {
                 self.shuffleButton.showIcon("media-playlist-shuffle-symbolic")
             } else {
@@ -102,7 +104,7 @@ final class RandomGridWindow {
         shuffleButton.onClicked { [weak self] in self?.shuffle() }
         retryButton.onClicked { [weak self] in self?.shuffle() }
         countSpin.onActivate { [weak self] in self?.shuffle() }
-        window.addAction(Action("reload") { [weak self] in self?.shuffle() })
+        window.addAction(Action(WindowAction.reload) { [weak self] in self?.shuffle() })
         window.onDestroy { [weak self] in self?.cancelAll() }
     }
 
@@ -144,9 +146,7 @@ final class RandomGridWindow {
         }
         spinner.isSpinning = false
         if let error, OfflineFallback.isUnreachable(error), onServiceUnreachable?() == true { return }
-        status.icon.iconName = "dialog-warning-symbolic"
-        status.heading.text = tr("No random pictures")
-        status.message.text = error.map { userMessage(for: $0) } ?? tr("The service sent no pictures. Try again later.")
+        status.setDescription(error.map { userMessage(for: $0) } ?? tr("The service sent no pictures. Try again later."))
         stack.visiblePage = "error"
     }
 

@@ -1,8 +1,10 @@
 import CGtk
 
-/// A coloured strip at the top of a window for errors or notices, with an icon and one action
-/// button. The kind sets GTK's message type, which gives the strip its `error`, `warning` or
-/// `info` style class (the default theme draws them alike: an app stylesheet tells them apart).
+/// A coloured strip at the top of a window for errors or notices, with an icon and at most one
+/// action button. The kind sets GTK's message type, which gives the strip its `error`,
+/// `warning` or `info` style class; libadwaita tints each from its named colours (error,
+/// warning, accent), so they stay apart and readable in dark and high-contrast styles too.
+/// GTK gives info bars the accessible role ALERT: screen readers announce them.
 @MainActor
 public final class InfoBar: Widget {
     public enum Kind: Sendable {
@@ -33,7 +35,8 @@ public final class InfoBar: Widget {
     public let label = Label()
     public let icon: Image
 
-    public init(actionLabel: String, kind: Kind = .error) {
+    /// - Parameter actionLabel: the button's label (mnemonic); nil for a strip without one.
+    public init(actionLabel: String?, kind: Kind = .error) {
         icon = Image(iconName: kind.iconName)
         self.kind = kind
         super.init(gtk_info_bar_new())
@@ -46,7 +49,7 @@ public final class InfoBar: Widget {
         label.isSelectable = true
         gtk_info_bar_add_child(cast(), icon.widgetPointer)
         gtk_info_bar_add_child(cast(), label.widgetPointer)
-        actionButton = gtk_info_bar_add_button(cast(), actionLabel, GTK_RESPONSE_ACCEPT.rawValue)
+        if let actionLabel { actionButton = gtk_info_bar_add_button(cast(), actionLabel, GTK_RESPONSE_ACCEPT.rawValue) }
         isVisible = false
     }
 

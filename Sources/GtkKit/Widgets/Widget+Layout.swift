@@ -23,3 +23,22 @@ extension Widget {
         set { gtk_widget_set_can_target(widgetPointer, newValue ? 1 : 0) }
     }
 }
+
+extension Widget {
+    /// The first widget of GType `type` under this one, depth first (a widget a library made
+    /// inside its own, such as a page's scrolled window).
+    package func firstDescendant(ofType type: GType) -> UnsafeMutablePointer<GtkWidget>? {
+        func search(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                if g_type_check_instance_is_a(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self), type) != 0 {
+                    return current
+                }
+                if let found = search(current) { return found }
+                child = gtk_widget_get_next_sibling(current)
+            }
+            return nil
+        }
+        return search(widgetPointer)
+    }
+}

@@ -57,7 +57,8 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
             waitUntil("the sample's newest entry is shown") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
             XCTAssertTrue(main.offlineBanner.isShown)
             XCTAssertTrue(main.offlineBanner.root.label.text.hasPrefix("Offline — showing cached and sample pictures\n"))
-            XCTAssertNil(main.banner.message, "no error on top of the notice")
+            XCTAssertNil(main.failureMessage, "no error on top of the notice")
+            XCTAssertNil(main.banner.message, "one strip")
             waitUntil("the sample picture is shown") { main.pictureView.page == .picture }
 
             app.application.activateAction("random", int: 3)
@@ -81,6 +82,7 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
             let main = try XCTUnwrap(app.mainWindow)
             XCTAssertTrue(main.offlineBanner.isShown)
             waitUntil("the main window shows the sample") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
+            XCTAssertNil(main.failureMessage)
             XCTAssertNil(main.banner.message)
 
             main.window.close()
@@ -110,7 +112,7 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
 
             state.healthy = false
             app.application.activateAction("show-date", string: "2026-11-20")
-            waitUntil("a later failure is an ordinary error, not a fallback", timeout: 30) { main.banner.message != nil }
+            waitUntil("a later failure is an ordinary error, not a fallback", timeout: 30) { main.failureMessage != nil }
             XCTAssertFalse(main.offlineBanner.isShown)
         }
     }
@@ -137,7 +139,7 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
 
             state.healthy = false
             app.application.activateAction("show-date", string: "2026-11-20")
-            waitUntil("a later failure is an ordinary error, not a fallback", timeout: 30) { main.banner.message != nil }
+            waitUntil("a later failure is an ordinary error, not a fallback", timeout: 30) { main.failureMessage != nil }
             XCTAssertFalse(main.offlineBanner.isShown)
             XCTAssertFalse(services.isFallenBack)
         }

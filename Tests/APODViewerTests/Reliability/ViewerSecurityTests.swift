@@ -38,7 +38,7 @@ final class ViewerSecurityTests: GUITestCase, @unchecked Sendable {
             main.pictureView.playButton.activate()
             waitUntil("the main window refuses") { main.banner.message != nil }
             XCTAssertEqual(main.banner.message, APODError.unsupportedURL.message)
-            XCTAssertFalse(main.banner.offersRetry)
+            XCTAssertEqual(main.banner.root.kind, .error)
 
             app.openDetail(for: video)
             let detail = try XCTUnwrap(app.detailWindows[video.date])

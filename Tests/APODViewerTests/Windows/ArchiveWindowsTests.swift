@@ -77,7 +77,7 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
             saveScreenshot(of: results.window, named: "search-results")
 
             windows.searchField.text = "(\"NOT\"*)"
-            waitUntil("no result, no error") { results.status.heading.text == "No pictures found" }
+            waitUntil("no result, no error") { results.status.title == "No pictures found" }
             XCTAssertEqual(results.stack.visiblePage, "empty")
 
             windows.searchField.text = "moon"
@@ -143,7 +143,7 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
 
             source.setFailure(.unreachable)
             main.show(day: APODDay("2026-11-28")!)
-            waitUntil("the failure shown") { main.entry == nil && main.banner.message != nil }
+            waitUntil("the failure shown") { main.entry == nil && main.pictureView.page == .failure }
             XCTAssertTrue(main.window.activateAction("win.toggle-favourite"))
             XCTAssertFalse(star.isBusy, "no entry on screen: the star does nothing")
         }

@@ -140,7 +140,7 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             detail.savePicture(to: folder.appendingPathComponent("missing/sub/dir.jpg").path)
             waitUntil("the failure is reported") { detail.banner.message != nil }
             XCTAssertTrue(detail.banner.message?.contains("Could not save") ?? false)
-            XCTAssertFalse(detail.banner.offersRetry, "retrying the same folder cannot help")
+            XCTAssertEqual(detail.banner.root.kind, .error)
 
             detail.copyLink()
             XCTAssertEqual(detail.window.localClipboardText, item.hdImageURL?.absoluteString)
@@ -164,8 +164,8 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertLessThanOrEqual(try XCTUnwrap(app.gridWindow).cells[0].titleLabel.text.count, BoundedText.titleLimit)
 
             XCTAssertTrue(detail.fullTextButton.activate())
-            waitUntil("the button's click is handled") { detail.toast.isShown }
-            XCTAssertEqual(detail.toast.text, "The full text is on the clipboard.")
+            waitUntil("the button's click is handled") { detail.toasts.isShown }
+            XCTAssertEqual(detail.toasts.text, "The full text is on the clipboard.")
             let copied = try XCTUnwrap(detail.window.localClipboardText)
             XCTAssertTrue(copied == huge.fullText, "the whole text is copied (\(copied.utf8.count) bytes)")
             XCTAssertTrue(copied.hasPrefix("Endless title Endless title"))
@@ -204,7 +204,7 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             gtk_dialog_response(dialog.assumingMemoryBound(to: GtkDialog.self), GTK_RESPONSE_CANCEL.rawValue)
             waitUntil("the dialog is gone") { Self.openFileChooser() == nil }
             XCTAssertNil(detail.banner.message, "cancelling is not an error")
-            XCTAssertFalse(detail.toast.isShown)
+            XCTAssertFalse(detail.toasts.isShown)
         }
     }
 
@@ -231,8 +231,8 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
                 portal.choose(target.path)
                 waitUntil("the file is written") { FileManager.default.fileExists(atPath: target.path) }
                 XCTAssertEqual(try Data(contentsOf: target), TestImages.jpeg(width: 1000, height: 700), "the bytes as served")
-                waitUntil("the save is announced") { detail.toast.isShown }
-                XCTAssertEqual(detail.toast.text, "Saved to Öland #1.jpg")
+                waitUntil("the save is announced") { detail.toasts.isShown }
+                XCTAssertEqual(detail.toasts.text, "Saved to Öland #1.jpg")
                 XCTAssertNil(detail.banner.message)
                 XCTAssertEqual(portal.calls.count, 1)
             }
@@ -250,9 +250,9 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
                 portal.choose(target.path)
                 waitUntil("the failure is reported") { detail.banner.message != nil }
                 XCTAssertTrue(detail.banner.message?.contains("Could not save") ?? false, detail.banner.message ?? "")
-                XCTAssertFalse(detail.banner.offersRetry, "retrying the same folder cannot help")
+                XCTAssertEqual(detail.banner.root.kind, .error)
                 XCTAssertFalse(FileManager.default.fileExists(atPath: target.path))
-                XCTAssertFalse(detail.toast.isShown)
+                XCTAssertFalse(detail.toasts.isShown)
             }
         }
     }

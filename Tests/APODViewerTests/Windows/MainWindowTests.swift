@@ -112,7 +112,7 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             waitUntil("the first day of the archive is shown") { main.titleLabel.text == "First Sky" }
             XCTAssertEqual(main.banner.message, APODError.dateOutOfRange(APODDay("1990-01-01")!, first: APODDay("1995-06-16")!,
                                                                          last: Self.today).message)
-            XCTAssertFalse(main.banner.offersRetry, "retrying cannot bring the day into the archive")
+            XCTAssertEqual(main.banner.root.kind, .warning, "a warning: another day is shown, nothing failed")
             XCTAssertEqual(source.requests, ["entry 1995-06-16"])
 
             app.application.activateAction("show-date", string: "2027-01-01")
@@ -120,10 +120,11 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(main.banner.message, "There is no picture for 2027 Jan. 1 yet: showing the latest one instead.")
             source.setFailure(.serviceError(status: 503))
             app.application.activateAction("show-date", string: "1980-01-01")
-            waitUntil("the failure is shown") { main.banner.offersRetry }
+            waitUntil("the failure is shown") { main.pictureView.page == .failure }
+            XCTAssertEqual(main.pictureView.status, .failed(APODError.serviceError(status: 503).message))
             XCTAssertEqual(main.banner.message, APODError.dateOutOfRange(APODDay("1980-01-01")!, first: APODDay("1995-06-16")!,
-                                                                         last: Self.today).message
-                           + "\n" + APODError.serviceError(status: 503).message, "the failure does not hide why that day")
+                                                                         last: Self.today).message,
+                           "the failure does not hide why that day")
 
             source.setFailure(nil)
             main.window.activateAction("win.today")
@@ -136,17 +137,18 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")])
             source.setFailure(.serviceError(status: 503))
             try start(source)
-            waitUntil("the error is shown") { main.banner.message != nil }
-            XCTAssertEqual(main.banner.message, APODError.serviceError(status: 503).message)
-            XCTAssertTrue(main.banner.offersRetry)
-            XCTAssertEqual(main.pictureView.page, .placeholder)
+            waitUntil("the error is shown") { main.pictureView.page == .failure }
+            let page = main.pictureView.failurePage
+            XCTAssertEqual(page.descriptionText, APODError.serviceError(status: 503).message)
+            XCTAssertEqual(page.shownButtons.map(\.label), ["_Retry"])
+            XCTAssertNil(main.banner.message, "said once, in place of the picture")
             settle()
             saveScreenshot(of: main.window, named: "main-window-error")
 
             source.setFailure(nil)
-            main.banner.root.triggerAction()
+            XCTAssertTrue(page.shownButtons[0].activate())
             waitUntil("retry shows the entry") { main.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture }
-            XCTAssertNil(main.banner.message)
+            XCTAssertNil(main.pictureView.status)
         }
     }
 
@@ -154,9 +156,10 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let source = FakeSource(entries: [entry("2026-11-28", title: "Broken Picture", picture: "/missing")])
             try start(source)
-            waitUntil("the picture fails") { main.pictureView.page == .placeholder }
+            waitUntil("the picture fails") { main.pictureView.page == .failure }
             XCTAssertEqual(main.titleLabel.text, "Broken Picture", "the entry's text is still shown")
-            XCTAssertEqual(main.pictureView.placeholder.message.text, APODError.notAnImage.message)
+            XCTAssertEqual(main.pictureView.failurePage.descriptionText, APODError.notAnImage.message)
+            XCTAssertEqual(main.pictureView.failurePage.shownButtons.map(\.label), [nil], "Open Web Page (an icon and a label)")
 
             main.show(day: APODDay("2020-06-10")!)
             waitUntil("the missing day is shown as an empty state") { main.isShowingEmptyDay }
@@ -187,8 +190,8 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
     func testOtherDaysShowAPlaceholderWithTheWebPage() throws {
         try MainActor.assumeIsolated {
             try start(FakeSource(entries: [entry("2026-11-28", title: "Something Else", media: .other)]))
-            waitUntil("the placeholder is shown") { main.pictureView.page == .placeholder }
-            XCTAssertEqual(main.pictureView.placeholder.heading.text, "No picture for this day")
+            waitUntil("the status page is shown") { main.pictureView.page == .status }
+            XCTAssertEqual(main.pictureView.statusPage.title, "No picture for this day")
             XCTAssertFalse(main.pictureView.playButton.isVisible)
         }
     }

@@ -250,8 +250,8 @@ final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
             source.setFailure(.serviceError(status: 500))
             try start(source, options: ViewerOptions(randomCount: 4))
             waitUntil("the error page") { grid.stack.visiblePage == "error" }
-            XCTAssertEqual(grid.status.heading.text, "No random pictures")
-            XCTAssertEqual(grid.status.message.text, userMessage(for: APODError.serviceError(status: 500)))
+            XCTAssertEqual(grid.status.title, "No random pictures")
+            XCTAssertEqual(grid.status.descriptionText, userMessage(for: APODError.serviceError(status: 500)))
             XCTAssertTrue(grid.cells.isEmpty)
 
             source.setFailure(nil)

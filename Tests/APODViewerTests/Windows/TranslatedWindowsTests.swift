@@ -40,9 +40,10 @@ final class TranslatedWindowsTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(main.dateLabel.text, "2026年10月14日")
 
             app.application.activateAction("show-date", string: "2020-12-17")
-            waitUntil("the missing day is explained in the one offline banner") { main.offlineBanner.detail != nil && main.entry == nil }
-            XCTAssertEqual(main.offlineBanner.detail, "這台電腦上沒有 2020年12月17日 的資料。請連上網路再查看，或選擇曾經看過的日期或範例中的日期。")
-            XCTAssertEqual(EmptyDayPage.heading(for: APODDay("1995-06-17")!), "1995年6月17日 沒有發布圖片")
+            waitUntil("the missing day is explained in place of the picture") { main.pictureView.page == .status && main.entry == nil }
+            XCTAssertEqual(main.pictureView.statusPage.descriptionText,
+                           "這台電腦上沒有 2020年12月17日 的資料。請連上網路再查看，或選擇曾經看過的日期或範例中的日期。")
+            XCTAssertEqual(ContentStatus.skippedDay(APODDay("1995-06-17")!).title, "1995年6月17日 沒有發布圖片")
 
             app.openDetail(for: entry("2020-12-17", title: "The Great Conjunction", picture: "/640x400.jpg"))
             let detail = try XCTUnwrap(app.detailWindows[APODDay("2020-12-17")!])
