@@ -296,7 +296,13 @@ public final class ViewerApplication {
         activeWindow?.showShortcuts(Shortcuts.descriptions)
     }
 
+    /// The About window, while it is open.
+    private(set) var aboutWindow: Window?
+
     func showAbout() {
-        activeWindow?.showAbout(About.info)
+        guard let parent = activeWindow else { return }
+        let about = parent.showAbout(About.details(services: services))
+        about.onDestroy { [weak self] in self?.aboutWindow = nil }
+        aboutWindow = about
     }
 }

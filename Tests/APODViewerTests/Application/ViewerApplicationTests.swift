@@ -12,7 +12,10 @@ final class ViewerApplicationTests: GUITestCase, @unchecked Sendable {
             app.application.activateAction("shortcuts")
             waitUntil("the shortcuts window is open") { Gtk.toplevelTitles.count == before + 1 }
             app.application.activateAction("about")
-            waitUntil("the about dialog is open") { Gtk.toplevelTitles.contains("About APOD Viewer") }
+            waitUntil("the about window is open") { app.aboutWindow?.isMapped == true }
+            let about = try XCTUnwrap(app.aboutWindow)
+            XCTAssertTrue(about.isModal)
+            XCTAssertTrue(about.isDialog(of: try XCTUnwrap(app.mainWindow).window))
         }
     }
 

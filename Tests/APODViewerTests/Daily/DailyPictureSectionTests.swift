@@ -22,16 +22,18 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
             app.application.activateAction("preferences")
             let preferences = try XCTUnwrap(app.preferencesWindow)
             let section = preferences.dailySection
-            XCTAssertFalse(section.backgroundSwitch.isOn, "off by default")
+            XCTAssertFalse(section.backgroundRow.isOn, "off by default")
             XCTAssertTrue(section.notifySwitch.isOn, "on by default")
-            XCTAssertEqual(section.videoChoice.selectedIndex, 1, "the saved choice is shown")
+            XCTAssertEqual(section.videoChoice.selectedValue, .keepCurrent, "the saved choice is shown")
+            XCTAssertEqual(section.videoChoice.selectedLabel, "Keep the current background")
             XCTAssertFalse(section.placementChoice.isSensitive, "where only matters for the automatic background")
 
             var applied: [DailySettings] = []
             preferences.onDailySettingsChanged = { applied.append($0) }
-            section.backgroundSwitch.isOn = true
-            section.placementChoice.selectedIndex = 0
+            section.backgroundRow.isOn = true
+            section.placementChoice.selectedValue = .desktop
             XCTAssertTrue(section.placementChoice.isSensitive)
+            XCTAssertTrue(section.backgroundRow.isExpanded, "turning it on unfolds where and when")
             XCTAssertEqual(applied.last?.setsBackground, true)
             XCTAssertEqual(applied.last?.placement, .desktop)
             let stored = DailySettings(store: files.store)

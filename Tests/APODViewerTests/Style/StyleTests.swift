@@ -54,19 +54,19 @@ final class StyleTests: GUITestCase, @unchecked Sendable {
             let main = try XCTUnwrap(app.mainWindow)
             app.application.activateAction("preferences")
             let preferences = try XCTUnwrap(app.preferencesWindow)
-            XCTAssertEqual(preferences.selectedStyle, .followSystem)
+            XCTAssertEqual(preferences.styleChoice.selectedValue, .followSystem)
 
-            preferences.selectedStyle = .dark
+            preferences.styleChoice.selectedValue = .dark
             XCTAssertTrue(StyleManager.isDark, "at once, no restart")
             XCTAssertEqual(files.store.load()["style"], "dark")
             XCTAssertLessThan(try backgroundLuminance(of: main.window), 0.25)
 
             DesktopStyle.setPrefersDark(true)
-            preferences.selectedStyle = .light
+            preferences.styleChoice.selectedValue = .light
             XCTAssertFalse(StyleManager.isDark, "Light wins over a dark desktop")
             XCTAssertEqual(files.store.load()["style"], "light")
 
-            preferences.selectedStyle = .followSystem
+            preferences.styleChoice.selectedValue = .followSystem
             XCTAssertTrue(StyleManager.isDark, "Follow System: the desktop is dark")
             XCTAssertEqual(files.store.load()["style"], "system")
         }

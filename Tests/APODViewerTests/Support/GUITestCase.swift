@@ -115,6 +115,15 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// Waits until `window` has drawn `count` more frames: its size from the window system has
+    /// arrived, so a resize asked for now is not undone by an earlier configure.
+    @MainActor
+    func waitForFrames(of window: Window, count: Int = 2, file: StaticString = #filePath, line: UInt = #line) {
+        let frames = FrameCounter(widget: window)
+        let start = frames.frames ?? 0
+        waitUntil("\(count) frames are drawn", file: file, line: line) { (frames.frames ?? 0) >= start + count }
+    }
+
     /// Lets pending layout and drawing happen.
     @MainActor
     func settle(_ seconds: TimeInterval = 0.3) {

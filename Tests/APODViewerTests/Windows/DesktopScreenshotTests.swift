@@ -30,7 +30,7 @@ final class DesktopScreenshotTests: GUITestCase, @unchecked Sendable {
 
             app.application.activateAction("preferences")
             let preferences = try XCTUnwrap(app.preferencesWindow)
-            waitUntil("the usage is measured") { preferences.usageLabel.text.hasPrefix("In use") }
+            waitUntil("the usage is measured") { preferences.usageRow.title.hasPrefix("In use") }
             settle(0.5)
             XCTAssertTrue(preferences.keyEntry.isSecret)
             saveScreenshot(of: preferences.window, named: "preferences-window")

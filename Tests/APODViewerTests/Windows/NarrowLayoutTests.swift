@@ -115,6 +115,7 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             waitUntil("the picture is shown") { main.pictureView.page == .picture }
             XCTAssertTrue(controls.searchField.isVisible)
             XCTAssertFalse(controls.searchButton.isVisible)
+            waitForFrames(of: main.window)
             main.window.resize(width: 360, height: 760)
             waitUntil("the date row wraps") { main.navigation.orientation == .vertical }
             settle(0.5)
@@ -147,18 +148,20 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             XCTAssertLessThanOrEqual(preferences.window.width, 360)
             XCTAssertLessThanOrEqual(preferences.window.height, 640, "the sections scroll instead of growing the window")
             let archive = try XCTUnwrap(preferences.archiveSection)
-            XCTAssertTrue(preferences.scroller.contains(archive.downloadButton))
-            let range = preferences.scroller.verticalScrollRange
+            let scroller = try XCTUnwrap(preferences.scroller)
+            XCTAssertTrue(scroller.contains(archive.downloadButton))
+            let range = scroller.verticalScrollRange
             XCTAssertGreaterThan(range.upper, range.pageSize, "there is more below to scroll to")
             let daily = preferences.dailySection
-            XCTAssertTrue(daily.choiceRows.allSatisfy { $0.orientation == .vertical }, "labels above the drop-downs")
-            assertFits([preferences.sourceChoice, preferences.keyEntry, preferences.clearButton, daily.meteredChoice,
-                        daily.videoChoice, daily.notifySwitch, archive.downloadButton], in: preferences.window)
-            preferences.scroller.scrollToEnd()
+            daily.backgroundRow.isOn = true
+            settle(0.5)
+            XCTAssertTrue(daily.backgroundRow.isExpanded)
+            assertFits([preferences.sourceChoice, preferences.keyEntry, preferences.clearButton, preferences.cacheLimitSpin,
+                        daily.placementChoice, daily.meteredChoice, daily.videoChoice, daily.notifySwitch,
+                        archive.downloadButton], in: preferences.window)
+            scroller.scrollToEnd()
             settle()
             saveScreenshot(of: preferences.window, named: "preferences-narrow")
-            preferences.window.resize(width: 560, height: 640)
-            waitUntil("labels beside the drop-downs") { daily.choiceRows.allSatisfy { $0.orientation == .horizontal } }
         }
     }
 
@@ -168,7 +171,7 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
     private func openLegacyPreferences(width: Int, height: Int) throws -> PreferencesWindow {
         app.application.activateAction("preferences")
         let preferences = try XCTUnwrap(app.preferencesWindow)
-        preferences.sourceChoice.selectedIndex = 1
+        preferences.sourceChoice.selectedValue = .legacy
         preferences.window.resize(width: width, height: height)
         settle(0.5)
         return preferences

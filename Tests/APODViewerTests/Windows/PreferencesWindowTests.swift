@@ -50,13 +50,13 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(preferences.window.title, "Preferences")
             XCTAssertTrue(preferences.window.isModal, "a dialog: no minimize or maximize")
             XCTAssertTrue(preferences.window.isDialog(of: main.window))
-            XCTAssertEqual(preferences.sourceChoice.selectedIndex, 0)
-            XCTAssertFalse(preferences.legacyFields.isVisible)
+            XCTAssertEqual(preferences.sourceChoice.selectedValue, .science)
+            XCTAssertFalse(preferences.showsLegacyFields)
             XCTAssertTrue(preferences.keyEntry.isSecret, "the key is masked on screen")
             preferences.urlEntry.text = legacyURL.absoluteString
             preferences.keyEntry.text = "my-secret-key"
-            preferences.sourceChoice.selectedIndex = 1
-            XCTAssertTrue(preferences.legacyFields.isVisible)
+            preferences.sourceChoice.selectedValue = .legacy
+            XCTAssertTrue(preferences.showsLegacyFields)
             waitUntil("the main window reloaded from the legacy API") { main.titleLabel.text == "Legacy Sky" }
 
             let saved = files.store.load()
@@ -67,7 +67,7 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(mode, 0o600)
 
             servers.forEach { $0.stop() }
-            preferences.sourceChoice.selectedIndex = 2
+            preferences.sourceChoice.selectedValue = .offline
             app.application.activateAction("show-date", string: TestConfiguration.newestSampleDate)
             waitUntil("the sample is shown with both services gone") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
             XCTAssertEqual(files.store.load()["source"], "offline")
@@ -75,7 +75,7 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
 
             preferences.window.close()
             waitUntil("the window closed") { app.preferencesWindow == nil }
-            XCTAssertEqual(try openPreferences().sourceChoice.selectedIndex, 2, "the window shows what is in use")
+            XCTAssertEqual(try openPreferences().sourceChoice.selectedValue, .offline, "the window shows what is in use")
             let restarted = try SourceConfiguration.resolve(arguments: [], environment: [:], settings: files.store.load()).0
             XCTAssertEqual(restarted.kind, .offline, "the next launch starts where the user left off")
         }
@@ -86,7 +86,7 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             try start(services: files.services(.offline, calendar: calendar))
             let preferences = try openPreferences()
             preferences.urlEntry.text = "ftp://example.org/apod"
-            preferences.sourceChoice.selectedIndex = 1
+            preferences.sourceChoice.selectedValue = .legacy
             XCTAssertTrue(preferences.addressMessage.isVisible)
             XCTAssertTrue(preferences.addressMessage.text.contains("http://"), preferences.addressMessage.text)
             let field = try XCTUnwrap(preferences.urlEntry.bounds(in: preferences.window))
@@ -152,7 +152,7 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             try start(services: services)
             let preferences = try openPreferences()
             XCTAssertEqual(preferences.cacheLimitSpin.value, ViewerServices.defaultCacheLimitMB)
-            waitUntil("the usage is measured") { preferences.usageLabel.text == "In use: 2.5 MB (entries and pictures)" }
+            waitUntil("the usage is measured") { preferences.usageRow.title == "In use: 2.5 MB (entries and pictures)" }
 
             preferences.cacheLimitSpin.value = 200
             XCTAssertEqual(files.store.load()["image_cache_limit_mb"], "200")
@@ -160,7 +160,20 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(files.services(.offline, calendar: calendar).cacheLimitMB, 200, "and read back at start-up")
 
             preferences.clearButton.activate()
-            waitUntil("the cache is empty") { preferences.usageLabel.text == "In use: 0.0 MB (entries and pictures)" }
+            waitUntil("clearing asks first") { preferences.clearConfirmation != nil }
+            let question = try XCTUnwrap(preferences.clearConfirmation)
+            XCTAssertEqual(question.heading, "Clear the cache?")
+            XCTAssertEqual(question.responses, ["cancel", "clear"])
+            XCTAssertTrue(question.window.isModal)
+            question.respond("cancel")
+            settle()
+            XCTAssertNil(preferences.clearConfirmation)
+            XCTAssertTrue(manager.fileExists(atPath: cache.appendingPathComponent("images").path), "Cancel keeps the cache")
+
+            preferences.clearButton.activate()
+            waitUntil("it asks again") { preferences.clearConfirmation != nil }
+            try XCTUnwrap(preferences.clearConfirmation).respond("clear")
+            waitUntil("the cache is empty") { preferences.usageRow.title == "In use: 0.0 MB (entries and pictures)" }
             XCTAssertFalse(manager.fileExists(atPath: cache.appendingPathComponent("images").path))
             XCTAssertFalse(manager.fileExists(atPath: cache.appendingPathComponent("metadata").path))
             XCTAssertTrue(manager.fileExists(atPath: cache.appendingPathComponent("unrelated.txt").path),

@@ -53,7 +53,7 @@ final class TranslatedWindowsTests: GUITestCase, @unchecked Sendable {
             app.application.activateAction("preferences")
             let preferences = try XCTUnwrap(app.preferencesWindow)
             XCTAssertEqual(preferences.window.title, "偏好設定")
-            waitUntil("the usage is measured") { preferences.usageLabel.text.hasPrefix("已使用") }
+            waitUntil("the usage is measured") { preferences.usageRow.title.hasPrefix("已使用") }
             saveScreenshot(of: main.window, named: "main-window-zh_TW")
         }
     }
