@@ -14,7 +14,7 @@ extension ViewerApplication {
         }
         archiveWindows = windows
         for action in ArchiveActions.make(for: self) {
-            action.isEnabled = action.name != "download-archive" || services?.download != nil
+            action.isEnabled = action.name != AppAction.downloadArchive.rawValue || services?.download != nil
             application.addAction(action)
         }
     }
@@ -38,7 +38,7 @@ extension ViewerApplication {
     func attachArchive(to detail: DetailWindow) {
         guard let archive = environment.archive else { return }
         let star = FavouriteButton(archive: archive)
-        detail.header.packEnd(star.button)
+        detail.header.bar.packEnd(star.button)
         detail.window.addAction(star.makeAction())
         star.onChanged = { [weak self] in
             self?.archiveWindows?.refresh(.favourites)

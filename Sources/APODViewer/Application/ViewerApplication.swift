@@ -78,15 +78,15 @@ public final class ViewerApplication {
 
     private func handOverToRunningInstance() {
         if let request = options.sourceRequest {
-            application.activateAction("use-source", string: request.encoded)
+            application.activateAction(AppAction.useSource, string: request.encoded)
             printNote(tr("apod-viewer is already running: it now uses the source given here, until it quits (the source is not saved)."))
         }
         if !options.cacheFlags.isEmpty {
             printNote(tr("apod-viewer is already running: {flags} not applied; it keeps its cache. Quit it first to use them.",
                          ["flags": options.cacheFlags.joined(separator: ", ")]))
         }
-        if let day = options.initialDay { application.activateAction("show-date", string: day.description) }
-        if let count = options.randomCount { application.activateAction("random", int: count) }
+        if let day = options.initialDay { application.activateAction(AppAction.showDate, string: day.description) }
+        if let count = options.randomCount { application.activateAction(AppAction.random, int: count) }
     }
 
     private func printNote(_ text: String) {
@@ -121,17 +121,14 @@ public final class ViewerApplication {
 
     private var primaryMenu: Menu {
         let menu = Menu()
-        let links = Menu()
-        links.append(tr("Copy _Link"), action: "win.copy-link")
-        links.append(tr("Copy _Picture Link"), action: "win.copy-picture-link")
-        menu.appendSection(links)
+        menu.appendSection(EntryClipboard.menuSection)
         let section = Menu()
         if services != nil {
-            section.append(tr("_Preferences"), action: "app.preferences")
+            section.append(tr("_Preferences"), action: AppAction.preferences)
         }
         if archiveWindows != nil { menu.appendSection(ArchiveActions.menuSection) }
-        section.append(tr("_Keyboard Shortcuts"), action: "app.shortcuts")
-        section.append(tr("_About APOD Viewer"), action: "app.about")
+        section.append(tr("_Keyboard Shortcuts"), action: AppAction.shortcuts)
+        section.append(tr("_About APOD Viewer"), action: AppAction.about)
         menu.appendSection(section)
         return menu
     }

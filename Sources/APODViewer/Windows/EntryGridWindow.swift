@@ -48,7 +48,7 @@ final class EntryGridWindow {
             header.setTitleWidget(WindowTitle(title: title))
         }
         window.setTitlebar(header)
-        window.addShortcut(trigger: "Escape", action: "window.close")
+        window.addShortcut(trigger: "Escape", action: GtkWindowAction.close)
 
         let column = Box(.vertical, spacing: 0)
         let bar = Box(.horizontal, spacing: 12)

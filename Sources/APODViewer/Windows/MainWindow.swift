@@ -3,7 +3,10 @@ import APODCore
 import Foundation
 import GtkKit
 
-/// "APOD Viewer": one day's picture with its title, date and copyright, and the date selector.
+/// "APOD Viewer": one day's picture (`PictureView`) with its title, date and credit
+/// (`EntryCaption`), the strips saying what else there is to know (`MainNotices`) and the row
+/// for choosing a day (`DayNavigation`). This type asks the source for the day and routes the
+/// answer to those parts.
 @MainActor
 final class MainWindow {
     static let defaultSize = PixelSize(width: 960, height: 860)
@@ -11,43 +14,29 @@ final class MainWindow {
     static let narrowWidth = 560
 
     let window: Window
-    let banner = MessageBanner()
-    let offlineBanner = OfflineBanner()
+    let notices = MainNotices()
     let pictureView = PictureView()
-    let titleLabel = Label()
-    let dateLabel = Label()
-    let copyrightLabel = Label()
-    /// Title, date and copyright of the entry shown; hidden when a load fails so they never
+    /// Title, date and credit of the entry shown; hidden when a load fails so they never
     /// describe a day other than the one asked for.
-    let entryText = Box(.vertical, spacing: 4)
-    let dateSelector: DateSelector
-    let previousButton = Button(iconName: "go-previous-symbolic", tooltip: tr("Previous day (Alt+Left)"))
-    let nextButton = Button(iconName: "go-next-symbolic", tooltip: tr("Next day (Alt+Right)"))
-    let todayButton = Button(label: tr("_Today"))
-    let showButton = Button(label: tr("_Show"))
+    let caption = EntryCaption(layout: .centered)
+    private(set) var navigation: DayNavigation!
     let header = HeaderBar()
     /// "APOD Viewer" over the date shown.
     let windowTitle = WindowTitle(title: tr("APOD Viewer"))
     let randomButton = Button(label: tr("_Random"))
-    /// The day buttons and selector, then Today and Show: one row, two below ~560 px.
-    let navigation = Box(.horizontal, spacing: 12)
-    /// The day buttons and the date selector (the calendar button joins them).
-    let dayRow = Box(.horizontal, spacing: 12)
     /// "Link copied" and other quick feedback over the window.
     private(set) var toasts: ToastOverlay!
-    private var copyActions: [Action] = []
+    private(set) var clipboard: EntryClipboard!
     private var narrowLayout: WidthBreakpoint?
 
     private let environment: ViewerEnvironment
     private let entryWork = WorkSlot()
     private let pictureWork = WorkSlot()
-    private var previousAction: Action?
-    private var nextAction: Action?
     /// What the window last asked for, so Retry and F5 repeat it.
     private var request: Request = .latest
     private(set) var entry: APODEntry?
-    /// Said in the banner together with whatever the current request leads to: why another
-    /// day than the one asked for is shown.
+    /// Why another day than the one asked for is shown: said with whatever the current
+    /// request leads to.
     private var notice: String?
 
     private enum Request {
@@ -68,14 +57,22 @@ final class MainWindow {
     /// "Today" means the newest stored day. Set by the offline fallback.
     var isStoredOnly: (@MainActor () -> Bool)?
 
+    var banner: MessageBanner { notices.banner }
+    var offlineBanner: OfflineBanner { notices.offline }
+    var dateSelector: DateSelector { navigation.dateSelector }
+
     init(application: Application, environment: ViewerEnvironment, menu: Menu) {
         self.environment = environment
         window = Window(application: application)
         window.title = tr("APOD Viewer")
         window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
-        dateSelector = DateSelector(range: environment.calendar.validRange)
+        navigation = DayNavigation(range: environment.calendar.validRange, in: window,
+                                   previous: { [weak self] in self?.step(by: -1) },
+                                   next: { [weak self] in self?.step(by: 1) },
+                                   today: { [weak self] in self?.showLatest() },
+                                   showSelected: { [weak self] in self?.showSelectedDay() })
 
-        randomButton.setAction("app.random(0)")
+        randomButton.setAction(AppAction.openRandomGrid)
         randomButton.tooltip = tr("Random pictures (Ctrl+R)")
         header.packStart(randomButton)
         let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu, tooltip: tr("Main Menu"))
@@ -84,11 +81,16 @@ final class MainWindow {
         header.setTitleWidget(windowTitle)
         window.setTitlebar(header)
 
-        toasts = ToastOverlay(child: buildContent())
+        let column = Box(.vertical, spacing: 12)
+        column.setMargins(top: 12, bottom: 18, start: 18, end: 18)
+        for part in [notices.root, pictureView.root, caption.root, navigation.root] as [Widget] { column.append(part) }
+        toasts = ToastOverlay(child: column)
         window.setChild(toasts)
+        clipboard = EntryClipboard(window: window, toasts: toasts, entry: { [weak self] in self?.entry })
+        window.addAction(Action(WindowAction.reload) { [weak self] in self?.reload() })
         narrowLayout = WidthBreakpoint(window: window, narrowerThan: Self.narrowWidth) { [weak self] narrow in
             guard let self else { return }
-            self.navigation.orientation = narrow ? .vertical : .horizontal
+            self.navigation.setNarrow(narrow)
             // The header also holds the search field and the star: the title and words give way.
             self.header.showsTitle = !narrow
             if narrow {
@@ -97,76 +99,13 @@ final class MainWindow {
                 self.randomButton.label = tr("_Random")
             }
         }
-        installActions()
         wireSignals()
         window.onDestroy { [weak self] in self?.cancelWork() }
     }
 
-    private func buildContent() -> Widget {
-        let column = Box(.vertical, spacing: 12)
-        column.setMargins(top: 12, bottom: 18, start: 18, end: 18)
-        column.append(offlineBanner.root)
-        column.append(banner.root)
-        column.append(pictureView.root)
-
-        titleLabel.addCSSClass("title-2")
-        titleLabel.enableWrapping()
-        titleLabel.setTextAlignment(0.5)
-        copyrightLabel.addCSSClass("caption")
-        copyrightLabel.enableWrapping()
-        copyrightLabel.setTextAlignment(0.5)
-        entryText.append(titleLabel)
-        entryText.append(dateLabel)
-        entryText.append(copyrightLabel)
-        column.append(entryText)
-
-        navigation.horizontalAlign = .center
-        let dayButtons = Box(.horizontal)
-        dayButtons.linkChildren()
-        dayButtons.append(previousButton)
-        dayButtons.append(nextButton)
-        dayRow.horizontalAlign = .center
-        dayRow.append(dayButtons)
-        dayRow.append(dateSelector.root)
-        navigation.append(dayRow)
-        let actionRow = Box(.horizontal, spacing: 12)
-        actionRow.horizontalAlign = .center
-        todayButton.tooltip = tr("Latest picture (Alt+Home)")
-        actionRow.append(todayButton)
-        showButton.markSuggested()
-        showButton.tooltip = tr("Show the selected day")
-        actionRow.append(showButton)
-        navigation.append(actionRow)
-        for widget in [dayButtons, todayButton, showButton] as [Widget] {
-            widget.verticalAlign = .center
-        }
-        column.append(navigation)
-        return column
-    }
-
-    private func installActions() {
-        let previous = Action("previous-day") { [weak self] in self?.step(by: -1) }
-        let next = Action("next-day") { [weak self] in self?.step(by: 1) }
-        for action in [previous, next,
-                       Action("today") { [weak self] in self?.showLatest() },
-                       Action("reload") { [weak self] in self?.reload() },
-                       Action("show-selected") { [weak self] in self?.showSelectedDay() }] {
-            window.addAction(action)
-        }
-        previousButton.setAction("win.previous-day")
-        nextButton.setAction("win.next-day")
-        todayButton.setAction("win.today")
-        showButton.setAction("win.show-selected")
-        previousAction = previous
-        nextAction = next
-        copyActions = [Action("copy-link") { [weak self] in self?.copyLink(picture: false) },
-                       Action("copy-picture-link") { [weak self] in self?.copyLink(picture: true) }]
-        copyActions.forEach { window.addAction($0) }
-    }
-
     private func wireSignals() {
         dateSelector.onActivate = { [weak self] in self?.showSelectedDay() }
-        dateSelector.onChange = { [weak self] in self?.updateStepActions() }
+        dateSelector.onChange = { [weak self] in self?.updateActions() }
         pictureView.onPictureClicked = { [weak self] in
             guard let self, let entry = self.entry else { return }
             self.onOpenDetail?(entry)
@@ -207,7 +146,7 @@ final class MainWindow {
     /// Shows the day in the spin buttons; one that does not exist (2023 Feb. 29) is explained.
     func showSelectedDay() {
         if let problem = dateSelector.impossibleDayMessage {
-            warn(problem)
+            notices.warn(problem)
             return
         }
         load(.day(dateSelector.selectedDay))
@@ -216,17 +155,7 @@ final class MainWindow {
     /// Keeps `text` as the reason the day shown differs from the one asked for, and says it.
     private func warnWhy(_ text: String) {
         notice = text
-        warn(text)
-    }
-
-    /// One banner at a time: while offline, the offline banner (with its Try Again) carries the
-    /// warning under its own line, rather than a second strip stacked below it.
-    private func warn(_ text: String) {
-        if offlineBanner.isShown {
-            offlineBanner.setDetail(text)
-        } else {
-            banner.warn(text)
-        }
+        notices.warn(text)
     }
 
     /// What the failure page says while it shows in place of the picture.
@@ -252,8 +181,7 @@ final class MainWindow {
         self.request = request
         dateSelector.setRange(environment.calendar.validRange)
         notice = nil
-        banner.hide()
-        offlineBanner.setDetail(nil)
+        notices.clear()
         pictureWork.cancel()
         pictureView.showLoading()
         if case .day(let day) = request { windowTitle.subtitle = day.displayString }
@@ -280,8 +208,8 @@ final class MainWindow {
     /// which day is shown stays in the banner above.
     private func fail(_ error: any Error) {
         entry = nil
-        entryText.isVisible = false
-        updateStepActions()
+        caption.root.isVisible = false
+        updateActions()
         switch error as? APODError {
         case .noEntry(let day)?:
             windowTitle.subtitle = day.displayString
@@ -295,21 +223,13 @@ final class MainWindow {
 
     private func present(_ entry: APODEntry) {
         self.entry = entry
-        entryText.isVisible = true
-        titleLabel.text = entry.shownTitle.text
-        dateLabel.text = entry.date.displayString
+        caption.root.isVisible = true
+        caption.show(entry)
         windowTitle.subtitle = entry.date.displayString
-        copyrightLabel.text = entry.copyrightLine ?? ""
-        copyrightLabel.isVisible = entry.copyrightLine != nil
         dateSelector.select(entry.date)
-        updateStepActions()
+        updateActions()
         if case .latest = request, notice == nil, offlineBanner.isShown || isStoredOnly?() == true {
-            let text = tr("Today shows the newest picture stored on this computer, from {date}.", ["date": entry.date.displayString])
-            if offlineBanner.isShown {
-                offlineBanner.setDetail(text)
-            } else if banner.message == nil {
-                banner.inform(text)
-            }
+            notices.explainNewestStored(entry.date)
         }
         loadPicture(for: entry)
         onEntryPresented?(entry)
@@ -339,19 +259,9 @@ final class MainWindow {
         })
     }
 
-    /// Copy Link (the APOD page) and Copy Picture Link, from the main menu.
-    private func copyLink(picture: Bool) {
-        guard let entry else { return }
-        window.copyToClipboard((picture ? entry.pictureLink : entry.webPageURL).absoluteString)
-        toasts.show(picture ? tr("Picture link copied") : tr("Link copied"))
-    }
-
-    private func updateStepActions() {
-        copyActions.forEach { $0.isEnabled = entry != nil }
-        let day = entry?.date ?? dateSelector.selectedDay
-        let range = dateSelector.limits.range
-        previousAction?.isEnabled = day > range.lowerBound
-        nextAction?.isEnabled = day < range.upperBound
+    private func updateActions() {
+        clipboard.update()
+        navigation.updateSteps(from: entry?.date ?? dateSelector.selectedDay)
     }
 
     private func cancelWork() {

@@ -34,7 +34,7 @@ final class AboutTests: GUITestCase, @unchecked Sendable {
             XCTAssertFalse(details.debugInfo.contains(key), "the key never appears in the debug information")
             XCTAssertTrue(details.links.allSatisfy { $0.url.hasPrefix("https://") })
 
-            app.application.activateAction("about")
+            app.application.activateAction(AppAction.about)
             waitUntil("the about window is open") { app.aboutWindow?.isMapped == true }
         }
     }

@@ -19,7 +19,7 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
             saved.videoDays = .keepCurrent
             try saved.save(to: files.store)
             try start(services: files.services(.offline, calendar: calendar))
-            app.application.activateAction("preferences")
+            app.application.activateAction(AppAction.preferences)
             let preferences = try XCTUnwrap(app.preferencesWindow)
             let section = preferences.dailySection
             XCTAssertFalse(section.backgroundRow.isOn, "off by default")

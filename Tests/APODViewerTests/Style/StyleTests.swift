@@ -52,7 +52,7 @@ final class StyleTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try start(services: files.services(.offline, calendar: calendar))
             let main = try XCTUnwrap(app.mainWindow)
-            app.application.activateAction("preferences")
+            app.application.activateAction(AppAction.preferences)
             let preferences = try XCTUnwrap(app.preferencesWindow)
             XCTAssertEqual(preferences.styleChoice.selectedValue, .followSystem)
 

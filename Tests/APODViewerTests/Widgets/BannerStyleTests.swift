@@ -31,7 +31,7 @@ final class BannerStyleTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")]))
             let main = try XCTUnwrap(app.mainWindow)
-            waitUntil("the entry is shown") { main.titleLabel.text == "Latest Sky" }
+            waitUntil("the entry is shown") { main.caption.titleLabel.text == "Latest Sky" }
             for scheme in [ColorScheme.light, .dark] {
                 StyleManager.colorScheme = scheme
                 main.offlineBanner.show()

@@ -59,7 +59,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
     func testADownloadFillsTheIndexAndRandomPicksNeedNoRequest() throws {
         try MainActor.assumeIsolated {
             let services = try startApp(apiURL: try startService())
-            app.application.activateAction("preferences")
+            app.application.activateAction(AppAction.preferences)
             let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
             waitUntil("the count of pictures so far") { section.stateRow.title.contains("so far") }
             XCTAssertTrue(section.downloadButton.isVisible)
@@ -83,7 +83,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
     func testCancelStopsTheDownloadAndKeepsWhatArrived() throws {
         try MainActor.assumeIsolated {
             let services = try startApp(apiURL: try startService(delay: 0.05))
-            app.application.activateAction("download-archive")
+            app.application.activateAction(AppAction.downloadArchive)
             let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
             waitUntil("a few windows in") {
                 if case .running(let progress?) = services.download?.state { return progress.daysDone >= 8 * 31 }
@@ -186,7 +186,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let services = try startApp(configuration: files.configuration(.offline))
             let archive = try XCTUnwrap(services.archive)
-            app.application.activateAction("preferences")
+            app.application.activateAction(AppAction.preferences)
             let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
             XCTAssertFalse(section.downloadButton.isSensitive)
             XCTAssertTrue(section.unavailableLabel.isVisible)
@@ -197,7 +197,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             waitUntil("the preferences drawn") { preferences.window.renderTexture() != nil }
             saveScreenshot(of: preferences.window, named: "archive-download-offline")
 
-            app.application.activateAction("download-archive")
+            app.application.activateAction(AppAction.downloadArchive)
             XCTAssertFalse(try XCTUnwrap(services.download).isRunning, "the menu's download only opens the preferences")
 
             let windows = try XCTUnwrap(app.archiveWindows)
@@ -226,7 +226,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
     func testAnOpenPreferencesWindowFollowsTheOfflineFallback() throws {
         try MainActor.assumeIsolated {
             let services = try startApp(apiURL: try startService())
-            app.application.activateAction("preferences")
+            app.application.activateAction(AppAction.preferences)
             let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
             XCTAssertTrue(section.downloadButton.isSensitive)
 

@@ -41,7 +41,7 @@ final class DefaultRendererTests: GUITestCase, @unchecked Sendable {
             waitUntil("the spinner animates") { (counter.frames ?? 0) > 2 }
             assertDefaultRenderer(main.window)
             waitUntil("the picture is shown", timeout: 20) { main.pictureView.page == .picture }
-            XCTAssertEqual(main.titleLabel.text, "Latest Sky")
+            XCTAssertEqual(main.caption.titleLabel.text, "Latest Sky")
             XCTAssertNotNil(main.pictureView.picture.texture)
         }
     }
@@ -76,10 +76,10 @@ final class DefaultRendererTests: GUITestCase, @unchecked Sendable {
             assertDefaultRenderer(main.window)
             source.setAnswerDelay(0.5)
             main.dateSelector.select(APODDay("2020-12-17")!)
-            main.showButton.activate()
+            main.navigation.showButton.activate()
             waitUntil("the spinner shows") { main.pictureView.page == .loading && main.pictureView.spinner.isSpinning }
             waitUntil("Show brought the chosen day", timeout: 20) {
-                main.titleLabel.text == "The Great Conjunction" && main.pictureView.page == .picture
+                main.caption.titleLabel.text == "The Great Conjunction" && main.pictureView.page == .picture
             }
         }
     }

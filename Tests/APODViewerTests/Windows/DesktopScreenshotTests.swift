@@ -28,7 +28,7 @@ final class DesktopScreenshotTests: GUITestCase, @unchecked Sendable {
             settle(0.5)
             saveScreenshot(of: main.window, named: "offline-banner")
 
-            app.application.activateAction("preferences")
+            app.application.activateAction(AppAction.preferences)
             let preferences = try XCTUnwrap(app.preferencesWindow)
             waitUntil("the usage is measured") { preferences.usageRow.title.hasPrefix("In use") }
             settle(0.5)

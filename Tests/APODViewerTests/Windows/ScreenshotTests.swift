@@ -70,7 +70,7 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
             settle(0.5)
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-zoomed"))
 
-            XCTAssertTrue(detail.window.activateAction("win.fullscreen"))
+            XCTAssertTrue(detail.window.activateAction(WindowAction.fullscreen))
             detail.zoomable.bestFit()
             settle(0.5)
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-fullscreen"))

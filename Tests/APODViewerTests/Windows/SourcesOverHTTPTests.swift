@@ -43,9 +43,9 @@ final class SourcesOverHTTPTests: GUITestCase, @unchecked Sendable {
             waitUntil("the picture is shown") { main.pictureView.picture.shownPixelSize != nil }
             XCTAssertEqual(main.pictureView.shownImage?.originalWidth, 1600)
             XCTAssertEqual(main.pictureView.shownImage?.originalHeight, 1000)
-            XCTAssertEqual(main.titleLabel.text, "The Great Conjunction & <b>Saturn</b>")
-            XCTAssertEqual(main.dateLabel.text, "2020 Dec. 17")
-            XCTAssertTrue(main.copyrightLabel.text.contains("Ada Lovelace"), main.copyrightLabel.text)
+            XCTAssertEqual(main.caption.titleLabel.text, "The Great Conjunction & <b>Saturn</b>")
+            XCTAssertEqual(main.caption.dateLabel.text, "2020 Dec. 17")
+            XCTAssertTrue(main.caption.creditLabel.text.contains("Ada Lovelace"), main.caption.creditLabel.text)
         }
     }
 
