@@ -13,6 +13,10 @@ public enum ViewerLauncher {
             print(ViewerOptions.usage)
             return 0
         }
+        if arguments.contains("--version") {
+            print("apod-viewer \(AppVersion.current)")
+            return 0
+        }
         var configuration: SourceConfiguration
         var options: ViewerOptions
         let dataFolder: DataFolder

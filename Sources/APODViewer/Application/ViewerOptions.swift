@@ -39,6 +39,7 @@ public struct ViewerOptions: Equatable, Sendable {
             + "  --random N                        " + tr("also open the random grid with N pictures (1–100)") + "\n"
             + "  --offline                         " + tr("use only cached and sample pictures (same as --source offline)") + "\n"
             + "  --background                      " + tr("start without a window, for the daily picture") + "\n"
+            + "  --version                         " + tr("show the version") + "\n"
             + SourceConfiguration.flagsHelp + "\n" + DataFolder.flagHelp
     }
 

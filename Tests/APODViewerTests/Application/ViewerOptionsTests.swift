@@ -1,4 +1,5 @@
 import APODCore
+import TestSupport
 import XCTest
 @testable import APODViewer
 
@@ -29,7 +30,7 @@ final class ViewerOptionsTests: XCTestCase {
     }
 
     func testUsageNamesEveryOption() {
-        for option in ["--source", "--api-url", "--api-key", "--date", "--random", "--offline"] {
+        for option in ["--source", "--api-url", "--api-key", "--date", "--random", "--offline", "--version"] {
             XCTAssertTrue(ViewerOptions.usage.contains(option), option)
         }
     }
@@ -39,5 +40,15 @@ final class ViewerOptionsTests: XCTestCase {
                        ViewerOptions(initialDay: APODDay("2020-12-17"), offline: true))
         XCTAssertFalse(try ViewerOptions.parse([]).offline)
         XCTAssertThrowsError(try ViewerOptions.parse(["--offline=yes"]))
+    }
+}
+
+/// `apod-viewer --version` says the version `apod --version` and the metainfo's newest release
+/// say, without opening a display.
+final class ViewerVersionTests: XCTestCase {
+    func testTheViewerReportsTheAppVersion() throws {
+        let outcome = try ChildProcess.run(try BuiltViewer.url(), ["--version"], environment: ["LANG": "C.UTF-8"], timeout: 30)
+        XCTAssertEqual(outcome.status, 0)
+        XCTAssertEqual(outcome.output, "apod-viewer \(AppVersion.current)\n")
     }
 }
