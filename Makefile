@@ -6,6 +6,9 @@ CONFIG ?= debug
 GUI_TEST_ENV = GSK_RENDERER=cairo GTK_A11Y=none GDK_BACKEND=x11 GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
 # The same without GSK_RENDERER: GTK's default (GL) renderer, software GL under Xvfb.
 DEFAULT_RENDERER_TEST_ENV = GTK_A11Y=none GDK_BACKEND=x11 GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
+# Accessibility on (GTK's AT-SPI bridge, the session bus starting the accessibility bus), for
+# AccessibilityTreeTests, which read the viewer's tree as a screen reader does.
+A11Y_TEST_ENV = -u GTK_A11Y -u NO_AT_BRIDGE GSK_RENDERER=cairo GDK_BACKEND=x11 GSETTINGS_BACKEND=memory
 # A private session bus (for the fake desktop portal) and a virtual X display.
 XVFB = dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24"
 
@@ -47,9 +50,16 @@ test: deps validate-data
 	$(SWIFT) build --build-tests
 	scripts/compile-translations "$(BIN_PATH)/locale"
 	$(MAKE) --no-print-directory test-headless
-	# Two passes, one summary: everything under cairo, then DefaultRendererTests under GL.
-	scripts/run-tests env $(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --skip DefaultRendererTests \
-		::: env $(DEFAULT_RENDERER_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter DefaultRendererTests
+	# Three passes, one summary: everything under cairo, DefaultRendererTests under GL, and
+	# AccessibilityTreeTests with accessibility on.
+	scripts/run-tests env $(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --skip DefaultRendererTests --skip AccessibilityTreeTests \
+		::: env $(DEFAULT_RENDERER_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter DefaultRendererTests \
+		::: env $(A11Y_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter AccessibilityTreeTests
+
+# Only the accessibility tree tests (after `swift build --build-tests`).
+.PHONY: test-a11y
+test-a11y:
+	env $(A11Y_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter AccessibilityTreeTests
 
 # The viewer's tests with no display and no session bus (after `swift build --build-tests`):
 # GUI tests must skip, not fail or crash the run.

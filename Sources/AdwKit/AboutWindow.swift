@@ -71,9 +71,24 @@ extension Window {
         }
         adw_about_window_set_debug_info(pointer, details.debugInfo)
         adw_about_window_set_debug_info_filename(pointer, details.debugInfoFileName)
+        Self.nameUnlabelledButtons(in: about, version: details.version)
         about.makeDialog(of: self)
         about.present()
         return about
+    }
+
+    /// libadwaita 1.2 leaves the back buttons of the window's pages and the version button
+    /// (which copies the version) without a name: GTK 4.8 would call them "GtkImage" and
+    /// "GtkButton". The back buttons get their tooltip, the version button the version it shows.
+    private static func nameUnlabelledButtons(in about: Window, version: String) {
+        about.nameIconButtons()
+        for button in about.descendants(ofType: gtk_button_get_type()) {
+            guard let child = gtk_widget_get_first_child(button),
+                  g_type_check_instance_is_a(UnsafeMutableRawPointer(child).assumingMemoryBound(to: GTypeInstance.self),
+                                             gtk_label_get_type()) != 0,
+                  String(cString: gtk_label_get_text(OpaquePointer(child))) == version else { continue }
+            apod_accessible_set_label(button, version)
+        }
     }
 
     /// A NULL-terminated array of C strings for the call, freed after it.

@@ -200,6 +200,8 @@ public final class ExpanderRow: Widget {
         adw_preferences_row_set_title(cast(), title)
         adw_expander_row_set_subtitle(cast(), subtitle)
         adw_expander_row_set_show_enable_switch(cast(), showsSwitch ? 1 : 0)
+        // libadwaita 1.2 leaves the header's switch unnamed ("GtkSwitch"): it is the row's.
+        descendants(ofType: gtk_switch_get_type()).forEach { apod_accessible_set_label($0, title) }
     }
 
     public var title: String { String(cString: adw_preferences_row_get_title(cast())) }

@@ -43,6 +43,14 @@ static inline void apod_accessible_set_label(GtkWidget *widget, const char *text
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
 }
 
+/*
+ * A labelled button is named twice in GTK 4.8 (its label property and the label child it is
+ * "labelled by": "_Today Today"); dropping the relation leaves the one name set.
+ */
+static inline void apod_accessible_reset_labelled_by(GtkWidget *widget) {
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+}
+
 static inline void apod_accessible_set_description(GtkWidget *widget, const char *text) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }

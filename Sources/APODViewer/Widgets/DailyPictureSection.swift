@@ -32,6 +32,7 @@ final class DailyPictureSection {
     init(settings: DailySettings) {
         for row in [placementChoice, videoChoice, meteredChoice] as [Widget] { backgroundRow.addRow(row) }
         group.add(backgroundRow)
+        notifySwitch.verticalAlign = .center
         notifyRow.addSuffix(notifySwitch)
         notifyRow.setActivatableWidget(notifySwitch)
         group.add(notifyRow)

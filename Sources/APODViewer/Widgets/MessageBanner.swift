@@ -11,7 +11,7 @@ final class MessageBanner {
     let root = InfoBar(actionLabel: nil)
 
     init() {
-        root.allowDismissing()
+        root.allowDismissing(closeLabel: tr("Dismiss"))
     }
 
     var message: String? { root.isVisible ? root.label.text : nil }
@@ -33,7 +33,7 @@ final class MessageBanner {
 
     private func present(_ message: String, as kind: InfoBar.Kind) {
         root.kind = kind
-        root.label.text = message
+        root.text = message
         root.isVisible = true
     }
 

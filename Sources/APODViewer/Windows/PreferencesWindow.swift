@@ -118,6 +118,8 @@ final class PreferencesWindow {
             section.group.onDestroy { [weak services] in services?.removeFallbackObserver(token) }
         }
         window.addPreferencesPage(page)
+        // libadwaita 1.2's search button has neither a name nor a tooltip.
+        window.nameIconButtons(fallbacks: ["system-search-symbolic": tr("Search")])
 
         fill()
         styleChoice.onChange { [weak self] in self?.applyStyle() }

@@ -51,6 +51,7 @@ final class RandomGridWindow {
         let header = HeaderBar()
         countSpin.value = count
         countSpin.tooltip = tr("How many pictures")
+        countSpin.setAccessibleLabel(tr("How many pictures"))
         let countBox = Box(.horizontal, spacing: 6)
         let countLabel = Label(tr("Pictures"))
         countBox.append(countLabel)
@@ -76,8 +77,8 @@ final class RandomGridWindow {
         stack.addPage(loading, name: "loading")
         stack.addPage(scroller, name: "grid")
         stack.addPage(status, name: "error")
-        notice.allowDismissing()
-        archiveOffer.allowDismissing()
+        notice.allowDismissing(closeLabel: tr("Dismiss"))
+        archiveOffer.allowDismissing(closeLabel: tr("Dismiss"))
         archiveOffer.label.onActivateLink { [weak self] _ in self?.archiveOffer.triggerAction() }
         archiveOffer.onAction { [weak self] in
             self?.archiveOffer.isVisible = false
@@ -153,7 +154,7 @@ final class RandomGridWindow {
     /// Offline, the batch is short because the computer has no more; online, because days failed.
     private func explainShortBatch(got: Int, asked: Int) {
         guard got < asked, got > 0 else { return }
-        notice.label.text = isStoredOnly?() == true
+        notice.text = isStoredOnly?() == true
             ? tr("Only {count} pictures are stored on this computer.", ["count": String(got)])
             : tr("Only {count} of the {asked} pictures asked for could be found.", ["count": String(got), "asked": String(asked)])
         archiveOffer.isVisible = false
@@ -168,8 +169,9 @@ final class RandomGridWindow {
         if narrow {
             archiveOffer.label.setMarkup("<a href=\"download\">" + Markup.escape(tr("Download the archive")) + "</a>\n"
                                          + Markup.escape(explanation))
+            archiveOffer.setAccessibleLabel(tr("Download the archive") + "\n" + explanation)
         } else {
-            archiveOffer.label.text = explanation
+            archiveOffer.text = explanation
         }
     }
 
