@@ -78,16 +78,18 @@ coverage: deps
 	-$(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --enable-code-coverage --disable-swift-testing --scratch-path $(COVERAGE_BUILD)
 	scripts/coverage-report "$$($(SWIFT) build --scratch-path $(COVERAGE_BUILD) --show-bin-path)"
 
-# The README's screenshots: the GUI tests save PNGs of the windows into
-# .build/screenshots; this refreshes the copies in docs/screenshots. The main window's
-# (main-window, main-window-narrow, empty-day, impossible-day, offline-banner, offline-not-stored)
-# are taken of the running viewer instead, with a data folder (see README), and left alone here.
-SCREENSHOTS = random-grid detail-window preferences-window search-results \
-	toast-saved detail-no-portal random-grid-narrow \
-	detail-zoomed detail-fullscreen detail-batch random-grid-offer preferences-narrow
+# The README's and the metainfo's screenshots: the GUI tests save PNGs of the windows, all
+# from the generated offline sample, into .build/screenshots; this refreshes the copies in
+# docs/screenshots. The main, grid, detail and preferences windows come in the light, dark and
+# high-contrast styles (ScreenshotTests), within the 1000x700 software centres show.
+SCREENSHOTS = main-window main-window-dark main-window-high-contrast random-grid random-grid-dark \
+	detail-window detail-window-dark detail-window-high-contrast preferences-window preferences-window-dark \
+	preferences-legacy search-results toast-saved detail-no-portal random-grid-narrow main-window-narrow \
+	detail-zoomed detail-fullscreen detail-batch random-grid-offer preferences-narrow empty-day impossible-day \
+	offline-banner offline-not-stored
 screenshots: deps
 	$(SWIFT) build --build-tests
-	$(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --filter 'ScreenshotTests|ArchiveWindowsTests|StatesAndFeedbackTests|NarrowLayoutTests|SetBackgroundTests|ArchiveDownloadTests.testTheFirstRandomGrid'
+	$(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter 'ScreenshotTests|ArchiveWindowsTests|StatesAndFeedbackTests|NarrowLayoutTests|SetBackgroundTests|ArchiveDownloadTests.testTheFirstRandomGrid'
 	mkdir -p docs/screenshots
 	for name in $(SCREENSHOTS); do cp .build/screenshots/$$name.png docs/screenshots/; done
 

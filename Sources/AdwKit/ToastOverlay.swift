@@ -74,6 +74,8 @@ private final class Toast {
         reference = ObjectReference(adopting: UnsafeMutableRawPointer(pointer))
         label = Label(alert: text)
         label.enableWrapping()
+        // Short notices stay on one line; long ones wrap at about 40 characters.
+        label.setWidthChars(min(text.count, 40))
         label.setMaxWidthChars(50)
         adw_toast_set_custom_title(pointer, label.widgetPointer)
         adw_toast_set_timeout(pointer, guint(ToastOverlay.visibleSeconds))

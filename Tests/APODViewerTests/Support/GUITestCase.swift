@@ -1,5 +1,6 @@
 import AdwKit
 import APODCore
+import CGtk
 import Foundation
 import GtkKit
 import XCTest
@@ -121,7 +122,10 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
     func waitForFrames(of window: Window, count: Int = 2, file: StaticString = #filePath, line: UInt = #line) {
         let frames = FrameCounter(widget: window)
         let start = frames.frames ?? 0
-        waitUntil("\(count) frames are drawn", file: file, line: line) { (frames.frames ?? 0) >= start + count }
+        waitUntil("\(count) frames are drawn", file: file, line: line) {
+            gtk_widget_queue_draw(window.widgetPointer)
+            return (frames.frames ?? 0) >= start + count
+        }
     }
 
     /// Lets pending layout and drawing happen.

@@ -5,7 +5,7 @@ import XCTest
 @testable import APODViewer
 
 /// Screenshots of the offline banner (the service unreachable at start-up) and the preferences
-/// window, into `.build/screenshots` beside the other windows' (`make screenshots`).
+/// with the NASA API's address and masked key, into `.build/screenshots` beside the other windows' (`make screenshots`).
 final class DesktopScreenshotTests: GUITestCase, @unchecked Sendable {
     private let files = TestConfiguration()
 
@@ -33,7 +33,8 @@ final class DesktopScreenshotTests: GUITestCase, @unchecked Sendable {
             waitUntil("the usage is measured") { preferences.usageRow.title.hasPrefix("In use") }
             settle(0.5)
             XCTAssertTrue(preferences.keyEntry.isSecret)
-            saveScreenshot(of: preferences.window, named: "preferences-window")
+            XCTAssertTrue(preferences.showsLegacyFields)
+            saveScreenshot(of: preferences.window, named: "preferences-legacy")
         }
     }
 }
