@@ -188,10 +188,11 @@ final class ContrastTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try start(services: files.services(.offline, calendar: calendar), options: ViewerOptions(randomCount: 6))
             let grid = try XCTUnwrap(app.gridWindow)
-            waitUntil("the grid is filled") { grid.cells.count == 6 && grid.cells.allSatisfy(\.hasThumbnail) }
+            waitUntil("the grid is filled") { grid.cells.count == 6 && grid.cells.allSatisfy { !$0.isLoading } }
             assertContrast(of: grid.window, named: "random grid")
-            app.openDetail(for: grid.cells[0].entry)
-            let detail = try XCTUnwrap(app.detailWindows[grid.cells[0].entry.date])
+            let cell = try XCTUnwrap(grid.cells.first(where: \.hasThumbnail))
+            app.openDetail(for: cell.entry)
+            let detail = try XCTUnwrap(app.detailWindows[cell.entry.date])
             waitUntil("the detail picture is shown") { detail.picture.shownPixelSize != nil }
             detail.banner.show(WebLink.noBrowserMessage)
             assertContrast(of: detail.window, named: "detail window")

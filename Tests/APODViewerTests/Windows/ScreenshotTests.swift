@@ -30,57 +30,79 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
         ("", .light, false), ("-dark", .dark, false), ("-high-contrast", .light, true),
     ]
 
-    /// The main window (with a data folder, so the search field, star and calendar show), the
-    /// random grid, a detail window and the preferences, from the offline sample, in the light,
+    /// Resizes `windows` to their sizes, then saves each in every style, checking the size.
+    @MainActor
+    private func saveInEveryStyle(_ windows: [(window: Window, name: String, width: Int, height: Int)],
+                                  beforeEach: @MainActor () -> Void = {}) throws {
+        defer {
+            DesktopStyle.reset()
+            StyleManager.colorScheme = .followSystem
+        }
+        for item in windows {
+            // A resize asked for before the window's first configure arrives is undone by it.
+            waitForFrames(of: item.window)
+            item.window.resize(width: item.width, height: item.height)
+            waitUntil("\(item.name) is \(item.width)×\(item.height)") {
+                item.window.height <= item.height && item.window.width <= item.width
+            }
+        }
+        for style in Self.styles {
+            StyleManager.colorScheme = style.scheme
+            DesktopStyle.setHighContrast(style.highContrast)
+            waitUntil("the style is in use") { StyleManager.isDark == (style.scheme == .dark) && StyleManager.isHighContrast == style.highContrast }
+            beforeEach()
+            settle(0.5)
+            for item in windows {
+                let file = try XCTUnwrap(saveScreenshot(of: item.window, named: item.name + style.suffix))
+                let size = try XCTUnwrap(Self.pngSize(of: file))
+                XCTAssertLessThanOrEqual(size.width, min(item.width, 1000), "\(item.name): software centres take up to 1000×700")
+                XCTAssertLessThanOrEqual(size.height, min(item.height, 700), "\(item.name): software centres take up to 1000×700")
+            }
+        }
+    }
+
+    /// The main window (with an archive, so the search field, star and calendar show), the
+    /// random grid and a detail window, from the offline sample in a fixed order, in the light,
     /// dark and high-contrast styles, at the sizes the metainfo states (within 1000×700, what
     /// software centres show).
     func testSavesTheWindowsInLightDarkAndHighContrast() throws {
-        let files = TestConfiguration()
-        defer { files.remove() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-screenshots-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         try MainActor.assumeIsolated {
-            defer {
-                DesktopStyle.reset()
-                StyleManager.colorScheme = .followSystem
-            }
-            let services = ViewerServices(configuration: files.configuration(.offline), store: files.store, calendar: calendar,
-                                          dataFolder: DataFolder(root: files.folder.appendingPathComponent("data")))
-            try start(services: services, options: ViewerOptions(initialDay: APODDay(TestConfiguration.newestSampleDate),
-                                                                  randomCount: 12))
+            let entries = try sampleEntries().filter { $0.mediaType == .image }
+            try XCTSkipIf(entries.count < 16, "the offline sample is incomplete")
+            let latest = entries[entries.count - 1]
+            let batch = Array(entries.prefix(12))
+            let archive = ArchiveAccess(dataFolder: DataFolder(root: folder),
+                                        configuration: SourceConfiguration(kind: .offline, cacheDirectory: folder.appendingPathComponent("cache")),
+                                        calendar: calendar)
+            try start(environment: ViewerEnvironment(source: FakeSource(entries: [latest], random: batch),
+                                                     pictures: PictureLoader(fetcher: pictures.fetcher), calendar: calendar,
+                                                     archive: archive),
+                      options: ViewerOptions(initialDay: latest.date, randomCount: 12))
             let main = try XCTUnwrap(app.mainWindow)
             let grid = try XCTUnwrap(app.gridWindow)
             waitUntil("the main picture is shown") { main.pictureView.page == .picture }
             waitUntil("every thumbnail arrived") { grid.cells.count == 12 && grid.cells.allSatisfy(\.hasThumbnail) }
-            let pick = try XCTUnwrap(grid.cells.first { $0.entry.mediaType == .image && !$0.entry.explanation.isEmpty })
-            app.openDetail(for: pick.entry)
-            let detail = try XCTUnwrap(app.detailWindows[pick.entry.date])
+            let pick = batch[2]
+            app.openDetail(for: pick)
+            let detail = try XCTUnwrap(app.detailWindows[pick.date])
             waitUntil("the detail picture is shown") { detail.picture.shownPixelSize != nil }
+            try saveInEveryStyle([(main.window, "main-window", 960, 700), (grid.window, "random-grid", 1000, 700),
+                                  (detail.window, "detail-window", 900, 700)]) { detail.zoomable.bestFit() }
+        }
+    }
+
+    /// The preferences of the offline source, in every style.
+    func testSavesThePreferencesInLightDarkAndHighContrast() throws {
+        let files = TestConfiguration()
+        defer { files.remove() }
+        try MainActor.assumeIsolated {
+            try start(services: files.services(.offline, calendar: calendar))
             app.application.activateAction(AppAction.preferences)
             let preferences = try XCTUnwrap(app.preferencesWindow)
             waitUntil("the usage is measured") { preferences.usageRow.title.hasPrefix("In use") }
-            let windows: [(Window, String, Int, Int)] = [(main.window, "main-window", 960, 700), (grid.window, "random-grid", 1000, 700),
-                                                          (detail.window, "detail-window", 900, 700),
-                                                          (preferences.window, "preferences-window", 600, 700)]
-            for (window, _, width, height) in windows {
-                // A resize asked for before the window's first configure arrives is undone by it.
-                waitForFrames(of: window)
-                window.resize(width: width, height: height)
-                waitUntil("the window is \(width)×\(height)") { window.height <= height && window.width <= width }
-            }
-            for style in Self.styles {
-                StyleManager.colorScheme = style.scheme
-                DesktopStyle.setHighContrast(style.highContrast)
-                waitUntil("the style is in use") { StyleManager.isDark == (style.scheme == .dark) && StyleManager.isHighContrast == style.highContrast }
-                detail.zoomable.bestFit()
-                settle(0.5)
-                for (window, name, width, height) in windows {
-                    let file = try XCTUnwrap(saveScreenshot(of: window, named: name + style.suffix))
-                    let size = try XCTUnwrap(Self.pngSize(of: file))
-                    XCTAssertLessThanOrEqual(size.width, width, name)
-                    XCTAssertLessThanOrEqual(size.height, height, name)
-                    XCTAssertLessThanOrEqual(size.width, 1000, "\(name): software centres take up to 1000×700")
-                    XCTAssertLessThanOrEqual(size.height, 700, "\(name): software centres take up to 1000×700")
-                }
-            }
+            try saveInEveryStyle([(preferences.window, "preferences-window", 600, 700)])
         }
     }
 
