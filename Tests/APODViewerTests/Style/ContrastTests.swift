@@ -20,10 +20,7 @@ final class ContrastTests: GUITestCase, @unchecked Sendable {
     private let files = TestConfiguration()
 
     override func tearDown() {
-        MainActor.assumeIsolated {
-            DesktopStyle.reset()
-            StyleManager.colorScheme = .followSystem
-        }
+        MainActor.assumeIsolated { DesktopStyle.reset() }
         super.tearDown()
         files.remove()
     }

@@ -1,3 +1,4 @@
+import AdwKit
 import CGtk
 
 /// The desktop's style as libadwaita reads it without a Settings portal: GNOME's settings
@@ -17,8 +18,11 @@ enum DesktopStyle {
         g_settings_set_boolean(settings, "high-contrast", on ? 1 : 0)
     }
 
+    /// The desktop light and without high contrast, and the app following it, as every
+    /// test starts.
     static func reset() {
         setPrefersDark(false)
         setHighContrast(false)
+        StyleManager.colorScheme = .followSystem
     }
 }

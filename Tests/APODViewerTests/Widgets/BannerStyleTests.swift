@@ -11,7 +11,7 @@ final class BannerStyleTests: GUITestCase, @unchecked Sendable {
     private typealias Color = (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)
 
     override func tearDown() {
-        MainActor.assumeIsolated { StyleManager.colorScheme = .followSystem }
+        MainActor.assumeIsolated { DesktopStyle.reset() }
         super.tearDown()
     }
 

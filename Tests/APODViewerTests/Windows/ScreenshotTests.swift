@@ -34,10 +34,7 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
     @MainActor
     private func saveInEveryStyle(_ windows: [(window: Window, name: String, width: Int, height: Int)],
                                   beforeEach: @MainActor () -> Void = {}) throws {
-        defer {
-            DesktopStyle.reset()
-            StyleManager.colorScheme = .followSystem
-        }
+        defer { DesktopStyle.reset() }
         for item in windows {
             // A resize asked for before the window's first configure arrives is undone by it.
             waitForFrames(of: item.window)
