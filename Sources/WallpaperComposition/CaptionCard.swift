@@ -39,10 +39,12 @@ final class CaptionCard {
         padding = Int((Self.paddingSize * unit).rounded())
         radius = Self.radiusSize * unit
         isRightToLeft = pango_find_base_dir(caption.title, -1) == PANGO_DIRECTION_RTL
+        // The other lines keep their own direction inside the card's (first-strong isolates):
+        // an English date under a Hebrew title reads "2019 Jan. 1", not "Jan. 1 … 2019".
         let specs: [(String, Double, Bool, Int)] = [
             (caption.title, Self.titleSize, true, limits.titleLines),
-            (caption.details, Self.textSize, false, limits.detailLines),
-            (caption.sentence ?? "", Self.textSize, false, limits.sentenceLines),
+            (Self.isolated(caption.details), Self.textSize, false, limits.detailLines),
+            (caption.sentence.map(Self.isolated) ?? "", Self.textSize, false, limits.sentenceLines),
         ]
         var layouts: [OpaquePointer] = []
         for (text, points, bold, lines) in specs where lines > 0 && !text.isEmpty {
@@ -98,6 +100,10 @@ final class CaptionCard {
             cairo_move_to(cairo, Double(text.x), Double(text.y + block.top))
             pango_cairo_show_layout(cairo, block.layout)
         }
+    }
+
+    private static func isolated(_ text: String) -> String {
+        text.isEmpty ? text : "\u{2068}" + text + "\u{2069}"
     }
 
     private static func layout(_ text: String, pixels: Double, bold: Bool, rightToLeft: Bool,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import APODCore
 @testable import WallpaperComposition
@@ -11,17 +12,6 @@ final class SampleBackgroundTests: XCTestCase {
     static let pictureCount = 200
     private let screen = CanvasSize(width: 1280, height: 720)
 
-    /// The first `shared/apod-sample` in the package's folder or above it.
-    static var sampleFolder: URL? {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("shared/apod-sample")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("apod-2019.json").path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return nil
-    }
-
     /// The sample's image entries with their picture: `url` …/image/YYMM/X.jpg is image/YYMM/X.jpg.
     static func samplePictures(in folder: URL) throws -> [(entry: APODEntry, data: Data)] {
         let objects = try JSONFields.objects(in: Data(contentsOf: folder.appendingPathComponent("apod-2019.json")))
@@ -29,13 +19,12 @@ final class SampleBackgroundTests: XCTestCase {
             let entry = try LegacyEntryDecoder.entry(from: object)
             guard entry.mediaType == .image, let url = entry.imageURL,
                   let range = url.path.range(of: "/image/") else { return nil }
-            let file = folder.appendingPathComponent("image/" + url.path[range.upperBound...])
-            return (try? Data(contentsOf: file)).map { (entry, $0) }
+            return SampleFolder.picture(String(url.path[range.upperBound...]), in: folder).map { (entry, $0) }
         }
     }
 
     func testTwoHundredRealPictures() throws {
-        guard let folder = Self.sampleFolder else { throw XCTSkip("no real sample (shared/apod-sample) above the package") }
+        guard let folder = SampleFolder.locate() else { throw XCTSkip("no real sample (shared/apod-sample) above the package") }
         let pictures = try Self.samplePictures(in: folder).prefix(Self.pictureCount)
         XCTAssertEqual(pictures.count, Self.pictureCount)
         var areas: [Double] = [], contrasts: [Double] = [], agreeing = 0, excess: [Double] = []
