@@ -56,9 +56,9 @@ final class Canvas {
     }
 
     /// The pixels as ARGB32 words, `stride` bytes a row, after pending drawing is done.
-    func withPixels<T>(_ body: (_ pixels: UnsafePointer<UInt8>, _ stride: Int) -> T) -> T {
+    func withPixels<T>(_ body: (_ pixels: UnsafePointer<UInt8>, _ stride: Int) throws -> T) rethrows -> T {
         cairo_surface_flush(surface)
-        return body(UnsafePointer(cairo_image_surface_get_data(surface)), Int(cairo_image_surface_get_stride(surface)))
+        return try body(UnsafePointer(cairo_image_surface_get_data(surface)), Int(cairo_image_surface_get_stride(surface)))
     }
 
     /// Brightness of the pixels in `rect`, at full resolution.

@@ -39,12 +39,18 @@ public enum WallpaperComposer {
 
     /// - Throws: `APODError.notAnImage`, `.imageTooLarge`, `.damagedImage` (from decoding).
     public static func compose(_ picture: Data, _ request: Request) throws -> ComposedBackground {
-        let rendered = try render(picture, request)
-        return ComposedBackground(jpeg: try rendered.jpeg(), report: rendered.report)
+        let (canvas, report) = try draw(picture, request)
+        let jpeg = try canvas.withPixels { pixels, stride in try JPEG.encode(pixels, stride: stride, size: canvas.size) }
+        return ComposedBackground(jpeg: jpeg, report: report)
     }
 
-    /// The same, as pixels (for measuring), not yet encoded.
+    /// The same, as pixels (for measuring), not encoded.
     public static func render(_ picture: Data, _ request: Request) throws -> RenderedBackground {
+        let (canvas, report) = try draw(picture, request)
+        return RenderedBackground(size: canvas.size, words: canvas.words(), report: report)
+    }
+
+    private static func draw(_ picture: Data, _ request: Request) throws -> (Canvas, CompositionReport) {
         let plan = { (size: CanvasSize) in
             FitPlan(picture: size, canvas: request.canvas ?? size, fit: request.fit)
         }
@@ -60,8 +66,7 @@ public enum WallpaperComposer {
         g_object_unref(UnsafeMutableRawPointer(scaled))
 
         let card = request.caption.flatMap { draw($0, on: canvas, scaleFactor: request.scaleFactor) }
-        return RenderedBackground(size: canvasSize, words: canvas.words(),
-                                  report: CompositionReport(canvas: canvasSize, fit: fit, centreOfInterest: centre, card: card))
+        return (canvas, CompositionReport(canvas: canvasSize, fit: fit, centreOfInterest: centre, card: card))
     }
 
     /// The picture stretched to cover the canvas, blurred and darkened: from a copy 24 times
@@ -167,11 +172,19 @@ public struct RenderedBackground: Sendable {
 
     /// - Throws: `APODError.outOfResources` when GdkPixbuf cannot allocate or encode it.
     public func jpeg() throws -> Data {
+        try words.withUnsafeBytes { try JPEG.encode($0.baseAddress!.assumingMemoryBound(to: UInt8.self), stride: size.width * 4, size: size) }
+    }
+}
+
+/// Opaque ARGB32 pixels as a JPEG, through GdkPixbuf.
+enum JPEG {
+    /// - Throws: `APODError.outOfResources` when GdkPixbuf cannot allocate or encode it.
+    static func encode(_ pixels: UnsafePointer<UInt8>, stride: Int, size: CanvasSize) throws -> Data {
         guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, Int32(size.width), Int32(size.height)) else {
             throw APODError.outOfResources
         }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        words.withUnsafeBytes { apod_argb32_to_pixbuf($0.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(size.width * 4), pixbuf) }
+        apod_argb32_to_pixbuf(pixels, Int32(stride), pixbuf)
         var buffer: UnsafeMutablePointer<gchar>?
         var length: gsize = 0
         var error: UnsafeMutablePointer<GError>?
