@@ -3,10 +3,11 @@ import APODCore
 import GtkKit
 
 /// Preferences → "Daily Picture": whether each new picture becomes the background (a switch
-/// row that unfolds where, and what to do on video days and metered connections), and whether
-/// a notification announces it. Every change applies at once through `onChange`; the group's
-/// description says that either option keeps APOD Viewer running in the background and starts
-/// it at login.
+/// row that unfolds where, with its title or not, fitted how, what a day without a picture
+/// does, whether the background also changes between new pictures and from where, and what to
+/// do on video days and metered connections), and whether a notification announces it.
+/// Every change applies at once through `onChange`; the group's description says that either
+/// option keeps APOD Viewer running in the background and starts it at login.
 @MainActor
 final class DailyPictureSection {
     let group = PreferencesGroup(
@@ -15,6 +16,23 @@ final class DailyPictureSection {
     let backgroundRow = ExpanderRow(title: tr("Set each new picture as the background"), showsSwitch: true)
     let placementChoice = ComboRow<DailySettings.Placement>(title: tr("Where"), choices: [
         (.desktop, tr("Desktop")), (.lockScreen, tr("Lock screen")), (.both, tr("Both")),
+    ])
+    let captionRow = ActionRow(title: tr("Show the title on the background"))
+    let captionSwitch = Switch()
+    let sentenceRow = ActionRow(title: tr("With the explanation's first sentence"))
+    let sentenceSwitch = Switch()
+    let fitChoice = ComboRow<BackgroundFit>(title: tr("Fit"), choices: [
+        (.auto, tr("Fill or whole, by its shape")), (.fill, tr("Fill the screen")), (.whole, tr("Whole picture")),
+    ], showsChoiceBelow: true)
+    let unusableChoice = ComboRow<DailySettings.UnusableDays>(title: tr("On days without a picture"), choices: [
+        (.keepCurrent, tr("Keep the current background")), (.useFavourite, tr("Show a favourite")),
+    ], showsChoiceBelow: true)
+    let rotationChoice = ComboRow<BackgroundRotation>(title: tr("Change the background"), choices: [
+        (.off, tr("Only for a new picture")), (.hourly, tr("Every hour")), (.sixHours, tr("Every 6 hours")),
+        (.daily, tr("Every day")),
+    ], showsChoiceBelow: true)
+    let rotationSourceChoice = ComboRow<BackgroundRotation.Source>(title: tr("From"), choices: [
+        (.favourites, tr("Favourites")), (.archive, tr("The whole archive")),
     ])
     let videoChoice = ComboRow<DailySettings.VideoDays>(title: tr("On video days"), choices: [
         (.useStill, tr("Use the video's still")), (.keepCurrent, tr("Keep the current background")),
@@ -30,19 +48,27 @@ final class DailyPictureSection {
     private var isFilling = false
 
     init(settings: DailySettings) {
-        for row in [placementChoice, videoChoice, meteredChoice] as [Widget] { backgroundRow.addRow(row) }
+        for (row, toggle) in [(captionRow, captionSwitch), (sentenceRow, sentenceSwitch), (notifyRow, notifySwitch)] {
+            toggle.verticalAlign = .center
+            row.addSuffix(toggle)
+            row.setActivatableWidget(toggle)
+        }
+        for row in [placementChoice, captionRow, sentenceRow, fitChoice, unusableChoice, rotationChoice, rotationSourceChoice,
+                    videoChoice, meteredChoice] as [Widget] {
+            backgroundRow.addRow(row)
+        }
         group.add(backgroundRow)
-        notifySwitch.verticalAlign = .center
-        notifyRow.addSuffix(notifySwitch)
-        notifyRow.setActivatableWidget(notifySwitch)
         group.add(notifyRow)
 
         fill(settings)
         backgroundRow.onToggled { [weak self] in self?.changed() }
-        notifySwitch.onToggled { [weak self] in self?.changed() }
-        placementChoice.onChange { [weak self] in self?.changed() }
-        videoChoice.onChange { [weak self] in self?.changed() }
-        meteredChoice.onChange { [weak self] in self?.changed() }
+        for toggle in [notifySwitch, captionSwitch, sentenceSwitch] {
+            toggle.onToggled { [weak self] in self?.changed() }
+        }
+        for choice in [placementChoice.onChange, fitChoice.onChange, unusableChoice.onChange, rotationChoice.onChange,
+                       rotationSourceChoice.onChange, videoChoice.onChange, meteredChoice.onChange] {
+            choice { [weak self] in self?.changed() }
+        }
     }
 
     var settings: DailySettings {
@@ -52,6 +78,11 @@ final class DailyPictureSection {
         settings.notifies = notifySwitch.isOn
         settings.videoDays = videoChoice.selectedValue
         settings.meteredConnections = meteredChoice.selectedValue
+        settings.caption = !captionSwitch.isOn ? .none : sentenceSwitch.isOn ? .titleAndSentence : .title
+        settings.fit = fitChoice.selectedValue
+        settings.unusableDays = unusableChoice.selectedValue
+        settings.rotation = rotationChoice.selectedValue
+        settings.rotationSource = rotationSourceChoice.selectedValue
         return settings
     }
 
@@ -63,6 +94,12 @@ final class DailyPictureSection {
         notifySwitch.isOn = settings.notifies
         videoChoice.selectedValue = settings.videoDays
         meteredChoice.selectedValue = settings.meteredConnections
+        captionSwitch.isOn = settings.caption != .none
+        sentenceSwitch.isOn = settings.caption == .titleAndSentence
+        fitChoice.selectedValue = settings.fit
+        unusableChoice.selectedValue = settings.unusableDays
+        rotationChoice.selectedValue = settings.rotation
+        rotationSourceChoice.selectedValue = settings.rotationSource
         updateSensitivity()
     }
 
@@ -72,9 +109,17 @@ final class DailyPictureSection {
         onChange?(settings)
     }
 
-    /// Where, video days and metered connections only matter for the automatic background:
-    /// folded away and insensitive while it is off.
+    /// Everything but the notification only matters for the automatic background (folded away
+    /// and insensitive while it is off); the sentence only with the title, where the pictures
+    /// come from only with a rotation.
     private func updateSensitivity() {
-        for choice in [placementChoice, videoChoice, meteredChoice] as [Widget] { choice.isSensitive = backgroundRow.isOn }
+        let on = backgroundRow.isOn
+        for row in [placementChoice, captionRow, fitChoice, unusableChoice, rotationChoice, videoChoice, meteredChoice] as [Widget] {
+            row.isSensitive = on
+        }
+        captionSwitch.isSensitive = on
+        sentenceRow.isSensitive = on && captionSwitch.isOn
+        sentenceSwitch.isSensitive = on && captionSwitch.isOn
+        rotationSourceChoice.isSensitive = on && rotationChoice.selectedValue != .off
     }
 }
