@@ -4,13 +4,7 @@ import XCTest
 /// Every entry of the real 2019 archive (../shared/apod-sample, outside the repository) must
 /// decode and normalise cleanly. Skipped when the sample is not there, e.g. on a clean clone.
 final class SampleCompatibilityTests: CoreTestCase, @unchecked Sendable {
-    private var sampleFile: URL {
-        URL(fileURLWithPath: #filePath)                 // Tests/APODCoreTests/Model/this.swift
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent() // package root
-            .deletingLastPathComponent()
-            .appendingPathComponent("shared/apod-sample/apod-2019.json")
-    }
+    private var sampleFile: URL { RealSample.entriesFile }
 
     func testEvery2019EntryDecodesCleanly() throws {
         guard let data = try? Data(contentsOf: sampleFile) else {
