@@ -12,12 +12,21 @@ public struct SearchQuery: Equatable, Sendable {
     public static let maxTermLength = 64
 
     public let terms: [String]
+    /// The terms are alternatives, each a phrase matched whole: an object's names.
+    private let isPhrases: Bool
 
     public init(_ text: String) {
         terms = text.split(whereSeparator: { $0.isWhitespace })
             .filter { $0.contains { $0.isLetter || $0.isNumber } }
             .prefix(Self.maxTerms)
             .map { String($0.prefix(Self.maxTermLength)) }
+        isPhrases = false
+    }
+
+    /// Any of these phrases ("M31", "Messier 31", "Andromeda Galaxy"), each matched whole.
+    init(anyOf phrases: [String]) {
+        terms = phrases.filter { $0.contains { $0.isLetter || $0.isNumber } }
+        isPhrases = true
     }
 
     /// Nothing searchable was typed: no query is run and the answer is empty.
@@ -25,7 +34,10 @@ public struct SearchQuery: Equatable, Sendable {
 
     /// The FTS5 MATCH expression: every word, each as a quoted prefix.
     var matchExpression: String {
-        terms.map { term in
+        if isPhrases {
+            return terms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " OR ")
+        }
+        return terms.map { term in
             "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + (term.count > 1 ? "\"*" : "\"")
         }.joined(separator: " ")
     }
