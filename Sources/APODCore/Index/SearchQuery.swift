@@ -23,7 +23,9 @@ public struct SearchQuery: Equatable, Sendable {
         isPhrases = false
     }
 
-    /// Any of these phrases ("M31", "Messier 31", "Andromeda Galaxy"), each matched whole.
+    /// Any of these phrases ("M31", "Messier 31", "Andromeda Galaxy"), each matched whole; a
+    /// name that is one word of letters ("Moon", "Pleiades") as a prefix, as when typed alone
+    /// ("moon" finds "moonrise"), while "M1" stays exact ("M100" is another object).
     init(anyOf phrases: [String]) {
         terms = phrases.filter { $0.contains { $0.isLetter || $0.isNumber } }
         isPhrases = true
@@ -35,7 +37,10 @@ public struct SearchQuery: Equatable, Sendable {
     /// The FTS5 MATCH expression: every word, each as a quoted prefix.
     var matchExpression: String {
         if isPhrases {
-            return terms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " OR ")
+            return terms.map { phrase in
+                let word = phrase.count > 1 && phrase.allSatisfy(\.isLetter)
+                return "\"" + phrase.replacingOccurrences(of: "\"", with: "\"\"") + (word ? "\"*" : "\"")
+            }.joined(separator: " OR ")
         }
         return terms.map { term in
             "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + (term.count > 1 ? "\"*" : "\"")

@@ -82,6 +82,15 @@ final class ArchiveIndexObjectsTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(try index.search("andromeda", limit: 20).count, 3, "not an object: searched as a word")
     }
 
+    func testAOneWordNameIsStillAPrefixAndADesignationIsNot() throws {
+        let index = try ArchiveIndex(file: file)
+        try index.store([entry("2019-01-01", "Moonrise over the Sea"), entry("2019-01-02", "The Moon Tonight"),
+                         entry("2019-01-03", "M1 Tonight"), entry("2019-01-04", "M100 Tonight")])
+        XCTAssertEqual(try index.search("moon", limit: 10).map(\.date.description).sorted(), ["2019-01-01", "2019-01-02"])
+        XCTAssertEqual(try index.search("M1", limit: 10).map(\.date.description), ["2019-01-03"], "M100 is another object")
+        XCTAssertEqual(try index.matchCount("crab nebula"), 1, "M1's names find it")
+    }
+
     func testRewritingAnEntryReplacesItsObjects() throws {
         let index = try ArchiveIndex(file: file)
         try index.store([entry("2019-01-01", "M31 Tonight")])
