@@ -266,7 +266,7 @@ public final class ArchiveIndex: Sendable {
     }
 
     /// bm25 with title words weighing ten times explanation words; only the winners' rows are read.
-    func ranked(_ match: String, limit: Int) throws -> [APODEntry] {
+    private func ranked(_ match: String, limit: Int) throws -> [APODEntry] {
         try database.rows("""
             SELECT e.day, e.title, e.explanation, e.copyright, e.media_type, e.image_url, e.hd_image_url,
                    e.thumbnail_url, e.video_url, e.page_url, e.alt_text
