@@ -5,6 +5,7 @@ AccessibilityTreeTests: what a screen reader sees of the viewer, as JSON on a li
   atspi_tree.py APP tree          every window: each node's path, role, name, states, extents
   atspi_tree.py APP tab COUNT     presses Tab COUNT times; after each, the focused node
   atspi_tree.py APP key KEYSYM    presses one key (X keysym, e.g. 0xff0d for Return)
+  atspi_tree.py APP tabto NAME MAX  presses Tab until the node named NAME has the focus
 
 Keys go through the X server's XTEST extension (libXtst, what at-spi2-core itself uses), to
 whichever window has the keyboard. Needs at-spi2-core and python3-pyatspi (Debian).
@@ -124,6 +125,16 @@ def main():
             time.sleep(0.15)
             stops.append(focused(app))
         emit(stops)
+    elif command == "tabto":
+        keyboard = Keyboard()
+        stop = None
+        for _ in range(int(sys.argv[4])):
+            keyboard.press(TAB)
+            time.sleep(0.1)
+            stop = focused(app)
+            if stop and stop["name"] == sys.argv[3]:
+                break
+        emit(stop)
     elif command == "key":
         Keyboard().press(int(sys.argv[3], 0))
         emit([])

@@ -48,7 +48,6 @@ final class DetailPicture {
         spinner.horizontalAlign = .center
         spinner.verticalAlign = .center
         root.addPage(spinner, name: Page.loading.rawValue)
-        let overlay = Overlay(child: zoomable.root)
         playButton.addCSSClass("osd")
         playButton.addCSSClass("circular")
         playButton.horizontalAlign = .center
@@ -57,8 +56,10 @@ final class DetailPicture {
         playButton.onClicked { [weak self] in
             if let video = self?.entry?.playableURL { self?.onPlay?(video) }
         }
-        overlay.addOverlay(playButton)
-        root.addPage(overlay, name: Page.picture.rawValue)
+        // Over the picture beside the batch's previous and next buttons, in the same overlay:
+        // GTK orders Tab by position among siblings, so it reads previous, play, next.
+        zoomable.root.addOverlay(playButton)
+        root.addPage(zoomable.root, name: Page.picture.rawValue)
         root.addPage(missing, name: Page.missing.rawValue)
         retryButton.markSuggested()
         retryButton.onClicked { [weak self] in self?.reload() }

@@ -157,11 +157,11 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
         _ = try waitForTree("the grid is in front with its cells") { tree in
             tree.activeWindow?.name == "Random pictures" && tree.activeWindow?.controls.contains { $0.role == "table cell" } == true
         }
-        var cell: AccessibilityTree.Node?
-        for _ in 0..<6 where cell == nil {
-            cell = try AccessibilityProbe.tab(1).first.flatMap { $0?.role == "table cell" ? $0 : nil }
-        }
-        let title = try XCTUnwrap(cell?.name, "Tab reaches a grid cell")
+        // The sample's video: its detail window has the most controls over the picture (play,
+        // and the batch's previous and next).
+        let title = "Sample: Video of a Night Sky"
+        let cell = try AccessibilityProbe.tab(to: title)
+        XCTAssertEqual(cell?.role, "table cell", "Tab reaches the video's grid cell")
         try AccessibilityProbe.press(keysym: 0xFF0D)
         let withDetail = try waitForTree("Enter opens the cell's detail window with its picture") { tree in
             guard let detail = tree.window(named: title), detail.isActive else { return false }
@@ -171,6 +171,8 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
         assertEveryControlNamed(in: detail)
         XCTAssertEqual(detail.onScreen.first { $0.role == "image" && !$0.name.isEmpty }?.name, names[title],
                        "the detail picture is named by its alt text")
+        XCTAssertTrue(detail.controls.contains { $0.name == "Play the video in your browser" })
+        XCTAssertTrue(detail.controls.contains { $0.name == "Previous picture" })
         try assertTabReadsInOrder(detail)
 
         for (action, window) in [(AppAction.preferences, "Preferences"), (.history, "History")] {

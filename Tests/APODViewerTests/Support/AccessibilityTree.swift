@@ -139,6 +139,11 @@ enum AccessibilityProbe {
         try JSONDecoder().decode([AccessibilityTree.Node?].self, from: run(["tab", String(count)]))
     }
 
+    /// Presses Tab until the node named `name` has the focus (at most `limit` times); that node.
+    static func tab(to name: String, limit: Int = 80) throws -> AccessibilityTree.Node? {
+        try JSONDecoder().decode(AccessibilityTree.Node?.self, from: run(["tabto", name, String(limit)]))
+    }
+
     static func press(keysym: Int) throws {
         _ = try run(["key", String(keysym)])
     }
