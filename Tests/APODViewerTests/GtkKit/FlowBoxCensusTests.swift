@@ -18,9 +18,12 @@ final class FlowBoxCensusTests: GUITestCase, @unchecked Sendable {
             waitUntil("every cell settled") {
                 grid.cells.count == 3 && grid.cells.allSatisfy { $0.hasThumbnail || $0.failureReason != nil }
             }
+            waitUntil("the main window's picture") { app.mainWindow?.pictureView.page == .picture }
             let census = FlowBoxCensus.take()
             XCTAssertEqual(census.children, 3)
             XCTAssertEqual(census.showingPicture, 2, "the cell whose picture failed shows none")
+            XCTAssertEqual(census.windowPictures, 1, "the main window's day")
+            XCTAssertEqual(census.drawnWindows, 2)
             grid.window.close()
             waitUntil("the grid closed") { app.gridWindow == nil }
             XCTAssertEqual(FlowBoxCensus.take().children, 0, "a closed window's cells are not counted")
