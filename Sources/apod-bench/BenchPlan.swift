@@ -93,11 +93,15 @@ enum BenchPlan {
                 let cells = kind == .mainWindow ? 0 : count
                 progress("\(kind.rawValue) \(kind.flavour.rawValue), renderer \(renderer.rawValue) (the viewer, \(cells) cells)…")
                 _ = server.takeBytesServed()
+                let cache = caches.appendingPathComponent("\(kind.rawValue)-\(renderer.rawValue)")
                 let settings = ViewerGridRow.Settings(
                     api: metadata.baseURL.appendingPathComponent(String(ScienceRoute.path.dropFirst())),
-                    resizes: kind.flavour == .science, count: cells,
-                    cacheDirectory: caches.appendingPathComponent("\(kind.rawValue)-\(renderer.rawValue)"), deadline: kind.deadline)
-                guard let measured = try spawnGridRow(settings, environment: renderer.environment(environment)) else {
+                    resizes: kind.flavour == .science, count: cells, cacheDirectory: cache, deadline: kind.deadline)
+                // A new user's profile: Mesa's shader cache starts empty, so software GL compiles
+                // its shaders during the first frames as it does on a first launch.
+                var childEnvironment = renderer.environment(environment)
+                childEnvironment["MESA_SHADER_CACHE_DIR"] = cache.appendingPathComponent("mesa-shader-cache").path
+                guard let measured = try spawnGridRow(settings, environment: childEnvironment) else {
                     progress("  no display could be opened: the grid rows are skipped")
                     return rows
                 }
@@ -119,6 +123,7 @@ enum BenchPlan {
         var row = BenchRow(name: kind.rawValue, flavour: kind.flavour.rawValue,
                            seconds: goal ?? kind.deadline, mbDownloaded: megabytes,
                            peakRSSMegabytes: measured.peakRSSMegabytes, stall: measured.stall)
+        row.gtkInitSeconds = measured.gtkInitSeconds
         row.firstFrameSeconds = measured.firstFrameSeconds
         row.firstCellSeconds = measured.firstCellSeconds
         row.firstPictureSeconds = measured.firstPictureSeconds

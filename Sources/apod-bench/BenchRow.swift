@@ -18,7 +18,8 @@ struct BenchRow: Encodable {
 
     /// Viewer rows: the renderer (`gl`, `cairo` forced, or `auto`, the app's choice).
     var renderer: String?
-    /// Viewer rows: times since the viewer started.
+    /// Viewer rows: GTK opening the display (GL loaded there on X11), then times since.
+    var gtkInitSeconds: Double?
     var firstFrameSeconds: Double?
     var firstCellSeconds: Double?
     var firstPictureSeconds: Double?
@@ -54,6 +55,7 @@ struct BenchRow: Encodable {
         case stallRunQueueWaitMilliseconds = "max_stall_core_wait_ms"
         case stallProcessCPUMilliseconds = "max_stall_process_cpu_ms"
         case renderer
+        case gtkInitSeconds = "gtk_init_s"
         case firstFrameSeconds = "first_frame_s"
         case firstCellSeconds = "first_cell_s"
         case firstPictureSeconds = "first_picture_s"

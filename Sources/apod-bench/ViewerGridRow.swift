@@ -3,8 +3,11 @@ import APODViewer
 import Foundation
 import GtkKit
 
-/// What a viewer row measured, all times since the viewer started.
+/// What a viewer row measured, all times since the viewer started (after GTK opened the
+/// display, which `gtkInitSeconds` took).
 struct GridMeasurement: Codable, Sendable {
+    /// `gtk_init`: opening the display, which on X11 loads and initializes GL too.
+    var gtkInitSeconds: Double?
     /// A window's first frame.
     var firstFrameSeconds: Double?
     /// The main window's picture on screen (`main-window` rows).
@@ -61,8 +64,11 @@ final class ViewerGridRow {
     }
 
     static func run(_ settings: Settings) -> Never {
+        let before = Clock.now()
         guard Gtk.initialize() else { exit(noDisplayStatus) }
-        ViewerGridRow(settings: settings).start()
+        let row = ViewerGridRow(settings: settings)
+        row.measurement.gtkInitSeconds = Clock.now() - before
+        row.start()
     }
 
     private func start() -> Never {
