@@ -10,7 +10,7 @@ public struct FlowBoxCensus: Equatable, Sendable {
     public var showingPicture = 0
     /// Toplevel windows on screen: the first one is the app's first frame.
     public var mappedWindows = 0
-    /// Toplevel windows on screen whose frame clock has started a frame: they have drawn.
+    /// Toplevel windows on screen whose frame clock has begun a frame (its counter starts at -1).
     public var drawnWindows = 0
     /// Pictures on screen outside the flow boxes showing something (the main window's day).
     public var windowPictures = 0
@@ -26,7 +26,7 @@ public struct FlowBoxCensus: Equatable, Sendable {
             let window = current.pointee.data.assumingMemoryBound(to: GtkWidget.self)
             if gtk_widget_get_mapped(window) != 0 {
                 census.mappedWindows += 1
-                if let clock = gtk_widget_get_frame_clock(window), gdk_frame_clock_get_frame_counter(clock) > 0 {
+                if let clock = gtk_widget_get_frame_clock(window), gdk_frame_clock_get_frame_counter(clock) >= 0 {
                     census.drawnWindows += 1
                 }
             }
