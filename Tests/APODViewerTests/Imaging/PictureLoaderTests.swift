@@ -123,6 +123,8 @@ private final class BytesFetcher: ImageFetching, @unchecked Sendable {
 
     func imageData(from url: URL, for purpose: ImagePurpose) async throws -> Data { data }
 
+    func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data? { nil }
+
     func imageData(from url: URL, for purpose: ImagePurpose,
                    streamingTo consumer: any ImageChunkConsumer) async throws -> FetchedImage {
         guard streams else { return FetchedImage(data: data, streamed: false) }
@@ -153,6 +155,8 @@ private final class HangingStreamFetcher: ImageFetching, @unchecked Sendable {
     }
 
     func imageData(from url: URL, for purpose: ImagePurpose) async throws -> Data { data }
+
+    func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data? { nil }
 
     func imageData(from url: URL, for purpose: ImagePurpose,
                    streamingTo consumer: any ImageChunkConsumer) async throws -> FetchedImage {
