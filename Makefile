@@ -4,8 +4,10 @@ SWIFT ?= swift
 CONFIG ?= debug
 # Deterministic, GL-free rendering for headless GUI tests (see README).
 GUI_TEST_ENV = GSK_RENDERER=cairo GTK_A11Y=none GDK_BACKEND=x11 GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
-# The same without GSK_RENDERER: GTK's default (GL) renderer, software GL under Xvfb.
+# The same without GSK_RENDERER: the renderer the app chooses (cairo over Xvfb's software GL).
 DEFAULT_RENDERER_TEST_ENV = GTK_A11Y=none GDK_BACKEND=x11 GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
+# GL asked for by name, as a user keeps it: frames drawn by software GL under Xvfb.
+GL_RENDERER_TEST_ENV = GSK_RENDERER=gl $(DEFAULT_RENDERER_TEST_ENV)
 # Accessibility on (GTK's AT-SPI bridge, the session bus starting the accessibility bus), for
 # AccessibilityTreeTests, which read the viewer's tree as a screen reader does.
 A11Y_TEST_ENV = -u GTK_A11Y -u NO_AT_BRIDGE GSK_RENDERER=cairo GDK_BACKEND=x11 GSETTINGS_BACKEND=memory
@@ -50,10 +52,12 @@ test: deps validate-data
 	$(SWIFT) build --build-tests
 	scripts/compile-translations "$(BIN_PATH)/locale"
 	$(MAKE) --no-print-directory test-headless
-	# Three passes, one summary: everything under cairo, DefaultRendererTests under GL, and
-	# AccessibilityTreeTests with accessibility on.
-	scripts/run-tests env $(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --skip DefaultRendererTests --skip AccessibilityTreeTests \
+	# Four passes, one summary: everything under cairo, DefaultRendererTests with the renderer
+	# the app chooses, GLRendererTests under GSK_RENDERER=gl, and AccessibilityTreeTests with
+	# accessibility on.
+	scripts/run-tests env $(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --skip 'DefaultRendererTests|GLRendererTests|AccessibilityTreeTests' \
 		::: env $(DEFAULT_RENDERER_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter DefaultRendererTests \
+		::: env $(GL_RENDERER_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter GLRendererTests \
 		::: env $(A11Y_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter AccessibilityTreeTests
 
 # Only the accessibility tree tests (after `swift build --build-tests`).

@@ -37,7 +37,7 @@ enum About {
             "APOD Viewer \(AppVersion.current)",
             "GTK \(Gtk.version), libadwaita \(Adwaita.version), GLib \(Gtk.glibVersion)",
             "Display: \(environment["WAYLAND_DISPLAY"] != nil ? "Wayland" : "X11") (GDK_BACKEND=\(environment["GDK_BACKEND"] ?? "unset"))",
-            "Renderer: GSK_RENDERER=\(environment["GSK_RENDERER"] ?? "unset")",
+            "Renderer: \(rendererDescription(Gtk.rendererChoice))",
             "Style: \(StyleManager.isDark ? "dark" : "light")\(StyleManager.isHighContrast ? ", high contrast" : "")"
                 + " (preference: \(services?.style.rawValue ?? StylePreference.followSystem.rawValue))",
             "Language: LANG=\(environment["LANG"] ?? "unset") LANGUAGE=\(environment["LANGUAGE"] ?? "unset")",
@@ -47,6 +47,17 @@ enum About {
             lines.append("Cache: \(configuration.cacheDirectory.path)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Which renderer draws the windows and why (`Gtk.chooseRenderer`).
+    private static func rendererDescription(_ choice: RendererChoice?) -> String {
+        switch choice {
+        case .named(let name)?: return "\(name) (GSK_RENDERER)"
+        case .cairoOverSoftwareGL(let gl)?: return "cairo (GL is software: \(gl))"
+        case .gl(let gl)?: return "GL (\(gl))"
+        case .noGL?: return "cairo (no GL)"
+        case nil: return "not chosen yet"
+        }
     }
 
     /// The address as configured, minus anything after `?` or `#` (where a key could be).
