@@ -57,9 +57,11 @@ final class DetailPicture {
             if let video = self?.entry?.playableURL { self?.onPlay?(video) }
         }
         // Over the picture beside the batch's previous and next buttons, in the same overlay:
-        // GTK orders Tab by position among siblings, so it reads previous, play, next.
+        // GTK orders Tab by position among siblings, so it reads previous, play, next. The
+        // page is a frame around it, so hiding the picture (fullscreen moves it) never makes
+        // the stack turn to another page.
         zoomable.root.addOverlay(playButton)
-        root.addPage(zoomable.root, name: Page.picture.rawValue)
+        root.addPage(Overlay(child: zoomable.root), name: Page.picture.rawValue)
         root.addPage(missing, name: Page.missing.rawValue)
         retryButton.markSuggested()
         retryButton.onClicked { [weak self] in self?.reload() }
