@@ -29,6 +29,11 @@ public protocol ImageFetching: Sendable {
 
     /// Keeps `data`, an encoded rendition of `url` at `width` pixels, for `cachedRendition`.
     func storeRendition(_ data: Data, of url: URL, width: Int)
+
+    /// The bytes `imageData(from:for:)` would answer from the disk cache (or the offline
+    /// sample) with no download; nil when it would have to download them. For callers that
+    /// must answer at once, such as GNOME Shell's search asking for result icons.
+    func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data?
 }
 
 extension ImageFetching {
@@ -42,4 +47,7 @@ extension ImageFetching {
     public func cachedRendition(of url: URL, width: Int) -> Data? { nil }
 
     public func storeRendition(_ data: Data, of url: URL, width: Int) {}
+
+    /// Fetchers without a disk cache have nothing to answer without a download.
+    public func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data? { nil }
 }

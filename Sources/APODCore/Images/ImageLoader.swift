@@ -132,11 +132,7 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
 
     private func load(_ url: URL, download: Download) async throws -> Data {
         let key = url.absoluteString
-        // A cached bomb (stored before sizes were checked) is fetched again, and refused.
-        if let cached = cache?.data(for: key), ImageValidation.format(of: cached) != nil,
-           (try? ImageValidation.requireSensibleSize(cached)) != nil {
-            return cached
-        }
+        if let cached = cached(key) { return cached }
         try await slots.acquire(download.ticket)
         defer { slots.release() }
         try Task.checkCancellation()
@@ -195,6 +191,20 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
         guard size <= maxBytes else { throw APODError.imageTooLarge(detail: "more than \(maxBytes >> 20) MB") }
         guard let data = FileManager.default.contents(atPath: path) else { throw APODError.notAnImage }
         try ImageValidation.requireImage(data)
+        return data
+    }
+
+    /// What `load` would take from the disk cache (or the sample) for this URL and purpose.
+    public func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data? {
+        if url.isFileURL { return try? localImage(at: url) }
+        return cached(ImageSizing.url(url, for: purpose, resizingHosts: resizingHosts).absoluteString)
+    }
+
+    /// The disk cache's bytes for `key`. A cached bomb (stored before sizes were checked) is
+    /// not answered: it is fetched again, and refused.
+    private func cached(_ key: String) -> Data? {
+        guard let data = cache?.data(for: key), ImageValidation.format(of: data) != nil,
+              (try? ImageValidation.requireSensibleSize(data)) != nil else { return nil }
         return data
     }
 

@@ -22,4 +22,8 @@ extension Switchable: ImageFetching where Upstream == any ImageFetching {
     func storeRendition(_ data: Data, of url: URL, width: Int) {
         upstream.storeRendition(data, of: url, width: width)
     }
+
+    func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data? {
+        upstream.cachedImageData(from: url, for: purpose)
+    }
 }
