@@ -44,7 +44,7 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
             grid.flowBox.activate(grid.cells[1])
             let detail = try XCTUnwrap(app.detailWindows[grid.cells[1].entry.date])
             waitUntil("the detail picture is shown") { detail.picture.shownPixelSize != nil }
-            settle(0.5)
+            waitForFrames()
 
             let files = [saveScreenshot(of: main.window, named: "main-window"),
                          saveScreenshot(of: grid.window, named: "random-grid"),
@@ -71,20 +71,20 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
             app.openDetail(for: entries[1], batch: { [entries] in Array(entries.prefix(3)) })
             let detail = try XCTUnwrap(app.detailWindows[entries[1].date])
             waitUntil("the detail picture is shown") { detail.picture.shownPixelSize != nil }
-            settle(0.5)
+            waitForFrames()
             detail.zoomable.setZoom(detail.zoomable.bestFitZoom * 3, about: (200, 150))
-            settle(0.5)
+            waitForFrames()
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-zoomed"))
 
             XCTAssertTrue(detail.window.activateAction("win.fullscreen"))
             detail.zoomable.bestFit()
-            settle(0.5)
+            waitForFrames()
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-fullscreen"))
             detail.fullscreen.leave()
 
             detail.zoomable.bestFit()
             detail.batch?.pointerMoved(inside: true)
-            settle(0.5)
+            waitForFrames()
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-batch"))
         }
     }
