@@ -23,9 +23,13 @@ INSTALLED = $(BINDIR)/apod $(BINDIR)/apod-viewer \
 	$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	$(DATADIR)/apod-viewer/sample \
+	$(DATADIR)/gnome-shell/search-providers/$(APP_ID).search-provider.ini \
+	$(DATADIR)/man/man1/apod.1 $(DATADIR)/man/man1/apod-viewer.1 \
+	$(DATADIR)/bash-completion/completions/apod \
 	$(patsubst po/%.po,$(DATADIR)/locale/%/LC_MESSAGES/apod-viewer.mo,$(wildcard po/*.po))
 
-.PHONY: all deps build run test bench clean validate-data install uninstall fuzz test-asan translations screenshots soak
+.PHONY: all deps build run test bench clean validate-data install uninstall fuzz test-asan translations screenshots soak \
+	release-build install-files deb test-package
 
 all: build
 
@@ -117,23 +121,52 @@ validate-data: deps
 	desktop-file-validate data/$(APP_ID).desktop
 	appstreamcli validate --no-net data/$(APP_ID).metainfo.xml
 
-install: deps
-	$(SWIFT) build -c release --product apod
-	$(SWIFT) build -c release --product apod-viewer
-	install -Dm755 "$$($(SWIFT) build -c release --show-bin-path)/apod" $(BINDIR)/apod
-	install -Dm755 "$$($(SWIFT) build -c release --show-bin-path)/apod-viewer" $(BINDIR)/apod-viewer
+# Release binaries link the Swift runtime statically: they run without the toolchain. Symbols
+# are bound at start-up (-z now) so the whole relocation table can be made read-only, as
+# Debian's hardening asks (lintian: hardening-no-bindnow).
+RELEASE = -c release --static-swift-stdlib -Xlinker -z -Xlinker now
+RELEASE_BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)
+
+install: deps release-build install-files
+
+release-build:
+	$(SWIFT) build $(RELEASE) --product apod
+	$(SWIFT) build $(RELEASE) --product apod-viewer
+
+# Puts the release build in place under $(DESTDIR)$(PREFIX) without building; debian/rules
+# calls it with PREFIX=/usr. Keep INSTALLED above in step with it.
+install-files:
+	install -Dm755 "$(RELEASE_BIN)/apod" $(BINDIR)/apod
+	install -Dm755 "$(RELEASE_BIN)/apod-viewer" $(BINDIR)/apod-viewer
 	install -Dm644 data/$(APP_ID).desktop $(DATADIR)/applications/$(APP_ID).desktop
 	install -Dm644 data/$(APP_ID).metainfo.xml $(DATADIR)/metainfo/$(APP_ID).metainfo.xml
 	# The desktop file is DBusActivatable: the session bus starts the viewer from this file.
 	install -d $(DATADIR)/dbus-1/services
 	sed 's|@bindir@|$(PREFIX)/bin|' data/$(APP_ID).service.in > $(DATADIR)/dbus-1/services/$(APP_ID).service
 	chmod 644 $(DATADIR)/dbus-1/services/$(APP_ID).service
+	install -Dm644 data/$(APP_ID).search-provider.ini $(DATADIR)/gnome-shell/search-providers/$(APP_ID).search-provider.ini
 	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg $(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
 	install -Dm644 data/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg $(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 	install -d $(DATADIR)/apod-viewer/sample/images
 	install -m644 data/sample/entries.json $(DATADIR)/apod-viewer/sample/entries.json
 	install -m644 data/sample/images/* $(DATADIR)/apod-viewer/sample/images/
+	install -Dm644 docs/man/apod.1 $(DATADIR)/man/man1/apod.1
+	install -Dm644 docs/man/apod-viewer.1 $(DATADIR)/man/man1/apod-viewer.1
+	install -Dm644 data/completions/apod $(DATADIR)/bash-completion/completions/apod
 	scripts/compile-translations $(DATADIR)/locale
+
+# dist/apod-viewer_<version>_<arch>.deb, built by dpkg-buildpackage from debian/ (the binary
+# target, after clean, which resets debhelper's stamps: no source package, .changes or
+# .buildinfo next to the checkout).
+deb:
+	@scripts/install-deps packaging
+	SWIFT="$(SWIFT)" dpkg-buildpackage --target=clean --target=binary --no-sign
+	@ls dist/*.deb
+
+# Builds the package, runs lintian over it, and runs what it installs from a folder it is
+# unpacked into, with no Swift toolchain reachable (scripts/test-package).
+test-package: deb
+	scripts/test-package dist/apod-viewer_*.deb
 
 uninstall:
 	rm -rf $(INSTALLED)
