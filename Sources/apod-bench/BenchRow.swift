@@ -34,6 +34,8 @@ struct BenchRow: Encodable {
     var databaseMegabytes: Double?
     var medianMilliseconds: Double?
     var p95Milliseconds: Double?
+    /// The search provider row: its slowest answer.
+    var maxMilliseconds: Double?
     var firstMilliseconds: Double?
     var entries: Int?
     /// The viewer's index row: its first window on screen, and the main window's request for
@@ -62,6 +64,7 @@ struct BenchRow: Encodable {
         case databaseMegabytes = "database_mb"
         case medianMilliseconds = "median_ms"
         case p95Milliseconds = "p95_ms"
+        case maxMilliseconds = "max_ms"
         case firstMilliseconds = "first_ms"
         case entries
         case startupSeconds = "startup_s"

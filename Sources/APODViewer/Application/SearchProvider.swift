@@ -132,31 +132,16 @@ final class SearchProvider {
         return nil
     }
 
+    /// The interface as GNOME Shell's `org.gnome.ShellSearchProvider2.xml` declares it:
+    /// terms, result IDs, metas; identifier, terms and timestamp to activate; terms to launch.
     static let introspection = """
         <node>
           <interface name="org.gnome.Shell.SearchProvider2">
-            <method name="GetInitialResultSet">
-              <arg type="as" name="terms" direction="in"/>
-              <arg type="as" name="results" direction="out"/>
-            </method>
-            <method name="GetSubsearchResultSet">
-              <arg type="as" name="previous_results" direction="in"/>
-              <arg type="as" name="terms" direction="in"/>
-              <arg type="as" name="results" direction="out"/>
-            </method>
-            <method name="GetResultMetas">
-              <arg type="as" name="identifiers" direction="in"/>
-              <arg type="aa{sv}" name="metas" direction="out"/>
-            </method>
-            <method name="ActivateResult">
-              <arg type="s" name="identifier" direction="in"/>
-              <arg type="as" name="terms" direction="in"/>
-              <arg type="u" name="timestamp" direction="in"/>
-            </method>
-            <method name="LaunchSearch">
-              <arg type="as" name="terms" direction="in"/>
-              <arg type="u" name="timestamp" direction="in"/>
-            </method>
+            <method name="GetInitialResultSet"><arg type="as" direction="in"/><arg type="as" direction="out"/></method>
+            <method name="GetSubsearchResultSet"><arg type="as" direction="in"/><arg type="as" direction="in"/><arg type="as" direction="out"/></method>
+            <method name="GetResultMetas"><arg type="as" direction="in"/><arg type="aa{sv}" direction="out"/></method>
+            <method name="ActivateResult"><arg type="s" direction="in"/><arg type="as" direction="in"/><arg type="u" direction="in"/></method>
+            <method name="LaunchSearch"><arg type="as" direction="in"/><arg type="u" direction="in"/></method>
           </interface>
         </node>
         """

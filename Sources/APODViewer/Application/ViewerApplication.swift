@@ -30,6 +30,11 @@ public final class ViewerApplication {
     /// GNOME Shell's search over the archive index; nil without a session bus or an index.
     private(set) var searchProvider: SearchProvider?
 
+    /// Where the application `applicationID` serves `org.gnome.Shell.SearchProvider2`.
+    public nonisolated static func searchProviderPath(applicationID: String) -> String {
+        SearchProvider.objectPath(applicationID: applicationID)
+    }
+
     /// - Parameter applicationID: the D-Bus name; tests that create several applications in one
     ///   process give each its own, since a session bus refuses a second export of one name.
     public init(environment: ViewerEnvironment, options: ViewerOptions = ViewerOptions(),

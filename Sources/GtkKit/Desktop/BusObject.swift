@@ -50,6 +50,39 @@ public final class BusObject {
     }
 }
 
+/// Calling another peer's method and waiting for the answer, for tools such as the bench: it
+/// blocks, so never on the main thread of a process whose own objects must answer meanwhile.
+public enum BusCall {
+    /// Calls a method taking one `as` argument and answering `(as)`; nil on any error or time-out.
+    public static func strings(destination: String, path: String, interface: String, method: String,
+                               _ argument: [String], timeoutMilliseconds: Int32 = 5000) -> [String]? {
+        guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
+        let replyType = g_variant_type_new("(as)")
+        defer { g_variant_type_free(replyType) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let reply = g_dbus_connection_call_sync(connection, destination, path, interface, method,
+                                                      BusReply.strings(argument).makeVariant(), replyType,
+                                                      G_DBUS_CALL_FLAGS_NONE, timeoutMilliseconds, nil, &error) else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        defer { g_variant_unref(reply) }
+        return stringArray(at: 0, in: reply)
+    }
+}
+
+/// The `as` at `index` of `tuple`.
+private func stringArray(at index: Int, in tuple: OpaquePointer) -> [String] {
+    let list = g_variant_get_child_value(tuple, gsize(index))!
+    defer { g_variant_unref(list) }
+    return (0..<Int(g_variant_n_children(list))).map { item in
+        let value = g_variant_get_child_value(list, gsize(item))!
+        defer { g_variant_unref(value) }
+        return String(cString: g_variant_get_string(value, nil))
+    }
+}
+
 private final class HandlerBox {
     let handler: @MainActor (BusMethodCall) -> Void
     init(_ handler: @escaping @MainActor (BusMethodCall) -> Void) { self.handler = handler }
@@ -84,13 +117,7 @@ public final class BusMethodCall: @unchecked Sendable {
 
     /// The `as` argument at `index`.
     public func strings(at index: Int) -> [String] {
-        let child = g_variant_get_child_value(parameters, gsize(index))!
-        defer { g_variant_unref(child) }
-        return (0..<Int(g_variant_n_children(child))).map { item in
-            let value = g_variant_get_child_value(child, gsize(item))!
-            defer { g_variant_unref(value) }
-            return String(cString: g_variant_get_string(value, nil))
-        }
+        stringArray(at: index, in: parameters)
     }
 
     /// Answers with `reply`; later answers are ignored.

@@ -51,16 +51,17 @@ final class SearchProviderTests: ViewerProcessTestCase {
         XCTAssertEqual(try call("GetInitialResultSet", ["['moon']"]), "(['2019-07-20', '2021-03-14'],)\n")
         XCTAssertEqual(try call("GetInitialResultSet", ["['neowise']"]), "(['2020-07-11'],)\n")
         XCTAssertEqual(try call("GetInitialResultSet", ["['nothing-like-this']"]), "(@as [],)\n")
+        XCTAssertEqual(try call("GetInitialResultSet", ["['\"(NOT', '*:']"]), "(@as [],)\n", "query syntax is searched as words")
         XCTAssertEqual(try call("GetSubsearchResultSet", ["['2019-07-20', '2021-03-14']", "['moon', 'sea']"]),
                        "(['2021-03-14'],)\n")
 
-        let metas = try call("GetResultMetas", ["['2019-07-20', '2021-03-14', '1900-01-01']"])
+        let metas = try call("GetResultMetas", ["['2019-07-20', '2021-03-14', '1900-01-01', 'banana']"])
         XCTAssertTrue(metas.contains("'name': <'Apollo 11 on the Moon'>"), metas)
         XCTAssertTrue(metas.contains("'description': <'\(DisplayDate.string(for: moon.date))'>"), metas)
         XCTAssertTrue(metas.contains("'name': <'A Crescent over the Sea'>"), metas)
         XCTAssertEqual(metas.components(separatedBy: "'icon': <('bytes', <[byte ").count, 2,
                        "an icon for the picture in the cache only: \(metas)")
-        XCTAssertFalse(metas.contains("1900-01-01"), "an ID the index lacks is left out")
+        XCTAssertFalse(metas.contains("1900-01-01") || metas.contains("banana"), "IDs the index lacks are left out")
 
         XCTAssertFalse(hasWindow(), "searching opens no window")
         _ = try call("ActivateResult", ["2020-07-11", "['neowise']", "0"])
