@@ -89,11 +89,12 @@ screenshots: deps
 	for name in $(SCREENSHOTS); do cp .build/screenshots/$$name.png docs/screenshots/; done
 
 # The grid rows run the viewer itself: on a virtual display and a private session bus, with
-# GTK's default renderer (what users get), not the tests' cairo.
+# GTK's default renderer (what users get), not the tests' cairo. Built as the release programs
+# are (RELEASE, below), so the bench and `make deb` share one build.
 BENCH_ENV = GTK_A11Y=none GDK_BACKEND=x11 GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
 bench: deps
-	$(SWIFT) build -c release --product apod-bench
-	$(BENCH_ENV) $(XVFB) "$$($(SWIFT) build -c release --show-bin-path)/apod-bench" $(ARGS)
+	$(SWIFT) build $(RELEASE) --product apod-bench
+	$(BENCH_ENV) $(XVFB) "$(RELEASE_BIN)/apod-bench" $(ARGS)
 
 # The core's tests under AddressSanitizer (LeakSanitizer included); toolchain-internal leaks
 # are suppressed by library name in Tests/lsan-suppressions.txt.

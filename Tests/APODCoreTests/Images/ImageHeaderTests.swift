@@ -66,7 +66,9 @@ final class ImageHeaderTests: CoreTestCase, @unchecked Sendable {
             .deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
             .appendingPathComponent("shared/apod-sample/image")
-        guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+        // An enumerator of a missing folder is not nil: it lists nothing.
+        guard FileManager.default.fileExists(atPath: folder.path),
+              let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
             throw XCTSkip("no real sample at \(folder.path)")
         }
         var read = 0
@@ -77,7 +79,6 @@ final class ImageHeaderTests: CoreTestCase, @unchecked Sendable {
             XCTAssertNoThrow(try ImageValidation.requireImage(data), url.lastPathComponent)
             read += 1
         }
-        if read == 0 { throw XCTSkip("the real sample has no pictures") }
         XCTAssertGreaterThan(read, 300)
     }
 }
