@@ -98,12 +98,18 @@ final class SearchProviderWindowTests: GUITestCase, @unchecked Sendable {
 
             _ = callProvider(path, "ActivateResult", ["2020-12-17", "['conjunction']", "0"])
             waitUntil("the day's detail window opened") { app.detailWindows[day.date] != nil }
+            let detail = try XCTUnwrap(app.detailWindows[day.date])
+            waitUntil("its picture is shown") { detail.picture.shownPixelSize != nil }
+            saveScreenshot(of: detail.window, named: "detail-from-shell-search")
 
             _ = callProvider(path, "LaunchSearch", ["['great', 'conjunction']", "0"])
             let windows = try XCTUnwrap(app.archiveWindows)
             waitUntil("the search window opened on the terms") {
                 windows.searchWindow != nil && windows.searchField.text == "great conjunction"
             }
+            let search = try XCTUnwrap(windows.searchWindow)
+            waitUntil("the result is shown") { search.cells.first?.hasThumbnail == true }
+            saveScreenshot(of: search.window, named: "search-from-shell-search")
         }
     }
 
