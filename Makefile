@@ -128,7 +128,9 @@ validate-data: deps
 RELEASE = -c release --static-swift-stdlib -Xlinker -z -Xlinker now
 RELEASE_BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)
 
-install: deps release-build install-files
+install: deps
+	$(MAKE) --no-print-directory release-build
+	$(MAKE) --no-print-directory install-files
 
 release-build:
 	$(SWIFT) build $(RELEASE) --product apod
