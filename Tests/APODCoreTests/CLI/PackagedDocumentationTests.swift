@@ -63,6 +63,26 @@ final class PackagedDocumentationTests: CoreTestCase, @unchecked Sendable {
         return outcome.output.split(separator: "\n").map(String.init)
     }
 
+    /// Every Debian package Package.swift's system libraries name is in debian/control: the
+    /// headers (`-dev`) in Build-Depends, run-time modules (glib-networking) in Depends, so a
+    /// library added to the build (libadwaita) cannot be left out of the package.
+    func testDebianControlNamesEverySystemLibraryOfThePackage() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let control = try String(contentsOf: Self.root.appendingPathComponent("debian/control"), encoding: .utf8)
+        let providers = manifest.matches(of: /\.apt\(\[([^\]]*)\]\)/).flatMap { match in
+            match.output.1.matches(of: /"([^"]+)"/).map { String($0.output.1) }
+        }
+        XCTAssertTrue(providers.contains("libgtk-4-dev"), "\(providers)")
+        let source = try XCTUnwrap(control.components(separatedBy: "\n\n").first)
+        let binary = try XCTUnwrap(control.components(separatedBy: "\n\n").last)
+        func words(_ stanza: String) -> Set<String> { Set(stanza.split(whereSeparator: { " ,\n".contains($0) }).map(String.init)) }
+        for provider in providers {
+            let isHeaders = provider.hasSuffix("-dev")
+            XCTAssertTrue(words(isHeaders ? source : binary).contains(provider),
+                          "debian/control lacks \(provider) in \(isHeaders ? "Build-Depends" : "Depends")")
+        }
+    }
+
     /// debian/changelog's newest entry is the version both programs report.
     func testThePackageVersionIsTheAppVersion() throws {
         let changelog = try String(contentsOf: Self.root.appendingPathComponent("debian/changelog"), encoding: .utf8)
