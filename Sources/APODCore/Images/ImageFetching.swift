@@ -22,6 +22,12 @@ public protocol ImageFetching: Sendable {
     func imageData(from url: URL, for purpose: ImagePurpose,
                    streamingTo consumer: any ImageChunkConsumer) async throws -> FetchedImage
 
+    /// The bytes of `url` for `purpose` when they are already in the disk cache; nil otherwise.
+    /// Never downloads: a metered connection's background rotation uses only what is here, and
+    /// GNOME Shell's search, which must answer at once, takes result icons from here.
+    /// No default on purpose: a wrapper that forgot to forward it would always answer nil.
+    func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data?
+
     /// A small picture the display side made from `url` at `width` pixels, re-encoded (JPEG or
     /// PNG) and handed to `storeRendition`; nil when there is none. A grid opened again decodes
     /// these few kilobytes instead of the original.
@@ -29,11 +35,6 @@ public protocol ImageFetching: Sendable {
 
     /// Keeps `data`, an encoded rendition of `url` at `width` pixels, for `cachedRendition`.
     func storeRendition(_ data: Data, of url: URL, width: Int)
-
-    /// The bytes `imageData(from:for:)` would answer from the disk cache (or the offline
-    /// sample) with no download; nil when it would have to download them. For callers that
-    /// must answer at once, such as GNOME Shell's search asking for result icons.
-    func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data?
 }
 
 extension ImageFetching {
@@ -47,7 +48,4 @@ extension ImageFetching {
     public func cachedRendition(of url: URL, width: Int) -> Data? { nil }
 
     public func storeRendition(_ data: Data, of url: URL, width: Int) {}
-
-    /// Fetchers without a disk cache have nothing to answer without a download.
-    public func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data? { nil }
 }

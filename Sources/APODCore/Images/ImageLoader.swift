@@ -194,7 +194,8 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
         return data
     }
 
-    /// What `load` would take from the disk cache (or the sample) for this URL and purpose.
+    /// From the disk cache only (or the offline sample's folder), with the checks a cached
+    /// download gets; nil when absent.
     public func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data? {
         if url.isFileURL { return try? localImage(at: url) }
         return cached(ImageSizing.url(url, for: purpose, resizingHosts: resizingHosts).absoluteString)
