@@ -16,7 +16,11 @@ struct BenchRow: Encodable {
     var stallRunQueueWaitMilliseconds: Double?
     var stallProcessCPUMilliseconds: Double?
 
-    /// Grid rows: times since the viewer started.
+    /// Viewer rows: the renderer (`gl`, `cairo` forced, or `auto`, the app's choice).
+    var renderer: String?
+    /// Viewer rows: GTK opening the display (GL loaded there on X11), then times since.
+    var gtkInitSeconds: Double?
+    var firstFrameSeconds: Double?
     var firstCellSeconds: Double?
     var firstPictureSeconds: Double?
     var cpuSeconds: Double?
@@ -34,10 +38,17 @@ struct BenchRow: Encodable {
     var databaseMegabytes: Double?
     var medianMilliseconds: Double?
     var p95Milliseconds: Double?
-    /// The search provider row: its slowest answer.
-    var maxMilliseconds: Double?
     var firstMilliseconds: Double?
+    /// The slowest answer (objects look-ups, the Shell's search).
+    var maxMilliseconds: Double?
     var entries: Int?
+    /// Objects rows: the objects of the index and their mentions (entry and object pairs); for
+    /// a measured object, the titles naming it, and recall and precision.
+    var objects: Int?
+    var mentions: Int?
+    var titles: Int?
+    var recall: Double?
+    var precision: Double?
     /// The viewer's index row: its first window on screen, and the main window's request for
     /// the latest day (not part of the random batch).
     var startupSeconds: Double?
@@ -52,6 +63,9 @@ struct BenchRow: Encodable {
         case stallMainThreadCPUMilliseconds = "max_stall_main_cpu_ms"
         case stallRunQueueWaitMilliseconds = "max_stall_core_wait_ms"
         case stallProcessCPUMilliseconds = "max_stall_process_cpu_ms"
+        case renderer
+        case gtkInitSeconds = "gtk_init_s"
+        case firstFrameSeconds = "first_frame_s"
         case firstCellSeconds = "first_cell_s"
         case firstPictureSeconds = "first_picture_s"
         case cpuSeconds = "cpu_s"
@@ -64,9 +78,9 @@ struct BenchRow: Encodable {
         case databaseMegabytes = "database_mb"
         case medianMilliseconds = "median_ms"
         case p95Milliseconds = "p95_ms"
-        case maxMilliseconds = "max_ms"
         case firstMilliseconds = "first_ms"
-        case entries
+        case maxMilliseconds = "max_ms"
+        case entries, objects, mentions, titles, recall, precision
         case startupSeconds = "startup_s"
         case todayRequests = "today_requests"
     }
@@ -93,7 +107,9 @@ struct BenchReport: Encodable {
         row(kind.rawValue, flavour)
     }
 
+    /// The row of that name and flavour; among viewer rows, the one under the app's own
+    /// choice of renderer (what users get), which the targets judge.
     func row(_ name: String, _ flavour: Flavour) -> BenchRow? {
-        rows.first { $0.name == name && $0.flavour == flavour.rawValue }
+        rows.first { $0.name == name && $0.flavour == flavour.rawValue && ($0.renderer ?? RendererMode.automatic.rawValue) == RendererMode.automatic.rawValue }
     }
 }

@@ -134,7 +134,7 @@ enum Invocation: Equatable {
 
     /// What is left once a command took its own options holds only dates: anything that
     /// looks like an option (`--jsn`, `-x`) is a mistyped one.
-    private static func rejectOptions(_ arguments: [String]) throws {
+    static func rejectOptions(_ arguments: [String]) throws {
         if let option = arguments.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
             throw APODError.invalidArgument(tr("Unknown option \"{option}\".", ["option": option]))
         }
