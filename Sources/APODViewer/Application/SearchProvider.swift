@@ -85,9 +85,9 @@ final class SearchProvider {
         guard let day = APODDay(id) else { return }
         let archive = archive
         app?.application.hold()
-        Task.detached {
+        Task.detached { [weak self] in
             let entry = try? archive.openIndex().entry(for: day)
-            MainThread.post { [weak self] in
+            MainThread.post {
                 guard let app = self?.app else { return }
                 app.application.release()
                 app.prepareWindows()
