@@ -30,9 +30,27 @@ final class ViewerOptionsTests: XCTestCase {
     }
 
     func testUsageNamesEveryOption() {
-        for option in ["--source", "--api-url", "--api-key", "--date", "--random", "--offline", "--version"] {
+        for option in ["--source", "--api-url", "--api-key", "--date", "--random", "--offline", "--background",
+                       "--data-dir", "--help", "--version", "Environment: APOD_SOURCE"] {
             XCTAssertTrue(ViewerOptions.usage.contains(option), option)
         }
+    }
+
+    /// As `apod`'s: the version or the help on stdout, exit 0, wherever the flag stands and
+    /// with no display (they are read before GTK starts).
+    func testTheBuiltViewerPrintsItsVersionAndHelpLikeApod() throws {
+        let viewer = try BuiltViewer.url()
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        environment["LANGUAGE"] = "en"
+        let version = try ChildProcess.run(viewer, ["--offline", "--version"], environment: environment, timeout: 20)
+        XCTAssertEqual(version.status, 0)
+        XCTAssertEqual(version.output, "apod-viewer \(AppVersion.current)\n")
+        let help = try ChildProcess.run(viewer, ["--help"], environment: environment, timeout: 20)
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.output.hasPrefix("Usage: apod-viewer [OPTIONS]\n\nOptions:\n"), help.output)
+        XCTAssertTrue(help.output.hasSuffix("(flags win over the environment).\n"), help.output)
     }
 
     func testOfflineIsAFlagWithoutAValue() throws {
@@ -40,15 +58,5 @@ final class ViewerOptionsTests: XCTestCase {
                        ViewerOptions(initialDay: APODDay("2020-12-17"), offline: true))
         XCTAssertFalse(try ViewerOptions.parse([]).offline)
         XCTAssertThrowsError(try ViewerOptions.parse(["--offline=yes"]))
-    }
-}
-
-/// `apod-viewer --version` says the version `apod --version` and the metainfo's newest release
-/// say, without opening a display.
-final class ViewerVersionTests: XCTestCase {
-    func testTheViewerReportsTheAppVersion() throws {
-        let outcome = try ChildProcess.run(try BuiltViewer.url(), ["--version"], environment: ["LANG": "C.UTF-8"], timeout: 30)
-        XCTAssertEqual(outcome.status, 0)
-        XCTAssertEqual(outcome.output, "apod-viewer \(AppVersion.current)\n")
     }
 }

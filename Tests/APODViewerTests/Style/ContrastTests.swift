@@ -127,7 +127,7 @@ final class ContrastTests: GUITestCase, @unchecked Sendable {
                 StyleManager.isDark == (style.scheme == .dark) && StyleManager.isHighContrast == style.highContrast
             }
             let only = prepare()
-            settle(0.3)
+            waitForFrames()
             let measurements = measureLabels(in: window, only: only)
             XCTAssertGreaterThanOrEqual(measurements.count, minimum, "\(name): texts found", file: file, line: line)
             for measurement in measurements {

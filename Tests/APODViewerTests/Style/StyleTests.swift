@@ -20,7 +20,7 @@ final class StyleTests: GUITestCase, @unchecked Sendable {
     /// The main window's background, sampled in its corner below the header bar.
     @MainActor
     private func backgroundLuminance(of window: Window) throws -> Double {
-        settle()
+        waitForFrames()
         let texture = try XCTUnwrap(window.renderTexture(), "the window is not drawn")
         let colour = texture.color(x: 4, y: texture.height - 4)
         return (0.2126 * Double(colour.red) + 0.7152 * Double(colour.green) + 0.0722 * Double(colour.blue)) / 255

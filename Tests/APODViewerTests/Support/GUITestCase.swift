@@ -116,23 +116,12 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
         }
     }
 
-    /// Waits until `window` has drawn `count` more frames: its size from the window system has
-    /// arrived, so a resize asked for now is not undone by an earlier configure.
+    /// Lets what the last step queued be laid out and drawn: waits for two frames of every
+    /// window on screen (`Frames`), not for a time that is too long when idle and too short
+    /// under load.
     @MainActor
-    func waitForFrames(of window: Window, count: Int = 2, file: StaticString = #filePath, line: UInt = #line) {
-        let frames = FrameCounter(widget: window)
-        let start = frames.frames ?? 0
-        waitUntil("\(count) frames are drawn", file: file, line: line) {
-            gtk_widget_queue_draw(window.widgetPointer)
-            return (frames.frames ?? 0) >= start + count
-        }
-    }
-
-    /// Lets pending layout and drawing happen.
-    @MainActor
-    func settle(_ seconds: TimeInterval = 0.3) {
-        let end = Date().addingTimeInterval(seconds)
-        Gtk.iterate(until: { Date() >= end }, timeout: seconds + 1)
+    func waitForFrames(file: StaticString = #filePath, line: UInt = #line) {
+        if !Frames.wait() { XCTFail("the windows drew no frame", file: file, line: line) }
     }
 
     func entry(_ day: String, title: String, picture: String = "/1600x1000.jpg", copyright: String? = "Ada Lovelace",

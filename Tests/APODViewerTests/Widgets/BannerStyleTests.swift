@@ -18,7 +18,7 @@ final class BannerStyleTests: GUITestCase, @unchecked Sendable {
     /// The strip's background, a few pixels in from its left edge (inside its padding).
     @MainActor
     private func background(of bar: InfoBar, file: StaticString = #filePath, line: UInt = #line) throws -> Color {
-        settle()
+        waitForFrames()
         let texture = try XCTUnwrap(bar.renderTexture(), "the banner is not drawn", file: file, line: line)
         return texture.color(x: 3, y: texture.height / 2)
     }

@@ -142,7 +142,7 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(page.descriptionText, APODError.serviceError(status: 503).message)
             XCTAssertEqual(page.shownButtons.map(\.label), ["_Retry"])
             XCTAssertNil(main.banner.message, "said once, in place of the picture")
-            settle()
+            waitForFrames()
             saveScreenshot(of: main.window, named: "main-window-error")
 
             source.setFailure(nil)

@@ -9,6 +9,12 @@ import XCTest
 /// sample's pictures so they look like the real thing (README's screenshots are copies).
 final class ScreenshotTests: GUITestCase, @unchecked Sendable {
     /// The offline sample's entries (`data/sample/entries.json`), pictures served over HTTP.
+    /// The checked-in sample is a fixture: fewer entries than a test needs fail it.
+    private func requireSample(_ entries: [APODEntry], atLeast count: Int) throws {
+        _ = try XCTUnwrap(entries.count >= count ? entries : nil,
+                          "the offline sample (data/sample) has \(entries.count) usable entries, \(count) needed")
+    }
+
     private func sampleEntries() throws -> [APODEntry] {
         let file = PictureServer.sampleDirectory.deletingLastPathComponent().appendingPathComponent("entries.json")
         let data = try XCTUnwrap(try? Data(contentsOf: file), "data/sample/entries.json is missing")
@@ -37,7 +43,7 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
         defer { DesktopStyle.reset() }
         for item in windows {
             // A resize asked for before the window's first configure arrives is undone by it.
-            waitForFrames(of: item.window)
+            waitForFrames()
             item.window.resize(width: item.width, height: item.height)
             waitUntil("\(item.name) is \(item.width)×\(item.height)") {
                 item.window.height <= item.height && item.window.width <= item.width
@@ -48,7 +54,7 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
             DesktopStyle.setHighContrast(style.highContrast)
             waitUntil("the style is in use") { StyleManager.isDark == (style.scheme == .dark) && StyleManager.isHighContrast == style.highContrast }
             beforeEach()
-            settle(0.5)
+            waitForFrames()
             for item in windows {
                 let file = try XCTUnwrap(saveScreenshot(of: item.window, named: item.name + style.suffix))
                 let size = try XCTUnwrap(Self.pngSize(of: file))
@@ -67,7 +73,7 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
         defer { try? FileManager.default.removeItem(at: folder) }
         try MainActor.assumeIsolated {
             let entries = try sampleEntries().filter { $0.mediaType == .image }
-            try XCTSkipIf(entries.count < 16, "the offline sample is incomplete")
+            try requireSample(entries, atLeast: 16)
             let latest = entries[entries.count - 1]
             let batch = Array(entries.prefix(12))
             let archive = ArchiveAccess(dataFolder: DataFolder(root: folder),
@@ -115,7 +121,7 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
     func testSavesScreenshotsOfLookingAtAPicture() throws {
         try MainActor.assumeIsolated {
             var entries = try sampleEntries().filter { $0.mediaType == .image }
-            try XCTSkipIf(entries.count < 3, "the offline sample is incomplete")
+            try requireSample(entries, atLeast: 3)
             // As the science route sends them: words of the explanation linked.
             entries[1].explanationLinks = ["hydrogen", "young stars"].map {
                 TextLink(text: $0, url: URL(string: "https://en.wikipedia.org/wiki/\($0)")!)
@@ -124,20 +130,20 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
             app.openDetail(for: entries[1], batch: { [entries] in Array(entries.prefix(3)) })
             let detail = try XCTUnwrap(app.detailWindows[entries[1].date])
             waitUntil("the detail picture is shown") { detail.picture.shownPixelSize != nil }
-            settle(0.5)
+            waitForFrames()
             detail.zoomable.setZoom(detail.zoomable.bestFitZoom * 3, about: (200, 150))
-            settle(0.5)
+            waitForFrames()
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-zoomed"))
 
             XCTAssertTrue(detail.window.activateAction(WindowAction.fullscreen))
             detail.zoomable.bestFit()
-            settle(0.5)
+            waitForFrames()
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-fullscreen"))
             detail.fullscreen.leave()
 
             detail.zoomable.bestFit()
             detail.batch?.pointerMoved(inside: true)
-            settle(0.5)
+            waitForFrames()
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-batch"))
         }
     }

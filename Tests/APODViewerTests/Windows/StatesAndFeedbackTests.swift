@@ -40,7 +40,7 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
             XCTAssertNil(main.banner.message)
             XCTAssertEqual(main.windowTitle.subtitle, "1995 Jun. 17", "the header says which day this is")
             XCTAssertFalse(main.caption.root.isVisible)
-            settle()
+            waitForFrames()
             saveScreenshot(of: main.window, named: "empty-day")
 
             XCTAssertEqual(page.shownButtons.map(\.label), ["_Previous Day", "_Next Day"])
@@ -81,7 +81,7 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
             waitUntil("the impossible day is explained") { main.banner.message != nil }
             XCTAssertEqual(main.banner.message, "2023 has no Feb. 29.")
             XCTAssertEqual(source.requests.count, asked, "nothing is fetched for a day that does not exist")
-            settle()
+            waitForFrames()
             saveScreenshot(of: main.window, named: "impossible-day")
 
             selector.day.value = 28
@@ -109,7 +109,7 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(detail.window.activateAction(WindowAction.copyLink))
             XCTAssertEqual(detail.window.localClipboardText, "https://apod.nasa.gov/apod/ap201217.html", "the APOD page")
             XCTAssertEqual(detail.toasts.text, "Link copied")
-            settle()
+            waitForFrames()
             saveScreenshot(of: detail.window, named: "toast-link-copied")
             XCTAssertTrue(detail.window.activateAction(WindowAction.copyPictureLink))
             XCTAssertEqual(detail.window.localClipboardText, item.hdImageURL?.absoluteString, "the picture")
@@ -142,7 +142,7 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
             detail.savePicture(to: folder.appendingPathComponent("conjunction.jpg").path)
             waitUntil("the toast says where") { detail.toasts.text == "Saved to conjunction.jpg" }
             XCTAssertEqual(detail.toasts.buttonLabel, "_Open Folder")
-            settle()
+            waitForFrames()
             saveScreenshot(of: detail.window, named: "toast-saved")
         }
     }
@@ -206,7 +206,7 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
             XCTAssertNil(main.offlineBanner.detail, "said once, in place of the picture")
             XCTAssertTrue(main.offlineBanner.isShown, "with Try Again above it")
             XCTAssertFalse(main.banner.root.isVisible, "one banner, not a second one under the blue one")
-            settle()
+            waitForFrames()
             saveScreenshot(of: main.window, named: "offline-not-stored")
 
             app.application.activateAction(AppAction.random, int: 40)
