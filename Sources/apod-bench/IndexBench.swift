@@ -107,7 +107,7 @@ enum IndexBench {
         let before = service.requestCount
         let clock = ContinuousClock()
         let start = clock.now
-        let entries = try await source.entries(from: month.firstDay, through: month.lastDay)
+        let entries = try await source.withVideoAddresses(try await source.entries(from: month.firstDay, through: month.lastDay))
         var row = BenchRow(name: "index-month", flavour: "science-like", seconds: (clock.now - start).seconds,
                            mbDownloaded: 0, peakRSSMegabytes: PeakMemory.megabytes(), maxStallMilliseconds: 0,
                            requests: service.requestCount - before, entries: entries.count)

@@ -109,6 +109,9 @@ public final class LegacySource: APODSource, @unchecked Sendable {
         }
     }
 
+    /// The v1 API gives a video's player as its `url`: nothing is left to fetch.
+    public func withVideoAddresses(_ entries: [APODEntry]) async throws -> [APODEntry] { entries }
+
     /// Since the 2026 move, api.nasa.gov sometimes answers with a NASA logo titled
     /// "NASA Science" instead of the entry asked for.
     static func isPlaceholder(_ entry: APODEntry) -> Bool {

@@ -25,13 +25,15 @@ final class PictureView {
     let spinner = Spinner(size: 48)
     let playButton = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play the video in your browser"))
     let placeholder = StatusPage(iconName: "image-missing-symbolic", heading: "")
-    private let placeholderButton = Button(label: tr("Open Web Page"), iconName: "web-browser-symbolic")
+    let placeholderButton = Button(label: tr("Open Web Page"), iconName: "web-browser-symbolic")
     private let sizeWatcher = SizeWatcher()
 
     /// The picture was clicked or activated from the keyboard.
     var onPictureClicked: (@MainActor () -> Void)?
-    /// The play button or the placeholder's button was pressed, with the link to open.
+    /// The placeholder's button was pressed, with the link to open.
     var onOpenLink: (@MainActor (URL) -> Void)?
+    /// The play button, or a video placeholder's button, was pressed.
+    var onPlay: (@MainActor () -> Void)?
     /// The area grew well past the picture on screen: decode it again to fit this box.
     var onNeedsLargerPicture: (@MainActor (PixelSize) -> Void)?
 
@@ -40,10 +42,11 @@ final class PictureView {
     /// Width of the largest decode shown or asked for, so a drag-resize asks once per step.
     private var coveredWidth = 0
 
-    private var playLink: URL?
     /// An animated GIF's frames, played once loaded.
     private(set) var animation: PictureAnimation!
     private var placeholderLink: URL?
+    /// The placeholder's button plays the video (`onPlay`) rather than opening a link.
+    private var placeholderPlays = false
 
     init() {
         pictureButton = Button(child: picture)
@@ -66,9 +69,7 @@ final class PictureView {
         playButton.verticalAlign = .center
         playButton.setSizeRequest(width: 64, height: 64)
         playButton.isVisible = false
-        playButton.onClicked { [weak self] in
-            if let link = self?.playLink { self?.onOpenLink?(link) }
-        }
+        playButton.onClicked { [weak self] in self?.onPlay?() }
         let overlay = Overlay(child: pictureButton)
         overlay.addOverlay(sizeWatcher)
         sizeWatcher.onResize { [weak self] width, height in self?.areaResized(width: width, height: height) }
@@ -77,7 +78,12 @@ final class PictureView {
 
         placeholder.addButton(placeholderButton)
         placeholderButton.onClicked { [weak self] in
-            if let link = self?.placeholderLink { self?.onOpenLink?(link) }
+            guard let self else { return }
+            if self.placeholderPlays {
+                self.onPlay?()
+            } else if let link = self.placeholderLink {
+                self.onOpenLink?(link)
+            }
         }
         root.addPage(placeholder, name: Page.placeholder.rawValue)
         animation = PictureAnimation(picture: picture)
@@ -113,8 +119,8 @@ final class PictureView {
         root.visiblePage = Page.loading.rawValue
     }
 
-    /// Shows a decoded picture; `playLink` adds a play button (video posters).
-    func show(_ image: DecodedImage, altText: String?, playLink: URL?) {
+    /// Shows a decoded picture; `playable` adds a play button (video posters).
+    func show(_ image: DecodedImage, altText: String?, playable: Bool) {
         animation.stop(restoringStill: false)
         spinner.isSpinning = false
         shownImage = image
@@ -123,13 +129,14 @@ final class PictureView {
         picture.alternativeText = altText
         pictureButton.tooltip = altText
         pictureButton.setAccessibleDescription(altText ?? "")
-        self.playLink = playLink
-        playButton.isVisible = playLink != nil
+        playButton.isVisible = playable
         root.visiblePage = Page.picture.rawValue
     }
 
-    /// Shows a placeholder: what is missing and a button opening `link`, labelled `linkLabel`.
-    func showPlaceholder(iconName: String, heading: String, message: String, link: URL?, linkLabel: String) {
+    /// Shows a placeholder: what is missing and a button opening `link` (or, `playsVideo`,
+    /// playing the video), labelled `linkLabel`.
+    func showPlaceholder(iconName: String, heading: String, message: String, link: URL?, linkLabel: String,
+                         playsVideo: Bool = false) {
         spinner.isSpinning = false
         shownImage = nil
         animation.stop(restoringStill: false)
@@ -138,7 +145,8 @@ final class PictureView {
         placeholder.heading.text = heading
         placeholder.message.text = message
         placeholderLink = link
-        placeholderButton.isVisible = link != nil
+        placeholderPlays = playsVideo
+        placeholderButton.isVisible = link != nil || playsVideo
         placeholderButton.textLabel?.text = linkLabel
         root.visiblePage = Page.placeholder.rawValue
     }

@@ -49,6 +49,7 @@ final class DetailWindow {
     private let missing = StatusPage(iconName: "image-missing-symbolic", heading: tr("No picture"))
     private let environment: ViewerEnvironment
     private let pictureWork = WorkSlot()
+    private let videoPlayback: VideoPlayback
     private let saveWork = WorkSlot()
     /// The picture on screen, with the size it was decoded from.
     private(set) var shownImage: DecodedImage?
@@ -61,6 +62,7 @@ final class DetailWindow {
          batch: (@MainActor () -> [APODEntry])? = nil) {
         self.entry = entry
         self.environment = environment
+        videoPlayback = VideoPlayback(source: environment.source)
         window = Window(application: application)
         window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
         let column = Box(.vertical, spacing: 12)
@@ -97,7 +99,8 @@ final class DetailWindow {
         play.verticalAlign = .center
         play.setSizeRequest(width: 64, height: 64)
         play.onClicked { [weak self] in
-            if let video = self?.entry.playableURL { self?.openLink(video) }
+            guard let self else { return }
+            self.videoPlayback.play(self.entry) { [weak self] url in self?.openLink(url) }
         }
         overlay.addOverlay(play)
         pictureStack.addPage(overlay, name: "picture")
@@ -146,6 +149,7 @@ final class DetailWindow {
             self?.pictureWork.cancel()
             self?.saveWork.cancel()
             self?.background.cancel()
+            self?.videoPlayback.cancel()
         }
         loadPicture()
     }
@@ -172,7 +176,7 @@ final class DetailWindow {
     private func showText() {
         window.title = entry.shownTitle.text
         background.button.isVisible = entry.mediaType == .image
-        play.isVisible = entry.playableURL != nil
+        play.isVisible = entry.mediaType == .video
         dateLabel.text = entry.date.displayString
         titleLabel.text = entry.shownTitle.text
         copyrightLabel.text = entry.copyrightLine ?? ""

@@ -39,6 +39,7 @@ final class MainWindow {
 
     private let environment: ViewerEnvironment
     private let entryWork = WorkSlot()
+    private let videoPlayback: VideoPlayback
     private let pictureWork = WorkSlot()
     private var previousAction: Action?
     private var nextAction: Action?
@@ -69,6 +70,7 @@ final class MainWindow {
 
     init(application: Application, environment: ViewerEnvironment, menu: Menu) {
         self.environment = environment
+        videoPlayback = VideoPlayback(source: environment.source)
         window = Window(application: application)
         window.title = tr("APOD Viewer")
         window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
@@ -179,6 +181,10 @@ final class MainWindow {
         pictureView.onOpenLink = { [weak self] url in
             guard let self else { return }
             self.window.openWebLink(url, reportingTo: self.banner)
+        }
+        pictureView.onPlay = { [weak self] in
+            guard let self, let entry = self.entry else { return }
+            self.videoPlayback.play(entry) { [weak self] url in self?.pictureView.onOpenLink?(url) }
         }
     }
 
@@ -325,7 +331,7 @@ final class MainWindow {
             if entry.mediaType == .video {
                 pictureView.showPlaceholder(iconName: "video-x-generic-symbolic", heading: tr("Today's APOD is a video"),
                                             message: tr("There is no still picture for it."),
-                                            link: entry.playableURL ?? entry.webPageURL, linkLabel: tr("Play Video"))
+                                            link: nil, linkLabel: tr("Play Video"), playsVideo: true)
             } else {
                 pictureView.showPlaceholder(iconName: "image-missing-symbolic", heading: tr("No picture for this day"),
                                             message: tr("This entry has no picture to show here."),
@@ -341,7 +347,7 @@ final class MainWindow {
         }, then: { [weak self] result in
             switch result {
             case .success(let image):
-                self?.pictureView.show(image, altText: entry.pictureDescription, playLink: entry.playableURL)
+                self?.pictureView.show(image, altText: entry.pictureDescription, playable: entry.mediaType == .video)
                 self?.pictureView.animation.start { try await pictures.animation(from: url, for: .display) }
             case .failure(let error):
                 self?.pictureView.showPlaceholder(iconName: "image-missing-symbolic", heading: tr("The picture could not be shown"),
@@ -369,5 +375,6 @@ final class MainWindow {
     private func cancelWork() {
         entryWork.cancel()
         pictureWork.cancel()
+        videoPlayback.cancel()
     }
 }
