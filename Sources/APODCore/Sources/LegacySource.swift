@@ -88,7 +88,7 @@ public final class LegacySource: APODSource, @unchecked Sendable {
     public func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> {
         .producing { [self] yield in
             var found = Set<APODDay>()
-            var failures = BatchFailures(limit: Self.failedPicksInARow)
+            var failures = BatchFailures(limit: Self.failedPicksInARow, firstRound: 1)
             for _ in 0...Self.followUps where found.count < count && !failures.shouldStop {
                 let batch: ListAnswer
                 do {

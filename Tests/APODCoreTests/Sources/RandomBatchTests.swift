@@ -89,7 +89,7 @@ final class RandomBatchTests: CoreTestCase {
     }
 
     func testTheMostTellingErrorWins() {
-        var failures = BatchFailures(limit: 10)
+        var failures = BatchFailures(limit: 10, firstRound: 4)
         failures.record(.malformedResponse(detail: "x"))
         failures.record(.serviceError(status: 502))
         failures.record(.timedOut(seconds: 5))
@@ -99,6 +99,47 @@ final class RandomBatchTests: CoreTestCase {
         failures.record(.keyRefused)
         XCTAssertEqual(failures.mostTelling, .keyRefused)
         XCTAssertTrue(failures.shouldStop)
+    }
+
+    /// A service that never answers: the batch's first round (one request per day, each tried
+    /// three times) is all it waits for, then it says the service did not answer.
+    func testADeadServiceEndsTheBatchAfterItsFirstRound() async throws {
+        let server = try FakeHTTPServer { _ in FakeResponse(fault: .hang) }
+        defer { server.stop() }
+        let route = server.baseURL.appendingPathComponent(String(FakeScienceService.route.dropFirst()))
+        let science = ScienceSource(apiURL: route, client: TestHTTP.client(timeout: 1), calendar: clock.calendar)
+        do {
+            _ = try await science.random(count: 5)
+            XCTFail("expected timedOut")
+        } catch APODError.timedOut {
+        }
+        XCTAssertEqual(Set(server.requests.map(\.path)).count, 5, "the five days of the first round, no more")
+        XCTAssertEqual(server.requests.count, 5 * 3)
+    }
+
+    func testADeadLegacyServiceEndsTheBatchAfterOneRequest() async throws {
+        let server = try FakeHTTPServer { _ in FakeResponse(fault: .hang) }
+        defer { server.stop() }
+        let route = server.baseURL.appendingPathComponent(String(FakeLegacyService.route.dropFirst()))
+        let legacy = LegacySource(apiURL: route, client: TestHTTP.client(timeout: 1), calendar: clock.calendar)
+        do {
+            _ = try await legacy.random(count: 5)
+            XCTFail("expected timedOut")
+        } catch APODError.timedOut {
+        }
+        XCTAssertEqual(server.requests.count, 3, "one pick, tried three times")
+    }
+
+    /// Days that answer at all (here a 404) keep the batch going past its first round.
+    func testAnsweredDaysKeepTheBatchGoing() async throws {
+        let counter = RequestCounter()
+        let (source, server) = try science(FakeScienceService(entries: [:], override: { request in
+            guard let day = APODDay.asked(by: request) else { return nil }
+            return counter.next() <= 3 ? .json(ScienceFixtures.notFound, status: 404) : .json(ScienceFixtures.entry(day.description))
+        }))
+        defer { server.stop() }
+        let entries = try await source.random(count: 3)
+        XCTAssertEqual(entries.count, 3)
     }
 
     func testCachingStoresEveryDayOfABatchAsItArrives() async throws {
