@@ -84,6 +84,17 @@ public final class ArchiveIndex: Sendable {
         return "index-\(safe).sqlite"
     }
 
+    /// Moves the index at `former` (with its WAL and shared-memory files) to `file`, unless
+    /// `file` exists already or `former` does not. A process that loses the race to another
+    /// finds nothing left to move; a failed move leaves the old file where it was.
+    static func adopt(_ former: URL, as file: URL) {
+        let manager = FileManager.default
+        guard former != file, !manager.fileExists(atPath: file.path), manager.fileExists(atPath: former.path) else { return }
+        for suffix in ["-wal", "-shm", ""] {
+            try? manager.moveItem(atPath: former.path + suffix, toPath: file.path + suffix)
+        }
+    }
+
     public init(file: URL, calendar: ArchiveCalendar = ArchiveCalendar()) throws {
         self.file = file
         self.calendar = calendar

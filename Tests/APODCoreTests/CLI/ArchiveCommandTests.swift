@@ -46,8 +46,9 @@ final class ArchiveCommandTests: CoreTestCase {
     }
 
     private var indexFile: URL {
-        let partition = "legacy-127.0.0.1_\(server.port)"
-        return home.appendingPathComponent(".local/share/apod-viewer").appendingPathComponent(ArchiveIndex.fileName(partition: partition))
+        let configuration = SourceConfiguration(kind: .legacy, apiURL: URL(string: environment["APOD_API_URL"]!)!,
+                                                cacheDirectory: home)
+        return DataFolder(root: home.appendingPathComponent(".local/share/apod-viewer")).indexFile(for: configuration)
     }
 
     func testSyncThenSearchFavouritesAndOnThisDayWithoutRequests() throws {

@@ -124,6 +124,36 @@ final class ArchiveIndexTests: CoreTestCase {
         XCTAssertEqual(ArchiveIndex.fileName(partition: "legacy-../../x"), "index-legacy-.._.._x.sqlite")
     }
 
+    /// Two copies of NASA's server on one host, told apart by their path only: each has an
+    /// index of its own.
+    func testSourcesOnOneHostWithDifferentPathsHaveTheirOwnIndex() throws {
+        let data = DataFolder(root: folder)
+        let first = SourceConfiguration(kind: .legacy, apiURL: URL(string: "http://127.0.0.1:8080/a/planetary/apod"),
+                                        cacheDirectory: folder)
+        var second = first
+        second.apiURL = URL(string: "http://127.0.0.1:8080/b/planetary/apod")!
+        try data.openIndex(for: first).store([entry("2013-01-01", "First copy")])
+        XCTAssertEqual(try data.openIndex(for: second).count(), 0)
+        XCTAssertNotEqual(data.indexFile(for: first), data.indexFile(for: second))
+        XCTAssertEqual(try data.openIndex(for: first).entry(for: APODDay("2013-01-01")!)?.title, "First copy")
+    }
+
+    /// The index an earlier version named by host and port is moved to the address's name.
+    func testAnIndexNamedByHostAndPortIsMovedToTheAddressName() throws {
+        let data = DataFolder(root: folder)
+        let mirror = SourceConfiguration(kind: .legacy, apiURL: URL(string: "http://127.0.0.1:8080/planetary/apod"),
+                                         cacheDirectory: folder)
+        let former = folder.appendingPathComponent(ArchiveIndex.fileName(partition: "legacy-127.0.0.1_8080"))
+        try ArchiveIndex(file: former).store([entry("2014-02-02", "Kept")])
+
+        let moved = try data.openIndex(for: mirror)
+        XCTAssertEqual(moved.file, data.indexFile(for: mirror))
+        XCTAssertEqual(try moved.entry(for: APODDay("2014-02-02")!)?.title, "Kept")
+        for suffix in ["", "-wal", "-shm"] {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: former.path + suffix), "moved: \(suffix)")
+        }
+    }
+
     func testGarbageFileIsSetAsideAndRebuilt() throws {
         let file = folder.appendingPathComponent(ArchiveIndex.fileName(partition: "science"))
         try Data(repeating: 0x5A, count: 64 * 1024).write(to: file)
