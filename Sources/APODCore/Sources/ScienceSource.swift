@@ -84,15 +84,17 @@ public final class ScienceSource: APODSource {
     // MARK: Ranges
 
     /// The range through the list route, page by page; nil when the service ignores the
-    /// filter (an answer outside the window, or more pages than the window can fill) or
-    /// refuses it, so the caller asks day by day instead.
+    /// filter (an item from outside the window) or refuses it, so the caller asks day by day
+    /// instead. Only the dates tell: a page count past what the window can fill
+    /// (`X-WP-TotalPages: 1000000000000`) or a page longer than asked for is no reason to ask
+    /// 25 times as often; pages are followed no further than the window can fill.
     private func listedRange(from start: APODDay, through end: APODDay) async throws -> ListAnswer? {
         let window = start...end
         let pagesNeeded = (end.ordinal - start.ordinal) / Self.pageSize + 1
         guard let first = try await listPage(1, of: window) else { return nil }
         var answer = first.answer
-        if let total = first.totalPages {
-            guard total <= pagesNeeded else { return nil }
+        if let announced = first.totalPages {
+            let total = min(max(1, announced), pagesNeeded)
             let rest = try await DayFetching.fetch(Array(stride(from: 2, through: total, by: 1)), concurrency: concurrency) {
                 [self] page in try await listPage(page, of: window)
             }
@@ -134,9 +136,9 @@ public final class ScienceSource: APODSource {
         guard response.isSuccess else { throw ServiceErrorBody.error(for: response) }
         let objects = try JSONFields.objects(in: response.body)
         let answer = try ListAnswer(objects: objects, rules: rules, decode: ScienceEntryDecoder.entry(from:))
-        guard objects.count <= Self.pageSize, answer.answeredDays.allSatisfy(window.contains) else { return nil }
+        guard answer.answeredDays.allSatisfy(window.contains) else { return nil }
         let total = response.headers["x-wp-totalpages"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        return ListPage(answer: answer, totalPages: total, isFull: objects.count == Self.pageSize)
+        return ListPage(answer: answer, totalPages: total, isFull: objects.count >= Self.pageSize)
     }
 
     /// One request per day, for a service that does not filter its list.

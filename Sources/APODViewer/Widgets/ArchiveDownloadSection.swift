@@ -83,8 +83,12 @@ final class ArchiveDownloadSection {
             timeLabel.text = progress?.secondsLeft.map(Self.timeLeft) ?? tr("Working out the time left…")
             stateLabel.text = tr("Downloading the archive…")
         case .finished(let summary):
-            stateLabel.text = tr("Done: {count} pictures on this computer ({new} new).",
-                                 ["count": String(summary.entriesIndexed), "new": String(summary.entriesAdded)])
+            var text = tr("Done: {count} pictures on this computer ({new} new).",
+                          ["count": String(summary.entriesIndexed), "new": String(summary.entriesAdded)])
+            if !summary.emptyWindows.isEmpty || !summary.incompleteWindows.isEmpty {
+                text += " " + tr("Some days could not be fetched; download again later to get them.")
+            }
+            stateLabel.text = text
         case .cancelled:
             stateLabel.text = tr("Stopped. What was downloaded is kept; downloading again resumes from there.")
         case .failed(let message):

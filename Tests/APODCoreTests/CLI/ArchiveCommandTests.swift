@@ -99,6 +99,23 @@ final class ArchiveCommandTests: CoreTestCase {
         XCTAssertEqual(try apod(["favorites"]).stdout, "2019-07-04  Fireworks over Poznań\n")
     }
 
+    /// A service that answers every range with nothing: the windows are counted, not listed
+    /// (459 of them made an 11.5 KB line), and none is marked done.
+    func testASyncAnsweredWithNothingSummarisesTheWindows() throws {
+        let service = FakeLegacyService(entries: [:], today: ArchiveCalendar().today.description)
+        service.override = { request in request.query["start_date"] != nil ? .json("[]") : nil }
+        let (server, url) = try service.start()
+        self.server = server
+        environment = APODProcess.environment(home: home, ["APOD_API_URL": url.absoluteString, "APOD_SOURCE": "legacy"])
+        let sync = try apod(["sync"])
+        XCTAssertEqual(sync.status, 0, sync.stderr)
+        let empty = try XCTUnwrap(sync.stderrLines.first { $0.contains("sent nothing") })
+        XCTAssertTrue(empty.contains("stretches of days between 1995-06-16 and"), empty)
+        XCTAssertLessThan(empty.count, 200, empty)
+        XCTAssertTrue(sync.stderrLines.allSatisfy { $0.count < 200 }, sync.stderr)
+        XCTAssertTrue(sync.stdout.hasPrefix("0 pictures"), sync.stdout)
+    }
+
     func testUsageErrorsExitTwo() throws {
         try startService()
         for arguments in [["search"], ["search", "x", "--limit", "0"], ["search", "x", "--limit", "501"],

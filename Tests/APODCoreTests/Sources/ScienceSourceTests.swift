@@ -160,9 +160,10 @@ final class ScienceSourceTests: CoreTestCase, @unchecked Sendable {
         XCTAssertLessThan(elapsed, 2.5, "day requests must overlap")
     }
 
-    /// The newest 25 entries all lie inside a window ending today, yet the service announces
-    /// more pages than the window could fill: it ignored the filter.
-    func testMorePagesThanTheWindowCanFillMeansTheFilterIsIgnored() async throws {
+    /// The newest 25 entries all lie inside a window ending today, and the service announces
+    /// more pages than the window could fill: the window's second page, from outside it, shows
+    /// the filter is ignored (the page count alone proves nothing: see the next test).
+    func testAnIgnoredFilterIsToldByTheDatesOfTheWindowsPages() async throws {
         let today = APODDay("2026-11-28")!
         let archive = (0..<100).map { today.adding(days: -$0).description }
         var service = FakeScienceService(entries: days(archive))
@@ -171,8 +172,32 @@ final class ScienceSourceTests: CoreTestCase, @unchecked Sendable {
         defer { server.stop() }
         let entries = try await source(url).entries(from: today.adding(days: -29), through: today)
         XCTAssertEqual(entries.count, 30)
-        XCTAssertEqual(server.requests.count(path: FakeScienceService.route), 1)
-        XCTAssertEqual(server.requests.count, 1 + 30)
+        XCTAssertEqual(server.requests.count(path: FakeScienceService.route), 2)
+        XCTAssertEqual(server.requests.count, 2 + 30)
+    }
+
+    /// `X-WP-TotalPages: 1000000000000` or a page of 10,000 items whose dates lie in the
+    /// window: the filter was honoured, so the window is still one request, not one a day
+    /// (a sync of the whole archive asked 11,952 times instead of 460).
+    func testAnAbsurdPageCountOrAnOverlongPageKeepsTheWindowOneRequest() async throws {
+        let window = month("2020-01", days: 1...25)
+        let pageCount: @Sendable (FakeRequest) -> FakeResponse? = { request in
+            guard request.path == FakeScienceService.route else { return nil }
+            let items = window.reversed().map { ScienceFixtures.entry($0) }
+            return .json("[" + items.joined(separator: ",") + "]", headers: ["X-WP-TotalPages": "1000000000000"])
+        }
+        let longPage: @Sendable (FakeRequest) -> FakeResponse? = { request in
+            guard request.path == FakeScienceService.route else { return nil }
+            let items = (0..<10_000).map { ScienceFixtures.entry(window[$0 % window.count]) }
+            return .json("[" + items.joined(separator: ",") + "]", headers: ["X-WP-TotalPages": "400"])
+        }
+        for (name, override) in [("page count", pageCount), ("10,000 items", longPage)] {
+            let (server, url) = try FakeScienceService(entries: days(window), override: override).start()
+            defer { server.stop() }
+            let answer = try await source(url).rangeAnswer(from: APODDay("2020-01-01")!, through: APODDay("2020-01-25")!)
+            XCTAssertEqual(answer.entries.map { $0.date.description }, window, name)
+            XCTAssertEqual(server.requests.count, 1, name)
+        }
     }
 
     func testAListRouteThatRefusesTheFilterFallsBackToDays() async throws {
