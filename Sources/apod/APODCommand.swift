@@ -37,7 +37,7 @@ enum APODCommand {
         }
 
         let client = configuration.makeHTTPClient()
-        let index = Result { try dataFolder.openIndex(for: configuration) }
+        let index = Result { try dataFolder.openIndex(for: configuration, readOnly: invocation.onlyReadsTheIndex) }
         if case .success(let opened) = index, let notice = opened.notice { Output.error("apod: \(notice.message)") }
         let source = (try? index.get()).map { configuration.makeIndexedSource(client: client, index: $0) }
             ?? configuration.makeSource(client: client)

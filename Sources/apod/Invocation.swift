@@ -12,6 +12,12 @@ enum Invocation: Equatable {
     case version
 
     static let maxRandom = 100
+
+    /// A search reads the index and nothing else, so a write-protected one is enough.
+    var onlyReadsTheIndex: Bool {
+        if case .archive(.search) = self { return true }
+        return false
+    }
     static let maxRangeDays = 366
 
     /// The help text; built when read so that it comes out in the user's language.

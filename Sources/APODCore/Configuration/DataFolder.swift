@@ -51,13 +51,15 @@ public struct DataFolder: Sendable, Equatable {
     /// route's index: it is the archive the user most likely downloaded. A self-hosted source's
     /// index of an earlier version, named by host and port only, is moved to its address's name
     /// the first time one of that host's sources opens it.
-    public func openIndex(for configuration: SourceConfiguration, calendar: ArchiveCalendar = ArchiveCalendar()) throws -> ArchiveIndex {
+    /// - Parameter readOnly: for callers that only read (`ArchiveIndex.init`).
+    public func openIndex(for configuration: SourceConfiguration, calendar: ArchiveCalendar = ArchiveCalendar(),
+                          readOnly: Bool = false) throws -> ArchiveIndex {
         let indexed = Self.indexed(configuration)
         let file = indexFile(for: configuration)
         if let former = indexed.hostPartition {
             ArchiveIndex.adopt(url(ArchiveIndex.fileName(partition: former)), as: file)
         }
-        return try ArchiveIndex(file: file, calendar: calendar)
+        return try ArchiveIndex(file: file, calendar: calendar, readOnly: readOnly)
     }
 
     /// Where the index of `configuration`'s source is (or will be).

@@ -116,6 +116,26 @@ final class ArchiveCommandTests: CoreTestCase {
         XCTAssertTrue(sync.stdout.hasPrefix("0 pictures"), sync.stdout)
     }
 
+    /// An index the user cannot write (its file and folder write-protected) is still searched:
+    /// a search opens it read-only (was "attempt to write a readonly database").
+    func testAWriteProtectedIndexCanBeSearched() throws {
+        try startService()
+        let data = indexFile.deletingLastPathComponent()
+        do {
+            let index = try ArchiveIndex(file: indexFile)
+            try index.store([APODEntry(date: APODDay("2019-07-04")!, title: "Fireworks over Poznań")])
+        }
+        let manager = FileManager.default
+        try manager.setAttributes([.posixPermissions: 0o777], ofItemAtPath: home.path)
+        try manager.setAttributes([.posixPermissions: 0o444], ofItemAtPath: indexFile.path)
+        try manager.setAttributes([.posixPermissions: 0o555], ofItemAtPath: data.path)
+        defer { try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: data.path) }
+        let found = try APODProcess.run(["search", "poznan"], environment: environment, in: home, timeout: 60, unprivileged: true)
+        XCTAssertEqual(found.status, 0, found.stderr)
+        XCTAssertEqual(found.stdout, "2019-07-04  Fireworks over Poznań\n")
+        XCTAssertFalse(found.stderr.contains("readonly"), found.stderr)
+    }
+
     func testUsageErrorsExitTwo() throws {
         try startService()
         for arguments in [["search"], ["search", "x", "--limit", "0"], ["search", "x", "--limit", "501"],

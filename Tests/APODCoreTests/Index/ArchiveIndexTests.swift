@@ -187,6 +187,77 @@ final class ArchiveIndexTests: CoreTestCase {
         XCTAssertEqual(try reopened.count(), 0)
     }
 
+    /// A schema version that cannot be ours (negative; 0 or 1 on a version-2 file) is damage:
+    /// the file is set aside and rebuilt (a negative one crashed both programs at every start).
+    func testImpossibleSchemaVersionsAreDamage() throws {
+        for version in [-1, Int(Int32.min), 0, 1] {
+            let file = folder.appendingPathComponent(ArchiveIndex.fileName(partition: "science"))
+            do {
+                let index = try openIndex()
+                try index.store([entry("2012-02-02", "Old")])
+                try index.database.setUserVersion(version)
+            }
+            let reopened = try openIndex()
+            guard case .indexDamaged(let path, _?) = reopened.notice else {
+                return XCTFail("version \(version): \(String(describing: reopened.notice))")
+            }
+            XCTAssertEqual(path, file.path)
+            XCTAssertEqual(try reopened.count(), 0, "version \(version)")
+            try reopened.store([entry("2012-02-03", "Fresh")])
+            XCTAssertNil(try openIndex().notice, "version \(version): the rebuilt file opens cleanly")
+        }
+    }
+
+    /// Opening reads the header, not every page (a full check made a cold `apod show` take
+    /// 29 s on a large index): a page damaged in the middle is found when it is read, marked,
+    /// and the file is set aside on the next opening.
+    func testDamageInsideTheFileIsFoundInUseAndSetAsideNextTime() throws {
+        let file: URL
+        do {
+            let index = try openIndex()
+            file = index.file
+            let long = String(repeating: "Words that fill pages of the database. ", count: 40)
+            try index.store((0..<400).map { entry(APODDay(ordinal: APODDay("2000-01-01")!.ordinal + $0).description, "T\($0)", explanation: long) })
+        }
+        // Every page but the first (the header and the schema) and the last.
+        let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as! Int
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.seek(toOffset: 4096)
+        handle.write(Data(repeating: 0xA5, count: size - 2 * 4096))
+        try handle.close()
+
+        let opened = try openIndex()
+        XCTAssertNil(opened.notice, "the open did not read the damaged pages")
+        XCTAssertThrowsError(try opened.entries(from: ArchiveCalendar.firstDay, through: APODDay("2026-01-01")!)) { error in
+            XCTAssertEqual(error as? APODError, .indexDamaged(path: file.path, setAsideAs: nil))
+        }
+        let reopened = try openIndex()
+        guard case .indexDamaged(_, _?) = reopened.notice else { return XCTFail("not set aside: \(String(describing: reopened.notice))") }
+        XCTAssertEqual(try reopened.count(), 0)
+        XCTAssertNil(try openIndex().notice)
+    }
+
+    /// Each entry is stored as the labels show it: a 150 KB explanation, a 10 KB title and a
+    /// 10 KB address cannot grow the index without bound.
+    func testStoredEntriesAreBounded() throws {
+        let index = try openIndex()
+        var huge = entry("2020-02-02", String(repeating: "Title ", count: 2000),
+                         explanation: String(repeating: "Long words of a hostile explanation. ", count: 4000),
+                         copyright: String(repeating: "C", count: 10_000))
+        huge.altText = String(repeating: "alt ", count: 5000)
+        huge.pageURL = URL(string: "https://example.org/" + String(repeating: "p", count: 10_000))
+        try index.store([huge])
+        let stored = try XCTUnwrap(try index.entry(for: huge.date))
+        XCTAssertLessThanOrEqual(stored.explanation.count, BoundedText.explanationLimit)
+        XCTAssertTrue(stored.explanation.hasPrefix("Long words of a hostile explanation."))
+        XCTAssertLessThanOrEqual(stored.title.count, BoundedText.titleLimit)
+        XCTAssertLessThanOrEqual(stored.copyright?.count ?? 0, BoundedText.titleLimit)
+        XCTAssertLessThanOrEqual(stored.altText?.count ?? 0, BoundedText.altTextLimit)
+        XCTAssertNil(stored.pageURL, "an address past any real one is left out, not cut")
+        XCTAssertEqual(stored.imageURL, huge.imageURL)
+        XCTAssertEqual(try index.search("hostile", limit: 5).count, 1)
+    }
+
     func testFutureSchemaIsRefusedAndLeftAlone() throws {
         let file = folder.appendingPathComponent(ArchiveIndex.fileName(partition: "science"))
         do {
