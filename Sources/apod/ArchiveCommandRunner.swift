@@ -24,7 +24,7 @@ struct ArchiveCommandRunner {
             let found = try index.search(query, limit: limit)
             try list(found, json: json)
             if found.isEmpty && !json {
-                Output.error("apod: " + tr("no pictures match \"{query}\".", ["query": query]))
+                Output.error("apod: " + tr("no pictures match \"{query}\".", ["query": SearchQuery.echo(query)]))
             }
             try noteIncomplete(index)
         case .favorites(let json):

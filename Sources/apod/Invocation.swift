@@ -115,20 +115,28 @@ enum Invocation: Equatable {
     }
 
     /// Removes `flag VALUE` or `flag=VALUE` and returns the value.
+    /// - Throws: when the flag has no value, or is given twice (`--limit 5 --limit 7`: which
+    ///   one was meant cannot be known, and the other must not be taken for a word).
     static func value(of flag: String, in arguments: inout [String]) throws -> String? {
+        let value: String
         if let index = arguments.firstIndex(where: { $0.hasPrefix(flag + "=") }) {
-            return String(arguments.remove(at: index).dropFirst(flag.count + 1))
+            value = String(arguments.remove(at: index).dropFirst(flag.count + 1))
+        } else if let index = arguments.firstIndex(of: flag) {
+            guard index + 1 < arguments.count else { throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": flag])) }
+            value = arguments[index + 1]
+            arguments.removeSubrange(index...(index + 1))
+        } else {
+            return nil
         }
-        guard let index = arguments.firstIndex(of: flag) else { return nil }
-        guard index + 1 < arguments.count else { throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": flag])) }
-        let value = arguments[index + 1]
-        arguments.removeSubrange(index...(index + 1))
+        if arguments.contains(where: { $0 == flag || $0.hasPrefix(flag + "=") }) {
+            throw APODError.invalidArgument(tr("{flag} is given more than once.", ["flag": flag]))
+        }
         return value
     }
 
     /// What is left once a command took its own options holds only dates: anything that
     /// looks like an option (`--jsn`, `-x`) is a mistyped one.
-    private static func rejectOptions(_ arguments: [String]) throws {
+    static func rejectOptions(_ arguments: [String]) throws {
         if let option = arguments.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
             throw APODError.invalidArgument(tr("Unknown option \"{option}\".", ["option": option]))
         }

@@ -242,7 +242,9 @@ final class APODCommandTests: CoreTestCase, @unchecked Sendable {
         XCTAssertTrue(days.allSatisfy { !failing($0) })
         XCTAssertTrue(server.requests.contains { APODDay.asked(by: $0).map(failing) == true }, "the fault was met")
 
-        let cache = MetadataCache(root: cacheDirectory, partition: "science-127.0.0.1_\(server.port)", calendar: ArchiveCalendar())
+        let partition = SourceConfiguration(kind: .science, apiURL: URL(string: env["APOD_API_URL"]!)!,
+                                            cacheDirectory: cacheDirectory).cachePartition
+        let cache = MetadataCache(root: cacheDirectory, partition: partition, calendar: ArchiveCalendar())
         for day in days {
             guard case .entry = cache.lookup(day) else { return XCTFail("\(day) is not cached") }
         }

@@ -141,12 +141,29 @@ final class ArchiveCommandTests: CoreTestCase {
         for arguments in [["search"], ["search", "x", "--limit", "0"], ["search", "x", "--limit", "501"],
                           ["favorites", "add"], ["favorites", "add", "2019-02-30"], ["favorites", "frob", "2019-01-01"],
                           ["on-this-day", "13-01"], ["on-this-day", "7-4"], ["sync", "--json"], ["sync", "extra"],
-                          ["search", "x", "--data-dir"]] {
+                          ["search", "x", "--data-dir"], ["search", "moon", "--limit", "5", "--limit", "7"],
+                          ["search", "moon", "--limit=5", "--limit", "7"], ["search", "--foo"], ["search", "moon", "-x"],
+                          ["random", "--count", "2", "--count", "3"]] {
             let result = try apod(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.hasPrefix("apod: "), result.stderr)
         }
         XCTAssertEqual(try apod(["on-this-day", "02-29", "--json"]).status, 0)
+        let dashed = try apod(["search", "--limit", "3", "--", "-moon"])
+        XCTAssertEqual(dashed.status, 0, "after --, a word may start with a dash: \(dashed.stderr)")
+    }
+
+    /// A search that finds nothing repeats a few dozen characters of the query, not 1 MB.
+    func testANoMatchMessageRepeatsOnlyTheStartOfTheQuery() throws {
+        try startService()
+        // 1 MB in 16 words (one argument may not pass 128 KB).
+        let words = ["zzqx"] + Array(repeating: String(repeating: "w", count: 64 * 1024), count: 16)
+        let result = try apod(["search"] + words)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let line = try XCTUnwrap(result.stderrLines.first { $0.contains("no pictures match") })
+        XCTAssertTrue(line.contains("\"zzqx www"), line)
+        XCTAssertLessThan(line.count, 120, line)
+        XCTAssertLessThan(result.stderr.utf8.count, 1000)
     }
 
     func testADataDirFlagPutsTheFilesThere() throws {
