@@ -166,6 +166,23 @@ final class ArchiveSyncTests: CoreTestCase {
         XCTAssertEqual(try other.count(), after.published.count, "the lock went with the first sync")
     }
 
+    /// A symbolic link at the lock file is refused, not followed: the file it names is not
+    /// created (a sync would otherwise make files wherever a link points).
+    func testASymbolicLinkAtTheLockFileIsNotFollowed() async throws {
+        let index = try openIndex()
+        let target = folder.appendingPathComponent("elsewhere")
+        try FileManager.default.createSymbolicLink(atPath: index.file.path + ".sync-lock", withDestinationPath: target.path)
+        let source = SyntheticArchiveSource(calendar: clock.calendar)
+        do {
+            _ = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
+            XCTFail("the sync ran through a symbolic link")
+        } catch let error as APODError {
+            XCTAssertEqual(error, .cannotWriteFile(path: index.file.path + ".sync-lock"))
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target.path))
+        XCTAssertEqual(source.requestCount, 0)
+    }
+
     func testAFailingServiceStopsTheSyncAndKeepsFinishedMonths() async throws {
         let source = SyntheticArchiveSource(calendar: clock.calendar)
         source.failure = .serviceError(status: 503)
