@@ -2,9 +2,9 @@ import APODCore
 import Foundation
 
 /// `IndexingSource` whose index is opened on first use, inside the request's background work:
-/// opening checks the whole file, which must never happen on the main thread (the source is
-/// made there, at start-up and when the preferences change it). Without a usable index the
-/// upstream answers alone.
+/// opening reads the file and may migrate or set it aside, which must never happen on the main
+/// thread (the source is made there, at start-up and when the preferences change it). Without
+/// a usable index the upstream answers alone.
 final class DeferredIndexingSource: ForwardingSource {
     /// The source without the index.
     private let network: any APODSource
