@@ -167,15 +167,16 @@ final class ArchiveIndexTests: CoreTestCase {
         XCTAssertNil(try openIndex().notice, "the rebuilt file opens cleanly")
     }
 
+    /// An index of 400 entries with long explanations, closed (so all of it is in the file).
+    private func filledIndexFile() throws -> URL {
+        let index = try openIndex()
+        let long = String(repeating: "Words that fill pages of the database. ", count: 40)
+        try index.store((0..<400).map { entry(APODDay(ordinal: APODDay("2000-01-01")!.ordinal + $0).description, "T\($0)", explanation: long) })
+        return index.file
+    }
+
     func testTruncatedFileIsSetAsideAndRebuilt() throws {
-        let file: URL
-        do {
-            let index = try openIndex()
-            file = index.file
-            let long = String(repeating: "Words that fill pages of the database. ", count: 40)
-            try index.store((0..<400).map { entry(APODDay(ordinal: APODDay("2000-01-01")!.ordinal + $0).description, "T\($0)", explanation: long) })
-            try index.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        }
+        let file = try filledIndexFile()
         let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as! Int
         XCTAssertGreaterThan(size, 200_000)
         let handle = try FileHandle(forWritingTo: file)
@@ -212,13 +213,7 @@ final class ArchiveIndexTests: CoreTestCase {
     /// 29 s on a large index): a page damaged in the middle is found when it is read, marked,
     /// and the file is set aside on the next opening.
     func testDamageInsideTheFileIsFoundInUseAndSetAsideNextTime() throws {
-        let file: URL
-        do {
-            let index = try openIndex()
-            file = index.file
-            let long = String(repeating: "Words that fill pages of the database. ", count: 40)
-            try index.store((0..<400).map { entry(APODDay(ordinal: APODDay("2000-01-01")!.ordinal + $0).description, "T\($0)", explanation: long) })
-        }
+        let file = try filledIndexFile()
         // Every page but the first (the header and the schema) and the last.
         let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as! Int
         let handle = try FileHandle(forWritingTo: file)

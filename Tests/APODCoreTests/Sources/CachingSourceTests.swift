@@ -85,8 +85,9 @@ final class RecordingSource: APODSource, @unchecked Sendable {
 }
 
 final class CachingSourceTests: CoreTestCase, @unchecked Sendable {
-    private var root: URL!
-    private let clock = TestClock(day: "2026-11-28")
+    /// The cache (and, for `ForwardingSourceTests`, the index) of each test.
+    var root: URL!
+    let clock = TestClock(day: "2026-11-28")
 
     override func setUpWithError() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("apod-caching-\(UUID().uuidString)")
@@ -96,7 +97,7 @@ final class CachingSourceTests: CoreTestCase, @unchecked Sendable {
         try? FileManager.default.removeItem(at: root)
     }
 
-    private func caching(_ upstream: RecordingSource) -> CachingSource {
+    func caching(_ upstream: any APODSource) -> CachingSource {
         CachingSource(upstream: upstream, cache: MetadataCache(root: root, partition: "test", calendar: clock.calendar),
                       calendar: clock.calendar)
     }

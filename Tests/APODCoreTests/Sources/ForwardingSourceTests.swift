@@ -5,23 +5,8 @@ import TestSupport
 /// Every wrapper passes on what the source it wraps said: the days that came unusable (which
 /// a wrapper with a leaf default once dropped), the sync window, and the players of videos,
 /// which the wrappers that keep entries fetch once.
-final class ForwardingSourceTests: CoreTestCase, @unchecked Sendable {
-    private var root: URL!
-    private let clock = TestClock(day: "2026-11-28")
-
-    override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("apod-forwarding-\(UUID().uuidString)")
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: root)
-    }
-
-    private func caching(_ upstream: any APODSource) -> CachingSource {
-        CachingSource(upstream: upstream, cache: MetadataCache(root: root, partition: "test", calendar: clock.calendar),
-                      calendar: clock.calendar)
-    }
-
+/// (With the caching wrapper's tests, whose folder and clock they share.)
+extension CachingSourceTests {
     private func indexing(_ upstream: any APODSource) throws -> IndexingSource {
         IndexingSource(upstream: upstream, index: try ArchiveIndex.open(in: root, partition: "test", calendar: clock.calendar),
                        calendar: clock.calendar)
