@@ -146,9 +146,12 @@ enum SQLiteFile {
         }
         let pageSize = number(at: 16, bytes: 2) == 1 ? 65_536 : number(at: 16, bytes: 2)
         let pages = number(at: 28, bytes: 4)
-        // The page count is only kept up to date by versions that also write bytes 92–95.
+        // The page count is only kept up to date by versions that also write bytes 92–95. While
+        // a WAL holds pages, another process's checkpoint may be writing the header before the
+        // pages that grow the file: the count is only compared when the file stands alone.
         let counted = pages > 0 && number(at: 92, bytes: 4) == number(at: 24, bytes: 4)
-        if counted, pageSize * pages > size {
+        let walBytes = (try? FileManager.default.attributesOfItem(atPath: url.path + "-wal")[.size] as? Int) ?? 0
+        if counted, walBytes == 0, pageSize * pages > size {
             throw SQLiteFailure(code: 11, message: "cut short: \(size) bytes of \(pageSize * pages)")
         }
     }
