@@ -21,7 +21,13 @@ let package = Package(
             providers: [.apt(["libsoup-3.0-dev", "glib-networking"])]
         ),
         .target(name: "APODCore", dependencies: ["CIntl", "CSQLite", "CSoup"]),
-        .executableTarget(name: "apod", dependencies: ["APODCore"]),
+        .executableTarget(name: "apod", dependencies: ["APODCore", "WallpaperComposition"]),
+
+        // The background copy (fit to the monitor, caption card) for `apod` and the viewer alike:
+        // GdkPixbuf, cairo and Pango without GTK, so the CLI stays GTK-free.
+        .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        .target(name: "WallpaperComposition", dependencies: ["APODCore", "CGdkPixbuf", "CPangoCairo"]),
 
         // GTK 4 through a system library; GtkKit is the thin typed Swift layer over it.
         .systemLibrary(
@@ -30,7 +36,7 @@ let package = Package(
             providers: [.apt(["libgtk-4-dev"])]
         ),
         .target(name: "GtkKit", dependencies: ["CGtk"]),
-        .target(name: "APODViewer", dependencies: ["APODCore", "GtkKit"]),
+        .target(name: "APODViewer", dependencies: ["APODCore", "GtkKit", "WallpaperComposition"]),
         .executableTarget(name: "apod-viewer", dependencies: ["APODViewer"]),
         // The bench serves its pictures with the loopback server the tests use too.
         .executableTarget(name: "apod-bench", dependencies: ["APODCore", "APODViewer", "GtkKit", "LoopbackServer"]),
@@ -39,6 +45,7 @@ let package = Package(
         .target(name: "LoopbackServer"),
         .target(name: "TestSupport", dependencies: ["LoopbackServer"], path: "Tests/TestSupport"),
         .testTarget(name: "APODCoreTests", dependencies: ["APODCore", "TestSupport"]),
+        .testTarget(name: "WallpaperCompositionTests", dependencies: ["WallpaperComposition", "APODCore", "CGdkPixbuf", "TestSupport"]),
         .testTarget(name: "APODViewerTests", dependencies: ["APODViewer", "APODCore", "GtkKit", "TestSupport"]),
     ]
 )

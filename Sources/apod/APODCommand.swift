@@ -3,7 +3,8 @@ import Foundation
 
 /// Runs one `apod` invocation. Exit status: 0 success, 1 the request failed (one line
 /// `apod: <message>` on stderr), 2 usage error (the problem and the usage on stderr),
-/// 3 `today --wallpaper` found nothing newer than what PATH holds.
+/// 3 `today --wallpaper` found nothing newer than what PATH holds (`random --wallpaper`: no
+/// picture to write).
 enum APODCommand {
     static let version = "apod \(AppVersion.current)"
 
@@ -80,11 +81,20 @@ enum APODCommand {
             if let saved = try await PictureDownload(images: images).save(entry, hd: hd, output: output, force: force) {
                 Output.print(saved.path)
             }
-        case .today(let path, let width):
-            let written = try await TodayWallpaper(source: source, images: images,
-                                                   record: WallpaperRecord(dataFolder: dataFolder))
-                .write(to: path, width: width)
-            guard let written else { return TodayWallpaper.nothingNewStatus }
+        case .today(let request):
+            let writer = try WallpaperWriter(images: images, record: WallpaperRecord(dataFolder: dataFolder), request: request)
+            guard let written = try await TodayWallpaper(source: source, writer: writer).write() else {
+                return TodayWallpaper.nothingNewStatus
+            }
+            Output.print(written.description)
+        case .randomWallpaper(let request, let favorites):
+            let writer = try WallpaperWriter(images: images, record: WallpaperRecord(dataFolder: dataFolder), request: request)
+            let library = favorites ? { try dataFolder.openLibrary().favourites() } : nil
+            guard let written = try await RandomWallpaper(source: source, favourites: library, writer: writer).write() else {
+                Output.error("apod: " + (favorites ? tr("no favourite has a picture to use: add one with apod favorites add DATE.")
+                                                   : tr("none of the random days drawn has a picture; try again.")))
+                return TodayWallpaper.nothingNewStatus
+            }
             Output.print(written.description)
         case .archive(let command):
             try await archive.perform(command)

@@ -4,9 +4,10 @@ import Foundation
 import Glibc
 #endif
 
-/// Where `apod download` puts the picture, from `-o`: standard output (`-`), a folder (a path
-/// ending in `/`, or an existing folder), or a path. Decided before any transfer, so a
-/// mistyped folder fails at once.
+/// Where `apod` puts a picture, from `download -o` or `today`/`random --wallpaper`: standard
+/// output (`-`), a folder (a path ending in `/`, or an existing folder), or a path. Decided
+/// before any transfer, so a mistyped folder fails at once. With `FilePlacement` this is the one
+/// output rule of every command that writes a picture.
 enum DownloadTarget: Equatable {
     case standardOutput
     /// The file inside is named `apod-DATE.EXT` once the picture's format is known.
@@ -33,6 +34,21 @@ enum DownloadTarget: Equatable {
             throw APODError.cannotSave(path: output, reason: tr("there is no such folder."))
         } else {
             self = .path(url)
+        }
+    }
+
+    /// A destination that must be one file (a background): a folder, a path ending in `/` and
+    /// standard output are refused with a message saying so.
+    /// - Throws: `APODError.cannotSave`.
+    static func file(_ output: String, currentDirectory: URL) throws -> URL {
+        switch try DownloadTarget(output: output, currentDirectory: currentDirectory) {
+        case .path(let url):
+            return url
+        case .folder:
+            throw APODError.cannotSave(path: output, reason: tr("it is a folder; name a file, e.g. {example}.",
+                                                                ["example": (output.hasSuffix("/") ? output : output + "/") + "apod.jpg"]))
+        case .standardOutput:
+            throw APODError.cannotSave(path: output, reason: tr("a background must be a file, not standard output."))
         }
     }
 
@@ -73,5 +89,29 @@ enum FilePlacement: Equatable {
             throw APODError.cannotSave(path: url.path, reason: PartialFile.existsReason)
         }
         self = link.st_mode & S_IFMT == S_IFREG ? .replace(url) : .writeThrough(url)
+    }
+
+    /// The temporary file a replacement is written to, made now (before any transfer) so an
+    /// unwritable folder fails first; nil when the destination is written through.
+    func reserve() throws -> PartialFile? {
+        guard case .replace(let file) = self else { return nil }
+        return try PartialFile(in: file.deletingLastPathComponent(), stem: file.lastPathComponent, destination: file.path)
+    }
+
+    /// Writes `data` as this placement says: into what is there, or through `partial` (made
+    /// here when none was reserved) renamed over the path.
+    func write(_ data: Data, partial: PartialFile?, replacing: Bool) throws {
+        switch self {
+        case .writeThrough(let file):
+            let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw APODError.cannotSave(path: file.path, reason: String(cString: strerror(errno))) }
+            defer { close(descriptor) }
+            guard FileDescriptorWriter.write(data, to: descriptor) else {
+                throw APODError.cannotSave(path: file.path, reason: String(cString: strerror(errno)))
+            }
+        case .replace(let file):
+            let temporary = try partial ?? reserve()!
+            try temporary.commit(data, to: file, replacing: replacing)
+        }
     }
 }

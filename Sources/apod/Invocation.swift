@@ -6,7 +6,8 @@ enum Invocation: Equatable {
     case random(count: Int, json: Bool)
     case range(APODDay, APODDay, json: Bool)
     case download(APODDay?, hd: Bool, output: String?, force: Bool)
-    case today(wallpaper: String, width: Int?)
+    case today(WallpaperRequest)
+    case randomWallpaper(WallpaperRequest, favorites: Bool)
     case archive(ArchiveCommand)
     case help
     case version
@@ -28,12 +29,20 @@ enum Invocation: Equatable {
             tr("Commands:"),
             "  show [YYYY-MM-DD] [--json]              " + tr("one entry; no date = latest published"),
             "  random [--count N] [--json]             " + tr("N random entries, 1…100, default 8"),
+            "  random --wallpaper PATH [--favorites] [WALLPAPER OPTIONS]",
+            "                                          " + tr("write a random picture (from the favourites) to PATH for a background"),
             "  range START END [--json]                " + tr("every entry from START to END inclusive (≤ 366 days)"),
             "  download [YYYY-MM-DD] [--hd] [-o PATH] [--force]",
             "                                          " + tr("save the picture (default ./apod-DATE.EXT); PATH may be"),
             "                                          " + tr("a file, a folder (DIR/) or - for standard output; --force"),
             "                                          " + tr("replaces an existing file"),
-            "  today --wallpaper PATH [--width W]      " + tr("write the latest picture to PATH for a background; exit 3 when PATH already has it"),
+            "  today --wallpaper PATH [WALLPAPER OPTIONS]",
+            "                                          " + tr("write the latest picture to PATH for a background; exit 3 when PATH already has it"),
+            "  " + tr("WALLPAPER OPTIONS:"),
+            "    --width W [--height H]                " + tr("the screen's size in pixels; with --height the picture is fitted to it"),
+            "    --fit fill|whole|auto                 " + tr("crop to fill, show whole over a blurred copy, or choose by shape (default auto)"),
+            "    --caption[=sentence]                  " + tr("draw the title, date and credit (and the explanation's first sentence)"),
+            "    --scale S                             " + tr("the monitor's scale factor, 1…4: the caption's size (default 1)"),
             ArchiveCommand.usageLines.joined(separator: "\n"),
             "",
             tr("Options:"),
@@ -60,6 +69,11 @@ enum Invocation: Equatable {
             let day = try rest.isEmpty ? nil : day(rest.removeFirst())
             try expectNothing(rest)
             return .show(day, json: json)
+        case "random" where rest.contains(where: { $0 == "--wallpaper" || $0.hasPrefix("--wallpaper=") }):
+            if json { throw APODError.invalidArgument(tr("random --wallpaper does not take --json.")) }
+            var favorites = false
+            let request = try WallpaperRequest.parse(rest, command: "random", allowsFavorites: true, favorites: &favorites)
+            return .randomWallpaper(request, favorites: favorites)
         case "random":
             let count = try value(of: "--count", in: &rest).map(parseCount) ?? 8
             try rejectOptions(rest)
@@ -87,7 +101,8 @@ enum Invocation: Equatable {
             return .download(day, hd: hd, output: output, force: force)
         case "today":
             if json { throw APODError.invalidArgument(tr("today does not take --json.")) }
-            return try TodayWallpaper.invocation(rest)
+            var favorites = false
+            return .today(try WallpaperRequest.parse(rest, command: "today", allowsFavorites: false, favorites: &favorites))
         default:
             if let archive = try ArchiveCommand.parse(command, &rest, json: json) { return .archive(archive) }
             throw APODError.invalidArgument(tr("Unknown command \"{command}\".", ["command": command]))

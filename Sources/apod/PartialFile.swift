@@ -19,7 +19,9 @@ final class PartialFile {
         Self.removeAbandoned(in: folder)
         url = folder.appendingPathComponent(".\(stem).\(Self.marker)\(getpid())\(Self.suffix)")
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw APODError.cannotSave(path: destination, reason: Self.systemReason()) }
+        guard descriptor >= 0 else {
+            throw APODError.cannotSave(path: destination, reason: errno == ENOENT ? tr("there is no such folder.") : Self.systemReason())
+        }
         close(descriptor)
         InterruptCleanup.remove(onSignal: url.path)
     }

@@ -29,14 +29,7 @@ struct PictureDownload {
             }
             return nil
         }
-        switch try FilePlacement(of: destination, force: force) {
-        case .writeThrough(let file):
-            try Self.writeThrough(data, to: file)
-        case .replace(let file):
-            let temporary = try partial ?? PartialFile(in: file.deletingLastPathComponent(), stem: file.lastPathComponent,
-                                                       destination: file.path)
-            try temporary.commit(data, to: file, replacing: force)
-        }
+        try FilePlacement(of: destination, force: force).write(data, partial: partial, replacing: force)
         return destination
     }
 
@@ -50,18 +43,7 @@ struct PictureDownload {
         case .folder(let folder):
             return try PartialFile(in: folder, stem: stem, destination: folder.path)
         case .path(let file):
-            guard case .replace = try FilePlacement(of: file, force: force) else { return nil }
-            return try PartialFile(in: file.deletingLastPathComponent(), stem: file.lastPathComponent, destination: file.path)
-        }
-    }
-
-    /// Opens what is there (a FIFO, a device, a symlink's target) and writes into it.
-    private static func writeThrough(_ data: Data, to file: URL) throws {
-        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw APODError.cannotSave(path: file.path, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        guard FileDescriptorWriter.write(data, to: descriptor) else {
-            throw APODError.cannotSave(path: file.path, reason: String(cString: strerror(errno)))
+            return try FilePlacement(of: file, force: force).reserve()
         }
     }
 }

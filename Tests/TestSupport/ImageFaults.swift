@@ -22,7 +22,7 @@ public enum ImageFaults {
         return data
     }
 
-    private static func appendChunk(_ type: String, _ payload: Data, to data: inout Data) {
+    static func appendChunk(_ type: String, _ payload: Data, to data: inout Data) {
         let chunk = Data(type.utf8) + payload
         withUnsafeBytes(of: UInt32(payload.count).bigEndian) { data.append(contentsOf: $0) }
         data.append(chunk)

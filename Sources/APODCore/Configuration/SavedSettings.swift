@@ -67,6 +67,16 @@ public struct SavedSettings: Sendable, Equatable, ExpressibleByDictionaryLiteral
             return oneOf(value, DailySettings.VideoDays.allCases.map(\.rawValue))
         case .dailyMetered:
             return oneOf(value, DailySettings.MeteredConnections.allCases.map(\.rawValue))
+        case .dailyCaption:
+            return oneOf(value, BackgroundCaption.allCases.map(\.rawValue))
+        case .dailyFit:
+            return oneOf(value, BackgroundFit.allCases.map(\.rawValue))
+        case .dailyUnusableDays:
+            return oneOf(value, DailySettings.UnusableDays.allCases.map(\.rawValue))
+        case .dailyRotation:
+            return oneOf(value, BackgroundRotation.allCases.map(\.rawValue))
+        case .dailyRotationSource:
+            return oneOf(value, BackgroundRotation.Source.allCases.map(\.rawValue))
         }
     }
 

@@ -20,6 +20,11 @@ public struct SettingsStore: Sendable {
         case dailyNotify = "daily_notify"
         case dailyVideoDays = "daily_video_days"
         case dailyMetered = "daily_metered"
+        case dailyCaption = "daily_caption"
+        case dailyFit = "daily_fit"
+        case dailyUnusableDays = "daily_unusable_days"
+        case dailyRotation = "daily_rotation"
+        case dailyRotationSource = "daily_rotation_source"
     }
 
     /// A real preferences file is a few hundred bytes.

@@ -34,6 +34,11 @@ public struct BackgroundHistory: Sendable {
 
     public var current: URL? { kept.last }
 
+    /// The day of the current background, from its file name (`apod-YYYY-MM-DD.EXT`).
+    public var currentDay: APODDay? {
+        current.flatMap { APODDay(String($0.deletingPathExtension().lastPathComponent.dropFirst("apod-".count))) }
+    }
+
     /// The background before the current one, for "Skip".
     public var previous: URL? { kept.dropLast().last }
 

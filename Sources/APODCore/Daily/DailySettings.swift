@@ -21,11 +21,26 @@ public struct DailySettings: Equatable, Sendable {
         case waitForUnmetered = "wait"
     }
 
+    /// A day whose picture cannot be used: a video without a still, or no picture at all.
+    public enum UnusableDays: String, CaseIterable, Sendable {
+        /// The background stays; the notification says why.
+        case keepCurrent = "keep"
+        /// A favourite with a picture becomes the background instead.
+        case useFavourite = "favourite"
+    }
+
     public var setsBackground = false
     public var placement = Placement.both
     public var notifies = true
     public var videoDays = VideoDays.useStill
     public var meteredConnections = MeteredConnections.screenSized
+    /// The caption card on the background copy; off by default.
+    public var caption = BackgroundCaption.none
+    public var fit = BackgroundFit.auto
+    public var unusableDays = UnusableDays.keepCurrent
+    /// A change of background between new pictures.
+    public var rotation = BackgroundRotation.off
+    public var rotationSource = BackgroundRotation.Source.favourites
 
     public init() {}
 
@@ -41,6 +56,11 @@ public struct DailySettings: Equatable, Sendable {
         notifies = value(.dailyNotify) != "false"
         videoDays = value(.dailyVideoDays).flatMap(VideoDays.init(rawValue:)) ?? videoDays
         meteredConnections = value(.dailyMetered).flatMap(MeteredConnections.init(rawValue:)) ?? meteredConnections
+        caption = value(.dailyCaption).flatMap(BackgroundCaption.init(rawValue:)) ?? caption
+        fit = value(.dailyFit).flatMap(BackgroundFit.init(rawValue:)) ?? fit
+        unusableDays = value(.dailyUnusableDays).flatMap(UnusableDays.init(rawValue:)) ?? unusableDays
+        rotation = value(.dailyRotation).flatMap(BackgroundRotation.init(rawValue:)) ?? rotation
+        rotationSource = value(.dailyRotationSource).flatMap(BackgroundRotation.Source.init(rawValue:)) ?? rotationSource
     }
 
     /// - Throws: what `SettingsStore.save` throws.
@@ -51,6 +71,11 @@ public struct DailySettings: Equatable, Sendable {
             .dailyNotify: String(notifies),
             .dailyVideoDays: videoDays.rawValue,
             .dailyMetered: meteredConnections.rawValue,
+            .dailyCaption: caption.rawValue,
+            .dailyFit: fit.rawValue,
+            .dailyUnusableDays: unusableDays.rawValue,
+            .dailyRotation: rotation.rawValue,
+            .dailyRotationSource: rotationSource.rawValue,
         ])
     }
 }

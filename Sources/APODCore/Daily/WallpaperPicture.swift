@@ -38,6 +38,13 @@ public struct WallpaperPicture: Sendable {
         URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "w" }?.value.flatMap(Int.init)
     }
 
+    /// The bytes `data(for:width:)` would give when the cache already holds them (at that
+    /// width or as the original); nil otherwise. Never downloads.
+    public func cachedData(for entry: APODEntry, width: Int?) -> Data? {
+        [Self.url(for: entry, width: width), Self.original(of: entry), entry.imageURL].compactMap { $0 }
+            .lazy.compactMap { images.cachedImageData(from: $0, for: .hd) }.first
+    }
+
     /// The picture's bytes, validated by the image loader.
     /// - Throws: `APODError.noImage` for a day without a picture or still, else the loader's errors.
     public func data(for entry: APODEntry, width: Int?) async throws -> Data {

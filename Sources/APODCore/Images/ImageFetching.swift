@@ -22,6 +22,11 @@ public protocol ImageFetching: Sendable {
     func imageData(from url: URL, for purpose: ImagePurpose,
                    streamingTo consumer: any ImageChunkConsumer) async throws -> FetchedImage
 
+    /// The bytes of `url` for `purpose` when they are already in the disk cache; nil otherwise.
+    /// Never downloads: a metered connection's background rotation uses only what is here.
+    /// No default on purpose: a wrapper that forgot to forward it would always answer nil.
+    func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data?
+
     /// A small picture the display side made from `url` at `width` pixels, re-encoded (JPEG or
     /// PNG) and handed to `storeRendition`; nil when there is none. A grid opened again decodes
     /// these few kilobytes instead of the original.

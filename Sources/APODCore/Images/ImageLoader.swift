@@ -198,6 +198,14 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
         return data
     }
 
+    /// From the disk cache only, with the checks a cached download gets; nil when absent.
+    public func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data? {
+        let key = ImageSizing.url(url, for: purpose, resizingHosts: resizingHosts).absoluteString
+        guard let data = cache?.data(for: key), ImageValidation.format(of: data) != nil,
+              (try? ImageValidation.requireSensibleSize(data)) != nil else { return nil }
+        return data
+    }
+
     /// Renditions live in the disk cache beside the originals; nil when absent or damaged.
     public func cachedRendition(of url: URL, width: Int) -> Data? {
         guard let data = cache?.data(for: Self.renditionKey(url, width)),

@@ -4,7 +4,7 @@ import Foundation
 /// The viewer's way to the archive index of the source in use and to the favourites library.
 /// Both are opened lazily and reopened when the source changes; every call reads or writes a
 /// database, so windows call it from their background work, never on the main thread.
-public final class ArchiveAccess: @unchecked Sendable {
+public final class ArchiveAccess: BackgroundPool, @unchecked Sendable {
     public let dataFolder: DataFolder
     private let calendar: ArchiveCalendar
     private let lock = NSLock()
@@ -100,7 +100,7 @@ public final class ArchiveAccess: @unchecked Sendable {
         return true
     }
 
-    func favourites() throws -> [APODEntry] {
+    public func favourites() throws -> [APODEntry] {
         try openLibrary().favourites()
     }
 
@@ -110,6 +110,10 @@ public final class ArchiveAccess: @unchecked Sendable {
 
     func recordView(_ entry: APODEntry) {
         try? openLibrary().recordView(entry)
+    }
+
+    public func randomArchiveEntries(count: Int) throws -> [APODEntry] {
+        try openIndex().random(count: count)
     }
 
     func onThisDay(month: Int, day: Int) throws -> [APODEntry] {

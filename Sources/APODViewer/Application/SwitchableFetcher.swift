@@ -15,6 +15,10 @@ extension Switchable: ImageFetching where Upstream == any ImageFetching {
         try await upstream.imageData(from: url, for: purpose, streamingTo: consumer)
     }
 
+    func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data? {
+        upstream.cachedImageData(from: url, for: purpose)
+    }
+
     func cachedRendition(of url: URL, width: Int) -> Data? {
         upstream.cachedRendition(of: url, width: width)
     }

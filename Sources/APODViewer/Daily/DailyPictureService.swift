@@ -2,14 +2,15 @@ import APODCore
 import Foundation
 import GtkKit
 
-/// The daily picture: looks for a new APOD on `DailyCheckSchedule`'s timetable, announces it
-/// with a notification and, when the user asked for it, makes it the background through the
-/// Wallpaper portal. With either option on the application keeps running after its last window
-/// closes (a GApplication hold) and starts at login (`Autostart`).
+/// The daily picture: looks for a new APOD (`DailyCheckTimer`), makes it the background when
+/// the user asked for it (`DailyBackground`), announces it (`DailyNotifier`), and changes the
+/// background between new pictures when a rotation is chosen (`RotatingBackground`). A day
+/// whose picture cannot be used keeps the background (or shows a favourite, when chosen) and
+/// the notification says why. With either option on the application keeps running after its
+/// last window closes (a GApplication hold) and starts at login (`Autostart`).
 ///
-/// Checks and downloads run off the main thread (`WorkSlot`); the timer is a GLib source, re-armed
-/// after a resume from suspend (logind) or when the network comes back, since a monotonic timer
-/// stands still while the computer sleeps.
+/// This type only wires the parts together and follows the preferences; it wakes them after a
+/// resume from suspend (logind) or when the network comes back.
 @MainActor
 final class DailyPictureService {
     /// What the service works with; the app passes the real ones, tests fakes.
@@ -20,6 +21,8 @@ final class DailyPictureService {
         var dataFolder: DataFolder
         var autostart: Autostart
         var network: any NetworkState
+        /// The favourites and the archive index, for rotations and stand-ins; nil without them.
+        var pool: (any BackgroundPool)?
         var clock: @Sendable () -> Date = { Date() }
         var randomDelay: @Sendable (ClosedRange<TimeInterval>) -> TimeInterval = { .random(in: $0) }
         /// The largest monitor; nil without a display.
@@ -28,32 +31,18 @@ final class DailyPictureService {
         var watchesSleep = true
     }
 
-    static let notificationID = "daily-picture"
-    static let noticeID = "daily-notice"
-    static let thumbnailWidth = 256
-
     private(set) var settings: DailySettings
     /// The service's latest entry at the last check, for the notification's buttons and for
     /// turning the automatic background on.
     private(set) var latestEntry: APODEntry?
-    /// A background waiting for an unmetered connection.
-    private(set) var pendingBackground: APODEntry?
-    /// The last problem told to the user (tests read it).
-    private(set) var lastNotice: String?
-    /// Checks finished since start (tests wait on it).
-    private(set) var completedChecks = 0
-    /// Background requests answered by the portal (tests wait on it).
-    private(set) var finishedBackgrounds = 0
 
     private let context: Context
-    private var schedule: DailyCheckSchedule
-    private let check: DailyCheck
-    private let history: BackgroundHistory
-    private let checkWork = WorkSlot()
-    private let pictureWork = WorkSlot()
-    private let thumbnailWork = WorkSlot()
+    private let checks: DailyCheckTimer
+    private let background: DailyBackground
+    private let notifier: DailyNotifier
+    private let picker: BackgroundPicker
+    private let rotation: RotatingBackground
     private weak var app: ViewerApplication?
-    private var timer: Timeout?
     private var isHolding = false
     private var isRunning = false
     private var wasAvailable = true
@@ -61,14 +50,22 @@ final class DailyPictureService {
 
     init(context: Context) {
         self.context = context
-        settings = context.store.map(DailySettings.init(store:)) ?? DailySettings()
-        schedule = DailyCheckSchedule(clock: context.clock, randomDelay: context.randomDelay)
-        check = DailyCheck(source: context.source, lastSeen: LastSeenDay(dataFolder: context.dataFolder))
-        history = BackgroundHistory(dataFolder: context.dataFolder)
+        let settings = context.store.map(DailySettings.init(store:)) ?? DailySettings()
+        self.settings = settings
+        checks = DailyCheckTimer(source: context.source, lastSeen: LastSeenDay(dataFolder: context.dataFolder),
+                                 clock: context.clock, randomDelay: context.randomDelay)
+        background = DailyBackground(settings: settings, images: context.images, history: BackgroundHistory(dataFolder: context.dataFolder),
+                                     network: context.network, screen: context.screen)
+        notifier = DailyNotifier(images: context.images, dataFolder: context.dataFolder)
+        picker = BackgroundPicker(pool: context.pool, images: context.images, network: context.network, background: background)
+        rotation = RotatingBackground(settings: settings, schedule: RotationSchedule(dataFolder: context.dataFolder, clock: context.clock),
+                                      picker: picker, background: background)
+        checks.onResult = { [weak self] in self?.checked($0) }
+        background.onProblem = { [weak self] in self?.notifier.notice($0) }
     }
 
-    /// The running app's service: its source and picture loader, its data folder, the
-    /// autostart folder from the environment, GIO's network monitor.
+    /// The running app's service: its source and picture loader, its data folder and archive,
+    /// the autostart folder from the environment, GIO's network monitor.
     static func standard(services: ViewerServices, dataFolder: DataFolder, environment: [String: String]) -> DailyPictureService {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
@@ -76,16 +73,17 @@ final class DailyPictureService {
             source: services.environment.source, images: services.environment.pictures.fetcher, store: services.store,
             dataFolder: dataFolder,
             autostart: Autostart(folder: Autostart.folder(environment: environment), executable: executable),
-            network: NetworkMonitor()))
+            network: NetworkMonitor(), pool: services.archive))
     }
 
     /// Adds the notification's actions to the app and, with either option on, starts working.
     func start(in app: ViewerApplication) {
         self.app = app
+        notifier.application = app.application
         app.application.addAction(Action("daily-set-background", stringHandler: { [weak self] day in
             self?.setBackgroundByHand(day: day)
         }))
-        app.application.addAction(Action("daily-skip", stringHandler: { [weak self] day in self?.skip(day: day) }))
+        app.application.addAction(Action("daily-skip", stringHandler: { [weak self] day in self?.background.skip(day: day) }))
         wasAvailable = context.network.isAvailable
         context.network.onChange { [weak self] in self?.networkChanged() }
         if context.watchesSleep {
@@ -100,6 +98,8 @@ final class DailyPictureService {
         let wasRunning = settings.runsInBackground
         let startsSettingBackground = new.setsBackground && !settings.setsBackground
         settings = new
+        background.settings = new
+        rotation.apply(new)
         if startsSettingBackground, wasRunning, let latestEntry {
             handleBackground(latestEntry)
         }
@@ -120,16 +120,17 @@ final class DailyPictureService {
         }
         if requestingAutostart || !FileManager.default.fileExists(atPath: context.autostart.file.path) {
             context.autostart.enable { [weak self] problem in
-                if let problem { self?.notice(problem) }
+                if let problem { self?.notifier.notice(problem) }
             }
         }
-        if schedule.isDue { checkNow() } else { armTimer() }
+        checks.start()
+        rotation.start()
     }
 
     private func end() {
         isRunning = false
-        checkWork.cancel()
-        cancelTimer()
+        checks.stop()
+        rotation.stop()
         context.autostart.disable()
         if isHolding {
             app?.application.release()
@@ -138,48 +139,62 @@ final class DailyPictureService {
     }
 
     /// A check is under way.
-    var isChecking: Bool { checkWork.isBusy }
+    var isChecking: Bool { checks.isChecking }
+
+    /// A background is being picked, made or handed to the desktop.
+    var isSettingBackground: Bool { picker.isBusy || background.isBusy }
+
+    /// A background waiting for an unmetered connection.
+    var pendingBackground: APODEntry? { background.pendingBackground }
 
     /// Looks for a new picture now.
-    func checkNow() {
-        cancelTimer()
-        let check = self.check
-        checkWork.start({ await check.run() }, then: { [weak self] result in
-            guard let self, case .success(let found) = result else { return }
-            self.checked(found)
-        })
-    }
+    func checkNow() { checks.checkNow() }
 
     /// A resume from suspend or the network coming back.
     func wake() {
         guard isRunning else { return }
-        if schedule.shouldCheckOnWake() { checkNow() } else { armTimer() }
+        checks.wake()
+        rotation.wake()
     }
 
     private func checked(_ result: DailyCheck.Result) {
         latestEntry = result.latest ?? latestEntry
-        if case .newPicture(let entry) = result {
-            handle(entry)
-            try? check.markSeen(entry.date)
-        }
-        schedule.record(result.scheduleOutcome)
-        completedChecks += 1
-        if isRunning { armTimer() }
-    }
-
-    private func handle(_ entry: APODEntry) {
+        guard case .newPicture(let entry) = result else { return }
         handleBackground(entry)
-        if settings.notifies { announce(entry) }
+        if settings.notifies {
+            notifier.announce(entry, offersBackground: !settings.setsBackground,
+                              offersSkip: settings.setsBackground && background.currentDay != nil)
+        }
+        checks.markSeen(entry.date)
     }
 
-    /// A day without a picture or still (other media) leaves the background alone, silently.
+    /// A video day the user keeps the background on stays silent; a day with no picture or
+    /// still keeps the background (or shows a favourite, when chosen) and says why.
     private func handleBackground(_ entry: APODEntry) {
-        let keepsBackground = entry.mediaType != .image && settings.videoDays == .keepCurrent
-        guard settings.setsBackground, !keepsBackground, WallpaperPicture.original(of: entry) != nil else { return }
-        if context.network.isMetered && settings.meteredConnections == .waitForUnmetered {
-            pendingBackground = entry
-        } else {
-            setBackground(entry, automatically: true)
+        guard settings.setsBackground else { return }
+        guard WallpaperPicture.original(of: entry) != nil else {
+            unusable(entry)
+            return
+        }
+        if entry.mediaType != .image && settings.videoDays == .keepCurrent { return }
+        background.newPicture(entry) { [weak self] taken in if taken { self?.rotation.backgroundChanged() } }
+    }
+
+    private func unusable(_ entry: APODEntry) {
+        guard settings.unusableDays == .useFavourite else {
+            notifier.unusable(entry, replacement: nil)
+            return
+        }
+        picker.pick(from: .favourites, avoiding: background.currentDay) { [weak self] choice in
+            guard let self else { return }
+            guard let choice else {
+                self.notifier.unusable(entry, replacement: nil)
+                return
+            }
+            self.background.set(choice.entry, cachedData: choice.cachedData, automatically: true) { [weak self] taken in
+                self?.notifier.unusable(entry, replacement: taken ? choice.entry : nil)
+                if taken { self?.rotation.backgroundChanged() }
+            }
         }
     }
 
@@ -187,135 +202,24 @@ final class DailyPictureService {
         let available = context.network.isAvailable
         defer { wasAvailable = available }
         if available && !wasAvailable { wake() }
-        if available, !context.network.isMetered, let pending = pendingBackground {
-            pendingBackground = nil
-            setBackground(pending, automatically: true)
-        }
-    }
-
-    // MARK: the background
-
-    /// The width to ask the CDN for: the largest monitor in device pixels, or in application
-    /// pixels (a screen-sized picture) on a metered connection. Nil without a display.
-    func pictureWidth() -> Int? {
-        guard let size = context.screen() else { return nil }
-        return context.network.isMetered ? size.width : size.width * size.scale
-    }
-
-    private func setBackground(_ entry: APODEntry, automatically: Bool) {
-        let picture = WallpaperPicture(images: context.images)
-        let history = self.history
-        let width = pictureWidth()
-        pictureWork.start({
-            try history.store(try await picture.data(for: entry, width: width), for: entry.date)
-        }, then: { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let file):
-                self.hand(file, showPreview: !automatically) { [weak self] in self?.history.becameCurrent(file) }
-            case .failure(let error):
-                self.finishedBackgrounds += 1
-                self.notice(userMessage(for: error))
-            }
-        })
-    }
-
-    /// Gives the file to the Wallpaper portal; only a picture the desktop took is kept.
-    /// - Parameter then: runs once the desktop took the file.
-    private func hand(_ file: URL, showPreview: Bool, then taken: @escaping @MainActor () -> Void = {}) {
-        let placement = WallpaperPortal.Placement(settings.placement)
-        WallpaperPortal.setWallpaper(fileAt: file.path, showPreview: showPreview, placement: placement) { [weak self] outcome in
-            guard let self else { return }
-            self.finishedBackgrounds += 1
-            if outcome == .set {
-                taken()
-            } else {
-                if !self.history.kept.contains(file) { self.history.discard(file) }
-                self.notice(BackgroundSetter.message(for: outcome))
-            }
-        }
+        background.networkChanged()
     }
 
     /// The notification's "Set as Background" (automatic setting off).
     private func setBackgroundByHand(day: String) {
         guard let entry = latestEntry, entry.date.description == day else { return }
-        setBackground(entry, automatically: false)
-    }
-
-    /// The notification's "Skip": the background set before `day`'s comes back, and `day`'s
-    /// picture is forgotten.
-    private func skip(day: String) {
-        guard let previous = history.previous, history.current?.lastPathComponent.contains(day) == true else { return }
-        hand(previous, showPreview: false) { [weak self] in self?.history.dropCurrent() }
-    }
-
-    // MARK: telling the user
-
-    private func announce(_ entry: APODEntry) {
-        let canSkip = settings.setsBackground && history.current != nil
-        let send: @MainActor (String?) -> Void = { [weak self] icon in
-            guard let self, let app = self.app else { return }
-            let notification = DailyNotification.make(for: entry, icon: icon, offersBackground: !self.settings.setsBackground,
-                                                      offersSkip: canSkip)
-            app.application.send(notification, id: Self.notificationID)
-        }
-        guard let url = entry.thumbnailURL ?? WallpaperPicture.original(of: entry) else {
-            send(nil)
-            return
-        }
-        let images = context.images
-        let file = context.dataFolder.url("daily/notification-icon")
-        // Read here: touching main-actor state inside the work would hop to the main actor,
-        // which never runs under g_application_run.
-        let purpose = ImagePurpose.thumbnail(width: Self.thumbnailWidth)
-        thumbnailWork.start({
-            let data = try await images.imageData(from: url, for: purpose)
-            try AtomicFile.write(data, to: file)
-            return file.path
-        }, then: { result in send(try? result.get()) })
-    }
-
-    /// A problem or a "not changed", said with a notification since there may be no window.
-    private func notice(_ text: String) {
-        lastNotice = text
-        guard let app else { return }
-        let notification = Notification(title: tr("Daily picture"))
-        notification.setBody(text)
-        app.application.send(notification, id: Self.noticeID)
-    }
-
-    // MARK: the timer
-
-    private func armTimer() {
-        cancelTimer()
-        let seconds = Int(min(schedule.secondsUntilNextCheck.rounded(.up), Double(Int32.max)))
-        timer = Timeout(seconds: seconds) { [weak self] in self?.checkNow() }
-    }
-
-    private func cancelTimer() {
-        timer?.cancel()
-        timer = nil
+        background.set(entry, automatically: false)
     }
 
     /// Stops everything without touching autostart (the app is quitting, or a test ends).
     func stop() {
-        checkWork.cancel()
-        pictureWork.cancel()
-        thumbnailWork.cancel()
-        cancelTimer()
+        checks.stop()
+        background.stop()
+        notifier.stop()
+        rotation.stop()
         sleepMonitor?.stop()
         if isHolding { app?.application.release() }
         isHolding = false
         isRunning = false
-    }
-}
-
-extension WallpaperPortal.Placement {
-    init(_ placement: DailySettings.Placement) {
-        switch placement {
-        case .desktop: self = .desktop
-        case .lockScreen: self = .lockScreen
-        case .both: self = .both
-        }
     }
 }

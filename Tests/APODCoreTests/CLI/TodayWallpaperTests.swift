@@ -1,6 +1,9 @@
 import XCTest
 import TestSupport
 @testable import APODCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `apod today --wallpaper PATH`: a real process against a science service whose latest day
 /// the test moves forward, as a cron job would meet it day after day.
@@ -45,6 +48,10 @@ final class TodayWallpaperTests: CoreTestCase {
         let arguments = ["today", "--wallpaper", wallpaper.path, "--width", "1920"]
 
         var result = try apod(arguments, env)
+        XCTAssertEqual(result.status, 1, "its folder does not exist: as for download -o, it is not made")
+        XCTAssertEqual(result.stderrLines, ["apod: Could not save the picture to \(wallpaper.path): there is no such folder."])
+        try FileManager.default.createDirectory(at: wallpaper.deletingLastPathComponent(), withIntermediateDirectories: true)
+        result = try apod(arguments, env)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "2026-11-01\n")
         XCTAssertEqual(try Data(contentsOf: wallpaper), Self.png(4))
@@ -67,7 +74,7 @@ final class TodayWallpaperTests: CoreTestCase {
         try FileManager.default.createDirectory(at: wallpaper, withIntermediateDirectories: true)
         result = try apod(arguments, env)
         XCTAssertEqual(result.status, 1, "a folder in the way is an error, not 'nothing new'")
-        XCTAssertTrue(result.stderr.hasPrefix("apod: "), result.stderr)
+        XCTAssertEqual(result.stderrLines, ["apod: Could not save the picture to \(wallpaper.path): it is a folder; name a file, e.g. \(wallpaper.path)/apod.jpg."])
         try FileManager.default.removeItem(at: wallpaper)
         result = try apod(arguments, env)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -81,7 +88,178 @@ final class TodayWallpaperTests: CoreTestCase {
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("Usage: apod"), "\(arguments)")
         }
-        XCTAssertTrue(try apod(["--help"], [:]).stdout.contains("today --wallpaper PATH [--width W]"))
+        for arguments in [["today", "--wallpaper", "x.png", "--height", "800"], ["today", "--wallpaper", "x.png", "--fit", "whole"],
+                          ["today", "--wallpaper", "x.png", "--width", "800", "--height", "600", "--fit", "stretch"],
+                          ["today", "--wallpaper", "x.png", "--caption=huge"], ["today", "--wallpaper", "x.png", "--scale", "9"],
+                          ["today", "--wallpaper", "x.png", "--favorites"], ["random", "--wallpaper", "x.png", "--count", "3"],
+                          ["random", "--favorites"], ["random", "--wallpaper", "x.png", "--json"]] {
+            let result = try apod(arguments, [:])
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+        }
+        let help = try apod(["--help"], [:]).stdout
+        XCTAssertTrue(help.contains("today --wallpaper PATH [WALLPAPER OPTIONS]"), help)
+        XCTAssertTrue(help.contains("random --wallpaper PATH [--favorites]"), help)
+        XCTAssertTrue(help.contains("--fit fill|whole|auto"), help)
+    }
+}
+
+/// `today --wallpaper` against destinations that are not plain files, paths that could forge a
+/// line of the record, the composed background and `random --wallpaper`: one service whose
+/// latest day is a 90×160 portrait, and a legacy-API route for random days.
+final class WallpaperDestinationTests: CoreTestCase, @unchecked Sendable {
+    private var home: URL!
+    private var server: FakeHTTPServer!
+    private var env: [String: String] = [:]
+    private static let portrait = PlainPNG.make(width: 90, height: 160, red: 200, green: 40, blue: 40)
+
+    override func setUpWithError() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("apod-wallpaper-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let picture = Self.portrait
+        server = try FakeHTTPServer { request in
+            let base = "http://\(request.headers["host"] ?? "")"
+            let entry = { (day: String, media: String) in
+                #"{"date":"\#(day)","title":"Day \#(day)","media_type":"\#(media)","explanation":"A tall picture. More.","copyright":"Someone","url":"\#(base)/picture-\#(day).png"}"#
+            }
+            switch request.path {
+            case "/planetary/apod" where request.query["count"] != nil:
+                return .json("[" + entry("2019-01-02", "image") + "," + entry("2019-01-03", "video") + "]")
+            case "/planetary/apod":
+                return .json(entry("2019-01-05", "image"))
+            case let path where path.hasPrefix("/picture-"):
+                return .data(picture, contentType: "image/png")
+            default:
+                return .html("<html>no</html>", status: 404)
+            }
+        }
+        env = ["APOD_SOURCE": "legacy", "APOD_API_URL": server.baseURL.appendingPathComponent("planetary/apod").absoluteString,
+               "APOD_DATA_DIR": home.appendingPathComponent("data").path]
+    }
+
+    override func tearDownWithError() throws {
+        server?.stop()
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    private func apod(_ arguments: [String]) throws -> APODProcess.Result {
+        try APODProcess.run(arguments, environment: APODProcess.environment(home: home, env), in: home)
+    }
+
+    private var pictureRequests: Int { server.requests.filter { $0.path.hasPrefix("/picture-") }.count }
+
+    private func fileType(_ url: URL) -> mode_t? {
+        var info = stat()
+        return lstat(url.path, &info) == 0 ? info.st_mode & S_IFMT : nil
+    }
+
+    func testAFIFOAndADeviceAreWrittenThroughNeverReplaced() throws {
+        let fifo = home.appendingPathComponent("pipe")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        let box = Locked<Data?>(nil)
+        let received = expectation(description: "the reader got the picture")
+        Thread.detachNewThread {
+            box.value = FileHandle(forReadingAtPath: fifo.path)?.readDataToEndOfFile()
+            received.fulfill()
+        }
+        let result = try apod(["today", "--wallpaper", fifo.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        wait(for: [received], timeout: 10)
+        XCTAssertEqual(box.value, Self.portrait)
+        XCTAssertEqual(fileType(fifo), S_IFIFO, "still a FIFO")
+
+        // As root a broken build would replace the system's /dev/null: use a null device node
+        // of our own then, major 1 minor 3 (only root may make one; no one else can replace /dev/null).
+        let device = getuid() == 0 ? home.appendingPathComponent("null") : URL(fileURLWithPath: "/dev/null")
+        if getuid() == 0 { XCTAssertEqual(mknod(device.path, S_IFCHR | 0o666, dev_t(1 << 8 | 3)), 0) }
+        let written = try apod(["today", "--wallpaper", device.path, "--width", "320", "--height", "200"])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertEqual(fileType(device), S_IFCHR, "still a device")
+    }
+
+    func testASymlinkStaysALinkToItsTarget() throws {
+        let target = home.appendingPathComponent("real.png")
+        let link = home.appendingPathComponent("link.png")
+        try Data("old".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let result = try apod(["today", "--wallpaper", link.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(fileType(link), S_IFLNK)
+        XCTAssertEqual(try Data(contentsOf: target), Self.portrait)
+    }
+
+    func testAFolderIsRefusedWithAClearMessageBeforeAnyDownload() throws {
+        let missing = home.appendingPathComponent("nowhere").path + "/"
+        let result = try apod(["today", "--wallpaper", missing])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderrLines, ["apod: Could not save the picture to \(missing): there is no such folder."])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent("nowhere").path), "no file was made")
+
+        let folder = home.appendingPathComponent("backgrounds")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for path in [folder.path, folder.path + "/"] {
+            let existing = try apod(["today", "--wallpaper", path])
+            XCTAssertEqual(existing.status, 1)
+            XCTAssertEqual(existing.stderrLines.count, 1, existing.stderr)
+            XCTAssertTrue(existing.stderr.contains("it is a folder; name a file"), existing.stderr)
+            XCTAssertFalse(existing.stderr.contains("NSCocoaErrorDomain"), existing.stderr)
+        }
+        XCTAssertEqual(pictureRequests, 0, "nothing was downloaded")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    }
+
+    /// A path with a line break and a tab would have written "2099-01-01<TAB>/…/other.png" into
+    /// the record, and every later run for other.png would have said "nothing new".
+    func testAPathWithControlCharactersCannotForgeALineOfTheRecord() throws {
+        let other = home.appendingPathComponent("other.png")
+        let forged = home.appendingPathComponent("evil").path + "\n2099-01-01\t" + other.path
+        let refused = try apod(["today", "--wallpaper", forged])
+        XCTAssertEqual(refused.status, 2, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("may not contain a line break"), refused.stderr)
+        XCTAssertEqual(pictureRequests, 0)
+        let result = try apod(["today", "--wallpaper", other.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try Data(contentsOf: other), Self.portrait)
+        let record = try String(contentsOf: home.appendingPathComponent("data/daily/wallpapers"), encoding: .utf8)
+        XCTAssertEqual(record, "2019-01-05\t\(other.path)\n")
+    }
+
+    func testTheScreensSizeMakesAFittedBackgroundWithItsCaption() throws {
+        let file = home.appendingPathComponent("background.jpg")
+        let result = try apod(["today", "--wallpaper", file.path, "--width", "1280", "--height", "720", "--caption", "--fit", "whole"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let data = try Data(contentsOf: file)
+        XCTAssertEqual(ImageValidation.format(of: data), .jpeg)
+        XCTAssertEqual(ImageHeader.read(data), ImageHeader(width: 1280, height: 720))
+        XCTAssertEqual(try apod(["today", "--wallpaper", file.path, "--width", "1280", "--height", "720"]).status, 3)
+
+        let captioned = home.appendingPathComponent("captioned.jpg")
+        XCTAssertEqual(try apod(["today", "--wallpaper", captioned.path, "--caption=sentence"]).status, 0)
+        XCTAssertEqual(ImageHeader.read(try Data(contentsOf: captioned)), ImageHeader(width: 90, height: 160),
+                       "without a size, the picture's own")
+        XCTAssertEqual(ImageHeader.read(try Data(contentsOf: file)), ImageHeader(width: 1280, height: 720))
+    }
+
+    func testRandomWritesAFavouriteOrARandomDayWithAPicture() throws {
+        let file = home.appendingPathComponent("random.png")
+        let none = try apod(["random", "--wallpaper", file.path, "--favorites"])
+        XCTAssertEqual(none.status, 3, none.stderr)
+        XCTAssertTrue(none.stderr.contains("no favourite has a picture"), none.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+
+        let library = try UserLibrary.open(in: home.appendingPathComponent("data"))
+        try library.addFavourite(APODEntry(date: APODDay("2018-06-01")!, title: "A video", mediaType: .video))
+        try library.addFavourite(APODEntry(date: APODDay("2018-06-02")!, title: "Kept", mediaType: .image,
+                                           imageURL: server.baseURL.appendingPathComponent("picture-2018-06-02.png")))
+        let favourite = try apod(["random", "--wallpaper", file.path, "--favorites"])
+        XCTAssertEqual(favourite.status, 0, favourite.stderr)
+        XCTAssertEqual(favourite.stdout, "2018-06-02\n", "the one favourite with a picture")
+        XCTAssertEqual(try Data(contentsOf: file), Self.portrait)
+
+        let archive = try apod(["random", "--wallpaper", file.path, "--width", "320", "--height", "200"])
+        XCTAssertEqual(archive.status, 0, archive.stderr)
+        XCTAssertEqual(archive.stdout, "2019-01-02\n", "the video day drawn has no still")
+        XCTAssertEqual(ImageHeader.read(try Data(contentsOf: file)), ImageHeader(width: 320, height: 200))
+        XCTAssertEqual(try apod(["today", "--wallpaper", file.path]).status, 0, "a random day is older than today's")
     }
 }
 

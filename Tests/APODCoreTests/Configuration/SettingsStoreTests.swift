@@ -79,6 +79,24 @@ final class SettingsStoreTests: CoreTestCase, @unchecked Sendable {
         XCTAssertTrue(DailySettings(store: store).notifies, "a bad value keeps the default")
     }
 
+    func testTheBackgroundChoicesAreSavedAndReadBack() throws {
+        let store = try write("daily_fit=stretch\ndaily_rotation=weekly\n")
+        XCTAssertEqual(store.load().problems.map(\.kind), [.notOneOf("stretch", ["auto", "fill", "whole"]),
+                                                           .notOneOf("weekly", ["off", "1h", "6h", "1d"])])
+        var settings = DailySettings(store: store)
+        XCTAssertEqual(settings.fit, .auto)
+        XCTAssertEqual(settings.rotation, .off)
+        XCTAssertEqual(settings.caption, .none, "no title on the background unless asked")
+        settings.caption = .titleAndSentence
+        settings.fit = .whole
+        settings.unusableDays = .useFavourite
+        settings.rotation = .sixHours
+        settings.rotationSource = .archive
+        try settings.save(to: store)
+        XCTAssertEqual(DailySettings(store: store), settings)
+        XCTAssertEqual(store.load().problems, [])
+    }
+
     func testSavingKeepsCommentsUnknownKeysAndOrder() throws {
         let store = try write("# my settings\nsource=legacy\n\n# from a newer version\nfuture_option = yes\napi_key=old\n")
         try store.save([.source: "science", .apiKey: nil, .imageCacheLimitMB: "300"])

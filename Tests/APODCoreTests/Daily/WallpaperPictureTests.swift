@@ -38,6 +38,8 @@ final class WallpaperPictureTests: CoreTestCase {
 }
 
 private final class RecordingFetcher: ImageFetching, @unchecked Sendable {
+    func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data? { nil }
+
     private let lock = NSLock()
     private var asked: [URL] = []
     private let failing: @Sendable (URL) -> Bool
@@ -50,5 +52,47 @@ private final class RecordingFetcher: ImageFetching, @unchecked Sendable {
         lock.withLock { asked.append(url) }
         if failing(url) { throw APODError.pictureServerError(status: 404) }
         return Data(url.absoluteString.utf8)
+    }
+}
+
+/// Picking a background that is not the day's own.
+final class BackgroundChoiceTests: CoreTestCase, @unchecked Sendable {
+    private final class CacheOnlyFetcher: ImageFetching, @unchecked Sendable {
+        let cached: [URL: Data]
+        init(cached: [URL: Data]) { self.cached = cached }
+        func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data? { cached[url] }
+        func imageData(from url: URL, for purpose: ImagePurpose) async throws -> Data { throw APODError.unreachable }
+    }
+
+    private static func entry(_ day: String, media: MediaType = .image) -> APODEntry {
+        APODEntry(date: APODDay(day)!, title: day, mediaType: media,
+                  imageURL: media == .image ? URL(string: "https://apod.nasa.gov/\(day).jpg") : nil)
+    }
+
+    func testOnlyDaysWithAPictureAndNotTheCurrentOneWhenAnotherWillDo() {
+        let picture = WallpaperPicture(images: CacheOnlyFetcher(cached: [:]))
+        let candidates = [Self.entry("2019-01-01"), Self.entry("2019-01-02", media: .video), Self.entry("2019-01-03")]
+        for _ in 0..<20 {
+            let choice = BackgroundChoice.pick(from: candidates, avoiding: APODDay("2019-01-01"), cachedOnly: false,
+                                               picture: picture, width: nil)
+            XCTAssertEqual(choice?.entry.date.description, "2019-01-03")
+            XCTAssertNil(choice?.cachedData)
+        }
+        XCTAssertEqual(BackgroundChoice.pick(from: [Self.entry("2019-01-01")], avoiding: APODDay("2019-01-01"), cachedOnly: false,
+                                             picture: picture, width: nil)?.entry.date.description, "2019-01-01", "the only one")
+        XCTAssertNil(BackgroundChoice.pick(from: [Self.entry("2019-01-02", media: .video)], avoiding: nil, cachedOnly: false,
+                                           picture: picture, width: nil))
+    }
+
+    func testOnAMeteredConnectionOnlyACachedPicture() throws {
+        let cachedURL = try XCTUnwrap(URL(string: "https://apod.nasa.gov/2019-01-03.jpg"))
+        let picture = WallpaperPicture(images: CacheOnlyFetcher(cached: [cachedURL: Data("bytes".utf8)]))
+        let candidates = (1...9).map { Self.entry("2019-01-0\($0)") }
+        for _ in 0..<10 {
+            let choice = BackgroundChoice.pick(from: candidates, avoiding: nil, cachedOnly: true, picture: picture, width: 1920)
+            XCTAssertEqual(choice?.entry.date.description, "2019-01-03")
+            XCTAssertEqual(choice?.cachedData, Data("bytes".utf8))
+        }
+        XCTAssertNil(BackgroundChoice.pick(from: [Self.entry("2019-01-01")], avoiding: nil, cachedOnly: true, picture: picture, width: nil))
     }
 }

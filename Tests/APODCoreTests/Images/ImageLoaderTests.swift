@@ -116,6 +116,19 @@ final class ImageLoaderTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(transport.startedURLs[1], main, "the display picture goes right after the running one")
     }
 
+    /// What a metered connection's background rotation may use: only what is already cached,
+    /// without a download.
+    func testCachedImageDataNeverDownloads() async throws {
+        let transport = FakeImageTransport(fallback: .init(body: ImageBytes.jpeg()))
+        let loader = ImageLoader(transport: transport, cache: ImageDiskCache(directory: try temporaryDirectory()))
+        XCTAssertNil(loader.cachedImageData(from: picture, for: .hd))
+        XCTAssertEqual(transport.downloadCount, 0)
+        _ = try await loader.imageData(from: picture, for: .hd)
+        XCTAssertEqual(loader.cachedImageData(from: picture, for: .hd), ImageBytes.jpeg())
+        XCTAssertEqual(transport.downloadCount, 1)
+        XCTAssertNil(ImageLoader(transport: transport, cache: nil).cachedImageData(from: picture, for: .hd), "no disk cache")
+    }
+
     func testHTMLServedAsJPEGIsRefusedWithAMessage() async throws {
         let transport = FakeImageTransport(fallback: .init(body: ImageBytes.html))
         let directory = try temporaryDirectory()

@@ -45,6 +45,47 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// The background's own rows: off or their defaults at first, usable once the automatic
+    /// background is on, saved and applied like the others.
+    func testTheBackgroundRowsAreSavedAndApplied() throws {
+        try MainActor.assumeIsolated {
+            try start(services: files.services(.offline, calendar: calendar))
+            app.application.activateAction("preferences")
+            let preferences = try XCTUnwrap(app.preferencesWindow)
+            let section = preferences.dailySection
+            XCTAssertFalse(section.captionSwitch.isOn, "no title on the background by default")
+            XCTAssertEqual(section.fitChoice.value, .auto)
+            XCTAssertEqual(section.unusableChoice.value, .keepCurrent)
+            XCTAssertEqual(section.rotationChoice.value, .off)
+            for control: Widget in [section.captionSwitch, section.fitChoice.dropDown, section.unusableChoice.dropDown,
+                                    section.rotationChoice.dropDown, section.rotationSourceChoice.dropDown, section.sentenceSwitch] {
+                XCTAssertFalse(control.isSensitive)
+            }
+            var applied: [DailySettings] = []
+            preferences.onDailySettingsChanged = { applied.append($0) }
+            section.backgroundSwitch.isOn = true
+            XCTAssertTrue(section.captionSwitch.isSensitive)
+            XCTAssertFalse(section.sentenceSwitch.isSensitive, "the sentence goes with the title")
+            XCTAssertFalse(section.rotationSourceChoice.dropDown.isSensitive, "no rotation, nothing to draw from")
+            section.captionSwitch.isOn = true
+            section.sentenceSwitch.isOn = true
+            section.fitChoice.value = .whole
+            section.unusableChoice.value = .useFavourite
+            section.rotationChoice.value = .sixHours
+            XCTAssertTrue(section.rotationSourceChoice.dropDown.isSensitive)
+            section.rotationSourceChoice.value = .archive
+            let expected = applied.last
+            XCTAssertEqual(expected?.caption, .titleAndSentence)
+            XCTAssertEqual(expected?.fit, .whole)
+            XCTAssertEqual(expected?.unusableDays, .useFavourite)
+            XCTAssertEqual(expected?.rotation, .sixHours)
+            XCTAssertEqual(expected?.rotationSource, .archive)
+            XCTAssertEqual(DailySettings(store: files.store), expected)
+            settle(0.5)
+            saveScreenshot(of: preferences.window, named: "preferences-daily-background")
+        }
+    }
+
     func testBackgroundOptionIsParsed() throws {
         XCTAssertTrue(try ViewerOptions.parse(["--background"]).startsInBackground)
         XCTAssertFalse(try ViewerOptions.parse([]).startsInBackground)

@@ -2,6 +2,7 @@ import APODCore
 import Foundation
 import GtkKit
 import TestSupport
+import WallpaperComposition
 import XCTest
 @testable import APODViewer
 
@@ -26,6 +27,8 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         date: APODDay("2026-11-30")!, title: "A Comet in Motion", explanation: "A time-lapse of a comet's tail over a week.",
         mediaType: .video, thumbnailURL: URL(string: cdn + "comet-poster.jpg?w=3840&h=2160&fit=clip"),
         videoURL: URL(string: "https://www.youtube.com/embed/abc"))
+    /// 1280×1024 application pixels at scale 2.
+    private static let screen = Monitors.Size(width: 1280, height: 1024, scale: 2)
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -70,6 +73,19 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         var description: String { "timed out waiting for \(what)" }
     }
 
+    /// The check under way was dealt with: one starts at once with `start`, `checkNow` or a
+    /// `wake` that finds it due.
+    @MainActor
+    private func waitForCheck() throws {
+        try waitFor("the check") { !self.daily.isChecking }
+    }
+
+    /// `count` backgrounds went to the portal and were answered.
+    @MainActor
+    private func waitForBackgrounds(_ count: Int) throws {
+        try waitFor("\(count) backgrounds") { self.portal.calls.count == count && !self.daily.isSettingBackground }
+    }
+
     private var autostartFile: URL {
         folder.appendingPathComponent("config/autostart/\(ViewerApplication.id).desktop")
     }
@@ -78,14 +94,15 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
     @MainActor
     private func startDaily(_ settings: DailySettings, source: any APODSource, fetcher: RecordingFetcher,
                             network: FakeNetwork = FakeNetwork(), options: ViewerOptions = ViewerOptions(),
+                            pool: (any BackgroundPool)? = nil, screen: Monitors.Size = DailyPictureTests.screen,
                             clock: @escaping @Sendable () -> Date = { Date() }) throws {
         let store = SettingsStore(fileURL: folder.appendingPathComponent("config/apod-viewer/config"))
         try settings.save(to: store)
         let context = DailyPictureService.Context(
             source: source, images: fetcher, store: store, dataFolder: DataFolder(root: folder.appendingPathComponent("data")),
             autostart: Autostart(folder: autostartFile.deletingLastPathComponent(), executable: "/opt/apod viewer/apod-viewer"),
-            network: network, clock: clock, randomDelay: { $0.lowerBound },
-            screen: { Monitors.Size(width: 1280, height: 1024, scale: 2) }, watchesSleep: false)
+            network: network, pool: pool, clock: clock, randomDelay: { $0.lowerBound },
+            screen: { screen }, watchesSleep: false)
         Self.count += 1
         let environment = ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: fetcher), calendar: calendar)
         viewer = ViewerApplication(environment: environment, options: options,
@@ -107,6 +124,9 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         return settings
     }
 
+    /// The size of the picture the portal was given.
+    private func size(of call: FakeWallpaperPortal.Call) -> ImageHeader? { ImageHeader.read(call.fileBytes) }
+
     func testANewDayNotifiesOnceAndSetsTheBackgroundWhereChosen() throws {
         try MainActor.assumeIsolated {
             let source = DailySource(Self.image)
@@ -119,8 +139,9 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             let call = try XCTUnwrap(portal.calls.first)
             XCTAssertEqual(call.options["set-on"], "'lockscreen'")
             XCTAssertEqual(call.options["show-preview"], "false", "an automatic background asks nothing")
-            XCTAssertEqual(call.fileBytes, fetcher.bytes(for: Self.cdn + "aurora.jpg?w=2560&fit=clip"),
+            XCTAssertEqual(fetcher.urls.filter { $0.contains("aurora.jpg?w=2560") }, [Self.cdn + "aurora.jpg?w=2560&fit=clip"],
                            "the largest monitor in device pixels: \(fetcher.urls)")
+            XCTAssertEqual(size(of: call), ImageHeader(width: 2560, height: 2048), "made at the monitor's size")
 
             let note = try XCTUnwrap(notifications.calls.first)
             XCTAssertEqual(note.summary, "Aurora over Lake")
@@ -132,16 +153,64 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
 
             // The same day again: nothing.
             daily.checkNow()
-            try waitFor { self.daily.completedChecks == 2 }
+            try waitForCheck()
             Gtk.iterate()
             XCTAssertEqual(portal.calls.count, 1)
             XCTAssertEqual(notifications.calls.count, 1)
-            XCTAssertEqual(source.latestRequests, 2)
 
             // Clicking the notification opens the main window on that day.
             XCTAssertNil(viewer.mainWindow)
             notifications.invoke(note.id, action: "default")
             try waitFor { self.viewer.mainWindow?.entry?.date == Self.image.date }
+        }
+    }
+
+    /// The background copy over HTTP and a real disk cache: the cached picture stays as the
+    /// server sent it; the desktop gets a new file of the monitor's size.
+    func testTheCachedPictureIsNeverChanged() throws {
+        let picture = PlainPNG.make(width: 400, height: 300, red: 30, green: 60, blue: 200)
+        let server = try FakeHTTPServer { _ in .data(picture, contentType: "image/png") }
+        defer { server.stop() }
+        try MainActor.assumeIsolated {
+            let cache = ImageDiskCache(directory: folder.appendingPathComponent("cache/images"))
+            let loader = ImageLoader(client: HTTPClient(timeout: 5), cache: cache)
+            var entry = Self.image
+            entry.hdImageURL = server.baseURL.appendingPathComponent("picture.png")
+            var settings = Self.settings(background: true, notify: false)
+            settings.caption = .titleAndSentence
+            try startDaily(settings, source: DailySource(entry), fetcher: RecordingFetcher(upstream: loader))
+            try waitForBackgrounds(1)
+            XCTAssertEqual(size(of: portal.calls[0]), ImageHeader(width: 2560, height: 2048))
+            XCTAssertEqual(cache.data(for: server.baseURL.appendingPathComponent("picture.png").absoluteString), picture)
+        }
+    }
+
+    /// The title card is drawn only when chosen. On a picture of one colour every place has no
+    /// detail, so the card takes the first place, the bottom right corner.
+    func testTheTitleIsOnTheBackgroundOnlyWhenChosen() throws {
+        func whitePixels(_ data: Data) throws -> Int {
+            let pixels = try WallpaperComposer.render(data, .init(canvas: nil))
+            var count = 0
+            for y in stride(from: pixels.size.height * 3 / 4, to: pixels.size.height, by: 2) {
+                for x in stride(from: pixels.size.width / 2, to: pixels.size.width, by: 2) {
+                    let pixel = pixels.pixel(x: x, y: y)
+                    if pixel.red > 230 && pixel.green > 230 && pixel.blue > 230 { count += 1 }
+                }
+            }
+            return count
+        }
+        try MainActor.assumeIsolated {
+            var settings = Self.settings(background: true)
+            let source = DailySource(Self.image)
+            try startDaily(settings, source: source, fetcher: RecordingFetcher())
+            try waitForCheck()
+            try waitForBackgrounds(1)
+            XCTAssertEqual(try whitePixels(portal.calls[0].fileBytes), 0)
+            daily.apply(Self.settings(background: false))
+            settings.caption = .title
+            daily.apply(settings)
+            try waitForBackgrounds(2)
+            XCTAssertGreaterThan(try whitePixels(portal.calls[1].fileBytes), 50, "the title in white")
         }
     }
 
@@ -163,7 +232,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             try startDaily(Self.settings(background: false), source: configuration.makeSource(calendar: calendar),
                            fetcher: RecordingFetcher())
             try waitFor("the main window and the daily check") {
-                self.viewer.mainWindow?.entry != nil && self.daily.completedChecks == 1
+                self.viewer.mainWindow?.entry != nil && self.daily.latestEntry != nil && !self.daily.isChecking
             }
             XCTAssertEqual(daily.latestEntry?.title, "Aurora over Lake")
             XCTAssertEqual(server.requests.filter { $0.path == route }.count, 1, "one request for the latest entry")
@@ -175,22 +244,23 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             let source = DailySource(Self.image)
             let fetcher = RecordingFetcher()
             try startDaily(Self.settings(background: true), source: source, fetcher: fetcher)
-            try waitFor { self.daily.finishedBackgrounds == 1 }
+            try waitForBackgrounds(1)
             var next = Self.image
             next.date = APODDay("2026-11-30")!
             next.hdImageURL = URL(string: Self.cdn + "nebula.jpg")
             source.latest = next
             daily.checkNow()
-            try waitFor { self.daily.finishedBackgrounds == 2 && self.notifications.calls.count == 2 }
+            try waitFor { self.portal.calls.count == 2 && !self.daily.isSettingBackground && self.notifications.calls.count == 2 }
             let note = try XCTUnwrap(notifications.calls.last)
             XCTAssertEqual(note.buttonLabels, ["Show", "Skip"])
             let skipKey = try XCTUnwrap(note.actions.first { $0.contains("daily-skip") })
             notifications.invoke(note.id, action: skipKey)
             try waitFor { self.portal.calls.count == 3 }
             XCTAssertEqual(portal.calls[2].fileBytes, portal.calls[0].fileBytes, "the first day's picture again")
+            XCTAssertNotEqual(portal.calls[1].fileBytes, portal.calls[0].fileBytes)
             let backgrounds = folder.appendingPathComponent("data/background")
             XCTAssertTrue(Gtk.iterate(until: {
-                (try? FileManager.default.contentsOfDirectory(atPath: backgrounds.path)) == ["apod-2026-11-29.png"]
+                (try? FileManager.default.contentsOfDirectory(atPath: backgrounds.path)) == ["apod-2026-11-29.jpg"]
             }, timeout: 10), "the skipped picture is forgotten")
         }
     }
@@ -200,15 +270,15 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             let fetcher = RecordingFetcher()
             try startDaily(Self.settings(background: true, video: .useStill), source: DailySource(Self.video), fetcher: fetcher)
             try waitFor { self.portal.calls.count == 1 }
-            XCTAssertEqual(portal.calls[0].fileBytes, fetcher.bytes(for: Self.cdn + "comet-poster.jpg?w=2560&fit=clip"),
-                           "the still: \(fetcher.urls)")
+            XCTAssertTrue(fetcher.urls.contains(Self.cdn + "comet-poster.jpg?w=2560&fit=clip"), "the still: \(fetcher.urls)")
             daily.stop()
         }
         try FileManager.default.removeItem(at: folder)
         try MainActor.assumeIsolated {
-            let fetcher = RecordingFetcher()
-            try startDaily(Self.settings(background: true, video: .keepCurrent), source: DailySource(Self.video), fetcher: fetcher)
-            try waitFor { self.daily.completedChecks == 1 && self.notifications.calls.count == 2 }
+            let source = DailySource(Self.video)
+            try startDaily(Self.settings(background: true, video: .keepCurrent), source: source, fetcher: RecordingFetcher())
+            try waitForCheck()
+            try waitFor { self.notifications.calls.count == 2 }
             Gtk.iterate()
             XCTAssertEqual(portal.calls.count, 1, "the background stays")
             XCTAssertEqual(notifications.calls.last?.summary, "A Comet in Motion", "still announced")
@@ -217,8 +287,10 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
 
     func testTurningTheBackgroundOnUsesTodaysPictureAtOnce() throws {
         try MainActor.assumeIsolated {
-            try startDaily(Self.settings(background: false), source: DailySource(Self.image), fetcher: RecordingFetcher())
-            try waitFor { self.daily.completedChecks == 1 && self.notifications.calls.count == 1 }
+            let source = DailySource(Self.image)
+            try startDaily(Self.settings(background: false), source: source, fetcher: RecordingFetcher())
+            try waitForCheck()
+            try waitFor { self.notifications.calls.count == 1 }
             XCTAssertEqual(portal.calls.count, 0)
             let note = notifications.calls[0]
             XCTAssertEqual(note.buttonLabels, ["Show", "Set as Background"])
@@ -241,19 +313,19 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             options.startsInBackground = true
             try startDaily(Self.settings(background: false), source: source, fetcher: RecordingFetcher(),
                            network: network, options: options, clock: { clock.value })
-            try waitFor { self.daily.completedChecks == 1 }
+            try waitForCheck()
 
             daily.wake()
             XCTAssertFalse(daily.isChecking, "a resume the same afternoon: today's picture is in hand")
             clock.value += 14 * 3600
             daily.wake()
             XCTAssertTrue(daily.isChecking, "a resume after the planned check past midnight")
-            try waitFor { self.daily.completedChecks == 2 }
+            try waitForCheck()
 
             source.failure = .unreachable
             clock.value += 86_400
             daily.wake()
-            try waitFor { self.daily.completedChecks == 3 }
+            try waitForCheck()
             network.isAvailable = false
             network.changed()
             XCTAssertFalse(daily.isChecking)
@@ -261,19 +333,54 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             network.isAvailable = true
             network.changed()
             XCTAssertTrue(daily.isChecking, "the network came back after a failed check")
-            try waitFor { self.daily.completedChecks == 4 }
-            XCTAssertEqual(source.latestRequests, 4)
+            try waitForCheck()
         }
     }
 
-    func testADayWithoutAPictureLeavesTheBackgroundAloneSilently() throws {
+    /// A day with no picture, and a video day without a still: the background stays and the
+    /// notification says why, with Open.
+    func testADayWithoutAPictureKeepsTheBackgroundAndSaysWhy() throws {
+        let other = APODEntry(date: APODDay("2026-11-30")!, title: "An Interactive Sky", mediaType: .other)
+        var stillless = Self.video
+        stillless.thumbnailURL = nil
+        for (entry, why) in [(other, "has no picture"), (stillless, "is a video without a still picture")] {
+            try MainActor.assumeIsolated {
+                let before = notifications.calls.count
+                try startDaily(Self.settings(background: true, notify: false), source: DailySource(entry), fetcher: RecordingFetcher())
+                try waitForCheck()
+                try waitFor { self.notifications.calls.count == before + 1 }
+                Gtk.iterate()
+                XCTAssertEqual(portal.calls.count, 0)
+                let note = notifications.calls[before]
+                XCTAssertEqual(note.summary, "Background not changed")
+                XCTAssertEqual(note.body, "“\(entry.title)” (\(entry.date.displayString)) \(why). The background stays as it is.")
+                XCTAssertEqual(note.buttonLabels, ["Open"])
+                notifications.invoke(note.id, action: try XCTUnwrap(note.actions.first { $0.contains("show-date") }))
+                try waitFor { self.viewer.mainWindow?.entry?.date == entry.date }
+                daily.stop()
+                viewer.closeAllWindows()
+                Gtk.iterate(until: { self.viewer.openWindowCount == 0 }, timeout: 5)
+            }
+            try FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    func testAFavouriteStandsInForADayWithoutAPictureWhenChosen() throws {
         try MainActor.assumeIsolated {
+            var settings = Self.settings(background: true, notify: false)
+            settings.unusableDays = .useFavourite
+            let favourite = APODEntry(date: APODDay("2019-01-01")!, title: "The Sombrero Galaxy", mediaType: .image,
+                                      hdImageURL: URL(string: "https://apod.nasa.gov/apod/image/1901/sombrero.jpg"))
+            let fetcher = RecordingFetcher()
             let other = APODEntry(date: APODDay("2026-11-30")!, title: "An Interactive Sky", mediaType: .other)
-            try startDaily(Self.settings(background: true, notify: false), source: DailySource(other), fetcher: RecordingFetcher())
-            try waitFor { self.daily.completedChecks == 1 }
-            Gtk.iterate()
-            XCTAssertEqual(portal.calls.count, 0)
-            XCTAssertNil(daily.lastNotice)
+            try startDaily(settings, source: DailySource(other), fetcher: fetcher, pool: FakePool(favourites: [favourite]))
+            try waitForBackgrounds(1)
+            try waitFor { self.notifications.calls.count == 1 }
+            XCTAssertTrue(fetcher.urls.contains("https://apod.nasa.gov/apod/image/1901/sombrero.jpg"), "\(fetcher.urls)")
+            let note = notifications.calls[0]
+            XCTAssertEqual(note.summary, "A favourite is the background")
+            XCTAssertTrue(note.body.hasSuffix("“The Sombrero Galaxy” is shown instead."), note.body)
+            XCTAssertEqual(note.buttonLabels, ["Open"])
         }
     }
 
@@ -281,8 +388,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             portal.responseCode = 1
             try startDaily(Self.settings(background: true, notify: false), source: DailySource(Self.image), fetcher: RecordingFetcher())
-            try waitFor { self.daily.finishedBackgrounds == 1 }
-            XCTAssertEqual(daily.lastNotice, "The background was not changed.")
+            try waitForBackgrounds(1)
             try waitFor { self.notifications.calls.count == 1 }
             XCTAssertEqual(notifications.calls[0].body, "The background was not changed.")
             let kept = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("data/background").path)
@@ -298,8 +404,8 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             try startDaily(Self.settings(background: true, notify: false, metered: .screenSized),
                            source: DailySource(Self.image), fetcher: fetcher, network: network)
             try waitFor { self.portal.calls.count == 1 }
-            XCTAssertEqual(portal.calls[0].fileBytes, fetcher.bytes(for: Self.cdn + "aurora.jpg?w=1280&fit=clip"),
-                           "application pixels, not device pixels: \(fetcher.urls)")
+            XCTAssertTrue(fetcher.urls.contains(Self.cdn + "aurora.jpg?w=1280&fit=clip"), "application pixels, not device pixels: \(fetcher.urls)")
+            XCTAssertEqual(size(of: portal.calls[0]), ImageHeader(width: 1280, height: 1024))
             daily.stop()
         }
         try FileManager.default.removeItem(at: folder)
@@ -307,9 +413,10 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             let network = FakeNetwork()
             network.isMetered = true
             let fetcher = RecordingFetcher()
+            let source = DailySource(Self.image)
             try startDaily(Self.settings(background: true, notify: false, metered: .waitForUnmetered),
-                           source: DailySource(Self.image), fetcher: fetcher, network: network)
-            try waitFor { self.daily.completedChecks == 1 }
+                           source: source, fetcher: fetcher, network: network)
+            try waitForCheck()
             Gtk.iterate()
             XCTAssertEqual(portal.calls.count, 1, "nothing downloaded on the metered connection")
             XCTAssertEqual(daily.pendingBackground?.date, Self.image.date)
@@ -319,54 +426,80 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
-    func testBackgroundStartOpensNoWindowUntilAsked() throws {
-        try MainActor.assumeIsolated {
-            var options = ViewerOptions()
-            options.startsInBackground = true
-            try startDaily(Self.settings(background: false), source: DailySource(Self.image), fetcher: RecordingFetcher(),
-                           options: options)
-            try waitFor { self.daily.completedChecks == 1 && self.notifications.calls.count == 1 }
-            XCTAssertEqual(viewer.openWindowCount, 0)
-            viewer.application.activateAction("show-date", string: "2026-11-29")
-            try waitFor { self.viewer.mainWindow != nil }
+    /// "Every hour, from the favourites" over three days of a simulated clock: the timer is
+    /// stood in for by `wake()` (what a resume or the timer does), the computer sleeps ten hours,
+    /// the app restarts, and for the last day the connection is metered with only one favourite
+    /// in the cache.
+    func testRotationOverThreeSimulatedDays() throws {
+        let start = Date(timeIntervalSince1970: 1_795_971_600)  // 2026-11-29, 12:00 Eastern
+        let clock = Locked(start)
+        let favourites = (1...4).map { day in
+            APODEntry(date: APODDay("2019-01-0\(day)")!, title: "Favourite \(day)", mediaType: .image,
+                      hdImageURL: URL(string: "https://apod.nasa.gov/apod/image/1901/favourite\(day).jpg"))
         }
-    }
-
-    func testAutostartFileWithoutABackgroundPortalIsWrittenAndRemoved() throws {
+        let pool = FakePool(favourites: favourites)
+        var settings = Self.settings(background: true, notify: false)
+        settings.rotation = .hourly
+        let small = Monitors.Size(width: 320, height: 200, scale: 1)
+        let network = FakeNetwork()
+        let fetcher = RecordingFetcher()
+        let hours = Locked<[Int]>([])
+        /// Advances the clock an hour at a time to `hour`, looking each time, and notes every change.
+        @MainActor func run(until hour: Int, from first: Int, step: Int = 1) throws {
+            for now in stride(from: first, through: hour, by: step) {
+                clock.value = start + TimeInterval(now * 3600)
+                let before = portal.calls.count
+                daily.wake()
+                Gtk.iterate()
+                if daily.isSettingBackground || portal.calls.count > before {
+                    try waitFor("a change at hour \(now)") { self.portal.calls.count > before && !self.daily.isSettingBackground }
+                    hours.value.append(now)
+                }
+            }
+        }
         try MainActor.assumeIsolated {
-            try startDaily(Self.settings(background: false, notify: false), source: DailySource(Self.image), fetcher: RecordingFetcher())
+            try startDaily(settings, source: DailySource(Self.image), fetcher: fetcher, network: network, pool: pool,
+                           screen: small, clock: { clock.value })
+            try waitForBackgrounds(1)
+            hours.value.append(0)  // the day's new picture, which starts the hour
+            XCTAssertEqual(size(of: portal.calls[0]), ImageHeader(width: 320, height: 200))
+            try run(until: 20, from: 1)
+            // Asleep from hour 20 to 30: the timer stood still; waking looks once.
+            try run(until: 40, from: 30)
+            daily.stop()
+        }
+        try MainActor.assumeIsolated {
+            // A restart at 40 h 30 min: the schedule is in the data folder, nothing changes at once.
+            clock.value = start + 40.5 * 3600
+            let restarted = DailySource(Self.image)
+            try startDaily(settings, source: restarted, fetcher: fetcher, network: network, pool: pool,
+                           screen: small, clock: { clock.value })
+            let before = portal.calls.count
+            try waitForCheck()
             Gtk.iterate()
-            XCTAssertFalse(FileManager.default.fileExists(atPath: autostartFile.path))
-            XCTAssertEqual(daily.completedChecks, 0, "both options off: no check at all")
-
-            daily.apply(Self.settings(background: false, notify: true))
-            try waitFor { FileManager.default.fileExists(atPath: self.autostartFile.path) }
-            let text = try String(contentsOf: autostartFile, encoding: .utf8)
-            XCTAssertTrue(text.contains("Exec=\"/opt/apod viewer/apod-viewer\" --background\n"), text)
-            XCTAssertTrue(Gtk.iterate(until: { self.daily.completedChecks == 1 }, timeout: 10), "turning it on checks")
-
-            daily.apply(Self.settings(background: false, notify: false))
-            XCTAssertFalse(FileManager.default.fileExists(atPath: autostartFile.path))
+            XCTAssertEqual(portal.calls.count, before, "no change on restarting mid-hour")
+            try run(until: 48, from: 41)
+            // Metered for the last day: only the one cached favourite is used, nothing downloaded.
+            network.isMetered = true
+            fetcher.cache(URL(string: "https://apod.nasa.gov/apod/image/1901/favourite3.jpg")!)
+            let downloads = fetcher.urls.count
+            let firstMetered = portal.calls.count
+            try run(until: 72, from: 49)
+            XCTAssertEqual(fetcher.urls.count, downloads, "nothing downloaded on the metered connection")
+            XCTAssertEqual(Set(portal.calls[firstMetered...].map(\.fileBytes)).count, 1, "the cached favourite each time")
         }
+        XCTAssertEqual(hours.value, Array(0...20) + Array(30...40) + Array(41...72),
+                       "hourly; one change on waking at 30; none on restarting")
+        XCTAssertEqual(hours.value.count, 21 + 11 + 32)
     }
+}
 
-    func testTheBackgroundPortalIsAskedFirst() throws {
-        try MainActor.assumeIsolated {
-            let background = try XCTUnwrap(FakeBackgroundPortal())
-            background.publish()
-            defer { background.unpublish() }
-            try startDaily(Self.settings(background: false, notify: false), source: DailySource(Self.image), fetcher: RecordingFetcher())
-            daily.apply(Self.settings(background: true, notify: false))
-            try waitFor { background.calls.count == 1 }
-            XCTAssertEqual(background.calls[0].autostart, true)
-            XCTAssertEqual(background.calls[0].commandLine, ["apod-viewer", "--background"])
-            Gtk.iterate()
-            XCTAssertFalse(FileManager.default.fileExists(atPath: autostartFile.path), "the portal starts it at login")
-            daily.apply(Self.settings(background: false, notify: false))
-            try waitFor { background.calls.count == 2 }
-            XCTAssertEqual(background.calls[1].autostart, false)
-        }
-    }
+/// Favourites and archive days as a test gives them.
+final class FakePool: BackgroundPool, @unchecked Sendable {
+    let favouriteEntries: [APODEntry]
+    init(favourites: [APODEntry]) { favouriteEntries = favourites }
+    func favourites() throws -> [APODEntry] { favouriteEntries }
+    func randomArchiveEntries(count: Int) throws -> [APODEntry] { Array(favouriteEntries.shuffled().prefix(count)) }
 }
 
 /// The service's newest entry, which a test moves on; counts `latest` requests.
@@ -414,27 +547,46 @@ final class DailySource: APODSource, @unchecked Sendable {
     func withVideoAddresses(_ entries: [APODEntry]) async throws -> [APODEntry] { entries }
 }
 
-/// Answers every URL with a small PNG of its own (so a test can tell which URL a file came
-/// from) and records what was asked.
+/// Answers every URL with a small picture of its own colour (so a test can tell which URL a
+/// background came from) and records what was asked; or passes the requests on to `upstream`.
+/// URLs the test marks as cached are answered by `cachedImageData` too.
 final class RecordingFetcher: ImageFetching, @unchecked Sendable {
     private let lock = NSLock()
+    private let upstream: (any ImageFetching)?
     private var asked: [String] = []
     private var answers: [String: Data] = [:]
+    private var cached: Set<URL> = []
+
+    init(upstream: (any ImageFetching)? = nil) {
+        self.upstream = upstream
+    }
 
     var urls: [String] { lock.withLock { asked } }
 
-    /// The bytes served for `url`, nil if it was never asked for.
-    func bytes(for url: String) -> Data? { lock.withLock { answers[url] } }
+    /// From now on `url` is in the "disk cache".
+    func cache(_ url: URL) {
+        lock.withLock { _ = cached.insert(url) }
+    }
+
+    func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data? {
+        if let upstream { return upstream.cachedImageData(from: url, for: purpose) }
+        return lock.withLock { cached.contains(url) ? answer(for: url.absoluteString) : nil }
+    }
 
     func imageData(from url: URL, for purpose: ImagePurpose) async throws -> Data {
         let target = ImageSizing.url(url, for: purpose)
-        return lock.withLock {
-            asked.append(target.absoluteString)
-            if let known = answers[target.absoluteString] { return known }
-            let data = ImageFaults.pngHeader(width: UInt32(8 + answers.count), height: 8)
-            answers[target.absoluteString] = data
-            return data
-        }
+        lock.withLock { asked.append(target.absoluteString) }
+        if let upstream { return try await upstream.imageData(from: url, for: purpose) }
+        return lock.withLock { answer(for: target.absoluteString) }
+    }
+
+    /// The picture for `url`: 40×30 of a colour of its own. Call with the lock held.
+    private func answer(for url: String) -> Data {
+        if let known = answers[url] { return known }
+        let shade = UInt8(truncatingIfNeeded: 40 + 23 * answers.count)
+        let data = PlainPNG.make(width: 40, height: 30, red: shade, green: 255 - shade, blue: 90)
+        answers[url] = data
+        return data
     }
 }
 

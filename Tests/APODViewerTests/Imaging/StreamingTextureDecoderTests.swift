@@ -86,6 +86,8 @@ final class StreamingTextureDecoderTests: XCTestCase {
 /// Hands the consumer one picture in pieces and says it was streamed, while the bytes it returns
 /// are another picture, so a test can tell which one a decode came from.
 private final class StreamingFetcher: ImageFetching, @unchecked Sendable {
+    func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data? { nil }
+
     private let streamed: Data
     private let whole: Data
     private let purposes = Locked<[ImagePurpose]>([])

@@ -97,6 +97,8 @@ final class TextureCacheTests: XCTestCase {
 }
 
 private final class CountingFetcher: ImageFetching, @unchecked Sendable {
+    func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data? { nil }
+
     let data: Data
     private let lock = NSLock()
     private var count = 0

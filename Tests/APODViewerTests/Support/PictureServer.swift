@@ -63,6 +63,8 @@ private final class GeneratedPictures: @unchecked Sendable {
 /// Fetches picture bytes with the core's `HTTPClient` and records what was asked and
 /// cancelled. Stands in for `ImageLoader`, which adds caching and validation on top.
 final class LoopbackFetcher: ImageFetching, @unchecked Sendable {
+    func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data? { nil }
+
     private let client = HTTPClient(timeout: 10, retryPolicy: .none)
     private let lock = NSLock()
     private var purposes: [URL: ImagePurpose] = [:]

@@ -1,0 +1,151 @@
+import APODCore
+import Foundation
+import GtkKit
+import WallpaperComposition
+
+/// The automatic background: a picture is downloaded (or taken from the cache), made into the
+/// background copy for the largest monitor (`WallpaperComposer`: fitted, with the caption card
+/// when asked), kept under the data folder (`BackgroundHistory`; the cached picture is never
+/// changed) and handed to the Wallpaper portal. Only a picture the desktop took is kept; the
+/// one before stays for "Skip".
+///
+/// Downloading, decoding and drawing run off the main thread (`WorkSlot`).
+@MainActor
+final class DailyBackground {
+    /// What the background copy is made for.
+    struct Target: Equatable {
+        /// Device pixels (application pixels on a metered connection); nil without a display.
+        var canvas: CanvasSize?
+        var scaleFactor: Int
+        /// The width asked of the picture's server.
+        var width: Int? { canvas?.width }
+    }
+
+    var settings: DailySettings
+    /// A problem to tell the user.
+    var onProblem: (@MainActor (String) -> Void)?
+    /// A background waiting for an unmetered connection.
+    private(set) var pendingBackground: APODEntry?
+
+    private let images: any ImageFetching
+    private let history: BackgroundHistory
+    private let network: any NetworkState
+    private let screen: @MainActor () -> Monitors.Size?
+    private let work = WorkSlot()
+    private var portalRequests = 0
+
+    init(settings: DailySettings, images: any ImageFetching, history: BackgroundHistory, network: any NetworkState,
+         screen: @escaping @MainActor () -> Monitors.Size?) {
+        self.settings = settings
+        self.images = images
+        self.history = history
+        self.network = network
+        self.screen = screen
+    }
+
+    /// A picture is being made or handed to the desktop.
+    var isBusy: Bool { work.isBusy || portalRequests > 0 }
+
+    /// The day of the picture on the desktop now, as far as this app set it.
+    var currentDay: APODDay? { history.currentDay }
+
+    /// The largest monitor in device pixels, or in application pixels (a screen-sized picture,
+    /// which the desktop scales up) on a metered connection when the user chose so.
+    func target() -> Target {
+        guard let size = screen() else { return Target(canvas: nil, scaleFactor: 1) }
+        if network.isMetered && settings.meteredConnections == .screenSized {
+            return Target(canvas: CanvasSize(width: size.width, height: size.height), scaleFactor: 1)
+        }
+        return Target(canvas: CanvasSize(width: size.width * size.scale, height: size.height * size.scale), scaleFactor: size.scale)
+    }
+
+    /// A new day's picture: now, or once the connection is unmetered when the user asked to wait.
+    func newPicture(_ entry: APODEntry, then done: @escaping @MainActor (Bool) -> Void) {
+        if network.isMetered && settings.meteredConnections == .waitForUnmetered {
+            pendingBackground = entry
+        } else {
+            set(entry, automatically: true, then: done)
+        }
+    }
+
+    /// The connection changed: a waiting background goes ahead once it is unmetered.
+    func networkChanged() {
+        guard network.isAvailable, !network.isMetered, let pending = pendingBackground else { return }
+        pendingBackground = nil
+        set(pending, automatically: true)
+    }
+
+    /// Makes `entry`'s background copy (from `cachedData` when given, else downloaded) and asks
+    /// the desktop to use it; by hand, the desktop may show its preview first.
+    /// - Parameter done: whether the desktop took it; not called when other work replaced this.
+    func set(_ entry: APODEntry, cachedData: Data? = nil, automatically: Bool,
+             then done: @escaping @MainActor (Bool) -> Void = { _ in }) {
+        let picture = WallpaperPicture(images: images)
+        let history = self.history
+        let target = target()
+        let fit = settings.fit
+        let caption = Caption(entry: entry, style: settings.caption)
+        work.start({
+            let data: Data
+            if let cachedData { data = cachedData } else { data = try await picture.data(for: entry, width: target.width) }
+            return try history.store(try Self.backgroundCopy(of: data, for: target, fit: fit, caption: caption), for: entry.date)
+        }, then: { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let file):
+                self.hand(file, showPreview: !automatically) { [weak self] taken in
+                    if taken { self?.history.becameCurrent(file) }
+                    done(taken)
+                }
+            case .failure(let error):
+                self.onProblem?(userMessage(for: error))
+                done(false)
+            }
+        })
+    }
+
+    /// The picture as the background copy; as it is when there is neither a screen size nor a
+    /// caption (no display: the desktop fits it).
+    private nonisolated static func backgroundCopy(of data: Data, for target: Target, fit: BackgroundFit,
+                                                   caption: Caption?) throws -> Data {
+        guard target.canvas != nil || caption != nil else { return data }
+        return try WallpaperComposer.compose(data, .init(canvas: target.canvas, scaleFactor: target.scaleFactor,
+                                                         fit: fit, caption: caption)).jpeg
+    }
+
+    /// The notification's "Skip": the background set before `day`'s comes back, and `day`'s
+    /// picture is forgotten.
+    func skip(day: String) {
+        guard let previous = history.previous, history.current?.lastPathComponent.contains(day) == true else { return }
+        hand(previous, showPreview: false) { [weak self] taken in if taken { self?.history.dropCurrent() } }
+    }
+
+    /// Gives the file to the Wallpaper portal; a file the desktop did not take is removed.
+    private func hand(_ file: URL, showPreview: Bool, then taken: @escaping @MainActor (Bool) -> Void) {
+        portalRequests += 1
+        let placement = WallpaperPortal.Placement(settings.placement)
+        WallpaperPortal.setWallpaper(fileAt: file.path, showPreview: showPreview, placement: placement) { [weak self] outcome in
+            guard let self else { return }
+            self.portalRequests -= 1
+            if outcome != .set {
+                self.history.discard(file)
+                self.onProblem?(BackgroundSetter.message(for: outcome))
+            }
+            taken(outcome == .set)
+        }
+    }
+
+    func stop() {
+        work.cancel()
+    }
+}
+
+extension WallpaperPortal.Placement {
+    init(_ placement: DailySettings.Placement) {
+        switch placement {
+        case .desktop: self = .desktop
+        case .lockScreen: self = .lockScreen
+        case .both: self = .both
+        }
+    }
+}
