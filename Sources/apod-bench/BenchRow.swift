@@ -35,7 +35,15 @@ struct BenchRow: Encodable {
     var medianMilliseconds: Double?
     var p95Milliseconds: Double?
     var firstMilliseconds: Double?
+    var maxMilliseconds: Double?
     var entries: Int?
+    /// Objects rows: the objects of the index and their mentions (entry and object pairs); for
+    /// a measured object, the titles naming it, and recall and precision.
+    var objects: Int?
+    var mentions: Int?
+    var titles: Int?
+    var recall: Double?
+    var precision: Double?
     /// The viewer's index row: its first window on screen, and the main window's request for
     /// the latest day (not part of the random batch).
     var startupSeconds: Double?
@@ -68,7 +76,8 @@ struct BenchRow: Encodable {
         case medianMilliseconds = "median_ms"
         case p95Milliseconds = "p95_ms"
         case firstMilliseconds = "first_ms"
-        case entries
+        case maxMilliseconds = "max_ms"
+        case entries, objects, mentions, titles, recall, precision
         case startupSeconds = "startup_s"
         case todayRequests = "today_requests"
         case videoRequests = "video_requests"

@@ -75,6 +75,9 @@ enum IndexBench {
                              p95Milliseconds: latencies[Int((Double(latencies.count) * 0.95).rounded(.up)) - 1],
                              entries: matched))
 
+        progress("index: sky objects…")
+        rows += try ObjectsBench.run(index: reopened, sky: archive.sky)
+
         progress("index: random 100…")
         let before = service.requestCount
         let indexed = IndexingSource(upstream: source, index: reopened, calendar: calendar)

@@ -26,6 +26,7 @@ enum IndexBenchTable {
             lines.append(verdict(p95 <= 20, String(format: "search   %d queries (%d with matches): median %.2f ms, p95 %.2f ms (target p95 <= 20 ms)",
                                                    IndexBench.queries.count, search.entries ?? 0, median, p95)))
         }
+        lines += objectLines(rows)
         if let random = row("index-random") {
             let requests = random.requests ?? -1
             lines.append(verdict(requests == 0 && (random.firstMilliseconds ?? .infinity) <= 300,
@@ -43,6 +44,34 @@ enum IndexBenchTable {
             lines.append("skipped  the viewer's random grid from the index (no display)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The objects rows: finding, look-ups by kind (target each <= 20 ms at p95), and recall and
+    /// precision per measured object (targets >= 0.95 and >= 0.97).
+    private static func objectLines(_ rows: [BenchRow]) -> [String] {
+        var lines: [String] = []
+        if let find = rows.first(where: { $0.name == "objects-find" }) {
+            let entries = max(1, find.entries ?? 0)
+            let sync = rows.first { $0.name == "index-sync" }?.seconds ?? .infinity
+            lines.append(String(format: "objects  %d entries stored again, finding their objects: %.2f s (%.0f µs an entry, %.2f × the sync's time); %d objects, %d mentions",
+                                entries, find.seconds, find.seconds / Double(entries) * 1e6, find.seconds / sync,
+                                find.objects ?? 0, find.mentions ?? 0))
+        }
+        for kind in ObjectsBench.lookupKinds {
+            guard let lookup = rows.first(where: { $0.name == "objects-lookup" && $0.flavour == kind }),
+                  let median = lookup.medianMilliseconds, let p95 = lookup.p95Milliseconds else { continue }
+            lines.append(verdict(p95 <= 20, "objects  " + kind.padding(toLength: 9, withPad: " ", startingAt: 0)
+                + String(format: "%3d look-ups: median %.2f ms, p95 %.2f ms, max %.2f ms (target p95 <= 20 ms)",
+                         lookup.entries ?? 0, median, p95, lookup.maxMilliseconds ?? 0)))
+        }
+        for accuracy in rows where accuracy.name == "objects-accuracy" {
+            let recall = accuracy.recall ?? 0
+            let precision = accuracy.precision ?? 0
+            lines.append(verdict(recall >= 0.95 && precision >= 0.97, "objects  " + accuracy.flavour.padding(toLength: 11, withPad: " ", startingAt: 0)
+                + String(format: "recall %.3f of %d titles, precision %.3f of %d found (target >= 0.95, >= 0.97)",
+                         recall, accuracy.titles ?? 0, precision, accuracy.entries ?? 0)))
+        }
+        return lines
     }
 
     private static func verdict(_ met: Bool, _ text: String) -> String {

@@ -23,6 +23,8 @@ struct SyntheticArchive {
     /// for; no `basic_html`), ascending by day.
     let bodies: [(day: APODDay, json: String)]
     let videoDays: Set<APODDay>
+    /// The sky objects the text names, and where.
+    let sky: SyntheticSky
 
     /// - Parameter pictureBase: where the `hdurl`s point; the viewer rows give a loopback server
     ///   so that a grid of these entries never reaches the real CDN.
@@ -31,18 +33,20 @@ struct SyntheticArchive {
         let vocabulary = Self.vocabulary(using: &random)
         var bodies: [(APODDay, String)] = []
         var videoDays = Set<APODDay>()
+        var sky = SyntheticSky()
         var day = ArchiveCalendar.firstDay
         while day <= today {
             if !Self.gaps.contains(day.description) {
                 let isVideo = Self.isVideo(day)
                 if isVideo { videoDays.insert(day) }
                 bodies.append((day, Self.body(for: day, isVideo: isVideo, vocabulary: vocabulary, pictureBase: pictureBase,
-                                              random: &random)))
+                                              random: &random, sky: &sky)))
             }
             day = day.adding(days: 1)
         }
         self.bodies = bodies
         self.videoDays = videoDays
+        self.sky = sky
     }
 
     /// Drawn from the day itself (not the text's generator), so adding videos left every
@@ -60,15 +64,17 @@ struct SyntheticArchive {
         return "<html><head><title>APOD \(day)</title></head><body><center>\(player)</center>\(filler)</body></html>"
     }
 
+    /// - Parameter sky: draws the object mentions from a generator of its own, so the rest of
+    ///   the text is what it was before objects were added.
     private static func body(for day: APODDay, isVideo: Bool, vocabulary: [String], pictureBase: String,
-                             random: inout SeededGenerator) -> String {
+                             random: inout SeededGenerator, sky: inout SyntheticSky) -> String {
         func word() -> String {
             // Log-uniform ranks: Zipf's law with exponent 1.
             let x = Double(random.next() % 1_000_000) / 1_000_000
             return vocabulary[min(vocabulary.count - 1, Int(pow(Double(vocabulary.count), x)) - 1)]
         }
         let theme = themes[Int(random.next() % UInt64(themes.count))]
-        let titleWords = [theme.capitalized] + (0..<Int(2 + random.next() % 4)).map { _ in word().capitalized }
+        let title = sky.title([theme.capitalized] + (0..<Int(2 + random.next() % 4)).map { _ in word().capitalized })
         var sentences: [String] = []
         var characters = 0
         let target = 650 + Int(random.next() % 550)
@@ -80,12 +86,17 @@ struct SyntheticArchive {
             sentences.append(sentence.joined(separator: " ").capitalized(firstOnly: true) + ".")
             characters += sentences.last!.count + 1
         }
+        for (number, mention) in sky.explanationMentions().enumerated() {
+            let sentence = (number * 3 + 1) % sentences.count
+            sentences[sentence] = String(sentences[sentence].dropLast()) + " near " + mention + "."
+        }
+        sky.note(day: day, title: title, explanation: sentences.joined(separator: " "))
         let explanation = "<strong>Explanation: </strong>" + sentences.joined(separator: " ")
             + " <strong>Tomorrow&#8217;s picture: </strong><a href=\\\"https://science.nasa.gov/apod/\\\">" + word() + "</a>"
         let credit = "<strong>Image Credit &amp; Copyright:</strong> <a href=\\\"https://example.org/\\\">"
             + word().capitalized + " " + word().capitalized + "</a>"
         return """
-        {"date":"\(day)","title":"\(titleWords.joined(separator: " "))","media_type":"\(isVideo ? "video" : "image")",\
+        {"date":"\(day)","title":"\(title)","media_type":"\(isVideo ? "video" : "image")",\
         "explanation":"\(explanation)","credit":"\(credit)","copyright":"",\
         "alt":"\(theme) seen in the night sky","permalink":"https://science.nasa.gov/apod/\(day)/",\
         "url":"https://science.nasa.gov/apod/\(day)/",\

@@ -9,6 +9,9 @@ enum ArchiveCommand: Equatable {
     case removeFavorite(APODDay)
     /// `nil` month and day: today's (US Eastern).
     case onThisDay(month: Int?, day: Int?, json: Bool)
+    /// Objects with their counts (those matching the query), or the entries of the object the
+    /// query names.
+    case objects(String?, json: Bool)
 
     static let defaultSearchLimit = 20
     static let maxSearchLimit = 500
@@ -21,6 +24,8 @@ enum ArchiveCommand: Equatable {
             "  favorites [--json]                      " + tr("favourite pictures, oldest first"),
             "  favorites add DATE | remove DATE        " + tr("mark or unmark a day as a favourite"),
             "  on-this-day [MM-DD] [--json]            " + tr("that month and day in every year, oldest first"),
+            "  objects [QUERY] [--json]                " + tr("sky objects of the pictures with their counts; an object's"),
+            "                                          " + tr("name or designation (M31, \"orion nebula\") lists its pictures"),
         ]
     }
 
@@ -55,6 +60,10 @@ enum ArchiveCommand: Equatable {
             let day = try Invocation.day(rest.removeFirst())
             try Invocation.expectNothing(rest)
             return action == "add" ? .addFavorite(day) : .removeFavorite(day)
+        case "objects":
+            try Invocation.rejectOptions(rest)
+            let query = rest.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            return .objects(query.isEmpty ? nil : query, json: json)
         case "on-this-day":
             guard !rest.isEmpty else { return .onThisDay(month: nil, day: nil, json: json) }
             let (month, day) = try parseMonthDay(rest.removeFirst())

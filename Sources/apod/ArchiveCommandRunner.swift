@@ -46,6 +46,41 @@ struct ArchiveCommandRunner {
         case .onThisDay(let month, let day, let json):
             let today = ArchiveCalendar().today
             try await onThisDay(month: month ?? today.month, day: day ?? today.day, json: json)
+        case .objects(let query, let json):
+            let index = try index.get()
+            if let query, let object = SkyCatalogue.shared.object(named: query) {
+                try entries(of: object, in: index, json: json)
+            } else {
+                try objects(matching: query, in: index, json: json)
+            }
+            try noteIncomplete(index)
+        }
+    }
+
+    /// `M31 · Andromeda Galaxy (87), newest first:` and its entries, or them as JSON.
+    private func entries(of object: SkyObject, in index: ArchiveIndex, json: Bool) throws {
+        let entries = try index.entries(of: object)
+        if !json && !entries.isEmpty {
+            Output.print(tr("{object} ({count}), newest first:", ["object": object.label, "count": String(entries.count)]))
+        }
+        try list(entries, json: json)
+        if entries.isEmpty && !json {
+            Output.error("apod: " + tr("no pictures of {object} in the index.", ["object": object.label]))
+        }
+    }
+
+    /// One `COUNT  ID · NAME` line per object, the most pictured first, or them as JSON.
+    private func objects(matching query: String?, in index: ArchiveIndex, json: Bool) throws {
+        let objects = try index.objects(matching: query ?? "")
+        if json {
+            Output.print(String(decoding: try EntryJSON.encoded(objects.map(ObjectJSON.init)), as: UTF8.self))
+        } else if let widest = objects.first.map({ String($0.count).count }) {
+            Output.print(objects.map { String(repeating: " ", count: widest - String($0.count).count) + "\($0.count)  \($0.object.label)" }
+                .joined(separator: "\n"))
+        }
+        if objects.isEmpty && !json {
+            Output.error("apod: " + (query.map { tr("no sky objects match \"{query}\".", ["query": $0]) }
+                                     ?? tr("no sky objects in the index yet: run apod sync.")))
         }
     }
 
@@ -110,5 +145,27 @@ struct ArchiveCommandRunner {
         guard try !index.coversArchive() else { return }
         Output.error("apod: " + tr("the index holds {count} pictures so far; run apod sync to search the whole archive.",
                                    ["count": String(try index.count())]))
+    }
+}
+
+/// An object as `apod objects --json` lists it: `name` is null when it has none besides its id.
+private struct ObjectJSON: Encodable {
+    let id: String
+    let name: String?
+    let count: Int
+
+    init(_ counted: SkyObjectCount) {
+        id = counted.object.id
+        name = counted.object.name
+        count = counted.count
+    }
+
+    enum CodingKeys: String, CodingKey { case id, name, count }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(count, forKey: .count)
     }
 }

@@ -67,6 +67,23 @@ public final class ArchiveIndex: Sendable {
             FROM months;
         DROP TABLE months;
         """,
+        // The sky objects each entry names (SkyObjectFinder); found again for every entry when
+        // the catalogue's version changes (ArchiveIndex+Objects).
+        """
+        CREATE TABLE entry_objects (
+            object TEXT NOT NULL,             -- SkyObject.id
+            day INTEGER NOT NULL,             -- entries.day
+            place INTEGER NOT NULL,           -- the order the entry names it in, title first
+            PRIMARY KEY (object, day)
+        ) WITHOUT ROWID;
+        CREATE INDEX entry_objects_day ON entry_objects(day, place);
+        CREATE TABLE objects_version (
+            version TEXT NOT NULL             -- SkyCatalogue.version the rows were found with
+        );
+        CREATE TRIGGER entries_objects_ad AFTER DELETE ON entries BEGIN
+            DELETE FROM entry_objects WHERE day = old.day;
+        END;
+        """,
     ]
 
     /// Opens the index of the source at `partition` under `directory`, creating it if needed.
@@ -101,6 +118,9 @@ public final class ArchiveIndex: Sendable {
         self.file = file
         self.calendar = calendar
         (database, notice) = try SQLiteFile.open(file, migrations: Self.migrations, readOnly: readOnly)
+        // Objects are only ever an addition: an index that cannot find them again now (or, read
+        // only, cannot write them) still opens.
+        try? refreshObjects()
     }
 
     // MARK: Writing
@@ -109,15 +129,17 @@ public final class ArchiveIndex: Sendable {
     /// churn the full-text index.
     public func store(_ entries: [APODEntry]) throws {
         guard !entries.isEmpty else { return }
-        try guarded { try database.transaction { try insert(entries) } }
+        let objects = Self.objectRows(entries)
+        try guarded { try database.transaction { try insert(entries, objects: objects) } }
     }
 
     /// A sync window as the service answered it, in one transaction: its entries and the mark
     /// that says its days are done through `coveredThrough`, so a kill leaves both or neither.
     func storeWindow(_ window: ClosedRange<APODDay>, entries: [APODEntry], coveredThrough: APODDay) throws {
+        let objects = Self.objectRows(entries)
         try guarded {
             try database.transaction {
-                try insert(entries)
+                try insert(entries, objects: objects)
                 try database.rows("""
                     INSERT INTO covered(first, through, synced_at) VALUES (?, ?, ?)
                     ON CONFLICT(first) DO UPDATE SET
@@ -136,7 +158,9 @@ public final class ArchiveIndex: Sendable {
         try? database.execute("VACUUM")
     }
 
-    private func insert(_ entries: [APODEntry]) throws {
+    /// - Parameter objects: `objectRows(entries)`, found before the transaction so that finding
+    ///   them does not hold the write lock.
+    private func insert(_ entries: [APODEntry], objects: [[SQLiteValue]]) throws {
         try database.run("""
             INSERT INTO entries(day, date, month_day, title, explanation, copyright, media_type,
                                 image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text)
@@ -152,6 +176,7 @@ public final class ArchiveIndex: Sendable {
                         excluded.image_url, excluded.hd_image_url, excluded.thumbnail_url,
                         excluded.video_url, excluded.page_url, excluded.alt_text)
             """, each: entries.map(Self.values))
+        try replaceObjects(of: entries.map(\.date), with: objects)
     }
 
     /// The longest address kept: far beyond any real one (CDN links are ~150 characters); a
@@ -238,8 +263,14 @@ public final class ArchiveIndex: Sendable {
 
     /// The best matches for what the user typed, title matches first. Text with nothing
     /// searchable in it answers nothing, without a query.
+    /// A sky object's name or designation ("M31", "Messier 31", "andromeda galaxy") finds the
+    /// entries that name it by any of them.
     public func search(_ text: String, limit: Int) throws -> [APODEntry] {
-        let query = SearchQuery(text)
+        if let object = SkyCatalogue.shared.object(named: text) { return try search(object, limit: limit) }
+        return try search(SearchQuery(text), limit: limit)
+    }
+
+    func search(_ query: SearchQuery, limit: Int) throws -> [APODEntry] {
         guard !query.isEmpty, limit > 0 else { return [] }
         return try guarded {
             let match = query.matchExpression
@@ -271,6 +302,7 @@ public final class ArchiveIndex: Sendable {
 
     /// How many entries match what the user typed (for "23 pictures match 'eclipse'").
     public func matchCount(_ text: String) throws -> Int {
+        if let object = SkyCatalogue.shared.object(named: text) { return try matchCount(object) }
         let query = SearchQuery(text)
         guard !query.isEmpty else { return 0 }
         return try guarded {
@@ -295,7 +327,7 @@ public final class ArchiveIndex: Sendable {
         }
     }
 
-    private static func entry(_ row: SQLiteRow) -> APODEntry? {
+    static func entry(_ row: SQLiteRow) -> APODEntry? {
         guard let ordinal = row.integer(0), let title = row.text(1) else { return nil }
         func url(_ column: Int) -> URL? { row.text(column).flatMap(URL.init(string:)) }
         return APODEntry(date: APODDay(ordinal: ordinal), title: title, explanation: row.text(2) ?? "",
@@ -305,7 +337,7 @@ public final class ArchiveIndex: Sendable {
     }
 
     @discardableResult
-    private func guarded<T>(_ body: () throws -> T) throws -> T {
+    func guarded<T>(_ body: () throws -> T) throws -> T {
         try SQLiteFile.guarded(path: file.path, body)
     }
 }

@@ -12,12 +12,23 @@ public struct SearchQuery: Equatable, Sendable {
     public static let maxTermLength = 64
 
     public let terms: [String]
+    /// The terms are alternatives, each a phrase matched whole: an object's names.
+    private let isPhrases: Bool
 
     public init(_ text: String) {
         terms = text.split(whereSeparator: { $0.isWhitespace })
             .filter { $0.contains { $0.isLetter || $0.isNumber } }
             .prefix(Self.maxTerms)
             .map { String($0.prefix(Self.maxTermLength)) }
+        isPhrases = false
+    }
+
+    /// Any of these phrases ("M31", "Messier 31", "Andromeda Galaxy"), each matched whole; a
+    /// name that is one word of letters ("Moon", "Pleiades") as a prefix, as when typed alone
+    /// ("moon" finds "moonrise"), while "M1" stays exact ("M100" is another object).
+    init(anyOf phrases: [String]) {
+        terms = phrases.filter { $0.contains { $0.isLetter || $0.isNumber } }
+        isPhrases = true
     }
 
     /// Characters of the typed text a message repeats.
@@ -37,7 +48,13 @@ public struct SearchQuery: Equatable, Sendable {
 
     /// The FTS5 MATCH expression: every word, each as a quoted prefix.
     var matchExpression: String {
-        terms.map { term in
+        if isPhrases {
+            return terms.map { phrase in
+                let word = phrase.count > 1 && phrase.allSatisfy(\.isLetter)
+                return "\"" + phrase.replacingOccurrences(of: "\"", with: "\"\"") + (word ? "\"*" : "\"")
+            }.joined(separator: " OR ")
+        }
+        return terms.map { term in
             "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + (term.count > 1 ? "\"*" : "\"")
         }.joined(separator: " ")
     }

@@ -20,14 +20,16 @@ final class ArchiveCommandTests: CoreTestCase {
         try? FileManager.default.removeItem(at: home)
     }
 
-    /// Starts the service; `delay` slows every answer down (for the kill test).
-    private func startService(delay: TimeInterval = 0) throws {
+    /// Starts the service; `delay` slows every answer down (for the kill test); `entries`
+    /// replace the fixtures of their days (JSON by day).
+    private func startService(delay: TimeInterval = 0, entries: [String: String] = [:]) throws {
         let calendar = ArchiveCalendar()
         archive = [:]
         for day in DayFetching.days(from: ArchiveCalendar.firstDay, through: calendar.today) where day != APODDay("2020-06-10") {
             archive[day.description] = LegacyFixtures.entry(day.description)
         }
         archive["2019-07-04"] = #"{"date":"2019-07-04","title":"Fireworks over Poznań","explanation":"A (bright) \"show\".","media_type":"image","service_version":"v1","url":"https://apod.nasa.gov/apod/image/f.jpg"}"#
+        archive.merge(entries) { $1 }
         let service = FakeLegacyService(entries: archive, today: calendar.today.description)
         if delay > 0 {
             service.override = { _ in Thread.sleep(forTimeInterval: delay); return nil }
@@ -134,6 +136,48 @@ final class ArchiveCommandTests: CoreTestCase {
         XCTAssertEqual(found.status, 0, found.stderr)
         XCTAssertEqual(found.stdout, "2019-07-04  Fireworks over Poznań\n")
         XCTAssertFalse(found.stderr.contains("readonly"), found.stderr)
+    }
+
+    func testObjectsListTheirCountsAndAnObjectItsEntriesNewestFirst() throws {
+        func entry(_ day: String, _ title: String, _ explanation: String) -> String {
+            #"{"date":"\#(day)","title":"\#(title)","explanation":"\#(explanation)","media_type":"image","service_version":"v1","url":"https://apod.nasa.gov/apod/image/\#(day).jpg"}"#
+        }
+        try startService(entries: [
+            "2018-01-02": entry("2018-01-02", "M31: The Andromeda Galaxy", "With its companions M32 and M110."),
+            "2018-01-04": entry("2018-01-04", "Andromeda Rising", "Messier 31 over the Alps, near the Orion Nebula."),
+            "2018-01-06": entry("2018-01-06", "Horsehead and Orion Nebulas", "Dust in Orion."),
+            "2018-01-08": entry("2018-01-08", "Saturn V at Dawn", "A Saturn V rocket."),
+        ])
+        XCTAssertEqual(try apod(["range", "2018-01-01", "2018-01-10"]).status, 0, "indexes those days")
+
+        let list = try apod(["objects"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertEqual(list.stdout.split(separator: "\n").prefix(2), ["2  M31 · Andromeda Galaxy", "2  M42 · Orion Nebula"])
+        XCTAssertEqual(list.stdout.split(separator: "\n").count, 5, "M31, M42, M32, M110, Barnard 33: \(list.stdout)")
+        XCTAssertTrue(list.stderr.contains("apod sync"), "the index holds a few days: \(list.stderr)")
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try apod(["objects", "nebula", "--json"]).stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(json.map { $0["id"] as? String }, ["M31", "M42", "Barnard 33"])
+        XCTAssertEqual(json.first?["name"] as? String, "Andromeda Galaxy")
+        XCTAssertEqual(json.first?["count"] as? Int, 2)
+        XCTAssertEqual(Set(json[0].keys), ["id", "name", "count"])
+
+        for query in [["M31"], ["messier", "31"], ["andromeda galaxy"], ["NGC", "224"]] {
+            let entries = try jsonArray(try apod(["objects"] + query + ["--json"]).stdout)
+            XCTAssertEqual(entries.map { $0["date"] as? String }, ["2018-01-04", "2018-01-02"], "\(query)")
+            XCTAssertEqual(Set(entries[0].keys), Set(EntryJSON.keys))
+        }
+        let text = try apod(["objects", "Horsehead"])
+        XCTAssertEqual(text.stdout, "Barnard 33 · Horsehead Nebula (1), newest first:\n2018-01-06  Horsehead and Orion Nebulas\n")
+        XCTAssertEqual(try apod(["search", "Messier 31", "--json"]).stdout, try apod(["search", "andromeda galaxy", "--json"]).stdout)
+
+        let none = try apod(["objects", "M13"])
+        XCTAssertEqual(none.status, 0)
+        XCTAssertEqual(none.stdout, "")
+        XCTAssertTrue(none.stderr.contains("no pictures of M13"), none.stderr)
+        let unknown = try apod(["objects", "quasar"])
+        XCTAssertEqual(unknown.stdout, "")
+        XCTAssertTrue(unknown.stderr.contains("no sky objects match \"quasar\""), unknown.stderr)
+        XCTAssertEqual(try apod(["objects", "--jsn"]).status, 2)
     }
 
     func testUsageErrorsExitTwo() throws {

@@ -61,13 +61,9 @@ final class ImageHeaderTests: CoreTestCase, @unchecked Sendable {
     /// Every picture of the real 2019 sample (outside the repository): its size is read, and
     /// each is a reduction to 360 px on the short side.
     func testTheRealSamplesSizesAreRead() throws {
-        let folder = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-            .appendingPathComponent("shared/apod-sample/image")
-        guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
-            throw XCTSkip("no real sample at \(folder.path)")
+        guard let sample = SampleFolder.locate(),
+              let files = FileManager.default.enumerator(at: sample.appendingPathComponent("image"), includingPropertiesForKeys: nil) else {
+            throw XCTSkip("no real sample (shared/apod-sample) above the package")
         }
         var read = 0
         for case let url as URL in files where !url.hasDirectoryPath {

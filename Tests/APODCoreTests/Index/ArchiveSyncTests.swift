@@ -102,6 +102,9 @@ final class ArchiveSyncTests: CoreTestCase {
         try index.database.execute("""
             CREATE TABLE months (month INTEGER PRIMARY KEY, covered_through INTEGER NOT NULL, synced_at REAL NOT NULL);
             DROP TABLE covered;
+            DROP TRIGGER entries_objects_ad;
+            DROP TABLE entry_objects;
+            DROP TABLE objects_version;
             """)
         let yesterday = clock.calendar.today.adding(days: -1)
         for month in ArchiveMonth.all(from: ArchiveCalendar.firstDay, through: yesterday) {

@@ -1,20 +1,14 @@
+import TestSupport
 import XCTest
 @testable import APODCore
 
 /// Every entry of the real 2019 archive (../shared/apod-sample, outside the repository) must
 /// decode and normalise cleanly. Skipped when the sample is not there, e.g. on a clean clone.
 final class SampleCompatibilityTests: CoreTestCase, @unchecked Sendable {
-    private var sampleFile: URL {
-        URL(fileURLWithPath: #filePath)                 // Tests/APODCoreTests/Model/this.swift
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent() // package root
-            .deletingLastPathComponent()
-            .appendingPathComponent("shared/apod-sample/apod-2019.json")
-    }
 
     func testEvery2019EntryDecodesCleanly() throws {
-        guard let data = try? Data(contentsOf: sampleFile) else {
-            throw XCTSkip("no real sample at \(sampleFile.path)")
+        guard let folder = SampleFolder.locate(), let data = try? Data(contentsOf: SampleFolder.entriesFile(in: folder)) else {
+            throw XCTSkip("no real sample (shared/apod-sample) above the package")
         }
         let objects = try JSONFields.objects(in: data)
         XCTAssertEqual(objects.count, 365)
