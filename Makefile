@@ -4,8 +4,10 @@ SWIFT ?= swift
 CONFIG ?= debug
 # Deterministic, GL-free rendering for headless GUI tests (see README).
 GUI_TEST_ENV = GSK_RENDERER=cairo GTK_A11Y=none GDK_BACKEND=x11 GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
-# The same without GSK_RENDERER: GTK's default (GL) renderer, software GL under Xvfb.
+# The same without GSK_RENDERER: the renderer the app chooses (cairo over Xvfb's software GL).
 DEFAULT_RENDERER_TEST_ENV = GTK_A11Y=none GDK_BACKEND=x11 GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
+# GL asked for by name, as a user keeps it: frames drawn by software GL under Xvfb.
+GL_RENDERER_TEST_ENV = GSK_RENDERER=gl $(DEFAULT_RENDERER_TEST_ENV)
 # A private session bus (for the fake desktop portal) and a virtual X display.
 XVFB = dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24"
 
@@ -47,9 +49,11 @@ test: deps validate-data
 	$(SWIFT) build --build-tests
 	scripts/compile-translations "$(BIN_PATH)/locale"
 	$(MAKE) --no-print-directory test-headless
-	# Two passes, one summary: everything under cairo, then DefaultRendererTests under GL.
-	scripts/run-tests env $(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --skip DefaultRendererTests \
-		::: env $(DEFAULT_RENDERER_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter DefaultRendererTests
+	# Three passes, one summary: everything under cairo, DefaultRendererTests with the renderer
+	# the app chooses, GLRendererTests under GSK_RENDERER=gl.
+	scripts/run-tests env $(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --skip 'DefaultRendererTests|GLRendererTests' \
+		::: env $(DEFAULT_RENDERER_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter DefaultRendererTests \
+		::: env $(GL_RENDERER_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter GLRendererTests
 
 # The viewer's tests with no display and no session bus (after `swift build --build-tests`):
 # GUI tests must skip, not fail or crash the run.

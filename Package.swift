@@ -35,7 +35,9 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
-        .target(name: "GtkKit", dependencies: ["CGtk"]),
+        // libepoxy (GTK's own GL loader) reads the GL renderer's name: software GL draws with cairo.
+        .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
+        .target(name: "GtkKit", dependencies: ["CGtk", "CEpoxy"]),
         .target(name: "APODViewer", dependencies: ["APODCore", "GtkKit", "WallpaperComposition"]),
         .executableTarget(name: "apod-viewer", dependencies: ["APODViewer"]),
         // The bench serves its pictures with the loopback server the tests use too.

@@ -20,7 +20,10 @@ final class DecodedPicture {
         let stored = CanvasSize(width: header.width, height: header.height)
         let turned = CanvasSize(width: header.height, height: header.width)
         let shrink = min(1, max(scaleFor(stored), scaleFor(turned)))
-        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        // A GIF's still is its first frame: GdkPixbuf's GIF loader would take in every frame,
+        // at a cost quadratic in their number (200,000 frames: about 100 s of CPU).
+        let still = GIFBlocks.firstFrame(of: data) ?? data
+        let bytes = still.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         let stream = g_memory_input_stream_new_from_bytes(bytes)
         g_bytes_unref(bytes)
         defer { g_object_unref(UnsafeMutableRawPointer(stream)) }

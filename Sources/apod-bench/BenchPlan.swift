@@ -18,6 +18,8 @@ enum BenchPlan {
         var grids = true
         /// The naive and pipeline rows.
         var pipeline = true
+        /// The renderers each viewer row runs under, in this order.
+        var renderers = RendererMode.standard
     }
 
     static func run(_ options: Options) throws -> BenchReport {
@@ -57,13 +59,15 @@ enum BenchPlan {
         rows.append(try WaitCPU.row())
         if options.grids {
             rows += try gridRows(server: server, count: min(count, ViewerOptions.countRange.upperBound),
-                                 caches: caches)
+                                 caches: caches, renderers: options.renderers)
         }
         return BenchReport(count: count, rows: rows)
     }
 
-    /// The viewer's own grid, realistic and cold on loopback; skipped without a display.
-    private static func gridRows(server: PictureServer, count: Int, caches: URL) throws -> [BenchRow] {
+    /// The viewer's own windows (the main window alone, a realistic grid, a cold grid on
+    /// loopback), each under every renderer in turn, back to back; skipped without a display.
+    private static func gridRows(server: PictureServer, count: Int, caches: URL,
+                                 renderers: [RendererMode]) throws -> [BenchRow] {
         let environment = ProcessInfo.processInfo.environment
         guard environment["DISPLAY"]?.isEmpty == false || environment["WAYLAND_DISPLAY"]?.isEmpty == false else {
             progress("no display: the grid rows are skipped (make bench runs them under Xvfb)")
@@ -72,51 +76,65 @@ enum BenchPlan {
         var rows: [BenchRow] = []
         for kind in GridRowKind.allCases {
             var bound: GridBound?
-            if kind == .cold {
+            if kind == .realistic {
+                server.network = .realisticCDN
+            } else {
                 server.network = .loopback
+            }
+            if kind == .cold {
                 progress("grid bound: transfer and decode of \(count) full-size pictures…")
                 bound = try GridBound.measure(server: server, flavour: kind.flavour, count: count, width: thumbnailWidth)
-            } else {
-                server.network = .realisticCDN
             }
-            let route = ScienceRoute(pictures: server.baseURL, flavour: kind.flavour)
-            let metadata = try FakeHTTPServer { route.respond(to: $0) }
-            defer { metadata.stop() }
-            metadata.profile = kind == .realistic ? .realistic : .loopback
-            progress("\(kind.rawValue) \(kind.flavour.rawValue) (the viewer, \(count) cells)…")
-            _ = server.takeBytesServed()
-            let settings = ViewerGridRow.Settings(
-                api: metadata.baseURL.appendingPathComponent(String(ScienceRoute.path.dropFirst())),
-                resizes: kind.flavour == .science, count: count,
-                cacheDirectory: caches.appendingPathComponent(kind.rawValue), deadline: kind.deadline)
-            guard let measured = try spawnGridRow(settings) else {
-                progress("  no display could be opened: the grid rows are skipped")
-                return rows
+            let route = ScienceRoute(pictures: server.baseURL, flavour: kind.flavour, latestHasPicture: kind == .mainWindow)
+            for renderer in renderers {
+                let metadata = try FakeHTTPServer { route.respond(to: $0) }
+                defer { metadata.stop() }
+                metadata.profile = kind == .realistic ? .realistic : .loopback
+                let cells = kind == .mainWindow ? 0 : count
+                progress("\(kind.rawValue) \(kind.flavour.rawValue), renderer \(renderer.rawValue) (the viewer, \(cells) cells)…")
+                _ = server.takeBytesServed()
+                let cache = caches.appendingPathComponent("\(kind.rawValue)-\(renderer.rawValue)")
+                let settings = ViewerGridRow.Settings(
+                    api: metadata.baseURL.appendingPathComponent(String(ScienceRoute.path.dropFirst())),
+                    resizes: kind.flavour == .science, count: cells, cacheDirectory: cache, deadline: kind.deadline)
+                // A new user's profile: Mesa's shader cache starts empty, so software GL compiles
+                // its shaders during the first frames as it does on a first launch.
+                var childEnvironment = renderer.environment(environment)
+                childEnvironment["MESA_SHADER_CACHE_DIR"] = cache.appendingPathComponent("mesa-shader-cache").path
+                guard let measured = try spawnGridRow(settings, environment: childEnvironment) else {
+                    progress("  no display could be opened: the grid rows are skipped")
+                    return rows
+                }
+                var row = row(kind, measured, count: cells, megabytes: Double(server.takeBytesServed()) / 1_000_000, bound: bound)
+                row.renderer = renderer.rawValue
+                rows.append(row)
+                progress(String(format: "  first frame %@ s, main picture %@ s, first cell %@ s, all pictures %@ s (%d of %d), CPU %.2f s, RSS %.0f MB",
+                                format(measured.firstFrameSeconds), format(measured.windowPictureSeconds),
+                                format(measured.firstCellSeconds), format(measured.allPicturesSeconds),
+                                measured.pictures, cells, measured.cpuSeconds, measured.peakRSSMegabytes))
             }
-            rows.append(row(kind, measured, count: count, megabytes: Double(server.takeBytesServed()) / 1_000_000,
-                            bound: bound))
-            progress(String(format: "  first cell %@ s, all pictures %@ s (%d of %d), CPU %.2f s",
-                            format(measured.firstCellSeconds), format(measured.allPicturesSeconds),
-                            measured.pictures, count, measured.cpuSeconds))
         }
         return rows
     }
 
     private static func row(_ kind: GridRowKind, _ measured: GridMeasurement, count: Int, megabytes: Double,
                             bound: GridBound?) -> BenchRow {
+        let goal = kind == .mainWindow ? measured.windowPictureSeconds : measured.allPicturesSeconds
         var row = BenchRow(name: kind.rawValue, flavour: kind.flavour.rawValue,
-                           seconds: measured.allPicturesSeconds ?? kind.deadline, mbDownloaded: megabytes,
+                           seconds: goal ?? kind.deadline, mbDownloaded: megabytes,
                            peakRSSMegabytes: measured.peakRSSMegabytes, stall: measured.stall)
+        row.gtkInitSeconds = measured.gtkInitSeconds
+        row.firstFrameSeconds = measured.firstFrameSeconds
         row.firstCellSeconds = measured.firstCellSeconds
         row.firstPictureSeconds = measured.firstPictureSeconds
         row.cpuSeconds = measured.cpuSeconds
-        row.pictures = measured.pictures
+        row.pictures = kind == .mainWindow ? nil : measured.pictures
         row.maxStallLoadingMilliseconds = measured.loadingStall?.milliseconds
         if let bound {
             row.boundSeconds = bound.seconds
             row.transferSeconds = bound.transferSeconds
             row.decodeSeconds = bound.decodeSeconds
-            row.boundRatio = measured.allPicturesSeconds.map { $0 / max(bound.seconds, 0.000_001) }
+            row.boundRatio = goal.map { $0 / max(bound.seconds, 0.000_001) }
         }
         return row
     }
@@ -131,18 +149,20 @@ enum BenchPlan {
     }
 
     /// nil when the child could not open a display.
-    private static func spawnGridRow(_ settings: ViewerGridRow.Settings) throws -> GridMeasurement? {
-        let (status, data) = try spawn(GridRowArguments.arguments(for: settings))
+    private static func spawnGridRow(_ settings: ViewerGridRow.Settings, environment: [String: String]) throws -> GridMeasurement? {
+        let (status, data) = try spawn(GridRowArguments.arguments(for: settings), environment: environment)
         if status == ViewerGridRow.noDisplayStatus { return nil }
         guard status == 0 else { throw BenchFailure(description: "a grid row failed (exit \(status))") }
         return try JSONDecoder().decode(GridMeasurement.self, from: data)
     }
 
-    /// Runs this program again with `arguments` (a row's private command line): its status and output.
-    static func spawn(_ arguments: [String]) throws -> (Int32, Data) {
+    /// Runs this program again with `arguments` (a row's private command line), in
+    /// `environment` (this process's when nil): its status and output.
+    static func spawn(_ arguments: [String], environment: [String: String]? = nil) throws -> (Int32, Data) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let output = Pipe()
         process.standardOutput = output
         try process.run()

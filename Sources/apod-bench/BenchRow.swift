@@ -16,7 +16,11 @@ struct BenchRow: Encodable {
     var stallRunQueueWaitMilliseconds: Double?
     var stallProcessCPUMilliseconds: Double?
 
-    /// Grid rows: times since the viewer started.
+    /// Viewer rows: the renderer (`gl`, `cairo` forced, or `auto`, the app's choice).
+    var renderer: String?
+    /// Viewer rows: GTK opening the display (GL loaded there on X11), then times since.
+    var gtkInitSeconds: Double?
+    var firstFrameSeconds: Double?
     var firstCellSeconds: Double?
     var firstPictureSeconds: Double?
     var cpuSeconds: Double?
@@ -63,6 +67,9 @@ struct BenchRow: Encodable {
         case stallMainThreadCPUMilliseconds = "max_stall_main_cpu_ms"
         case stallRunQueueWaitMilliseconds = "max_stall_core_wait_ms"
         case stallProcessCPUMilliseconds = "max_stall_process_cpu_ms"
+        case renderer
+        case gtkInitSeconds = "gtk_init_s"
+        case firstFrameSeconds = "first_frame_s"
         case firstCellSeconds = "first_cell_s"
         case firstPictureSeconds = "first_picture_s"
         case cpuSeconds = "cpu_s"
@@ -106,7 +113,9 @@ struct BenchReport: Encodable {
         row(kind.rawValue, flavour)
     }
 
+    /// The row of that name and flavour; among viewer rows, the one under the app's own
+    /// choice of renderer (what users get), which the targets judge.
     func row(_ name: String, _ flavour: Flavour) -> BenchRow? {
-        rows.first { $0.name == name && $0.flavour == flavour.rawValue }
+        rows.first { $0.name == name && $0.flavour == flavour.rawValue && ($0.renderer ?? RendererMode.automatic.rawValue) == RendererMode.automatic.rawValue }
     }
 }

@@ -7,13 +7,15 @@ import LoopbackServer
 /// bench's picture server. The date route (`/YYMMDD`), the list route (newest first, `per_page`,
 /// `page`, `date_from`/`date_to`, `X-WP-Total(Pages)`) and `_fields=basic_html` answer.
 ///
-/// The list route's newest entry, which the main window shows at start-up, has no picture, so
-/// a grid row measures the grid and not the main window's HD picture beside it.
+/// The list route's newest entry, which the main window shows at start-up, has no picture
+/// unless `latestHasPicture`, so a grid row measures the grid and not the main window's HD
+/// picture beside it.
 struct ScienceRoute: Sendable {
     static let path = "/wp-json/wp/v2/apod-basic"
 
     let pictures: URL
     let flavour: Flavour
+    var latestHasPicture = false
     let calendar = ArchiveCalendar()
 
     func respond(to request: FakeRequest) -> FakeResponse {
@@ -36,7 +38,9 @@ struct ScienceRoute: Sendable {
         let total = max(0, to.ordinal - from.ordinal + 1)
         let newest = to.ordinal - (page - 1) * perPage
         let days = stride(from: newest, to: max(from.ordinal - 1, newest - perPage), by: -1).map(APODDay.init(ordinal:))
-        let bodies = days.map { day in !filtered && day == calendar.today ? latestWithoutPicture(day) : entry(day) }
+        let bodies = days.map { day in
+            !filtered && day == calendar.today && !latestHasPicture ? latestWithoutPicture(day) : entry(day)
+        }
         return .json("[" + bodies.joined(separator: ",") + "]",
                      headers: ["X-WP-Total": String(total), "X-WP-TotalPages": String((total + perPage - 1) / perPage)])
     }

@@ -4,14 +4,16 @@ import Foundation
 /// fills a grid, against the naive way, and how the viewer's own grid fills on a realistic
 /// network and on loopback. See README "Performance".
 let usage = """
-usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate MB_PER_S] [--no-grids | --grids-only | --index-only]
+usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate MB_PER_S] [--renderers LIST] [--no-grids | --grids-only | --index-only]
   --count N        pictures in the grid (default 100; the viewer's grid rows take at most 100)
   --json           print the result as JSON instead of a table
   --sample DIR     serve the real pictures of DIR/image (e.g. ../shared/apod-sample), upscaled to HD
   --latency-ms MS  the pipeline rows' round trip before each answer (default 40; 0 = raw loopback)
   --rate MB        the pipeline rows' megabytes per second per connection (default 20; 0 = unlimited)
-  --no-grids       leave out the rows that run the viewer's grid (they need a display)
-  --grids-only     only the rows that run the viewer's grid
+  --renderers LIST the renderers each viewer row runs under, in order (default gl,cairo,auto;
+                   also cairo-nogl: cairo with GL never loaded)
+  --no-grids       leave out the rows that run the viewer (they need a display)
+  --grids-only     only the rows that run the viewer
   --index-only     only the archive index rows (sync, search, random, random in the viewer)
 """
 
@@ -67,6 +69,9 @@ while let argument = remaining.popFirst() {
     case "--rate":
         guard let value = remaining.popFirst().flatMap(Double.init), value >= 0 else { fail("--rate needs a number\n\(usage)") }
         options.network.bytesPerSecond = value > 0 ? Int(value * 1_000_000) : nil
+    case "--renderers":
+        guard let modes = remaining.popFirst().flatMap(RendererMode.list) else { fail("--renderers needs a list of gl, cairo, auto, cairo-nogl\n\(usage)") }
+        options.renderers = modes
     case "--no-grids":
         options.grids = false
     case "--grids-only":

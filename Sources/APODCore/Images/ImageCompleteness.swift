@@ -18,11 +18,8 @@ enum ImageCompleteness {
         switch format {
         case .jpeg: return jpegIsComplete(data)
         case .png: return pngReachesEnd(data)
-        case .gif: return gifReachesTrailer(data)
-        case .webp:
-            // The RIFF header announces the size of everything after its first 8 bytes.
-            guard let announced = data.littleEndian(at: 4, size: 4) else { return false }
-            return announced + 8 <= data.count
+        case .gif: return GIFBlocks(data)?.reachesTrailer ?? false
+        case .webp: return WebPChunks.holdsPicture(data)
         }
     }
 
@@ -52,48 +49,5 @@ enum ImageCompleteness {
             offset += 12 + length
         }
         return false
-    }
-
-    /// Blocks followed from the logical screen to the trailer (0x3B): extensions and images
-    /// are runs of sub-blocks (a length byte, then that many bytes) ended by a zero length.
-    /// The trailer byte alone is too common a byte to prove anything.
-    private static func gifReachesTrailer(_ data: Data) -> Bool {
-        guard let flags = data.byte(at: 10) else { return false }
-        var offset = 13 + colorTableSize(flags)
-        while let block = data.byte(at: offset) {
-            switch block {
-            case 0x3B:
-                return true
-            case 0x21:
-                // Extension: introducer, label, sub-blocks.
-                guard let next = skipSubBlocks(data, from: offset + 2) else { return false }
-                offset = next
-            case 0x2C:
-                // Image: 10-byte descriptor, optional local color table, LZW code size, sub-blocks.
-                guard let imageFlags = data.byte(at: offset + 9) else { return false }
-                let codeSize = offset + 10 + colorTableSize(imageFlags)
-                guard let next = skipSubBlocks(data, from: codeSize + 1) else { return false }
-                offset = next
-            default:
-                return false
-            }
-        }
-        return false
-    }
-
-    /// The bytes of the color table a GIF flags byte announces (none when its top bit is clear).
-    private static func colorTableSize(_ flags: UInt8) -> Int {
-        flags & 0x80 == 0 ? 0 : 3 << (Int(flags & 0x07) + 1)
-    }
-
-    /// The offset after the terminating zero-length sub-block, or nil when the bytes stop first.
-    private static func skipSubBlocks(_ data: Data, from start: Int) -> Int? {
-        var offset = start
-        while let length = data.byte(at: offset) {
-            offset += 1
-            if length == 0 { return offset }
-            offset += Int(length)
-        }
-        return nil
     }
 }

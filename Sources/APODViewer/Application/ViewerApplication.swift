@@ -51,6 +51,8 @@ public final class ViewerApplication {
     }
 
     private func setUp() {
+        // Before any window exists: cairo draws when GL would be software (README, "Renderer").
+        application.onStartup { Gtk.chooseRenderer() }
         application.onActivate { [weak self] in self?.activate() }
         for action in ViewerActions.make(for: self) {
             application.addAction(action)

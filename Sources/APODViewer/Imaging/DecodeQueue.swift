@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 
 /// Runs picture decoding on a few threads of its own, one per core by default, the picture
 /// asked for first before the others.
@@ -6,7 +7,8 @@ import Foundation
 /// Decoding blocks a thread for tens of milliseconds. Done in Swift's cooperative pool (one
 /// thread per core) it would stall every other task, downloads included; unbounded it would
 /// oversubscribe the cores and hold many full-size buffers at once. Work whose task is
-/// cancelled while it waits for a thread is skipped.
+/// cancelled while it waits for a thread is skipped; work already running is handed the
+/// task's `Cancellable`, which the decoders check between pieces.
 ///
 /// Work runs in `Ticket` order. A picture decoded while it downloads takes a ticket when it
 /// is asked for and runs all its pieces under it, so the first picture of a grid finishes
@@ -51,19 +53,20 @@ public final class DecodeQueue: @unchecked Sendable {
     }
 
     /// Runs `work` on one of the queue's threads, at `ticket`'s place (a new one when nil),
-    /// and returns its result.
-    public func run<T: Sendable>(at ticket: Ticket? = nil, _ work: @escaping @Sendable () throws -> T) async throws -> T {
-        let cancelled = CancellationFlag()
+    /// and returns its result. `work` gets a `Cancellable` cancelled with the calling task.
+    public func run<T: Sendable>(at ticket: Ticket? = nil,
+                                 _ work: @escaping @Sendable (Cancellable) throws -> T) async throws -> T {
+        let cancellable = Cancellable()
         let place = ticket ?? self.ticket()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 submit(at: place) {
-                    guard !cancelled.isSet else { return continuation.resume(throwing: CancellationError()) }
-                    continuation.resume(with: Result { try work() })
+                    guard !cancellable.isCancelled else { return continuation.resume(throwing: CancellationError()) }
+                    continuation.resume(with: Result { try work(cancellable) })
                 }
             }
         } onCancel: {
-            cancelled.set()
+            cancellable.cancel()
         }
     }
 
@@ -98,12 +101,4 @@ public final class DecodeQueue: @unchecked Sendable {
             return jobs.remove(at: first)
         }
     }
-}
-
-/// Set once from any thread when the waiting task is cancelled.
-private final class CancellationFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
 }

@@ -26,7 +26,7 @@ public struct PictureLoader: Sendable {
         let key = "\(longSide) \(box?.description ?? "-") \(url.absoluteString)"
         if let cached = cache.image(for: key) { return cached }
         if case .thumbnail(let width) = purpose, let rendition = fetcher.cachedRendition(of: url, width: width),
-           let image = try? await decoder.run({ try TextureDecoder.decode(rendition, maxSize: longSide) }) {
+           let image = try? await decoder.run({ try TextureDecoder.decode(rendition, maxSize: longSide, cancellable: $0) }) {
             cache.insert(image, for: key)
             return image
         }
@@ -39,15 +39,20 @@ public struct PictureLoader: Sendable {
             fetched = FetchedImage(data: try await fetcher.imageData(from: url, for: purpose), streamed: false)
         } else {
             // The one large picture: decoded while it downloads. Bytes that came whole (disk
-            // cache, another caller's download) are decoded below.
+            // cache, another caller's download) are decoded below. Once no one waits for the
+            // picture, its loader and the chunks it has not decoded are dropped at once.
             let decoding = StreamingTextureDecoder(maxSize: longSide, fitting: box, queue: decoder)
             stream = decoding
-            fetched = try await fetcher.imageData(from: url, for: purpose, streamingTo: decoding)
+            fetched = try await withTaskCancellationHandler {
+                try await fetcher.imageData(from: url, for: purpose, streamingTo: decoding)
+            } onCancel: {
+                decoding.cancel()
+            }
         }
         try Task.checkCancellation()
-        let (image, rendition) = try await decoder.run(at: stream?.ticket) {
-            let image = if let stream, fetched.streamed { try stream.finish() } else {
-                try TextureDecoder.decode(fetched.data, maxSize: longSide, fitting: box)
+        let (image, rendition) = try await decoder.run(at: stream?.ticket) { cancellable in
+            let image = if let stream, fetched.streamed, stream.streams { try stream.finish() } else {
+                try TextureDecoder.decode(fetched.data, maxSize: longSide, fitting: box, cancellable: cancellable)
             }
             guard case .thumbnail = purpose, image.width < image.originalWidth else { return (image, Data?.none) }
             return (image, image.texture.jpegData())

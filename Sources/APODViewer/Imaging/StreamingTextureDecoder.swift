@@ -11,32 +11,52 @@ import GtkKit
 /// chunks wait (not copied) until a decode thread is free for this picture's `ticket`.
 /// Sizes are chosen as `TextureDecoder.decode` chooses them, and `finish` throws the same
 /// errors, so a picture looks and fails the same however its bytes came.
+///
+/// Only JPEG and PNG are decoded while they arrive. A GIF's loader would take in every frame
+/// (quadratic in their number) where the still needs the first, and WebP's module logs GLib
+/// criticals when closed on bytes the picture check then refuses; both are decoded whole once
+/// checked (`streams` is then false). `cancel` (no one waits for the picture any more) drops
+/// the chunks not yet decoded and the loader, and stops a write within one 64 KB piece.
 final class StreamingTextureDecoder: ImageChunkConsumer, @unchecked Sendable {
     /// This picture's place on the decode queue, taken when it was asked for.
     let ticket: DecodeQueue.Ticket?
     private let maxSize: Int?
     private let box: PixelSize?
     private let queue: DecodeQueue?
+    private let cancellable: Cancellable
     /// Held while the loader is fed or finished, and taken before `lock`, so chunks reach it
     /// in order whichever thread feeds it.
     private let decoding = NSLock()
     private var decoder: PixbufStreamDecoder?
-    /// Guards the chunks not yet decoded and whether a drain job is queued.
+    /// Guards the chunks not yet decoded, whether a drain job is queued, and what the first
+    /// chunk said about streaming.
     private let lock = NSLock()
     private var pending: [Data] = []
     private var draining = false
+    private var firstChunkSeen = false
+    private var declined = false
 
     /// A decoder at most `maxSize` pixels on its long side fitting `box` (nil: full size).
-    /// With a `queue`, chunks are decoded there; without one, `write` decodes on the caller's thread.
-    init(maxSize: Int?, fitting box: PixelSize? = nil, queue: DecodeQueue? = nil) {
+    /// With a `queue`, chunks are decoded there; without one, `write` decodes on the caller's
+    /// thread. `cancellable` stops it as `cancel` does.
+    init(maxSize: Int?, fitting box: PixelSize? = nil, queue: DecodeQueue? = nil, cancellable: Cancellable = Cancellable()) {
         self.maxSize = maxSize
         self.box = box
         self.queue = queue
+        self.cancellable = cancellable
         ticket = queue?.ticket()
-        decoder = Self.makeDecoder(maxSize: maxSize, box: box)
+        decoder = Self.makeDecoder(maxSize: maxSize, box: box, cancellable: cancellable)
     }
 
     func consume(_ chunk: Data) async {
+        let accepted = lock.withLock { () -> Bool in
+            if !firstChunkSeen {
+                firstChunkSeen = true
+                declined = Self.decodesWhole(startingWith: chunk)
+            }
+            return !declined && !cancellable.isCancelled
+        }
+        guard accepted else { return }
         guard let queue, let ticket else { return write(chunk) }
         let startDrain = lock.withLock { () -> Bool in
             pending.append(chunk)
@@ -48,9 +68,27 @@ final class StreamingTextureDecoder: ImageChunkConsumer, @unchecked Sendable {
 
     func restart() {
         decoding.withLock {
-            lock.withLock { pending = [] }
-            decoder = Self.makeDecoder(maxSize: maxSize, box: box)
+            lock.withLock {
+                pending = []
+                firstChunkSeen = false
+                declined = false
+            }
+            decoder = Self.makeDecoder(maxSize: maxSize, box: box, cancellable: cancellable)
         }
+    }
+
+    /// Whether the chunks handed over were decoded: false when the format is decoded whole
+    /// (`finish` then has no picture; decode the checked bytes instead).
+    var streams: Bool {
+        lock.withLock { !declined }
+    }
+
+    /// No one waits for the picture: chunks not yet decoded are dropped, a write in progress
+    /// stops at its next piece and the loader goes with the next drain job (or with this
+    /// decoder). Safe from any thread; never waits for the decoding.
+    func cancel() {
+        cancellable.cancel()
+        lock.withLock { pending = [] }
     }
 
     /// Bytes decoded so far, and whether the picture's header has been read (for tests that
@@ -67,9 +105,10 @@ final class StreamingTextureDecoder: ImageChunkConsumer, @unchecked Sendable {
     /// The picture, once the last byte has been consumed: call it on the decode queue.
     ///
     /// - Throws: `APODError.imageTooLarge` over `TextureDecoder.maxPixels`;
-    ///   `APODError.notAnImage` for bytes GdkPixbuf cannot read.
+    ///   `APODError.notAnImage` for bytes GdkPixbuf cannot read; `CancellationError` after `cancel`.
     func finish() throws -> DecodedImage {
         try decoding.withLock {
+            guard !cancellable.isCancelled else { throw CancellationError() }
             guard let decoder else { throw APODError.notAnImage }
             for chunk in takePending() { decoder.write(chunk) }
             do {
@@ -78,17 +117,25 @@ final class StreamingTextureDecoder: ImageChunkConsumer, @unchecked Sendable {
                 return DecodedImage(texture: texture, originalWidth: original.width, originalHeight: original.height)
             } catch PixbufDecodingError.refused(let width, let height) {
                 throw APODError.pictureTooLarge(width: width, height: height)
+            } catch PixbufDecodingError.cancelled {
+                throw CancellationError()
             } catch {
                 throw APODError.notAnImage
             }
         }
     }
 
-    /// A drain job: decodes what has arrived until nothing is left.
+    /// A drain job: decodes what has arrived until nothing is left, or drops the loader once
+    /// cancelled.
     private func drain() {
         while true {
             let done = decoding.withLock { () -> Bool in
                 let chunks = takePending(endingDrainWhenEmpty: true)
+                if cancellable.isCancelled {
+                    decoder = nil
+                    lock.withLock { draining = false }
+                    return true
+                }
                 for chunk in chunks { decoder?.write(chunk) }
                 return chunks.isEmpty
             }
@@ -104,10 +151,15 @@ final class StreamingTextureDecoder: ImageChunkConsumer, @unchecked Sendable {
         }
     }
 
+    /// GIF and WebP (see the type's notes), told by their first bytes.
+    private static func decodesWhole(startingWith chunk: Data) -> Bool {
+        chunk.starts(with: Array("GIF8".utf8)) || chunk.starts(with: Array("RIFF".utf8))
+    }
+
     /// The size is chosen during a loader write, or while a decoder dropped unfinished closes
     /// its loader, so the choice captures nothing of `self`.
-    private static func makeDecoder(maxSize: Int?, box: PixelSize?) -> PixbufStreamDecoder? {
-        try? PixbufStreamDecoder { width, height in
+    private static func makeDecoder(maxSize: Int?, box: PixelSize?, cancellable: Cancellable) -> PixbufStreamDecoder? {
+        try? PixbufStreamDecoder(cancellable: cancellable) { width, height in
             guard width * height <= TextureDecoder.maxPixels else { return nil }
             return TextureDecoder.fittedSize(width: width, height: height, longSide: maxSize, box: box)
         }

@@ -9,17 +9,22 @@ extension TextureDecoder {
     /// Largest frame an animation is played at (each frame shown is one texture of this size);
     /// larger GIFs show their first frame still.
     public static let maxAnimationFramePixels = 8_000_000
+    /// Most frames an animated GIF is played with; more are shown still. GdkPixbuf's GIF loader
+    /// costs CPU quadratic in the frame count (measured here: 5,000 frames 0.04 s, 25,000 0.8 s,
+    /// 100,000 28 s); real animations have at most a few hundred.
+    public static let maxAnimationFrames = 5_000
 
     /// Decodes `data` at full size when it has at most `maxPixels` pixels, otherwise scaled
     /// down (aspect kept) to fit that budget, so pixel memory is bounded whatever the file
     /// claims. `DecodedImage.isReduced` tells the caller to say so.
     ///
     /// - Throws: `APODError.imageTooLarge` over the core's `maxPixels` (downloads refuse those
-    ///   too); `APODError.notAnImage` for bytes GdkPixbuf cannot read.
-    public static func decode(_ data: Data, maxPixels budget: Int) throws -> DecodedImage {
+    ///   too); `APODError.notAnImage` for bytes GdkPixbuf cannot read; `CancellationError`
+    ///   once `cancellable` is cancelled.
+    public static func decode(_ data: Data, maxPixels budget: Int, cancellable: Cancellable? = nil) throws -> DecodedImage {
         var original = (width: 0, height: 0)
         do {
-            let texture = try PixbufDecoding.decode(data) { width, height in
+            let texture = try PixbufDecoding.decode(stillBytes(of: data), cancellable: cancellable) { width, height in
                 original = (width, height)
                 guard width * height <= maxPixels else { return nil }
                 return boundedSize(width: width, height: height, maxPixels: budget)
@@ -27,6 +32,8 @@ extension TextureDecoder {
             return DecodedImage(texture: texture, originalWidth: original.width, originalHeight: original.height)
         } catch PixbufDecodingError.refused(let width, let height) {
             throw APODError.pictureTooLarge(width: width, height: height)
+        } catch PixbufDecodingError.cancelled {
+            throw CancellationError()
         } catch {
             throw APODError.notAnImage
         }

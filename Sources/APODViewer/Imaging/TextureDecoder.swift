@@ -14,14 +14,24 @@ public enum TextureDecoder {
     public static let displayLongSide = 4096
 
     /// Decodes `data`, scaled so its long side is at most `maxSize` and it fits in `box` (aspect
-    /// kept), or at full size when both are nil. Animated GIFs give their first frame.
+    /// kept), or at full size when both are nil. Animated GIFs give their first frame, decoded
+    /// from that frame alone (`stillBytes`). Stops at the next 64 KB piece once `cancellable`
+    /// is cancelled.
     ///
     /// - Throws: `APODError.imageTooLarge` over `maxPixels`; `APODError.notAnImage` for bytes
-    ///   GdkPixbuf cannot read.
-    public static func decode(_ data: Data, maxSize: Int?, fitting box: PixelSize? = nil) throws -> DecodedImage {
-        let decoder = StreamingTextureDecoder(maxSize: maxSize, fitting: box)
-        decoder.write(data)
+    ///   GdkPixbuf cannot read; `CancellationError` once cancelled.
+    public static func decode(_ data: Data, maxSize: Int?, fitting box: PixelSize? = nil,
+                              cancellable: Cancellable? = nil) throws -> DecodedImage {
+        let decoder = StreamingTextureDecoder(maxSize: maxSize, fitting: box, cancellable: cancellable ?? Cancellable())
+        decoder.write(stillBytes(of: data))
         return try decoder.finish()
+    }
+
+    /// What a decoder needs for the still picture: a GIF of several frames cut after its first
+    /// (GdkPixbuf's loader would otherwise take in every frame, at a cost quadratic in their
+    /// number, to show only the first); any other picture as it is.
+    static func stillBytes(of data: Data) -> Data {
+        GIFBlocks.firstFrame(of: data) ?? data
     }
 
     /// The size with the long side at most `longSide` that fits in `box`, aspect kept, never

@@ -32,6 +32,12 @@ public final class Application {
     /// activating actions here sends them to it.
     public var isRemote: Bool { g_application_get_is_remote(gApplication) != 0 }
 
+    /// Once, in the primary instance only, before its first activation or action: GTK is
+    /// initialized and no window exists yet.
+    public func onStartup(_ handler: @escaping @MainActor () -> Void) {
+        Signal.connect(UnsafeMutableRawPointer(applicationPointer), "startup", handler)
+    }
+
     public func onActivate(_ handler: @escaping @MainActor () -> Void) {
         Signal.connect(UnsafeMutableRawPointer(applicationPointer), "activate", handler)
     }

@@ -2,6 +2,7 @@ import CGtk
 
 /// What the flow boxes on screen hold, read from GTK's widget tree itself: lets a benchmark
 /// watch a window fill (cells appearing, pictures arriving) with no hooks in the window's code.
+/// The windows' own pictures (the main window's day) and their first frames are counted too.
 public struct FlowBoxCensus: Equatable, Sendable {
     /// Children of the mapped flow boxes of every toplevel window.
     public var children = 0
@@ -9,6 +10,10 @@ public struct FlowBoxCensus: Equatable, Sendable {
     public var showingPicture = 0
     /// Toplevel windows on screen: the first one is the app's first frame.
     public var mappedWindows = 0
+    /// Toplevel windows on screen whose frame clock has begun a frame (its counter starts at -1).
+    public var drawnWindows = 0
+    /// Pictures on screen outside the flow boxes showing something (the main window's day).
+    public var windowPictures = 0
 
     /// Counts now; a walk over the toplevels' widgets, cheap enough to run every few ms.
     @MainActor
@@ -19,7 +24,12 @@ public struct FlowBoxCensus: Equatable, Sendable {
         var node = list
         while let current = node {
             let window = current.pointee.data.assumingMemoryBound(to: GtkWidget.self)
-            if gtk_widget_get_mapped(window) != 0 { census.mappedWindows += 1 }
+            if gtk_widget_get_mapped(window) != 0 {
+                census.mappedWindows += 1
+                if let clock = gtk_widget_get_frame_clock(window), gdk_frame_clock_get_frame_counter(clock) >= 0 {
+                    census.drawnWindows += 1
+                }
+            }
             census.visit(window)
             node = current.pointee.next
         }
@@ -35,6 +45,10 @@ public struct FlowBoxCensus: Equatable, Sendable {
                 if Self.showsPicture(child) { showingPicture += 1 }
             }
             return
+        }
+        if Self.is(widget, gtk_picture_get_type()), gtk_widget_get_mapped(widget) != 0,
+           gtk_picture_get_paintable(OpaquePointer(widget)) != nil {
+            windowPictures += 1
         }
         Self.forEachChild(of: widget) { visit($0) }
     }

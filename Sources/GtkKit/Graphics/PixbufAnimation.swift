@@ -10,7 +10,9 @@ public final class PixbufAnimation: @unchecked Sendable {
     public let width: Int
     public let height: Int
 
-    private init(owning pointer: OpaquePointer) {
+    /// Takes a reference of its own on `pointer`.
+    init(referencing pointer: OpaquePointer) {
+        g_object_ref(UnsafeMutableRawPointer(pointer))
         self.pointer = pointer
         width = Int(gdk_pixbuf_animation_get_width(pointer))
         height = Int(gdk_pixbuf_animation_get_height(pointer))
@@ -18,22 +20,19 @@ public final class PixbufAnimation: @unchecked Sendable {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
-    /// Loads an animated GIF from its bytes; nil when the bytes are not a GIF, hold a single
-    /// frame, cannot be read, or have frames over `maxFramePixels` (then the still is enough).
-    public static func gif(_ data: Data, maxFramePixels: Int) -> PixbufAnimation? {
-        guard data.starts(with: Array("GIF8".utf8)) else { return nil }
-        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        let stream = g_memory_input_stream_new_from_bytes(bytes)
-        g_bytes_unref(bytes)
-        defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
-        var error: UnsafeMutablePointer<GError>?
-        guard let pointer = gdk_pixbuf_animation_new_from_stream(stream, nil, &error) else {
-            if let error { g_error_free(error) }
+    /// Loads an animated GIF from its bytes, through the loader stills use (in 64 KB pieces,
+    /// stopping at the next one once `cancellable` is cancelled); nil when the bytes are not a
+    /// GIF, hold a single frame, cannot be read, have frames over `maxFramePixels` (refused at
+    /// the header: the still is enough), or loading was cancelled.
+    public static func gif(_ data: Data, maxFramePixels: Int, cancellable: Cancellable? = nil) -> PixbufAnimation? {
+        guard data.starts(with: Array("GIF8".utf8)),
+              let decoder = try? PixbufStreamDecoder(cancellable: cancellable, chooseSize: { width, height in
+                  width * height <= maxFramePixels ? (width, height) : nil
+              }) else { return nil }
+        decoder.write(data)
+        guard let animation = decoder.finishAnimation(), gdk_pixbuf_animation_is_static_image(animation.pointer) == 0 else {
             return nil
         }
-        let animation = PixbufAnimation(owning: pointer)
-        guard gdk_pixbuf_animation_is_static_image(pointer) == 0,
-              animation.width * animation.height <= maxFramePixels else { return nil }
         return animation
     }
 }

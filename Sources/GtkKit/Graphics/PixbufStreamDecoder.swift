@@ -8,6 +8,7 @@ import Foundation
 /// at, or nil to refuse before any pixel memory exists; JPEG then decodes directly at 1/2, 1/4
 /// or 1/8 scale, other formats are scaled after decoding. Animations give their first frame.
 /// After a refusal or an error further writes are skipped, and `finish` reports the first.
+/// Once `cancellable` is cancelled (from any thread) writes stop at the next piece.
 public final class PixbufStreamDecoder {
     /// Bytes handed to the loader per write. Format modules buffer what they cannot consume yet
     /// and shift the rest down after each step, so one large write copies it over and over;
@@ -16,15 +17,17 @@ public final class PixbufStreamDecoder {
 
     private let loader: UnsafeMutablePointer<GdkPixbufLoader>
     private let request: SizeRequest
+    private let cancellable: Cancellable?
     private var error: UnsafeMutablePointer<GError>?
     private var failed = false
     private var closed = false
-    /// Bytes written so far.
+    /// Bytes handed to the loader so far.
     public private(set) var byteCount = 0
 
-    public init(chooseSize: @escaping (Int, Int) -> (width: Int, height: Int)?) throws {
+    public init(cancellable: Cancellable? = nil, chooseSize: @escaping (Int, Int) -> (width: Int, height: Int)?) throws {
         guard let loader = gdk_pixbuf_loader_new() else { throw PixbufDecodingError.unreadable(message: "no loader") }
         self.loader = loader
+        self.cancellable = cancellable
         request = SizeRequest(chooseSize)
         apod_connect_int_int(UnsafeMutableRawPointer(loader), "size-prepared", { loader, width, height, data in
             let request = Unmanaged<SizeRequest>.fromOpaque(data!).takeUnretainedValue()
@@ -43,30 +46,32 @@ public final class PixbufStreamDecoder {
         request.fullSize
     }
 
-    /// Hands the next bytes to the loader (skipped after a refusal or an error).
+    /// Hands the next bytes to the loader (skipped after a refusal, an error or cancellation).
     public func write(_ data: Data) {
         data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
             var offset = 0
-            while offset < raw.count, !failed, !closed, request.refusedSize == nil {
+            while offset < raw.count, !failed, !closed, request.refusedSize == nil, cancellable?.isCancelled != true {
                 let length = min(Self.pieceSize, raw.count - offset)
                 failed = gdk_pixbuf_loader_write(loader, base + offset, gsize(length), &error) == 0
                 offset += length
+                byteCount += length
             }
-            byteCount += raw.count
         }
     }
 
     /// Ends the picture and returns it.
     ///
     /// - Throws: `PixbufDecodingError.refused` when `chooseSize` refused the size,
-    ///   `.unreadable` for bytes GdkPixbuf cannot read or a picture that stops short.
+    ///   `.unreadable` for bytes GdkPixbuf cannot read or a picture that stops short,
+    ///   `.cancelled` once the cancellable was cancelled.
     public func finish() throws -> Texture {
         // Close even after a failed write (it frees the module's state); report the first error.
         var closeError: UnsafeMutablePointer<GError>?
         let closedCleanly = gdk_pixbuf_loader_close(loader, &closeError) != 0
         closed = true
         if error == nil { error = closeError } else if let closeError { g_error_free(closeError) }
+        if cancellable?.isCancelled == true { throw PixbufDecodingError.cancelled }
         if let refused = request.refusedSize {
             throw PixbufDecodingError.refused(width: refused.width, height: refused.height)
         }
@@ -85,6 +90,17 @@ public final class PixbufStreamDecoder {
             gdk_pixbuf_get_width(upright) == gdk_pixbuf_get_width(pixbuf) ? size : (size.height, size.width)
         }
         return Self.texture(from: upright, fittingIn: target)
+    }
+
+    /// Ends the bytes and returns the animation the loader built from them (every frame of a
+    /// GIF, not the still), or nil when they could not be read, `chooseSize` refused their
+    /// size, or decoding was cancelled.
+    public func finishAnimation() -> PixbufAnimation? {
+        let closedCleanly = gdk_pixbuf_loader_close(loader, nil) != 0
+        closed = true
+        guard closedCleanly, error == nil, !failed, byteCount > 0, request.refusedSize == nil, cancellable?.isCancelled != true,
+              let animation = gdk_pixbuf_loader_get_animation(loader) else { return nil }
+        return PixbufAnimation(referencing: animation)
     }
 
     /// Makes a texture, scaling down first when the loader ignored the requested size.

@@ -52,28 +52,62 @@ enum StructuredImages {
         return data
     }
 
-    /// A WebP whose first chunk is `chunk` ("VP8 ", "VP8L" or "VP8X") with `payload`.
+    /// A WebP whose only chunk is `fourCC` ("VP8 ", "VP8L" or "VP8X") with `payload`.
     static func webp(_ fourCC: String, _ payload: [UInt8]) -> Data {
-        var body = Data("WEBP".utf8) + Data(fourCC.utf8)
-        withUnsafeBytes(of: UInt32(payload.count).littleEndian) { body.append(contentsOf: $0) }
-        body.append(contentsOf: payload)
+        webp(chunks: [webpChunk(fourCC, payload)])
+    }
+
+    /// A RIFF WEBP file of `chunks` (each made by `webpChunk`).
+    static func webp(chunks: [Data]) -> Data {
+        var body = Data("WEBP".utf8)
+        for chunk in chunks { body.append(chunk) }
         var data = Data("RIFF".utf8)
         withUnsafeBytes(of: UInt32(body.count).littleEndian) { data.append(contentsOf: $0) }
         return data + body
     }
 
+    /// A chunk: FourCC, little-endian size, payload, a pad byte to an even size.
+    static func webpChunk(_ fourCC: String, _ payload: [UInt8]) -> Data {
+        var data = Data(fourCC.utf8)
+        withUnsafeBytes(of: UInt32(payload.count).littleEndian) { data.append(contentsOf: $0) }
+        data.append(contentsOf: payload)
+        if payload.count % 2 == 1 { data.append(0) }
+        return data
+    }
+
+    /// A lossy key frame: its tag announces a 10-byte first partition, which follows.
+    static func vp8Payload(width: Int, height: Int, partition: Int = 10) -> [UInt8] {
+        let tag = partition << 5
+        return [UInt8(tag & 0xFF), UInt8((tag >> 8) & 0xFF), UInt8(tag >> 16), 0x9D, 0x01, 0x2A]
+            + le16(width) + le16(height) + [UInt8](repeating: 0, count: 10)
+    }
+
+    static func vp8lPayload(width: Int, height: Int) -> [UInt8] {
+        let bits = (width - 1) | (height - 1) << 14
+        return [0x2F] + (0..<4).map { UInt8(truncatingIfNeeded: bits >> (8 * $0)) } + [0, 0, 0]
+    }
+
+    /// An extended header: flags (0x02 animation, 0x10 alpha), then the canvas sides − 1.
+    static func vp8xPayload(width: Int, height: Int, flags: UInt8 = 0) -> [UInt8] {
+        [flags, 0, 0, 0] + le24(width - 1) + le24(height - 1)
+    }
+
+    /// An animation frame at (`x`, `y`) (even), `width` × `height`, holding `chunks`.
+    static func anmfPayload(x: Int = 0, y: Int = 0, width: Int, height: Int, _ chunks: [Data]) -> [UInt8] {
+        le24(x / 2) + le24(y / 2) + le24(width - 1) + le24(height - 1) + [100, 0, 0, 0]
+            + chunks.reduce(Data(), +)
+    }
+
     static func vp8(width: Int, height: Int) -> Data {
-        webp("VP8 ", [0x10, 0x02, 0x00, 0x9D, 0x01, 0x2A] + le16(width) + le16(height) + [UInt8](repeating: 0, count: 10))
+        webp("VP8 ", vp8Payload(width: width, height: height))
     }
 
     static func vp8l(width: Int, height: Int) -> Data {
-        let bits = (width - 1) | (height - 1) << 14
-        return webp("VP8L", [0x2F] + (0..<4).map { UInt8(truncatingIfNeeded: bits >> (8 * $0)) } + [0, 0, 0])
+        webp("VP8L", vp8lPayload(width: width, height: height))
     }
 
     static func vp8x(width: Int, height: Int) -> Data {
-        let sides = [width - 1, height - 1].flatMap { side in (0..<3).map { UInt8(truncatingIfNeeded: side >> (8 * $0)) } }
-        return webp("VP8X", [0, 0, 0, 0] + sides)
+        webp("VP8X", vp8xPayload(width: width, height: height))
     }
 
     private static func segment(_ marker: UInt8, _ payload: [UInt8], to data: inout Data) {
@@ -88,4 +122,5 @@ enum StructuredImages {
 
     private static func be16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
     private static func le16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)] }
+    private static func le24(_ value: Int) -> [UInt8] { (0..<3).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
 }

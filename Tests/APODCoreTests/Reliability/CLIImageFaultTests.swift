@@ -154,6 +154,13 @@ final class CLIImageFaultTests: CoreTestCase, @unchecked Sendable {
         }
     }
 
+    /// Issue 23, hostile input 7: 30 bytes claiming a 9000 × 9000 animation are no picture.
+    func testAWebPHeaderWithoutItsPicture() throws {
+        try assertPictureFault("30-byte WebP header", expecting: APODError.damagedImage.message) { _ in
+            .data(ImageFaults.webpHeaderWithoutPicture, contentType: "image/webp")
+        }
+    }
+
     func testHDLinkThatIsAWebPage() throws {
         try assertPictureFault("hdurl is a web page", hd: true, expecting: APODError.notAnImage.message) { request in
             request.path.hasSuffix("_hd.jpg") ? .html("<html><body>APOD: Comet</body></html>", status: 200) : nil

@@ -12,15 +12,20 @@ final class FlowBoxCensusTests: GUITestCase, @unchecked Sendable {
                 entry(APODDay("2003-03-03")!.adding(days: index).description, title: "Cell \(index)",
                       picture: index == 0 ? "/missing" : "/400x300.jpg")
             }
+            // Windows an earlier test left on screen are not this test's to count.
+            let before = FlowBoxCensus.take()
             try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: entries),
                       options: ViewerOptions(randomCount: 3))
             let grid = app.gridWindow!
             waitUntil("every cell settled") {
                 grid.cells.count == 3 && grid.cells.allSatisfy { $0.hasThumbnail || $0.failureReason != nil }
             }
+            waitUntil("the main window's picture") { app.mainWindow?.pictureView.page == .picture }
             let census = FlowBoxCensus.take()
             XCTAssertEqual(census.children, 3)
             XCTAssertEqual(census.showingPicture, 2, "the cell whose picture failed shows none")
+            XCTAssertEqual(census.windowPictures - before.windowPictures, 1, "the main window's day")
+            waitUntil("the grid and the main window have drawn") { FlowBoxCensus.take().drawnWindows - before.drawnWindows == 2 }
             grid.window.close()
             waitUntil("the grid closed") { app.gridWindow == nil }
             XCTAssertEqual(FlowBoxCensus.take().children, 0, "a closed window's cells are not counted")

@@ -22,7 +22,7 @@ final class DecodeQueueTests: XCTestCase {
         try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<12 {
                 group.addTask {
-                    try await queue.run {
+                    try await queue.run { _ in
                         gauge.enter()
                         defer { gauge.leave() }
                         Thread.sleep(forTimeInterval: 0.02)
@@ -42,10 +42,10 @@ final class DecodeQueueTests: XCTestCase {
         let gauge = Gauge()
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let blocker = Task { try await queue.run { started.signal(); release.wait() } }
+        let blocker = Task { try await queue.run { _ in started.signal(); release.wait() } }
         // The only thread is busy before the second job exists, so that job can only wait.
         await Task.detached { started.wait() }.value
-        let waiting = Task { try await queue.run { gauge.enter(); gauge.leave() } }
+        let waiting = Task { try await queue.run { _ in gauge.enter(); gauge.leave() } }
         waiting.cancel()
         release.signal()
         try await blocker.value
@@ -60,7 +60,7 @@ final class DecodeQueueTests: XCTestCase {
 
     func testErrorsComeBackToTheCaller() async {
         do {
-            _ = try await DecodeQueue(threads: 1).run { throw APODErrorStub() }
+            _ = try await DecodeQueue(threads: 1).run { _ in throw APODErrorStub() }
             XCTFail("expected the job's error")
         } catch {
             XCTAssertTrue(error is APODErrorStub)
@@ -79,7 +79,7 @@ final class DecodeQueueTests: XCTestCase {
         await Task.detached { started.wait() }.value
         queue.submit(at: second) { order.value.append("second") }
         queue.submit(at: first) { order.value.append("first, piece 2") }
-        let fresh = Task { try await queue.run { order.value.append("fresh") } }
+        let fresh = Task { try await queue.run { _ in order.value.append("fresh") } }
         queue.submit(at: first) { order.value.append("first, piece 3") }
         release.signal()
         // One thread: once the last in order has run, so has everything before it.

@@ -82,6 +82,21 @@ final class TextureDecoderTests: XCTestCase {
         XCTAssertEqual(image.height, 100)
     }
 
+    /// Issue 23, hostile input 5: a GIF's still is its first frame, and the loader is handed that
+    /// frame alone. Frames GdkPixbuf refuses after it prove the loader never saw them; 200,000
+    /// readable ones (28 s and more of CPU through the loader) prove the cut by their count.
+    func testAGIFsStillIsDecodedFromItsFirstFrameAlone() throws {
+        let unreadableLater = ImageFaults.gifAnimation(frames: 3, laterFramesReadable: false)
+        let still = try TextureDecoder.decode(unreadableLater, maxSize: nil)
+        XCTAssertEqual(still.width, 1)
+        XCTAssertTrue(still.texture.color(x: 0, y: 0) == (255, 0, 0, 255), "the first frame's red pixel")
+        XCTAssertEqual(try TextureDecoder.decode(unreadableLater, maxPixels: 100).width, 1, "the zoom's full-resolution decode too")
+
+        let manyFrames = ImageFaults.gifAnimation(frames: 200_000)
+        XCTAssertEqual(GIFBlocks(TextureDecoder.stillBytes(of: manyFrames))?.frameCount, 1)
+        XCTAssertTrue(try TextureDecoder.decode(manyFrames, maxSize: 160).texture.color(x: 0, y: 0) == (255, 0, 0, 255))
+    }
+
     func testWebPIsDecodedToo() throws {
         let webp = try XCTUnwrap(TestImages.webp(width: 900, height: 600), "no WebP GdkPixbuf module: run scripts/install-deps")
         let image = try TextureDecoder.decode(webp, maxSize: 300)
