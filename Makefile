@@ -10,6 +10,7 @@ DEFAULT_RENDERER_TEST_ENV = GTK_A11Y=none GDK_BACKEND=x11 GSETTINGS_BACKEND=memo
 GL_RENDERER_TEST_ENV = GSK_RENDERER=gl $(DEFAULT_RENDERER_TEST_ENV)
 # A private session bus (for the fake desktop portal) and a virtual X display.
 XVFB = dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24"
+NOT_IN_TEST_PASSES = --skip 'DefaultRendererTests|GLRendererTests' --skip ViewerSoakTests --skip 'ShowURITests.testChildShowsTheLink'
 
 APP_ID = io.github.apodviewer.APODViewer
 PREFIX ?= $(HOME)/.local
@@ -24,9 +25,13 @@ INSTALLED = $(BINDIR)/apod $(BINDIR)/apod-viewer \
 	$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	$(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	$(DATADIR)/apod-viewer/sample \
+	$(DATADIR)/gnome-shell/search-providers/$(APP_ID).search-provider.ini \
+	$(DATADIR)/man/man1/apod.1 $(DATADIR)/man/man1/apod-viewer.1 \
+	$(DATADIR)/bash-completion/completions/apod \
 	$(patsubst po/%.po,$(DATADIR)/locale/%/LC_MESSAGES/apod-viewer.mo,$(wildcard po/*.po))
 
-.PHONY: all deps build run test bench clean validate-data install uninstall fuzz test-asan translations screenshots soak
+.PHONY: all deps build run test bench clean validate-data install uninstall fuzz test-asan translations screenshots soak \
+	release-build install-files deb test-package
 
 all: build
 
@@ -50,8 +55,10 @@ test: deps validate-data
 	scripts/compile-translations "$(BIN_PATH)/locale"
 	$(MAKE) --no-print-directory test-headless
 	# Three passes, one summary: everything under cairo, DefaultRendererTests with the renderer
-	# the app chooses, GLRendererTests under GSK_RENDERER=gl.
-	scripts/run-tests env $(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --skip 'DefaultRendererTests|GLRendererTests' \
+	# the app chooses, GLRendererTests under GSK_RENDERER=gl. Left out of the first by name
+	# rather than skipped: the soak (`make soak`) and ShowURITests' child half, which its parent
+	# test runs in a process of its own. Any other skip must be in Tests/expected-skips.
+	scripts/run-tests env $(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing $(NOT_IN_TEST_PASSES) \
 		::: env $(DEFAULT_RENDERER_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter DefaultRendererTests \
 		::: env $(GL_RENDERER_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter GLRendererTests
 
@@ -86,11 +93,12 @@ screenshots: deps
 	for name in $(SCREENSHOTS); do cp .build/screenshots/$$name.png docs/screenshots/; done
 
 # The grid rows run the viewer itself: on a virtual display and a private session bus, with
-# GTK's default renderer (what users get), not the tests' cairo.
+# GTK's default renderer (what users get), not the tests' cairo. Built as the release programs
+# are (RELEASE, below), so the bench and `make deb` share one build.
 BENCH_ENV = GTK_A11Y=none GDK_BACKEND=x11 GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
 bench: deps
-	$(SWIFT) build -c release --product apod-bench
-	$(BENCH_ENV) $(XVFB) "$$($(SWIFT) build -c release --show-bin-path)/apod-bench" $(ARGS)
+	$(SWIFT) build $(RELEASE) --product apod-bench
+	$(BENCH_ENV) $(XVFB) "$(RELEASE_BIN)/apod-bench" $(ARGS)
 
 # The core's tests under AddressSanitizer (LeakSanitizer included); toolchain-internal leaks
 # are suppressed by library name in Tests/lsan-suppressions.txt.
@@ -118,23 +126,54 @@ validate-data: deps
 	desktop-file-validate data/$(APP_ID).desktop
 	appstreamcli validate --no-net data/$(APP_ID).metainfo.xml
 
+# Release binaries link the Swift runtime statically: they run without the toolchain. Symbols
+# are bound at start-up (-z now) so the whole relocation table can be made read-only, as
+# Debian's hardening asks (lintian: hardening-no-bindnow).
+RELEASE = -c release --static-swift-stdlib -Xlinker -z -Xlinker now
+RELEASE_BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)
+
 install: deps
-	$(SWIFT) build -c release --product apod
-	$(SWIFT) build -c release --product apod-viewer
-	install -Dm755 "$$($(SWIFT) build -c release --show-bin-path)/apod" $(BINDIR)/apod
-	install -Dm755 "$$($(SWIFT) build -c release --show-bin-path)/apod-viewer" $(BINDIR)/apod-viewer
+	$(MAKE) --no-print-directory release-build
+	$(MAKE) --no-print-directory install-files
+
+release-build:
+	$(SWIFT) build $(RELEASE) --product apod
+	$(SWIFT) build $(RELEASE) --product apod-viewer
+
+# Puts the release build in place under $(DESTDIR)$(PREFIX) without building; debian/rules
+# calls it with PREFIX=/usr. Keep INSTALLED above in step with it.
+install-files:
+	install -Dm755 "$(RELEASE_BIN)/apod" $(BINDIR)/apod
+	install -Dm755 "$(RELEASE_BIN)/apod-viewer" $(BINDIR)/apod-viewer
 	install -Dm644 data/$(APP_ID).desktop $(DATADIR)/applications/$(APP_ID).desktop
 	install -Dm644 data/$(APP_ID).metainfo.xml $(DATADIR)/metainfo/$(APP_ID).metainfo.xml
 	# The desktop file is DBusActivatable: the session bus starts the viewer from this file.
 	install -d $(DATADIR)/dbus-1/services
 	sed 's|@bindir@|$(PREFIX)/bin|' data/$(APP_ID).service.in > $(DATADIR)/dbus-1/services/$(APP_ID).service
 	chmod 644 $(DATADIR)/dbus-1/services/$(APP_ID).service
+	install -Dm644 data/$(APP_ID).search-provider.ini $(DATADIR)/gnome-shell/search-providers/$(APP_ID).search-provider.ini
 	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg $(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
 	install -Dm644 data/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg $(DATADIR)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 	install -d $(DATADIR)/apod-viewer/sample/images
 	install -m644 data/sample/entries.json $(DATADIR)/apod-viewer/sample/entries.json
 	install -m644 data/sample/images/* $(DATADIR)/apod-viewer/sample/images/
+	install -Dm644 docs/man/apod.1 $(DATADIR)/man/man1/apod.1
+	install -Dm644 docs/man/apod-viewer.1 $(DATADIR)/man/man1/apod-viewer.1
+	install -Dm644 data/completions/apod $(DATADIR)/bash-completion/completions/apod
 	scripts/compile-translations $(DATADIR)/locale
+
+# dist/apod-viewer_<version>_<arch>.deb, built by dpkg-buildpackage from debian/ (the binary
+# target, after clean, which resets debhelper's stamps: no source package, .changes or
+# .buildinfo next to the checkout).
+deb:
+	@scripts/install-deps packaging
+	SWIFT="$(SWIFT)" dpkg-buildpackage --target=clean --target=binary --no-sign
+	@ls dist/*.deb
+
+# Builds the package, runs lintian over it, and runs what it installs from a folder it is
+# unpacked into, with no Swift toolchain reachable (scripts/test-package).
+test-package: deb
+	scripts/test-package dist/apod-viewer_*.deb
 
 uninstall:
 	rm -rf $(INSTALLED)

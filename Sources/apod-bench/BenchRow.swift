@@ -39,6 +39,7 @@ struct BenchRow: Encodable {
     var medianMilliseconds: Double?
     var p95Milliseconds: Double?
     var firstMilliseconds: Double?
+    /// The slowest answer (objects look-ups, the Shell's search).
     var maxMilliseconds: Double?
     var entries: Int?
     /// Objects rows: the objects of the index and their mentions (entry and object pairs); for

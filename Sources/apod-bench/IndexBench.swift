@@ -92,10 +92,8 @@ enum IndexBench {
                              mbDownloaded: 0, peakRSSMegabytes: PeakMemory.megabytes(), maxStallMilliseconds: 0,
                              requests: service.requestCount - before, firstMilliseconds: first, entries: picked))
 
-        progress("index: random 100 in the viewer…")
-        if let row = try viewerRow(service: service, dataFolder: dataFolder.root, scratch: folder, calendar: calendar) {
-            rows.append(row)
-        }
+        progress("index: random 100 and the Shell's search in the viewer…")
+        rows += try viewerRows(service: service, dataFolder: dataFolder.root, scratch: folder, calendar: calendar)
         return rows
     }
 
@@ -119,17 +117,18 @@ enum IndexBench {
         return row
     }
 
-    /// `apod-viewer --random 100` over the synced index (`ViewerIndexRow`), or nil without a
-    /// display. `requests` counts the metadata requests for the batch; the main window's own
-    /// request for the latest day (the index is done through yesterday) is `todayRequests`.
-    private static func viewerRow(service: SyntheticScienceService, dataFolder: URL, scratch: URL,
-                                  calendar: ArchiveCalendar) throws -> BenchRow? {
+    /// `apod-viewer --random 100` over the synced index (`ViewerIndexRow`), then GNOME Shell's
+    /// search asking that viewer over the session bus; none without a display. `requests` counts
+    /// the metadata requests for the batch; the main window's own request for the latest day
+    /// (the index is done through yesterday) is `todayRequests`.
+    private static func viewerRows(service: SyntheticScienceService, dataFolder: URL, scratch: URL,
+                                   calendar: ArchiveCalendar) throws -> [BenchRow] {
         let settings = ViewerIndexRow.Settings(api: service.routeURL, dataDirectory: dataFolder,
                                                scratchDirectory: scratch.appendingPathComponent("viewer", isDirectory: true),
                                                count: 100, deadline: 30)
         let before = service.requests.count
         let (status, data) = try BenchPlan.spawn(IndexGridRowArguments.arguments(for: settings))
-        if status == ViewerGridRow.noDisplayStatus { return nil }
+        if status == ViewerGridRow.noDisplayStatus { return [] }
         guard status == 0 else { throw BenchFailure(description: "the viewer's index row failed (exit \(status))") }
         let measured = try JSONDecoder().decode(IndexGridMeasurement.self, from: data)
         let recent = [calendar.today, calendar.today.adding(days: -1)].map { "/" + $0.compactForm }
@@ -144,7 +143,14 @@ enum IndexBench {
         row.entries = measured.cells
         row.startupSeconds = measured.firstWindowSeconds
         row.todayRequests = forToday
-        return row
+        let times = measured.providerMilliseconds
+        guard !times.isEmpty else { return [row] }
+        let provider = BenchRow(name: "index-search-provider", flavour: "science-like", seconds: times.reduce(0, +) / 1000,
+                                mbDownloaded: 0, peakRSSMegabytes: measured.peakRSSMegabytes, maxStallMilliseconds: 0,
+                                medianMilliseconds: times[times.count / 2],
+                                p95Milliseconds: times[Int((Double(times.count) * 0.95).rounded(.up)) - 1],
+                                maxMilliseconds: times.last, entries: measured.providerMatched)
+        return [row, provider]
     }
 }
 

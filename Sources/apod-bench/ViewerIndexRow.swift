@@ -13,6 +13,11 @@ struct IndexGridMeasurement: Codable, Sendable {
     var peakRSSMegabytes: Double
     /// The worst main-loop stall of the run, start-up included.
     var stall: StallMonitor.Stall
+    /// GNOME Shell's `GetInitialResultSet` for each of `IndexBench.queries`, over the session
+    /// bus to this viewer's search provider, in milliseconds (sorted); empty without a bus.
+    var providerMilliseconds: [Double] = []
+    /// Of those, how many answered with results.
+    var providerMatched = 0
 }
 
 /// The viewer as `apod-viewer --source science --api-url URL --data-dir DIR --random N` starts
@@ -38,6 +43,8 @@ final class ViewerIndexRow {
     private var watcher: RepeatingTimer?
     private var started = 0.0
     private var measurement = IndexGridMeasurement(cells: 0, peakRSSMegabytes: 0, stall: .init())
+    private let applicationID = "io.github.apodviewer.Bench.IndexRow\(getpid())"
+    private var isAskingProvider = false
 
     private init(settings: Settings) {
         self.settings = settings
@@ -58,7 +65,7 @@ final class ViewerIndexRow {
         let services = ViewerServices(configuration: configuration, store: store,
                                       dataFolder: DataFolder(root: settings.dataDirectory))
         let application = ViewerApplication(services: services, options: ViewerOptions(randomCount: settings.count),
-                                            applicationID: "io.github.apodviewer.Bench.IndexRow\(getpid())")
+                                            applicationID: applicationID)
         watcher = RepeatingTimer(milliseconds: StallMonitor.intervalMilliseconds) { [unowned self] in look() }
         _ = application.run()
         finish()
@@ -70,7 +77,39 @@ final class ViewerIndexRow {
         if census.mappedWindows > 0, measurement.firstWindowSeconds == nil { measurement.firstWindowSeconds = elapsed }
         if census.children > 0, measurement.firstCellSeconds == nil { measurement.firstCellSeconds = elapsed }
         measurement.cells = census.children
-        if census.children >= settings.count || elapsed > settings.deadline { finish() }
+        if (census.children >= settings.count || elapsed > settings.deadline) && !isAskingProvider { askProvider() }
+    }
+
+    /// Once the grid is done: the Shell's searches, each a blocking call from another thread
+    /// while the viewer's main loop runs, as the Shell's process would ask; then the row ends.
+    private func askProvider() {
+        isAskingProvider = true
+        monitor.stop()
+        let destination = applicationID
+        let path = ViewerApplication.searchProviderPath(applicationID: destination)
+        Thread.detachNewThread {
+            var times: [Double] = []
+            var matched = 0
+            for pass in 0..<2 {
+                for query in IndexBench.queries {
+                    let start = Clock.now()
+                    guard let found = BusCall.strings(destination: destination, path: path, interface: "org.gnome.Shell.SearchProvider2",
+                                                      method: "GetInitialResultSet", query.split(separator: " ").map(String.init)) else {
+                        break
+                    }
+                    // The first pass warms the page cache, as the index search row does.
+                    if pass == 1 {
+                        times.append((Clock.now() - start) * 1000)
+                        if !found.isEmpty { matched += 1 }
+                    }
+                }
+            }
+            MainThread.post { [self, times, matched] in
+                measurement.providerMilliseconds = times.sorted()
+                measurement.providerMatched = matched
+                finish()
+            }
+        }
     }
 
     private func finish() -> Never {

@@ -48,10 +48,7 @@ enum Invocation: Equatable {
             tr("Options:"),
             SourceConfiguration.flagsHelp,
             DataFolder.flagHelp,
-            "  --help                            " + tr("show this help"),
-            "  --version                         " + tr("show the version"),
-            "",
-            tr("Environment: APOD_SOURCE, APOD_API_URL, NASA_API_KEY, APOD_CACHE_DIR, APOD_DATA_DIR, APOD_TIMEOUT (flags win over the environment)."),
+            CommonArguments.closingHelp,
         ].joined(separator: "\n")
     }
 

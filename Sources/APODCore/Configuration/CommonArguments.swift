@@ -17,4 +17,14 @@ public struct CommonArguments {
         configuration = source.0
         remaining = source.remainingArguments
     }
+
+    /// The last lines of both programs' usage: `--help`, `--version` and the variables read.
+    public static var closingHelp: String {
+        [
+            "  --help                            " + tr("show this help"),
+            "  --version                         " + tr("show the version"),
+            "",
+            tr("Environment: APOD_SOURCE, APOD_API_URL, NASA_API_KEY, APOD_CACHE_DIR, APOD_DATA_DIR, APOD_TIMEOUT (flags win over the environment)."),
+        ].joined(separator: "\n")
+    }
 }

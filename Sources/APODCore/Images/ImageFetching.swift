@@ -23,7 +23,8 @@ public protocol ImageFetching: Sendable {
                    streamingTo consumer: any ImageChunkConsumer) async throws -> FetchedImage
 
     /// The bytes of `url` for `purpose` when they are already in the disk cache; nil otherwise.
-    /// Never downloads: a metered connection's background rotation uses only what is here.
+    /// Never downloads: a metered connection's background rotation uses only what is here, and
+    /// GNOME Shell's search, which must answer at once, takes result icons from here.
     /// No default on purpose: a wrapper that forgot to forward it would always answer nil.
     func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data?
 

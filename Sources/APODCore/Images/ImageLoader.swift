@@ -132,11 +132,7 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
 
     private func load(_ url: URL, download: Download) async throws -> Data {
         let key = url.absoluteString
-        // A cached bomb (stored before sizes were checked) is fetched again, and refused.
-        if let cached = cache?.data(for: key), ImageValidation.format(of: cached) != nil,
-           (try? ImageValidation.requireSensibleSize(cached)) != nil {
-            return cached
-        }
+        if let cached = cached(key) { return cached }
         try await slots.acquire(download.ticket)
         defer { slots.release() }
         try Task.checkCancellation()
@@ -198,9 +194,16 @@ public final class ImageLoader: ImageFetching, @unchecked Sendable {
         return data
     }
 
-    /// From the disk cache only, with the checks a cached download gets; nil when absent.
+    /// From the disk cache only (or the offline sample's folder), with the checks a cached
+    /// download gets; nil when absent.
     public func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data? {
-        let key = ImageSizing.url(url, for: purpose, resizingHosts: resizingHosts).absoluteString
+        if url.isFileURL { return try? localImage(at: url) }
+        return cached(ImageSizing.url(url, for: purpose, resizingHosts: resizingHosts).absoluteString)
+    }
+
+    /// The disk cache's bytes for `key`. A cached bomb (stored before sizes were checked) is
+    /// not answered: it is fetched again, and refused.
+    private func cached(_ key: String) -> Data? {
         guard let data = cache?.data(for: key), ImageValidation.format(of: data) != nil,
               (try? ImageValidation.requireSensibleSize(data)) != nil else { return nil }
         return data

@@ -23,12 +23,14 @@ extension ViewerApplication {
     func attachArchive(to main: MainWindow) {
         guard let archive = environment.archive, let windows = archiveWindows else { return }
         archiveControls = MainArchiveControls(main: main, archive: archive, windows: windows, calendar: environment.calendar)
-        Task.detached {
+        // Weak from the task on: a window the task held would be freed on its thread when the
+        // task ends after the window closed, and a widget destroyed off the main thread crashes.
+        Task.detached { [weak main] in
             _ = try? archive.openIndex()
             _ = try? archive.openLibrary()
             let notices = archive.takeNotices()
             guard !notices.isEmpty else { return }
-            MainThread.post { [weak main] in
+            MainThread.post {
                 main?.banner.show(notices.map(\.message).joined(separator: "\n"), canRetry: false)
             }
         }
@@ -49,9 +51,9 @@ extension ViewerApplication {
         // The star lives as long as its window.
         detail.window.onDestroy { withExtendedLifetime(star) {} }
         let entry = detail.entry
-        Task.detached {
+        Task.detached { [weak self] in
             archive.recordView(entry)
-            MainThread.post { [weak self] in self?.archiveWindows?.refresh(.history) }
+            MainThread.post { self?.archiveWindows?.refresh(.history) }
         }
     }
 
@@ -68,7 +70,7 @@ extension ViewerApplication {
             guard grid?.isStoredOnly?() != true, self?.services?.archiveDownloadUnavailable == nil else { return }
             Task.detached {
                 guard archive.claimDownloadOffer() else { return }
-                MainThread.post { [weak grid] in grid?.offerArchive() }
+                MainThread.post { grid?.offerArchive() }
             }
         }
     }

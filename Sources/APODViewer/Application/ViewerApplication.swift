@@ -27,6 +27,13 @@ public final class ViewerApplication {
     var daily: DailyPictureService?
     /// `--background`: the first activation (from `run` itself) opens no window.
     private var skipsFirstActivation = false
+    /// GNOME Shell's search over the archive index; nil without a session bus or an index.
+    private(set) var searchProvider: SearchProvider?
+
+    /// Where the application `applicationID` serves `org.gnome.Shell.SearchProvider2`.
+    public nonisolated static func searchProviderPath(applicationID: String) -> String {
+        SearchProvider.objectPath(applicationID: applicationID)
+    }
 
     /// - Parameter applicationID: the D-Bus name; tests that create several applications in one
     ///   process give each its own, since a session bus refuses a second export of one name.
@@ -66,7 +73,9 @@ public final class ViewerApplication {
     /// this process exits at once, saying on stderr what the running one did with them.
     /// Started by D-Bus activation, it opens its window when the bus activates it.
     public func run() -> Int32 {
+        searchProvider = SearchProvider(app: self)
         if !options.isService, application.register(), application.isRemote {
+            dropSearchProvider()
             if options.startsInBackground { return 0 }
             handOverToRunningInstance()
             // The running instance does the daily work; a hold here would keep this one alive.
@@ -75,6 +84,12 @@ public final class ViewerApplication {
         skipsFirstActivation = options.startsInBackground
         daily?.start(in: self)
         return application.run(programName: "apod-viewer")
+    }
+
+    /// Another instance owns the name, so it answers the Shell's searches.
+    private func dropSearchProvider() {
+        searchProvider?.unregister()
+        searchProvider = nil
     }
 
     private func handOverToRunningInstance() {
@@ -115,7 +130,11 @@ public final class ViewerApplication {
     /// Opens the windows without entering the main loop; tests iterate it themselves.
     func startWithoutMainLoop() -> Bool {
         skipsFirstActivation = options.startsInBackground
-        guard application.registerAndActivate() else { return false }
+        searchProvider = SearchProvider(app: self)
+        guard application.registerAndActivate() else {
+            dropSearchProvider()
+            return false
+        }
         daily?.start(in: self)
         return true
     }
@@ -142,8 +161,7 @@ public final class ViewerApplication {
             skipsFirstActivation = false
             return
         }
-        Gtk.disableLabelSelectOnFocus()
-        StyleSheet.install()
+        prepareWindows()
         if let mainWindow {
             mainWindow.window.present()
             return
@@ -175,6 +193,13 @@ public final class ViewerApplication {
         if let count = options.randomCount, !opensGridFirst {
             openGrid(count: count)
         }
+    }
+
+    /// What every window expects of GTK, done once before the first window opens, whichever
+    /// opens first (the Shell's search can open a detail window before any main window).
+    func prepareWindows() {
+        Gtk.disableLabelSelectOnFocus()
+        StyleSheet.install()
     }
 
     /// With `--random` the grid (what was asked for) is shown first and the main window after

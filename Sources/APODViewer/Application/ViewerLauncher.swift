@@ -8,8 +8,13 @@ public enum ViewerLauncher {
     @MainActor
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
         Localization.setUp(environment: environment)
+        // As `apod`: help or the version wherever the flag stands, before anything is read.
         if arguments.contains("--help") || arguments.contains("-h") {
             print(ViewerOptions.usage)
+            return 0
+        }
+        if arguments.contains("--version") {
+            print(ViewerOptions.version)
             return 0
         }
         var configuration: SourceConfiguration

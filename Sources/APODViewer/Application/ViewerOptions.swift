@@ -33,14 +33,24 @@ public struct ViewerOptions: Equatable, Sendable {
         self.offline = offline
     }
 
+    /// The help text, laid out as `apod`'s; built when read so it comes out in the user's language.
     public static var usage: String {
-        tr("Usage:") + " apod-viewer [--source S] [--api-url URL] [--api-key KEY] [--date YYYY-MM-DD] [--random N] [--offline] [--background]\n\n"
-            + "  --date YYYY-MM-DD                 " + tr("open on that day instead of the latest picture") + "\n"
-            + "  --random N                        " + tr("also open the random grid with N pictures (1–100)") + "\n"
-            + "  --offline                         " + tr("use only cached and sample pictures (same as --source offline)") + "\n"
-            + "  --background                      " + tr("start without a window, for the daily picture") + "\n"
-            + SourceConfiguration.flagsHelp + "\n" + DataFolder.flagHelp
+        [
+            tr("Usage:") + " apod-viewer [OPTIONS]",
+            "",
+            tr("Options:"),
+            "  --date YYYY-MM-DD                 " + tr("open on that day instead of the latest picture"),
+            "  --random N                        " + tr("also open the random grid with N pictures (1–100)"),
+            "  --offline                         " + tr("use only cached and sample pictures (same as --source offline)"),
+            "  --background                      " + tr("start without a window, for the daily picture"),
+            SourceConfiguration.flagsHelp,
+            DataFolder.flagHelp,
+            CommonArguments.closingHelp,
+        ].joined(separator: "\n")
     }
+
+    /// What `--version` prints.
+    public static let version = "apod-viewer \(AppVersion.current)"
 
     /// Parses what `CommonArguments` left over.
     /// - Throws: `APODError.invalidArgument` for unknown options or bad values.

@@ -23,7 +23,13 @@ struct APODProcess {
             let candidate = folder.appendingPathComponent("apod")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw XCTSkip("apod binary not built next to the tests (looked in \(folders.map(\.path)))")
+        // A failure, not a skip: a broken build must not pass.
+        throw BinaryMissing(folders: folders)
+    }
+
+    struct BinaryMissing: Error, CustomStringConvertible {
+        var folders: [URL]
+        var description: String { "apod is not built next to the tests (looked in \(folders.map(\.path)))" }
     }
 
     /// A private HOME/cache and no inherited APOD_*, NASA_* or XDG_* variables.

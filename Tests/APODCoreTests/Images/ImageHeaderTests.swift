@@ -73,7 +73,6 @@ final class ImageHeaderTests: CoreTestCase, @unchecked Sendable {
             XCTAssertNoThrow(try ImageValidation.requireImage(data), url.lastPathComponent)
             read += 1
         }
-        if read == 0 { throw XCTSkip("the real sample has no pictures") }
         XCTAssertGreaterThan(read, 300)
     }
 }

@@ -91,7 +91,7 @@ final class ViewerApplicationTests: GUITestCase, @unchecked Sendable {
             weak let cell = app.gridWindow?.cells.first
             app.closeAllWindows()
             waitUntil("every window is gone") { app.openWindowCount == 0 }
-            settle()
+            waitForFrames()
             XCTAssertNil(main, "the main window controller was freed")
             XCTAssertNil(weakGrid, "the grid controller was freed")
             XCTAssertNil(detail, "the detail controller was freed")

@@ -1,4 +1,5 @@
 import APODCore
+import TestSupport
 import XCTest
 @testable import APODViewer
 
@@ -29,9 +30,27 @@ final class ViewerOptionsTests: XCTestCase {
     }
 
     func testUsageNamesEveryOption() {
-        for option in ["--source", "--api-url", "--api-key", "--date", "--random", "--offline"] {
+        for option in ["--source", "--api-url", "--api-key", "--date", "--random", "--offline", "--background",
+                       "--data-dir", "--help", "--version", "Environment: APOD_SOURCE"] {
             XCTAssertTrue(ViewerOptions.usage.contains(option), option)
         }
+    }
+
+    /// As `apod`'s: the version or the help on stdout, exit 0, wherever the flag stands and
+    /// with no display (they are read before GTK starts).
+    func testTheBuiltViewerPrintsItsVersionAndHelpLikeApod() throws {
+        let viewer = try BuiltViewer.url()
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        environment["LANGUAGE"] = "en"
+        let version = try ChildProcess.run(viewer, ["--offline", "--version"], environment: environment, timeout: 20)
+        XCTAssertEqual(version.status, 0)
+        XCTAssertEqual(version.output, "apod-viewer \(AppVersion.current)\n")
+        let help = try ChildProcess.run(viewer, ["--help"], environment: environment, timeout: 20)
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.output.hasPrefix("Usage: apod-viewer [OPTIONS]\n\nOptions:\n"), help.output)
+        XCTAssertTrue(help.output.hasSuffix("(flags win over the environment).\n"), help.output)
     }
 
     func testOfflineIsAFlagWithoutAValue() throws {

@@ -40,7 +40,7 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(stored.videoDays, .keepCurrent)
             XCTAssertEqual(files.store.value(.source), nil, "nothing else was written")
 
-            settle(0.5)
+            waitForFrames()
             saveScreenshot(of: preferences.window, named: "preferences-daily-picture")
         }
     }
@@ -81,7 +81,7 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(expected?.rotation, .sixHours)
             XCTAssertEqual(expected?.rotationSource, .archive)
             XCTAssertEqual(DailySettings(store: files.store), expected)
-            settle(0.5)
+            waitForFrames()
             saveScreenshot(of: preferences.window, named: "preferences-daily-background")
         }
     }

@@ -34,7 +34,7 @@ final class WindowShowingTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(runs, 0)
             waitUntil("after the first frame") { runs == 1 }
             window.resize(width: 260, height: 180)
-            settle()
+            waitForFrames()
             XCTAssertEqual(runs, 1, "once, not after every frame")
             window.close()
         }

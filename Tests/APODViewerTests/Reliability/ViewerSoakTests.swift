@@ -89,7 +89,7 @@ final class ViewerSoakTests: GUITestCase, @unchecked Sendable {
                     detail.window.close()
                     waitUntil("round \(round): detail \(index) is gone") { app.detailWindows[entry.date] == nil }
                 }
-                settle(0.2)
+                waitForFrames()
                 figures.append(residentMegabytes())
                 print(String(format: "soak round %d: RSS %.1f MB, texture cache %d pictures, %.1f MB (%.1f MB off screen)",
                              round + 1, figures.last!, textures.count, Double(textures.totalBytes) / 1_048_576,

@@ -114,11 +114,12 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
         }
     }
 
-    /// Lets pending layout and drawing happen.
+    /// Lets what the last step queued be laid out and drawn: waits for two frames of every
+    /// window on screen (`Frames`), not for a time that is too long when idle and too short
+    /// under load.
     @MainActor
-    func settle(_ seconds: TimeInterval = 0.3) {
-        let end = Date().addingTimeInterval(seconds)
-        Gtk.iterate(until: { Date() >= end }, timeout: seconds + 1)
+    func waitForFrames(file: StaticString = #filePath, line: UInt = #line) {
+        if !Frames.wait() { XCTFail("the windows drew no frame", file: file, line: line) }
     }
 
     func entry(_ day: String, title: String, picture: String = "/1600x1000.jpg", copyright: String? = "Ada Lovelace",

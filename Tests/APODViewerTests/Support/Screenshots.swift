@@ -15,12 +15,8 @@ extension GUITestCase {
         let url = directory.appendingPathComponent("\(name).png")
         // GTK draws nothing for widgets that still need a layout pass, as they do right after a
         // result changed them (results run before GDK's layout), and a page a stack just
-        // switched to fades in over 200 ms: let that pass, then wait for one whole frame.
-        settle(0.25)
-        let frames = FrameCounter(widget: window)
-        let start = frames.frames ?? 0
-        gtk_widget_queue_draw(window.widgetPointer)
-        Gtk.iterate(until: { (frames.frames ?? 0) > start }, timeout: 5)
+        // switched to fades in over 200 ms: wait for the transitions to end and two frames.
+        if !Frames.waitForTransitions() { XCTFail("the windows drew no frame", file: file, line: line) }
         var rendered: Texture?
         Gtk.iterate(until: { rendered = window.renderTexture(); return rendered != nil }, timeout: 5)
         guard let texture = rendered else {

@@ -67,7 +67,7 @@ class ViewerProcessTestCase: XCTestCase {
         try gdbus(["call", "--session", "--dest", Self.id, "--object-path", Self.objectPath, "--method", method] + arguments)
     }
 
-    private func gdbus(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    func gdbus(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let outcome = try ChildProcess.run(gdbus, arguments, timeout: 30)
         return (outcome.status, outcome.output)
     }

@@ -9,7 +9,7 @@ import XCTest
 final class AnimationTests: GUITestCase, @unchecked Sendable {
     @MainActor
     private func openGIF() throws -> DetailWindow {
-        try XCTSkipIf(TestImages.animatedGIF == nil, "the offline sample's GIF is missing")
+        _ = try XCTUnwrap(TestImages.animatedGIF, "the offline sample's GIF (data/sample/images/moon-transit.gif) is missing")
         let gif = entry("1996-02-02", title: "Moon Transit", picture: "/sample/moon-transit.gif")
         try start(FakeSource(entries: [gif], random: [gif]), options: ViewerOptions(randomCount: 0))
         app.openDetail(for: gif)
@@ -55,7 +55,7 @@ final class AnimationTests: GUITestCase, @unchecked Sendable {
 
     func testTheMainWindowPlaysAGIFDay() throws {
         try MainActor.assumeIsolated {
-            try XCTSkipIf(TestImages.animatedGIF == nil, "the offline sample's GIF is missing")
+            _ = try XCTUnwrap(TestImages.animatedGIF, "the offline sample's GIF (data/sample/images/moon-transit.gif) is missing")
             let gif = entry("1996-02-04", title: "Moon Transit", picture: "/sample/moon-transit.gif")
             try start(FakeSource(entries: [gif], random: []), options: ViewerOptions(randomCount: 0))
             let main = try XCTUnwrap(app.mainWindow)
@@ -65,7 +65,7 @@ final class AnimationTests: GUITestCase, @unchecked Sendable {
 
     func testAGridCellPlaysItsGIFOnlyWhileThePointerIsOverIt() throws {
         try MainActor.assumeIsolated {
-            try XCTSkipIf(TestImages.animatedGIF == nil, "the offline sample's GIF is missing")
+            _ = try XCTUnwrap(TestImages.animatedGIF, "the offline sample's GIF (data/sample/images/moon-transit.gif) is missing")
             let batch = [entry("1996-02-05", title: "Moon Transit", picture: "/sample/moon-transit.gif"),
                          entry("1996-02-06", title: "Still", picture: "/320x200.jpg")]
             try start(FakeSource(entries: [batch[1]], random: batch), options: ViewerOptions(randomCount: 2))

@@ -26,13 +26,13 @@ final class BannerStyleTests: GUITestCase, @unchecked Sendable {
             waitUntil("the entry is shown") { main.titleLabel.text == "Latest Sky" }
             main.offlineBanner.show()
             main.banner.show(APODError.unreachable.message)
-            settle()
+            waitForFrames()
             let error = try background(of: main.banner.root)
             let offline = try background(of: main.offlineBanner.root)
             saveScreenshot(of: main.window, named: "banners-error-and-offline")
             main.banner.warn(APODError.dateOutOfRange(APODDay("1990-01-01")!, first: ArchiveCalendar.firstDay,
                                                       last: Self.today).message)
-            settle()
+            waitForFrames()
             let warning = try background(of: main.banner.root)
             saveScreenshot(of: main.window, named: "banners-warning-and-offline")
 
@@ -56,7 +56,7 @@ final class BannerStyleTests: GUITestCase, @unchecked Sendable {
             waitUntil("the entry is shown") { main.titleLabel.text == "Latest Sky" }
             main.toast.show("Link copied")
             waitUntil("the toast is shown") { main.toast.isShown }
-            settle()
+            waitForFrames()
             let texture = try XCTUnwrap(main.toast.bubble.renderTexture(), "the toast is not drawn")
             let colour = texture.color(x: texture.width / 2, y: 2)
             XCTAssertGreaterThanOrEqual(colour.alpha, 230, "the bubble lets the window show through: \(colour)")

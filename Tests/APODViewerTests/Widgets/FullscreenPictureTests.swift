@@ -12,7 +12,7 @@ final class FullscreenPictureTests: GUITestCase, @unchecked Sendable {
             app.openDetail(for: item)
             let detail = try XCTUnwrap(app.detailWindows[item.date])
             waitUntil("the picture is shown") { detail.picture.shownPixelSize != nil && detail.picture.width > 0 }
-            settle()
+            waitForFrames()
             let windowedWidth = detail.picture.width
 
             XCTAssertTrue(detail.window.activateAction("win.fullscreen"))
@@ -30,17 +30,16 @@ final class FullscreenPictureTests: GUITestCase, @unchecked Sendable {
             XCTAssertFalse(detail.fullscreen.isActive)
             XCTAssertFalse(detail.window.isDestroyed, "Esc leaves fullscreen first")
             XCTAssertTrue(detail.scroller.contains(detail.zoomable.root))
-            settle()
+            waitForFrames()
             let pictureY = try XCTUnwrap(detail.pictureStack.bounds(in: detail.scroller)?.y)
             XCTAssertLessThan(pictureY, try XCTUnwrap(detail.dateLabel.bounds(in: detail.scroller)?.y),
                               "the picture is back in its place, above the text")
 
-            settle()
+            waitForFrames()
+            // GtkButton's activation shows the button pressed for 250 ms before "clicked".
             detail.fullscreenButton.activate()
-            settle()
-            XCTAssertTrue(detail.fullscreen.isActive, "the header button enters fullscreen too")
+            waitUntil("the header button enters fullscreen too") { detail.fullscreen.isActive }
             XCTAssertTrue(detail.window.activateAction("win.fullscreen"))
-            settle()
             XCTAssertFalse(detail.fullscreen.isActive, "F11 toggles")
 
             XCTAssertTrue(detail.window.activateAction("win.escape"))

@@ -16,7 +16,7 @@ final class ZoomablePictureTests: GUITestCase, @unchecked Sendable {
         waitUntil("the picture is shown and laid out") {
             detail.picture.shownPixelSize != nil && detail.zoomable.scroller.width > 0
         }
-        settle()
+        waitForFrames()
         return detail
     }
 
@@ -52,7 +52,7 @@ final class ZoomablePictureTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let zoomable = try openDetail().zoomable
             zoomable.actualSize()
-            settle()
+            waitForFrames()
             let pointer = (x: 150.0, y: 120.0)
             @MainActor func pictureX() -> Double {
                 (zoomable.scroller.horizontalAdjustment.value + pointer.x - Double(zoomable.picture.marginStart)) / zoomable.zoom
@@ -62,7 +62,7 @@ final class ZoomablePictureTests: GUITestCase, @unchecked Sendable {
             }
             let before = (pictureX(), pictureY())
             zoomable.zoom(by: 2, about: pointer)
-            settle()
+            waitForFrames()
             XCTAssertEqual(zoomable.zoom, 2)
             XCTAssertEqual(zoomable.picture.width, 4000)
             XCTAssertEqual(pictureX(), before.0, accuracy: 1, "the picture point under the pointer stays there")
@@ -76,7 +76,7 @@ final class ZoomablePictureTests: GUITestCase, @unchecked Sendable {
             let detail = try openDetail()
             detail.window.resize(width: 700, height: 500)
             waitUntil("the window is small") { detail.scroller.height > 0 && detail.scroller.height < 500 }
-            settle()
+            waitForFrames()
             XCTAssertEqual(detail.scroller.verticalScrollRange.value, 0)
             XCTAssertTrue(detail.zoomable.wheelScrolled(by: 2, zooming: false))
             XCTAssertGreaterThan(detail.scroller.verticalScrollRange.value, 0, "the window scrolls towards the text")
@@ -84,10 +84,10 @@ final class ZoomablePictureTests: GUITestCase, @unchecked Sendable {
             let zoom = detail.zoomable.zoom
             XCTAssertTrue(detail.zoomable.wheelScrolled(by: -1, zooming: true))
             XCTAssertEqual(detail.zoomable.zoom, zoom * ZoomablePicture.zoomStep, accuracy: 0.0001)
-            settle()
+            waitForFrames()
             let windowScroll = detail.scroller.verticalScrollRange.value
             detail.zoomable.actualSize()
-            settle()
+            waitForFrames()
             XCTAssertFalse(detail.zoomable.wheelScrolled(by: 2, zooming: false), "a zoomed picture pans itself")
             XCTAssertEqual(detail.scroller.verticalScrollRange.value, windowScroll)
         }
@@ -127,9 +127,9 @@ final class ZoomablePictureTests: GUITestCase, @unchecked Sendable {
                 await gate.wait()
                 return try TextureDecoder.decode(data, maxPixels: TextureDecoder.fullResolutionMaxPixels)
             }
-            settle()
+            waitForFrames()
             zoomable.zoom(by: 1.01, about: nil)
-            settle()
+            waitForFrames()
             XCTAssertEqual(gate.calls, 0, "the shown texture still has enough pixels at this zoom")
             XCTAssertFalse(zoomable.spinner.isVisible)
 
@@ -144,7 +144,7 @@ final class ZoomablePictureTests: GUITestCase, @unchecked Sendable {
             XCTAssertFalse(zoomable.note.isVisible)
             XCTAssertEqual(detail.picture.width, 2400, "the zoom stayed at 100 % of the picture")
             zoomable.zoom(by: 2, about: nil)
-            settle()
+            waitForFrames()
             XCTAssertEqual(gate.calls, 1, "fetched once")
         }
     }

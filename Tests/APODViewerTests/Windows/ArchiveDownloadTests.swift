@@ -93,7 +93,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(section.progressBar.text.contains("days"), section.progressBar.text)
             XCTAssertTrue(section.timeLabel.text.contains("left"), section.timeLabel.text)
             let preferences = try XCTUnwrap(app.preferencesWindow)
-            settle()
+            waitForFrames()
             waitUntil("the preferences drawn") { preferences.window.renderTexture() != nil }
             saveScreenshot(of: preferences.window, named: "archive-download")
 
@@ -120,7 +120,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(grid.archiveOffer.isDismissible)
             XCTAssertTrue(FileManager.default.fileExists(atPath: marker.path), "the offer is remembered in the data folder")
             XCTAssertFalse(archive.claimDownloadOffer(), "offered once: a later grid or search does not offer again")
-            settle()
+            waitForFrames()
             saveScreenshot(of: grid.window, named: "random-grid-offer")
             XCTAssertTrue(grid.archiveOffer.showsAction)
 
@@ -128,7 +128,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             waitUntil("two per row") { grid.columns == 2 }
             XCTAssertFalse(grid.archiveOffer.showsAction, "narrow, the action is a link in the text")
             XCTAssertTrue(grid.archiveOffer.label.text.hasPrefix("Download the archive"), grid.archiveOffer.label.text)
-            settle()
+            waitForFrames()
             XCTAssertLessThanOrEqual(grid.window.width, 360)
             grid.window.resize(width: 1100, height: 820)
             waitUntil("four per row") { grid.columns == 4 }
@@ -193,7 +193,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(section.unavailableLabel.text.contains("offline source"), section.unavailableLabel.text)
             let preferences = try XCTUnwrap(app.preferencesWindow)
             preferences.window.resize(width: 550, height: 1000)
-            settle()
+            waitForFrames()
             waitUntil("the preferences drawn") { preferences.window.renderTexture() != nil }
             saveScreenshot(of: preferences.window, named: "archive-download-offline")
 
@@ -211,7 +211,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             app.openGrid(count: 4)
             let grid = try XCTUnwrap(app.gridWindow)
             waitUntil("four sample cells") { grid.cells.count == 4 }
-            settle()
+            waitForFrames()
             XCTAssertFalse(grid.archiveOffer.isVisible)
             XCTAssertFalse(FileManager.default.fileExists(atPath: archive.dataFolder.url(ArchiveAccess.offerMarkerName).path))
             XCTAssertTrue(archive.claimDownloadOffer(), "the one-time offer is kept for a source that can download")

@@ -73,7 +73,7 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
             windows.searchField.text = "eclipse poznan"
             waitUntil("one result") { results.cells.count == 1 && results.summaryLabel.text.hasPrefix("1 picture matches") }
             waitUntil("its thumbnail") { results.cells.first?.hasThumbnail == true && results.window.isMapped }
-            settle()
+            waitForFrames()
             saveScreenshot(of: results.window, named: "search-results")
 
             windows.searchField.text = "(\"NOT\"*)"
@@ -113,14 +113,14 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
             let results = try XCTUnwrap(windows.searchWindow)
             let rows = { results.cells.compactMap { $0.bounds(in: results.flowBox) }.map(\.y) }
             waitUntil("laid out") { results.cells.allSatisfy { $0.width > 0 } }
-            settle()
+            waitForFrames()
             var y = rows()
             XCTAssertEqual(Set(y.prefix(4)).count, 1, "four in the first row: \(y)")
             XCTAssertGreaterThan(y[4], y[3], "the fifth starts the second row")
 
             results.window.resize(width: 360, height: 700)
             waitUntil("two per row") { results.columns == 2 }
-            settle(0.5)
+            waitForFrames()
             y = rows()
             XCTAssertEqual(y[0], y[1], "two in the first row: \(y)")
             XCTAssertGreaterThan(y[2], y[1], "the third starts the second row")
@@ -148,7 +148,7 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
             app.application.activateAction("favourites")
             let windows = try XCTUnwrap(app.archiveWindows)
             waitUntil("the favourites grid") { windows.listWindows[.favourites]?.cells.first?.hasThumbnail == true }
-            settle()
+            waitForFrames()
             saveScreenshot(of: try XCTUnwrap(windows.listWindows[.favourites]).window, named: "favourites")
 
             star.button.activate()
@@ -205,7 +205,7 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
             calendarButton.button.popup()
             waitUntil("today's mark") { calendarButton.calendar.isMarked(29) }
             XCTAssertFalse(calendarButton.calendar.isMarked(28))
-            settle()
+            waitForFrames()
             saveScreenshot(of: main.window, named: "calendar-popover")
 
             calendarButton.calendar.select(year: 2026, month: 11, day: 28)

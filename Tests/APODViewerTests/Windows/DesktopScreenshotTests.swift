@@ -25,13 +25,13 @@ final class DesktopScreenshotTests: GUITestCase, @unchecked Sendable {
             waitUntil("the app fell back to the sample", timeout: 30) { main.offlineBanner.isShown }
             waitUntil("the sample picture is shown") { main.pictureView.page == .picture }
             main.window.resize(width: 960, height: 860)
-            settle(0.5)
+            waitForFrames()
             saveScreenshot(of: main.window, named: "offline-banner")
 
             app.application.activateAction("preferences")
             let preferences = try XCTUnwrap(app.preferencesWindow)
             waitUntil("the usage is measured") { preferences.usageLabel.text.hasPrefix("In use") }
-            settle(0.5)
+            waitForFrames()
             XCTAssertTrue(preferences.keyEntry.isSecret)
             saveScreenshot(of: preferences.window, named: "preferences-window")
         }

@@ -22,7 +22,7 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let detail = try openDetail(entry("2020-12-17", title: "The Great Conjunction"))
             waitUntil("the picture is shown") { detail.picture.shownPixelSize != nil }
-            settle()
+            waitForFrames()
             XCTAssertEqual(gtk_widget_has_focus(detail.explanationLabel.widgetPointer), 0)
             XCTAssertNil(gtk_window_get_focus(UnsafeMutablePointer(OpaquePointer(detail.window.widgetPointer))))
         }
@@ -67,11 +67,11 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             waitUntil("the picture is shown and laid out small") {
                 detail.picture.shownPixelSize != nil && detail.scroller.height > 0 && detail.scroller.height < 360
             }
-            settle()
+            waitForFrames()
             let range = detail.scroller.verticalScrollRange
             XCTAssertGreaterThan(range.upper, range.pageSize, "content taller than the window scrolls")
             detail.scroller.scrollToEnd()
-            settle()
+            waitForFrames()
             let end = detail.scroller.verticalScrollRange
             XCTAssertEqual(end.value + end.pageSize, end.upper, accuracy: 1, "the end of the explanation is reachable")
         }
@@ -174,7 +174,7 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             let detail = try openDetail(huge)
             XCTAssertTrue(detail.fullTextButton.isVisible, "offered when text was cut")
             waitUntil("the window is drawn with its picture", timeout: 20) { detail.picture.shownPixelSize != nil }
-            settle()
+            waitForFrames()
             XCTAssertLessThanOrEqual(detail.titleLabel.text.count, BoundedText.titleLimit)
             XCTAssertLessThanOrEqual(detail.window.title.count, BoundedText.titleLimit)
             XCTAssertLessThanOrEqual(detail.explanationLabel.text.count, BoundedText.explanationLimit)

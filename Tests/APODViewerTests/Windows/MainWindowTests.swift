@@ -140,7 +140,7 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(main.banner.message, APODError.serviceError(status: 503).message)
             XCTAssertTrue(main.banner.offersRetry)
             XCTAssertEqual(main.pictureView.page, .placeholder)
-            settle()
+            waitForFrames()
             saveScreenshot(of: main.window, named: "main-window-error")
 
             source.setFailure(nil)

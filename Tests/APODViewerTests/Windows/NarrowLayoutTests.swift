@@ -30,7 +30,7 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
                       options: ViewerOptions(randomCount: 6))
             let grid = try XCTUnwrap(app.gridWindow)
             waitUntil("every thumbnail arrived") { grid.cells.count == 6 && grid.cells.allSatisfy(\.hasThumbnail) }
-            settle()
+            waitForFrames()
             let wide = grid.cells.compactMap { $0.bounds(in: grid.window) }
             XCTAssertEqual(wide.count, 6)
             XCTAssertEqual(Set(wide.prefix(4).map(\.y)).count, 1, "four in the first row")
@@ -45,7 +45,7 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
 
             grid.window.resize(width: 360, height: 700)
             waitUntil("two per row at 360 px") { grid.columns == 2 }
-            settle(0.5)
+            waitForFrames()
             XCTAssertLessThanOrEqual(grid.window.width, 360)
             let narrow = grid.cells.compactMap { $0.bounds(in: grid.window) }
             XCTAssertEqual(narrow[0].y, narrow[1].y)
@@ -67,7 +67,7 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(main.navigation.orientation, .horizontal, "one row at the default size")
             main.window.resize(width: 360, height: 760)
             waitUntil("the date row wraps") { main.navigation.orientation == .vertical }
-            settle(0.5)
+            waitForFrames()
             XCTAssertLessThanOrEqual(main.window.width, 360, "nothing forces the window wider")
             assertFits([main.previousButton, main.nextButton, main.dateSelector.year, main.dateSelector.day,
                         main.todayButton, main.showButton, main.titleLabel, main.pictureView.root], in: main.window)
@@ -91,7 +91,7 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             let detail = try XCTUnwrap(app.detailWindows[item.date])
             detail.window.resize(width: 360, height: 700)
             waitUntil("the picture is shown") { detail.picture.shownPixelSize != nil }
-            settle(0.5)
+            waitForFrames()
             XCTAssertLessThanOrEqual(detail.window.width, 360)
             assertFits([detail.pageButton, detail.saveButton, detail.titleLabel, detail.explanationLabel], in: detail.window)
             saveScreenshot(of: detail.window, named: "detail-window-narrow")
@@ -117,7 +117,7 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             XCTAssertFalse(controls.searchButton.isVisible)
             main.window.resize(width: 360, height: 760)
             waitUntil("the date row wraps") { main.navigation.orientation == .vertical }
-            settle(0.5)
+            waitForFrames()
             XCTAssertLessThanOrEqual(main.window.width, 360, "the header bar does not force the window wider")
             XCTAssertFalse(controls.searchField.isVisible, "the field gives way to a button")
             assertFits([main.randomButton, controls.searchButton, controls.star.button, controls.calendarButton.button,
@@ -128,7 +128,7 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             let search = try XCTUnwrap(app.archiveWindows?.searchWindow, "Ctrl+F opens the search window when the field is hidden")
             search.window.resize(width: 360, height: 700)
             waitUntil("two per row") { search.columns == 2 }
-            settle(0.5)
+            waitForFrames()
             XCTAssertLessThanOrEqual(search.window.width, 360)
             assertFits([app.archiveWindows!.searchField, search.summaryLabel], in: search.window)
 
@@ -155,7 +155,7 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             assertFits([preferences.sourceChoice, preferences.keyEntry, preferences.clearButton, daily.meteredChoice,
                         daily.videoChoice, daily.notifySwitch, archive.downloadButton], in: preferences.window)
             preferences.scroller.scrollToEnd()
-            settle()
+            waitForFrames()
             saveScreenshot(of: preferences.window, named: "preferences-narrow")
             preferences.window.resize(width: 560, height: 640)
             waitUntil("labels beside the drop-downs") { daily.choiceRows.allSatisfy { $0.orientation == .horizontal } }
@@ -170,7 +170,7 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
         let preferences = try XCTUnwrap(app.preferencesWindow)
         preferences.sourceChoice.selectedIndex = 1
         preferences.window.resize(width: width, height: height)
-        settle(0.5)
+        waitForFrames()
         return preferences
     }
 }

@@ -119,7 +119,7 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             var preferences = try openPreferences()
             preferences.urlEntry.text = "ftp://example.org/apod"
             XCTAssertTrue(preferences.addressMessage.isVisible, "an unusable address is explained as it is typed")
-            settle()
+            waitForFrames()
             saveScreenshot(of: preferences.window, named: "preferences-unusable-address")
             preferences.window.close()
             waitUntil("the window closed") { app.preferencesWindow == nil }

@@ -50,13 +50,13 @@ final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try openGrid(batch(10), count: 10)
             waitUntil("the grid is laid out") { grid.cells.allSatisfy { $0.width > 0 } }
-            settle()
+            waitForFrames()
             assertFourPerRow(10)
             XCTAssertGreaterThan(grid.flowBox.width, 900)
 
             grid.window.resize(width: 640, height: 700)
             waitUntil("the window narrows") { grid.flowBox.width > 0 && grid.flowBox.width < 640 }
-            settle()
+            waitForFrames()
             assertFourPerRow(10)
         }
     }

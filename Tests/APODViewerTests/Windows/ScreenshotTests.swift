@@ -8,6 +8,12 @@ import XCTest
 /// sample's pictures so they look like the real thing (README's screenshots are copies).
 final class ScreenshotTests: GUITestCase, @unchecked Sendable {
     /// The offline sample's entries (`data/sample/entries.json`), pictures served over HTTP.
+    /// The checked-in sample is a fixture: fewer entries than a test needs fail it.
+    private func requireSample(_ entries: [APODEntry], atLeast count: Int) throws {
+        _ = try XCTUnwrap(entries.count >= count ? entries : nil,
+                          "the offline sample (data/sample) has \(entries.count) usable entries, \(count) needed")
+    }
+
     private func sampleEntries() throws -> [APODEntry] {
         let file = PictureServer.sampleDirectory.deletingLastPathComponent().appendingPathComponent("entries.json")
         let data = try XCTUnwrap(try? Data(contentsOf: file), "data/sample/entries.json is missing")
@@ -27,7 +33,7 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
     func testSavesScreenshotsOfTheThreeWindows() throws {
         try MainActor.assumeIsolated {
             let entries = try sampleEntries()
-            try XCTSkipIf(entries.count < 20, "the offline sample is incomplete")
+            try requireSample(entries, atLeast: 20)
             let latest = entries[10]
             let batch = Array(entries[12...]) + Array(entries[3..<6])
             try start(FakeSource(entries: [latest], random: batch), options: ViewerOptions(randomCount: 12))
@@ -38,7 +44,7 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
             grid.flowBox.activate(grid.cells[1])
             let detail = try XCTUnwrap(app.detailWindows[grid.cells[1].entry.date])
             waitUntil("the detail picture is shown") { detail.picture.shownPixelSize != nil }
-            settle(0.5)
+            waitForFrames()
 
             let files = [saveScreenshot(of: main.window, named: "main-window"),
                          saveScreenshot(of: grid.window, named: "random-grid"),
@@ -56,7 +62,7 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
     func testSavesScreenshotsOfLookingAtAPicture() throws {
         try MainActor.assumeIsolated {
             var entries = try sampleEntries().filter { $0.mediaType == .image }
-            try XCTSkipIf(entries.count < 3, "the offline sample is incomplete")
+            try requireSample(entries, atLeast: 3)
             // As the science route sends them: words of the explanation linked.
             entries[1].explanationLinks = ["hydrogen", "young stars"].map {
                 TextLink(text: $0, url: URL(string: "https://en.wikipedia.org/wiki/\($0)")!)
@@ -65,20 +71,20 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
             app.openDetail(for: entries[1], batch: { [entries] in Array(entries.prefix(3)) })
             let detail = try XCTUnwrap(app.detailWindows[entries[1].date])
             waitUntil("the detail picture is shown") { detail.picture.shownPixelSize != nil }
-            settle(0.5)
+            waitForFrames()
             detail.zoomable.setZoom(detail.zoomable.bestFitZoom * 3, about: (200, 150))
-            settle(0.5)
+            waitForFrames()
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-zoomed"))
 
             XCTAssertTrue(detail.window.activateAction("win.fullscreen"))
             detail.zoomable.bestFit()
-            settle(0.5)
+            waitForFrames()
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-fullscreen"))
             detail.fullscreen.leave()
 
             detail.zoomable.bestFit()
             detail.batch?.pointerMoved(inside: true)
-            settle(0.5)
+            waitForFrames()
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-batch"))
         }
     }

@@ -38,7 +38,7 @@ final class SetBackgroundTests: GUITestCase, @unchecked Sendable {
             waitUntil("the portal was called") { portal.calls.count == 1 }
             waitUntil("the outcome is shown") { detail.toast.isShown }
             XCTAssertEqual(detail.toast.text, "Background set", "said in a toast over the window")
-            settle()
+            waitForFrames()
             saveScreenshot(of: detail.window, named: "toast-background-set")
             XCTAssertNil(detail.banner.message)
 
@@ -71,7 +71,7 @@ final class SetBackgroundTests: GUITestCase, @unchecked Sendable {
             XCTAssertFalse(detail.banner.offersRetry)
             XCTAssertTrue(detail.background.button.isSensitive, "the user may try again later")
             XCTAssertTrue(detail.banner.root.isDismissible)
-            settle()
+            waitForFrames()
             saveScreenshot(of: detail.window, named: "detail-no-portal")
             detail.banner.root.dismiss()
             XCTAssertNil(detail.banner.message, "the close button puts the message away")
@@ -82,7 +82,7 @@ final class SetBackgroundTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let detail = try openDetail(entry("2020-12-18", title: "A Video", picture: "/640x360.jpg", media: .video))
             waitUntil("the still is shown") { detail.picture.shownPixelSize?.width == 640 }
-            settle()
+            waitForFrames()
             XCTAssertFalse(detail.background.button.isMapped)
         }
     }

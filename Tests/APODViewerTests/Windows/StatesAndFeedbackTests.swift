@@ -36,7 +36,7 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(main.emptyDay.root.heading.text, "No picture was published on 1995 Jun. 17")
             XCTAssertNil(main.banner.message, "nothing failed: no red banner, no Retry")
             XCTAssertFalse(main.entryText.isVisible)
-            settle()
+            waitForFrames()
             saveScreenshot(of: main.window, named: "empty-day")
 
             XCTAssertTrue(main.emptyDay.nextButton.activate())
@@ -76,7 +76,7 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
             waitUntil("the impossible day is explained") { main.banner.message != nil }
             XCTAssertEqual(main.banner.message, "2023 has no Feb. 29.")
             XCTAssertEqual(source.requests.count, asked, "nothing is fetched for a day that does not exist")
-            settle()
+            waitForFrames()
             saveScreenshot(of: main.window, named: "impossible-day")
 
             selector.day.value = 28
@@ -104,7 +104,7 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(detail.window.activateAction("win.copy-link"))
             XCTAssertEqual(detail.window.localClipboardText, "https://apod.nasa.gov/apod/ap201217.html", "the APOD page")
             XCTAssertEqual(detail.toast.text, "Link copied")
-            settle()
+            waitForFrames()
             saveScreenshot(of: detail.window, named: "toast-link-copied")
             XCTAssertTrue(detail.window.activateAction("win.copy-picture-link"))
             XCTAssertEqual(detail.window.localClipboardText, item.hdImageURL?.absoluteString, "the picture")
@@ -137,7 +137,7 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
             detail.savePicture(to: folder.appendingPathComponent("conjunction.jpg").path)
             waitUntil("the toast says where") { detail.toast.text == "Saved to conjunction.jpg" }
             XCTAssertEqual(detail.toast.actionLabel, "_Open Folder")
-            settle()
+            waitForFrames()
             saveScreenshot(of: detail.window, named: "toast-saved")
         }
     }
@@ -199,7 +199,7 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
             waitUntil("the unstored day is explained") { main.offlineBanner.detail != nil && main.entry == nil }
             XCTAssertEqual(main.offlineBanner.detail, APODError.notStoredOffline(APODDay("2001-01-01")!).message)
             XCTAssertFalse(main.banner.root.isVisible, "one banner, not a red one under the blue one")
-            settle()
+            waitForFrames()
             saveScreenshot(of: main.window, named: "offline-not-stored")
 
             app.application.activateAction("random", int: 40)

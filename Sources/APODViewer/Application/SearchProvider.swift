@@ -1,0 +1,148 @@
+import APODCore
+import Foundation
+import GtkKit
+
+/// GNOME Shell's search over the archive index (`org.gnome.Shell.SearchProvider2`, declared by
+/// `data/<app-id>.search-provider.ini`): results come from the index's own search, so they are
+/// ranked as in the app's search window; result IDs are the days (`YYYY-MM-DD`). Every call
+/// reads the index off the main thread and answers from there; the application is held while
+/// one is answered, so a viewer started by the Shell through D-Bus activation stays up for it.
+@MainActor
+final class SearchProvider {
+    nonisolated static let interface = "org.gnome.Shell.SearchProvider2"
+    /// As many results as the search window lists.
+    nonisolated static let resultLimit = ArchiveWindows.searchLimit
+    /// The long side of a result's icon in pixels: GNOME Shell shows them at up to 64 logical
+    /// pixels, twice that on a 2× screen.
+    nonisolated static let iconSize = 128
+
+    private weak var app: ViewerApplication?
+    private let archive: ArchiveAccess
+    private let pictures: any ImageFetching
+    private var object: BusObject?
+
+    /// `<the application's object path>/SearchProvider`, as the .ini file names it for the real ID.
+    nonisolated static func objectPath(applicationID: String) -> String {
+        "/" + applicationID.replacingOccurrences(of: ".", with: "/") + "/SearchProvider"
+    }
+
+    /// Registers the provider for `app` on the session bus; nil without a bus or an archive index.
+    init?(app: ViewerApplication) {
+        guard let archive = app.environment.archive else { return nil }
+        self.app = app
+        self.archive = archive
+        pictures = app.environment.pictures.fetcher
+        object = BusObject(path: Self.objectPath(applicationID: app.application.id), interface: Self.interface,
+                           introspection: Self.introspection) { [weak self] call in self?.handle(call) }
+        guard object != nil else { return nil }
+    }
+
+    /// Takes the provider off the bus (another instance answers for the application).
+    func unregister() {
+        object?.unregister()
+        object = nil
+    }
+
+    private func handle(_ call: BusMethodCall) {
+        switch call.method {
+        case "GetInitialResultSet":
+            answer(call) { [archive] in .strings(try Self.search(call.strings(at: 0), in: archive)) }
+        case "GetSubsearchResultSet":
+            // The terms only grow, so searching again narrows the results and keeps the ranking.
+            answer(call) { [archive] in .strings(try Self.search(call.strings(at: 1), in: archive)) }
+        case "GetResultMetas":
+            answer(call) { [archive, pictures] in
+                .dictionaries(try Self.metas(call.strings(at: 0), in: archive, pictures: pictures))
+            }
+        case "ActivateResult":
+            call.reply(.nothing)
+            activate(call.string(at: 0))
+        case "LaunchSearch":
+            call.reply(.nothing)
+            app?.prepareWindows()
+            app?.archiveWindows?.search(call.strings(at: 0).joined(separator: " "))
+        default:
+            call.fail("org.freedesktop.DBus.Error.UnknownMethod", call.method)
+        }
+    }
+
+    /// Runs `work` in the background and answers the call with its reply, or an error.
+    private func answer(_ call: BusMethodCall, _ work: @escaping @Sendable () throws -> BusReply) {
+        let application = app?.application
+        application?.hold()
+        Task.detached {
+            do {
+                call.reply(try work())
+            } catch {
+                call.fail("org.freedesktop.DBus.Error.Failed", userMessage(for: error))
+            }
+            MainThread.post { application?.release() }
+        }
+    }
+
+    /// Opens the detail window of the day `id`; a day the index no longer has opens in the main window.
+    private func activate(_ id: String) {
+        guard let day = APODDay(id) else { return }
+        let archive = archive
+        app?.application.hold()
+        Task.detached { [weak self] in
+            let entry = try? archive.openIndex().entry(for: day)
+            MainThread.post {
+                guard let app = self?.app else { return }
+                app.application.release()
+                app.prepareWindows()
+                if let entry {
+                    app.openDetail(for: entry)
+                } else {
+                    app.ensureMainWindow()?.show(day: day)
+                }
+            }
+        }
+    }
+
+    // MARK: Off the main thread
+
+    nonisolated static func search(_ terms: [String], in archive: ArchiveAccess) throws -> [String] {
+        try archive.openIndex().search(terms.joined(separator: " "), limit: resultLimit).map(\.date.description)
+    }
+
+    /// Title, date and (when a picture of the day is in the disk cache) an icon for each ID
+    /// the index has; unknown IDs are left out.
+    nonisolated static func metas(_ ids: [String], in archive: ArchiveAccess,
+                                  pictures: any ImageFetching) throws -> [[String: BusValue]] {
+        let index = try archive.openIndex()
+        return try ids.compactMap { id in
+            guard let day = APODDay(id), let entry = try index.entry(for: day) else { return nil }
+            var meta: [String: BusValue] = ["id": .string(id), "name": .string(entry.title),
+                                            "description": .string(DisplayDate.string(for: day))]
+            if let icon = icon(for: entry, pictures: pictures) { meta["icon"] = .iconBytes(icon) }
+            return meta
+        }
+    }
+
+    /// A small JPEG of the entry's grid thumbnail or main picture, whichever the cache holds;
+    /// nothing is downloaded for the Shell.
+    nonisolated static func icon(for entry: APODEntry, pictures: any ImageFetching) -> Data? {
+        let candidates = [entry.thumbnailSourceURL, entry.displayPictureURL].compactMap { $0 }
+        for url in candidates {
+            guard let data = pictures.cachedImageData(from: url, for: .display),
+                  let image = try? TextureDecoder.decode(data, maxSize: iconSize) else { continue }
+            return image.texture.jpegData()
+        }
+        return nil
+    }
+
+    /// The interface as GNOME Shell's `org.gnome.ShellSearchProvider2.xml` declares it:
+    /// terms, result IDs, metas; identifier, terms and timestamp to activate; terms to launch.
+    static let introspection = """
+        <node>
+          <interface name="org.gnome.Shell.SearchProvider2">
+            <method name="GetInitialResultSet"><arg type="as" direction="in"/><arg type="as" direction="out"/></method>
+            <method name="GetSubsearchResultSet"><arg type="as" direction="in"/><arg type="as" direction="in"/><arg type="as" direction="out"/></method>
+            <method name="GetResultMetas"><arg type="as" direction="in"/><arg type="aa{sv}" direction="out"/></method>
+            <method name="ActivateResult"><arg type="s" direction="in"/><arg type="as" direction="in"/><arg type="u" direction="in"/></method>
+            <method name="LaunchSearch"><arg type="as" direction="in"/><arg type="u" direction="in"/></method>
+          </interface>
+        </node>
+        """
+}
