@@ -33,6 +33,10 @@ public struct FakeResponse: Sendable {
         /// Send the body, then repeat it for ever as chunked transfer encoding (no length),
         /// pausing `interval` between repeats: a body that never ends.
         case endless(interval: TimeInterval)
+        /// Send the status line, then `line` over and over until the client hangs up: a head
+        /// that never ends (`"X-Filler: …\r\n"`: endless headers; no line break: one header
+        /// line with no end).
+        case endlessHead(line: String)
     }
 
     public var status: Int
@@ -184,6 +188,11 @@ public final class FakeHTTPServer: @unchecked Sendable {
             return
         case .hang?:
             sleepUnlessStopped(3600)
+            return
+        case .endlessHead(let line)?:
+            let repeated = Data(String(repeating: line, count: max(1, 64 * 1024 / max(1, line.utf8.count))).utf8)
+            guard writeAll(fd, Data("HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\nX-Head: ".utf8)) else { return }
+            while !isStopped, writeAll(fd, repeated) {}
             return
         default:
             break

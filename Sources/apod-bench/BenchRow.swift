@@ -53,6 +53,11 @@ struct BenchRow: Encodable {
     /// the latest day (not part of the random batch).
     var startupSeconds: Double?
     var todayRequests: Int?
+    /// The sync row: requests for video pages (`_fields=…basic_html`) among `requests`, and
+    /// the videos in the archive. The month row: its month, and its videos with a player.
+    var videoRequests: Int?
+    var videos: Int?
+    var month: String?
 
     enum CodingKeys: String, CodingKey {
         case name, flavour, seconds, pictures
@@ -83,6 +88,8 @@ struct BenchRow: Encodable {
         case entries, objects, mentions, titles, recall, precision
         case startupSeconds = "startup_s"
         case todayRequests = "today_requests"
+        case videoRequests = "video_requests"
+        case videos, month
     }
 }
 

@@ -41,10 +41,16 @@ enum IndexBench {
         let file = index!.file
         index = nil  // closing checkpoints the WAL into the file, so its size is the database's
         let databaseBytes = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-        var rows = [BenchRow(name: "index-sync", flavour: "science-like", seconds: syncSeconds,
-                             mbDownloaded: service.megabytesServed, peakRSSMegabytes: PeakMemory.megabytes(),
-                             maxStallMilliseconds: 0, requests: service.requestCount,
-                             databaseMegabytes: Double(databaseBytes) / 1_000_000, entries: summary.entriesIndexed)]
+        var sync = BenchRow(name: "index-sync", flavour: "science-like", seconds: syncSeconds,
+                            mbDownloaded: service.megabytesServed, peakRSSMegabytes: PeakMemory.megabytes(),
+                            maxStallMilliseconds: 0, requests: service.requestCount,
+                            databaseMegabytes: Double(databaseBytes) / 1_000_000, entries: summary.entriesIndexed)
+        sync.videoRequests = service.videoPageRequests
+        sync.videos = archive.videoDays.count
+        var rows = [sync]
+
+        progress("index: a month with videos…")
+        rows.append(try await monthRow(archive: archive, service: service, client: client, calendar: calendar))
 
         let openStart = clock.now
         let reopened = try ArchiveIndex(file: file, calendar: calendar)
@@ -89,6 +95,26 @@ enum IndexBench {
         progress("index: random 100 and the Shell's search in the viewer…")
         rows += try viewerRows(service: service, dataFolder: dataFolder.root, scratch: folder, calendar: calendar)
         return rows
+    }
+
+    /// What `apod range` of a whole month costs: the past month with the most videos, asked
+    /// of the source itself (no cache, no index), with its videos' players.
+    private static func monthRow(archive: SyntheticArchive, service: SyntheticScienceService, client: HTTPClient,
+                                 calendar: ArchiveCalendar) async throws -> BenchRow {
+        let lastMonth = ArchiveMonth(containing: ArchiveMonth(containing: calendar.today).firstDay.adding(days: -1))
+        let videosByMonth = Dictionary(grouping: archive.videoDays.filter { $0 <= lastMonth.lastDay }, by: ArchiveMonth.init(containing:))
+        let month = videosByMonth.max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }?.key ?? lastMonth
+        let source = ScienceSource(apiURL: service.routeURL, client: client, calendar: calendar)
+        let before = service.requestCount
+        let clock = ContinuousClock()
+        let start = clock.now
+        let entries = try await source.withVideoAddresses(try await source.entries(from: month.firstDay, through: month.lastDay))
+        var row = BenchRow(name: "index-month", flavour: "science-like", seconds: (clock.now - start).seconds,
+                           mbDownloaded: 0, peakRSSMegabytes: PeakMemory.megabytes(), maxStallMilliseconds: 0,
+                           requests: service.requestCount - before, entries: entries.count)
+        row.videos = entries.filter { $0.mediaType == .video && $0.videoURL != nil }.count
+        row.month = month.description
+        return row
     }
 
     /// `apod-viewer --random 100` over the synced index (`ViewerIndexRow`), then GNOME Shell's

@@ -5,9 +5,12 @@ import Foundation
 /// 1995-06-16 to today (minus the real gaps), with text as long as the real archive's: titles
 /// of 3–6 words, explanations of 110–170 words (about 950 characters; 2019's average 918), HTML
 /// credits. Words are drawn unevenly from a large vocabulary, as in prose, with a seeded
-/// generator so every run indexes the same text.
+/// generator so every run indexes the same text. About 3.5 % of the days are videos (~400, as
+/// in the real archive), whose player is only in the entry's `basic_html` page.
 struct SyntheticArchive {
     static let gaps: Set<String> = ["1995-06-17", "1995-06-18", "1995-06-19", "2020-06-10"]
+    /// Videos per thousand days.
+    static let videosPerMille = 35
 
     /// Words a search may look for; they appear often enough to match many entries.
     static let themes = ["galaxy", "nebula", "eclipse", "aurora", "comet", "moon", "saturn", "jupiter", "mars",
@@ -16,8 +19,10 @@ struct SyntheticArchive {
                          "rosette", "lagoon", "trifid", "crab", "whirlpool", "sombrero", "dust", "star", "planet"]
     static let places = ["Poznań", "Tromsø", "Atacama", "Mauna Kea", "La Palma", "Namibia", "Yellowstone", "Kraków"]
 
-    /// Day (`YYYY-MM-DD`) to its JSON body, ascending by day.
+    /// Day (`YYYY-MM-DD`) to its JSON body (the fields `ScienceEntryDecoder.fields` asks
+    /// for; no `basic_html`), ascending by day.
     let bodies: [(day: APODDay, json: String)]
+    let videoDays: Set<APODDay>
     /// The sky objects the text names, and where.
     let sky: SyntheticSky
 
@@ -27,22 +32,42 @@ struct SyntheticArchive {
         var random = SeededGenerator(seed: 0xA90D)
         let vocabulary = Self.vocabulary(using: &random)
         var bodies: [(APODDay, String)] = []
+        var videoDays = Set<APODDay>()
         var sky = SyntheticSky()
         var day = ArchiveCalendar.firstDay
         while day <= today {
             if !Self.gaps.contains(day.description) {
-                bodies.append((day, Self.body(for: day, vocabulary: vocabulary, pictureBase: pictureBase, random: &random, sky: &sky)))
+                let isVideo = Self.isVideo(day)
+                if isVideo { videoDays.insert(day) }
+                bodies.append((day, Self.body(for: day, isVideo: isVideo, vocabulary: vocabulary, pictureBase: pictureBase,
+                                              random: &random, sky: &sky)))
             }
             day = day.adding(days: 1)
         }
         self.bodies = bodies
+        self.videoDays = videoDays
         self.sky = sky
+    }
+
+    /// Drawn from the day itself (not the text's generator), so adding videos left every
+    /// entry's words as they were.
+    private static func isVideo(_ day: APODDay) -> Bool {
+        var mixer = SeededGenerator(seed: UInt64(day.ordinal) &* 0x9E37_79B9_7F4A_7C15)
+        return Int(mixer.next() % 1000) < videosPerMille
+    }
+
+    /// The day's `basic_html`: a whole page, as heavy as the real ones (about 20 KB), with the
+    /// player's `<iframe>` on video days.
+    static func basicHTML(for day: APODDay, isVideo: Bool) -> String {
+        let player = isVideo ? #"<iframe width="960" src="https://www.youtube.com/embed/v\#(day.compactForm)?rel=0"></iframe>"# : ""
+        let filler = String(repeating: #"<p class="nav"><a href="/apod/archive">Archive</a> | <a href="/apod/lib/">Index</a></p>"#, count: 220)
+        return "<html><head><title>APOD \(day)</title></head><body><center>\(player)</center>\(filler)</body></html>"
     }
 
     /// - Parameter sky: draws the object mentions from a generator of its own, so the rest of
     ///   the text is what it was before objects were added.
-    private static func body(for day: APODDay, vocabulary: [String], pictureBase: String, random: inout SeededGenerator,
-                             sky: inout SyntheticSky) -> String {
+    private static func body(for day: APODDay, isVideo: Bool, vocabulary: [String], pictureBase: String,
+                             random: inout SeededGenerator, sky: inout SyntheticSky) -> String {
         func word() -> String {
             // Log-uniform ranks: Zipf's law with exponent 1.
             let x = Double(random.next() % 1_000_000) / 1_000_000
@@ -71,7 +96,7 @@ struct SyntheticArchive {
         let credit = "<strong>Image Credit &amp; Copyright:</strong> <a href=\\\"https://example.org/\\\">"
             + word().capitalized + " " + word().capitalized + "</a>"
         return """
-        {"date":"\(day)","title":"\(title)","media_type":"image",\
+        {"date":"\(day)","title":"\(title)","media_type":"\(isVideo ? "video" : "image")",\
         "explanation":"\(explanation)","credit":"\(credit)","copyright":"",\
         "alt":"\(theme) seen in the night sky","permalink":"https://science.nasa.gov/apod/\(day)/",\
         "url":"https://science.nasa.gov/apod/\(day)/",\

@@ -5,11 +5,14 @@ import LoopbackServer
 /// science.nasa.gov's `apod-basic` routes over the tests' loopback server, serving a
 /// `SyntheticArchive`: the `/YYMMDD` date route, and the list route with `date_from`/`date_to`,
 /// `per_page` (≤ 100, default 25) and `page`, with WordPress's `X-WP-Total`/`X-WP-TotalPages`.
+/// `_fields` naming `basic_html` gets each entry's page with the fields asked for; otherwise
+/// every entry comes with the fields the app asks for (and no page, as `_fields` trims it).
 final class SyntheticScienceService: @unchecked Sendable {
     static let route = "/wp-json/wp/v2/apod-basic"
 
     private let byDay: [APODDay: String]
     private let ascending: [(day: APODDay, json: String)]
+    private let videoDays: Set<APODDay>
     private let lock = NSLock()
     private var bytes = 0
     private var server: FakeHTTPServer!
@@ -17,6 +20,7 @@ final class SyntheticScienceService: @unchecked Sendable {
     init(archive: SyntheticArchive) throws {
         ascending = archive.bodies
         byDay = Dictionary(uniqueKeysWithValues: archive.bodies.map { ($0.day, $0.json) })
+        videoDays = archive.videoDays
         server = try FakeHTTPServer { [unowned self] request in respond(to: request) }
     }
 
@@ -25,6 +29,10 @@ final class SyntheticScienceService: @unchecked Sendable {
     /// Every request so far, oldest first.
     var requests: [FakeRequest] { server.requests }
     var megabytesServed: Double { lock.withLock { Double(bytes) / 1_000_000 } }
+    /// Requests so far for entries' pages (`_fields` naming `basic_html`): a video's player.
+    var videoPageRequests: Int {
+        server.requests.filter { $0.query["_fields"]?.split(separator: ",").contains("basic_html") == true }.count
+    }
 
     func stop() { server.stop() }
 
@@ -43,14 +51,26 @@ final class SyntheticScienceService: @unchecked Sendable {
             let page = max(1, Int(request.query["page"] ?? "1") ?? 1)
             let matching = ascending.filter { $0.day >= from && $0.day <= to }.reversed()
             let pages = max(1, (matching.count + perPage - 1) / perPage)
-            let slice = matching.dropFirst((page - 1) * perPage).prefix(perPage).map(\.json)
+            let slice = matching.dropFirst((page - 1) * perPage).prefix(perPage).map { trimmed($0, request) }
             return .json("[" + slice.joined(separator: ",") + "]",
                          headers: ["X-WP-Total": String(matching.count), "X-WP-TotalPages": String(pages)])
         }
         guard request.path.hasPrefix(Self.route + "/"),
               let day = Self.day(compact: String(request.path.dropFirst(Self.route.count + 1))),
               let body = byDay[day] else { return notFound }
-        return .json(body)
+        return .json(trimmed((day, body), request))
+    }
+
+    /// The entry as `_fields` asks for it: with its `basic_html` page when that is named.
+    private func trimmed(_ entry: (day: APODDay, json: String), _ request: FakeRequest) -> String {
+        guard let fields = request.query["_fields"]?.split(separator: ",").map(String.init), fields.contains("basic_html"),
+              var object = (try? JSONSerialization.jsonObject(with: Data(entry.json.utf8))) as? [String: Any] else {
+            return entry.json
+        }
+        object["basic_html"] = SyntheticArchive.basicHTML(for: entry.day, isVideo: videoDays.contains(entry.day))
+        object = object.filter { fields.contains($0.key) }
+        let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// `YYMMDD` (95–99 are the 1990s).

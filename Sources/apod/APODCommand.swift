@@ -38,7 +38,7 @@ enum APODCommand {
         }
 
         let client = configuration.makeHTTPClient()
-        let index = Result { try dataFolder.openIndex(for: configuration) }
+        let index = Result { try dataFolder.openIndex(for: configuration, readOnly: invocation.onlyReadsTheIndex) }
         if case .success(let opened) = index, let notice = opened.notice { Output.error("apod: \(notice.message)") }
         let source = (try? index.get()).map { configuration.makeIndexedSource(client: client, index: $0) }
             ?? configuration.makeSource(client: client)
@@ -67,13 +67,15 @@ enum APODCommand {
                                 archive: ArchiveCommandRunner, dataFolder: DataFolder) async throws -> Int32 {
         switch invocation {
         case .show(let day, let json):
-            try Output.entries([try await entry(for: day, from: source)], json: json, asArray: false)
+            let shown = try await source.withVideoAddresses([try await entry(for: day, from: source)])
+            try Output.entries(shown, json: json, asArray: false)
         case .random(let count, let json):
             let entries = try await source.random(count: count)
             noteShortfall(asked: count, got: entries.count)
-            try Output.entries(entries, json: json, asArray: true)
+            try Output.entries(try await source.withVideoAddresses(entries), json: json, asArray: true)
         case .range(let start, let end, let json):
-            try Output.entries(try await source.entries(from: start, through: end), json: json, asArray: true)
+            let entries = try await source.entries(from: start, through: end)
+            try Output.entries(try await source.withVideoAddresses(entries), json: json, asArray: true)
         case .download(let day, let hd, let output, let force):
             let entry = try await entry(for: day, from: source)
             if let saved = try await PictureDownload(images: images).save(entry, hd: hd, output: output, force: force) {

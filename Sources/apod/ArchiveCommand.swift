@@ -20,7 +20,7 @@ enum ArchiveCommand: Equatable {
     static var usageLines: [String] {
         [
             "  sync                                    " + tr("download the archive's index (resumes where it stopped)"),
-            "  search QUERY [--limit N] [--json]       " + tr("best matches first, N from 1 to 500, default 20"),
+            "  search QUERY [--limit N] [--json]       " + tr("best matches first, N from 1 to 500, default 20; words after -- may start with -"),
             "  favorites [--json]                      " + tr("favourite pictures, oldest first"),
             "  favorites add DATE | remove DATE        " + tr("mark or unmark a day as a favourite"),
             "  on-this-day [MM-DD] [--json]            " + tr("that month and day in every year, oldest first"),
@@ -38,8 +38,13 @@ enum ArchiveCommand: Equatable {
             try Invocation.expectNothing(rest)
             return .sync
         case "search":
+            // Words after `--` are searched as they are, even when they start with a dash.
+            var words = rest.firstIndex(of: "--").map { Array(rest[($0 + 1)...]) } ?? []
+            rest = rest.firstIndex(of: "--").map { Array(rest[..<$0]) } ?? rest
             let limit = try Invocation.value(of: "--limit", in: &rest).map(parseLimit) ?? defaultSearchLimit
-            let query = rest.joined(separator: " ")
+            try Invocation.rejectOptions(rest)
+            words = rest + words
+            let query = words.joined(separator: " ")
             guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw APODError.invalidArgument(tr("search needs a QUERY, e.g. apod search eclipse."))
             }

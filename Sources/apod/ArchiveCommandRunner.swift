@@ -24,7 +24,7 @@ struct ArchiveCommandRunner {
             let found = try index.search(query, limit: limit)
             try list(found, json: json)
             if found.isEmpty && !json {
-                Output.error("apod: " + tr("no pictures match \"{query}\".", ["query": query]))
+                Output.error("apod: " + tr("no pictures match \"{query}\".", ["query": SearchQuery.echo(query)]))
             }
             try noteIncomplete(index)
         case .favorites(let json):
@@ -97,8 +97,23 @@ struct ArchiveCommandRunner {
             "days": String(summary.daysFetched), "seconds": String(format: "%.1f", summary.seconds)]))
         if !summary.emptyWindows.isEmpty {
             Output.error("apod: " + tr("the service sent nothing for {days}; run apod sync again later to fetch them.",
-                                       ["days": summary.emptyWindows.map { "\($0.lowerBound)…\($0.upperBound)" }.joined(separator: ", ")]))
+                                       ["days": Self.describe(summary.emptyWindows)]))
         }
+        if !summary.incompleteWindows.isEmpty {
+            Output.error("apod: " + tr("some days of {days} came back unusable or incomplete; run apod sync again later to fetch them.",
+                                       ["days": Self.describe(summary.incompleteWindows)]))
+        }
+    }
+
+    /// Windows listed when there are a few (`2003-03-01…2003-03-25, 2010-01-01…2010-01-25`),
+    /// counted when there are many: a service that sent nothing for the whole archive made a
+    /// line of 459 windows.
+    static func describe(_ windows: [ClosedRange<APODDay>]) -> String {
+        guard windows.count > 3, let first = windows.first, let last = windows.last else {
+            return windows.map { "\($0.lowerBound)…\($0.upperBound)" }.joined(separator: ", ")
+        }
+        return tr("{count} stretches of days between {first} and {last}",
+                  ["count": String(windows.count), "first": first.lowerBound.description, "last": last.upperBound.description])
     }
 
     /// `3075/11488 days · 3040 pictures · about 2 min left`

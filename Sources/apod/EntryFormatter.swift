@@ -1,8 +1,8 @@
 import Foundation
 import APODCore
 
-/// The readable block `apod` prints for an entry without `--json`: never a terminal control
-/// or bidi override from the service's text.
+/// The readable block `apod` prints for an entry without `--json` (`Output` keeps terminal
+/// controls and bidi overrides out of it, as out of everything `apod` prints).
 enum EntryFormatter {
     static let width = 78
 
@@ -26,8 +26,7 @@ enum EntryFormatter {
                 lines.append((label + ":").padding(toLength: 10, withPad: " ", startingAt: 0) + link)
             }
         }
-        // The core already cleans what services send; entries cached by older versions may not be.
-        return ControlCharacters.strip(lines.joined(separator: "\n"))
+        return lines.joined(separator: "\n")
     }
 
     /// Greedy word wrap; a word longer than the width gets a line of its own.

@@ -13,6 +13,12 @@ enum Invocation: Equatable {
     case version
 
     static let maxRandom = 100
+
+    /// A search reads the index and nothing else, so a write-protected one is enough.
+    var onlyReadsTheIndex: Bool {
+        if case .archive(.search) = self { return true }
+        return false
+    }
     static let maxRangeDays = 366
 
     /// The help text; built when read so that it comes out in the user's language.
@@ -121,14 +127,22 @@ enum Invocation: Equatable {
     }
 
     /// Removes `flag VALUE` or `flag=VALUE` and returns the value.
+    /// - Throws: when the flag has no value, or is given twice (`--limit 5 --limit 7`: which
+    ///   one was meant cannot be known, and the other must not be taken for a word).
     static func value(of flag: String, in arguments: inout [String]) throws -> String? {
+        let value: String
         if let index = arguments.firstIndex(where: { $0.hasPrefix(flag + "=") }) {
-            return String(arguments.remove(at: index).dropFirst(flag.count + 1))
+            value = String(arguments.remove(at: index).dropFirst(flag.count + 1))
+        } else if let index = arguments.firstIndex(of: flag) {
+            guard index + 1 < arguments.count else { throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": flag])) }
+            value = arguments[index + 1]
+            arguments.removeSubrange(index...(index + 1))
+        } else {
+            return nil
         }
-        guard let index = arguments.firstIndex(of: flag) else { return nil }
-        guard index + 1 < arguments.count else { throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": flag])) }
-        let value = arguments[index + 1]
-        arguments.removeSubrange(index...(index + 1))
+        if arguments.contains(where: { $0 == flag || $0.hasPrefix(flag + "=") }) {
+            throw APODError.invalidArgument(tr("{flag} is given more than once.", ["flag": flag]))
+        }
         return value
     }
 

@@ -1,15 +1,17 @@
 import APODCore
 import Foundation
 
-/// Writes to stdout and stderr through FileHandle (Swift 6 forbids touching the C `stdout`
-/// global from concurrent code).
+/// The one way `apod` writes: to stdout and stderr through FileHandle (Swift 6 forbids touching
+/// the C `stdout` global from concurrent code), and never a terminal control or bidi override,
+/// whatever the command and wherever the text came from (a service, a tampered index or
+/// library, a query echoed back): readable text loses them, JSON carries them escaped.
 enum Output {
     static func print(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        FileHandle.standardOutput.write(Data((ControlCharacters.strip(text) + "\n").utf8))
     }
 
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data((ControlCharacters.strip(text) + "\n").utf8))
     }
 
     /// JSON (one object for `show`, an array otherwise) or readable blocks separated by blank lines.
@@ -18,10 +20,26 @@ enum Output {
             let data = asArray || entries.count != 1
                 ? try EntryJSON.encoded(entries.map(EntryJSON.init))
                 : try EntryJSON.encoded(EntryJSON(entries[0]))
-            print(String(decoding: data, as: UTF8.self))
+            FileHandle.standardOutput.write(Data((escapingControls(String(decoding: data, as: UTF8.self)) + "\n").utf8))
         } else {
             guard !entries.isEmpty else { return }
             print(entries.map(EntryFormatter.block(for:)).joined(separator: "\n\n"))
         }
+    }
+
+    /// JSON text with the controls and bidi overrides JSONEncoder leaves raw (C1 controls,
+    /// U+202A…U+202E, U+2066…U+2069) written as `\uXXXX`: the same strings for a script, and
+    /// nothing a terminal acts on. They can only stand inside strings, where the escape is valid.
+    static func escapingControls(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: { ControlCharacters.isUnsafe($0, keepingLayout: true) }) else { return json }
+        var escaped = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if ControlCharacters.isUnsafe(scalar, keepingLayout: true) {
+                escaped.append(contentsOf: String(format: "\\u%04x", scalar.value).unicodeScalars)
+            } else {
+                escaped.append(scalar)
+            }
+        }
+        return String(escaped)
     }
 }

@@ -48,11 +48,28 @@ public struct DataFolder: Sendable, Equatable {
     }
 
     /// The index of the source `configuration` names. The offline source reads the science
-    /// route's index: it is the archive the user most likely downloaded.
-    public func openIndex(for configuration: SourceConfiguration, calendar: ArchiveCalendar = ArchiveCalendar()) throws -> ArchiveIndex {
-        var indexed = configuration
-        if indexed.kind == .offline { indexed = SourceConfiguration(kind: .science, cacheDirectory: configuration.cacheDirectory) }
-        return try ArchiveIndex.open(in: root, partition: indexed.cachePartition, calendar: calendar)
+    /// route's index: it is the archive the user most likely downloaded. A self-hosted source's
+    /// index of an earlier version, named by host and port only, is moved to its address's name
+    /// the first time one of that host's sources opens it.
+    /// - Parameter readOnly: for callers that only read (`ArchiveIndex.init`).
+    public func openIndex(for configuration: SourceConfiguration, calendar: ArchiveCalendar = ArchiveCalendar(),
+                          readOnly: Bool = false) throws -> ArchiveIndex {
+        let indexed = Self.indexed(configuration)
+        let file = indexFile(for: configuration)
+        if let former = indexed.hostPartition {
+            ArchiveIndex.adopt(url(ArchiveIndex.fileName(partition: former)), as: file)
+        }
+        return try ArchiveIndex(file: file, calendar: calendar, readOnly: readOnly)
+    }
+
+    /// Where the index of `configuration`'s source is (or will be).
+    public func indexFile(for configuration: SourceConfiguration) -> URL {
+        url(ArchiveIndex.fileName(partition: Self.indexed(configuration).cachePartition))
+    }
+
+    private static func indexed(_ configuration: SourceConfiguration) -> SourceConfiguration {
+        guard configuration.kind == .offline else { return configuration }
+        return SourceConfiguration(kind: .science, cacheDirectory: configuration.cacheDirectory)
     }
 
     public func openLibrary() throws -> UserLibrary {

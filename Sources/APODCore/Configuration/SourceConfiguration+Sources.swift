@@ -27,11 +27,23 @@ extension SourceConfiguration {
         return CachingSource(upstream: upstream, cache: cache, calendar: calendar)
     }
 
-    /// `science` / `legacy` for the public services; a self-hosted or test server gets its own
-    /// partition (`legacy-host_port`) so its answers never mix with NASA's.
+    /// `science` / `legacy` for the public services. Any other address gets a partition of its
+    /// own, keyed by the whole address: the kind, host and port to read, and a hash of the
+    /// address with its path and query (`legacy-127.0.0.1_8080-3f2a9c01b7d4`), so two sources on
+    /// one host (two self-hosted copies, the fakes of a test) never answer for each other. The
+    /// hash also keeps anything secret in the address out of file names.
     var cachePartition: String {
+        guard let host = hostPartition else { return kind.rawValue }
+        var address = apiURL.absoluteString
+        while address.hasSuffix("/") { address.removeLast() }
+        return host + "-" + SHA256.hex(Data("\(kind.rawValue) \(address)".utf8)).prefix(12)
+    }
+
+    /// What earlier versions named a self-hosted source by: kind, host and port only
+    /// (`legacy-127.0.0.1_8080`); nil for the public services.
+    var hostPartition: String? {
         let standard = kind == .legacy ? Self.legacyURL : Self.scienceURL
-        guard apiURL != standard, let host = apiURL.host else { return kind.rawValue }
+        guard apiURL != standard, let host = apiURL.host else { return nil }
         return "\(kind.rawValue)-\(host)" + (apiURL.port.map { "_\($0)" } ?? "")
     }
 }

@@ -307,6 +307,10 @@ final class HTTPExchange: @unchecked Sendable {
             case G_IO_ERROR_CANCELLED: return CancellationError()
             case G_IO_ERROR_TIMED_OUT: return APODError.timedOut(seconds: timeout)
             case G_IO_ERROR_TOO_MANY_OPEN_FILES: return APODError.outOfResources
+            case G_IO_ERROR_PARTIAL_INPUT where Self.isHeadTooLarge(error):
+                // The server answered, with a head libsoup will not read to its end (100 MB
+                // of headers, a header line with no end): asking again gets the same.
+                return APODError.malformedResponse(detail: "a response head too large to read")
             default: break
             }
         }
@@ -320,6 +324,13 @@ final class HTTPExchange: @unchecked Sendable {
         }
         // Headers had arrived: the server was reached, and then the body was cut off.
         return headArrived ? APODError.connectionLost : APODError.unreachable
+    }
+
+    /// libsoup's "Header too big", which shares its code (partial input) with a connection
+    /// closed before any answer; compared in the user's language, as libsoup words it.
+    private static func isHeadTooLarge(_ error: UnsafeMutablePointer<GError>) -> Bool {
+        guard let message = error.pointee.message else { return false }
+        return strcmp(message, g_dgettext("libsoup-3.0", "Header too big")) == 0 || strcmp(message, "Header too big") == 0
     }
 
     /// Wraps the chunk without copying it; the GBytes is released with the Data.

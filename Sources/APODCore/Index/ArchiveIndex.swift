@@ -101,11 +101,25 @@ public final class ArchiveIndex: Sendable {
         return "index-\(safe).sqlite"
     }
 
-    public init(file: URL, calendar: ArchiveCalendar = ArchiveCalendar()) throws {
+    /// Moves the index at `former` (with its WAL and shared-memory files) to `file`, unless
+    /// `file` exists already or `former` does not. A process that loses the race to another
+    /// finds nothing left to move; a failed move leaves the old file where it was.
+    static func adopt(_ former: URL, as file: URL) {
+        let manager = FileManager.default
+        guard former != file, !manager.fileExists(atPath: file.path), manager.fileExists(atPath: former.path) else { return }
+        for suffix in ["-wal", "-shm", ""] {
+            try? manager.moveItem(atPath: former.path + suffix, toPath: file.path + suffix)
+        }
+    }
+
+    /// - Parameter readOnly: the caller only reads (a search): a write-protected index still
+    ///   answers. Writes to an index opened so fail.
+    public init(file: URL, calendar: ArchiveCalendar = ArchiveCalendar(), readOnly: Bool = false) throws {
         self.file = file
         self.calendar = calendar
-        (database, notice) = try SQLiteFile.open(file, migrations: Self.migrations)
-        // Objects are only ever an addition: an index that cannot find them again now still opens.
+        (database, notice) = try SQLiteFile.open(file, migrations: Self.migrations, readOnly: readOnly)
+        // Objects are only ever an addition: an index that cannot find them again now (or, read
+        // only, cannot write them) still opens.
         try? refreshObjects()
     }
 
@@ -165,12 +179,22 @@ public final class ArchiveIndex: Sendable {
         try replaceObjects(of: entries.map(\.date), with: objects)
     }
 
+    /// The longest address kept: far beyond any real one (CDN links are ~150 characters); a
+    /// longer one is left out rather than cut into a wrong address.
+    static let addressLimit = 4096
+
+    /// An entry as stored: its texts cut to what the labels show (`BoundedText`), so a hostile
+    /// service cannot grow the index without bound (150 KB explanations made a 2.7 GB file).
     private static func values(_ entry: APODEntry) -> [SQLiteValue] {
-        [.integer(entry.date.ordinal), .text(entry.date.description), .integer(entry.date.month * 100 + entry.date.day),
-         .text(entry.title), .text(entry.explanation), .optionalText(entry.copyright), .text(entry.mediaType.rawValue),
-         .optionalText(entry.imageURL?.absoluteString), .optionalText(entry.hdImageURL?.absoluteString),
-         .optionalText(entry.thumbnailURL?.absoluteString), .optionalText(entry.videoURL?.absoluteString),
-         .optionalText(entry.pageURL?.absoluteString), .optionalText(entry.altText)]
+        func bounded(_ text: String, _ limit: Int) -> String { BoundedText(text, limit: limit).text }
+        func address(_ url: URL?) -> SQLiteValue {
+            .optionalText(url.map(\.absoluteString).flatMap { $0.utf8.count <= addressLimit ? $0 : nil })
+        }
+        return [.integer(entry.date.ordinal), .text(entry.date.description), .integer(entry.date.month * 100 + entry.date.day),
+                .text(bounded(entry.title, BoundedText.titleLimit)), .text(bounded(entry.explanation, BoundedText.explanationLimit)),
+                .optionalText(entry.copyright.map { bounded($0, BoundedText.titleLimit) }), .text(bounded(entry.mediaType.rawValue, 64)),
+                address(entry.imageURL), address(entry.hdImageURL), address(entry.thumbnailURL), address(entry.videoURL),
+                address(entry.pageURL), .optionalText(entry.altText.map { bounded($0, BoundedText.altTextLimit) })]
     }
 
     // MARK: Reading

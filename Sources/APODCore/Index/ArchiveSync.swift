@@ -24,6 +24,10 @@ public struct SyncSummary: Sendable, Equatable {
     /// Past windows the service answered with nothing at all: not marked done, so the next
     /// sync asks again (no stretch of a window's length is missing from the archive).
     public var emptyWindows: [ClosedRange<APODDay>]
+    /// Windows some of whose days came back unusable or may have been left out (a repeated
+    /// day, an item from elsewhere): their good entries are kept, the window is done only up
+    /// to its first such day, and the next sync asks for it again.
+    public var incompleteWindows: [ClosedRange<APODDay>] = []
     public var seconds: Double
 }
 
@@ -42,6 +46,9 @@ public struct ArchiveSync: Sendable {
     /// A sync that fetched this many days compacts the index afterwards (about a second
     /// for the whole archive); the monthly top-up does not.
     static let daysWorthCompacting = 730
+    /// The most days of one window the real archive lacks (1995-06-17…19): an answer missing
+    /// more has left days out, even when nothing else about it is wrong.
+    static let mostMissingDays = 3
 
     public let source: any APODSource
     public let index: ArchiveIndex
@@ -97,6 +104,7 @@ public struct ArchiveSync: Sendable {
         var windowsDone = 0
         var daysDone = 0
         var empty: [ClosedRange<APODDay>] = []
+        var incomplete: [ClosedRange<APODDay>] = []
         progress(SyncProgress(daysDone: 0, daysTotal: daysTotal, entriesIndexed: before, secondsLeft: nil))
 
         try await withThrowingTaskGroup(of: (ClosedRange<APODDay>, RangeAnswer).self) { group in
@@ -107,7 +115,11 @@ public struct ArchiveSync: Sendable {
             }
             for _ in 0..<concurrency { startNext() }
             while let (window, answer) = try await group.next() {
-                if try !write(window, answer) { empty.append(window) }
+                switch try write(window, answer) {
+                case .done: break
+                case .empty: empty.append(window)
+                case .incomplete: incomplete.append(window)
+                }
                 windowsDone += 1
                 daysDone += Self.length(of: window)
                 let elapsed = (ContinuousClock.now - started).seconds
@@ -121,26 +133,44 @@ public struct ArchiveSync: Sendable {
         let after = try index.count()
         return SyncSummary(windowsFetched: windowsDone, daysFetched: daysDone, entriesIndexed: after,
                            entriesAdded: max(0, after - before), emptyWindows: empty.sorted { $0.lowerBound < $1.lowerBound },
+                           incompleteWindows: incomplete.sorted { $0.lowerBound < $1.lowerBound },
                            seconds: (ContinuousClock.now - started).seconds)
     }
 
+    /// How a window's answer was written.
+    private enum Written {
+        case done, empty, incomplete
+    }
+
     /// Writes what the service said about one window; only entries inside it count, one per
-    /// day. - Returns: false for a past window answered with nothing (not marked done).
-    private func write(_ window: ClosedRange<APODDay>, _ answer: RangeAnswer) throws -> Bool {
+    /// day. A day without an entry is a day without a picture only when the answer is clean;
+    /// the window is marked done up to the first day that came back unusable, or that a
+    /// doubtful answer (a day given twice, an entry from outside the window, more days missing
+    /// than the archive ever lacks) may have left out.
+    private func write(_ window: ClosedRange<APODDay>, _ answer: RangeAnswer) throws -> Written {
         var byDay: [APODDay: APODEntry] = [:]
-        for entry in answer.entries where window.contains(entry.date) { byDay[entry.date] = entry }
+        var given = 0
+        for entry in answer.entries where window.contains(entry.date) {
+            byDay[entry.date] = entry
+            given += 1
+        }
         let entries = byDay.values.sorted { $0.date < $1.date }
         // Today itself may not be published yet, so a window is done through yesterday at most.
         let through = min(window.upperBound, calendar.today.adding(days: -1))
-        if entries.isEmpty && answer.unusableDays.isEmpty && through >= window.upperBound {
-            return false
+        let unusable = answer.unusableDays.filter { window.contains($0) && byDay[$0] == nil }
+        if entries.isEmpty && unusable.isEmpty && through >= window.upperBound {
+            return .empty
         }
-        if through >= window.lowerBound {
-            try index.storeWindow(window, entries: entries, coveredThrough: through)
+        let missing = DayFetching.days(from: window.lowerBound, through: through).filter { byDay[$0] == nil }
+        let doubtful = given != entries.count || given != answer.entries.count || missing.count > Self.mostMissingDays
+        let uncertain = missing.first { doubtful || unusable.contains($0) }
+        let done = uncertain.map { $0.adding(days: -1) } ?? through
+        if done >= window.lowerBound {
+            try index.storeWindow(window, entries: entries, coveredThrough: done)
         } else {
             try index.store(entries)
         }
-        return true
+        return uncertain == nil ? .done : .incomplete
     }
 }
 

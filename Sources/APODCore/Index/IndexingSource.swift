@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The index only ever saves requests: when it cannot be read or written, the upstream
 /// answers as if it were not there.
-public final class IndexingSource: APODSource {
+public final class IndexingSource: ForwardingSource {
     public let upstream: any APODSource
     public let index: ArchiveIndex
     private let calendar: ArchiveCalendar
@@ -16,9 +16,6 @@ public final class IndexingSource: APODSource {
         self.index = index
         self.calendar = calendar
     }
-
-    public var rateLimit: RateLimit? { upstream.rateLimit }
-    public var syncWindowDays: Int { upstream.syncWindowDays }
 
     public func latest() async throws -> APODEntry {
         let entry = try await upstream.latest()
@@ -71,6 +68,12 @@ public final class IndexingSource: APODSource {
                 yield(entry)
             }
         }
+    }
+
+    /// Players fetched before are in the index; new ones are written to it.
+    public func withVideoAddresses(_ entries: [APODEntry]) async throws -> [APODEntry] {
+        try await StoredVideoAddresses.completed(entries, upstream: upstream, stored: { [index] in try? index.entry(for: $0) },
+                                                 keep: { [index] in try? index.store($0) })
     }
 
     /// A random pick from the index once it holds the archive and enough entries.

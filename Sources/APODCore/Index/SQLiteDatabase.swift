@@ -12,13 +12,30 @@ final class SQLiteDatabase: @unchecked Sendable {
     private let handle: OpaquePointer
     private let lock = NSRecursiveLock()
 
-    /// Opens (creating if needed) the file at `path`.
+    /// How a file is opened.
+    enum Access: Sendable {
+        /// Read and write, creating the file if needed.
+        case readWrite
+        /// Read only: other processes may still write it.
+        case readOnly
+        /// Read only from a folder where SQLite cannot even keep its shared-memory file (a
+        /// read-only folder or medium): no locks, no change detection.
+        case immutable
+    }
+
+    /// Opens the file at `path`.
     /// - Parameter busyTimeout: how long to wait for another process's write lock, in ms.
-    init(path: String, busyTimeout: Int32 = 5000) throws(SQLiteFailure) {
+    init(path: String, access: Access = .readWrite, busyTimeout: Int32 = 5000) throws(SQLiteFailure) {
         self.path = path
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let code: Int32
+        switch access {
+        case .readWrite:
+            code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nil)
+        case .readOnly, .immutable:
+            let uri = "file:" + Self.uriPath(path) + (access == .immutable ? "?mode=ro&immutable=1" : "?mode=ro")
+            code = sqlite3_open_v2(uri, &opened, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX, nil)
+        }
         guard code == SQLITE_OK, let opened else {
             let failure = SQLiteFailure(code: code, message: opened.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open")
             sqlite3_close_v2(opened)
@@ -31,6 +48,18 @@ final class SQLiteDatabase: @unchecked Sendable {
 
     deinit {
         sqlite3_close_v2(handle)
+    }
+
+    /// `path` for a `file:` URI: everything but unreserved characters and `/` percent-encoded,
+    /// so `?`, `#` and `%` in a folder name stay part of the path.
+    private static func uriPath(_ path: String) -> String {
+        path.utf8.map { byte -> String in
+            let scalar = Unicode.Scalar(byte)
+            if byte < 0x80, CharacterSet.alphanumerics.contains(scalar) || "/-._~".unicodeScalars.contains(scalar) {
+                return String(scalar)
+            }
+            return String(format: "%%%02X", byte)
+        }.joined()
     }
 
     /// Runs fixed SQL (schema, pragmas); never pass text that came from a user or a service.
@@ -215,6 +244,10 @@ struct SQLiteFailure: Error, Sendable {
     var isFull: Bool { primary == SQLITE_FULL }
     /// The file is not a database, or its pages do not hold together.
     var isDamaged: Bool { primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB }
+    /// The file, its folder or its companions cannot be written.
+    var isReadOnly: Bool { primary == SQLITE_READONLY }
+    /// SQL that does not fit the schema (a migration meeting tables it did not expect).
+    var isSchemaMismatch: Bool { primary == SQLITE_ERROR }
     /// Another connection held the lock past the busy time-out.
     var isBusy: Bool { primary == SQLITE_BUSY || primary == SQLITE_LOCKED }
 }

@@ -31,6 +31,18 @@ public struct SearchQuery: Equatable, Sendable {
         isPhrases = true
     }
 
+    /// Characters of the typed text a message repeats.
+    public static let echoLimit = 40
+
+    /// What a message ("12 pictures match “…”", "no pictures match …") repeats of the text
+    /// searched for: its first few dozen characters on one line, as the search itself only uses
+    /// the first words. A pasted 64 KB query repeated whole froze the viewer's label for three
+    /// minutes; `apod search` echoed a 1 MB one.
+    public static func echo(_ text: String) -> String {
+        let start = text.prefix(echoLimit * 4).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return BoundedText(ControlCharacters.strip(start, keepingLayout: false), limit: echoLimit).text
+    }
+
     /// Nothing searchable was typed: no query is run and the answer is empty.
     public var isEmpty: Bool { terms.isEmpty }
 

@@ -13,7 +13,7 @@ public final class UserLibrary: Sendable {
     public let file: URL
     /// Set when the file was damaged and had to be set aside on opening: show it once.
     public let notice: APODError?
-    private let database: SQLiteDatabase
+    let database: SQLiteDatabase
 
     static let migrations: [StaticString] = [
         """

@@ -4,6 +4,11 @@ import Foundation
 ///
 /// Every method throws `APODError`. Callers should trust `entry.date`, not the date they asked
 /// for: asking for today before it is published answers with the previous day.
+///
+/// No member has a default: a source that talks to a service states each one, and a source in
+/// front of another is a `ForwardingSource`, whose defaults pass every member on. So neither
+/// kind can silently answer a member the way the protocol guessed (a wrapper once dropped
+/// `unusableDays` that way, another the sync window size).
 public protocol APODSource: Sendable {
     /// The most recent published entry.
     func latest() async throws -> APODEntry
@@ -21,7 +26,15 @@ public protocol APODSource: Sendable {
     /// its first cell after one round trip instead of after the slowest. Finishes early (with
     /// fewer entries) rather than failing once some arrived; throws only when none could be had.
     func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error>
-    /// The quota the service reported on its last answer, if it reports one.
+    /// `entries`, in the same order, with the players of their videos that came without one. science.nasa.gov
+    /// keeps a video's address only in the entry's page (`basic_html`, tens of KB), so its
+    /// lists and days leave it out; it is asked for here, when a video is about to be played
+    /// or its address printed, not for every video a sync or a grid comes across. Entries
+    /// that are not videos, or already have their player, cost nothing; a player that cannot
+    /// be had leaves its entry as it was (the entry's web page still plays the video).
+    func withVideoAddresses(_ entries: [APODEntry]) async throws -> [APODEntry]
+    /// The quota the service reported on its last answer, if it reports one; nil for services
+    /// that report none.
     var rateLimit: RateLimit? { get }
     /// Days a sync asks for in one `rangeAnswer`: as many as the service answers in one
     /// request, so that a window costs one. No default: a wrapper that forgot to pass its
@@ -64,27 +77,44 @@ public struct RangeAnswer: Sendable {
     }
 }
 
-extension APODSource {
-    /// Only sources behind a rate-limited gateway report one.
-    public var rateLimit: RateLimit? { nil }
+/// A source in front of another (a cache, an index, a switch): every member it does not
+/// implement itself goes to `upstream` unchanged. Only what the wrapper adds is written in it,
+/// and a member added to `APODSource` later reaches the service through every wrapper.
+public protocol ForwardingSource: APODSource {
+    /// Where what this source does not answer itself is asked.
+    var upstream: any APODSource { get }
+}
+
+extension ForwardingSource {
+    public func latest() async throws -> APODEntry { try await upstream.latest() }
+
+    public func entry(for day: APODDay) async throws -> APODEntry { try await upstream.entry(for: day) }
+
+    public func entries(from start: APODDay, through end: APODDay) async throws -> [APODEntry] {
+        try await upstream.entries(from: start, through: end)
+    }
 
     public func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
-        RangeAnswer(entries: try await entries(from: start, through: end))
+        try await upstream.rangeAnswer(from: start, through: end)
     }
 
-    /// For sources that can only answer a batch as a whole: the batch, one entry at a time.
-    /// A source whose `random(count:)` collects its stream must implement this itself.
-    public func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> {
-        .producing { yield in
-            for entry in try await random(count: count) { yield(entry) }
-        }
+    public func random(count: Int) async throws -> [APODEntry] { try await upstream.random(count: count) }
+
+    public func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> { upstream.randomStream(count: count) }
+
+    public func withVideoAddresses(_ entries: [APODEntry]) async throws -> [APODEntry] {
+        try await upstream.withVideoAddresses(entries)
     }
+
+    public var rateLimit: RateLimit? { upstream.rateLimit }
+
+    public var syncWindowDays: Int { upstream.syncWindowDays }
 }
 
 extension AsyncThrowingStream where Failure == Error, Element: Sendable {
     /// A stream fed by `produce`, which runs in a task of its own (never on the caller's
     /// actor) and is cancelled when the consumer stops listening.
-    static func producing(_ produce: @escaping @Sendable (_ yield: @escaping @Sendable (Element) -> Void) async throws -> Void) -> Self {
+    public static func producing(_ produce: @escaping @Sendable (_ yield: @escaping @Sendable (Element) -> Void) async throws -> Void) -> Self {
         AsyncThrowingStream { continuation in
             let task = Task.detached {
                 do {
@@ -99,7 +129,7 @@ extension AsyncThrowingStream where Failure == Error, Element: Sendable {
     }
 
     /// Everything the stream yields, once it has finished.
-    func collected() async throws -> [Element] {
+    public func collected() async throws -> [Element] {
         var all: [Element] = []
         for try await element in self { all.append(element) }
         return all

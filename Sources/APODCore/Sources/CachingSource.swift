@@ -3,7 +3,7 @@ import Foundation
 /// Puts the metadata cache in front of a network source: fresh cached days are answered
 /// without a request, every answer is stored, and when the service cannot be reached a
 /// stale copy of the same day is better than an error.
-public final class CachingSource: APODSource {
+public final class CachingSource: ForwardingSource {
     public let upstream: any APODSource
     public let cache: MetadataCache
     private let calendar: ArchiveCalendar
@@ -13,9 +13,6 @@ public final class CachingSource: APODSource {
         self.cache = cache
         self.calendar = calendar
     }
-
-    public var rateLimit: RateLimit? { upstream.rateLimit }
-    public var syncWindowDays: Int { upstream.syncWindowDays }
 
     public func latest() async throws -> APODEntry {
         let today = calendar.today
@@ -52,13 +49,20 @@ public final class CachingSource: APODSource {
         }
     }
 
-    /// Only the span between the first and last day not fresh in the cache is asked for.
     public func entries(from start: APODDay, through end: APODDay) async throws -> [APODEntry] {
+        try await rangeAnswer(from: start, through: end).entries
+    }
+
+    /// Only the span between the first and last day not fresh in the cache is asked for; the
+    /// days the upstream found unusable are passed on (and not remembered as days without a
+    /// picture).
+    public func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
         try calendar.validate(start)
         try calendar.validate(end)
         let days = DayFetching.days(from: start, through: end)
         var known: [APODDay: APODEntry] = [:]
         var missing: [APODDay] = []
+        var unusable = Set<APODDay>()
         for day in days {
             switch cache.lookup(day) {
             case .entry(let entry): known[day] = entry
@@ -75,8 +79,10 @@ public final class CachingSource: APODSource {
             // An unusable entry is not a day without a picture: it is asked for again next time.
             let answered = Set(answer.entries.map(\.date)).union(answer.unusableDays)
             for day in missing where !answered.contains(day) { cache.storeNoEntry(day) }
+            unusable = answer.unusableDays.filter { (start...end).contains($0) && known[$0] == nil }
         }
-        return known.values.filter { (start...end).contains($0.date) }.sorted { $0.date < $1.date }
+        return RangeAnswer(entries: known.values.filter { (start...end).contains($0.date) }.sorted { $0.date < $1.date },
+                           unusableDays: unusable)
     }
 
     public func random(count: Int) async throws -> [APODEntry] {
@@ -92,6 +98,12 @@ public final class CachingSource: APODSource {
                 yield(entry)
             }
         }
+    }
+
+    /// Players fetched before are in the cache; new ones are stored with their entry.
+    public func withVideoAddresses(_ entries: [APODEntry]) async throws -> [APODEntry] {
+        try await StoredVideoAddresses.completed(entries, upstream: upstream, stored: { [self] in cached($0, allowingStale: true) },
+                                                 keep: { [cache] in $0.forEach(cache.store) })
     }
 
     private func cached(_ day: APODDay, allowingStale: Bool) -> APODEntry? {

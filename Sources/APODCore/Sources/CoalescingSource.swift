@@ -11,7 +11,7 @@ import Foundation
 /// answer for the latest entry is also reused for `latestReuse` seconds. Days are shared only
 /// while in flight; remembering them is the cache's job. A caller that is cancelled leaves at
 /// once; the request goes on while anyone still waits for it.
-public final class CoalescingSource: APODSource, @unchecked Sendable {
+public final class CoalescingSource: ForwardingSource, @unchecked Sendable {
     private enum Request: Hashable, Sendable {
         case latest
         case day(APODDay)
@@ -32,9 +32,6 @@ public final class CoalescingSource: APODSource, @unchecked Sendable {
         self.calendar = calendar
     }
 
-    public var rateLimit: RateLimit? { upstream.rateLimit }
-    public var syncWindowDays: Int { upstream.syncWindowDays }
-
     public func latest() async throws -> APODEntry {
         let now = calendar.currentDate
         if let recent = lock.withLock({ recentLatest }), now.timeIntervalSince(recent.answeredAt) < Self.latestReuse,
@@ -48,22 +45,6 @@ public final class CoalescingSource: APODSource, @unchecked Sendable {
 
     public func entry(for day: APODDay) async throws -> APODEntry {
         try await shared(.day(day)) { [upstream] in try await upstream.entry(for: day) }
-    }
-
-    public func entries(from start: APODDay, through end: APODDay) async throws -> [APODEntry] {
-        try await upstream.entries(from: start, through: end)
-    }
-
-    public func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
-        try await upstream.rangeAnswer(from: start, through: end)
-    }
-
-    public func random(count: Int) async throws -> [APODEntry] {
-        try await upstream.random(count: count)
-    }
-
-    public func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> {
-        upstream.randomStream(count: count)
     }
 
     private func shared(_ request: Request, _ fetch: @escaping @Sendable () async throws -> APODEntry) async throws -> APODEntry {

@@ -88,7 +88,7 @@ public final class LegacySource: APODSource, @unchecked Sendable {
     public func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> {
         .producing { [self] yield in
             var found = Set<APODDay>()
-            var failures = BatchFailures(limit: Self.failedPicksInARow)
+            var failures = BatchFailures(limit: Self.failedPicksInARow, firstRound: 1)
             for _ in 0...Self.followUps where found.count < count && !failures.shouldStop {
                 let batch: ListAnswer
                 do {
@@ -108,6 +108,9 @@ public final class LegacySource: APODSource, @unchecked Sendable {
             throw failures.mostTelling ?? APODError.malformedResponse(detail: "no usable entry in a random pick")
         }
     }
+
+    /// The v1 API gives a video's player as its `url`: nothing is left to fetch.
+    public func withVideoAddresses(_ entries: [APODEntry]) async throws -> [APODEntry] { entries }
 
     /// Since the 2026 move, api.nasa.gov sometimes answers with a NASA logo titled
     /// "NASA Science" instead of the entry asked for.

@@ -10,16 +10,19 @@ struct ListAnswer: Sendable {
     /// An item whose date could not be read, or lies outside the archive: it may stand for any
     /// day, so no unanswered day is certain to be a gap.
     var hasUndatedItem = false
+    /// Two items for one day: an answer that repeats itself may have left others out.
+    var hasRepeatedDay = false
 
     init() {}
 
     /// - Parameter isPlaceholder: entries that stand in for a real one; they count as unusable.
-    /// - Throws: `APODError.malformedResponse` when items came but not one could be read: a
-    ///   broken answer must not pass for days without pictures.
+    /// - Throws: `APODError.malformedResponse` when items came but not one could be read or
+    ///   even dated: a broken answer must not pass for days without pictures.
     init(objects: [[String: Any]], rules: ArchiveRules, decode: ([String: Any]) throws -> APODEntry,
          isPlaceholder: (APODEntry) -> Bool = { _ in false }) throws {
         let credible = rules.credibleDays
         var readable = 0
+        var seen = Set<APODDay>()
         for object in objects {
             do {
                 let entry = try decode(object)
@@ -28,8 +31,11 @@ struct ListAnswer: Sendable {
                     continue
                 }
                 readable += 1
+                if !seen.insert(entry.date).inserted { hasRepeatedDay = true }
                 if isPlaceholder(entry) { unusableDays.insert(entry.date) } else { entries.append(entry) }
             } catch APODError.unusableEntry(let date?) where APODDay(date).map(credible.contains) == true {
+                readable += 1
+                if !seen.insert(APODDay(date)!).inserted { hasRepeatedDay = true }
                 unusableDays.insert(APODDay(date)!)
             } catch {
                 hasUndatedItem = true
@@ -42,17 +48,22 @@ struct ListAnswer: Sendable {
     var answeredDays: Set<APODDay> { Set(entries.map(\.date)).union(unusableDays) }
 
     mutating func add(_ other: ListAnswer) {
+        if !answeredDays.isDisjoint(with: other.answeredDays) { hasRepeatedDay = true }
         entries += other.entries
         unusableDays.formUnion(other.unusableDays)
         hasUndatedItem = hasUndatedItem || other.hasUndatedItem
+        hasRepeatedDay = hasRepeatedDay || other.hasRepeatedDay
     }
 
     /// What the answer says about `start…end`: its entries there, distinct and ascending, and
-    /// its unusable days there; after an undated item, every day without an entry is uncertain.
+    /// its unusable days there. After an undated item, a day given twice or an item from
+    /// outside the range, every day without an entry is uncertain: such an answer may have
+    /// left days out, which must not pass for days without a picture.
     func range(from start: APODDay, through end: APODDay) -> RangeAnswer {
         let inRange = Self.distinctAscending(entries.filter { (start...end).contains($0.date) })
         var unusable = unusableDays.filter { (start...end).contains($0) }
-        if hasUndatedItem {
+        let hasStray = answeredDays.contains { !(start...end).contains($0) }
+        if hasUndatedItem || hasRepeatedDay || hasStray {
             let answered = Set(inRange.map(\.date))
             unusable = Set(DayFetching.days(from: start, through: end).filter { !answered.contains($0) })
         }

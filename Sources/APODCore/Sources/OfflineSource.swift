@@ -20,6 +20,9 @@ public final class OfflineSource: APODSource, @unchecked Sendable {
     /// Never synced (`makeSyncSource` refuses the offline source); any range is local anyway.
     public var syncWindowDays: Int { 31 }
 
+    /// No service, no quota.
+    public var rateLimit: RateLimit? { nil }
+
     public func latest() async throws -> APODEntry {
         guard let newest = try available().last else { throw APODError.nothingOffline }
         return newest
@@ -36,6 +39,14 @@ public final class OfflineSource: APODSource, @unchecked Sendable {
         try calendar.validate(end)
         return try available().filter { (start...end).contains($0.date) }
     }
+
+    /// What is stored is all there is: no day is known to be unusable.
+    public func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
+        RangeAnswer(entries: try await entries(from: start, through: end))
+    }
+
+    /// Offline, a player not stored cannot be fetched: the entries stay as they are.
+    public func withVideoAddresses(_ entries: [APODEntry]) async throws -> [APODEntry] { entries }
 
     /// Up to `count` distinct entries: fewer when fewer are stored.
     public func random(count: Int) async throws -> [APODEntry] {

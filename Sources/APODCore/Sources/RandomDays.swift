@@ -4,8 +4,9 @@ import Foundation
 /// distinct random days, `concurrency` requests in flight, each entry handed on as it arrives.
 ///
 /// A day that is missing or fails is replaced by another random day, within `budget` days
-/// tried in all; the batch ends early once failures show that the service itself is out.
-/// It fails only when not one entry arrived, with the most telling error.
+/// tried in all; the batch ends early once failures show that the service itself is out, or
+/// when its first round of requests got no answer at all. It fails only when not one entry
+/// arrived, with the most telling error.
 struct RandomDays: Sendable {
     let count: Int
     let days: ClosedRange<APODDay>
@@ -21,11 +22,12 @@ struct RandomDays: Sendable {
         var tried = Set<APODDay>()
         var found = Set<APODDay>()
         // Two waves of failures in a row: the service is out, not one unlucky day.
-        var failures = BatchFailures(limit: 2 * concurrency)
+        var failures = BatchFailures(limit: 2 * concurrency, firstRound: min(concurrency, count))
         try await withThrowingTaskGroup(of: Result<APODEntry?, APODError>.self) { group in
             var running = 0
             func startMore() {
-                while running < concurrency, found.count + running < count, tried.count < budget, !failures.shouldStop,
+                while running < concurrency, found.count + running < count, tried.count < budget,
+                      failures.mayStart(afterStarting: tried.count),
                       let day = DayFetching.randomDays(1, in: days, excluding: tried).first {
                     tried.insert(day)
                     running += 1
@@ -46,7 +48,7 @@ struct RandomDays: Sendable {
                     failures.recordSuccess()
                     if found.insert(entry.date).inserted { yield(entry) }
                 case .success(nil):
-                    break
+                    failures.recordNoEntry()
                 case .failure(let error):
                     failures.record(error)
                 }

@@ -5,8 +5,9 @@ import Foundation
 /// A day comes from the `/YYMMDD` route, the latest from the list route with `per_page=1`,
 /// a range from the list route filtered with `date_from` / `date_to` (a page per 25 days; one
 /// day at a time if the service ignores the filter). Responses are trimmed with `_fields=`; a
-/// video's player is read from `basic_html` only when needed. There is no random route, so
-/// random picks fetch single days. At most `concurrency` requests are in flight.
+/// video's player is read from its `basic_html` page only when asked for
+/// (`withVideoAddresses`). There is no random route, so random picks fetch single days. At most
+/// `concurrency` requests are in flight.
 public final class ScienceSource: APODSource {
     public let apiURL: URL
     private let client: HTTPClient
@@ -32,13 +33,16 @@ public final class ScienceSource: APODSource {
     /// service honours the date filter.
     public var syncWindowDays: Int { Self.pageSize }
 
+    /// science.nasa.gov reports no quota.
+    public var rateLimit: RateLimit? { nil }
+
     public func latest() async throws -> APODEntry {
         let response = try await client.getMetadata(url(query: [("per_page", "1"), ("_fields", ScienceEntryDecoder.fields)]))
         guard response.isSuccess else { throw ServiceErrorBody.error(for: response) }
         guard let first = try JSONFields.objects(in: response.body).first else {
             throw APODError.malformedResponse(detail: "empty list")
         }
-        return try await completed(rules.credible(ScienceEntryDecoder.entry(from: first)))
+        return try rules.credible(ScienceEntryDecoder.entry(from: first))
     }
 
     /// A 404 for today means "not published yet": the previous day is returned instead.
@@ -55,9 +59,7 @@ public final class ScienceSource: APODSource {
         try rules.validate(start, end)
         guard start <= end else { return RangeAnswer(entries: []) }
         if let listed = try await listedRange(from: start, through: end) {
-            var answer = listed.range(from: start, through: end)
-            answer.entries = try await completedAll(answer.entries)
-            return answer
+            return listed.range(from: start, through: end)
         }
         return try await rangeByDay(from: start, through: end)
     }
@@ -82,15 +84,17 @@ public final class ScienceSource: APODSource {
     // MARK: Ranges
 
     /// The range through the list route, page by page; nil when the service ignores the
-    /// filter (an answer outside the window, or more pages than the window can fill) or
-    /// refuses it, so the caller asks day by day instead.
+    /// filter (an item from outside the window) or refuses it, so the caller asks day by day
+    /// instead. Only the dates tell: a page count past what the window can fill
+    /// (`X-WP-TotalPages: 1000000000000`) or a page longer than asked for is no reason to ask
+    /// 25 times as often; pages are followed no further than the window can fill.
     private func listedRange(from start: APODDay, through end: APODDay) async throws -> ListAnswer? {
         let window = start...end
         let pagesNeeded = (end.ordinal - start.ordinal) / Self.pageSize + 1
         guard let first = try await listPage(1, of: window) else { return nil }
         var answer = first.answer
-        if let total = first.totalPages {
-            guard total <= pagesNeeded else { return nil }
+        if let announced = first.totalPages {
+            let total = min(max(1, announced), pagesNeeded)
             let rest = try await DayFetching.fetch(Array(stride(from: 2, through: total, by: 1)), concurrency: concurrency) {
                 [self] page in try await listPage(page, of: window)
             }
@@ -132,9 +136,9 @@ public final class ScienceSource: APODSource {
         guard response.isSuccess else { throw ServiceErrorBody.error(for: response) }
         let objects = try JSONFields.objects(in: response.body)
         let answer = try ListAnswer(objects: objects, rules: rules, decode: ScienceEntryDecoder.entry(from:))
-        guard objects.count <= Self.pageSize, answer.answeredDays.allSatisfy(window.contains) else { return nil }
+        guard answer.answeredDays.allSatisfy(window.contains) else { return nil }
         let total = response.headers["x-wp-totalpages"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        return ListPage(answer: answer, totalPages: total, isFull: objects.count == Self.pageSize)
+        return ListPage(answer: answer, totalPages: total, isFull: objects.count >= Self.pageSize)
     }
 
     /// One request per day, for a service that does not filter its list.
@@ -177,36 +181,69 @@ public final class ScienceSource: APODSource {
         guard let object = try JSONFields.objects(in: response.body).first else {
             throw APODError.malformedResponse(detail: "empty answer for \(day)")
         }
-        return try await completed(rules.answer(ScienceEntryDecoder.entry(from: object), for: day))
+        return try rules.answer(ScienceEntryDecoder.entry(from: object), for: day)
     }
 
-    /// The videos among `entries` completed, `concurrency` at a time.
-    private func completedAll(_ entries: [APODEntry]) async throws -> [APODEntry] {
-        let videos = entries.filter { $0.mediaType == .video && $0.videoURL == nil }.map(\.date)
+    // MARK: Video players
+
+    /// Videos whose days lie within one page's span (25 days) cost one list request for their
+    /// pages (`_fields=date,basic_html`, tens of KB each), a lone video its date route; so a
+    /// window of a sync or a month of `apod range` pays at most one request for its videos.
+    public func withVideoAddresses(_ entries: [APODEntry]) async throws -> [APODEntry] {
+        let videos = Set(entries.filter(\.lacksVideoAddress).map(\.date)).sorted()
         guard !videos.isEmpty else { return entries }
-        let byDay = Dictionary(uniqueKeysWithValues: entries.map { ($0.date, $0) })
-        let completed = try await DayFetching.fetch(videos, concurrency: concurrency) { [self] day in
-            try await self.completed(byDay[day]!)
+        let found = try await DayFetching.fetch(Self.spans(of: videos, days: Self.pageSize), concurrency: concurrency) {
+            [self] span in try await players(in: span)
         }
-        return entries.map { completed[$0.date] ?? $0 }
+        let byDay = found.values.reduce(into: [APODDay: URL]()) { $0.merge($1) { first, _ in first } }
+        return entries.map { entry in
+            guard entry.lacksVideoAddress, let player = byDay[entry.date] else { return entry }
+            var entry = entry
+            entry.videoURL = player
+            if entry.thumbnailURL == nil { entry.thumbnailURL = WebURL.youTubeThumbnail(for: player) }
+            return entry
+        }
     }
 
-    /// Adds a video's player URL, read from the entry's `basic_html` (fetched only for videos).
-    /// The entry is still usable without it, so failures other than cancellation are ignored.
-    private func completed(_ entry: APODEntry) async throws -> APODEntry {
-        guard entry.mediaType == .video, entry.videoURL == nil else { return entry }
-        var entry = entry
-        do {
-            let response = try await client.getMetadata(url(path: entry.date.compactForm, query: [("_fields", "basic_html")]))
-            if response.isSuccess, let object = try JSONFields.objects(in: response.body).first,
-               let html = JSONFields(object: object).text("basic_html") {
-                entry.videoURL = ScienceEntryDecoder.videoURL(inPage: html)
+    /// `days` (ascending) cut into spans of at most `length` days, each from a day in the list.
+    static func spans(of days: [APODDay], days length: Int) -> [ClosedRange<APODDay>] {
+        var spans: [ClosedRange<APODDay>] = []
+        for day in days {
+            if let last = spans.last, day.ordinal - last.lowerBound.ordinal < length {
+                spans[spans.count - 1] = last.lowerBound...day
+            } else {
+                spans.append(day...day)
             }
+        }
+        return spans
+    }
+
+    /// The players in the pages of the days of `span`, by day. The entry is usable without
+    /// its player, so failures other than cancellation leave it out.
+    private func players(in span: ClosedRange<APODDay>) async throws -> [APODDay: URL]? {
+        let fields = ("_fields", "date,basic_html")
+        let address = span.lowerBound == span.upperBound
+            ? url(path: span.lowerBound.compactForm, query: [fields])
+            : url(query: [("date_from", span.lowerBound.compactForm), ("date_to", span.upperBound.compactForm),
+                          ("per_page", String(Self.pageSize)), fields])
+        do {
+            let response = try await client.getMetadata(address)
+            guard response.isSuccess else { return nil }
+            var players: [APODDay: URL] = [:]
+            for object in try JSONFields.objects(in: response.body) {
+                let fields = JSONFields(object: object)
+                // A day's own route may leave its date out; a list item must name it.
+                let single = span.lowerBound == span.upperBound && fields.text("date") == nil ? span.lowerBound : nil
+                guard let day = fields.day() ?? single, span.contains(day), let html = fields.text("basic_html"),
+                      let player = ScienceEntryDecoder.videoURL(inPage: html) else { continue }
+                players[day] = players[day] ?? player
+            }
+            return players
         } catch is CancellationError {
             throw CancellationError()
-        } catch {}
-        if entry.thumbnailURL == nil { entry.thumbnailURL = entry.videoURL.flatMap(WebURL.youTubeThumbnail(for:)) }
-        return entry
+        } catch {
+            return nil
+        }
     }
 
     private func url(path: String? = nil, query: [(String, String)]) -> URL {

@@ -11,7 +11,7 @@ public enum ControlCharacters {
         return String(scalars)
     }
 
-    static func isUnsafe(_ scalar: Unicode.Scalar, keepingLayout: Bool) -> Bool {
+    public static func isUnsafe(_ scalar: Unicode.Scalar, keepingLayout: Bool) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0D: return !keepingLayout
         case 0x00...0x1F, 0x7F...0x9F: return true

@@ -90,9 +90,10 @@ final class ArchiveWindows {
         guard let window = searchWindow else { return }
         switch result {
         case .success(let found):
+            let query = SearchQuery.echo(text)
             var summary = found.count == 1
-                ? tr("1 picture matches “{query}”", ["query": text])
-                : tr("{count} pictures match “{query}”", ["count": String(found.count), "query": text])
+                ? tr("1 picture matches “{query}”", ["query": query])
+                : tr("{count} pictures match “{query}”", ["count": String(found.count), "query": query])
             if found.count > found.entries.count {
                 summary += " " + tr("(the best {shown} are shown)", ["shown": String(found.entries.count)])
             }

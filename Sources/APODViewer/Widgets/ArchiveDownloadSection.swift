@@ -82,8 +82,12 @@ final class ArchiveDownloadSection {
             stateRow.subtitle = progress?.secondsLeft.map(Self.timeLeft) ?? tr("Working out the time left…")
             stateRow.title = tr("Downloading the archive…")
         case .finished(let summary):
-            stateRow.title = tr("Done: {count} pictures on this computer ({new} new).",
-                                ["count": String(summary.entriesIndexed), "new": String(summary.entriesAdded)])
+            var text = tr("Done: {count} pictures on this computer ({new} new).",
+                          ["count": String(summary.entriesIndexed), "new": String(summary.entriesAdded)])
+            if !summary.emptyWindows.isEmpty || !summary.incompleteWindows.isEmpty {
+                text += " " + tr("Some days could not be fetched; download again later to get them.")
+            }
+            stateRow.title = text
         case .cancelled:
             stateRow.title = tr("Stopped. What was downloaded is kept; downloading again resumes from there.")
         case .failed(let message):

@@ -11,15 +11,17 @@ enum ContentStatus: Equatable {
     case failed(String)
     /// Offline, and neither the cache nor the sample holds the day.
     case notStored(String)
-    case video(URL)
+    /// A video without a still; Play Video fetches its player (`PictureView.onPlay`).
+    case video
     case noPicture(URL)
     /// The entry came but its picture could not be shown.
     case pictureFailed(String, URL)
 
-    /// A button on the page: a window action (`win.…`) or a link to open.
+    /// A button on the page: a window action (`win.…`), a link to open or the video's player.
     enum Way: Equatable {
         case action(label: String, name: String, suggested: Bool)
         case link(label: String, iconName: String, URL)
+        case play(label: String)
     }
 
     var isFailure: Bool {
@@ -68,8 +70,8 @@ enum ContentStatus: Equatable {
             return [.action(label: tr("_Retry"), name: WindowAction.reload.detailedName, suggested: true)]
         case .notStored:
             return []
-        case .video(let link):
-            return [.link(label: tr("Play Video"), iconName: "media-playback-start-symbolic", link)]
+        case .video:
+            return [.play(label: tr("Play Video"))]
         case .noPicture(let link), .pictureFailed(_, let link):
             return [.link(label: tr("Open Web Page"), iconName: "web-browser-symbolic", link)]
         }

@@ -40,8 +40,8 @@ final class DetailPicture {
 
     /// A picture is on screen (Save and Set as Background can act), or none is (nil).
     var onShownChanged: (@MainActor (Shown?) -> Void)?
-    /// The play button was pressed, with the video's address.
-    var onPlay: (@MainActor (URL) -> Void)?
+    /// The play button was pressed (the owner fetches the player's address, `VideoPlayback`).
+    var onPlay: (@MainActor () -> Void)?
 
     init(pictures: PictureLoader) {
         self.pictures = pictures
@@ -53,9 +53,7 @@ final class DetailPicture {
         playButton.horizontalAlign = .center
         playButton.verticalAlign = .center
         playButton.setSizeRequest(width: 64, height: 64)
-        playButton.onClicked { [weak self] in
-            if let video = self?.entry?.playableURL { self?.onPlay?(video) }
-        }
+        playButton.onClicked { [weak self] in self?.onPlay?() }
         // Over the picture beside the batch's previous and next buttons, in the same overlay:
         // GTK orders Tab by position among siblings, so it reads previous, play, next. The
         // page is a frame around it, so hiding the picture (fullscreen moves it) never makes
@@ -76,7 +74,7 @@ final class DetailPicture {
     func load(_ entry: APODEntry, fitting box: PixelSize) {
         self.entry = entry
         self.box = box
-        playButton.isVisible = entry.playableURL != nil
+        playButton.isVisible = entry.mediaType == .video
         reload()
     }
 

@@ -37,8 +37,10 @@ final class PictureView {
 
     /// The picture was clicked or activated from the keyboard.
     var onPictureClicked: (@MainActor () -> Void)?
-    /// The play button or a status page's link was pressed, with the link to open.
+    /// A status page's link was pressed, with the link to open.
     var onOpenLink: (@MainActor (URL) -> Void)?
+    /// The play button, or a video's status page's Play Video, was pressed.
+    var onPlay: (@MainActor () -> Void)?
     /// The area grew well past the picture on screen: decode it again to fit this box.
     var onNeedsLargerPicture: (@MainActor (PixelSize) -> Void)?
 
@@ -47,7 +49,6 @@ final class PictureView {
     /// Width of the largest decode shown or asked for, so a drag-resize asks once per step.
     private var coveredWidth = 0
 
-    private var playLink: URL?
     /// An animated GIF's frames, played once loaded.
     private(set) var animation: PictureAnimation!
 
@@ -72,9 +73,7 @@ final class PictureView {
         playButton.verticalAlign = .center
         playButton.setSizeRequest(width: 64, height: 64)
         playButton.isVisible = false
-        playButton.onClicked { [weak self] in
-            if let link = self?.playLink { self?.onOpenLink?(link) }
-        }
+        playButton.onClicked { [weak self] in self?.onPlay?() }
         let overlay = Overlay(child: pictureButton)
         overlay.addOverlay(sizeWatcher)
         sizeWatcher.onResize { [weak self] width, height in self?.areaResized(width: width, height: height) }
@@ -117,8 +116,8 @@ final class PictureView {
         root.visiblePage = Page.loading.rawValue
     }
 
-    /// Shows a decoded picture; `playLink` adds a play button (video posters).
-    func show(_ image: DecodedImage, altText: String?, playLink: URL?) {
+    /// Shows a decoded picture; `playable` adds a play button (video posters).
+    func show(_ image: DecodedImage, altText: String?, playable: Bool) {
         animation.stop(restoringStill: false)
         spinner.isSpinning = false
         shownImage = image
@@ -128,8 +127,7 @@ final class PictureView {
         picture.setAccessibleLabel(altText ?? "")
         pictureButton.tooltip = altText
         pictureButton.setAccessibleDescription(altText ?? "")
-        self.playLink = playLink
-        playButton.isVisible = playLink != nil
+        playButton.isVisible = playable
         status = nil
         root.visiblePage = Page.picture.rawValue
     }
@@ -163,6 +161,11 @@ final class PictureView {
             let button = Button(label: label, iconName: iconName)
             button.markSuggested()
             button.onClicked { [weak self] in self?.onOpenLink?(url) }
+            return button
+        case .play(let label):
+            let button = Button(label: label, iconName: "media-playback-start-symbolic")
+            button.markSuggested()
+            button.onClicked { [weak self] in self?.onPlay?() }
             return button
         }
     }

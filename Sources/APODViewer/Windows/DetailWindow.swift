@@ -39,6 +39,7 @@ final class DetailWindow {
     /// The window now shows another entry of its batch (the application re-files it).
     var onEntryChanged: (@MainActor (_ old: APODEntry, _ new: APODEntry) -> Void)?
     private let environment: ViewerEnvironment
+    private let videoPlayback: VideoPlayback
 
     var zoomable: ZoomablePicture { pictureArea.zoomable }
     var picture: Picture { pictureArea.picture }
@@ -51,6 +52,7 @@ final class DetailWindow {
          batch: (@MainActor () -> [APODEntry])? = nil) {
         self.entry = entry
         self.environment = environment
+        videoPlayback = VideoPlayback(source: environment.source)
         window = Window(application: application)
         window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
         header = DetailHeader(window: window, backgroundButton: background.button)
@@ -92,6 +94,7 @@ final class DetailWindow {
             self?.pictureArea.cancel()
             self?.saver.cancel()
             self?.background.cancel()
+            self?.videoPlayback.cancel()
         }
         loadPicture()
     }
@@ -110,7 +113,10 @@ final class DetailWindow {
             self?.header.saveButton.isSensitive = shown != nil
             self?.background.button.isSensitive = shown != nil
         }
-        pictureArea.onPlay = { [weak self] video in self?.openLink(video) }
+        pictureArea.onPlay = { [weak self] in
+            guard let self else { return }
+            self.videoPlayback.play(self.entry) { [weak self] url in self?.openLink(url) }
+        }
         openExplanationLink = { [weak self] url in self?.openLink(url) }
         explanationLabel.onActivateLink { [weak self] uri in self?.activateLink(uri) }
         fullTextButton.onClicked { [weak self] in self?.clipboard.copyFullText() }
@@ -164,6 +170,7 @@ final class DetailWindow {
         entry = next
         saver.cancel()
         background.cancel()
+        videoPlayback.cancel()
         banner.hide()
         toasts.dismiss()
         showText()

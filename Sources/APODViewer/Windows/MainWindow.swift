@@ -31,6 +31,7 @@ final class MainWindow {
 
     private let environment: ViewerEnvironment
     private let entryWork = WorkSlot()
+    private let videoPlayback: VideoPlayback
     private let pictureWork = WorkSlot()
     /// What the window last asked for, so Retry and F5 repeat it.
     private var request: Request = .latest
@@ -63,6 +64,7 @@ final class MainWindow {
 
     init(application: Application, environment: ViewerEnvironment, menu: Menu) {
         self.environment = environment
+        videoPlayback = VideoPlayback(source: environment.source)
         window = Window(application: application)
         window.title = tr("APOD Viewer")
         window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
@@ -117,6 +119,10 @@ final class MainWindow {
         pictureView.onOpenLink = { [weak self] url in
             guard let self else { return }
             self.window.openWebLink(url, reportingTo: self.banner)
+        }
+        pictureView.onPlay = { [weak self] in
+            guard let self, let entry = self.entry else { return }
+            self.videoPlayback.play(entry) { [weak self] url in self?.pictureView.onOpenLink?(url) }
         }
     }
 
@@ -239,8 +245,7 @@ final class MainWindow {
     /// past the picture on screen: that one stays until the larger decode is ready).
     private func loadPicture(for entry: APODEntry, fitting box: PixelSize? = nil) {
         guard let url = entry.displayPictureURL else {
-            pictureView.showStatus(entry.mediaType == .video ? .video(entry.playableURL ?? entry.webPageURL)
-                                                             : .noPicture(entry.webPageURL))
+            pictureView.showStatus(entry.mediaType == .video ? .video : .noPicture(entry.webPageURL))
             return
         }
         if box == nil { pictureView.showLoading() }
@@ -251,7 +256,7 @@ final class MainWindow {
         }, then: { [weak self] result in
             switch result {
             case .success(let image):
-                self?.pictureView.show(image, altText: entry.pictureDescription, playLink: entry.playableURL)
+                self?.pictureView.show(image, altText: entry.pictureDescription, playable: entry.mediaType == .video)
                 self?.pictureView.animation.start { try await pictures.animation(from: url, for: .display) }
             case .failure(let error):
                 self?.pictureView.showStatus(.pictureFailed(userMessage(for: error), entry.webPageURL))
@@ -267,5 +272,6 @@ final class MainWindow {
     private func cancelWork() {
         entryWork.cancel()
         pictureWork.cancel()
+        videoPlayback.cancel()
     }
 }

@@ -150,6 +150,36 @@ final class APODCommandTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(server.requests.first?.query["per_page"], "1")
     }
 
+    /// `show` prints a video's player, fetched from its page; `range --json` gets a month's
+    /// players in one request per page span: a month with five videos is four requests.
+    func testVideoAddressesArePrintedAtTheCostOfOneRequestPerPageSpan() throws {
+        var entries: [String: String] = [:]
+        var pages: [String: String] = [:]
+        for day in 1...31 {
+            let date = String(format: "2020-12-%02d", day)
+            let isVideo = [2, 9, 17, 25, 30].contains(day)
+            entries[date] = isVideo ? ScienceFixtures.videoWithPoster.replacingOccurrences(of: "2023-07-04", with: date)
+                                    : ScienceFixtures.entry(date)
+            if isVideo { pages[date] = ScienceFixtures.videoPage.replacingOccurrences(of: "AbCdEfGhIjK", with: "v\(day)") }
+        }
+        var service = FakeScienceService(entries: entries)
+        service.videoPages = pages
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let env = ["APOD_API_URL": url.absoluteString]
+
+        let range = try apod(["range", "2020-12-01", "2020-12-31", "--json"], env)
+        XCTAssertEqual(range.status, 0, range.stderr)
+        let listed = try XCTUnwrap(try json(range.stdout) as? [[String: Any]])
+        XCTAssertEqual(listed.count, 31)
+        XCTAssertEqual(listed.compactMap { $0["video_url"] as? String }.count, 5)
+        XCTAssertEqual(server.requests.count, 4, "two pages of entries, two of video pages")
+
+        let show = try apod(["show", "2020-12-09"], env)
+        XCTAssertTrue(show.stdout.contains("Video:    https://www.youtube.com/embed/v9?rel=0&autoplay=0"), show.stdout)
+        XCTAssertEqual(server.requests.count, 4, "the player fetched by range was kept")
+    }
+
     func testPastDayWithoutEntryExitsOneWithOneLine() throws {
         let (server, env) = try scienceService([:])
         defer { server.stop() }
@@ -212,7 +242,9 @@ final class APODCommandTests: CoreTestCase, @unchecked Sendable {
         XCTAssertTrue(days.allSatisfy { !failing($0) })
         XCTAssertTrue(server.requests.contains { APODDay.asked(by: $0).map(failing) == true }, "the fault was met")
 
-        let cache = MetadataCache(root: cacheDirectory, partition: "science-127.0.0.1_\(server.port)", calendar: ArchiveCalendar())
+        let partition = SourceConfiguration(kind: .science, apiURL: URL(string: env["APOD_API_URL"]!)!,
+                                            cacheDirectory: cacheDirectory).cachePartition
+        let cache = MetadataCache(root: cacheDirectory, partition: partition, calendar: ArchiveCalendar())
         for day in days {
             guard case .entry = cache.lookup(day) else { return XCTFail("\(day) is not cached") }
         }

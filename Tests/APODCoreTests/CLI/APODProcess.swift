@@ -49,11 +49,18 @@ struct APODProcess {
         return env
     }
 
+    /// - Parameter unprivileged: run as `nobody` when the tests run as root, for whom file
+    ///   permissions do not apply (a write-protected file is only write-protected for others).
     static func run(_ arguments: [String], environment: [String: String], in folder: URL? = nil,
-                    timeout: TimeInterval = 30) throws -> Result {
+                    timeout: TimeInterval = 30, unprivileged: Bool = false) throws -> Result {
         let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
+        if unprivileged && geteuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", try binary().path] + arguments
+        } else {
+            process.executableURL = try binary()
+            process.arguments = arguments
+        }
         process.environment = environment
         if let folder { process.currentDirectoryURL = folder }
         let out = Pipe(), err = Pipe()

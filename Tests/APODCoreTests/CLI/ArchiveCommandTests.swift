@@ -48,8 +48,9 @@ final class ArchiveCommandTests: CoreTestCase {
     }
 
     private var indexFile: URL {
-        let partition = "legacy-127.0.0.1_\(server.port)"
-        return home.appendingPathComponent(".local/share/apod-viewer").appendingPathComponent(ArchiveIndex.fileName(partition: partition))
+        let configuration = SourceConfiguration(kind: .legacy, apiURL: URL(string: environment["APOD_API_URL"]!)!,
+                                                cacheDirectory: home)
+        return DataFolder(root: home.appendingPathComponent(".local/share/apod-viewer")).indexFile(for: configuration)
     }
 
     func testSyncThenSearchFavouritesAndOnThisDayWithoutRequests() throws {
@@ -100,6 +101,43 @@ final class ArchiveCommandTests: CoreTestCase {
         XCTAssertEqual(try apod(["favorites"]).stdout, "2019-07-04  Fireworks over Poznań\n")
     }
 
+    /// A service that answers every range with nothing: the windows are counted, not listed
+    /// (459 of them made an 11.5 KB line), and none is marked done.
+    func testASyncAnsweredWithNothingSummarisesTheWindows() throws {
+        let service = FakeLegacyService(entries: [:], today: ArchiveCalendar().today.description)
+        service.override = { request in request.query["start_date"] != nil ? .json("[]") : nil }
+        let (server, url) = try service.start()
+        self.server = server
+        environment = APODProcess.environment(home: home, ["APOD_API_URL": url.absoluteString, "APOD_SOURCE": "legacy"])
+        let sync = try apod(["sync"])
+        XCTAssertEqual(sync.status, 0, sync.stderr)
+        let empty = try XCTUnwrap(sync.stderrLines.first { $0.contains("sent nothing") })
+        XCTAssertTrue(empty.contains("stretches of days between 1995-06-16 and"), empty)
+        XCTAssertLessThan(empty.count, 200, empty)
+        XCTAssertTrue(sync.stderrLines.allSatisfy { $0.count < 200 }, sync.stderr)
+        XCTAssertTrue(sync.stdout.hasPrefix("0 pictures"), sync.stdout)
+    }
+
+    /// An index the user cannot write (its file and folder write-protected) is still searched:
+    /// a search opens it read-only (was "attempt to write a readonly database").
+    func testAWriteProtectedIndexCanBeSearched() throws {
+        try startService()
+        let data = indexFile.deletingLastPathComponent()
+        do {
+            let index = try ArchiveIndex(file: indexFile)
+            try index.store([APODEntry(date: APODDay("2019-07-04")!, title: "Fireworks over Poznań")])
+        }
+        let manager = FileManager.default
+        try manager.setAttributes([.posixPermissions: 0o777], ofItemAtPath: home.path)
+        try manager.setAttributes([.posixPermissions: 0o444], ofItemAtPath: indexFile.path)
+        try manager.setAttributes([.posixPermissions: 0o555], ofItemAtPath: data.path)
+        defer { try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: data.path) }
+        let found = try APODProcess.run(["search", "poznan"], environment: environment, in: home, timeout: 60, unprivileged: true)
+        XCTAssertEqual(found.status, 0, found.stderr)
+        XCTAssertEqual(found.stdout, "2019-07-04  Fireworks over Poznań\n")
+        XCTAssertFalse(found.stderr.contains("readonly"), found.stderr)
+    }
+
     func testObjectsListTheirCountsAndAnObjectItsEntriesNewestFirst() throws {
         func entry(_ day: String, _ title: String, _ explanation: String) -> String {
             #"{"date":"\#(day)","title":"\#(title)","explanation":"\#(explanation)","media_type":"image","service_version":"v1","url":"https://apod.nasa.gov/apod/image/\#(day).jpg"}"#
@@ -147,12 +185,29 @@ final class ArchiveCommandTests: CoreTestCase {
         for arguments in [["search"], ["search", "x", "--limit", "0"], ["search", "x", "--limit", "501"],
                           ["favorites", "add"], ["favorites", "add", "2019-02-30"], ["favorites", "frob", "2019-01-01"],
                           ["on-this-day", "13-01"], ["on-this-day", "7-4"], ["sync", "--json"], ["sync", "extra"],
-                          ["search", "x", "--data-dir"]] {
+                          ["search", "x", "--data-dir"], ["search", "moon", "--limit", "5", "--limit", "7"],
+                          ["search", "moon", "--limit=5", "--limit", "7"], ["search", "--foo"], ["search", "moon", "-x"],
+                          ["random", "--count", "2", "--count", "3"]] {
             let result = try apod(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.hasPrefix("apod: "), result.stderr)
         }
         XCTAssertEqual(try apod(["on-this-day", "02-29", "--json"]).status, 0)
+        let dashed = try apod(["search", "--limit", "3", "--", "-moon"])
+        XCTAssertEqual(dashed.status, 0, "after --, a word may start with a dash: \(dashed.stderr)")
+    }
+
+    /// A search that finds nothing repeats a few dozen characters of the query, not 1 MB.
+    func testANoMatchMessageRepeatsOnlyTheStartOfTheQuery() throws {
+        try startService()
+        // 1 MB in 16 words (one argument may not pass 128 KB).
+        let words = ["zzqx"] + Array(repeating: String(repeating: "w", count: 64 * 1024), count: 16)
+        let result = try apod(["search"] + words)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let line = try XCTUnwrap(result.stderrLines.first { $0.contains("no pictures match") })
+        XCTAssertTrue(line.contains("\"zzqx www"), line)
+        XCTAssertLessThan(line.count, 120, line)
+        XCTAssertLessThan(result.stderr.utf8.count, 1000)
     }
 
     func testADataDirFlagPutsTheFilesThere() throws {

@@ -112,7 +112,16 @@ final class SourceConfigurationTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(SourceConfiguration(kind: .science, cacheDirectory: cache).cachePartition, "science")
         let mirror = SourceConfiguration(kind: .legacy, apiURL: URL(string: "http://127.0.0.1:8080/planetary/apod"),
                                          cacheDirectory: cache)
-        XCTAssertEqual(mirror.cachePartition, "legacy-127.0.0.1_8080")
+        XCTAssertTrue(mirror.cachePartition.hasPrefix("legacy-127.0.0.1_8080-"), mirror.cachePartition)
+        XCTAssertEqual(mirror.hostPartition, "legacy-127.0.0.1_8080")
+        var other = mirror
+        other.apiURL = URL(string: "http://127.0.0.1:8080/second/planetary/apod")!
+        XCTAssertNotEqual(other.cachePartition, mirror.cachePartition, "same host and port, another path")
+        other.apiURL = URL(string: "http://127.0.0.1:8080/planetary/apod/")!
+        XCTAssertEqual(other.cachePartition, mirror.cachePartition, "a trailing slash is the same address")
+        var keyed = mirror
+        keyed.apiURL = URL(string: "http://127.0.0.1:8080/planetary/apod?api_key=SECRET")!
+        XCTAssertFalse(keyed.cachePartition.contains("SECRET"))
     }
 
     func testANonWebAddressIsEchoedWithoutItsQuery() {

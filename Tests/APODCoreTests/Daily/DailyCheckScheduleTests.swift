@@ -166,6 +166,7 @@ private struct SplitMix {
 /// time the simulated clock reads (recorded per request), or fails during `outage`.
 final class CountingDailyService: APODSource, @unchecked Sendable {
     var syncWindowDays: Int { 31 }
+    var rateLimit: RateLimit? { nil }
     private let lock = NSLock()
     private var times: [Date] = []
     private let publishedAt: @Sendable (APODDay) -> Date
@@ -191,5 +192,8 @@ final class CountingDailyService: APODSource, @unchecked Sendable {
 
     func entry(for day: APODDay) async throws -> APODEntry { throw APODError.noEntry(day) }
     func entries(from start: APODDay, through end: APODDay) async throws -> [APODEntry] { [] }
+    func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer { RangeAnswer(entries: []) }
     func random(count: Int) async throws -> [APODEntry] { [] }
+    func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> { .producing { _ in } }
+    func withVideoAddresses(_ entries: [APODEntry]) async throws -> [APODEntry] { entries }
 }

@@ -14,6 +14,23 @@ final class HTTPClientFaultTests: CoreTestCase, @unchecked Sendable {
         await assertOneSecondTimeOut(against: server, within: 2.5)
     }
 
+    /// A head that never ends (endless headers, or one header line with no end): the answer
+    /// could not be read, said at once and not asked again (was "Could not reach the APOD
+    /// service", three times over).
+    func testAHeadThatNeverEndsIsAnUnreadableAnswerNotRetried() async throws {
+        for line in ["X-Filler: \(String(repeating: "f", count: 90))\r\n", "a"] {
+            let server = try FakeHTTPServer { _ in FakeResponse(fault: .endlessHead(line: line)) }
+            defer { server.stop() }
+            await assertMalformed {
+                try await HTTPClient(timeout: 10, retryPolicy: RetryPolicy(retries: 2, baseDelay: 0.01, maxDelay: 0.02))
+                    .getMetadata(server.baseURL)
+            }
+            XCTAssertEqual(server.requests.count, 1, "not retried")
+        }
+        XCTAssertEqual(APODError.malformedResponse(detail: "").message,
+                       "The APOD service sent a response that could not be read. Try again later.")
+    }
+
     func testTimedOutAttemptsAreRetried() async throws {
         let server = try FakeHTTPServer { _ in
             FakeResponse(body: Data(count: 160), fault: .trickle(chunkSize: 8, interval: 0.2))

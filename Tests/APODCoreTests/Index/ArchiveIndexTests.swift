@@ -124,6 +124,36 @@ final class ArchiveIndexTests: CoreTestCase {
         XCTAssertEqual(ArchiveIndex.fileName(partition: "legacy-../../x"), "index-legacy-.._.._x.sqlite")
     }
 
+    /// Two copies of NASA's server on one host, told apart by their path only: each has an
+    /// index of its own.
+    func testSourcesOnOneHostWithDifferentPathsHaveTheirOwnIndex() throws {
+        let data = DataFolder(root: folder)
+        let first = SourceConfiguration(kind: .legacy, apiURL: URL(string: "http://127.0.0.1:8080/a/planetary/apod"),
+                                        cacheDirectory: folder)
+        var second = first
+        second.apiURL = URL(string: "http://127.0.0.1:8080/b/planetary/apod")!
+        try data.openIndex(for: first).store([entry("2013-01-01", "First copy")])
+        XCTAssertEqual(try data.openIndex(for: second).count(), 0)
+        XCTAssertNotEqual(data.indexFile(for: first), data.indexFile(for: second))
+        XCTAssertEqual(try data.openIndex(for: first).entry(for: APODDay("2013-01-01")!)?.title, "First copy")
+    }
+
+    /// The index an earlier version named by host and port is moved to the address's name.
+    func testAnIndexNamedByHostAndPortIsMovedToTheAddressName() throws {
+        let data = DataFolder(root: folder)
+        let mirror = SourceConfiguration(kind: .legacy, apiURL: URL(string: "http://127.0.0.1:8080/planetary/apod"),
+                                         cacheDirectory: folder)
+        let former = folder.appendingPathComponent(ArchiveIndex.fileName(partition: "legacy-127.0.0.1_8080"))
+        try ArchiveIndex(file: former).store([entry("2014-02-02", "Kept")])
+
+        let moved = try data.openIndex(for: mirror)
+        XCTAssertEqual(moved.file, data.indexFile(for: mirror))
+        XCTAssertEqual(try moved.entry(for: APODDay("2014-02-02")!)?.title, "Kept")
+        for suffix in ["", "-wal", "-shm"] {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: former.path + suffix), "moved: \(suffix)")
+        }
+    }
+
     func testGarbageFileIsSetAsideAndRebuilt() throws {
         let file = folder.appendingPathComponent(ArchiveIndex.fileName(partition: "science"))
         try Data(repeating: 0x5A, count: 64 * 1024).write(to: file)
@@ -137,15 +167,16 @@ final class ArchiveIndexTests: CoreTestCase {
         XCTAssertNil(try openIndex().notice, "the rebuilt file opens cleanly")
     }
 
+    /// An index of 400 entries with long explanations, closed (so all of it is in the file).
+    private func filledIndexFile() throws -> URL {
+        let index = try openIndex()
+        let long = String(repeating: "Words that fill pages of the database. ", count: 40)
+        try index.store((0..<400).map { entry(APODDay(ordinal: APODDay("2000-01-01")!.ordinal + $0).description, "T\($0)", explanation: long) })
+        return index.file
+    }
+
     func testTruncatedFileIsSetAsideAndRebuilt() throws {
-        let file: URL
-        do {
-            let index = try openIndex()
-            file = index.file
-            let long = String(repeating: "Words that fill pages of the database. ", count: 40)
-            try index.store((0..<400).map { entry(APODDay(ordinal: APODDay("2000-01-01")!.ordinal + $0).description, "T\($0)", explanation: long) })
-            try index.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        }
+        let file = try filledIndexFile()
         let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as! Int
         XCTAssertGreaterThan(size, 200_000)
         let handle = try FileHandle(forWritingTo: file)
@@ -155,6 +186,71 @@ final class ArchiveIndexTests: CoreTestCase {
         let reopened = try openIndex()
         guard case .indexDamaged(_, _?) = reopened.notice else { return XCTFail("truncation not detected") }
         XCTAssertEqual(try reopened.count(), 0)
+    }
+
+    /// A schema version that cannot be ours (negative; 0 or 1 on a version-2 file) is damage:
+    /// the file is set aside and rebuilt (a negative one crashed both programs at every start).
+    func testImpossibleSchemaVersionsAreDamage() throws {
+        for version in [-1, Int(Int32.min), 0, 1] {
+            let file = folder.appendingPathComponent(ArchiveIndex.fileName(partition: "science"))
+            do {
+                let index = try openIndex()
+                try index.store([entry("2012-02-02", "Old")])
+                try index.database.setUserVersion(version)
+            }
+            let reopened = try openIndex()
+            guard case .indexDamaged(let path, _?) = reopened.notice else {
+                return XCTFail("version \(version): \(String(describing: reopened.notice))")
+            }
+            XCTAssertEqual(path, file.path)
+            XCTAssertEqual(try reopened.count(), 0, "version \(version)")
+            try reopened.store([entry("2012-02-03", "Fresh")])
+            XCTAssertNil(try openIndex().notice, "version \(version): the rebuilt file opens cleanly")
+        }
+    }
+
+    /// Opening reads the header, not every page (a full check made a cold `apod show` take
+    /// 29 s on a large index): a page damaged in the middle is found when it is read, marked,
+    /// and the file is set aside on the next opening.
+    func testDamageInsideTheFileIsFoundInUseAndSetAsideNextTime() throws {
+        let file = try filledIndexFile()
+        // Every page but the first (the header and the schema) and the last.
+        let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as! Int
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.seek(toOffset: 4096)
+        handle.write(Data(repeating: 0xA5, count: size - 2 * 4096))
+        try handle.close()
+
+        let opened = try openIndex()
+        XCTAssertNil(opened.notice, "the open did not read the damaged pages")
+        XCTAssertThrowsError(try opened.entries(from: ArchiveCalendar.firstDay, through: APODDay("2026-01-01")!)) { error in
+            XCTAssertEqual(error as? APODError, .indexDamaged(path: file.path, setAsideAs: nil))
+        }
+        let reopened = try openIndex()
+        guard case .indexDamaged(_, _?) = reopened.notice else { return XCTFail("not set aside: \(String(describing: reopened.notice))") }
+        XCTAssertEqual(try reopened.count(), 0)
+        XCTAssertNil(try openIndex().notice)
+    }
+
+    /// Each entry is stored as the labels show it: a 150 KB explanation, a 10 KB title and a
+    /// 10 KB address cannot grow the index without bound.
+    func testStoredEntriesAreBounded() throws {
+        let index = try openIndex()
+        var huge = entry("2020-02-02", String(repeating: "Title ", count: 2000),
+                         explanation: String(repeating: "Long words of a hostile explanation. ", count: 4000),
+                         copyright: String(repeating: "C", count: 10_000))
+        huge.altText = String(repeating: "alt ", count: 5000)
+        huge.pageURL = URL(string: "https://example.org/" + String(repeating: "p", count: 10_000))
+        try index.store([huge])
+        let stored = try XCTUnwrap(try index.entry(for: huge.date))
+        XCTAssertLessThanOrEqual(stored.explanation.count, BoundedText.explanationLimit)
+        XCTAssertTrue(stored.explanation.hasPrefix("Long words of a hostile explanation."))
+        XCTAssertLessThanOrEqual(stored.title.count, BoundedText.titleLimit)
+        XCTAssertLessThanOrEqual(stored.copyright?.count ?? 0, BoundedText.titleLimit)
+        XCTAssertLessThanOrEqual(stored.altText?.count ?? 0, BoundedText.altTextLimit)
+        XCTAssertNil(stored.pageURL, "an address past any real one is left out, not cut")
+        XCTAssertEqual(stored.imageURL, huge.imageURL)
+        XCTAssertEqual(try index.search("hostile", limit: 5).count, 1)
     }
 
     func testFutureSchemaIsRefusedAndLeftAlone() throws {

@@ -169,6 +169,23 @@ final class ArchiveSyncTests: CoreTestCase {
         XCTAssertEqual(try other.count(), after.published.count, "the lock went with the first sync")
     }
 
+    /// A symbolic link at the lock file is refused, not followed: the file it names is not
+    /// created (a sync would otherwise make files wherever a link points).
+    func testASymbolicLinkAtTheLockFileIsNotFollowed() async throws {
+        let index = try openIndex()
+        let target = folder.appendingPathComponent("elsewhere")
+        try FileManager.default.createSymbolicLink(atPath: index.file.path + ".sync-lock", withDestinationPath: target.path)
+        let source = SyntheticArchiveSource(calendar: clock.calendar)
+        do {
+            _ = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
+            XCTFail("the sync ran through a symbolic link")
+        } catch let error as APODError {
+            XCTAssertEqual(error, .cannotWriteFile(path: index.file.path + ".sync-lock"))
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target.path))
+        XCTAssertEqual(source.requestCount, 0)
+    }
+
     func testAFailingServiceStopsTheSyncAndKeepsFinishedMonths() async throws {
         let source = SyntheticArchiveSource(calendar: clock.calendar)
         source.failure = .serviceError(status: 503)
@@ -320,4 +337,110 @@ final class ProgressLog: @unchecked Sendable {
 
     func append(_ update: SyncProgress) { lock.withLock { updates.append(update) } }
     var all: [SyncProgress] { lock.withLock { updates } }
+}
+
+/// Windows whose days came back broken are not marked done: the broken days are asked again by
+/// the next sync, and fetched once the service heals (they were "not published" for good).
+extension ArchiveSyncTests {
+    private static let today = "1995-08-10"
+    private static var days: [String] {
+        DayFetching.days(from: ArchiveCalendar.firstDay, through: APODDay(today)!).map(\.description)
+    }
+
+    /// Syncs against a broken service, checks that `lost` days are neither indexed nor covered
+    /// and their windows reported, then heals the service and syncs again.
+    private func assertBrokenDaysAreAskedAgain(_ name: String, broken: Locked<Bool>, lost: Set<String>,
+                                               source: any APODSource, file: StaticString = #filePath, line: UInt = #line) async throws {
+        let clock = TestClock(day: Self.today)
+        let index = try ArchiveIndex.open(in: folder.appendingPathComponent(name), partition: "x", calendar: clock.calendar)
+        let first = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
+        for day in lost {
+            XCTAssertNil(try index.entry(for: APODDay(day)!), "\(name): \(day)", file: file, line: line)
+            XCTAssertFalse(try index.covers(from: APODDay(day)!, through: APODDay(day)!), "\(name): \(day) done", file: file, line: line)
+        }
+        XCTAssertFalse(first.incompleteWindows.isEmpty, name, file: file, line: line)
+        XCTAssertEqual(first.entriesIndexed, Self.days.count - lost.count, name, file: file, line: line)
+
+        broken.value = false
+        let second = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
+        XCTAssertEqual(second.incompleteWindows, [], name, file: file, line: line)
+        XCTAssertEqual(second.entriesIndexed, Self.days.count, "\(name): the lost days were fetched", file: file, line: line)
+        XCTAssertTrue(try index.covers(from: ArchiveCalendar.firstDay, through: APODDay(Self.today)!.adding(days: -1)),
+                      name, file: file, line: line)
+    }
+
+    private func legacy(_ override: @escaping @Sendable (FakeRequest) -> FakeResponse?) throws -> (LegacySource, FakeHTTPServer) {
+        let service = FakeLegacyService(entries: Dictionary(uniqueKeysWithValues: Self.days.map { ($0, LegacyFixtures.entry($0)) }),
+                                        today: Self.today)
+        service.override = override
+        let (server, url) = try service.start()
+        return (LegacySource(apiURL: url, client: TestHTTP.client(), calendar: TestClock(day: Self.today).calendar), server)
+    }
+
+    private func science(_ service: FakeScienceService) throws -> (ScienceSource, FakeHTTPServer) {
+        let (server, url) = try service.start()
+        return (ScienceSource(apiURL: url, client: TestHTTP.client(), calendar: TestClock(day: Self.today).calendar), server)
+    }
+
+    private static func legacyRange(_ request: FakeRequest, _ body: (String) -> String?) -> FakeResponse? {
+        guard let start = request.query["start_date"] else { return nil }
+        let end = request.query["end_date"] ?? today
+        return .json("[" + days.filter { $0 >= start && $0 <= end }.compactMap(body).joined(separator: ",") + "]")
+    }
+
+    func testLegacyDaysAnsweredWithThePlaceholderAreAskedAgain() async throws {
+        let broken = Locked(true)
+        let lost: Set<String> = ["1995-06-20", "1995-07-04", "1995-08-01"]
+        let (source, server) = try legacy { request in
+            guard broken.value else { return nil }
+            return Self.legacyRange(request) { day in
+                lost.contains(day) ? LegacyFixtures.placeholder.replacingOccurrences(of: "2026-10-02", with: day) : LegacyFixtures.entry(day)
+            }
+        }
+        defer { server.stop() }
+        try await assertBrokenDaysAreAskedAgain("placeholder", broken: broken, lost: lost, source: source)
+    }
+
+    func testLegacyItemsDatedOutsideTheWindowLeaveItUndone() async throws {
+        let broken = Locked(true)
+        // Each range is answered a week late: its first week is missing, a week after its end stands in.
+        let (source, server) = try legacy { request in
+            guard broken.value, let start = request.query["start_date"].flatMap(APODDay.init) else { return nil }
+            let end = request.query["end_date"].flatMap(APODDay.init) ?? APODDay(Self.today)!
+            let shifted = DayFetching.days(from: start.adding(days: 7), through: end.adding(days: 7))
+                .filter { $0 <= APODDay(Self.today)! }.map { LegacyFixtures.entry($0.description) }
+            return .json("[" + shifted.joined(separator: ",") + "]")
+        }
+        defer { server.stop() }
+        // The first week of each of the two windows (31 days each).
+        let lost = Set((DayFetching.days(from: ArchiveCalendar.firstDay, through: APODDay("1995-06-22")!)
+            + DayFetching.days(from: APODDay("1995-07-17")!, through: APODDay("1995-07-23")!)).map(\.description))
+        try await assertBrokenDaysAreAskedAgain("strays", broken: broken, lost: lost, source: source)
+    }
+
+    func testScienceDaysWithEmptyTitlesAreAskedAgain() async throws {
+        let broken = Locked(true)
+        let lost: Set<String> = ["1995-06-25", "1995-07-15", "1995-08-02"]
+        var service = FakeScienceService(entries: Dictionary(uniqueKeysWithValues: Self.days.map { ($0, ScienceFixtures.entry($0)) }))
+        service.revised = { day in
+            broken.value && lost.contains(day) ? ScienceFixtures.entry(day).replacingOccurrences(of: "Picture of \(day)", with: " ") : nil
+        }
+        let (source, server) = try science(service)
+        defer { server.stop() }
+        try await assertBrokenDaysAreAskedAgain("empty titles", broken: broken, lost: lost, source: source)
+    }
+
+    func testScienceWindowsOfOneRepeatedDayAreAskedAgain() async throws {
+        let broken = Locked(true)
+        let service = FakeScienceService(entries: Dictionary(uniqueKeysWithValues: Self.days.map { ($0, ScienceFixtures.entry($0)) }),
+                                         override: { request in
+            guard broken.value, request.path == FakeScienceService.route, request.query["date_from"] == "950711",
+                  let from = request.query["date_from"].flatMap(FakeScienceService.day(compact:)) else { return nil }
+            return .json("[" + Array(repeating: ScienceFixtures.entry(from), count: 25).joined(separator: ",") + "]")
+        })
+        let (source, server) = try science(service)
+        defer { server.stop() }
+        let lost = Set(DayFetching.days(from: APODDay("1995-07-12")!, through: APODDay("1995-08-04")!).map(\.description))
+        try await assertBrokenDaysAreAskedAgain("repeated day", broken: broken, lost: lost, source: source)
+    }
 }

@@ -10,6 +10,7 @@ final class SyntheticArchiveSource: APODSource, @unchecked Sendable {
     /// The science route's page, as a sync window.
     static let windowDays = 25
     var syncWindowDays: Int { Self.windowDays }
+    var rateLimit: RateLimit? { nil }
 
     let calendar: ArchiveCalendar
     private let lock = NSLock()
@@ -79,4 +80,10 @@ final class SyntheticArchiveSource: APODSource, @unchecked Sendable {
         lock.withLock { others.append("random \(count)") }
         return Array(published.shuffled().prefix(count).map(Self.entry))
     }
+
+    func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> {
+        .producing { [self] yield in try await random(count: count).forEach(yield) }
+    }
+
+    func withVideoAddresses(_ entries: [APODEntry]) async throws -> [APODEntry] { entries }
 }

@@ -69,6 +69,19 @@ final class UserLibraryTests: CoreTestCase {
         XCTAssertEqual(try library.favourites().count, 1)
     }
 
+    func testALibraryWithANegativeSchemaVersionIsSetAside() throws {
+        do {
+            let library = try UserLibrary.open(in: folder)
+            try library.addFavourite(entry("2016-02-29"))
+            try library.database.setUserVersion(-7)
+        }
+        let library = try UserLibrary.open(in: folder)
+        guard case .indexDamaged(_, let aside?) = library.notice else { return XCTFail("damage not reported") }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: aside), "the old favourites are kept aside")
+        try library.addFavourite(entry("2016-03-01"))
+        XCTAssertEqual(try library.favourites().count, 1)
+    }
+
     func testDataFolderFlagWinsOverEnvironmentAndDefaults() throws {
         let (flagged, rest) = try DataFolder.resolve(arguments: ["search", "--data-dir", "/tmp/d", "moon"],
                                                      environment: ["APOD_DATA_DIR": "/tmp/e", "XDG_DATA_HOME": "/x"])

@@ -85,6 +85,23 @@ final class CLIFaultInjectionTests: CoreTestCase, @unchecked Sendable {
         }
     }
 
+    /// `random` against a service that never answers ends with its first round, as `show`
+    /// does, and says the service did not answer.
+    func testARandomBatchFromADeadServiceEndsWithItsFirstRound() throws {
+        faults.current = { _ in FakeResponse(fault: .hang) }
+        for source in ["legacy", "science"] {
+            let before = server.requests.count
+            let env = APODProcess.environment(home: home, ["APOD_SOURCE": source, "APOD_API_URL": routeURL.absoluteString,
+                                                           "NASA_API_KEY": Self.key, "APOD_TIMEOUT": "1"])
+            let dead = try APODProcess.run(["random", "--count", "5"], environment: env, in: home, timeout: 60)
+            XCTAssertEqual(dead.status, 1, source)
+            XCTAssertEqual(dead.stderrLines.count, 1, "\(source): \(dead.stderr)")
+            XCTAssertTrue(dead.stderr.contains("did not answer within"), "\(source): \(dead.stderr)")
+            XCTAssertLessThanOrEqual(server.requests.count - before, source == "legacy" ? 3 : 15,
+                                     "\(source): one round of three attempts per request")
+        }
+    }
+
     func testConnectionRefused() throws {
         let closed = try FakeHTTPServer { _ in .json("{}") }
         let deadRoute = closed.baseURL.appendingPathComponent("planetary/apod").absoluteString

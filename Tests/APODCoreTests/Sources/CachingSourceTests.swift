@@ -5,9 +5,12 @@ import TestSupport
 /// An in-memory upstream that counts calls and can be switched to failing.
 final class RecordingSource: APODSource, @unchecked Sendable {
     var syncWindowDays: Int { 31 }
+    var rateLimit: RateLimit? { nil }
     private let lock = NSLock()
     private var published: [APODDay: APODEntry]
     private var failure: APODError?
+    private var unusable: Set<APODDay> = []
+    private var players: [APODDay: URL] = [:]
     private(set) var calls: [String] = []
 
     init(days: [String]) {
@@ -17,6 +20,17 @@ final class RecordingSource: APODSource, @unchecked Sendable {
     }
 
     func fail(with error: APODError?) { lock.withLock { failure = error } }
+
+    /// Days a range reports as unusable (an entry came, but could not be used).
+    func setUnusable(_ days: [String]) { lock.withLock { unusable = Set(days.map { APODDay($0)! }) } }
+
+    /// Video days and the player `withVideoAddresses` finds for each.
+    func publishVideo(_ day: String, player: String) {
+        lock.withLock {
+            published[APODDay(day)!] = APODEntry(date: APODDay(day)!, title: "T \(day)", mediaType: .video)
+            players[APODDay(day)!] = URL(string: player)!
+        }
+    }
 
     func publish(_ day: String) {
         lock.withLock { published[APODDay(day)!] = APODEntry(date: APODDay(day)!, title: "T \(day)") }
@@ -40,17 +54,40 @@ final class RecordingSource: APODSource, @unchecked Sendable {
     }
 
     func entries(from start: APODDay, through end: APODDay) async throws -> [APODEntry] {
-        try record("range \(start) \(end)").values.filter { (start...end).contains($0.date) }.sorted { $0.date < $1.date }
+        try await rangeAnswer(from: start, through: end).entries
+    }
+
+    func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
+        let entries = try record("range \(start) \(end)").values.filter { (start...end).contains($0.date) }.sorted { $0.date < $1.date }
+        return RangeAnswer(entries: entries, unusableDays: lock.withLock { unusable.filter { (start...end).contains($0) } })
     }
 
     func random(count: Int) async throws -> [APODEntry] {
         Array(try record("random \(count)").values.prefix(count))
     }
+
+    func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> {
+        .producing { [self] yield in try await random(count: count).forEach(yield) }
+    }
+
+    func withVideoAddresses(_ entries: [APODEntry]) async throws -> [APODEntry] {
+        let videos = entries.filter(\.lacksVideoAddress)
+        guard !videos.isEmpty else { return entries }
+        _ = try record("videos " + videos.map(\.date.description).joined(separator: " "))
+        return lock.withLock {
+            entries.map { entry in
+                var entry = entry
+                if entry.lacksVideoAddress { entry.videoURL = players[entry.date] }
+                return entry
+            }
+        }
+    }
 }
 
 final class CachingSourceTests: CoreTestCase, @unchecked Sendable {
-    private var root: URL!
-    private let clock = TestClock(day: "2026-11-28")
+    /// The cache (and, for `ForwardingSourceTests`, the index) of each test.
+    var root: URL!
+    let clock = TestClock(day: "2026-11-28")
 
     override func setUpWithError() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("apod-caching-\(UUID().uuidString)")
@@ -60,7 +97,7 @@ final class CachingSourceTests: CoreTestCase, @unchecked Sendable {
         try? FileManager.default.removeItem(at: root)
     }
 
-    private func caching(_ upstream: RecordingSource) -> CachingSource {
+    func caching(_ upstream: any APODSource) -> CachingSource {
         CachingSource(upstream: upstream, cache: MetadataCache(root: root, partition: "test", calendar: clock.calendar),
                       calendar: clock.calendar)
     }

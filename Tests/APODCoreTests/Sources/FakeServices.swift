@@ -71,9 +71,7 @@ struct FakeScienceService {
         guard request.path.hasPrefix(Self.route + "/"), let day = Self.day(compact: String(request.path.dropFirst(Self.route.count + 1))) else {
             return .json(ScienceFixtures.noRoute, status: 404)
         }
-        if request.query["_fields"] == "basic_html" {
-            return .json(videoPages[day] ?? #"{"basic_html":""}"#)
-        }
+        if Self.asksForPages(request.query) { return .json(page(day)) }
         guard let body = body(day) else { return .json(ScienceFixtures.notFound, status: 404) }
         return .json(body)
     }
@@ -88,9 +86,22 @@ struct FakeScienceService {
         }
         let pages = (days.count + perPage - 1) / perPage
         guard page == 1 || page <= pages else { return .json(Self.invalidPage, status: 400) }
-        let shown = days.dropFirst((page - 1) * perPage).prefix(perPage).compactMap(body)
+        let listed = days.dropFirst((page - 1) * perPage).prefix(perPage)
+        let shown = Self.asksForPages(query) ? listed.map(self.page) : listed.compactMap(body)
         let headers = announcesPages ? ["X-WP-Total": String(days.count), "X-WP-TotalPages": String(pages)] : [:]
         return .json("[" + shown.joined(separator: ",") + "]", headers: headers)
+    }
+
+    /// `_fields` names `basic_html`: the entries' pages are asked for (a video's player).
+    static func asksForPages(_ query: [String: String]) -> Bool {
+        query["_fields"]?.split(separator: ",").contains("basic_html") == true
+    }
+
+    /// `{"date":…,"basic_html":…}` from `videoPages` (an empty page for other days).
+    private func page(_ day: String) -> String {
+        let stored = videoPages[day].flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Any]
+        let object: [String: Any] = ["date": day, "basic_html": stored?["basic_html"] ?? ""]
+        return String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)
     }
 
     /// `YYMMDD` → `YYYY-MM-DD` (95–99 are the 1990s).

@@ -89,7 +89,7 @@ final class RandomBatchTests: CoreTestCase {
     }
 
     func testTheMostTellingErrorWins() {
-        var failures = BatchFailures(limit: 10)
+        var failures = BatchFailures(limit: 10, firstRound: 4)
         failures.record(.malformedResponse(detail: "x"))
         failures.record(.serviceError(status: 502))
         failures.record(.timedOut(seconds: 5))
@@ -99,6 +99,42 @@ final class RandomBatchTests: CoreTestCase {
         failures.record(.keyRefused)
         XCTAssertEqual(failures.mostTelling, .keyRefused)
         XCTAssertTrue(failures.shouldStop)
+    }
+
+    /// A service that never answers: a batch's first round (one request per science day, one
+    /// pick for the legacy API; each tried three times) is all it waits for, then it says the
+    /// service did not answer.
+    func testADeadServiceEndsTheBatchAfterItsFirstRound() async throws {
+        let server = try FakeHTTPServer { _ in FakeResponse(fault: .hang) }
+        defer { server.stop() }
+        let client = TestHTTP.client(timeout: 1)
+        let science = ScienceSource(apiURL: server.baseURL.appendingPathComponent(String(FakeScienceService.route.dropFirst())),
+                                    client: client, calendar: clock.calendar)
+        let legacy = LegacySource(apiURL: server.baseURL.appendingPathComponent(String(FakeLegacyService.route.dropFirst())),
+                                  client: client, calendar: clock.calendar)
+        for (name, source, paths) in [("science", science as any APODSource, 5), ("legacy", legacy, 1)] {
+            let before = server.requests.count
+            do {
+                _ = try await source.random(count: 5)
+                XCTFail("\(name): expected timedOut")
+            } catch APODError.timedOut {
+            }
+            let asked = server.requests.dropFirst(before)
+            XCTAssertEqual(Set(asked.map(\.target)).count, paths, "\(name): the first round, no more")
+            XCTAssertEqual(asked.count, paths * 3, name)
+        }
+    }
+
+    /// Days that answer at all (here a 404) keep the batch going past its first round.
+    func testAnsweredDaysKeepTheBatchGoing() async throws {
+        let counter = RequestCounter()
+        let (source, server) = try science(FakeScienceService(entries: [:], override: { request in
+            guard let day = APODDay.asked(by: request) else { return nil }
+            return counter.next() <= 3 ? .json(ScienceFixtures.notFound, status: 404) : .json(ScienceFixtures.entry(day.description))
+        }))
+        defer { server.stop() }
+        let entries = try await source.random(count: 3)
+        XCTAssertEqual(entries.count, 3)
     }
 
     func testCachingStoresEveryDayOfABatchAsItArrives() async throws {

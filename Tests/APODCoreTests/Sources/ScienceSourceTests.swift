@@ -80,21 +80,33 @@ final class ScienceSourceTests: CoreTestCase, @unchecked Sendable {
         XCTAssertNotNil(server.requests.first?.query["_fields"])
     }
 
-    func testVideoPlayerIsReadFromBasicHTMLOnlyForVideos() async throws {
+    /// A day's answer carries no player: it is read from the entry's page when asked for, and
+    /// only for videos.
+    func testVideoPlayerIsReadFromBasicHTMLOnlyWhenAskedForAndOnlyForVideos() async throws {
         var service = FakeScienceService(entries: ["2023-07-04": ScienceFixtures.videoWithPoster,
                                                    "2022-02-02": ScienceFixtures.videoWithoutPoster,
                                                    "2024-01-01": ScienceFixtures.image])
         service.videoPages = ["2023-07-04": ScienceFixtures.videoPage, "2022-02-02": ScienceFixtures.mp4Page]
         let (server, url) = try service.start()
         defer { server.stop() }
-        let youtube = try await source(url).entry(for: APODDay("2023-07-04")!)
-        XCTAssertEqual(youtube.videoURL?.absoluteString, "https://www.youtube.com/embed/AbCdEfGhIjK?rel=0&autoplay=0")
-        XCTAssertEqual(youtube.thumbnailURL?.host, "assets.science.nasa.gov", "the poster stays the thumbnail")
-        let mp4 = try await source(url).entry(for: APODDay("2022-02-02")!)
-        XCTAssertEqual(mp4.videoURL?.pathExtension, "mp4")
-        XCTAssertNil(mp4.thumbnailURL)
-        _ = try await source(url).entry(for: APODDay("2024-01-01")!)
-        XCTAssertEqual(server.requests.filter { $0.query["_fields"] == "basic_html" }.count, 2)
+        let science = source(url)
+        let days = ["2023-07-04", "2022-02-02", "2024-01-01"]
+        var entries: [APODEntry] = []
+        for day in days { entries.append(try await science.entry(for: APODDay(day)!)) }
+        XCTAssertEqual(server.requests.count, 3, "showing a day costs no request for its player")
+        XCTAssertTrue(entries[0].lacksVideoAddress)
+
+        let completed = try await science.withVideoAddresses(entries)
+        XCTAssertEqual(completed.map(\.date.description), days, "same entries, same order")
+        XCTAssertEqual(completed[0].videoURL?.absoluteString, "https://www.youtube.com/embed/AbCdEfGhIjK?rel=0&autoplay=0")
+        XCTAssertEqual(completed[0].thumbnailURL?.host, "assets.science.nasa.gov", "the poster stays the thumbnail")
+        XCTAssertEqual(completed[1].videoURL?.pathExtension, "mp4")
+        XCTAssertNil(completed[1].thumbnailURL)
+        XCTAssertEqual(completed[2], entries[2])
+        XCTAssertEqual(server.requests.filter { FakeScienceService.asksForPages($0.query) }.count, 2,
+                       "two videos 500 days apart: one page each")
+        _ = try await science.withVideoAddresses(completed)
+        XCTAssertEqual(server.requests.count, 5, "entries with their players cost nothing")
     }
 
     private func month(_ prefix: String, days: ClosedRange<Int>) -> [String] {
@@ -148,9 +160,10 @@ final class ScienceSourceTests: CoreTestCase, @unchecked Sendable {
         XCTAssertLessThan(elapsed, 2.5, "day requests must overlap")
     }
 
-    /// The newest 25 entries all lie inside a window ending today, yet the service announces
-    /// more pages than the window could fill: it ignored the filter.
-    func testMorePagesThanTheWindowCanFillMeansTheFilterIsIgnored() async throws {
+    /// The newest 25 entries all lie inside a window ending today, and the service announces
+    /// more pages than the window could fill: the window's second page, from outside it, shows
+    /// the filter is ignored (the page count alone proves nothing: see the next test).
+    func testAnIgnoredFilterIsToldByTheDatesOfTheWindowsPages() async throws {
         let today = APODDay("2026-11-28")!
         let archive = (0..<100).map { today.adding(days: -$0).description }
         var service = FakeScienceService(entries: days(archive))
@@ -159,8 +172,32 @@ final class ScienceSourceTests: CoreTestCase, @unchecked Sendable {
         defer { server.stop() }
         let entries = try await source(url).entries(from: today.adding(days: -29), through: today)
         XCTAssertEqual(entries.count, 30)
-        XCTAssertEqual(server.requests.count(path: FakeScienceService.route), 1)
-        XCTAssertEqual(server.requests.count, 1 + 30)
+        XCTAssertEqual(server.requests.count(path: FakeScienceService.route), 2)
+        XCTAssertEqual(server.requests.count, 2 + 30)
+    }
+
+    /// `X-WP-TotalPages: 1000000000000` or a page of 10,000 items whose dates lie in the
+    /// window: the filter was honoured, so the window is still one request, not one a day
+    /// (a sync of the whole archive asked 11,952 times instead of 460).
+    func testAnAbsurdPageCountOrAnOverlongPageKeepsTheWindowOneRequest() async throws {
+        let window = month("2020-01", days: 1...25)
+        let pageCount: @Sendable (FakeRequest) -> FakeResponse? = { request in
+            guard request.path == FakeScienceService.route else { return nil }
+            let items = window.reversed().map { ScienceFixtures.entry($0) }
+            return .json("[" + items.joined(separator: ",") + "]", headers: ["X-WP-TotalPages": "1000000000000"])
+        }
+        let longPage: @Sendable (FakeRequest) -> FakeResponse? = { request in
+            guard request.path == FakeScienceService.route else { return nil }
+            let items = (0..<10_000).map { ScienceFixtures.entry(window[$0 % window.count]) }
+            return .json("[" + items.joined(separator: ",") + "]", headers: ["X-WP-TotalPages": "400"])
+        }
+        for (name, override) in [("page count", pageCount), ("10,000 items", longPage)] {
+            let (server, url) = try FakeScienceService(entries: days(window), override: override).start()
+            defer { server.stop() }
+            let answer = try await source(url).rangeAnswer(from: APODDay("2020-01-01")!, through: APODDay("2020-01-25")!)
+            XCTAssertEqual(answer.entries.map { $0.date.description }, window, name)
+            XCTAssertEqual(server.requests.count, 1, name)
+        }
     }
 
     func testAListRouteThatRefusesTheFilterFallsBackToDays() async throws {
@@ -177,16 +214,44 @@ final class ScienceSourceTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(server.requests.count, 1 + 3)
     }
 
-    func testVideosOfAListedRangeGetTheirPlayer() async throws {
-        var service = FakeScienceService(entries: ["2023-07-03": ScienceFixtures.entry("2023-07-03"),
-                                                   "2023-07-04": ScienceFixtures.videoWithPoster])
-        service.videoPages = ["2023-07-04": ScienceFixtures.videoPage]
+    /// A range asks for no page; its videos' players then come in one list request for the
+    /// pages of the days they span (a month with five videos: two pages, two more requests).
+    func testTheVideosOfARangeGetTheirPlayersInOneRequestPerPageSpan() async throws {
+        var entries = days((1...31).map { String(format: "2020-12-%02d", $0) })
+        let videoDays = ["2020-12-02", "2020-12-09", "2020-12-17", "2020-12-25", "2020-12-30"]
+        var pages: [String: String] = [:]
+        for day in videoDays {
+            entries[day] = ScienceFixtures.videoWithPoster.replacingOccurrences(of: "2023-07-04", with: day)
+            pages[day] = ScienceFixtures.videoPage.replacingOccurrences(of: "AbCdEfGhIjK", with: "v" + day)
+        }
+        var service = FakeScienceService(entries: entries)
+        service.videoPages = pages
         let (server, url) = try service.start()
         defer { server.stop() }
-        let entries = try await source(url).entries(from: APODDay("2023-07-01")!, through: APODDay("2023-07-05")!)
-        XCTAssertEqual(entries.map(\.date.description), ["2023-07-03", "2023-07-04"])
-        XCTAssertEqual(entries.last?.videoURL?.host, "www.youtube.com")
-        XCTAssertEqual(server.requests.filter { $0.query["_fields"] == "basic_html" }.count, 1)
+        let science = source(url)
+        let month = try await science.entries(from: APODDay("2020-12-01")!, through: APODDay("2020-12-31")!)
+        XCTAssertEqual(month.count, 31)
+        XCTAssertEqual(server.requests.count, 2, "31 days: two pages of 25, no player")
+        let completed = try await science.withVideoAddresses(month)
+        XCTAssertEqual(completed.filter { $0.videoURL != nil }.map(\.date.description), videoDays)
+        XCTAssertTrue(completed.filter { $0.videoURL != nil }.allSatisfy { $0.videoURL!.absoluteString.contains("v" + $0.date.description) })
+        let pageRequests = server.requests.filter { FakeScienceService.asksForPages($0.query) }
+        XCTAssertEqual(pageRequests.count, 2, "12-02…12-25 is one page's span, 12-30 the next")
+        XCTAssertEqual(pageRequests.map { $0.query["date_from"] ?? $0.path }.sorted(),
+                       ["/wp-json/wp/v2/apod-basic/201230", "201202"])
+        XCTAssertEqual(server.requests.count, 4, "a month is at most four requests")
+    }
+
+    /// A page that fails or names other days leaves the entries as they were.
+    func testPlayersThatCannotBeHadLeaveTheEntriesAsTheyWere() async throws {
+        let service = FakeScienceService(entries: ["2023-07-04": ScienceFixtures.videoWithPoster], override: { request in
+            FakeScienceService.asksForPages(request.query) ? .json(#"[{"date":"2023-07-05","basic_html":"<iframe src='https://x.org/e'>"}]"#) : nil
+        })
+        let (server, url) = try service.start()
+        defer { server.stop() }
+        let video = try await source(url).entry(for: APODDay("2023-07-04")!)
+        let completed = try await source(url).withVideoAddresses([video])
+        XCTAssertEqual(completed, [video])
     }
 
     /// An item dated outside the archive cannot be placed: no unanswered day is taken for a gap.

@@ -28,3 +28,30 @@ final class ArchiveAccessTests: XCTestCase {
                        "offline reads the science index")
     }
 }
+
+/// The viewer's own wrappers pass on everything the source says (no display needed).
+final class ViewerSourceWrapperTests: XCTestCase {
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wrappers-\(UUID().uuidString)")
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: folder)
+        super.tearDown()
+    }
+
+    func testUnusableDaysAndTheSyncWindowSurviveTheSwitchAndTheDeferredIndex() async throws {
+        let leaf = FakeSource(entries: [APODEntry(date: APODDay("2020-01-01")!, title: "One"),
+                                        APODEntry(date: APODDay("2020-01-03")!, title: "Three")])
+        leaf.setUnusable([APODDay("2020-01-02")!])
+        let configuration = SourceConfiguration(kind: .science, cacheDirectory: folder.appendingPathComponent("cache"))
+        let deferred = DeferredIndexingSource(upstream: leaf, configuration: configuration,
+                                              archive: ArchiveAccess(dataFolder: DataFolder(root: folder), configuration: configuration),
+                                              calendar: ArchiveCalendar())
+        for (name, source) in [("switchable", SwitchableSource(leaf)), ("deferred", deferred),
+                               ("both", SwitchableSource(deferred))] as [(String, any APODSource)] {
+            let answer = try await source.rangeAnswer(from: APODDay("2020-01-01")!, through: APODDay("2020-01-03")!)
+            XCTAssertEqual(answer.entries.map(\.title), ["One", "Three"], name)
+            XCTAssertEqual(answer.unusableDays, [APODDay("2020-01-02")!], name)
+            XCTAssertEqual(source.syncWindowDays, leaf.syncWindowDays, name)
+        }
+    }
+}

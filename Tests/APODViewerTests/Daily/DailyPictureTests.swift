@@ -505,6 +505,7 @@ final class FakePool: BackgroundPool, @unchecked Sendable {
 /// The service's newest entry, which a test moves on; counts `latest` requests.
 final class DailySource: APODSource, @unchecked Sendable {
     var syncWindowDays: Int { 31 }
+    var rateLimit: RateLimit? { nil }
     private let lock = NSLock()
     private var newest: APODEntry
     private var asked = 0
@@ -540,7 +541,10 @@ final class DailySource: APODSource, @unchecked Sendable {
     }
 
     func entries(from start: APODDay, through end: APODDay) async throws -> [APODEntry] { [] }
+    func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer { RangeAnswer(entries: []) }
     func random(count: Int) async throws -> [APODEntry] { [] }
+    func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> { .producing { _ in } }
+    func withVideoAddresses(_ entries: [APODEntry]) async throws -> [APODEntry] { entries }
 }
 
 /// Answers every URL with a small picture of its own colour (so a test can tell which URL a

@@ -6,8 +6,11 @@ import Foundation
 /// `FakeHTTPServer`, so picture bytes still travel over (loopback) HTTP.
 final class FakeSource: APODSource, @unchecked Sendable {
     var syncWindowDays: Int { 31 }
+    var rateLimit: RateLimit? { nil }
     private let lock = NSLock()
     private var entriesByDay: [APODDay: APODEntry]
+    private var players: [APODDay: URL] = [:]
+    private var unusable: Set<APODDay> = []
     private var failure: APODError?
     private var randomBatch: [APODEntry]
     private var log: [String] = []
@@ -31,6 +34,17 @@ final class FakeSource: APODSource, @unchecked Sendable {
         lock.withLock { failure = error }
     }
 
+    /// What `withVideoAddresses` fills in: the player of each video day (a service that keeps
+    /// it out of its lists, as science.nasa.gov does).
+    func setPlayers(_ players: [APODDay: URL]) {
+        lock.withLock { self.players = players }
+    }
+
+    /// Days `rangeAnswer` reports as unusable.
+    func setUnusable(_ days: Set<APODDay>) {
+        lock.withLock { unusable = days }
+    }
+
     func setRandom(_ entries: [APODEntry]) {
         lock.withLock { randomBatch = entries }
     }
@@ -47,7 +61,7 @@ final class FakeSource: APODSource, @unchecked Sendable {
 
     /// `randomStream` yields one entry every `gap` seconds, and stops after `limit` entries
     /// when given (a batch that could not be completed). Without a gap it streams the batch at
-    /// once, as the protocol's default does.
+    /// once.
     func setStreaming(gap: TimeInterval?, limit: Int? = nil) {
         lock.withLock {
             streamGap = gap
@@ -91,6 +105,25 @@ final class FakeSource: APODSource, @unchecked Sendable {
         try await record("entries \(start) \(end)")
         return lock.withLock {
             entriesByDay.values.filter { (start...end).contains($0.date) }.sorted { $0.date < $1.date }
+        }
+    }
+
+    func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
+        RangeAnswer(entries: try await entries(from: start, through: end),
+                    unusableDays: lock.withLock { unusable.filter { (start...end).contains($0) } })
+    }
+
+    /// Logged as `videos 2020-12-17` for each video asked about.
+    func withVideoAddresses(_ entries: [APODEntry]) async throws -> [APODEntry] {
+        let videos = entries.filter(\.lacksVideoAddress)
+        guard !videos.isEmpty else { return entries }
+        try await record("videos " + videos.map(\.date.description).joined(separator: " "))
+        return lock.withLock {
+            entries.map { entry in
+                var entry = entry
+                if entry.lacksVideoAddress { entry.videoURL = players[entry.date] }
+                return entry
+            }
         }
     }
 

@@ -87,6 +87,21 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// A pasted 64 KB query: the summary repeats only its first few dozen characters (the
+    /// whole query froze the window for about three minutes).
+    func testAPastedHugeQueryIsRepeatedOnlyInPart() throws {
+        try MainActor.assumeIsolated {
+            try startWithArchive(indexed: sky(), entries: sky())
+            let windows = try XCTUnwrap(app.archiveWindows)
+            let pasted = "eclipse " + String(repeating: "shadowy penumbra ", count: 64 * 1024 / 17)
+            try XCTUnwrap(app.archiveControls).searchField.text = pasted
+            waitUntil("the search has answered") { windows.searchWindow?.status.title == "No pictures found" }
+            let summary = try XCTUnwrap(windows.searchWindow).summaryLabel.text
+            XCTAssertTrue(summary.hasPrefix("0 pictures match “eclipse shadowy penumbra"), summary)
+            XCTAssertLessThanOrEqual(summary.count, 80, summary)
+        }
+    }
+
     /// The search results share the random grid's breakpoint: four per row, two below 600 px.
     func testSearchResultsAreFourPerRowAndTwoWhenNarrow() throws {
         try MainActor.assumeIsolated {

@@ -96,6 +96,24 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// A video from a grid or a search has no player yet: Play asks the source for it.
+    func testPlayFetchesAVideosMissingAddressThroughTheSource() throws {
+        try MainActor.assumeIsolated {
+            var video = entry("2018-05-09", title: "A Video", picture: "/640x360.jpg", media: .video)
+            video.videoURL = nil
+            let source = FakeSource(entries: [video])
+            source.setPlayers([video.date: URL(string: "file:///etc/passwd")!])
+            try start(source)
+            app.openDetail(for: video)
+            let detail = try XCTUnwrap(app.detailWindows[video.date])
+            waitUntil("the still is shown") { detail.pictureArea.shown?.image.originalWidth == 640 }
+            try XCTUnwrap(detail.playButton).activate()
+            waitUntil("the fetched address is refused") { detail.banner.message != nil }
+            XCTAssertEqual(detail.banner.message, APODError.unsupportedURL.message)
+            XCTAssertEqual(source.requests.filter { $0.hasPrefix("videos") }, ["videos 2018-05-09"])
+        }
+    }
+
     @MainActor
     private func openDetailOfImage() throws -> DetailWindow {
         let image = entry("2018-05-10", title: "An Image")

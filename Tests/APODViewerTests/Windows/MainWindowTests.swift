@@ -187,6 +187,39 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// A video that came without its player's address (a synced or listed day) gets it from the
+    /// source when Play is pressed, not before: on the poster and on the status page of a video
+    /// without one. The address here is a local file, so the window's refusal shows it was used.
+    func testPlayAsksTheSourceForTheVideoAddressOnlyWhenPressed() throws {
+        try MainActor.assumeIsolated {
+            var poster = entry("2026-11-28", title: "A Video", picture: "/640x360.jpg", media: .video)
+            poster.videoURL = nil
+            var bare = entry("2026-11-27", title: "No Poster", media: .video)
+            bare.videoURL = nil
+            bare.thumbnailURL = nil
+            let source = FakeSource(entries: [poster, bare])
+            let player = URL(string: "file:///usr/share/applications/org.gnome.Terminal.desktop")!
+            source.setPlayers([poster.date: player, bare.date: player])
+            try start(source)
+            waitUntil("the poster is shown") { main.pictureView.picture.shownPixelSize != nil }
+            XCTAssertTrue(main.pictureView.playButton.isVisible)
+            XCTAssertFalse(source.requests.contains { $0.hasPrefix("videos") }, "showing the video costs no request")
+            main.pictureView.playButton.activate()
+            waitUntil("the fetched address is refused") { main.banner.message != nil }
+            XCTAssertEqual(main.banner.message, APODError.unsupportedURL.message)
+            XCTAssertEqual(source.requests.filter { $0.hasPrefix("videos") }, ["videos 2026-11-28"])
+
+            main.banner.hide()
+            main.show(day: bare.date)
+            waitUntil("the video's status page is shown") { main.pictureView.status == .video }
+            let playVideo = try XCTUnwrap(main.pictureView.statusPage.shownButtons.first)
+            XCTAssertEqual(playVideo.textLabel?.text, "Play Video")
+            playVideo.activate()
+            waitUntil("the status page plays through the source") { main.banner.message != nil }
+            XCTAssertEqual(source.requests.filter { $0.hasPrefix("videos") }, ["videos 2026-11-28", "videos 2026-11-27"])
+        }
+    }
+
     func testOtherDaysShowAPlaceholderWithTheWebPage() throws {
         try MainActor.assumeIsolated {
             try start(FakeSource(entries: [entry("2026-11-28", title: "Something Else", media: .other)]))

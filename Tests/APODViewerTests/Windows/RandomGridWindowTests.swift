@@ -1,6 +1,7 @@
 import APODCore
 import CGtk
 import GtkKit
+import TestSupport
 import XCTest
 @testable import APODViewer
 
@@ -241,6 +242,23 @@ final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(grid.stack.visiblePage, "grid")
             waitUntil("the thumbnails arrived") { grid.cells.allSatisfy(\.hasThumbnail) }
             saveScreenshot(of: grid.window, named: "random-grid-shortfall")
+        }
+    }
+
+    /// The grid against science.nasa.gov's route on a server that never answers: the batch
+    /// ends with its first round of days and the grid says the service did not answer.
+    func testADeadServiceEndsTheBatchAfterItsFirstRound() throws {
+        try MainActor.assumeIsolated {
+            let dead = try FakeHTTPServer { _ in FakeResponse(fault: .hang) }
+            defer { dead.stop() }
+            let client = HTTPClient(timeout: 1, retryPolicy: RetryPolicy(retries: 2, baseDelay: 0.01, maxDelay: 0.02))
+            let source = ScienceSource(apiURL: dead.baseURL.appendingPathComponent("wp-json/wp/v2/apod-basic"), client: client,
+                                       calendar: calendar)
+            try start(source: source, options: ViewerOptions(randomCount: 12))
+            waitUntil("the error page", timeout: 30) { grid.stack.visiblePage == "error" }
+            XCTAssertTrue(grid.status.descriptionText.contains("did not answer"), grid.status.descriptionText)
+            let days = Set(dead.requests.map(\.path).filter { $0.range(of: #"/\d{6}$"#, options: .regularExpression) != nil })
+            XCTAssertLessThanOrEqual(days.count, 6, "one round of six days (the main window asks for the latest apart)")
         }
     }
 
