@@ -38,16 +38,23 @@ let package = Package(
         // libepoxy (GTK's own GL loader) reads the GL renderer's name: software GL draws with cairo.
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
         .target(name: "GtkKit", dependencies: ["CGtk", "CEpoxy"]),
-        .target(name: "APODViewer", dependencies: ["APODCore", "GtkKit", "WallpaperComposition"]),
+        // libadwaita 1.2 (GNOME's widgets and style manager); AdwKit is its typed layer over GtkKit.
+        .systemLibrary(
+            name: "CAdw",
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev"])]
+        ),
+        .target(name: "AdwKit", dependencies: ["CAdw", "CGtk", "GtkKit"]),
+        .target(name: "APODViewer", dependencies: ["APODCore", "GtkKit", "AdwKit", "WallpaperComposition"]),
         .executableTarget(name: "apod-viewer", dependencies: ["APODViewer"]),
         // The bench serves its pictures with the loopback server the tests use too.
-        .executableTarget(name: "apod-bench", dependencies: ["APODCore", "APODViewer", "GtkKit", "LoopbackServer"]),
+        .executableTarget(name: "apod-bench", dependencies: ["APODCore", "APODViewer", "GtkKit", "AdwKit", "LoopbackServer"]),
 
         // A loopback HTTP server the tests and the bench start themselves; never a real NASA host.
         .target(name: "LoopbackServer"),
         .target(name: "TestSupport", dependencies: ["LoopbackServer"], path: "Tests/TestSupport"),
         .testTarget(name: "APODCoreTests", dependencies: ["APODCore", "TestSupport"]),
         .testTarget(name: "WallpaperCompositionTests", dependencies: ["WallpaperComposition", "APODCore", "CGdkPixbuf", "TestSupport"]),
-        .testTarget(name: "APODViewerTests", dependencies: ["APODViewer", "APODCore", "GtkKit", "TestSupport"]),
+        .testTarget(name: "APODViewerTests", dependencies: ["APODViewer", "APODCore", "GtkKit", "AdwKit", "TestSupport"]),
     ]
 )

@@ -43,8 +43,25 @@ static inline void apod_accessible_set_label(GtkWidget *widget, const char *text
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
 }
 
+/*
+ * A labelled button is named twice in GTK 4.8 (its label property and the label child it is
+ * "labelled by": "_Today Today"); dropping the relation leaves the one name set.
+ */
+static inline void apod_accessible_reset_labelled_by(GtkWidget *widget) {
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+}
+
 static inline void apod_accessible_set_description(GtkWidget *widget, const char *text) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+/*
+ * A widget whose accessible role differs from its class's: the role is a construct-only
+ * property, and g_object_new is variadic. An ALERT is what screen readers announce as it
+ * appears (toasts, errors).
+ */
+static inline GtkWidget *apod_widget_new_with_role(GType type, GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));
 }
 
 /* Hides a widget that only measures (draws nothing, says nothing) from screen readers. */

@@ -77,6 +77,8 @@ public struct SavedSettings: Sendable, Equatable, ExpressibleByDictionaryLiteral
             return oneOf(value, BackgroundRotation.allCases.map(\.rawValue))
         case .dailyRotationSource:
             return oneOf(value, BackgroundRotation.Source.allCases.map(\.rawValue))
+        case .style:
+            return oneOf(value, StylePreference.allCases.map(\.rawValue))
         }
     }
 

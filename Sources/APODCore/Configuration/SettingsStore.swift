@@ -25,6 +25,8 @@ public struct SettingsStore: Sendable {
         case dailyUnusableDays = "daily_unusable_days"
         case dailyRotation = "daily_rotation"
         case dailyRotationSource = "daily_rotation_source"
+        /// Follow the system's light or dark style, or keep one (see StylePreference).
+        case style
     }
 
     /// A real preferences file is a few hundred bytes.

@@ -109,8 +109,7 @@ final class ArchiveWindows {
                 window.show(found.entries, summary: summary, note: note, offerDownload: offer)
             }
         case .failure(let error):
-            window.showEmpty(summary: "", heading: tr("The archive index cannot be searched"), message: userMessage(for: error),
-                             iconName: "dialog-warning-symbolic", offerDownload: false)
+            window.showFailure(heading: tr("The archive index cannot be searched"), message: userMessage(for: error))
         }
     }
 
@@ -179,8 +178,7 @@ final class ArchiveWindows {
             }
             window.show(entries, summary: summary, offerDownload: false)
         case .failure(let error):
-            window.showEmpty(summary: "", heading: tr("Nothing to show"), message: userMessage(for: error),
-                             iconName: "dialog-warning-symbolic", offerDownload: false)
+            window.showFailure(heading: tr("Nothing to show"), message: userMessage(for: error))
         }
     }
 

@@ -6,35 +6,50 @@ import GtkKit
 @MainActor
 enum Shortcuts {
     struct Binding {
+        /// The detailed action name (`win.previous-day`, `app.random(0)`).
         let action: String
         let accelerators: [String]
         let title: String
+
+        init(_ action: WindowAction, _ accelerators: [String], _ title: String) {
+            self.init(detailed: action.detailedName, accelerators, title)
+        }
+
+        init(_ action: AppAction, _ accelerators: [String], _ title: String) {
+            self.init(detailed: action.detailedName, accelerators, title)
+        }
+
+        init(detailed action: String, _ accelerators: [String], _ title: String) {
+            self.action = action
+            self.accelerators = accelerators
+            self.title = title
+        }
     }
 
     static let groups: [(title: String, bindings: [Binding])] = [
         (tr("Pictures"), [
-            Binding(action: "win.previous-day", accelerators: ["<Alt>Left"], title: tr("Previous day")),
-            Binding(action: "win.next-day", accelerators: ["<Alt>Right"], title: tr("Next day")),
-            Binding(action: "win.today", accelerators: ["<Alt>Home"], title: tr("Latest picture")),
-            Binding(action: "win.reload", accelerators: ["F5"], title: tr("Reload (new batch in the grid)")),
-            Binding(action: "app.random(0)", accelerators: ["<Ctrl>r"], title: tr("Random pictures")),
-            Binding(action: "win.search", accelerators: ["<Ctrl>f"], title: tr("Search the archive")),
-            Binding(action: "win.toggle-favourite", accelerators: ["<Ctrl>d"], title: tr("Add to or remove from favourites")),
+            Binding(WindowAction.previousDay, ["<Alt>Left"], tr("Previous day")),
+            Binding(WindowAction.nextDay, ["<Alt>Right"], tr("Next day")),
+            Binding(WindowAction.today, ["<Alt>Home"], tr("Latest picture")),
+            Binding(WindowAction.reload, ["F5"], tr("Reload (new batch in the grid)")),
+            Binding(detailed: AppAction.openRandomGrid, ["<Ctrl>r"], tr("Random pictures")),
+            Binding(WindowAction.search, ["<Ctrl>f"], tr("Search the archive")),
+            Binding(WindowAction.toggleFavourite, ["<Ctrl>d"], tr("Add to or remove from favourites")),
         ]),
         (tr("Looking at a picture"), [
-            Binding(action: "win.zoom-in", accelerators: ["<Ctrl>plus", "<Ctrl>equal", "<Ctrl>KP_Add"], title: tr("Zoom in (also Ctrl+scroll, pinch)")),
-            Binding(action: "win.zoom-out", accelerators: ["<Ctrl>minus", "<Ctrl>KP_Subtract"], title: tr("Zoom out")),
-            Binding(action: "win.zoom-fit", accelerators: ["<Ctrl>0", "<Ctrl>KP_0"], title: tr("Best fit")),
-            Binding(action: "win.zoom-actual", accelerators: ["1", "KP_1"], title: tr("100 % (double-click toggles with best fit)")),
-            Binding(action: "win.fullscreen", accelerators: ["F11"], title: tr("Fullscreen (Escape leaves)")),
-            Binding(action: "win.previous", accelerators: ["Left"], title: tr("Previous picture of the grid's batch")),
-            Binding(action: "win.next", accelerators: ["Right"], title: tr("Next picture of the grid's batch")),
+            Binding(WindowAction.zoomIn, ["<Ctrl>plus", "<Ctrl>equal", "<Ctrl>KP_Add"], tr("Zoom in (also Ctrl+scroll, pinch)")),
+            Binding(WindowAction.zoomOut, ["<Ctrl>minus", "<Ctrl>KP_Subtract"], tr("Zoom out")),
+            Binding(WindowAction.zoomFit, ["<Ctrl>0", "<Ctrl>KP_0"], tr("Best fit")),
+            Binding(WindowAction.zoomActual, ["1", "KP_1"], tr("100 % (double-click toggles with best fit)")),
+            Binding(WindowAction.fullscreen, ["F11"], tr("Fullscreen (Escape leaves)")),
+            Binding(WindowAction.previous, ["Left"], tr("Previous picture of the grid's batch")),
+            Binding(WindowAction.next, ["Right"], tr("Next picture of the grid's batch")),
         ]),
         (tr("General"), [
-            Binding(action: "app.preferences", accelerators: ["<Ctrl>comma"], title: tr("Preferences")),
-            Binding(action: "app.shortcuts", accelerators: ["<Ctrl>question"], title: tr("Keyboard shortcuts")),
-            Binding(action: "window.close", accelerators: ["<Ctrl>w"], title: tr("Close window (Escape in a detail window)")),
-            Binding(action: "app.quit", accelerators: ["<Ctrl>q"], title: tr("Quit")),
+            Binding(AppAction.preferences, ["<Ctrl>comma"], tr("Preferences")),
+            Binding(AppAction.shortcuts, ["<Ctrl>question"], tr("Keyboard shortcuts")),
+            Binding(detailed: GtkWindowAction.close, ["<Ctrl>w"], tr("Close window (Escape in a detail window)")),
+            Binding(AppAction.quit, ["<Ctrl>q"], tr("Quit")),
         ]),
     ]
 

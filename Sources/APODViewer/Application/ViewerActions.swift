@@ -9,21 +9,21 @@ import GtkKit
 enum ViewerActions {
     static func make(for app: ViewerApplication) -> [Action] {
         [
-            Action("show-date", stringHandler: { [weak app] text in showDate(text, in: app) }),
-            Action("today") { [weak app] in app?.ensureMainWindow()?.showLatest() },
-            Action("previous") { [weak app] in _ = app?.ensureMainWindow()?.window.activateAction("win.previous-day") },
-            Action("next") { [weak app] in _ = app?.ensureMainWindow()?.window.activateAction("win.next-day") },
-            Action("reload") { [weak app] in app?.ensureMainWindow()?.reload() },
+            Action(AppAction.showDate, stringHandler: { [weak app] text in showDate(text, in: app) }),
+            Action(AppAction.today) { [weak app] in app?.ensureMainWindow()?.showLatest() },
+            Action(AppAction.previous) { [weak app] in app?.ensureMainWindow()?.window.activateAction(WindowAction.previousDay) },
+            Action(AppAction.next) { [weak app] in app?.ensureMainWindow()?.window.activateAction(WindowAction.nextDay) },
+            Action(AppAction.reload) { [weak app] in app?.ensureMainWindow()?.reload() },
             // 0 opens or presents the grid as it is (the Random button, Ctrl+R); a count loads that many.
-            Action("random", intHandler: { [weak app] count in
+            Action(AppAction.random, intHandler: { [weak app] count in
                 app?.openGrid(count: count > 0 ? min(count, ViewerOptions.countRange.upperBound) : nil)
             }),
             // A second launch's --source/--api-url/--api-key (JSON, see SourceRequest).
-            Action("use-source", stringHandler: { [weak app] text in app?.useSource(text) }),
+            Action(AppAction.useSource, stringHandler: { [weak app] text in app?.useSource(text) }),
             preferences(for: app),
-            Action("shortcuts") { [weak app] in app?.showShortcuts() },
-            Action("about") { [weak app] in app?.showAbout() },
-            Action("quit") { [weak app] in app?.application.quit() },
+            Action(AppAction.shortcuts) { [weak app] in app?.showShortcuts() },
+            Action(AppAction.about) { [weak app] in app?.showAbout() },
+            Action(AppAction.quit) { [weak app] in app?.application.quit() },
         ]
     }
 
@@ -31,8 +31,7 @@ enum ViewerActions {
     private static func showDate(_ text: String, in app: ViewerApplication?) {
         guard let main = app?.ensureMainWindow() else { return }
         guard let day = APODDay(text.trimmingCharacters(in: .whitespaces)) else {
-            main.banner.show(tr("\"{value}\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.", ["value": text]),
-                             canRetry: false)
+            main.banner.show(tr("\"{value}\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.", ["value": text]))
             return
         }
         main.show(day: day)
@@ -40,7 +39,7 @@ enum ViewerActions {
 
     /// Disabled when the app has no configuration to edit (tests on an in-memory source).
     private static func preferences(for app: ViewerApplication) -> Action {
-        let action = Action("preferences") { [weak app] in app?.openPreferences() }
+        let action = Action(AppAction.preferences) { [weak app] in app?.openPreferences() }
         action.isEnabled = app.services != nil
         return action
     }

@@ -14,7 +14,7 @@ extension ViewerApplication {
         }
         archiveWindows = windows
         for action in ArchiveActions.make(for: self) {
-            action.isEnabled = action.name != "download-archive" || services?.download != nil
+            action.isEnabled = action.name != AppAction.downloadArchive.rawValue || services?.download != nil
             application.addAction(action)
         }
     }
@@ -31,7 +31,7 @@ extension ViewerApplication {
             let notices = archive.takeNotices()
             guard !notices.isEmpty else { return }
             MainThread.post {
-                main?.banner.show(notices.map(\.message).joined(separator: "\n"), canRetry: false)
+                main?.banner.show(notices.map(\.message).joined(separator: "\n"))
             }
         }
     }
@@ -40,13 +40,13 @@ extension ViewerApplication {
     func attachArchive(to detail: DetailWindow) {
         guard let archive = environment.archive else { return }
         let star = FavouriteButton(archive: archive)
-        detail.header.packEnd(star.button)
+        detail.header.bar.packEnd(star.button)
         detail.window.addAction(star.makeAction())
         star.onChanged = { [weak self] in
             self?.archiveWindows?.refresh(.favourites)
             self?.archiveControls?.star.show(self?.mainWindow?.entry)
         }
-        star.onFailure = { [weak detail] message in detail?.banner.show(message, canRetry: false) }
+        star.onFailure = { [weak detail] message in detail?.banner.show(message) }
         star.show(detail.entry)
         // The star lives as long as its window.
         detail.window.onDestroy { withExtendedLifetime(star) {} }

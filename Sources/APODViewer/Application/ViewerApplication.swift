@@ -1,3 +1,4 @@
+import AdwKit
 import APODCore
 import Foundation
 import GtkKit
@@ -42,7 +43,7 @@ public final class ViewerApplication {
         self.environment = environment
         self.options = options
         services = nil
-        application = Application(id: applicationID, isService: options.isService)
+        application = Application.adwaita(id: applicationID, isService: options.isService)
         setUp()
     }
 
@@ -53,7 +54,7 @@ public final class ViewerApplication {
         self.services = services
         environment = services.environment
         self.options = options
-        application = Application(id: applicationID, isService: options.isService)
+        application = Application.adwaita(id: applicationID, isService: options.isService)
         setUp()
     }
 
@@ -94,15 +95,15 @@ public final class ViewerApplication {
 
     private func handOverToRunningInstance() {
         if let request = options.sourceRequest {
-            application.activateAction("use-source", string: request.encoded)
+            application.activateAction(AppAction.useSource, string: request.encoded)
             printNote(tr("apod-viewer is already running: it now uses the source given here, until it quits (the source is not saved)."))
         }
         if !options.cacheFlags.isEmpty {
             printNote(tr("apod-viewer is already running: {flags} not applied; it keeps its cache. Quit it first to use them.",
                          ["flags": options.cacheFlags.joined(separator: ", ")]))
         }
-        if let day = options.initialDay { application.activateAction("show-date", string: day.description) }
-        if let count = options.randomCount { application.activateAction("random", int: count) }
+        if let day = options.initialDay { application.activateAction(AppAction.showDate, string: day.description) }
+        if let count = options.randomCount { application.activateAction(AppAction.random, int: count) }
     }
 
     private func printNote(_ text: String) {
@@ -141,17 +142,14 @@ public final class ViewerApplication {
 
     private var primaryMenu: Menu {
         let menu = Menu()
-        let links = Menu()
-        links.append(tr("Copy _Link"), action: "win.copy-link")
-        links.append(tr("Copy _Picture Link"), action: "win.copy-picture-link")
-        menu.appendSection(links)
+        menu.appendSection(EntryClipboard.menuSection)
         let section = Menu()
         if services != nil {
-            section.append(tr("_Preferences"), action: "app.preferences")
+            section.append(tr("_Preferences"), action: AppAction.preferences)
         }
         if archiveWindows != nil { menu.appendSection(ArchiveActions.menuSection) }
-        section.append(tr("_Keyboard Shortcuts"), action: "app.shortcuts")
-        section.append(tr("_About APOD Viewer"), action: "app.about")
+        section.append(tr("_Keyboard Shortcuts"), action: AppAction.shortcuts)
+        section.append(tr("_About APOD Viewer"), action: AppAction.about)
         menu.appendSection(section)
         return menu
     }
@@ -200,6 +198,7 @@ public final class ViewerApplication {
     func prepareWindows() {
         Gtk.disableLabelSelectOnFocus()
         StyleSheet.install()
+        Appearance.apply(services?.style ?? .followSystem)
     }
 
     /// With `--random` the grid (what was asked for) is shown first and the main window after
@@ -321,7 +320,13 @@ public final class ViewerApplication {
         activeWindow?.showShortcuts(Shortcuts.descriptions)
     }
 
+    /// The About window, while it is open.
+    private(set) var aboutWindow: Window?
+
     func showAbout() {
-        activeWindow?.showAbout(About.info)
+        guard let parent = activeWindow else { return }
+        let about = parent.showAbout(About.details(services: services))
+        about.onDestroy { [weak self] in self?.aboutWindow = nil }
+        aboutWindow = about
     }
 }

@@ -1,3 +1,4 @@
+import AdwKit
 import APODCore
 import Foundation
 import GtkKit
@@ -41,7 +42,7 @@ public enum ViewerLauncher {
             printError("apod-viewer: \(userMessage(for: error))\n" + tr("Run apod-viewer --help for the options."))
             return 2
         }
-        guard Gtk.initialize() else {
+        guard Adwaita.initialize() else {
             printError("apod-viewer: " + tr("cannot open a display. Run it inside a graphical session (DISPLAY or WAYLAND_DISPLAY)."))
             return 1
         }

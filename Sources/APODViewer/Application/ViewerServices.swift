@@ -14,6 +14,8 @@ public final class ViewerServices {
     public private(set) var configuration: SourceConfiguration
     /// The picture cache's size limit, in MiB.
     public private(set) var cacheLimitMB: Int
+    /// Light, dark, or the desktop's style (Preferences → Style).
+    public private(set) var style: StylePreference
     /// Working from the cache and the sample because the service was unreachable at start-up.
     private(set) var isFallenBack = false {
         didSet { if isFallenBack != oldValue { fallbackObservers.values.forEach { $0() } } }
@@ -51,6 +53,7 @@ public final class ViewerServices {
         cacheLimitMB = store?.value(.imageCacheLimitMB).flatMap(Int.init)
             .map { min(max($0, Self.cacheLimitRange.lowerBound), Self.cacheLimitRange.upperBound) }
             ?? Self.defaultCacheLimitMB
+        style = store.map(StylePreference.init(store:)) ?? .followSystem
         client = configuration.makeHTTPClient()
         let archive = dataFolder.map { ArchiveAccess(dataFolder: $0, configuration: configuration, calendar: calendar) }
         self.archive = archive
@@ -150,6 +153,12 @@ public final class ViewerServices {
                                             cacheDirectory: configuration.cacheDirectory, useCache: configuration.useCache,
                                             timeout: configuration.timeout, sampleDirectory: configuration.sampleDirectory)
         goOnline()
+    }
+
+    /// Saves the style; the caller applies it (`Appearance`).
+    func setStyle(_ style: StylePreference) throws {
+        try save([.style: style.rawValue])
+        self.style = style
     }
 
     /// Saves a new picture cache limit and applies it (older pictures go past the limit).

@@ -1,19 +1,22 @@
+import AdwKit
 import APODCore
 import GtkKit
 
-/// The preferences' "Archive" section: how much of the archive is on this computer, and
-/// "Download the Archive" with a progress bar, the time left and Cancel. The download itself
-/// belongs to the app (`ArchiveDownload`), so closing the window does not stop it.
+/// Preferences → "Archive": how much of the archive is on this computer, and "Download the
+/// Archive" with a progress bar, the time left and Cancel. The download itself belongs to the
+/// app (`ArchiveDownload`), so closing the window does not stop it.
 @MainActor
 final class ArchiveDownloadSection {
-    let root = Box(.vertical, spacing: 12)
-    let stateLabel = Label()
+    let group = PreferencesGroup(
+        title: tr("Archive"),
+        description: tr("Downloading the text of every picture (about 30 MB) lets you search the whole archive, see a day in every year and get random pictures without waiting. It resumes where it stopped."))
+    /// What is on this computer (or the download's state) as its title, the time left under it.
+    let stateRow = ActionRow(title: "")
     let progressBar = ProgressBar()
-    let timeLabel = Label()
     let downloadButton = Button(label: tr("_Download the Archive"))
     let cancelButton = Button(label: tr("_Cancel"))
     /// Why the download cannot work with the source in use, under the insensitive button.
-    let unavailableLabel = PreferencesText.hint("")
+    let unavailableLabel = Label()
     private let download: ArchiveDownload
     private let unavailable: @MainActor () -> String?
     private let archive: ArchiveAccess
@@ -25,22 +28,18 @@ final class ArchiveDownloadSection {
         self.download = download
         self.archive = archive
         self.unavailable = unavailable
-        root.append(PreferencesText.heading(tr("Archive")))
-        root.append(PreferencesText.hint(tr("Downloading the text of every picture (about 30 MB) lets you search the whole archive, see a day in every year and get random pictures without waiting. It resumes where it stopped.")))
-        stateLabel.enableWrapping()
-        stateLabel.setTextAlignment(0)
-        root.append(stateLabel)
-        root.append(progressBar)
-        timeLabel.setTextAlignment(0)
-        timeLabel.addCSSClass("caption")
-        root.append(timeLabel)
-        let buttons = Box(.horizontal, spacing: 12)
-        buttons.horizontalAlign = .end
-        buttons.append(cancelButton)
+        for button in [downloadButton, cancelButton] {
+            button.verticalAlign = .center
+            stateRow.addSuffix(button)
+        }
         downloadButton.markSuggested()
-        buttons.append(downloadButton)
-        root.append(buttons)
-        root.append(unavailableLabel)
+        group.add(stateRow)
+        progressBar.setMargins(top: 12, bottom: 0, start: 0, end: 0)
+        group.add(progressBar)
+        unavailableLabel.enableWrapping()
+        unavailableLabel.setTextAlignment(0)
+        unavailableLabel.setMargins(top: 12, bottom: 0, start: 0, end: 0)
+        group.add(unavailableLabel)
 
         downloadButton.onClicked { [weak self] in
             guard let self, self.unavailable() == nil else { return }
@@ -49,7 +48,7 @@ final class ArchiveDownloadSection {
         cancelButton.onClicked { [weak self] in self?.download.cancel() }
         token = download.observe { [weak self] state in self?.show(state) }
         refreshAvailability()
-        root.onDestroy { [weak self] in self?.detach() }
+        group.onDestroy { [weak self] in self?.detach() }
     }
 
     /// Makes the button insensitive, with the reason beneath it, while the source in use cannot
@@ -72,7 +71,7 @@ final class ArchiveDownloadSection {
         downloadButton.isVisible = !running
         cancelButton.isVisible = running
         progressBar.isVisible = running
-        timeLabel.isVisible = running
+        stateRow.subtitle = ""
         switch state {
         case .running(let progress):
             progressBar.fraction = progress?.fraction ?? 0
@@ -80,19 +79,19 @@ final class ArchiveDownloadSection {
                 tr("{done} of {total} days · {count} pictures", ["done": String($0.daysDone), "total": String($0.daysTotal),
                                                                  "count": String($0.entriesIndexed)])
             } ?? tr("Starting…")
-            timeLabel.text = progress?.secondsLeft.map(Self.timeLeft) ?? tr("Working out the time left…")
-            stateLabel.text = tr("Downloading the archive…")
+            stateRow.subtitle = progress?.secondsLeft.map(Self.timeLeft) ?? tr("Working out the time left…")
+            stateRow.title = tr("Downloading the archive…")
         case .finished(let summary):
             var text = tr("Done: {count} pictures on this computer ({new} new).",
                           ["count": String(summary.entriesIndexed), "new": String(summary.entriesAdded)])
             if !summary.emptyWindows.isEmpty || !summary.incompleteWindows.isEmpty {
                 text += " " + tr("Some days could not be fetched; download again later to get them.")
             }
-            stateLabel.text = text
+            stateRow.title = text
         case .cancelled:
-            stateLabel.text = tr("Stopped. What was downloaded is kept; downloading again resumes from there.")
+            stateRow.title = tr("Stopped. What was downloaded is kept; downloading again resumes from there.")
         case .failed(let message):
-            stateLabel.text = message
+            stateRow.title = message
         case .idle:
             refreshState()
         }
@@ -106,11 +105,11 @@ final class ArchiveDownloadSection {
             guard let self, case .idle = self.download.state else { return }
             switch result {
             case .success(let state):
-                self.stateLabel.text = state.isComplete
+                self.stateRow.title = state.isComplete
                     ? tr("The whole archive is on this computer ({count} pictures).", ["count": String(state.count)])
                     : tr("{count} pictures are on this computer so far.", ["count": String(state.count)])
             case .failure(let error):
-                self.stateLabel.text = userMessage(for: error)
+                self.stateRow.title = userMessage(for: error)
             }
         })
     }

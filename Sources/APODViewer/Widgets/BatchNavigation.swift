@@ -32,8 +32,8 @@ final class BatchNavigation {
         previousButton.onClicked { [weak self] in self?.step(by: -1) }
         nextButton.onClicked { [weak self] in self?.step(by: 1) }
         hover = MotionController(on: overlay) { [weak self] inside in self?.pointerMoved(inside: inside) }
-        window.addAction(Action("previous") { [weak self] in self?.step(by: -1) })
-        window.addAction(Action("next") { [weak self] in self?.step(by: 1) })
+        window.addAction(Action(WindowAction.previous) { [weak self] in self?.step(by: -1) })
+        window.addAction(Action(WindowAction.next) { [weak self] in self?.step(by: 1) })
     }
 
     /// The window shows `entry` now.

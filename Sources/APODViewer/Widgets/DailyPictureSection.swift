@@ -1,98 +1,105 @@
+import AdwKit
 import APODCore
 import GtkKit
 
-/// Preferences → "Daily Picture": whether each new picture becomes the background (and where,
-/// with its title or not, fitted how, what a day without a picture does, whether the background
-/// also changes between new pictures), whether a notification announces it, and what to do on
-/// video days and metered connections.
-/// Every change applies at once through `onChange`; the explanation under the heading says
-/// that either option keeps APOD Viewer running in the background and starts it at login.
+/// Preferences → "Daily Picture": whether each new picture becomes the background (a switch
+/// row that unfolds where, with its title or not, fitted how, what a day without a picture
+/// does, whether the background also changes between new pictures and from where, and what to
+/// do on video days and metered connections), and whether a notification announces it.
+/// Every change applies at once through `onChange`; the group's description says that either
+/// option keeps APOD Viewer running in the background and starts it at login.
 @MainActor
 final class DailyPictureSection {
-    let box = Box(.vertical, spacing: 12)
-    let backgroundSwitch = Switch()
-    let placementChoice = DropDown(items: [tr("Desktop"), tr("Lock screen"), tr("Both")])
-    let notifySwitch = Switch()
-    let videoChoice = DropDown(items: [tr("Use the video's still"), tr("Keep the current background")])
-    let meteredChoice = DropDown(items: [tr("Download a screen-sized picture"), tr("Wait for an unmetered connection")])
+    let group = PreferencesGroup(
+        title: tr("Daily Picture"),
+        description: tr("With either option on, APOD Viewer keeps running in the background after its last window closes, and starts when you log in."))
+    let backgroundRow = ExpanderRow(title: tr("Set each new picture as the background"), showsSwitch: true)
+    let placementChoice = ComboRow<DailySettings.Placement>(title: tr("Where"), choices: [
+        (.desktop, tr("Desktop")), (.lockScreen, tr("Lock screen")), (.both, tr("Both")),
+    ])
+    let captionRow = ActionRow(title: tr("Show the title on the background"))
     let captionSwitch = Switch()
+    let sentenceRow = ActionRow(title: tr("With the explanation's first sentence"))
     let sentenceSwitch = Switch()
-    let fitChoice = ValueChoice<BackgroundFit>([(.auto, tr("Fill or whole, by its shape")), (.fill, tr("Fill the screen")),
-                                                (.whole, tr("Whole picture"))])
-    let unusableChoice = ValueChoice<DailySettings.UnusableDays>([(.keepCurrent, tr("Keep the current background")),
-                                                                  (.useFavourite, tr("Show a favourite"))])
-    let rotationChoice = ValueChoice<BackgroundRotation>([(.off, tr("Only for a new picture")), (.hourly, tr("Every hour")),
-                                                          (.sixHours, tr("Every 6 hours")), (.daily, tr("Every day"))])
-    let rotationSourceChoice = ValueChoice<BackgroundRotation.Source>([(.favourites, tr("Favourites")),
-                                                                       (.archive, tr("The whole archive"))])
+    let fitChoice = ComboRow<BackgroundFit>(title: tr("Fit"), choices: [
+        (.auto, tr("Fill or whole, by its shape")), (.fill, tr("Fill the screen")), (.whole, tr("Whole picture")),
+    ], showsChoiceBelow: true)
+    let unusableChoice = ComboRow<DailySettings.UnusableDays>(title: tr("On days without a picture"), choices: [
+        (.keepCurrent, tr("Keep the current background")), (.useFavourite, tr("Show a favourite")),
+    ], showsChoiceBelow: true)
+    let rotationChoice = ComboRow<BackgroundRotation>(title: tr("Change the background"), choices: [
+        (.off, tr("Only for a new picture")), (.hourly, tr("Every hour")), (.sixHours, tr("Every 6 hours")),
+        (.daily, tr("Every day")),
+    ], showsChoiceBelow: true)
+    let rotationSourceChoice = ComboRow<BackgroundRotation.Source>(title: tr("From"), choices: [
+        (.favourites, tr("Favourites")), (.archive, tr("The whole archive")),
+    ])
+    let videoChoice = ComboRow<DailySettings.VideoDays>(title: tr("On video days"), choices: [
+        (.useStill, tr("Use the video's still")), (.keepCurrent, tr("Keep the current background")),
+    ], showsChoiceBelow: true)
+    let meteredChoice = ComboRow<DailySettings.MeteredConnections>(title: tr("On metered connections"), choices: [
+        (.screenSized, tr("Download a screen-sized picture")), (.waitForUnmetered, tr("Wait for an unmetered connection")),
+    ], showsChoiceBelow: true)
+    let notifyRow = ActionRow(title: tr("Notify me of each new picture"))
+    let notifySwitch = Switch()
 
     /// The user changed something; the new settings.
     var onChange: (@MainActor (DailySettings) -> Void)?
-
-    private static let placements: [DailySettings.Placement] = [.desktop, .lockScreen, .both]
-    private static let videoDays: [DailySettings.VideoDays] = [.useStill, .keepCurrent]
-    private static let metered: [DailySettings.MeteredConnections] = [.screenSized, .waitForUnmetered]
     private var isFilling = false
-    /// The rows with a drop-down: its choices are wide, so when the window is narrow the
-    /// label goes above it instead of being squeezed beside it.
-    let choiceRows: [Box]
 
     init(settings: DailySettings) {
-        box.append(PreferencesText.heading(tr("Daily Picture")))
-        box.append(PreferencesText.hint(tr("With either option on, APOD Viewer keeps running in the background after its last window closes, and starts when you log in.")))
-        box.append(Self.row(tr("Set each new picture as the background"), backgroundSwitch))
-        let backgroundRows = [Self.row(tr("Where"), placementChoice, indented: true),
-                              Self.row(tr("Fit"), fitChoice.dropDown, indented: true),
-                              Self.row(tr("On days without a picture"), unusableChoice.dropDown, indented: true),
-                              Self.row(tr("Change the background"), rotationChoice.dropDown, indented: true),
-                              Self.row(tr("From"), rotationSourceChoice.dropDown, indented: true, depth: 2)]
-        choiceRows = backgroundRows + [Self.row(tr("On video days"), videoChoice), Self.row(tr("On metered connections"), meteredChoice)]
-        box.append(backgroundRows[0])
-        box.append(Self.row(tr("Show the title on the background"), captionSwitch, indented: true))
-        box.append(Self.row(tr("With the explanation's first sentence"), sentenceSwitch, indented: true, depth: 2))
-        for row in backgroundRows.dropFirst() { box.append(row) }
-        box.append(Self.row(tr("Notify me of each new picture"), notifySwitch))
-        for row in choiceRows.suffix(2) { box.append(row) }
+        for (row, toggle) in [(captionRow, captionSwitch), (sentenceRow, sentenceSwitch), (notifyRow, notifySwitch)] {
+            toggle.verticalAlign = .center
+            row.addSuffix(toggle)
+            row.setActivatableWidget(toggle)
+        }
+        for row in [placementChoice, captionRow, sentenceRow, fitChoice, unusableChoice, rotationChoice, rotationSourceChoice,
+                    videoChoice, meteredChoice] as [Widget] {
+            backgroundRow.addRow(row)
+        }
+        group.add(backgroundRow)
+        group.add(notifyRow)
 
         fill(settings)
-        for control in [backgroundSwitch, notifySwitch, captionSwitch, sentenceSwitch] {
-            control.onToggled { [weak self] in self?.changed() }
+        backgroundRow.onToggled { [weak self] in self?.changed() }
+        for toggle in [notifySwitch, captionSwitch, sentenceSwitch] {
+            toggle.onToggled { [weak self] in self?.changed() }
         }
-        for choice in [placementChoice, videoChoice, meteredChoice, fitChoice.dropDown, unusableChoice.dropDown,
-                       rotationChoice.dropDown, rotationSourceChoice.dropDown] {
-            choice.onSelectionChanged { [weak self] in self?.changed() }
+        for choice in [placementChoice.onChange, fitChoice.onChange, unusableChoice.onChange, rotationChoice.onChange,
+                       rotationSourceChoice.onChange, videoChoice.onChange, meteredChoice.onChange] {
+            choice { [weak self] in self?.changed() }
         }
     }
 
     var settings: DailySettings {
         var settings = DailySettings()
-        settings.setsBackground = backgroundSwitch.isOn
-        settings.placement = Self.placements[min(max(placementChoice.selectedIndex, 0), 2)]
+        settings.setsBackground = backgroundRow.isOn
+        settings.placement = placementChoice.selectedValue
         settings.notifies = notifySwitch.isOn
-        settings.videoDays = Self.videoDays[min(max(videoChoice.selectedIndex, 0), 1)]
-        settings.meteredConnections = Self.metered[min(max(meteredChoice.selectedIndex, 0), 1)]
+        settings.videoDays = videoChoice.selectedValue
+        settings.meteredConnections = meteredChoice.selectedValue
         settings.caption = !captionSwitch.isOn ? .none : sentenceSwitch.isOn ? .titleAndSentence : .title
-        settings.fit = fitChoice.value
-        settings.unusableDays = unusableChoice.value
-        settings.rotation = rotationChoice.value
-        settings.rotationSource = rotationSourceChoice.value
+        settings.fit = fitChoice.selectedValue
+        settings.unusableDays = unusableChoice.selectedValue
+        settings.rotation = rotationChoice.selectedValue
+        settings.rotationSource = rotationSourceChoice.selectedValue
         return settings
     }
 
     func fill(_ settings: DailySettings) {
         isFilling = true
         defer { isFilling = false }
-        backgroundSwitch.isOn = settings.setsBackground
-        placementChoice.selectedIndex = Self.placements.firstIndex(of: settings.placement) ?? 2
+        backgroundRow.isOn = settings.setsBackground
+        placementChoice.selectedValue = settings.placement
         notifySwitch.isOn = settings.notifies
-        videoChoice.selectedIndex = Self.videoDays.firstIndex(of: settings.videoDays) ?? 0
-        meteredChoice.selectedIndex = Self.metered.firstIndex(of: settings.meteredConnections) ?? 0
+        videoChoice.selectedValue = settings.videoDays
+        meteredChoice.selectedValue = settings.meteredConnections
         captionSwitch.isOn = settings.caption != .none
         sentenceSwitch.isOn = settings.caption == .titleAndSentence
-        fitChoice.value = settings.fit
-        unusableChoice.value = settings.unusableDays
-        rotationChoice.value = settings.rotation
-        rotationSourceChoice.value = settings.rotationSource
+        fitChoice.selectedValue = settings.fit
+        unusableChoice.selectedValue = settings.unusableDays
+        rotationChoice.selectedValue = settings.rotation
+        rotationSourceChoice.selectedValue = settings.rotationSource
         updateSensitivity()
     }
 
@@ -102,31 +109,17 @@ final class DailyPictureSection {
         onChange?(settings)
     }
 
-    /// Everything but the notification only matters for the automatic background; the sentence
-    /// only with the title, where the pictures come from only with a rotation.
+    /// Everything but the notification only matters for the automatic background (folded away
+    /// and insensitive while it is off); the sentence only with the title, where the pictures
+    /// come from only with a rotation.
     private func updateSensitivity() {
-        for control: Widget in [placementChoice, videoChoice, meteredChoice, captionSwitch, fitChoice.dropDown,
-                                unusableChoice.dropDown, rotationChoice.dropDown] {
-            control.isSensitive = backgroundSwitch.isOn
+        let on = backgroundRow.isOn
+        for row in [placementChoice, captionRow, fitChoice, unusableChoice, rotationChoice, videoChoice, meteredChoice] as [Widget] {
+            row.isSensitive = on
         }
-        sentenceSwitch.isSensitive = backgroundSwitch.isOn && captionSwitch.isOn
-        rotationSourceChoice.dropDown.isSensitive = backgroundSwitch.isOn && rotationChoice.value != .off
-    }
-
-    /// Labels above the drop-downs (narrow) or beside them.
-    func setNarrow(_ narrow: Bool) {
-        for row in choiceRows { row.orientation = narrow ? .vertical : .horizontal }
-    }
-
-    private static func row(_ text: String, _ control: Widget, indented: Bool = false, depth: Int = 1) -> Box {
-        let row = Box(.horizontal, spacing: 12)
-        let label = Label(text)
-        label.enableWrapping()
-        label.setTextAlignment(0)
-        label.horizontalExpand = true
-        if indented { label.setMargins(top: 0, bottom: 0, start: 18 * depth, end: 0) }
-        row.append(label)
-        row.append(control)
-        return row
+        captionSwitch.isSensitive = on
+        sentenceRow.isSensitive = on && captionSwitch.isOn
+        sentenceSwitch.isSensitive = on && captionSwitch.isOn
+        rotationSourceChoice.isSensitive = on && rotationChoice.selectedValue != .off
     }
 }

@@ -26,9 +26,10 @@ final class DateSelector {
         year.setSizeRequest(width: 64)
         month.setSizeRequest(width: 48)
         day.setSizeRequest(width: 48)
-        year.tooltip = tr("Year")
-        month.tooltip = tr("Month")
-        day.tooltip = tr("Day")
+        for (spin, name) in [(year, tr("Year")), (month, tr("Month")), (day, tr("Day"))] {
+            spin.tooltip = name
+            spin.setAccessibleLabel(name)
+        }
         root.linkChildren()
         for spin in [year, month, day] {
             spin.stackButtonsVertically()

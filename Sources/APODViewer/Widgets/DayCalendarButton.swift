@@ -26,7 +26,6 @@ final class DayCalendarButton {
         let column = Box(.vertical, spacing: 6)
         column.append(calendar)
         legend.addCSSClass("caption")
-        legend.addCSSClass("dim-label")
         legend.enableWrapping()
         legend.setMaxWidthChars(34)
         legend.setTextAlignment(0)

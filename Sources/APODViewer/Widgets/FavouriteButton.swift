@@ -30,7 +30,7 @@ final class FavouriteButton {
 
     /// The action a window adds so Ctrl+D reaches this star.
     func makeAction() -> Action {
-        Action("toggle-favourite") { [weak self] in self?.toggle() }
+        Action(WindowAction.toggleFavourite) { [weak self] in self?.toggle() }
     }
 
     /// Shows the star of `entry` (nil: nothing shown, the star is disabled).

@@ -1,3 +1,4 @@
+import AdwKit
 import GtkKit
 
 /// Fullscreen for the detail window: the picture alone on black, zoom and pan unchanged.

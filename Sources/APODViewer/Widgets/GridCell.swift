@@ -57,7 +57,11 @@ final class GridCell: FlowBoxChild {
         column.append(titleLabel)
         super.init(child: column)
         tooltip = [entry.shownTitle.text, entry.shownAltText?.text].compactMap { $0 }.joined(separator: "\n")
+        // Screen readers name the cell by its title and the picture by what it shows (GTK 4.8
+        // would say "GtkFlowBoxChild" and "GtkPicture").
+        setAccessibleLabel(entry.shownTitle.text)
         if let altText = entry.shownAltText { setAccessibleDescription(altText.text) }
+        picture.setAccessibleLabel(entry.pictureDescription)
         animation = PictureAnimation(picture: picture)
         hover = MotionController(on: overlay) { [weak self] inside in self?.pointerMoved(inside: inside) }
     }

@@ -34,7 +34,7 @@ final class MainArchiveControls {
             self?.searchField.isVisible = !narrow
             self?.searchButton.isVisible = narrow
         }
-        main.dayRow.insert(calendarButton.button, after: main.dateSelector.root)
+        main.navigation.dayRow.insert(calendarButton.button, after: main.dateSelector.root)
 
         searchField.onSearchChanged { [weak self, weak windows] in
             guard let self, let windows else { return }
@@ -45,14 +45,14 @@ final class MainArchiveControls {
             guard let self, let windows else { return }
             self.handOver(to: windows)
         }
-        main.window.addAction(Action("search") { [weak self, weak windows] in
+        main.window.addAction(Action(WindowAction.search) { [weak self, weak windows] in
             guard let self else { return }
             if self.searchField.isVisible { self.searchField.focus() } else { windows?.search("") }
         })
         main.window.addAction(star.makeAction())
         star.onChanged = { [weak windows] in windows?.refresh(.favourites) }
         star.isShowing = { [weak main, weak star] in main?.entry != nil && main?.entry?.date == star?.entry?.date }
-        star.onFailure = { [weak main] message in main?.banner.show(message, canRetry: false) }
+        star.onFailure = { [weak main] message in main?.banner.show(message) }
 
         calendarButton.currentDay = { [weak main] in main?.entry?.date ?? main?.dateSelector.selectedDay ?? calendar.today }
         calendarButton.onChoose = { [weak main] day in main?.show(day: day) }

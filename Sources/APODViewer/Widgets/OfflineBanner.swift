@@ -11,7 +11,7 @@ final class OfflineBanner {
     var onTryAgain: (@MainActor () -> Void)?
 
     init() {
-        root.label.text = Self.text
+        root.text = Self.text
         root.onAction { [weak self] in self?.onTryAgain?() }
     }
 
@@ -27,7 +27,7 @@ final class OfflineBanner {
     /// Adds what else the window has to say while offline (a day not stored, why another day
     /// is shown), so there is one banner with one button rather than two stacked.
     func setDetail(_ detail: String?) {
-        root.label.text = [Self.text, detail].compactMap { $0 }.joined(separator: "\n")
+        root.text = [Self.text, detail].compactMap { $0 }.joined(separator: "\n")
     }
 
     var detail: String? {

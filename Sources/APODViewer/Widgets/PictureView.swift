@@ -1,11 +1,12 @@
+import AdwKit
 import APODCore
 import Foundation
 import GtkKit
 
 /// The main window's picture area: a spinner while loading, the picture (aspect kept, a
-/// button: click, Enter or Space opens it), a video poster with a play button, or a
-/// placeholder with a way out. The picture's alt text is its tooltip and what screen readers
-/// say about it.
+/// button: click, Enter or Space opens it), a video poster with a play button, or a status
+/// page (`ContentStatus`: a skipped day, a failure, a video without a still…) with a way on.
+/// The picture's alt text is its accessible name and its tooltip.
 ///
 /// Pictures are decoded to fit the area (`decodeBox`), not at full size: an HD picture of
 /// 2880×3432 would otherwise hold 40 MB of pixels for a 960-pixel window. When the area later
@@ -16,7 +17,11 @@ final class PictureView {
     static let regrowthFactor = 1.25
 
     enum Page: String {
-        case loading, picture, placeholder
+        case loading, picture
+        /// A calm state: a skipped day, a day not stored, an entry without a picture.
+        case status
+        /// A failure, on a page screen readers announce.
+        case failure
     }
 
     let root = Stack()
@@ -24,15 +29,17 @@ final class PictureView {
     let pictureButton: Button
     let spinner = Spinner(size: 48)
     let playButton = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play the video in your browser"))
-    let placeholder = StatusPage(iconName: "image-missing-symbolic", heading: "")
-    let placeholderButton = Button(label: tr("Open Web Page"), iconName: "web-browser-symbolic")
+    let statusPage = StatusPage()
+    let failurePage = StatusPage(isAlert: true)
+    /// What the status page says, while it shows.
+    private(set) var status: ContentStatus?
     private let sizeWatcher = SizeWatcher()
 
     /// The picture was clicked or activated from the keyboard.
     var onPictureClicked: (@MainActor () -> Void)?
-    /// The placeholder's button was pressed, with the link to open.
+    /// A status page's link was pressed, with the link to open.
     var onOpenLink: (@MainActor (URL) -> Void)?
-    /// The play button, or a video placeholder's button, was pressed.
+    /// The play button, or a video status page's Play button, was pressed.
     var onPlay: (@MainActor () -> Void)?
     /// The area grew well past the picture on screen: decode it again to fit this box.
     var onNeedsLargerPicture: (@MainActor (PixelSize) -> Void)?
@@ -44,9 +51,6 @@ final class PictureView {
 
     /// An animated GIF's frames, played once loaded.
     private(set) var animation: PictureAnimation!
-    private var placeholderLink: URL?
-    /// The placeholder's button plays the video (`onPlay`) rather than opening a link.
-    private var placeholderPlays = false
 
     init() {
         pictureButton = Button(child: picture)
@@ -76,16 +80,8 @@ final class PictureView {
         overlay.addOverlay(playButton)
         root.addPage(overlay, name: Page.picture.rawValue)
 
-        placeholder.addButton(placeholderButton)
-        placeholderButton.onClicked { [weak self] in
-            guard let self else { return }
-            if self.placeholderPlays {
-                self.onPlay?()
-            } else if let link = self.placeholderLink {
-                self.onOpenLink?(link)
-            }
-        }
-        root.addPage(placeholder, name: Page.placeholder.rawValue)
+        root.addPage(statusPage, name: Page.status.rawValue)
+        root.addPage(failurePage, name: Page.failure.rawValue)
         animation = PictureAnimation(picture: picture)
         showLoading()
     }
@@ -116,6 +112,7 @@ final class PictureView {
         shownImage = nil
         animation?.stop(restoringStill: false)
         spinner.isSpinning = true
+        status = nil
         root.visiblePage = Page.loading.rawValue
     }
 
@@ -127,27 +124,49 @@ final class PictureView {
         coveredWidth = image.width
         picture.setTexture(image.texture)
         picture.alternativeText = altText
+        picture.setAccessibleLabel(altText ?? "")
         pictureButton.tooltip = altText
         pictureButton.setAccessibleDescription(altText ?? "")
         playButton.isVisible = playable
+        status = nil
         root.visiblePage = Page.picture.rawValue
     }
 
-    /// Shows a placeholder: what is missing and a button opening `link` (or, `playsVideo`,
-    /// playing the video), labelled `linkLabel`.
-    func showPlaceholder(iconName: String, heading: String, message: String, link: URL?, linkLabel: String,
-                         playsVideo: Bool = false) {
+    /// The status page `status` is on (the failure page for failures).
+    var shownStatusPage: StatusPage { status?.isFailure == true ? failurePage : statusPage }
+
+    /// Shows `status` in place of the picture, with its buttons.
+    func showStatus(_ status: ContentStatus) {
         spinner.isSpinning = false
         shownImage = nil
         animation.stop(restoringStill: false)
         picture.setTexture(nil)
-        placeholder.icon.iconName = iconName
-        placeholder.heading.text = heading
-        placeholder.message.text = message
-        placeholderLink = link
-        placeholderPlays = playsVideo
-        placeholderButton.isVisible = link != nil || playsVideo
-        placeholderButton.textLabel?.text = linkLabel
-        root.visiblePage = Page.placeholder.rawValue
+        self.status = status
+        let page = shownStatusPage
+        page.iconName = status.iconName
+        page.title = status.title
+        page.setDescription(status.description)
+        page.setButtons(status.ways.map(button(for:)))
+        root.visiblePage = (status.isFailure ? Page.failure : Page.status).rawValue
+    }
+
+    private func button(for way: ContentStatus.Way) -> Button {
+        switch way {
+        case .action(let label, let name, let suggested):
+            let button = Button(label: label)
+            button.setAction(name)
+            if suggested { button.markSuggested() }
+            return button
+        case .link(let label, let iconName, let url):
+            let button = Button(label: label, iconName: iconName)
+            button.markSuggested()
+            button.onClicked { [weak self] in self?.onOpenLink?(url) }
+            return button
+        case .play(let label):
+            let button = Button(label: label, iconName: "media-playback-start-symbolic")
+            button.markSuggested()
+            button.onClicked { [weak self] in self?.onPlay?() }
+            return button
+        }
     }
 }

@@ -16,13 +16,13 @@ enum WebLink {
 extension Window {
     /// Opens `url` in the browser when it is a web address; otherwise, or when no browser can
     /// open it, `banner` says why not and what to do instead.
-    func openWebLink(_ url: URL, reportingTo banner: ErrorBanner) {
+    func openWebLink(_ url: URL, reportingTo banner: MessageBanner) {
         guard WebURL.isWeb(url) else {
-            banner.show(APODError.unsupportedURL.message, canRetry: false)
+            banner.show(APODError.unsupportedURL.message)
             return
         }
         showURI(url.absoluteString) { [weak banner] _ in
-            banner?.show(WebLink.noBrowserMessage, canRetry: false)
+            banner?.show(WebLink.noBrowserMessage)
         }
     }
 }

@@ -1,3 +1,4 @@
+import AdwKit
 import APODCore
 import GtkKit
 
@@ -11,12 +12,15 @@ final class EntryGridWindow {
 
     let window: Window
     let summaryLabel = Label()
-    /// Under the summary, in plain dim text: what the summary leaves out (an incomplete index).
+    /// Under the summary: what the summary leaves out (an incomplete index).
     let noteLabel = Label()
     let downloadButton = Button(label: tr("_Download the Archive"))
     let stack = Stack()
     let flowBox = FlowBox()
-    let status = StatusPage(iconName: "edit-find-symbolic", heading: "")
+    /// Nothing to show: no results, no favourites yet…
+    let status = StatusPage()
+    /// The index or library could not be read (announced to screen readers).
+    let failure = StatusPage(iconName: "dialog-error-symbolic", isAlert: true)
     private let spinner = Spinner(size: 48)
     private let environment: ViewerEnvironment
     private var narrowLayout: WidthBreakpoint?
@@ -40,9 +44,11 @@ final class EntryGridWindow {
         if let searchField {
             searchField.setSizeRequest(width: Self.searchFieldWidth)
             header.setTitleWidget(searchField)
+        } else {
+            header.setTitleWidget(WindowTitle(title: title))
         }
         window.setTitlebar(header)
-        window.addShortcut(trigger: "Escape", action: "window.close")
+        window.addShortcut(trigger: "Escape", action: GtkWindowAction.close)
 
         let column = Box(.vertical, spacing: 0)
         let bar = Box(.horizontal, spacing: 12)
@@ -53,7 +59,6 @@ final class EntryGridWindow {
         summaryLabel.addCSSClass("heading")
         noteLabel.setTextAlignment(0)
         noteLabel.enableWrapping()
-        noteLabel.addCSSClass("dim-label")
         noteLabel.isVisible = false
         let text = Box(.vertical, spacing: 6)
         text.horizontalExpand = true
@@ -74,6 +79,7 @@ final class EntryGridWindow {
         stack.addPage(spinner, name: "loading")
         stack.addPage(scroller, name: "grid")
         stack.addPage(status, name: "empty")
+        stack.addPage(failure, name: "failed")
         stack.verticalExpand = true
         column.append(stack)
         window.setChild(column)
@@ -115,10 +121,22 @@ final class EntryGridWindow {
         spinner.isSpinning = false
         showSummary(summary, note: note)
         downloadButton.isVisible = offerDownload
-        status.icon.iconName = iconName
-        status.heading.text = heading
-        status.message.text = message
+        status.iconName = iconName
+        status.title = heading
+        status.setDescription(message)
         stack.visiblePage = "empty"
+    }
+
+    /// The list could not be read: what happened, in place of the grid.
+    func showFailure(heading: String, message: String) {
+        cancelCells()
+        flowBox.removeAll()
+        spinner.isSpinning = false
+        showSummary("", note: nil)
+        downloadButton.isVisible = false
+        failure.title = heading
+        failure.setDescription(message)
+        stack.visiblePage = "failed"
     }
 
     private func showSummary(_ summary: String, note: String?) {

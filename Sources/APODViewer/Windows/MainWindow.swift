@@ -1,8 +1,12 @@
+import AdwKit
 import APODCore
 import Foundation
 import GtkKit
 
-/// "APOD Viewer": one day's picture with its title, date and copyright, and the date selector.
+/// "APOD Viewer": one day's picture (`PictureView`) with its title, date and credit
+/// (`EntryCaption`), the strips saying what else there is to know (`MainNotices`) and the row
+/// for choosing a day (`DayNavigation`). This type asks the source for the day and routes the
+/// answer to those parts.
 @MainActor
 final class MainWindow {
     static let defaultSize = PixelSize(width: 960, height: 860)
@@ -10,44 +14,30 @@ final class MainWindow {
     static let narrowWidth = 560
 
     let window: Window
-    let banner = ErrorBanner()
-    let offlineBanner = OfflineBanner()
+    let notices = MainNotices()
     let pictureView = PictureView()
-    let titleLabel = Label()
-    let dateLabel = Label()
-    let copyrightLabel = Label()
-    /// Title, date and copyright of the entry shown; hidden when a load fails so they never
+    /// Title, date and credit of the entry shown; hidden when a load fails so they never
     /// describe a day other than the one asked for.
-    let entryText = Box(.vertical, spacing: 4)
-    let dateSelector: DateSelector
-    let previousButton = Button(iconName: "go-previous-symbolic", tooltip: tr("Previous day (Alt+Left)"))
-    let nextButton = Button(iconName: "go-next-symbolic", tooltip: tr("Next day (Alt+Right)"))
-    let todayButton = Button(label: tr("_Today"))
-    let showButton = Button(label: tr("_Show"))
+    let caption = EntryCaption(layout: .centered)
+    private(set) var navigation: DayNavigation!
     let header = HeaderBar()
+    /// "APOD Viewer" over the date shown.
+    let windowTitle = WindowTitle(title: tr("APOD Viewer"))
     let randomButton = Button(label: tr("_Random"))
-    /// A day APOD skipped, shown in place of the picture.
-    let emptyDay = EmptyDayPage()
-    /// The day buttons and selector, then Today and Show: one row, two below ~560 px.
-    let navigation = Box(.horizontal, spacing: 12)
-    /// The day buttons and the date selector (the calendar button joins them).
-    let dayRow = Box(.horizontal, spacing: 12)
     /// "Link copied" and other quick feedback over the window.
-    let toast = Toast()
-    private var copyActions: [Action] = []
+    private(set) var toasts: ToastOverlay!
+    private(set) var clipboard: EntryClipboard!
     private var narrowLayout: WidthBreakpoint?
 
     private let environment: ViewerEnvironment
     private let entryWork = WorkSlot()
     private let videoPlayback: VideoPlayback
     private let pictureWork = WorkSlot()
-    private var previousAction: Action?
-    private var nextAction: Action?
     /// What the window last asked for, so Retry and F5 repeat it.
     private var request: Request = .latest
     private(set) var entry: APODEntry?
-    /// Said in the banner together with whatever the current request leads to: why another
-    /// day than the one asked for is shown.
+    /// Why another day than the one asked for is shown: said with whatever the current
+    /// request leads to.
     private var notice: String?
 
     private enum Request {
@@ -68,108 +58,56 @@ final class MainWindow {
     /// "Today" means the newest stored day. Set by the offline fallback.
     var isStoredOnly: (@MainActor () -> Bool)?
 
+    var banner: MessageBanner { notices.banner }
+    var offlineBanner: OfflineBanner { notices.offline }
+    var dateSelector: DateSelector { navigation.dateSelector }
+
     init(application: Application, environment: ViewerEnvironment, menu: Menu) {
         self.environment = environment
         videoPlayback = VideoPlayback(source: environment.source)
         window = Window(application: application)
         window.title = tr("APOD Viewer")
         window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
-        dateSelector = DateSelector(range: environment.calendar.validRange)
+        navigation = DayNavigation(range: environment.calendar.validRange, in: window,
+                                   previous: { [weak self] in self?.step(by: -1) },
+                                   next: { [weak self] in self?.step(by: 1) },
+                                   today: { [weak self] in self?.showLatest() },
+                                   showSelected: { [weak self] in self?.showSelectedDay() })
 
-        randomButton.setAction("app.random(0)")
+        randomButton.setAction(AppAction.openRandomGrid)
         randomButton.tooltip = tr("Random pictures (Ctrl+R)")
         header.packStart(randomButton)
         let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu, tooltip: tr("Main Menu"))
         menuButton.markPrimary()
         header.packEnd(menuButton)
+        header.setTitleWidget(windowTitle)
         window.setTitlebar(header)
 
-        window.setChild(buildContent(), toast: toast)
+        let column = Box(.vertical, spacing: 12)
+        column.setMargins(top: 12, bottom: 18, start: 18, end: 18)
+        for part in [notices.root, pictureView.root, caption.root, navigation.root] as [Widget] { column.append(part) }
+        toasts = ToastOverlay(child: column)
+        window.setChild(toasts)
+        clipboard = EntryClipboard(window: window, toasts: toasts, entry: { [weak self] in self?.entry })
+        window.addAction(Action(WindowAction.reload) { [weak self] in self?.reload() })
         narrowLayout = WidthBreakpoint(window: window, narrowerThan: Self.narrowWidth) { [weak self] narrow in
             guard let self else { return }
-            self.navigation.orientation = narrow ? .vertical : .horizontal
+            self.navigation.setNarrow(narrow)
             // The header also holds the search field and the star: the title and words give way.
-            self.header.hideTitle(narrow)
+            self.header.showsTitle = !narrow
             if narrow {
                 self.randomButton.showIcon("media-playlist-shuffle-symbolic")
             } else {
                 self.randomButton.label = tr("_Random")
             }
         }
-        installActions()
         wireSignals()
         window.onDestroy { [weak self] in self?.cancelWork() }
     }
 
-    private func buildContent() -> Widget {
-        let column = Box(.vertical, spacing: 12)
-        column.setMargins(top: 12, bottom: 18, start: 18, end: 18)
-        column.append(offlineBanner.root)
-        column.append(banner.root)
-        column.append(pictureView.root)
-        pictureView.root.addPage(emptyDay.root, name: EmptyDayPage.pageName)
-
-        titleLabel.addCSSClass("title-2")
-        titleLabel.enableWrapping()
-        titleLabel.setTextAlignment(0.5)
-        dateLabel.addCSSClass("dim-label")
-        copyrightLabel.addCSSClass("caption")
-        copyrightLabel.addCSSClass("dim-label")
-        copyrightLabel.enableWrapping()
-        copyrightLabel.setTextAlignment(0.5)
-        entryText.append(titleLabel)
-        entryText.append(dateLabel)
-        entryText.append(copyrightLabel)
-        column.append(entryText)
-
-        navigation.horizontalAlign = .center
-        let dayButtons = Box(.horizontal)
-        dayButtons.linkChildren()
-        dayButtons.append(previousButton)
-        dayButtons.append(nextButton)
-        dayRow.horizontalAlign = .center
-        dayRow.append(dayButtons)
-        dayRow.append(dateSelector.root)
-        navigation.append(dayRow)
-        let actionRow = Box(.horizontal, spacing: 12)
-        actionRow.horizontalAlign = .center
-        todayButton.tooltip = tr("Latest picture (Alt+Home)")
-        actionRow.append(todayButton)
-        showButton.markSuggested()
-        showButton.tooltip = tr("Show the selected day")
-        actionRow.append(showButton)
-        navigation.append(actionRow)
-        for widget in [dayButtons, todayButton, showButton] as [Widget] {
-            widget.verticalAlign = .center
-        }
-        column.append(navigation)
-        return column
-    }
-
-    private func installActions() {
-        let previous = Action("previous-day") { [weak self] in self?.step(by: -1) }
-        let next = Action("next-day") { [weak self] in self?.step(by: 1) }
-        for action in [previous, next,
-                       Action("today") { [weak self] in self?.showLatest() },
-                       Action("reload") { [weak self] in self?.reload() },
-                       Action("show-selected") { [weak self] in self?.showSelectedDay() }] {
-            window.addAction(action)
-        }
-        previousButton.setAction("win.previous-day")
-        nextButton.setAction("win.next-day")
-        todayButton.setAction("win.today")
-        showButton.setAction("win.show-selected")
-        previousAction = previous
-        nextAction = next
-        copyActions = [Action("copy-link") { [weak self] in self?.copyLink(picture: false) },
-                       Action("copy-picture-link") { [weak self] in self?.copyLink(picture: true) }]
-        copyActions.forEach { window.addAction($0) }
-    }
-
     private func wireSignals() {
         dateSelector.onActivate = { [weak self] in self?.showSelectedDay() }
-        dateSelector.onChange = { [weak self] in self?.updateStepActions() }
-        banner.onRetry = { [weak self] in self?.reload() }
+        dateSelector.onChange = { [weak self] in self?.updateActions() }
         pictureView.onPictureClicked = { [weak self] in
             guard let self, let entry = self.entry else { return }
             self.onOpenDetail?(entry)
@@ -214,7 +152,7 @@ final class MainWindow {
     /// Shows the day in the spin buttons; one that does not exist (2023 Feb. 29) is explained.
     func showSelectedDay() {
         if let problem = dateSelector.impossibleDayMessage {
-            warn(problem)
+            notices.warn(problem)
             return
         }
         load(.day(dateSelector.selectedDay))
@@ -223,26 +161,18 @@ final class MainWindow {
     /// Keeps `text` as the reason the day shown differs from the one asked for, and says it.
     private func warnWhy(_ text: String) {
         notice = text
-        warn(text)
+        notices.warn(text)
     }
 
-    private func warn(_ text: String) {
-        say(text, isError: false)
+    /// What the failure page says while it shows in place of the picture.
+    var failureMessage: String? {
+        pictureView.page == .failure ? pictureView.failurePage.descriptionText : nil
     }
 
-    /// One banner at a time: while offline, the offline banner (with its Try Again) carries the
-    /// message under its own line, rather than a second strip with Retry stacked below it.
-    private func say(_ text: String, isError: Bool) {
-        if offlineBanner.isShown {
-            offlineBanner.setDetail(text)
-        } else if isError {
-            banner.show(text)
-        } else {
-            banner.warn(text)
-        }
+    var isShowingEmptyDay: Bool {
+        if case .skippedDay? = pictureView.status { return true }
+        return false
     }
-
-    var isShowingEmptyDay: Bool { pictureView.root.visiblePage == EmptyDayPage.pageName }
 
     func reload() {
         load(request)
@@ -257,10 +187,10 @@ final class MainWindow {
         self.request = request
         dateSelector.setRange(environment.calendar.validRange)
         notice = nil
-        banner.hide()
-        offlineBanner.setDetail(nil)
+        notices.clear()
         pictureWork.cancel()
         pictureView.showLoading()
+        if case .day(let day) = request { windowTitle.subtitle = day.displayString }
         let source = environment.source
         entryWork.start({
             switch request {
@@ -274,51 +204,38 @@ final class MainWindow {
                 self?.present(entry)
             case .failure(let error):
                 if OfflineFallback.isUnreachable(error), self?.onServiceUnreachable?() == true { return }
-                if case .noEntry(let day)? = error as? APODError {
-                    self?.showEmptyDay(day)
-                } else {
-                    self?.fail(userMessage(for: error))
-                }
+                self?.fail(error)
             }
         })
     }
 
-    /// A day APOD skipped: not an error, so no red banner and no Retry.
-    private func showEmptyDay(_ day: APODDay) {
+    /// The request gave no entry: a day APOD skipped (a calm empty state, not an error), a day
+    /// not stored offline, or a failure with Retry, in place of the picture. A notice about
+    /// which day is shown stays in the banner above.
+    private func fail(_ error: any Error) {
         entry = nil
-        entryText.isVisible = false
-        updateStepActions()
-        emptyDay.show(day)
-        pictureView.spinner.isSpinning = false
-        pictureView.root.visiblePage = EmptyDayPage.pageName
-    }
-
-    private func fail(_ message: String) {
-        entry = nil
-        entryText.isVisible = false
-        updateStepActions()
-        say([notice, message].compactMap { $0 }.joined(separator: "\n"), isError: true)
-        pictureView.showPlaceholder(iconName: "dialog-warning-symbolic", heading: tr("Nothing to show"),
-                                    message: tr("The message above says what happened and what to do."),
-                                    link: nil, linkLabel: "")
+        caption.root.isVisible = false
+        updateActions()
+        switch error as? APODError {
+        case .noEntry(let day)?:
+            windowTitle.subtitle = day.displayString
+            pictureView.showStatus(.skippedDay(day))
+        case .notStoredOffline?:
+            pictureView.showStatus(.notStored(userMessage(for: error)))
+        default:
+            pictureView.showStatus(.failed(userMessage(for: error)))
+        }
     }
 
     private func present(_ entry: APODEntry) {
         self.entry = entry
-        entryText.isVisible = true
-        titleLabel.text = entry.shownTitle.text
-        dateLabel.text = entry.date.displayString
-        copyrightLabel.text = entry.copyrightLine ?? ""
-        copyrightLabel.isVisible = entry.copyrightLine != nil
+        caption.root.isVisible = true
+        caption.show(entry)
+        windowTitle.subtitle = entry.date.displayString
         dateSelector.select(entry.date)
-        updateStepActions()
+        updateActions()
         if case .latest = request, notice == nil, offlineBanner.isShown || isStoredOnly?() == true {
-            let text = tr("Today shows the newest picture stored on this computer, from {date}.", ["date": entry.date.displayString])
-            if offlineBanner.isShown {
-                offlineBanner.setDetail(text)
-            } else if banner.message == nil {
-                banner.inform(text)
-            }
+            notices.explainNewestStored(entry.date)
         }
         loadPicture(for: entry)
         onEntryPresented?(entry)
@@ -328,15 +245,7 @@ final class MainWindow {
     /// past the picture on screen: that one stays until the larger decode is ready).
     private func loadPicture(for entry: APODEntry, fitting box: PixelSize? = nil) {
         guard let url = entry.displayPictureURL else {
-            if entry.mediaType == .video {
-                pictureView.showPlaceholder(iconName: "video-x-generic-symbolic", heading: tr("Today's APOD is a video"),
-                                            message: tr("There is no still picture for it."),
-                                            link: nil, linkLabel: tr("Play Video"), playsVideo: true)
-            } else {
-                pictureView.showPlaceholder(iconName: "image-missing-symbolic", heading: tr("No picture for this day"),
-                                            message: tr("This entry has no picture to show here."),
-                                            link: entry.webPageURL, linkLabel: tr("Open Web Page"))
-            }
+            pictureView.showStatus(entry.mediaType == .video ? .video : .noPicture(entry.webPageURL))
             return
         }
         if box == nil { pictureView.showLoading() }
@@ -350,26 +259,14 @@ final class MainWindow {
                 self?.pictureView.show(image, altText: entry.pictureDescription, playable: entry.mediaType == .video)
                 self?.pictureView.animation.start { try await pictures.animation(from: url, for: .display) }
             case .failure(let error):
-                self?.pictureView.showPlaceholder(iconName: "image-missing-symbolic", heading: tr("The picture could not be shown"),
-                                                  message: userMessage(for: error), link: entry.webPageURL,
-                                                  linkLabel: tr("Open Web Page"))
+                self?.pictureView.showStatus(.pictureFailed(userMessage(for: error), entry.webPageURL))
             }
         })
     }
 
-    /// Copy Link (the APOD page) and Copy Picture Link, from the main menu.
-    private func copyLink(picture: Bool) {
-        guard let entry else { return }
-        window.copyToClipboard((picture ? entry.pictureLink : entry.webPageURL).absoluteString)
-        toast.show(picture ? tr("Picture link copied") : tr("Link copied"))
-    }
-
-    private func updateStepActions() {
-        copyActions.forEach { $0.isEnabled = entry != nil }
-        let day = entry?.date ?? dateSelector.selectedDay
-        let range = dateSelector.limits.range
-        previousAction?.isEnabled = day > range.lowerBound
-        nextAction?.isEnabled = day < range.upperBound
+    private func updateActions() {
+        clipboard.update()
+        navigation.updateSteps(from: entry?.date ?? dateSelector.selectedDay)
     }
 
     private func cancelWork() {

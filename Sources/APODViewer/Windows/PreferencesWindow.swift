@@ -1,40 +1,50 @@
+import AdwKit
 import APODCore
 import Foundation
 import GtkKit
 
-/// "Preferences": where entries come from (science.nasa.gov, the legacy API with its address
-/// and key, or offline), the picture cache (its limit, what it uses, "Clear Cache"), the daily
-/// picture and the archive download, in a scrolled column (taller than a small screen).
+/// "Preferences", libadwaita's preferences window: the style (Follow System, Light, Dark),
+/// where entries come from (science.nasa.gov, the legacy API with its address and key, or
+/// offline), the picture cache (its limit, what it uses, "Clear Cache"), the daily picture and
+/// the archive download, as groups of rows on one page that scrolls.
 ///
 /// Every change is saved to the preferences file and applied at once, without a restart and
-/// without an Apply button (GNOME's instant apply): the source choice and the cache limit when
-/// changed, the legacy address and key a moment after typing stops, on Enter, or when the
-/// window closes (typing is never lost; an address that is not a web address is explained
-/// under its field as it is typed and never saved). The key field is masked, so the key never
-/// shows on screen or in a screenshot. The window is a modal dialog of the main window.
+/// without an Apply button (GNOME's instant apply): the style, the source choice and the cache
+/// limit when changed, the legacy address and key a moment after typing stops, on Enter, or
+/// when the window closes (typing is never lost; an address that is not a web address is
+/// explained under its field as it is typed and never saved). The key row is masked, so the
+/// key never shows on screen or in a screenshot unless the user peeks. Clearing the cache asks
+/// first. The window is a modal dialog of the main window.
 @MainActor
 final class PreferencesWindow {
-    static let kinds: [SourceConfiguration.Kind] = [.science, .legacy, .offline]
-
     let window: Window
-    let sourceChoice = DropDown(items: ["science.nasa.gov", tr("NASA API (api.nasa.gov or a copy)"),
-                                        tr("Offline (cache and sample pictures)")])
-    let legacyFields = Box(.vertical, spacing: 6)
-    let urlEntry = Entry(placeholder: SourceConfiguration.legacyURL.absoluteString)
-    let keyEntry = Entry(placeholder: SourceConfiguration.demoKey, isSecret: true)
+    let page = PreferencesPage(title: tr("General"), iconName: "preferences-system-symbolic")
+    let styleChoice = ComboRow<StylePreference>(title: tr("Style"), choices: [
+        (.followSystem, tr("Follow System")), (.light, tr("Light")), (.dark, tr("Dark")),
+    ])
+    let sourceChoice = ComboRow<SourceConfiguration.Kind>(title: tr("Source"), choices: [
+        (.science, "science.nasa.gov"), (.legacy, tr("NASA API (api.nasa.gov or a copy)")),
+        (.offline, tr("Offline (cache and sample pictures)")),
+    ], showsChoiceBelow: true)
+    let urlEntry = EntryRow(title: tr("API address"))
+    let keyEntry = PasswordEntryRow(title: tr("API key"))
+    /// Under the address and key: what an empty field means and where the key is kept.
+    let legacyHint = Label(tr("Empty address: {url}. Empty key: DEMO_KEY. A free personal key comes from https://api.nasa.gov; it is kept only in your preferences file, readable by you alone.",
+                              ["url": SourceConfiguration.legacyURL.absoluteString]))
     /// Under the address field: why the typed address cannot be used.
     let addressMessage = Label()
-    /// Under the cache settings: a preferences or cache file that could not be written.
+    /// At the top: a preferences or cache file that could not be written.
     let messageLabel = Label()
+    private let messageGroup = PreferencesGroup(title: "")
     let cacheLimitSpin = SpinButton(range: ViewerServices.cacheLimitRange, step: 50)
-    let usageLabel = Label()
+    /// "In use: …" as its title, Clear Cache at its end.
+    let usageRow = ActionRow(title: "")
     let clearButton = Button(label: tr("_Clear Cache"))
     let dailySection: DailyPictureSection
-    /// Scrolls the sections: together they are taller than a small screen.
-    private(set) var scroller: ScrolledWindow!
-    private var narrowLayout: WidthBreakpoint?
     /// "Download the archive", when the app has a data folder.
     private(set) var archiveSection: ArchiveDownloadSection?
+    /// The question Clear Cache asks, while it is open.
+    private(set) var clearConfirmation: MessageDialog?
 
     /// The data source changed: the main window reloads from the new one.
     var onSourceChanged: (@MainActor () -> Void)?
@@ -56,70 +66,70 @@ final class PreferencesWindow {
     init(application: Application, services: ViewerServices) {
         self.services = services
         dailySection = DailyPictureSection(settings: services.store.map(DailySettings.init(store:)) ?? DailySettings())
-        window = Window(application: application)
+        window = Window.preferences(application: application)
         window.title = tr("Preferences")
-        window.setDefaultSize(width: 560, height: 640)
-        window.addShortcut(trigger: "Escape", action: "window.close")
-        window.setTitlebar(HeaderBar())
+        window.setDefaultSize(width: 600, height: 700)
 
-        let column = Box(.vertical, spacing: 12)
-        column.setMargins(18)
-        column.append(PreferencesText.heading(tr("Data Source"), spaced: false))
-        column.append(sourceChoice)
-        legacyFields.append(Self.caption(tr("API address")))
-        legacyFields.append(urlEntry)
         for label in [addressMessage, messageLabel] {
             label.enableWrapping()
             label.setTextAlignment(0)
             label.addCSSClass("error")
             label.isVisible = false
         }
-        legacyFields.append(addressMessage)
-        legacyFields.append(Self.caption(tr("API key")))
-        legacyFields.append(keyEntry)
-        legacyFields.append(PreferencesText.hint(tr("Empty uses DEMO_KEY. A free personal key comes from https://api.nasa.gov; it is kept only in your preferences file, readable by you alone.")))
-        column.append(legacyFields)
+        messageGroup.add(messageLabel)
+        messageGroup.isVisible = false
+        page.add(messageGroup)
 
-        column.append(PreferencesText.heading(tr("Cache")))
-        let limitRow = Box(.horizontal, spacing: 12)
-        let limitLabel = Self.caption(tr("Picture cache limit (MB)"))
-        limitLabel.horizontalExpand = true
-        limitRow.append(limitLabel)
-        limitRow.append(cacheLimitSpin)
-        column.append(limitRow)
-        let usageRow = Box(.horizontal, spacing: 12)
-        usageLabel.horizontalExpand = true
-        usageLabel.enableWrapping()
-        usageLabel.setTextAlignment(0)
-        usageRow.append(usageLabel)
+        let appearance = PreferencesGroup(title: tr("Appearance"))
+        appearance.add(styleChoice)
+        page.add(appearance)
+
+        let source = PreferencesGroup(title: tr("Data Source"))
+        for row in [sourceChoice, urlEntry, keyEntry] as [Widget] { source.add(row) }
+        addressMessage.setMargins(top: 12, bottom: 0, start: 0, end: 0)
+        source.add(addressMessage)
+        legacyHint.enableWrapping()
+        legacyHint.setTextAlignment(0)
+        legacyHint.addCSSClass("caption")
+        legacyHint.setMargins(top: 12, bottom: 0, start: 0, end: 0)
+        source.add(legacyHint)
+        page.add(source)
+
+        let cache = PreferencesGroup(title: tr("Cache"))
+        let limitRow = ActionRow(title: tr("Picture cache limit"), subtitle: tr("In megabytes"))
+        cacheLimitSpin.verticalAlign = .center
+        limitRow.addSuffix(cacheLimitSpin)
+        limitRow.setActivatableWidget(cacheLimitSpin)
+        cache.add(limitRow)
         clearButton.addCSSClass("destructive-action")
-        usageRow.append(clearButton)
-        column.append(usageRow)
-        column.append(messageLabel)
-        column.append(dailySection.box)
+        clearButton.verticalAlign = .center
+        usageRow.addSuffix(clearButton)
+        cache.add(usageRow)
+        page.add(cache)
+
+        page.add(dailySection.group)
         if let archive = services.archive, let download = services.download {
             let section = ArchiveDownloadSection(download: download, archive: archive) { [weak services] in
                 services?.archiveDownloadUnavailable
             }
-            column.append(section.root)
+            page.add(section.group)
             archiveSection = section
             let token = services.observeFallback { [weak section] in section?.refreshAvailability() }
-            section.root.onDestroy { [weak services] in services?.removeFallbackObserver(token) }
+            section.group.onDestroy { [weak services] in services?.removeFallbackObserver(token) }
         }
-        scroller = ScrolledWindow(child: column)
-        window.setChild(scroller)
-        narrowLayout = WidthBreakpoint(window: window, narrowerThan: 480) { [weak self] narrow in
-            self?.dailySection.setNarrow(narrow)
-        }
+        window.addPreferencesPage(page)
+        // libadwaita 1.2's search button has neither a name nor a tooltip.
+        window.nameIconButtons(fallbacks: ["system-search-symbolic": tr("Search")])
 
         fill()
-        sourceChoice.onSelectionChanged { [weak self] in self?.sourceChosen() }
+        styleChoice.onChange { [weak self] in self?.applyStyle() }
+        sourceChoice.onChange { [weak self] in self?.sourceChosen() }
         urlEntry.onActivate { [weak self] in self?.applySource() }
         keyEntry.onActivate { [weak self] in self?.applySource() }
         urlEntry.onChanged { [weak self] in self?.addressEdited() }
         keyEntry.onChanged { [weak self] in self?.keyEdited() }
         cacheLimitSpin.onValueChanged { [weak self] in self?.applyCacheLimit() }
-        clearButton.onClicked { [weak self] in self?.clearCache() }
+        clearButton.onClicked { [weak self] in self?.askToClearCache() }
         dailySection.onChange = { [weak self] in self?.applyDailySettings($0) }
         window.onDestroy { [weak self] in
             self?.pendingApply?.stop()
@@ -130,33 +140,47 @@ final class PreferencesWindow {
         refreshUsage()
     }
 
-    private static func caption(_ text: String) -> Label {
-        let label = Label(text)
-        label.enableWrapping()
-        label.setTextAlignment(0)
-        return label
-    }
+    /// The page's scrolled column (the groups are taller than a small screen).
+    var scroller: ScrolledWindow? { page.scroller }
 
-    private var chosenKind: SourceConfiguration.Kind {
-        Self.kinds[min(max(sourceChoice.selectedIndex, 0), Self.kinds.count - 1)]
-    }
+    /// Whether the legacy API's address and key rows show (only for that source).
+    var showsLegacyFields: Bool { urlEntry.isVisible }
 
-    /// Shows the current configuration; the key only as the masked entry's content.
+    /// Shows the current configuration; the key only as the masked row's content.
     private func fill() {
         isFilling = true
         defer { isFilling = false }
         let configuration = services.configuration
-        sourceChoice.selectedIndex = Self.kinds.firstIndex(of: configuration.kind) ?? 0
+        sourceChoice.selectedValue = configuration.kind
         if configuration.kind == .legacy {
             urlEntry.text = configuration.apiURL == SourceConfiguration.legacyURL ? "" : configuration.apiURL.absoluteString
             keyEntry.text = configuration.apiKey == SourceConfiguration.demoKey ? "" : configuration.apiKey
         }
-        legacyFields.isVisible = configuration.kind == .legacy
+        showLegacyFields(configuration.kind == .legacy)
         cacheLimitSpin.value = services.cacheLimitMB
+        styleChoice.selectedValue = services.style
+    }
+
+    private func showLegacyFields(_ shown: Bool) {
+        for widget in [urlEntry, keyEntry, legacyHint] as [Widget] { widget.isVisible = shown }
+        if !shown { showAddressMessage(nil) }
+    }
+
+    /// Saves the style and applies it to every window at once.
+    private func applyStyle() {
+        let style = styleChoice.selectedValue
+        guard !isFilling, style != services.style else { return }
+        Appearance.apply(style)
+        do {
+            try services.setStyle(style)
+            showMessage(nil)
+        } catch {
+            showMessage(userMessage(for: error))
+        }
     }
 
     private func sourceChosen() {
-        legacyFields.isVisible = chosenKind == .legacy
+        showLegacyFields(sourceChoice.selectedValue == .legacy)
         guard !isFilling else { return }
         applySource()
     }
@@ -165,16 +189,17 @@ final class PreferencesWindow {
     func applySource() {
         pendingApply?.stop()
         pendingApply = nil
+        let kind = sourceChoice.selectedValue
         let url: URL?
         do {
-            url = chosenKind == .legacy ? try typedAddress() : nil
+            url = kind == .legacy ? try typedAddress() : nil
             showAddressMessage(nil)
         } catch {
             showAddressMessage(userMessage(for: error))
             return
         }
         do {
-            try services.setSource(chosenKind, apiURL: url, apiKey: keyEntry.text.trimmingCharacters(in: .whitespaces))
+            try services.setSource(kind, apiURL: url, apiKey: keyEntry.text.trimmingCharacters(in: .whitespaces))
             hasPendingEdits = false
             showMessage(nil)
             archiveSection?.refreshAvailability()
@@ -229,11 +254,12 @@ final class PreferencesWindow {
     private func showAddressMessage(_ text: String?) {
         addressMessage.text = text ?? ""
         addressMessage.isVisible = text != nil
+        urlEntry.showsError = text != nil
     }
 
     /// Closing the window keeps what was typed, when it can be used.
     private func applyPendingEdits() {
-        guard hasPendingEdits, chosenKind == .legacy, typedAddressIsValid else { return }
+        guard hasPendingEdits, sourceChoice.selectedValue == .legacy, typedAddressIsValid else { return }
         applySource()
     }
 
@@ -272,6 +298,23 @@ final class PreferencesWindow {
         }
     }
 
+    /// Clearing cannot be undone (pictures come again from the network, slowly offline), so the
+    /// window asks first, saying what goes and what stays.
+    private func askToClearCache() {
+        let dialog = MessageDialog(parent: window, heading: tr("Clear the cache?"),
+                                   body: tr("The entries and pictures kept on this computer are removed; they are downloaded again when shown. Favourites, the archive index and the daily background stay."))
+        dialog.addResponse("cancel", label: tr("_Cancel"))
+        dialog.addResponse("clear", label: tr("_Clear Cache"), appearance: .destructive)
+        dialog.setDefaultResponse("cancel")
+        dialog.setCloseResponse("cancel")
+        dialog.onResponse { [weak self] response in
+            self?.clearConfirmation = nil
+            if response == "clear" { self?.clearCache() }
+        }
+        clearConfirmation = dialog
+        dialog.present()
+    }
+
     /// Empties the cache off the main thread, then starts a fresh picture loader.
     func clearCache() {
         clearButton.isSensitive = false
@@ -287,11 +330,11 @@ final class PreferencesWindow {
 
     /// Measures the cache off the main thread.
     func refreshUsage() {
-        usageLabel.text = tr("Measuring the cache…")
+        usageRow.title = tr("Measuring the cache…")
         let folder = services.cacheFolder
         usageWork.start({ folder.bytesUsed() }, then: { [weak self] result in
             guard let self, case .success(let bytes) = result else { return }
-            self.usageLabel.text = tr("In use: {size} (entries and pictures)", ["size": Self.megabytes(bytes)])
+            self.usageRow.title = tr("In use: {size} (entries and pictures)", ["size": Self.megabytes(bytes)])
         })
     }
 
@@ -302,5 +345,6 @@ final class PreferencesWindow {
     private func showMessage(_ text: String?) {
         messageLabel.text = text ?? ""
         messageLabel.isVisible = text != nil
+        messageGroup.isVisible = text != nil
     }
 }

@@ -1,3 +1,4 @@
+import AdwKit
 import APODCore
 import GtkKit
 
@@ -12,8 +13,8 @@ final class RandomGridWindow {
     let stack = Stack()
     let flowBox = FlowBox()
     let scroller: ScrolledWindow
-    let status = StatusPage(iconName: "image-loading-symbolic", heading: "")
-    /// Says how many pictures came when the source could not deliver the whole batch.
+    /// No batch at all: why, with Retry (announced to screen readers).
+    let status = StatusPage(iconName: "dialog-error-symbolic", title: tr("No random pictures"), isAlert: true)
     private let spinner = Spinner(size: 48)
     private let retryButton = Button(label: tr("_Retry"))
     private let environment: ViewerEnvironment
@@ -21,7 +22,7 @@ final class RandomGridWindow {
     private var narrowLayout: WidthBreakpoint?
     var columns: Int { flowBox.columns }
     /// Says when a batch is smaller than asked for (fewer pictures stored offline).
-    let notice = InfoBar(actionLabel: "", kind: .info)
+    let notice = InfoBar(actionLabel: nil, kind: .info)
     /// Offers "Download the archive" once, on the first grid while the index lacks part of it.
     let archiveOffer = InfoBar(actionLabel: tr("_Download the Archive"), kind: .info)
     /// Whether the app works from stored pictures only (set by the offline fallback).
@@ -50,6 +51,7 @@ final class RandomGridWindow {
         let header = HeaderBar()
         countSpin.value = count
         countSpin.tooltip = tr("How many pictures")
+        countSpin.setAccessibleLabel(tr("How many pictures"))
         let countBox = Box(.horizontal, spacing: 6)
         let countLabel = Label(tr("Pictures"))
         countBox.append(countLabel)
@@ -58,6 +60,7 @@ final class RandomGridWindow {
         shuffleButton.markSuggested()
         shuffleButton.tooltip = tr("Load a new batch (F5)")
         header.packEnd(shuffleButton)
+        header.setTitleWidget(WindowTitle(title: window.title))
         window.setTitlebar(header)
 
         scroller = ScrolledWindow(child: flowBox)
@@ -69,13 +72,13 @@ final class RandomGridWindow {
         loading.verticalAlign = .center
         loading.append(spinner)
         loading.append(Label(tr("Choosing random pictures…")))
-        status.addButton(retryButton)
+        retryButton.markSuggested()
+        status.setButtons([retryButton])
         stack.addPage(loading, name: "loading")
         stack.addPage(scroller, name: "grid")
         stack.addPage(status, name: "error")
-        notice.showsAction = false
-        notice.allowDismissing()
-        archiveOffer.allowDismissing()
+        notice.allowDismissing(closeLabel: tr("Dismiss"))
+        archiveOffer.allowDismissing(closeLabel: tr("Dismiss"))
         archiveOffer.label.onActivateLink { [weak self] _ in self?.archiveOffer.triggerAction() }
         archiveOffer.onAction { [weak self] in
             self?.archiveOffer.isVisible = false
@@ -91,7 +94,7 @@ final class RandomGridWindow {
             guard let self else { return }
             countLabel.isVisible = !narrow
             self.layOutOffer(narrow: narrow)
-            header.hideTitle(narrow)
+            header.showsTitle = !narrow
             if narrow {
                 self.shuffleButton.showIcon("media-playlist-shuffle-symbolic")
             } else {
@@ -102,7 +105,7 @@ final class RandomGridWindow {
         shuffleButton.onClicked { [weak self] in self?.shuffle() }
         retryButton.onClicked { [weak self] in self?.shuffle() }
         countSpin.onActivate { [weak self] in self?.shuffle() }
-        window.addAction(Action("reload") { [weak self] in self?.shuffle() })
+        window.addAction(Action(WindowAction.reload) { [weak self] in self?.shuffle() })
         window.onDestroy { [weak self] in self?.cancelAll() }
     }
 
@@ -144,16 +147,14 @@ final class RandomGridWindow {
         }
         spinner.isSpinning = false
         if let error, OfflineFallback.isUnreachable(error), onServiceUnreachable?() == true { return }
-        status.icon.iconName = "dialog-warning-symbolic"
-        status.heading.text = tr("No random pictures")
-        status.message.text = error.map { userMessage(for: $0) } ?? tr("The service sent no pictures. Try again later.")
+        status.setDescription(error.map { userMessage(for: $0) } ?? tr("The service sent no pictures. Try again later."))
         stack.visiblePage = "error"
     }
 
     /// Offline, the batch is short because the computer has no more; online, because days failed.
     private func explainShortBatch(got: Int, asked: Int) {
         guard got < asked, got > 0 else { return }
-        notice.label.text = isStoredOnly?() == true
+        notice.text = isStoredOnly?() == true
             ? tr("Only {count} pictures are stored on this computer.", ["count": String(got)])
             : tr("Only {count} of the {asked} pictures asked for could be found.", ["count": String(got), "asked": String(asked)])
         archiveOffer.isVisible = false
@@ -168,8 +169,9 @@ final class RandomGridWindow {
         if narrow {
             archiveOffer.label.setMarkup("<a href=\"download\">" + Markup.escape(tr("Download the archive")) + "</a>\n"
                                          + Markup.escape(explanation))
+            archiveOffer.setAccessibleLabel(tr("Download the archive") + "\n" + explanation)
         } else {
-            archiveOffer.label.text = explanation
+            archiveOffer.text = explanation
         }
     }
 

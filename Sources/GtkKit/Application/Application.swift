@@ -13,8 +13,17 @@ public final class Application {
     /// - Parameter isService: started by D-Bus activation (`--gapplication-service`): run
     ///   registers and waits for the bus to ask for `Activate` or an action, opening no window
     ///   by itself (GLib ends it after 10 s if nothing is asked).
-    public init(id: String, isService: Bool = false) {
-        applicationPointer = gtk_application_new(id, isService ? G_APPLICATION_IS_SERVICE : G_APPLICATION_DEFAULT_FLAGS)
+    public convenience init(id: String, isService: Bool = false) {
+        self.init(wrapping: gtk_application_new(id, Self.flags(isService: isService)))
+    }
+
+    /// Wraps a GtkApplication (or a subclass, such as libadwaita's) created elsewhere.
+    package init(wrapping pointer: UnsafeMutablePointer<GtkApplication>) {
+        applicationPointer = pointer
+    }
+
+    package static func flags(isService: Bool) -> GApplicationFlags {
+        isService ? G_APPLICATION_IS_SERVICE : G_APPLICATION_DEFAULT_FLAGS
     }
 
     /// The application ID, which is also its D-Bus name.

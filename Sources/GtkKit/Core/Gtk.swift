@@ -15,6 +15,13 @@ public enum Gtk {
         return result
     }
 
+    /// The GTK and GLib the process runs with (`4.8.3`, `2.74.6`), for debug information.
+    public static var version: String {
+        "\(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())"
+    }
+
+    public static var glibVersion: String { "\(glib_major_version).\(glib_minor_version).\(glib_micro_version)" }
+
     /// Stops GTK from selecting a selectable label's whole text whenever it gets the focus
     /// (it does on every window open), which looks like a stray highlight.
     public static func disableLabelSelectOnFocus() {

@@ -5,14 +5,14 @@ import CGtk
 /// Every wrapper holds one, so a wrapper's pointer stays valid even after GTK has destroyed
 /// the widget (a closed window's children are unparented, not yet freed): calls on it are then
 /// harmless instead of touching freed memory. `sinking` adopts a widget's floating reference.
-final class ObjectReference: @unchecked Sendable {
-    let pointer: gpointer
+package final class ObjectReference: @unchecked Sendable {
+    package let pointer: gpointer
 
-    init(adopting pointer: gpointer) {
+    package init(adopting pointer: gpointer) {
         self.pointer = pointer
     }
 
-    init(sinking pointer: gpointer) {
+    package init(sinking pointer: gpointer) {
         self.pointer = g_object_ref_sink(pointer)
     }
 

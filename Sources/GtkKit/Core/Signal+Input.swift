@@ -5,7 +5,7 @@ extension Signal {
     /// For signals carrying one double (`scale-changed`).
     @MainActor
     @discardableResult
-    static func connectDouble(_ instance: gpointer, _ name: String,
+    package static func connectDouble(_ instance: gpointer, _ name: String,
                               _ handler: @escaping @MainActor (Double) -> Void) -> UInt {
         apod_connect_double(instance, name, { _, value, data in
             let body = ClosureBox<@MainActor (Double) -> Void>.from(data)
@@ -16,7 +16,7 @@ extension Signal {
     /// For signals carrying a point or an offset (`motion`, `drag-begin`, `drag-update`).
     @MainActor
     @discardableResult
-    static func connectPoint(_ instance: gpointer, _ name: String,
+    package static func connectPoint(_ instance: gpointer, _ name: String,
                              _ handler: @escaping @MainActor (Double, Double) -> Void) -> UInt {
         apod_connect_double_double(instance, name, { _, x, y, data in
             let body = ClosureBox<@MainActor (Double, Double) -> Void>.from(data)
@@ -27,7 +27,7 @@ extension Signal {
     /// For `scroll`, whose handler says whether it consumed the event.
     @MainActor
     @discardableResult
-    static func connectDeltas(_ instance: gpointer, _ name: String,
+    package static func connectDeltas(_ instance: gpointer, _ name: String,
                               _ handler: @escaping @MainActor (Double, Double) -> Bool) -> UInt {
         apod_connect_double_double_bool(instance, name, { _, dx, dy, data in
             let body = ClosureBox<@MainActor (Double, Double) -> Bool>.from(data)
@@ -38,7 +38,7 @@ extension Signal {
     /// For a click gesture's `pressed` (press count and position).
     @MainActor
     @discardableResult
-    static func connectPress(_ instance: gpointer, _ name: String,
+    package static func connectPress(_ instance: gpointer, _ name: String,
                              _ handler: @escaping @MainActor (Int, Double, Double) -> Void) -> UInt {
         apod_connect_int_double_double(instance, name, { _, count, x, y, data in
             let body = ClosureBox<@MainActor (Int, Double, Double) -> Void>.from(data)
@@ -49,7 +49,7 @@ extension Signal {
     /// For signals carrying a string whose handler says whether it handled it (`activate-link`).
     @MainActor
     @discardableResult
-    static func connectString(_ instance: gpointer, _ name: String,
+    package static func connectString(_ instance: gpointer, _ name: String,
                               _ handler: @escaping @MainActor (String) -> Bool) -> UInt {
         apod_connect_string_bool(instance, name, { _, text, data in
             let body = ClosureBox<@MainActor (String) -> Bool>.from(data)

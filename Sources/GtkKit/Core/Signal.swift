@@ -22,10 +22,10 @@ let releaseBox: GClosureNotify = { data, _ in
 
 /// Typed signal connections for the handful of C signal shapes GtkKit uses.
 /// GTK emits these on the main thread, so handlers run main-actor isolated.
-enum Signal {
+package enum Signal {
     @MainActor
     @discardableResult
-    static func connect(_ instance: gpointer, _ name: String, _ handler: @escaping @MainActor () -> Void) -> UInt {
+    package static func connect(_ instance: gpointer, _ name: String, _ handler: @escaping @MainActor () -> Void) -> UInt {
         apod_connect(instance, name, { _, data in
             let body = ClosureBox<@MainActor () -> Void>.from(data)
             MainActor.assumeIsolated { body() }
@@ -35,7 +35,7 @@ enum Signal {
     /// For signals carrying one pointer argument (`child-activated`, an action's parameter).
     @MainActor
     @discardableResult
-    static func connectPointer(_ instance: gpointer, _ name: String,
+    package static func connectPointer(_ instance: gpointer, _ name: String,
                                _ handler: @escaping @MainActor (gpointer?) -> Void) -> UInt {
         apod_connect_pointer(instance, name, { _, argument, data in
             let body = ClosureBox<@MainActor (gpointer?) -> Void>.from(data)
@@ -46,7 +46,7 @@ enum Signal {
     /// For signals carrying one integer (`response`).
     @MainActor
     @discardableResult
-    static func connectInt(_ instance: gpointer, _ name: String,
+    package static func connectInt(_ instance: gpointer, _ name: String,
                            _ handler: @escaping @MainActor (Int32) -> Void) -> UInt {
         apod_connect_int(instance, name, { _, argument, data in
             let body = ClosureBox<@MainActor (Int32) -> Void>.from(data)
@@ -57,7 +57,7 @@ enum Signal {
     /// For signals carrying two integers (GtkDrawingArea's `resize`).
     @MainActor
     @discardableResult
-    static func connectIntInt(_ instance: gpointer, _ name: String,
+    package static func connectIntInt(_ instance: gpointer, _ name: String,
                               _ handler: @escaping @MainActor (Int32, Int32) -> Void) -> UInt {
         apod_connect_int_int(instance, name, { _, first, second, data in
             let body = ClosureBox<@MainActor (Int32, Int32) -> Void>.from(data)

@@ -51,6 +51,14 @@ public final class Texture: @unchecked Sendable {
         return Data(bytes: buffer, count: Int(size))
     }
 
+    /// Every pixel, 4 bytes each in GDK's default memory layout (B, G, R, A premultiplied),
+    /// row after row: for comparing whole renderings in tests.
+    public func pixels() -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: byteCount)
+        gdk_texture_download(texturePointer, &pixels, gsize(width * 4))
+        return pixels
+    }
+
     /// The colour at (`x`, `y`) as 8-bit red, green, blue and alpha (premultiplied), e.g. to
     /// check in a test that two rendered widgets really look different.
     public func color(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {

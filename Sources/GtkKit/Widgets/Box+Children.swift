@@ -23,3 +23,12 @@ extension Box {
         gtk_box_insert_child_after(cast(), child.widgetPointer, sibling)
     }
 }
+
+extension Box {
+    /// Takes every child out (wrappers still holding one keep it alive for reuse).
+    public func removeAllChildren() {
+        while let child = gtk_widget_get_first_child(widgetPointer) {
+            gtk_box_remove(cast(), child)
+        }
+    }
+}

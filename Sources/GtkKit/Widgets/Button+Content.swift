@@ -7,6 +7,7 @@ extension Button {
         set {
             gtk_button_set_label(cast(), newValue)
             gtk_button_set_use_underline(cast(), 1)
+            if let newValue { setSpokenName(Button.spoken(newValue)) }
         }
     }
 

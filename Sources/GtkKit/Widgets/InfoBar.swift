@@ -1,8 +1,11 @@
 import CGtk
 
-/// A coloured strip at the top of a window for errors or notices, with an icon and one action
-/// button. The kind sets GTK's message type, which gives the strip its `error`, `warning` or
-/// `info` style class (the default theme draws them alike: an app stylesheet tells them apart).
+/// A coloured strip at the top of a window for errors or notices, with an icon and at most one
+/// action button. The kind sets GTK's message type, which gives the strip its `error`,
+/// `warning` or `info` style class; libadwaita tints each from its named colours (error,
+/// warning, accent), so they stay apart and readable in dark and high-contrast styles too.
+/// It has the accessible role ALERT (GTK 4.8 gives info bars none), named by its text, so
+/// screen readers announce it.
 @MainActor
 public final class InfoBar: Widget {
     public enum Kind: Sendable {
@@ -33,10 +36,11 @@ public final class InfoBar: Widget {
     public let label = Label()
     public let icon: Image
 
-    public init(actionLabel: String, kind: Kind = .error) {
+    /// - Parameter actionLabel: the button's label (mnemonic); nil for a strip without one.
+    public init(actionLabel: String?, kind: Kind = .error) {
         icon = Image(iconName: kind.iconName)
         self.kind = kind
-        super.init(gtk_info_bar_new())
+        super.init(apod_widget_new_with_role(gtk_info_bar_get_type(), GTK_ACCESSIBLE_ROLE_ALERT))
         apply(kind)
         icon.verticalAlign = .center
         icon.setMargins(top: 0, bottom: 0, start: 0, end: 8)
@@ -46,8 +50,23 @@ public final class InfoBar: Widget {
         label.isSelectable = true
         gtk_info_bar_add_child(cast(), icon.widgetPointer)
         gtk_info_bar_add_child(cast(), label.widgetPointer)
-        actionButton = gtk_info_bar_add_button(cast(), actionLabel, GTK_RESPONSE_ACCEPT.rawValue)
+        if let actionLabel {
+            actionButton = gtk_info_bar_add_button(cast(), actionLabel, GTK_RESPONSE_ACCEPT.rawValue)
+            actionButton.map {
+                apod_accessible_set_label($0, Button.spoken(actionLabel))
+                apod_accessible_reset_labelled_by($0)
+            }
+        }
         isVisible = false
+    }
+
+    /// What the strip says; also its accessible name.
+    public var text: String {
+        get { label.text }
+        set {
+            label.text = newValue
+            setAccessibleLabel(newValue)
+        }
     }
 
     private var actionButton: UnsafeMutablePointer<GtkWidget>?
@@ -83,8 +102,10 @@ public final class InfoBar: Widget {
 
 extension InfoBar {
     /// Adds a close button that hides the strip (for messages the user may want out of the way).
-    public func allowDismissing() {
+    public func allowDismissing(closeLabel: String) {
         gtk_info_bar_set_show_close_button(cast(), 1)
+        // The close button GTK adds shows only an icon: name it.
+        descendants(ofType: gtk_button_get_type()).last.map { apod_accessible_set_label($0, closeLabel) }
         Signal.connectInt(UnsafeMutableRawPointer(widgetPointer), "response") { [weak self] response in
             if response == GTK_RESPONSE_CLOSE.rawValue { self?.isVisible = false }
         }

@@ -8,6 +8,13 @@ public final class Label: Widget {
         self.text = text
     }
 
+    /// A label screen readers announce when it appears or changes (accessible role ALERT):
+    /// for a toast's text or an error.
+    public init(alert text: String) {
+        super.init(apod_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_ALERT))
+        self.text = text
+    }
+
     public var text: String {
         get { String(cString: gtk_label_get_text(cast())) }
         set { gtk_label_set_text(cast(), newValue) }

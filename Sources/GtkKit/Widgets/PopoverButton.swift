@@ -12,6 +12,7 @@ public final class PopoverButton: Widget {
         gtk_popover_set_child(UnsafeMutablePointer(OpaquePointer(popover)), content.widgetPointer)
         gtk_menu_button_set_popover(cast(), popover)
         self.tooltip = tooltip
+        nameMenuButton(self, Button.spoken(tooltip: tooltip))
     }
 
     public func popup() { gtk_menu_button_popup(cast()) }

@@ -10,6 +10,11 @@ public final class ScrolledWindow: Widget {
                                        GTK_POLICY_AUTOMATIC)
     }
 
+    /// Wraps a scrolled window a library made (a preferences page's).
+    package init(wrapping pointer: UnsafeMutablePointer<GtkWidget>) {
+        super.init(pointer)
+    }
+
     /// Whether the child scrolls vertically only (what the detail window promises).
     public var scrollsOnlyVertically: Bool {
         var horizontal = GTK_POLICY_AUTOMATIC, vertical = GTK_POLICY_AUTOMATIC

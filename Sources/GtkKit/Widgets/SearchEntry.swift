@@ -11,6 +11,7 @@ public final class SearchEntry: Widget {
         g_value_set_string(&value, placeholder)
         g_object_set_property(UnsafeMutablePointer(OpaquePointer(widgetPointer)), "placeholder-text", &value)
         g_value_unset(&value)
+        setAccessibleLabel(placeholder)
     }
 
     public var text: String {

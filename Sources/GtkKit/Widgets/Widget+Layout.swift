@@ -23,3 +23,42 @@ extension Widget {
         set { gtk_widget_set_can_target(widgetPointer, newValue ? 1 : 0) }
     }
 }
+
+extension Widget {
+    /// The first widget of GType `type` under this one, depth first (a widget a library made
+    /// inside its own, such as a page's scrolled window).
+    package func firstDescendant(ofType type: GType) -> UnsafeMutablePointer<GtkWidget>? {
+        descendants(ofType: type).first
+    }
+
+    /// Every widget of GType `type` under this one, depth first.
+    package func descendants(ofType type: GType) -> [UnsafeMutablePointer<GtkWidget>] {
+        var found: [UnsafeMutablePointer<GtkWidget>] = []
+        func search(_ widget: UnsafeMutablePointer<GtkWidget>) {
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                if g_type_check_instance_is_a(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self), type) != 0 {
+                    found.append(current)
+                }
+                search(current)
+                child = gtk_widget_get_next_sibling(current)
+            }
+        }
+        search(widgetPointer)
+        return found
+    }
+}
+
+extension Widget {
+    /// Names the icon-only buttons a library made inside this widget after their tooltips, or
+    /// after `fallbacks[icon name]` when they have none: GTK 4.8 would call them "GtkImage".
+    /// (Buttons with text are named by it already.)
+    package func nameIconButtons(fallbacks: [String: String] = [:]) {
+        for button in descendants(ofType: gtk_button_get_type()) {
+            let pointer = UnsafeMutablePointer<GtkButton>(OpaquePointer(button))
+            guard let icon = gtk_button_get_icon_name(pointer).map({ String(cString: $0) }) else { continue }
+            let tooltip = gtk_widget_get_tooltip_text(button).map { String(cString: $0) }
+            if let name = tooltip ?? fallbacks[icon] { apod_accessible_set_label(button, name) }
+        }
+    }
+}

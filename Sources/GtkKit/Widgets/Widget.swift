@@ -104,6 +104,8 @@ open class Widget {
     }
 
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widgetPointer, name) }
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widgetPointer, name) }
+    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widgetPointer, name) != 0 }
 
     public var width: Int { Int(gtk_widget_get_width(widgetPointer)) }
     public var height: Int { Int(gtk_widget_get_height(widgetPointer)) }

@@ -15,6 +15,14 @@ public final class Window: Widget {
         onDestroy { [weak self] in self?.isDestroyed = true }
     }
 
+    /// Wraps a window of another class (libadwaita's preferences or about window), made part
+    /// of `application` so it counts among its windows and reaches its actions.
+    package init(adopting window: UnsafeMutablePointer<GtkWidget>, application: Application?) {
+        super.init(window, keepsReference: false)
+        if let application { gtk_window_set_application(cast(), application.applicationPointer) }
+        onDestroy { [weak self] in self?.isDestroyed = true }
+    }
+
     public var title: String {
         get { isDestroyed ? "" : gtk_window_get_title(cast()).map { String(cString: $0) } ?? "" }
         set { if !isDestroyed { gtk_window_set_title(cast(), newValue) } }
@@ -24,7 +32,8 @@ public final class Window: Widget {
         gtk_window_set_default_size(cast(), Int32(width), Int32(height))
     }
 
-    public func setTitlebar(_ headerBar: HeaderBar) {
+    /// Puts `headerBar` (libadwaita's, see AdwKit) where the window manager's title bar would be.
+    public func setTitlebar(_ headerBar: Widget) {
         gtk_window_set_titlebar(cast(), headerBar.widgetPointer)
     }
 

@@ -79,6 +79,15 @@ final class SettingsStoreTests: CoreTestCase, @unchecked Sendable {
         XCTAssertTrue(DailySettings(store: store).notifies, "a bad value keeps the default")
     }
 
+    func testTheStyleIsSavedAndAnUnknownOneFollowsTheSystemWithAProblem() throws {
+        let store = try write("style=purple\n")
+        XCTAssertEqual(store.load().problems.map(\.kind), [.notOneOf("purple", ["system", "light", "dark"])])
+        XCTAssertEqual(StylePreference(store: store), .followSystem)
+        try StylePreference.dark.save(to: store)
+        XCTAssertEqual(StylePreference(store: store), .dark)
+        XCTAssertEqual(try String(contentsOf: store.fileURL, encoding: .utf8), "style=dark\n")
+    }
+
     func testTheBackgroundChoicesAreSavedAndReadBack() throws {
         let store = try write("daily_fit=stretch\ndaily_rotation=weekly\n")
         XCTAssertEqual(store.load().problems.map(\.kind), [.notOneOf("stretch", ["auto", "fill", "whole"]),

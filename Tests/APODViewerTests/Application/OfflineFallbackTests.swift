@@ -54,13 +54,14 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try start(services: files.services(.science, apiURL: url, calendar: calendar))
             let main = try XCTUnwrap(app.mainWindow)
-            waitUntil("the sample's newest entry is shown") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
+            waitUntil("the sample's newest entry is shown") { main.caption.titleLabel.text == TestConfiguration.newestSampleTitle }
             XCTAssertTrue(main.offlineBanner.isShown)
             XCTAssertTrue(main.offlineBanner.root.label.text.hasPrefix("Offline — showing cached and sample pictures\n"))
-            XCTAssertNil(main.banner.message, "no error on top of the notice")
+            XCTAssertNil(main.failureMessage, "no error on top of the notice")
+            XCTAssertNil(main.banner.message, "one strip")
             waitUntil("the sample picture is shown") { main.pictureView.page == .picture }
 
-            app.application.activateAction("random", int: 3)
+            app.application.activateAction(AppAction.random, int: 3)
             let grid = try XCTUnwrap(app.gridWindow)
             waitUntil("three sample entries fill the grid") { grid.cells.count == 3 }
             XCTAssertTrue(grid.cells.allSatisfy { $0.entry.title.hasPrefix("Sample") }, "\(grid.cells.map(\.entry.title))")
@@ -80,12 +81,13 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(grid.cells.allSatisfy { $0.entry.title.hasPrefix("Sample") }, "\(grid.cells.map(\.entry.title))")
             let main = try XCTUnwrap(app.mainWindow)
             XCTAssertTrue(main.offlineBanner.isShown)
-            waitUntil("the main window shows the sample") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
+            waitUntil("the main window shows the sample") { main.caption.titleLabel.text == TestConfiguration.newestSampleTitle }
+            XCTAssertNil(main.failureMessage)
             XCTAssertNil(main.banner.message)
 
             main.window.close()
             app.services?.goOnline()
-            app.application.activateAction("random", int: 2)
+            app.application.activateAction(AppAction.random, int: 2)
             waitUntil("a grid batch without a main window falls back as well") { grid.cells.count == 2 }
             XCTAssertEqual(grid.stack.visiblePage, "grid")
             XCTAssertTrue(app.services?.isFallenBack == true)
@@ -100,17 +102,17 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
             try start(services: files.services(.science, apiURL: scienceRoute(server), calendar: calendar))
             let main = try XCTUnwrap(app.mainWindow)
             waitUntil("the app fell back to the sample", timeout: 30) { main.offlineBanner.isShown }
-            waitUntil("the sample's newest entry is shown") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
+            waitUntil("the sample's newest entry is shown") { main.caption.titleLabel.text == TestConfiguration.newestSampleTitle }
 
             state.healthy = true
             main.offlineBanner.root.triggerAction()
-            waitUntil("the service's entry is shown") { main.titleLabel.text == "Live Sky" }
+            waitUntil("the service's entry is shown") { main.caption.titleLabel.text == "Live Sky" }
             XCTAssertFalse(main.offlineBanner.isShown)
             waitUntil("its picture is shown") { main.pictureView.shownImage?.originalWidth == 1200 }
 
             state.healthy = false
-            app.application.activateAction("show-date", string: "2026-11-20")
-            waitUntil("a later failure is an ordinary error, not a fallback", timeout: 30) { main.banner.message != nil }
+            app.application.activateAction(AppAction.showDate, string: "2026-11-20")
+            waitUntil("a later failure is an ordinary error, not a fallback", timeout: 30) { main.failureMessage != nil }
             XCTAssertFalse(main.offlineBanner.isShown)
         }
     }
@@ -125,19 +127,19 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try start(services: files.services(.science, apiURL: scienceRoute(server), calendar: calendar))
             let main = try XCTUnwrap(app.mainWindow)
-            waitUntil("the service's entry is shown") { main.titleLabel.text == "Live Sky" }
+            waitUntil("the service's entry is shown") { main.caption.titleLabel.text == "Live Sky" }
             let services = try XCTUnwrap(app.services)
             services.goOnline()
             XCTAssertFalse(services.hasReachedService, "a fresh start as far as the fallback knows")
 
-            app.application.activateAction("random", int: 1)
+            app.application.activateAction(AppAction.random, int: 1)
             let grid = try XCTUnwrap(app.gridWindow)
             waitUntil("the grid shows the service's entry") { grid.cells.map(\.entry.title) == ["Live Sky"] }
             XCTAssertTrue(services.hasReachedService, "the grid's batch is the service answering")
 
             state.healthy = false
-            app.application.activateAction("show-date", string: "2026-11-20")
-            waitUntil("a later failure is an ordinary error, not a fallback", timeout: 30) { main.banner.message != nil }
+            app.application.activateAction(AppAction.showDate, string: "2026-11-20")
+            waitUntil("a later failure is an ordinary error, not a fallback", timeout: 30) { main.failureMessage != nil }
             XCTAssertFalse(main.offlineBanner.isShown)
             XCTAssertFalse(services.isFallenBack)
         }
@@ -147,7 +149,7 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try start(services: files.services(.offline, calendar: calendar))
             let main = try XCTUnwrap(app.mainWindow)
-            waitUntil("the sample's newest entry is shown") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
+            waitUntil("the sample's newest entry is shown") { main.caption.titleLabel.text == TestConfiguration.newestSampleTitle }
             XCTAssertFalse(main.offlineBanner.isShown)
         }
     }

@@ -9,10 +9,13 @@ final class ViewerApplicationTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")]))
             let before = Gtk.toplevelTitles.count
-            app.application.activateAction("shortcuts")
+            app.application.activateAction(AppAction.shortcuts)
             waitUntil("the shortcuts window is open") { Gtk.toplevelTitles.count == before + 1 }
-            app.application.activateAction("about")
-            waitUntil("the about dialog is open") { Gtk.toplevelTitles.contains("About APOD Viewer") }
+            app.application.activateAction(AppAction.about)
+            waitUntil("the about window is open") { app.aboutWindow?.isMapped == true }
+            let about = try XCTUnwrap(app.aboutWindow)
+            XCTAssertTrue(about.isModal)
+            XCTAssertTrue(about.isDialog(of: try XCTUnwrap(app.mainWindow).window))
         }
     }
 
@@ -33,10 +36,10 @@ final class ViewerApplicationTests: GUITestCase, @unchecked Sendable {
             let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")],
                                     random: [entry("2001-01-01", title: "One")])
             try start(source)
-            app.application.activateAction("random", int: 0)
+            app.application.activateAction(AppAction.random, int: 0)
             let grid = try XCTUnwrap(app.gridWindow)
             XCTAssertEqual(grid.countSpin.value, ViewerOptions.defaultRandomCount)
-            app.application.activateAction("random", int: 0)
+            app.application.activateAction(AppAction.random, int: 0)
             XCTAssertTrue(app.gridWindow === grid)
             waitUntil("one random batch was asked for") { source.requests.filter { $0.hasPrefix("random") }.count == 1 }
         }

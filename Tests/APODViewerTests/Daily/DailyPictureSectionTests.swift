@@ -19,19 +19,21 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
             saved.videoDays = .keepCurrent
             try saved.save(to: files.store)
             try start(services: files.services(.offline, calendar: calendar))
-            app.application.activateAction("preferences")
+            app.application.activateAction(AppAction.preferences)
             let preferences = try XCTUnwrap(app.preferencesWindow)
             let section = preferences.dailySection
-            XCTAssertFalse(section.backgroundSwitch.isOn, "off by default")
+            XCTAssertFalse(section.backgroundRow.isOn, "off by default")
             XCTAssertTrue(section.notifySwitch.isOn, "on by default")
-            XCTAssertEqual(section.videoChoice.selectedIndex, 1, "the saved choice is shown")
+            XCTAssertEqual(section.videoChoice.selectedValue, .keepCurrent, "the saved choice is shown")
+            XCTAssertEqual(section.videoChoice.selectedLabel, "Keep the current background")
             XCTAssertFalse(section.placementChoice.isSensitive, "where only matters for the automatic background")
 
             var applied: [DailySettings] = []
             preferences.onDailySettingsChanged = { applied.append($0) }
-            section.backgroundSwitch.isOn = true
-            section.placementChoice.selectedIndex = 0
+            section.backgroundRow.isOn = true
+            section.placementChoice.selectedValue = .desktop
             XCTAssertTrue(section.placementChoice.isSensitive)
+            XCTAssertTrue(section.backgroundRow.isExpanded, "turning it on unfolds where and when")
             XCTAssertEqual(applied.last?.setsBackground, true)
             XCTAssertEqual(applied.last?.placement, .desktop)
             let stored = DailySettings(store: files.store)
@@ -50,30 +52,30 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
     func testTheBackgroundRowsAreSavedAndApplied() throws {
         try MainActor.assumeIsolated {
             try start(services: files.services(.offline, calendar: calendar))
-            app.application.activateAction("preferences")
+            app.application.activateAction(AppAction.preferences)
             let preferences = try XCTUnwrap(app.preferencesWindow)
             let section = preferences.dailySection
             XCTAssertFalse(section.captionSwitch.isOn, "no title on the background by default")
-            XCTAssertEqual(section.fitChoice.value, .auto)
-            XCTAssertEqual(section.unusableChoice.value, .keepCurrent)
-            XCTAssertEqual(section.rotationChoice.value, .off)
-            for control: Widget in [section.captionSwitch, section.fitChoice.dropDown, section.unusableChoice.dropDown,
-                                    section.rotationChoice.dropDown, section.rotationSourceChoice.dropDown, section.sentenceSwitch] {
+            XCTAssertEqual(section.fitChoice.selectedValue, .auto)
+            XCTAssertEqual(section.unusableChoice.selectedValue, .keepCurrent)
+            XCTAssertEqual(section.rotationChoice.selectedValue, .off)
+            for control: Widget in [section.captionSwitch, section.fitChoice, section.unusableChoice,
+                                    section.rotationChoice, section.rotationSourceChoice, section.sentenceSwitch] {
                 XCTAssertFalse(control.isSensitive)
             }
             var applied: [DailySettings] = []
             preferences.onDailySettingsChanged = { applied.append($0) }
-            section.backgroundSwitch.isOn = true
+            section.backgroundRow.isOn = true
             XCTAssertTrue(section.captionSwitch.isSensitive)
             XCTAssertFalse(section.sentenceSwitch.isSensitive, "the sentence goes with the title")
-            XCTAssertFalse(section.rotationSourceChoice.dropDown.isSensitive, "no rotation, nothing to draw from")
+            XCTAssertFalse(section.rotationSourceChoice.isSensitive, "no rotation, nothing to draw from")
             section.captionSwitch.isOn = true
             section.sentenceSwitch.isOn = true
-            section.fitChoice.value = .whole
-            section.unusableChoice.value = .useFavourite
-            section.rotationChoice.value = .sixHours
-            XCTAssertTrue(section.rotationSourceChoice.dropDown.isSensitive)
-            section.rotationSourceChoice.value = .archive
+            section.fitChoice.selectedValue = .whole
+            section.unusableChoice.selectedValue = .useFavourite
+            section.rotationChoice.selectedValue = .sixHours
+            XCTAssertTrue(section.rotationSourceChoice.isSensitive)
+            section.rotationSourceChoice.selectedValue = .archive
             let expected = applied.last
             XCTAssertEqual(expected?.caption, .titleAndSentence)
             XCTAssertEqual(expected?.fit, .whole)

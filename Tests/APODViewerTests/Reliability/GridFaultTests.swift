@@ -99,10 +99,10 @@ final class GridFaultTests: GUITestCase, @unchecked Sendable {
             let bombCell = try XCTUnwrap(grid.cells.first { faults[$0.entry.date] == .bomb })
             grid.flowBox.activate(bombCell)
             let detail = try XCTUnwrap(app.detailWindows[bombCell.entry.date])
-            waitUntil("the detail window explains the refusal") { detail.banner.message != nil }
-            XCTAssertEqual(detail.banner.message, FaultyPictureServer.reason(for: .bomb))
-            XCTAssertEqual(detail.pictureStack.visiblePage, "missing")
-            XCTAssertFalse(detail.saveButton.isSensitive, "nothing to save")
+            waitUntil("the detail window explains the refusal") { detail.pictureArea.page == .failed }
+            XCTAssertEqual(detail.pictureArea.failure.descriptionText, FaultyPictureServer.reason(for: .bomb))
+            XCTAssertNil(detail.banner.message, "said once, in place of the picture")
+            XCTAssertFalse(detail.header.saveButton.isSensitive, "nothing to save")
 
             // And a new batch loads normally.
             let good = entries.filter { faults[$0.date] == nil }.prefix(4)

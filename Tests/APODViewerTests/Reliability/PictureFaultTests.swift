@@ -36,9 +36,9 @@ final class PictureFaultTests: GUITestCase, @unchecked Sendable {
                 let entry = APODEntry(date: APODDay("2026-11-28")!, title: "Faulty \(fault)", explanation: "",
                                       mediaType: .image, imageURL: url, hdImageURL: url)
                 let main = try startOn(entry)
-                waitUntil("\(fault): the placeholder is shown") { main.pictureView.page == .placeholder }
-                XCTAssertEqual(main.pictureView.placeholder.message.text, FaultyPictureServer.reason(for: fault), "\(fault)")
-                XCTAssertEqual(main.titleLabel.text, "Faulty \(fault)", "the entry's text is still shown")
+                waitUntil("\(fault): the failure page is shown") { main.pictureView.page == .failure }
+                XCTAssertEqual(main.pictureView.failurePage.descriptionText, FaultyPictureServer.reason(for: fault), "\(fault)")
+                XCTAssertEqual(main.caption.titleLabel.text, "Faulty \(fault)", "the entry's text is still shown")
                 app.closeAllWindows()
                 Gtk.iterate(until: { app.openWindowCount == 0 }, timeout: 5)
             }
@@ -56,7 +56,7 @@ final class PictureFaultTests: GUITestCase, @unchecked Sendable {
             waitUntil("the detail window shows the normal picture") { detail.picture.shownPixelSize != nil }
             XCTAssertEqual(detail.picture.shownPixelSize?.width, 640)
             XCTAssertNil(detail.banner.message, "a fallback that worked is not an error")
-            XCTAssertTrue(detail.saveButton.isSensitive)
+            XCTAssertTrue(detail.header.saveButton.isSensitive)
         }
     }
 }

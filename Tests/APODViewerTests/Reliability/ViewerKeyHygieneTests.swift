@@ -97,9 +97,9 @@ final class ViewerKeyHygieneTests: GUITestCase, @unchecked Sendable {
                     main.show(day: APODDay("2019-01-05")!.adding(days: index))
                     grid.shuffleButton.activate()
                     waitUntil("\(name): both windows show the error", timeout: 20) {
-                        main.banner.message != nil && grid.stack.visiblePage == "error"
+                        main.failureMessage != nil && grid.stack.visiblePage == "error"
                     }
-                    seen.append(main.banner.message ?? "")
+                    seen.append(main.failureMessage ?? "")
                     let leaks = WindowText.all().filter { $0.contains(Self.key) }
                     XCTAssertEqual(leaks, [], "\(name): the key is on screen")
                 }

@@ -38,7 +38,7 @@ final class ViewerSecurityTests: GUITestCase, @unchecked Sendable {
             main.pictureView.playButton.activate()
             waitUntil("the main window refuses") { main.banner.message != nil }
             XCTAssertEqual(main.banner.message, APODError.unsupportedURL.message)
-            XCTAssertFalse(main.banner.offersRetry)
+            XCTAssertEqual(main.banner.root.kind, .error)
 
             app.openDetail(for: video)
             let detail = try XCTUnwrap(app.detailWindows[video.date])
@@ -57,9 +57,9 @@ final class ViewerSecurityTests: GUITestCase, @unchecked Sendable {
             hostile.explanationLinks = [TextLink(text: "<b>linked</b>", url: URL(string: "https://example.org/?q='x'&y=1")!)]
             try start(FakeSource(entries: [hostile], random: [hostile]), options: ViewerOptions(randomCount: 1))
             let main = try XCTUnwrap(app.mainWindow)
-            waitUntil("the entry is shown") { main.titleLabel.text == title }
-            XCTAssertFalse(main.titleLabel.usesMarkup)
-            XCTAssertEqual(main.copyrightLabel.text, "© <i>Ada</i> & Co")
+            waitUntil("the entry is shown") { main.caption.titleLabel.text == title }
+            XCTAssertFalse(main.caption.titleLabel.usesMarkup)
+            XCTAssertEqual(main.caption.creditLabel.text, "© <i>Ada</i> & Co")
             let grid = try XCTUnwrap(app.gridWindow)
             waitUntil("the grid cell exists") { grid.cells.count == 1 }
             XCTAssertEqual(grid.cells[0].titleLabel.text, title)
@@ -70,7 +70,7 @@ final class ViewerSecurityTests: GUITestCase, @unchecked Sendable {
             // The explanation is markup the app builds for its links, every piece escaped: it
             // shows exactly the service's text.
             XCTAssertEqual(detail.explanationLabel.text, "<big>Big</big> &lt; explained, <b>linked</b>")
-            for label in [detail.titleLabel, detail.copyrightLabel] {
+            for label in [detail.caption.titleLabel, detail.caption.creditLabel] {
                 XCTAssertFalse(label.usesMarkup)
             }
         }

@@ -1,4 +1,6 @@
+import AdwKit
 import APODCore
+import CGtk
 import Foundation
 import GtkKit
 import XCTest
@@ -16,7 +18,7 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        let ready = MainActor.assumeIsolated { Gtk.initialize() }
+        let ready = MainActor.assumeIsolated { Adwaita.initialize() }
         try XCTSkipUnless(ready, "no display: run GUI tests under xvfb-run (see Makefile)")
         let name = self.name
         let watchdog = DispatchWorkItem {

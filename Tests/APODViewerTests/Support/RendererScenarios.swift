@@ -26,7 +26,7 @@ extension GUITestCase {
         waitUntil("the spinner animates") { (counter.frames ?? 0) > 2 }
         assertRenderer(renderer, draws: mainWindow.window)
         waitUntil("the picture is shown", timeout: 20) { mainWindow.pictureView.page == .picture }
-        XCTAssertEqual(mainWindow.titleLabel.text, "Latest Sky")
+        XCTAssertEqual(mainWindow.caption.titleLabel.text, "Latest Sky")
         XCTAssertNotNil(mainWindow.pictureView.picture.texture)
     }
 
@@ -64,10 +64,10 @@ extension GUITestCase {
         assertRenderer(renderer, draws: mainWindow.window)
         source.setAnswerDelay(0.5)
         mainWindow.dateSelector.select(APODDay("2020-12-17")!)
-        mainWindow.showButton.activate()
+        mainWindow.navigation.showButton.activate()
         waitUntil("the spinner shows") { mainWindow.pictureView.page == .loading && mainWindow.pictureView.spinner.isSpinning }
         waitUntil("Show brought the chosen day", timeout: 20) {
-            mainWindow.titleLabel.text == "The Great Conjunction" && mainWindow.pictureView.page == .picture
+            mainWindow.caption.titleLabel.text == "The Great Conjunction" && mainWindow.pictureView.page == .picture
         }
     }
 }

@@ -63,8 +63,9 @@ class ViewerProcessTestCase: XCTestCase {
     }
 
     /// Calls `method` on the application's object.
-    func gdbusCall(_ method: String, _ arguments: [String] = []) throws -> (status: Int32, output: String) {
-        try gdbus(["call", "--session", "--dest", Self.id, "--object-path", Self.objectPath, "--method", method] + arguments)
+    /// - Parameter path: another object of the application (a window's actions: `<path>/window/1`).
+    func gdbusCall(_ method: String, _ arguments: [String] = [], path: String = objectPath) throws -> (status: Int32, output: String) {
+        try gdbus(["call", "--session", "--dest", Self.id, "--object-path", path, "--method", method] + arguments)
     }
 
     func gdbus(_ arguments: [String]) throws -> (status: Int32, output: String) {

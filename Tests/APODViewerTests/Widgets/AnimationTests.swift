@@ -45,7 +45,7 @@ final class AnimationTests: GUITestCase, @unchecked Sendable {
             detail.zoomable.root.isVisible = true
             waitUntil("it plays again once shown") { player.isRunning && player.framesShown > shown }
 
-            XCTAssertTrue(detail.window.activateAction("win.fullscreen"))
+            XCTAssertTrue(detail.window.activateAction(WindowAction.fullscreen))
             let fullscreenFrames = player.framesShown
             waitUntil("it plays fullscreen") { player.isRunning && player.framesShown > fullscreenFrames + 1 }
             detail.zoomable.zoomIn()

@@ -16,33 +16,33 @@ final class BatchNavigationTests: GUITestCase, @unchecked Sendable {
             waitUntil("the grid is filled") { grid.cells.count == 3 }
             grid.flowBox.activate(grid.cells[1])
             let detail = try XCTUnwrap(app.detailWindows[batch[1].date])
-            waitUntil("the middle picture is shown") { detail.shownImage?.originalWidth == 800 }
+            waitUntil("the middle picture is shown") { detail.pictureArea.shown?.image.originalWidth == 800 }
             let navigation = try XCTUnwrap(detail.batch)
             XCTAssertTrue(navigation.nextButton.isVisible)
             XCTAssertEqual(navigation.nextButton.opacity, 0, "the buttons show only while the pointer is over the picture")
 
-            XCTAssertTrue(detail.window.activateAction("win.next"))
+            XCTAssertTrue(detail.window.activateAction(WindowAction.next))
             XCTAssertEqual(detail.entry, batch[2])
-            XCTAssertEqual(detail.titleLabel.text, "Third")
+            XCTAssertEqual(detail.caption.titleLabel.text, "Third")
             XCTAssertEqual(detail.window.title, "Third")
-            XCTAssertEqual(detail.dateLabel.text, "2013 Mar. 3")
-            waitUntil("the third picture is shown") { detail.shownImage?.originalWidth == 900 }
+            XCTAssertEqual(detail.caption.dateLabel.text, "2013 Mar. 3")
+            waitUntil("the third picture is shown") { detail.pictureArea.shown?.image.originalWidth == 900 }
             XCTAssertNotNil(detail.playButton, "the video's play button follows the entry")
             XCTAssertTrue(app.detailWindows[batch[2].date] === detail)
             XCTAssertNil(app.detailWindows[batch[1].date])
 
-            XCTAssertTrue(detail.window.activateAction("win.next"))
+            XCTAssertTrue(detail.window.activateAction(WindowAction.next))
             XCTAssertEqual(detail.entry, batch[2], "the end of the batch stays put")
 
             XCTAssertFalse(navigation.nextButton.isVisible, "no next button at the end of the batch")
             navigation.previousButton.activate()
             waitUntil("the button stepped back") { detail.entry == batch[1] }
-            XCTAssertTrue(detail.window.activateAction("win.previous"))
+            XCTAssertTrue(detail.window.activateAction(WindowAction.previous))
             XCTAssertEqual(detail.entry, batch[0])
             XCTAssertFalse(navigation.previousButton.isVisible)
-            XCTAssertEqual(detail.titleLabel.text, "First")
+            XCTAssertEqual(detail.caption.titleLabel.text, "First")
             XCTAssertNil(detail.playButton)
-            waitUntil("the first picture is shown") { detail.shownImage?.originalWidth == 700 }
+            waitUntil("the first picture is shown") { detail.pictureArea.shown?.image.originalWidth == 700 }
             XCTAssertTrue(detail.zoomable.isBestFit, "each picture starts at best fit")
 
             detail.window.close()
@@ -57,7 +57,7 @@ final class BatchNavigationTests: GUITestCase, @unchecked Sendable {
             app.openDetail(for: single)
             let detail = try XCTUnwrap(app.detailWindows[single.date])
             XCTAssertNil(detail.batch)
-            XCTAssertFalse(detail.window.activateAction("win.next"))
+            XCTAssertFalse(detail.window.activateAction(WindowAction.next))
             XCTAssertEqual(detail.entry, single)
         }
     }

@@ -28,7 +28,7 @@ final class ExplanationLinkTests: GUITestCase, @unchecked Sendable {
             var opened: [URL] = []
             detail.openExplanationLink = { opened.append($0) }
 
-            XCTAssertEqual(detail.titleLabel.text, "Conjunction <b>&</b> co", "titles show markup literally")
+            XCTAssertEqual(detail.caption.titleLabel.text, "Conjunction <b>&</b> co", "titles show markup literally")
             XCTAssertEqual(detail.explanationLabel.text, item.explanation, "the text shows literally, links included")
             XCTAssertTrue(detail.explanationLabel.usesMarkup)
 

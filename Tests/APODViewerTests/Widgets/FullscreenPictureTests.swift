@@ -15,7 +15,7 @@ final class FullscreenPictureTests: GUITestCase, @unchecked Sendable {
             waitForFrames()
             let windowedWidth = detail.picture.width
 
-            XCTAssertTrue(detail.window.activateAction("win.fullscreen"))
+            XCTAssertTrue(detail.window.activateAction(WindowAction.fullscreen))
             XCTAssertTrue(detail.fullscreen.isActive)
             XCTAssertTrue(detail.fullscreen.shows(detail.zoomable.root))
             XCTAssertFalse(detail.scroller.contains(detail.zoomable.root), "the text is left behind")
@@ -23,26 +23,27 @@ final class FullscreenPictureTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(detail.zoomable.isBestFit)
 
             let fitWidth = detail.picture.width
-            XCTAssertTrue(detail.window.activateAction("win.zoom-in"))
+            XCTAssertTrue(detail.window.activateAction(WindowAction.zoomIn))
             waitUntil("zooming works fullscreen") { detail.picture.width > fitWidth }
 
-            XCTAssertTrue(detail.window.activateAction("win.escape"))
+            XCTAssertTrue(detail.window.activateAction(WindowAction.escape))
             XCTAssertFalse(detail.fullscreen.isActive)
             XCTAssertFalse(detail.window.isDestroyed, "Esc leaves fullscreen first")
             XCTAssertTrue(detail.scroller.contains(detail.zoomable.root))
             waitForFrames()
-            let pictureY = try XCTUnwrap(detail.pictureStack.bounds(in: detail.scroller)?.y)
-            XCTAssertLessThan(pictureY, try XCTUnwrap(detail.dateLabel.bounds(in: detail.scroller)?.y),
+            let pictureY = try XCTUnwrap(detail.pictureArea.root.bounds(in: detail.scroller)?.y)
+            XCTAssertLessThan(pictureY, try XCTUnwrap(detail.caption.dateLabel.bounds(in: detail.scroller)?.y),
                               "the picture is back in its place, above the text")
 
             waitForFrames()
             // GtkButton's activation shows the button pressed for 250 ms before "clicked".
-            detail.fullscreenButton.activate()
+            detail.header.fullscreenButton.activate()
             waitUntil("the header button enters fullscreen too") { detail.fullscreen.isActive }
-            XCTAssertTrue(detail.window.activateAction("win.fullscreen"))
+            XCTAssertTrue(detail.window.activateAction(WindowAction.fullscreen))
+            waitForFrames()
             XCTAssertFalse(detail.fullscreen.isActive, "F11 toggles")
 
-            XCTAssertTrue(detail.window.activateAction("win.escape"))
+            XCTAssertTrue(detail.window.activateAction(WindowAction.escape))
             waitUntil("Esc closes the window when not fullscreen") { detail.window.isDestroyed }
         }
     }

@@ -29,20 +29,20 @@ final class ZoomablePictureTests: GUITestCase, @unchecked Sendable {
             XCTAssertLessThan(fitWidth, 2000, "the 2000 px picture is shown smaller than its size")
             XCTAssertLessThanOrEqual(fitWidth, zoomable.scroller.width)
 
-            XCTAssertTrue(detail.window.activateAction("win.zoom-in"))
+            XCTAssertTrue(detail.window.activateAction(WindowAction.zoomIn))
             waitUntil("the picture is drawn larger") { detail.picture.width > fitWidth }
             XCTAssertEqual(Double(detail.picture.width), Double(fitWidth) * ZoomablePicture.zoomStep, accuracy: 2)
             XCTAssertFalse(zoomable.isBestFit)
 
-            XCTAssertTrue(detail.window.activateAction("win.zoom-actual"))
+            XCTAssertTrue(detail.window.activateAction(WindowAction.zoomActual))
             waitUntil("the picture is drawn at 100 %") { detail.picture.width == 2000 }
             let horizontal = zoomable.scroller.horizontalAdjustment
             XCTAssertGreaterThan(horizontal.upper, horizontal.pageSize, "a picture larger than the view can be panned")
 
-            XCTAssertTrue(detail.window.activateAction("win.zoom-out"))
+            XCTAssertTrue(detail.window.activateAction(WindowAction.zoomOut))
             waitUntil("the picture is drawn smaller") { detail.picture.width < 2000 }
 
-            XCTAssertTrue(detail.window.activateAction("win.zoom-fit"))
+            XCTAssertTrue(detail.window.activateAction(WindowAction.zoomFit))
             waitUntil("the picture fits again") { detail.picture.width == fitWidth }
             XCTAssertTrue(zoomable.isBestFit)
         }

@@ -59,14 +59,14 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
     func testADownloadFillsTheIndexAndRandomPicksNeedNoRequest() throws {
         try MainActor.assumeIsolated {
             let services = try startApp(apiURL: try startService())
-            app.application.activateAction("preferences")
+            app.application.activateAction(AppAction.preferences)
             let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
-            waitUntil("the count of pictures so far") { section.stateLabel.text.contains("so far") }
+            waitUntil("the count of pictures so far") { section.stateRow.title.contains("so far") }
             XCTAssertTrue(section.downloadButton.isVisible)
             XCTAssertFalse(section.cancelButton.isVisible)
 
             section.downloadButton.activate()
-            waitUntil("done", timeout: 90) { section.stateLabel.text.hasPrefix("Done:") }
+            waitUntil("done", timeout: 90) { section.stateRow.title.hasPrefix("Done:") }
             let windows = ArchiveSync.windows(size: 31, through: calendar.today).count
             XCTAssertGreaterThanOrEqual(server!.requests.count, windows)
             XCTAssertTrue(try XCTUnwrap(services.archive).indexState().isComplete)
@@ -83,7 +83,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
     func testCancelStopsTheDownloadAndKeepsWhatArrived() throws {
         try MainActor.assumeIsolated {
             let services = try startApp(apiURL: try startService(delay: 0.05))
-            app.application.activateAction("download-archive")
+            app.application.activateAction(AppAction.downloadArchive)
             let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
             waitUntil("a few windows in") {
                 if case .running(let progress?) = services.download?.state { return progress.daysDone >= 8 * 31 }
@@ -91,14 +91,14 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             }
             XCTAssertTrue(section.progressBar.isVisible)
             XCTAssertTrue(section.progressBar.text.contains("days"), section.progressBar.text)
-            XCTAssertTrue(section.timeLabel.text.contains("left"), section.timeLabel.text)
+            XCTAssertTrue(section.stateRow.subtitle.contains("left"), section.stateRow.subtitle)
             let preferences = try XCTUnwrap(app.preferencesWindow)
             waitForFrames()
             waitUntil("the preferences drawn") { preferences.window.renderTexture() != nil }
             saveScreenshot(of: preferences.window, named: "archive-download")
 
             section.cancelButton.activate()
-            waitUntil("stopped") { section.stateLabel.text.hasPrefix("Stopped") }
+            waitUntil("stopped") { section.stateRow.title.hasPrefix("Stopped") }
             let kept = try XCTUnwrap(services.archive).indexState()
             XCTAssertGreaterThan(kept.count, 0)
             XCTAssertFalse(kept.isComplete)
@@ -186,7 +186,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let services = try startApp(configuration: files.configuration(.offline))
             let archive = try XCTUnwrap(services.archive)
-            app.application.activateAction("preferences")
+            app.application.activateAction(AppAction.preferences)
             let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
             XCTAssertFalse(section.downloadButton.isSensitive)
             XCTAssertTrue(section.unavailableLabel.isVisible)
@@ -197,7 +197,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             waitUntil("the preferences drawn") { preferences.window.renderTexture() != nil }
             saveScreenshot(of: preferences.window, named: "archive-download-offline")
 
-            app.application.activateAction("download-archive")
+            app.application.activateAction(AppAction.downloadArchive)
             XCTAssertFalse(try XCTUnwrap(services.download).isRunning, "the menu's download only opens the preferences")
 
             let windows = try XCTUnwrap(app.archiveWindows)
@@ -216,7 +216,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             XCTAssertFalse(FileManager.default.fileExists(atPath: archive.dataFolder.url(ArchiveAccess.offerMarkerName).path))
             XCTAssertTrue(archive.claimDownloadOffer(), "the one-time offer is kept for a source that can download")
 
-            preferences.sourceChoice.selectedIndex = 0
+            preferences.sourceChoice.selectedValue = .science
             waitUntil("science.nasa.gov can download") { section.downloadButton.isSensitive }
             XCTAssertFalse(section.unavailableLabel.isVisible)
         }
@@ -226,7 +226,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
     func testAnOpenPreferencesWindowFollowsTheOfflineFallback() throws {
         try MainActor.assumeIsolated {
             let services = try startApp(apiURL: try startService())
-            app.application.activateAction("preferences")
+            app.application.activateAction(AppAction.preferences)
             let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
             XCTAssertTrue(section.downloadButton.isSensitive)
 

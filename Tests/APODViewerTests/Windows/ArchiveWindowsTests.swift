@@ -57,7 +57,7 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
             let main = try XCTUnwrap(app.mainWindow)
             let controls = try XCTUnwrap(app.archiveControls)
             waitUntil("the main window shows today") { main.entry != nil }
-            XCTAssertTrue(main.window.activateAction("win.search"))
+            XCTAssertTrue(main.window.activateAction(WindowAction.search))
 
             controls.searchField.text = "eclipse"
             let windows = try XCTUnwrap(app.archiveWindows)
@@ -77,7 +77,7 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
             saveScreenshot(of: results.window, named: "search-results")
 
             windows.searchField.text = "(\"NOT\"*)"
-            waitUntil("no result, no error") { results.status.heading.text == "No pictures found" }
+            waitUntil("no result, no error") { results.status.title == "No pictures found" }
             XCTAssertEqual(results.stack.visiblePage, "empty")
 
             windows.searchField.text = "moon"
@@ -95,7 +95,7 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
             let windows = try XCTUnwrap(app.archiveWindows)
             let pasted = "eclipse " + String(repeating: "shadowy penumbra ", count: 64 * 1024 / 17)
             try XCTUnwrap(app.archiveControls).searchField.text = pasted
-            waitUntil("the search has answered") { windows.searchWindow?.status.heading.text == "No pictures found" }
+            waitUntil("the search has answered") { windows.searchWindow?.status.title == "No pictures found" }
             let summary = try XCTUnwrap(windows.searchWindow).summaryLabel.text
             XCTAssertTrue(summary.hasPrefix("0 pictures match “eclipse shadowy penumbra"), summary)
             XCTAssertLessThanOrEqual(summary.count, 80, summary)
@@ -140,12 +140,12 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
             waitUntil("the star is ready") { main.entry != nil && star.button.isSensitive }
             XCTAssertEqual(star.button.iconName, "non-starred-symbolic")
 
-            XCTAssertTrue(main.window.activateAction("win.toggle-favourite"))
+            XCTAssertTrue(main.window.activateAction(WindowAction.toggleFavourite))
             waitUntil("a favourite") { star.isFavourite }
             XCTAssertEqual(star.button.iconName, "starred-symbolic")
             XCTAssertEqual(try archive.favourites().map(\.title), ["Today's Galaxy"])
 
-            app.application.activateAction("favourites")
+            app.application.activateAction(AppAction.favourites)
             let windows = try XCTUnwrap(app.archiveWindows)
             waitUntil("the favourites grid") { windows.listWindows[.favourites]?.cells.first?.hasThumbnail == true }
             waitForFrames()
@@ -158,8 +158,8 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
 
             source.setFailure(.unreachable)
             main.show(day: APODDay("2026-11-28")!)
-            waitUntil("the failure shown") { main.entry == nil && main.banner.message != nil }
-            XCTAssertTrue(main.window.activateAction("win.toggle-favourite"))
+            waitUntil("the failure shown") { main.entry == nil && main.pictureView.page == .failure }
+            XCTAssertTrue(main.window.activateAction(WindowAction.toggleFavourite))
             XCTAssertFalse(star.isBusy, "no entry on screen: the star does nothing")
         }
     }
@@ -171,10 +171,10 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
             waitUntil("today shown") { main.entry != nil }
             app.openDetail(for: sky()[0])
             let detail = try XCTUnwrap(app.detailWindows[APODDay("2017-08-21")!])
-            XCTAssertTrue(detail.window.activateAction("win.toggle-favourite"))
+            XCTAssertTrue(detail.window.activateAction(WindowAction.toggleFavourite))
             waitUntil("the detail's day is a favourite") { (try? self.archive.isFavourite(APODDay("2017-08-21")!)) == true }
 
-            app.application.activateAction("history")
+            app.application.activateAction(AppAction.history)
             let windows = try XCTUnwrap(app.archiveWindows)
             waitUntil("both days in the history") { windows.listWindows[.history]?.cells.count == 2 }
             XCTAssertEqual(windows.listWindows[.history]?.cells.first?.entry.date, APODDay("2017-08-21"), "most recent first")
@@ -185,7 +185,7 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let sky = sky()
             try startWithArchive(indexed: sky.filter { $0.date.year == 2010 }, entries: sky)
-            app.application.activateAction("on-this-day")
+            app.application.activateAction(AppAction.onThisDay)
             let windows = try XCTUnwrap(app.archiveWindows)
             waitUntil("three Nov. 29s") { windows.listWindows[.onThisDay]?.cells.count == 3 }
             let grid = try XCTUnwrap(windows.listWindows[.onThisDay])

@@ -5,7 +5,7 @@ import XCTest
 @testable import APODViewer
 
 /// Screenshots of the offline banner (the service unreachable at start-up) and the preferences
-/// window, into `.build/screenshots` beside the other windows' (`make screenshots`).
+/// with the NASA API's address and masked key, into `.build/screenshots` beside the other windows' (`make screenshots`).
 final class DesktopScreenshotTests: GUITestCase, @unchecked Sendable {
     private let files = TestConfiguration()
 
@@ -28,12 +28,13 @@ final class DesktopScreenshotTests: GUITestCase, @unchecked Sendable {
             waitForFrames()
             saveScreenshot(of: main.window, named: "offline-banner")
 
-            app.application.activateAction("preferences")
+            app.application.activateAction(AppAction.preferences)
             let preferences = try XCTUnwrap(app.preferencesWindow)
-            waitUntil("the usage is measured") { preferences.usageLabel.text.hasPrefix("In use") }
+            waitUntil("the usage is measured") { preferences.usageRow.title.hasPrefix("In use") }
             waitForFrames()
             XCTAssertTrue(preferences.keyEntry.isSecret)
-            saveScreenshot(of: preferences.window, named: "preferences-window")
+            XCTAssertTrue(preferences.showsLegacyFields)
+            saveScreenshot(of: preferences.window, named: "preferences-legacy")
         }
     }
 }

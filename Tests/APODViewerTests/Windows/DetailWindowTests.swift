@@ -38,12 +38,12 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             conjunction.hdImageURL = pictures.url("/hd/2000x1300.jpg")
             let detail = try openDetail(conjunction)
             XCTAssertEqual(detail.window.title, "The Great Conjunction & <b>Saturn</b>")
-            XCTAssertEqual(detail.dateLabel.text, "2020 Dec. 17")
-            XCTAssertEqual(detail.titleLabel.text, "The Great Conjunction & <b>Saturn</b>")
-            XCTAssertEqual(detail.copyrightLabel.text, "© Ada & Co")
+            XCTAssertEqual(detail.caption.dateLabel.text, "2020 Dec. 17")
+            XCTAssertEqual(detail.caption.titleLabel.text, "The Great Conjunction & <b>Saturn</b>")
+            XCTAssertEqual(detail.caption.creditLabel.text, "© Ada & Co")
             // Shown through the app's link markup, whose parser reads "\r\n" as "\n".
             XCTAssertEqual(detail.explanationLabel.text, conjunction.explanation.replacingOccurrences(of: "\r\n", with: "\n"))
-            for label in [detail.dateLabel, detail.titleLabel, detail.copyrightLabel, detail.explanationLabel] {
+            for label in [detail.caption.dateLabel, detail.caption.titleLabel, detail.caption.creditLabel, detail.explanationLabel] {
                 XCTAssertTrue(detail.scroller.contains(label), "\(label.text) is inside the scrolled window")
                 XCTAssertEqual(label.usesMarkup, label === detail.explanationLabel, "only the app's own link markup")
                 XCTAssertTrue(label.isWrapping)
@@ -52,9 +52,9 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(detail.explanationLabel.isSelectable)
 
             waitUntil("the HD picture is shown") { detail.picture.shownPixelSize != nil }
-            XCTAssertEqual(detail.shownImage?.originalWidth, 2000)
+            XCTAssertEqual(detail.pictureArea.shown?.image.originalWidth, 2000)
             XCTAssertEqual(pictures.fetcher.purpose(for: conjunction.hdImageURL!), .hd)
-            XCTAssertTrue(detail.saveButton.isSensitive)
+            XCTAssertTrue(detail.header.saveButton.isSensitive)
         }
     }
 
@@ -82,7 +82,7 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             var fallback = entry("2018-05-05", title: "Fallback", picture: "/900x600.jpg")
             fallback.hdImageURL = pictures.url("/missing")
             let detail = try openDetail(fallback)
-            waitUntil("the normal picture is shown") { detail.shownImage?.originalWidth == 900 }
+            waitUntil("the normal picture is shown") { detail.pictureArea.shown?.image.originalWidth == 900 }
             XCTAssertNil(detail.banner.message)
         }
     }
@@ -90,7 +90,7 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
     func testAVideoShowsItsStillWithAPlayButton() throws {
         try MainActor.assumeIsolated {
             let detail = try openDetail(entry("2018-05-09", title: "A Video", picture: "/640x360.jpg", media: .video))
-            waitUntil("the still is shown") { detail.shownImage?.originalWidth == 640 }
+            waitUntil("the still is shown") { detail.pictureArea.shown?.image.originalWidth == 640 }
             XCTAssertNotNil(detail.playButton)
             XCTAssertNil(try openDetailOfImage().playButton)
         }
@@ -106,7 +106,7 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             try start(source)
             app.openDetail(for: video)
             let detail = try XCTUnwrap(app.detailWindows[video.date])
-            waitUntil("the still is shown") { detail.shownImage?.originalWidth == 640 }
+            waitUntil("the still is shown") { detail.pictureArea.shown?.image.originalWidth == 640 }
             try XCTUnwrap(detail.playButton).activate()
             waitUntil("the fetched address is refused") { detail.banner.message != nil }
             XCTAssertEqual(detail.banner.message, APODError.unsupportedURL.message)
@@ -125,15 +125,15 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let other = entry("2018-05-06", title: "Other Media", media: .other)
             let detail = try openDetail(other)
-            XCTAssertEqual(detail.pictureStack.visiblePage, "missing")
-            XCTAssertFalse(detail.saveButton.isSensitive)
+            XCTAssertEqual(detail.pictureArea.page, .missing)
+            XCTAssertFalse(detail.header.saveButton.isSensitive)
         }
     }
 
     func testCloseActionClosesTheWindowAndForgetsIt() throws {
         try MainActor.assumeIsolated {
             let detail = try openDetail(entry("2018-05-07", title: "Closing"))
-            XCTAssertTrue(detail.window.activateAction("window.close"))
+            XCTAssertTrue(detail.window.activateAction(GtkWindowAction.close))
             waitUntil("the window is gone") { app.detailWindows.isEmpty }
             XCTAssertTrue(detail.window.isDestroyed)
         }
@@ -158,9 +158,9 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             detail.savePicture(to: folder.appendingPathComponent("missing/sub/dir.jpg").path)
             waitUntil("the failure is reported") { detail.banner.message != nil }
             XCTAssertTrue(detail.banner.message?.contains("Could not save") ?? false)
-            XCTAssertFalse(detail.banner.offersRetry, "retrying the same folder cannot help")
+            XCTAssertEqual(detail.banner.root.kind, .error)
 
-            detail.copyLink()
+            detail.clipboard.copyPictureLink()
             XCTAssertEqual(detail.window.localClipboardText, item.hdImageURL?.absoluteString)
         }
     }
@@ -175,15 +175,15 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(detail.fullTextButton.isVisible, "offered when text was cut")
             waitUntil("the window is drawn with its picture", timeout: 20) { detail.picture.shownPixelSize != nil }
             waitForFrames()
-            XCTAssertLessThanOrEqual(detail.titleLabel.text.count, BoundedText.titleLimit)
+            XCTAssertLessThanOrEqual(detail.caption.titleLabel.text.count, BoundedText.titleLimit)
             XCTAssertLessThanOrEqual(detail.window.title.count, BoundedText.titleLimit)
             XCTAssertLessThanOrEqual(detail.explanationLabel.text.count, BoundedText.explanationLimit)
             XCTAssertTrue(detail.explanationLabel.text.hasSuffix("…"))
             XCTAssertLessThanOrEqual(try XCTUnwrap(app.gridWindow).cells[0].titleLabel.text.count, BoundedText.titleLimit)
 
             XCTAssertTrue(detail.fullTextButton.activate())
-            waitUntil("the button's click is handled") { detail.toast.isShown }
-            XCTAssertEqual(detail.toast.text, "The full text is on the clipboard.")
+            waitUntil("the button's click is handled") { detail.toasts.isShown }
+            XCTAssertEqual(detail.toasts.text, "The full text is on the clipboard.")
             let copied = try XCTUnwrap(detail.window.localClipboardText)
             XCTAssertTrue(copied == huge.fullText, "the whole text is copied (\(copied.utf8.count) bytes)")
             XCTAssertTrue(copied.hasPrefix("Endless title Endless title"))
@@ -205,9 +205,9 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let item = entry("2018-05-11", title: "Ça va, Öland!", picture: "/1000x700.jpg")
             let detail = try openDetail(item)
-            waitUntil("the picture is shown") { detail.saveButton.isSensitive }
+            waitUntil("the picture is shown") { detail.header.saveButton.isSensitive }
 
-            XCTAssertTrue(detail.saveButton.activate())
+            XCTAssertTrue(detail.header.saveButton.activate())
             var dialog: UnsafeMutableRawPointer?
             waitUntil("the save dialog is open") {
                 dialog = Self.openFileChooser()
@@ -222,7 +222,7 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             gtk_dialog_response(dialog.assumingMemoryBound(to: GtkDialog.self), GTK_RESPONSE_CANCEL.rawValue)
             waitUntil("the dialog is gone") { Self.openFileChooser() == nil }
             XCTAssertNil(detail.banner.message, "cancelling is not an error")
-            XCTAssertFalse(detail.toast.isShown)
+            XCTAssertFalse(detail.toasts.isShown)
         }
     }
 
@@ -249,8 +249,8 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
                 portal.choose(target.path)
                 waitUntil("the file is written") { FileManager.default.fileExists(atPath: target.path) }
                 XCTAssertEqual(try Data(contentsOf: target), TestImages.jpeg(width: 1000, height: 700), "the bytes as served")
-                waitUntil("the save is announced") { detail.toast.isShown }
-                XCTAssertEqual(detail.toast.text, "Saved to Öland #1.jpg")
+                waitUntil("the save is announced") { detail.toasts.isShown }
+                XCTAssertEqual(detail.toasts.text, "Saved to Öland #1.jpg")
                 XCTAssertNil(detail.banner.message)
                 XCTAssertEqual(portal.calls.count, 1)
             }
@@ -268,9 +268,9 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
                 portal.choose(target.path)
                 waitUntil("the failure is reported") { detail.banner.message != nil }
                 XCTAssertTrue(detail.banner.message?.contains("Could not save") ?? false, detail.banner.message ?? "")
-                XCTAssertFalse(detail.banner.offersRetry, "retrying the same folder cannot help")
+                XCTAssertEqual(detail.banner.root.kind, .error)
                 XCTAssertFalse(FileManager.default.fileExists(atPath: target.path))
-                XCTAssertFalse(detail.toast.isShown)
+                XCTAssertFalse(detail.toasts.isShown)
             }
         }
     }
@@ -283,8 +283,8 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
         portal.publish()
         waitUntil("the portal owns its name") { portal.ownsName }
         let detail = try openDetail(item)
-        waitUntil("the picture is shown") { detail.saveButton.isSensitive }
-        XCTAssertTrue(detail.saveButton.activate())
+        waitUntil("the picture is shown") { detail.header.saveButton.isSensitive }
+        XCTAssertTrue(detail.header.saveButton.activate())
         waitUntil("the portal is asked where to save") { portal.isOpen }
         XCTAssertNil(Self.openFileChooser(), "no in-process dialog besides the portal's")
         return (portal, detail)

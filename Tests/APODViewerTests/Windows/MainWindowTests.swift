@@ -15,9 +15,9 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             try start(source)
             XCTAssertEqual(main.window.title, "APOD Viewer")
             waitUntil("the picture is shown") { main.pictureView.picture.shownPixelSize != nil }
-            XCTAssertEqual(main.titleLabel.text, "Latest Sky")
-            XCTAssertEqual(main.dateLabel.text, "2026 Nov. 28")
-            XCTAssertEqual(main.copyrightLabel.text, "© Ada Lovelace")
+            XCTAssertEqual(main.caption.titleLabel.text, "Latest Sky")
+            XCTAssertEqual(main.caption.dateLabel.text, "2026 Nov. 28")
+            XCTAssertEqual(main.caption.creditLabel.text, "© Ada Lovelace")
             XCTAssertEqual(main.dateSelector.selectedDay, APODDay("2026-11-28"))
             XCTAssertEqual(source.requests.first, "latest")
         }
@@ -30,7 +30,7 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
                 entry("2026-11-28", title: "Latest Sky", picture: "/320x200.jpg"),
             ])
             try start(source)
-            waitUntil("the latest picture is shown") { main.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture }
+            waitUntil("the latest picture is shown") { main.caption.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture }
             main.dateSelector.year.typeText("2020")
             main.dateSelector.year.commitText()
             main.dateSelector.month.typeText("12")
@@ -38,11 +38,11 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             main.dateSelector.day.typeText("17")
             main.dateSelector.day.pressEnter()
             waitUntil("2020-12-17 is shown") {
-                main.titleLabel.text == "The Great Conjunction" && main.pictureView.shownImage?.originalWidth == 1600
+                main.caption.titleLabel.text == "The Great Conjunction" && main.pictureView.shownImage?.originalWidth == 1600
             }
             XCTAssertEqual(main.pictureView.shownImage?.originalHeight, 1000)
-            XCTAssertEqual(main.dateLabel.text, "2020 Dec. 17")
-            XCTAssertFalse(main.copyrightLabel.isVisible, "no copyright line for public-domain entries")
+            XCTAssertEqual(main.caption.dateLabel.text, "2020 Dec. 17")
+            XCTAssertFalse(main.caption.creditLabel.isVisible, "no copyright line for public-domain entries")
             XCTAssertTrue(source.requests.contains("entry 2020-12-17"))
             XCTAssertEqual(pictures.fetcher.purpose(for: pictures.url("/1600x1000.jpg")), .display)
         }
@@ -56,16 +56,16 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
                 entry("2026-11-29", title: "Today Sky"),
             ])
             try start(source, options: ViewerOptions(initialDay: APODDay("2026-11-28")))
-            waitUntil("the --date day is shown") { main.titleLabel.text == "Latest Sky" }
-            XCTAssertTrue(main.window.activateAction("win.previous-day"))
-            waitUntil("the previous day is shown") { main.titleLabel.text == "Day Before" }
-            main.window.activateAction("win.next-day")
-            waitUntil("the next day is shown") { main.titleLabel.text == "Latest Sky" }
+            waitUntil("the --date day is shown") { main.caption.titleLabel.text == "Latest Sky" }
+            XCTAssertTrue(main.window.activateAction(WindowAction.previousDay))
+            waitUntil("the previous day is shown") { main.caption.titleLabel.text == "Day Before" }
+            main.window.activateAction(WindowAction.nextDay)
+            waitUntil("the next day is shown") { main.caption.titleLabel.text == "Latest Sky" }
             main.dateSelector.select(APODDay("2026-11-29")!)
-            main.showButton.activate()
-            waitUntil("the selected day is shown") { main.titleLabel.text == "Today Sky" }
-            XCTAssertFalse(main.nextButton.isSensitive, "no next day after today")
-            main.window.activateAction("win.today")
+            main.navigation.showButton.activate()
+            waitUntil("the selected day is shown") { main.caption.titleLabel.text == "Today Sky" }
+            XCTAssertFalse(main.navigation.nextButton.isSensitive, "no next day after today")
+            main.window.activateAction(WindowAction.today)
             waitUntil("the latest entry is asked for") { source.requests.last == "latest" }
         }
     }
@@ -109,24 +109,25 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let source = FakeSource(entries: [entry("1995-06-16", title: "First Sky"), entry("2026-11-29", title: "Today Sky")])
             try start(source, options: ViewerOptions(initialDay: APODDay("1990-01-01")))
-            waitUntil("the first day of the archive is shown") { main.titleLabel.text == "First Sky" }
+            waitUntil("the first day of the archive is shown") { main.caption.titleLabel.text == "First Sky" }
             XCTAssertEqual(main.banner.message, APODError.dateOutOfRange(APODDay("1990-01-01")!, first: APODDay("1995-06-16")!,
                                                                          last: Self.today).message)
-            XCTAssertFalse(main.banner.offersRetry, "retrying cannot bring the day into the archive")
+            XCTAssertEqual(main.banner.root.kind, .warning, "a warning: another day is shown, nothing failed")
             XCTAssertEqual(source.requests, ["entry 1995-06-16"])
 
-            app.application.activateAction("show-date", string: "2027-01-01")
-            waitUntil("the latest picture is shown") { main.titleLabel.text == "Today Sky" }
+            app.application.activateAction(AppAction.showDate, string: "2027-01-01")
+            waitUntil("the latest picture is shown") { main.caption.titleLabel.text == "Today Sky" }
             XCTAssertEqual(main.banner.message, "There is no picture for 2027 Jan. 1 yet: showing the latest one instead.")
             source.setFailure(.serviceError(status: 503))
-            app.application.activateAction("show-date", string: "1980-01-01")
-            waitUntil("the failure is shown") { main.banner.offersRetry }
+            app.application.activateAction(AppAction.showDate, string: "1980-01-01")
+            waitUntil("the failure is shown") { main.pictureView.page == .failure }
+            XCTAssertEqual(main.pictureView.status, .failed(APODError.serviceError(status: 503).message))
             XCTAssertEqual(main.banner.message, APODError.dateOutOfRange(APODDay("1980-01-01")!, first: APODDay("1995-06-16")!,
-                                                                         last: Self.today).message
-                           + "\n" + APODError.serviceError(status: 503).message, "the failure does not hide why that day")
+                                                                         last: Self.today).message,
+                           "the failure does not hide why that day")
 
             source.setFailure(nil)
-            main.window.activateAction("win.today")
+            main.window.activateAction(WindowAction.today)
             waitUntil("the next request clears the notice") { source.requests.last == "latest" && main.banner.message == nil }
         }
     }
@@ -136,17 +137,18 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")])
             source.setFailure(.serviceError(status: 503))
             try start(source)
-            waitUntil("the error is shown") { main.banner.message != nil }
-            XCTAssertEqual(main.banner.message, APODError.serviceError(status: 503).message)
-            XCTAssertTrue(main.banner.offersRetry)
-            XCTAssertEqual(main.pictureView.page, .placeholder)
+            waitUntil("the error is shown") { main.pictureView.page == .failure }
+            let page = main.pictureView.failurePage
+            XCTAssertEqual(page.descriptionText, APODError.serviceError(status: 503).message)
+            XCTAssertEqual(page.shownButtons.map(\.label), ["_Retry"])
+            XCTAssertNil(main.banner.message, "said once, in place of the picture")
             waitForFrames()
             saveScreenshot(of: main.window, named: "main-window-error")
 
             source.setFailure(nil)
-            main.banner.root.triggerAction()
-            waitUntil("retry shows the entry") { main.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture }
-            XCTAssertNil(main.banner.message)
+            XCTAssertTrue(page.shownButtons[0].activate())
+            waitUntil("retry shows the entry") { main.caption.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture }
+            XCTAssertNil(main.pictureView.status)
         }
     }
 
@@ -154,14 +156,15 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let source = FakeSource(entries: [entry("2026-11-28", title: "Broken Picture", picture: "/missing")])
             try start(source)
-            waitUntil("the picture fails") { main.pictureView.page == .placeholder }
-            XCTAssertEqual(main.titleLabel.text, "Broken Picture", "the entry's text is still shown")
-            XCTAssertEqual(main.pictureView.placeholder.message.text, APODError.notAnImage.message)
+            waitUntil("the picture fails") { main.pictureView.page == .failure }
+            XCTAssertEqual(main.caption.titleLabel.text, "Broken Picture", "the entry's text is still shown")
+            XCTAssertEqual(main.pictureView.failurePage.descriptionText, APODError.notAnImage.message)
+            XCTAssertEqual(main.pictureView.failurePage.shownButtons.map(\.label), [nil], "Open Web Page (an icon and a label)")
 
             main.show(day: APODDay("2020-06-10")!)
             waitUntil("the missing day is shown as an empty state") { main.isShowingEmptyDay }
             XCTAssertNil(main.banner.message, "a day without an entry is not an error")
-            XCTAssertFalse(main.entryText.isVisible, "the previous entry's title and date are not left under the error")
+            XCTAssertFalse(main.caption.root.isVisible, "the previous entry's title and date are not left under the error")
             XCTAssertNil(main.entry)
         }
     }
@@ -170,9 +173,9 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let title = "Stars & <b>Gas</b> <i>in</i> M16 &amp; more"
             try start(FakeSource(entries: [entry("2026-11-28", title: title, copyright: "A & B <Observatory>")]))
-            waitUntil("the title is shown") { main.titleLabel.text == title }
-            XCTAssertFalse(main.titleLabel.usesMarkup)
-            XCTAssertEqual(main.copyrightLabel.text, "© A & B <Observatory>")
+            waitUntil("the title is shown") { main.caption.titleLabel.text == title }
+            XCTAssertFalse(main.caption.titleLabel.usesMarkup)
+            XCTAssertEqual(main.caption.creditLabel.text, "© A & B <Observatory>")
         }
     }
 
@@ -207,9 +210,9 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(source.requests.filter { $0.hasPrefix("videos") }, ["videos 2026-11-28"])
 
             main.show(day: bare.date)
-            waitUntil("the video placeholder is shown") { main.pictureView.page == .placeholder }
-            XCTAssertTrue(main.pictureView.placeholderButton.isVisible)
-            main.pictureView.placeholderButton.activate()
+            waitUntil("the video's status page is shown") { main.pictureView.page == .status }
+            let play = try XCTUnwrap(main.pictureView.shownStatusPage.shownButtons.first)
+            play.activate()
             waitUntil("the placeholder plays through the source") { main.banner.message != nil }
             XCTAssertEqual(source.requests.filter { $0.hasPrefix("videos") }, ["videos 2026-11-28", "videos 2026-11-27"])
         }
@@ -218,8 +221,8 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
     func testOtherDaysShowAPlaceholderWithTheWebPage() throws {
         try MainActor.assumeIsolated {
             try start(FakeSource(entries: [entry("2026-11-28", title: "Something Else", media: .other)]))
-            waitUntil("the placeholder is shown") { main.pictureView.page == .placeholder }
-            XCTAssertEqual(main.pictureView.placeholder.heading.text, "No picture for this day")
+            waitUntil("the status page is shown") { main.pictureView.page == .status }
+            XCTAssertEqual(main.pictureView.statusPage.title, "No picture for this day")
             XCTAssertFalse(main.pictureView.playButton.isVisible)
         }
     }

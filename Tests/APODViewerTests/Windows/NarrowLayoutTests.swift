@@ -64,13 +64,13 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             try start(FakeSource(entries: [entry("2026-11-28", title: "A Long Title About Dust Lanes in a Galaxy Far Away")]))
             let main = try XCTUnwrap(app.mainWindow)
             waitUntil("the picture is shown") { main.pictureView.page == .picture }
-            XCTAssertEqual(main.navigation.orientation, .horizontal, "one row at the default size")
+            XCTAssertEqual(main.navigation.root.orientation, .horizontal, "one row at the default size")
             main.window.resize(width: 360, height: 760)
-            waitUntil("the date row wraps") { main.navigation.orientation == .vertical }
+            waitUntil("the date row wraps") { main.navigation.root.orientation == .vertical }
             waitForFrames()
             XCTAssertLessThanOrEqual(main.window.width, 360, "nothing forces the window wider")
-            assertFits([main.previousButton, main.nextButton, main.dateSelector.year, main.dateSelector.day,
-                        main.todayButton, main.showButton, main.titleLabel, main.pictureView.root], in: main.window)
+            assertFits([main.navigation.previousButton, main.navigation.nextButton, main.dateSelector.year, main.dateSelector.day,
+                        main.navigation.todayButton, main.navigation.showButton, main.caption.titleLabel, main.pictureView.root], in: main.window)
         }
     }
 
@@ -93,7 +93,7 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             waitUntil("the picture is shown") { detail.picture.shownPixelSize != nil }
             waitForFrames()
             XCTAssertLessThanOrEqual(detail.window.width, 360)
-            assertFits([detail.pageButton, detail.saveButton, detail.titleLabel, detail.explanationLabel], in: detail.window)
+            assertFits([detail.header.pageButton, detail.header.saveButton, detail.caption.titleLabel, detail.explanationLabel], in: detail.window)
             saveScreenshot(of: detail.window, named: "detail-window-narrow")
         }
     }
@@ -115,16 +115,17 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             waitUntil("the picture is shown") { main.pictureView.page == .picture }
             XCTAssertTrue(controls.searchField.isVisible)
             XCTAssertFalse(controls.searchButton.isVisible)
+            waitForFrames()
             main.window.resize(width: 360, height: 760)
-            waitUntil("the date row wraps") { main.navigation.orientation == .vertical }
+            waitUntil("the date row wraps") { main.navigation.root.orientation == .vertical }
             waitForFrames()
             XCTAssertLessThanOrEqual(main.window.width, 360, "the header bar does not force the window wider")
             XCTAssertFalse(controls.searchField.isVisible, "the field gives way to a button")
             assertFits([main.randomButton, controls.searchButton, controls.star.button, controls.calendarButton.button,
-                        main.showButton], in: main.window)
+                        main.navigation.showButton], in: main.window)
             saveScreenshot(of: main.window, named: "main-window-narrow")
 
-            main.window.activateAction("win.search")
+            main.window.activateAction(WindowAction.search)
             let search = try XCTUnwrap(app.archiveWindows?.searchWindow, "Ctrl+F opens the search window when the field is hidden")
             search.window.resize(width: 360, height: 700)
             waitUntil("two per row") { search.columns == 2 }
@@ -133,7 +134,7 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             assertFits([app.archiveWindows!.searchField, search.summaryLabel], in: search.window)
 
             main.window.resize(width: 960, height: 860)
-            waitUntil("one row again") { main.navigation.orientation == .horizontal }
+            waitUntil("one row again") { main.navigation.root.orientation == .horizontal }
             XCTAssertTrue(controls.searchField.isVisible)
         }
     }
@@ -147,18 +148,20 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             XCTAssertLessThanOrEqual(preferences.window.width, 360)
             XCTAssertLessThanOrEqual(preferences.window.height, 640, "the sections scroll instead of growing the window")
             let archive = try XCTUnwrap(preferences.archiveSection)
-            XCTAssertTrue(preferences.scroller.contains(archive.downloadButton))
-            let range = preferences.scroller.verticalScrollRange
+            let scroller = try XCTUnwrap(preferences.scroller)
+            XCTAssertTrue(scroller.contains(archive.downloadButton))
+            let range = scroller.verticalScrollRange
             XCTAssertGreaterThan(range.upper, range.pageSize, "there is more below to scroll to")
             let daily = preferences.dailySection
-            XCTAssertTrue(daily.choiceRows.allSatisfy { $0.orientation == .vertical }, "labels above the drop-downs")
-            assertFits([preferences.sourceChoice, preferences.keyEntry, preferences.clearButton, daily.meteredChoice,
-                        daily.videoChoice, daily.notifySwitch, archive.downloadButton], in: preferences.window)
-            preferences.scroller.scrollToEnd()
+            daily.backgroundRow.isOn = true
+            waitForFrames()
+            XCTAssertTrue(daily.backgroundRow.isExpanded)
+            assertFits([preferences.sourceChoice, preferences.keyEntry, preferences.clearButton, preferences.cacheLimitSpin,
+                        daily.placementChoice, daily.meteredChoice, daily.videoChoice, daily.notifySwitch,
+                        archive.downloadButton], in: preferences.window)
+            scroller.scrollToEnd()
             waitForFrames()
             saveScreenshot(of: preferences.window, named: "preferences-narrow")
-            preferences.window.resize(width: 560, height: 640)
-            waitUntil("labels beside the drop-downs") { daily.choiceRows.allSatisfy { $0.orientation == .horizontal } }
         }
     }
 
@@ -166,9 +169,9 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
     /// `width`×`height`.
     @MainActor
     private func openLegacyPreferences(width: Int, height: Int) throws -> PreferencesWindow {
-        app.application.activateAction("preferences")
+        app.application.activateAction(AppAction.preferences)
         let preferences = try XCTUnwrap(app.preferencesWindow)
-        preferences.sourceChoice.selectedIndex = 1
+        preferences.sourceChoice.selectedValue = .legacy
         preferences.window.resize(width: width, height: height)
         waitForFrames()
         return preferences

@@ -24,7 +24,7 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
 
     @MainActor
     private func openPreferences() throws -> PreferencesWindow {
-        app.application.activateAction("preferences")
+        app.application.activateAction(AppAction.preferences)
         return try XCTUnwrap(app.preferencesWindow)
     }
 
@@ -44,20 +44,20 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             try start(services: files.services(.science, apiURL: science.baseURL.appendingPathComponent("wp-json/wp/v2/apod-basic"),
                                                calendar: calendar))
             let main = try XCTUnwrap(app.mainWindow)
-            waitUntil("the science entry is shown") { main.titleLabel.text == "Science Sky" }
+            waitUntil("the science entry is shown") { main.caption.titleLabel.text == "Science Sky" }
 
             let preferences = try openPreferences()
             XCTAssertEqual(preferences.window.title, "Preferences")
             XCTAssertTrue(preferences.window.isModal, "a dialog: no minimize or maximize")
             XCTAssertTrue(preferences.window.isDialog(of: main.window))
-            XCTAssertEqual(preferences.sourceChoice.selectedIndex, 0)
-            XCTAssertFalse(preferences.legacyFields.isVisible)
+            XCTAssertEqual(preferences.sourceChoice.selectedValue, .science)
+            XCTAssertFalse(preferences.showsLegacyFields)
             XCTAssertTrue(preferences.keyEntry.isSecret, "the key is masked on screen")
             preferences.urlEntry.text = legacyURL.absoluteString
             preferences.keyEntry.text = "my-secret-key"
-            preferences.sourceChoice.selectedIndex = 1
-            XCTAssertTrue(preferences.legacyFields.isVisible)
-            waitUntil("the main window reloaded from the legacy API") { main.titleLabel.text == "Legacy Sky" }
+            preferences.sourceChoice.selectedValue = .legacy
+            XCTAssertTrue(preferences.showsLegacyFields)
+            waitUntil("the main window reloaded from the legacy API") { main.caption.titleLabel.text == "Legacy Sky" }
 
             let saved = files.store.load()
             XCTAssertEqual(saved["source"], "legacy")
@@ -67,15 +67,15 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(mode, 0o600)
 
             servers.forEach { $0.stop() }
-            preferences.sourceChoice.selectedIndex = 2
-            app.application.activateAction("show-date", string: TestConfiguration.newestSampleDate)
-            waitUntil("the sample is shown with both services gone") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
+            preferences.sourceChoice.selectedValue = .offline
+            app.application.activateAction(AppAction.showDate, string: TestConfiguration.newestSampleDate)
+            waitUntil("the sample is shown with both services gone") { main.caption.titleLabel.text == TestConfiguration.newestSampleTitle }
             XCTAssertEqual(files.store.load()["source"], "offline")
             XCTAssertNil(files.store.load()["api_url"])
 
             preferences.window.close()
             waitUntil("the window closed") { app.preferencesWindow == nil }
-            XCTAssertEqual(try openPreferences().sourceChoice.selectedIndex, 2, "the window shows what is in use")
+            XCTAssertEqual(try openPreferences().sourceChoice.selectedValue, .offline, "the window shows what is in use")
             let restarted = try SourceConfiguration.resolve(arguments: [], environment: [:], settings: files.store.load()).0
             XCTAssertEqual(restarted.kind, .offline, "the next launch starts where the user left off")
         }
@@ -86,7 +86,7 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             try start(services: files.services(.offline, calendar: calendar))
             let preferences = try openPreferences()
             preferences.urlEntry.text = "ftp://example.org/apod"
-            preferences.sourceChoice.selectedIndex = 1
+            preferences.sourceChoice.selectedValue = .legacy
             XCTAssertTrue(preferences.addressMessage.isVisible)
             XCTAssertTrue(preferences.addressMessage.text.contains("http://"), preferences.addressMessage.text)
             let field = try XCTUnwrap(preferences.urlEntry.bounds(in: preferences.window))
@@ -114,7 +114,7 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try start(services: files.services(.legacy, apiURL: address, calendar: calendar))
             let main = try XCTUnwrap(app.mainWindow)
-            waitUntil("the entry for the demo key is shown") { main.titleLabel.text == "Sky for DEMO_KEY" }
+            waitUntil("the entry for the demo key is shown") { main.caption.titleLabel.text == "Sky for DEMO_KEY" }
 
             var preferences = try openPreferences()
             preferences.urlEntry.text = "ftp://example.org/apod"
@@ -135,7 +135,7 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(files.store.load()["api_key"], "typed-key", "closing keeps what was typed")
             XCTAssertEqual(files.store.load()["api_url"], address.absoluteString + "/")
             XCTAssertEqual(app.services?.configuration.apiKey, "typed-key")
-            waitUntil("the main window reloaded with the typed key") { main.titleLabel.text == "Sky for typed-key" }
+            waitUntil("the main window reloaded with the typed key") { main.caption.titleLabel.text == "Sky for typed-key" }
         }
     }
 
@@ -152,7 +152,7 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             try start(services: services)
             let preferences = try openPreferences()
             XCTAssertEqual(preferences.cacheLimitSpin.value, ViewerServices.defaultCacheLimitMB)
-            waitUntil("the usage is measured") { preferences.usageLabel.text == "In use: 2.5 MB (entries and pictures)" }
+            waitUntil("the usage is measured") { preferences.usageRow.title == "In use: 2.5 MB (entries and pictures)" }
 
             preferences.cacheLimitSpin.value = 200
             XCTAssertEqual(files.store.load()["image_cache_limit_mb"], "200")
@@ -160,7 +160,20 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(files.services(.offline, calendar: calendar).cacheLimitMB, 200, "and read back at start-up")
 
             preferences.clearButton.activate()
-            waitUntil("the cache is empty") { preferences.usageLabel.text == "In use: 0.0 MB (entries and pictures)" }
+            waitUntil("clearing asks first") { preferences.clearConfirmation != nil }
+            let question = try XCTUnwrap(preferences.clearConfirmation)
+            XCTAssertEqual(question.heading, "Clear the cache?")
+            XCTAssertEqual(question.responses, ["cancel", "clear"])
+            XCTAssertTrue(question.window.isModal)
+            question.respond("cancel")
+            waitForFrames()
+            XCTAssertNil(preferences.clearConfirmation)
+            XCTAssertTrue(manager.fileExists(atPath: cache.appendingPathComponent("images").path), "Cancel keeps the cache")
+
+            preferences.clearButton.activate()
+            waitUntil("it asks again") { preferences.clearConfirmation != nil }
+            try XCTUnwrap(preferences.clearConfirmation).respond("clear")
+            waitUntil("the cache is empty") { preferences.usageRow.title == "In use: 0.0 MB (entries and pictures)" }
             XCTAssertFalse(manager.fileExists(atPath: cache.appendingPathComponent("images").path))
             XCTAssertFalse(manager.fileExists(atPath: cache.appendingPathComponent("metadata").path))
             XCTAssertTrue(manager.fileExists(atPath: cache.appendingPathComponent("unrelated.txt").path),
@@ -172,7 +185,7 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try start(services: files.services(.offline, calendar: calendar))
             XCTAssertEqual(app.application.accelerators(for: "app.preferences"), ["<Control>comma"])
-            XCTAssertTrue(app.mainWindow?.window.activateAction("app.preferences") ?? false)
+            XCTAssertTrue(app.mainWindow?.window.activateAction(AppAction.preferences.detailedName) ?? false)
             waitUntil("the preferences window is open") { Gtk.toplevelTitles.contains("Preferences") }
         }
     }
@@ -201,9 +214,9 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             let configuration = files.configuration(.legacy, apiURL: address, apiKey: Self.commandLineKey)
             try start(services: ViewerServices(configuration: configuration, store: files.store, calendar: calendar))
             let main = try XCTUnwrap(app.mainWindow)
-            waitUntil("the flag's key is used") { main.titleLabel.text == "Sky for \(Self.commandLineKey)" }
+            waitUntil("the flag's key is used") { main.caption.titleLabel.text == "Sky for \(Self.commandLineKey)" }
 
-            app.application.activateAction("preferences")
+            app.application.activateAction(AppAction.preferences)
             let preferences = try XCTUnwrap(app.preferencesWindow)
             preferences.urlEntry.text = address.absoluteString + "/"
             preferences.window.close()
@@ -212,7 +225,7 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertFalse(configText.contains(Self.commandLineKey), "the flag's key was written: \(configText)")
             XCTAssertEqual(app.services?.configuration.apiKey, Self.commandLineKey, "and is still used")
 
-            app.application.activateAction("preferences")
+            app.application.activateAction(AppAction.preferences)
             let again = try XCTUnwrap(app.preferencesWindow)
             again.keyEntry.text = "typed-key"
             again.window.close()
@@ -226,17 +239,17 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try start(services: files.services(.offline, calendar: calendar))
             let main = try XCTUnwrap(app.mainWindow)
-            waitUntil("the sample is shown") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
+            waitUntil("the sample is shown") { main.caption.titleLabel.text == TestConfiguration.newestSampleTitle }
 
             let request = SourceRequest(configuration: files.configuration(.legacy, apiURL: address, apiKey: Self.commandLineKey))
-            app.application.activateAction("use-source", string: request.encoded)
+            app.application.activateAction(AppAction.useSource, string: request.encoded)
             waitUntil("the main window reloaded from the handed-over source") {
-                main.titleLabel.text == "Sky for \(Self.commandLineKey)"
+                main.caption.titleLabel.text == "Sky for \(Self.commandLineKey)"
             }
             XCTAssertEqual(app.services?.configuration.kind, .legacy)
             XCTAssertFalse(FileManager.default.fileExists(atPath: files.store.fileURL.path), "nothing was saved: \(configText)")
 
-            app.application.activateAction("use-source", string: #"{"source":"moon"}"#)
+            app.application.activateAction(AppAction.useSource, string: #"{"source":"moon"}"#)
             XCTAssertEqual(main.banner.message?.contains("not applied"), true, main.banner.message ?? "no message")
             XCTAssertEqual(app.services?.configuration.kind, .legacy, "a request naming no source changes nothing")
         }
@@ -248,7 +261,7 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             options.settingsWarnings = ["/x/config, line 2: unknown source \"bogus\""]
             try start(services: files.services(.offline, calendar: calendar), options: options)
             let main = try XCTUnwrap(app.mainWindow)
-            waitUntil("the sample is shown") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
+            waitUntil("the sample is shown") { main.caption.titleLabel.text == TestConfiguration.newestSampleTitle }
             XCTAssertEqual(main.banner.message?.hasPrefix("/x/config, line 2: unknown source \"bogus\"\n"), true,
                            main.banner.message ?? "no message")
         }

@@ -256,7 +256,7 @@ final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
                                        calendar: calendar)
             try start(source: source, options: ViewerOptions(randomCount: 12))
             waitUntil("the error page", timeout: 30) { grid.stack.visiblePage == "error" }
-            XCTAssertTrue(grid.status.message.text.contains("did not answer"), grid.status.message.text)
+            XCTAssertTrue(grid.status.descriptionText.contains("did not answer"), grid.status.descriptionText)
             let days = Set(dead.requests.map(\.path).filter { $0.range(of: #"/\d{6}$"#, options: .regularExpression) != nil })
             XCTAssertLessThanOrEqual(days.count, 6, "one round of six days (the main window asks for the latest apart)")
         }
@@ -268,8 +268,8 @@ final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
             source.setFailure(.serviceError(status: 500))
             try start(source, options: ViewerOptions(randomCount: 4))
             waitUntil("the error page") { grid.stack.visiblePage == "error" }
-            XCTAssertEqual(grid.status.heading.text, "No random pictures")
-            XCTAssertEqual(grid.status.message.text, userMessage(for: APODError.serviceError(status: 500)))
+            XCTAssertEqual(grid.status.title, "No random pictures")
+            XCTAssertEqual(grid.status.descriptionText, userMessage(for: APODError.serviceError(status: 500)))
             XCTAssertTrue(grid.cells.isEmpty)
 
             source.setFailure(nil)

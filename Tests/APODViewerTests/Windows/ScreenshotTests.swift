@@ -1,3 +1,4 @@
+import AdwKit
 import APODCore
 import Foundation
 import GtkKit
@@ -30,31 +31,89 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
         }
     }
 
-    func testSavesScreenshotsOfTheThreeWindows() throws {
+    /// The style a README screenshot is taken in, and what its file name ends with.
+    private static let styles: [(suffix: String, scheme: ColorScheme, highContrast: Bool)] = [
+        ("", .light, false), ("-dark", .dark, false), ("-high-contrast", .light, true),
+    ]
+
+    /// Resizes `windows` to their sizes, then saves each in every style, checking the size.
+    @MainActor
+    private func saveInEveryStyle(_ windows: [(window: Window, name: String, width: Int, height: Int)],
+                                  beforeEach: @MainActor () -> Void = {}) throws {
+        defer { DesktopStyle.reset() }
+        for item in windows {
+            // A resize asked for before the window's first configure arrives is undone by it.
+            waitForFrames()
+            item.window.resize(width: item.width, height: item.height)
+            waitUntil("\(item.name) is \(item.width)×\(item.height)") {
+                item.window.height <= item.height && item.window.width <= item.width
+            }
+        }
+        for style in Self.styles {
+            StyleManager.colorScheme = style.scheme
+            DesktopStyle.setHighContrast(style.highContrast)
+            waitUntil("the style is in use") { StyleManager.isDark == (style.scheme == .dark) && StyleManager.isHighContrast == style.highContrast }
+            beforeEach()
+            waitForFrames()
+            for item in windows {
+                let file = try XCTUnwrap(saveScreenshot(of: item.window, named: item.name + style.suffix))
+                let size = try XCTUnwrap(Self.pngSize(of: file))
+                XCTAssertLessThanOrEqual(size.width, min(item.width, 1000), "\(item.name): software centres take up to 1000×700")
+                XCTAssertLessThanOrEqual(size.height, min(item.height, 700), "\(item.name): software centres take up to 1000×700")
+            }
+        }
+    }
+
+    /// The main window (with an archive, so the search field, star and calendar show), the
+    /// random grid and a detail window, from the offline sample in a fixed order, in the light,
+    /// dark and high-contrast styles, at the sizes the metainfo states (within 1000×700, what
+    /// software centres show).
+    func testSavesTheWindowsInLightDarkAndHighContrast() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-screenshots-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         try MainActor.assumeIsolated {
-            let entries = try sampleEntries()
-            try requireSample(entries, atLeast: 20)
-            let latest = entries[10]
-            let batch = Array(entries[12...]) + Array(entries[3..<6])
-            try start(FakeSource(entries: [latest], random: batch), options: ViewerOptions(randomCount: 12))
+            let entries = try sampleEntries().filter { $0.mediaType == .image }
+            try requireSample(entries, atLeast: 16)
+            let latest = entries[entries.count - 1]
+            let batch = Array(entries.prefix(12))
+            let archive = ArchiveAccess(dataFolder: DataFolder(root: folder),
+                                        configuration: SourceConfiguration(kind: .offline, cacheDirectory: folder.appendingPathComponent("cache")),
+                                        calendar: calendar)
+            try start(environment: ViewerEnvironment(source: FakeSource(entries: [latest], random: batch),
+                                                     pictures: PictureLoader(fetcher: pictures.fetcher), calendar: calendar,
+                                                     archive: archive),
+                      options: ViewerOptions(initialDay: latest.date, randomCount: 12))
             let main = try XCTUnwrap(app.mainWindow)
             let grid = try XCTUnwrap(app.gridWindow)
             waitUntil("the main picture is shown") { main.pictureView.page == .picture }
             waitUntil("every thumbnail arrived") { grid.cells.count == 12 && grid.cells.allSatisfy(\.hasThumbnail) }
-            grid.flowBox.activate(grid.cells[1])
-            let detail = try XCTUnwrap(app.detailWindows[grid.cells[1].entry.date])
+            let pick = batch[2]
+            app.openDetail(for: pick)
+            let detail = try XCTUnwrap(app.detailWindows[pick.date])
             waitUntil("the detail picture is shown") { detail.picture.shownPixelSize != nil }
-            waitForFrames()
-
-            let files = [saveScreenshot(of: main.window, named: "main-window"),
-                         saveScreenshot(of: grid.window, named: "random-grid"),
-                         saveScreenshot(of: detail.window, named: "detail-window")].compactMap { $0 }
-            XCTAssertEqual(files.count, 3)
-            for file in files {
-                let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-                XCTAssertGreaterThan(size, 10_000, "\(file.lastPathComponent) has real content")
-            }
+            try saveInEveryStyle([(main.window, "main-window", 960, 700), (grid.window, "random-grid", 1000, 700),
+                                  (detail.window, "detail-window", 900, 700)]) { detail.zoomable.bestFit() }
         }
+    }
+
+    /// The preferences of the offline source, in every style.
+    func testSavesThePreferencesInLightDarkAndHighContrast() throws {
+        let files = TestConfiguration()
+        defer { files.remove() }
+        try MainActor.assumeIsolated {
+            try start(services: files.services(.offline, calendar: calendar))
+            app.application.activateAction(AppAction.preferences)
+            let preferences = try XCTUnwrap(app.preferencesWindow)
+            waitUntil("the usage is measured") { preferences.usageRow.title.hasPrefix("In use") }
+            try saveInEveryStyle([(preferences.window, "preferences-window", 600, 700)])
+        }
+    }
+
+    /// Width and height from a PNG's header.
+    static func pngSize(of file: URL) -> (width: Int, height: Int)? {
+        guard let data = try? Data(contentsOf: file), data.count > 24 else { return nil }
+        func number(_ offset: Int) -> Int { data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (number(16), number(20))
     }
 
     /// The states of looking at one picture: zoomed in (explanation links showing), fullscreen,
@@ -76,7 +135,7 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
             waitForFrames()
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-zoomed"))
 
-            XCTAssertTrue(detail.window.activateAction("win.fullscreen"))
+            XCTAssertTrue(detail.window.activateAction(WindowAction.fullscreen))
             detail.zoomable.bestFit()
             waitForFrames()
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-fullscreen"))
@@ -86,6 +145,34 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
             detail.batch?.pointerMoved(inside: true)
             waitForFrames()
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-batch"))
+        }
+    }
+}
+
+/// The metainfo's screenshots are in `docs/screenshots` at the sizes it states, and the one
+/// captioned as dark is dark (`make screenshots` refreshes them).
+final class MetainfoScreenshotFilesTests: XCTestCase {
+    func testEveryScreenshotIsThereAtItsStatedSizeAndTheDarkOneIsDark() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
+        let text = try String(contentsOf: root.appendingPathComponent("data/" + Metainfo.fileName), encoding: .utf8)
+        let pattern = try NSRegularExpression(
+            pattern: #"<caption>([^<]*)</caption>\s*<image type="source" width="(\d+)" height="(\d+)">[^<]*/([^/<]+\.png)</image>"#)
+        let matches = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text))
+        XCTAssertGreaterThanOrEqual(matches.count, 3)
+        for match in matches {
+            func group(_ index: Int) -> String { String(text[Range(match.range(at: index), in: text)!]) }
+            let file = root.appendingPathComponent("docs/screenshots/" + group(4))
+            let size = try XCTUnwrap(ScreenshotTests.pngSize(of: file), "\(file.path) is missing")
+            XCTAssertEqual(size.width, Int(group(2)), group(4))
+            XCTAssertEqual(size.height, Int(group(3)), group(4))
+            let texture = try Pixbuf.load(file: file.path, fittingIn: max(size.width, size.height)).texture()
+            let corner = texture.color(x: 6, y: texture.height - 6)
+            let lightness = (Int(corner.red) + Int(corner.green) + Int(corner.blue)) / 3
+            if group(1).contains("dark") {
+                XCTAssertLessThan(lightness, 80, "\(group(4)) is in the dark style")
+            } else {
+                XCTAssertGreaterThan(lightness, 180, "\(group(4)) is in the light style")
+            }
         }
     }
 }

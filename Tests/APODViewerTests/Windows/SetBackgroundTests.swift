@@ -36,8 +36,8 @@ final class SetBackgroundTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(detail.background.button.isSensitive)
             detail.background.button.activate()
             waitUntil("the portal was called") { portal.calls.count == 1 }
-            waitUntil("the outcome is shown") { detail.toast.isShown }
-            XCTAssertEqual(detail.toast.text, "Background set", "said in a toast over the window")
+            waitUntil("the outcome is shown") { detail.toasts.isShown }
+            XCTAssertEqual(detail.toasts.text, "Background set", "said in a toast over the window")
             waitForFrames()
             saveScreenshot(of: detail.window, named: "toast-background-set")
             XCTAssertNil(detail.banner.message)
@@ -55,7 +55,7 @@ final class SetBackgroundTests: GUITestCase, @unchecked Sendable {
             portal.responseCode = 1
             detail.background.button.activate()
             waitUntil("the second call") { portal.calls.count == 2 }
-            waitUntil("the outcome is shown") { detail.toast.text == "The background was not changed." }
+            waitUntil("the outcome is shown") { detail.toasts.text == "The background was not changed." }
         }
     }
 
@@ -68,7 +68,7 @@ final class SetBackgroundTests: GUITestCase, @unchecked Sendable {
             let message = try XCTUnwrap(detail.banner.message)
             XCTAssertTrue(message.hasPrefix("No desktop portal is available"), message)
             XCTAssertTrue(message.contains("Save the picture"), message)
-            XCTAssertFalse(detail.banner.offersRetry)
+            XCTAssertEqual(detail.banner.root.kind, .error)
             XCTAssertTrue(detail.background.button.isSensitive, "the user may try again later")
             XCTAssertTrue(detail.banner.root.isDismissible)
             waitForFrames()

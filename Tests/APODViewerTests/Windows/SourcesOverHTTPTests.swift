@@ -43,17 +43,17 @@ final class SourcesOverHTTPTests: GUITestCase, @unchecked Sendable {
             waitUntil("the picture is shown") { main.pictureView.picture.shownPixelSize != nil }
             XCTAssertEqual(main.pictureView.shownImage?.originalWidth, 1600)
             XCTAssertEqual(main.pictureView.shownImage?.originalHeight, 1000)
-            XCTAssertEqual(main.titleLabel.text, "The Great Conjunction & <b>Saturn</b>")
-            XCTAssertEqual(main.dateLabel.text, "2020 Dec. 17")
-            XCTAssertTrue(main.copyrightLabel.text.contains("Ada Lovelace"), main.copyrightLabel.text)
+            XCTAssertEqual(main.caption.titleLabel.text, "The Great Conjunction & <b>Saturn</b>")
+            XCTAssertEqual(main.caption.dateLabel.text, "2020 Dec. 17")
+            XCTAssertTrue(main.caption.creditLabel.text.contains("Ada Lovelace"), main.caption.creditLabel.text)
         }
     }
 
     func testAServerErrorIsShownAsItsMessage() throws {
         try MainActor.assumeIsolated {
             let main = try startScience { _ in .html("<html>no healthy upstream</html>", status: 503) }
-            waitUntil("the error is shown") { main.banner.message != nil }
-            XCTAssertEqual(main.banner.message, APODError.serviceError(status: 503).message)
+            waitUntil("the error is shown") { main.failureMessage != nil }
+            XCTAssertEqual(main.failureMessage, APODError.serviceError(status: 503).message)
         }
     }
 
@@ -93,9 +93,9 @@ final class SourcesOverHTTPTests: GUITestCase, @unchecked Sendable {
             waitUntil("the windows closed") { app.openWindowCount == 0 }
             try start(source: refused)
             let main = try XCTUnwrap(app.mainWindow)
-            waitUntil("the refusal is shown") { main.banner.message != nil }
-            XCTAssertEqual(main.banner.message, APODError.keyRefused.message)
-            XCTAssertFalse(main.banner.message?.contains("bad-key") ?? true, "the key never appears in a message")
+            waitUntil("the refusal is shown") { main.failureMessage != nil }
+            XCTAssertEqual(main.failureMessage, APODError.keyRefused.message)
+            XCTAssertFalse(main.failureMessage?.contains("bad-key") ?? true, "the key never appears in a message")
         }
     }
 }

@@ -1,3 +1,4 @@
+import AdwKit
 import APODCore
 import Foundation
 import GtkKit
@@ -33,18 +34,22 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
                                               entry("1995-06-18", title: "Tiny Bubbles")])
             try start(source, options: ViewerOptions(initialDay: APODDay("1995-06-17")))
             waitUntil("the empty state is shown") { main.isShowingEmptyDay }
-            XCTAssertEqual(main.emptyDay.root.heading.text, "No picture was published on 1995 Jun. 17")
-            XCTAssertNil(main.banner.message, "nothing failed: no red banner, no Retry")
-            XCTAssertFalse(main.entryText.isVisible)
+            let page = main.pictureView.statusPage
+            XCTAssertEqual(page.title, "No picture was published on 1995 Jun. 17")
+            XCTAssertEqual(main.pictureView.page, .status, "nothing failed: not the failure page, no Retry")
+            XCTAssertNil(main.banner.message)
+            XCTAssertEqual(main.windowTitle.subtitle, "1995 Jun. 17", "the header says which day this is")
+            XCTAssertFalse(main.caption.root.isVisible)
             waitForFrames()
             saveScreenshot(of: main.window, named: "empty-day")
 
-            XCTAssertTrue(main.emptyDay.nextButton.activate())
-            waitUntil("the day after is shown") { main.titleLabel.text == "Tiny Bubbles" }
+            XCTAssertEqual(page.shownButtons.map(\.label), ["_Previous Day", "_Next Day"])
+            XCTAssertTrue(page.shownButtons[1].activate())
+            waitUntil("the day after is shown") { main.caption.titleLabel.text == "Tiny Bubbles" }
             main.show(day: APODDay("1995-06-17")!)
             waitUntil("the empty state is back") { main.isShowingEmptyDay }
-            XCTAssertTrue(main.emptyDay.previousButton.activate())
-            waitUntil("the day before is shown") { main.titleLabel.text == "Neutron Star Earth" }
+            XCTAssertTrue(page.shownButtons[0].activate())
+            waitUntil("the day before is shown") { main.caption.titleLabel.text == "Neutron Star Earth" }
             XCTAssertFalse(main.isShowingEmptyDay)
         }
     }
@@ -53,10 +58,10 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")])
             try start(source, options: ViewerOptions(initialDay: APODDay("2027-03-01")))
-            waitUntil("the latest picture is shown") { main.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture }
+            waitUntil("the latest picture is shown") { main.caption.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture }
             XCTAssertEqual(source.requests, ["latest"], "not today, which may not be published yet")
             XCTAssertEqual(main.banner.message, "There is no picture for 2027 Mar. 1 yet: showing the latest one instead.")
-            XCTAssertFalse(main.banner.offersRetry)
+            XCTAssertEqual(main.banner.root.kind, .warning)
             XCTAssertFalse(main.offlineBanner.isShown)
         }
     }
@@ -66,7 +71,7 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
             let source = FakeSource(entries: [entry("2023-02-28", title: "End of February"), entry("2024-02-29", title: "Leap Day"),
                                               entry("2026-11-28", title: "Latest Sky")])
             try start(source)
-            waitUntil("the latest picture is shown") { main.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture }
+            waitUntil("the latest picture is shown") { main.caption.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture }
             let selector = main.dateSelector
             selector.select(APODDay("2024-02-29")!)
             selector.year.value = 2023
@@ -81,12 +86,12 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
 
             selector.day.value = 28
             selector.year.pressEnter()
-            waitUntil("Enter in the year field shows the day") { main.titleLabel.text == "End of February" }
+            waitUntil("Enter in the year field shows the day") { main.caption.titleLabel.text == "End of February" }
             XCTAssertNil(main.banner.message)
             selector.year.value = 2024
             selector.day.value = 29
             selector.month.pressEnter()
-            waitUntil("Enter in the month field shows the day") { main.titleLabel.text == "Leap Day" }
+            waitUntil("Enter in the month field shows the day") { main.caption.titleLabel.text == "Leap Day" }
         }
     }
 
@@ -100,17 +105,17 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
     func testCopyLinkAndCopyPictureLinkSayLinkCopiedInAToastThatHidesItself() throws {
         try MainActor.assumeIsolated {
             let (item, detail) = try openConjunction()
-            XCTAssertFalse(detail.toast.isShown)
-            XCTAssertTrue(detail.window.activateAction("win.copy-link"))
+            XCTAssertFalse(detail.toasts.isShown)
+            XCTAssertTrue(detail.window.activateAction(WindowAction.copyLink))
             XCTAssertEqual(detail.window.localClipboardText, "https://apod.nasa.gov/apod/ap201217.html", "the APOD page")
-            XCTAssertEqual(detail.toast.text, "Link copied")
+            XCTAssertEqual(detail.toasts.text, "Link copied")
             waitForFrames()
             saveScreenshot(of: detail.window, named: "toast-link-copied")
-            XCTAssertTrue(detail.window.activateAction("win.copy-picture-link"))
+            XCTAssertTrue(detail.window.activateAction(WindowAction.copyPictureLink))
             XCTAssertEqual(detail.window.localClipboardText, item.hdImageURL?.absoluteString, "the picture")
-            XCTAssertEqual(detail.toast.text, "Picture link copied")
-            XCTAssertNil(detail.toast.actionLabel, "nothing to undo")
-            waitUntil("the toast hides itself", timeout: Double(Toast.visibleMilliseconds) / 1000 + 5) { !detail.toast.isShown }
+            XCTAssertEqual(detail.toasts.text, "Picture link copied")
+            XCTAssertNil(detail.toasts.buttonLabel, "nothing to undo")
+            waitUntil("the toast hides itself", timeout: Double(ToastOverlay.visibleSeconds) + 5) { !detail.toasts.isShown }
         }
     }
 
@@ -119,12 +124,12 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
             let latest = entry("2026-11-28", title: "Latest Sky", picture: "/640x400.jpg")
             try start(FakeSource(entries: [latest]))
             waitUntil("the picture is shown") { main.pictureView.page == .picture }
-            XCTAssertTrue(main.window.activateAction("win.copy-link"))
+            XCTAssertTrue(main.window.activateAction(WindowAction.copyLink))
             XCTAssertEqual(main.window.localClipboardText, "https://apod.nasa.gov/apod/ap261128.html")
-            XCTAssertEqual(main.toast.text, "Link copied")
-            XCTAssertTrue(main.window.activateAction("win.copy-picture-link"))
+            XCTAssertEqual(main.toasts.text, "Link copied")
+            XCTAssertTrue(main.window.activateAction(WindowAction.copyPictureLink))
             XCTAssertEqual(main.window.localClipboardText, latest.hdImageURL?.absoluteString)
-            XCTAssertEqual(main.toast.text, "Picture link copied")
+            XCTAssertEqual(main.toasts.text, "Picture link copied")
         }
     }
 
@@ -135,8 +140,8 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             detail.savePicture(to: folder.appendingPathComponent("conjunction.jpg").path)
-            waitUntil("the toast says where") { detail.toast.text == "Saved to conjunction.jpg" }
-            XCTAssertEqual(detail.toast.actionLabel, "_Open Folder")
+            waitUntil("the toast says where") { detail.toasts.text == "Saved to conjunction.jpg" }
+            XCTAssertEqual(detail.toasts.buttonLabel, "_Open Folder")
             waitForFrames()
             saveScreenshot(of: detail.window, named: "toast-saved")
         }
@@ -151,7 +156,7 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
             detail.openLink(item.webPageURL)
             waitUntil("the window says no browser could open it") { detail.banner.message != nil }
             XCTAssertEqual(detail.banner.message, WebLink.noBrowserMessage)
-            XCTAssertFalse(detail.banner.offersRetry)
+            XCTAssertEqual(detail.banner.root.kind, .error)
             XCTAssertTrue(detail.banner.root.isDismissible)
             XCTAssertEqual(app.openWindowCount, 2, "no GTK error dialog opened")
         }
@@ -173,12 +178,12 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
     func testTodayOfflineOnPurposeSaysItIsTheNewestStoredDay() throws {
         try MainActor.assumeIsolated {
             try start(services: files.services(.offline, calendar: calendar))
-            waitUntil("the sample's newest entry is shown") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
+            waitUntil("the sample's newest entry is shown") { main.caption.titleLabel.text == TestConfiguration.newestSampleTitle }
             let newest = APODDay(TestConfiguration.newestSampleDate)!
             XCTAssertEqual(main.banner.message, "Today shows the newest picture stored on this computer, from \(newest.displayString).")
             XCTAssertEqual(main.banner.root.kind, .info, "information, not a warning")
             XCTAssertFalse(main.offlineBanner.isShown, "offline on purpose: no fall-back banner")
-            app.application.activateAction("show-date", string: TestConfiguration.newestSampleDate)
+            app.application.activateAction(AppAction.showDate, string: TestConfiguration.newestSampleDate)
             waitUntil("a chosen day says nothing more") { main.entry != nil && main.banner.message == nil }
         }
     }
@@ -189,20 +194,22 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
         closed.stop()
         try MainActor.assumeIsolated {
             try start(services: files.services(.science, apiURL: url, calendar: calendar))
-            waitUntil("the sample's newest entry is shown") { main.titleLabel.text == TestConfiguration.newestSampleTitle }
+            waitUntil("the sample's newest entry is shown") { main.caption.titleLabel.text == TestConfiguration.newestSampleTitle }
             XCTAssertTrue(main.offlineBanner.isShown)
             let newest = APODDay(TestConfiguration.newestSampleDate)!
             XCTAssertEqual(main.offlineBanner.detail,
                            "Today shows the newest picture stored on this computer, from \(newest.displayString).")
 
-            app.application.activateAction("show-date", string: "2001-01-01")
-            waitUntil("the unstored day is explained") { main.offlineBanner.detail != nil && main.entry == nil }
-            XCTAssertEqual(main.offlineBanner.detail, APODError.notStoredOffline(APODDay("2001-01-01")!).message)
-            XCTAssertFalse(main.banner.root.isVisible, "one banner, not a red one under the blue one")
+            app.application.activateAction(AppAction.showDate, string: "2001-01-01")
+            waitUntil("the unstored day is explained") { main.pictureView.page == .status && main.entry == nil }
+            XCTAssertEqual(main.pictureView.status, .notStored(APODError.notStoredOffline(APODDay("2001-01-01")!).message))
+            XCTAssertNil(main.offlineBanner.detail, "said once, in place of the picture")
+            XCTAssertTrue(main.offlineBanner.isShown, "with Try Again above it")
+            XCTAssertFalse(main.banner.root.isVisible, "one banner, not a second one under the blue one")
             waitForFrames()
             saveScreenshot(of: main.window, named: "offline-not-stored")
 
-            app.application.activateAction("random", int: 40)
+            app.application.activateAction(AppAction.random, int: 40)
             let grid = try XCTUnwrap(app.gridWindow)
             waitUntil("the stored pictures fill the grid") { grid.cells.count > 0 && grid.notice.isVisible }
             XCTAssertLessThan(grid.cells.count, 40)

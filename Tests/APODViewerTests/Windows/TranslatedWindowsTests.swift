@@ -33,26 +33,27 @@ final class TranslatedWindowsTests: GUITestCase, @unchecked Sendable {
                       options: ViewerOptions(initialDay: APODDay("2026-10-14")))
             let main = try XCTUnwrap(app.mainWindow)
             XCTAssertEqual(main.window.title, "APOD 檢視器")
-            XCTAssertEqual(main.todayButton.tooltip, "最新圖片（Alt+Home）")
+            XCTAssertEqual(main.navigation.todayButton.tooltip, "最新圖片（Alt+Home）")
             waitUntil("the offline banner is shown") { main.offlineBanner.isShown }
             XCTAssertEqual(main.offlineBanner.root.label.text, "離線中 — 顯示快取和範例圖片")
-            waitUntil("the sample entry of 2026-10-14 is shown") { main.titleLabel.text.hasPrefix("Sample") }
-            XCTAssertEqual(main.dateLabel.text, "2026年10月14日")
+            waitUntil("the sample entry of 2026-10-14 is shown") { main.caption.titleLabel.text.hasPrefix("Sample") }
+            XCTAssertEqual(main.caption.dateLabel.text, "2026年10月14日")
 
-            app.application.activateAction("show-date", string: "2020-12-17")
-            waitUntil("the missing day is explained in the one offline banner") { main.offlineBanner.detail != nil && main.entry == nil }
-            XCTAssertEqual(main.offlineBanner.detail, "這台電腦上沒有 2020年12月17日 的資料。請連上網路再查看，或選擇曾經看過的日期或範例中的日期。")
-            XCTAssertEqual(EmptyDayPage.heading(for: APODDay("1995-06-17")!), "1995年6月17日 沒有發布圖片")
+            app.application.activateAction(AppAction.showDate, string: "2020-12-17")
+            waitUntil("the missing day is explained in place of the picture") { main.pictureView.page == .status && main.entry == nil }
+            XCTAssertEqual(main.pictureView.statusPage.descriptionText,
+                           "這台電腦上沒有 2020年12月17日 的資料。請連上網路再查看，或選擇曾經看過的日期或範例中的日期。")
+            XCTAssertEqual(ContentStatus.skippedDay(APODDay("1995-06-17")!).title, "1995年6月17日 沒有發布圖片")
 
             app.openDetail(for: entry("2020-12-17", title: "The Great Conjunction", picture: "/640x400.jpg"))
             let detail = try XCTUnwrap(app.detailWindows[APODDay("2020-12-17")!])
-            XCTAssertEqual(detail.dateLabel.text, "2020年12月17日")
-            XCTAssertEqual(detail.pageButton.tooltip, "在瀏覽器中開啟這一則的網頁")
+            XCTAssertEqual(detail.caption.dateLabel.text, "2020年12月17日")
+            XCTAssertEqual(detail.header.pageButton.tooltip, "在瀏覽器中開啟這一則的網頁")
 
-            app.application.activateAction("preferences")
+            app.application.activateAction(AppAction.preferences)
             let preferences = try XCTUnwrap(app.preferencesWindow)
             XCTAssertEqual(preferences.window.title, "偏好設定")
-            waitUntil("the usage is measured") { preferences.usageLabel.text.hasPrefix("已使用") }
+            waitUntil("the usage is measured") { preferences.usageRow.title.hasPrefix("已使用") }
             saveScreenshot(of: main.window, named: "main-window-zh_TW")
         }
     }

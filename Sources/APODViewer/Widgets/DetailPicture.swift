@@ -1,0 +1,135 @@
+import AdwKit
+import APODCore
+import Foundation
+import GtkKit
+
+/// A detail window's picture area, as GNOME's image viewer keeps its image widget apart: a
+/// spinner while loading, the picture (zoomable, `ZoomablePicture`) with a play button over a
+/// video's still, or a status page: no picture for this entry, or why none could be shown,
+/// with Retry. It loads the best picture there is (HD, then normal, then the thumbnail:
+/// `PictureLoader.firstPicture`) decoded to fit, and fetches the full resolution only when
+/// zoomed past it.
+@MainActor
+final class DetailPicture {
+    /// The picture on screen, the source it came from (what Save and Set as Background use).
+    struct Shown {
+        let image: DecodedImage
+        let source: (url: URL, purpose: ImagePurpose)
+    }
+
+    enum Page: String {
+        case loading, picture, missing, failed
+    }
+
+    let root = Stack()
+    let zoomable = ZoomablePicture()
+    var picture: Picture { zoomable.picture }
+    /// An entry without a picture (a video, say).
+    let missing = StatusPage(iconName: "image-missing-symbolic", title: tr("No picture"))
+    /// The picture could not be loaded: the reason, with Retry (announced to screen readers).
+    let failure = StatusPage(iconName: "image-missing-symbolic", title: tr("The picture could not be shown"), isAlert: true)
+    /// Over a video's still: opens the player in the browser.
+    let playButton = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play the video in your browser"))
+    private let spinner = Spinner(size: 48)
+    private let retryButton = Button(label: tr("_Retry"))
+    private let pictures: PictureLoader
+    private let work = WorkSlot()
+    private var entry: APODEntry?
+    private var box = PixelSize(width: 1, height: 1)
+    private(set) var shown: Shown?
+
+    /// A picture is on screen (Save and Set as Background can act), or none is (nil).
+    var onShownChanged: (@MainActor (Shown?) -> Void)?
+    /// The play button was pressed (the video's player is fetched then: `VideoPlayback`).
+    var onPlay: (@MainActor () -> Void)?
+
+    init(pictures: PictureLoader) {
+        self.pictures = pictures
+        spinner.horizontalAlign = .center
+        spinner.verticalAlign = .center
+        root.addPage(spinner, name: Page.loading.rawValue)
+        playButton.addCSSClass("osd")
+        playButton.addCSSClass("circular")
+        playButton.horizontalAlign = .center
+        playButton.verticalAlign = .center
+        playButton.setSizeRequest(width: 64, height: 64)
+        playButton.onClicked { [weak self] in
+            self?.onPlay?()
+        }
+        // Over the picture beside the batch's previous and next buttons, in the same overlay:
+        // GTK orders Tab by position among siblings, so it reads previous, play, next. The
+        // page is a frame around it, so hiding the picture (fullscreen moves it) never makes
+        // the stack turn to another page.
+        zoomable.root.addOverlay(playButton)
+        root.addPage(Overlay(child: zoomable.root), name: Page.picture.rawValue)
+        root.addPage(missing, name: Page.missing.rawValue)
+        retryButton.markSuggested()
+        retryButton.onClicked { [weak self] in self?.reload() }
+        failure.setButtons([retryButton])
+        root.addPage(failure, name: Page.failed.rawValue)
+        root.setSizeRequest(height: 420)
+    }
+
+    var page: Page? { root.visiblePage.flatMap(Page.init(rawValue:)) }
+
+    /// Loads `entry`'s picture decoded to fit `box` (device pixels), dropping what was loading.
+    func load(_ entry: APODEntry, fitting box: PixelSize) {
+        self.entry = entry
+        self.box = box
+        playButton.isVisible = entry.mediaType == .video
+        reload()
+    }
+
+    func cancel() {
+        work.cancel()
+    }
+
+    private func reload() {
+        guard let entry else { return }
+        work.cancel()
+        setShown(nil)
+        let sources = entry.detailPictureSources
+        guard !sources.isEmpty else {
+            missing.setDescription(entry.mediaType == .video
+                ? tr("This entry is a video. Open its web page to play it.") : tr("This entry has no picture."))
+            root.visiblePage = Page.missing.rawValue
+            return
+        }
+        spinner.isSpinning = true
+        root.visiblePage = Page.loading.rawValue
+        let pictures = pictures, box = box
+        work.start({
+            try await pictures.firstPicture(of: sources, fitting: box)
+        }, then: { [weak self] result in
+            guard let self else { return }
+            self.spinner.isSpinning = false
+            switch result {
+            case .success(let (image, source)):
+                self.zoomable.show(image, fullResolution: self.fullResolutionLoader(for: source), animation: {
+                    try await pictures.animation(from: source.url, for: source.purpose)
+                })
+                self.picture.alternativeText = entry.pictureDescription
+                self.picture.setAccessibleLabel(entry.pictureDescription)
+                self.root.visiblePage = Page.picture.rawValue
+                self.setShown(Shown(image: image, source: source))
+            case .failure(let error):
+                self.failure.setDescription(userMessage(for: error))
+                self.root.visiblePage = Page.failed.rawValue
+            }
+        })
+    }
+
+    private func setShown(_ shown: Shown?) {
+        self.shown = shown
+        onShownChanged?(shown)
+    }
+
+    /// How the zoomable picture gets the shown HD picture at full resolution; nil for the
+    /// fallbacks (a normal-size picture or a thumbnail is not the full picture).
+    private func fullResolutionLoader(for source: (url: URL, purpose: ImagePurpose))
+        -> (@Sendable () async throws -> DecodedImage)? {
+        guard source.purpose == .hd else { return nil }
+        let pictures = pictures, url = source.url
+        return { try await pictures.fullResolutionPicture(from: url) }
+    }
+}
