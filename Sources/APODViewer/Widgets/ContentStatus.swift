@@ -11,16 +11,17 @@ enum ContentStatus: Equatable {
     case failed(String)
     /// Offline, and neither the cache nor the sample holds the day.
     case notStored(String)
-    /// A video without a still; Play Video fetches its player (`PictureView.onPlay`).
+    /// A video without a still: its player is fetched when Play is pressed (`VideoPlayback`).
     case video
     case noPicture(URL)
     /// The entry came but its picture could not be shown.
     case pictureFailed(String, URL)
 
-    /// A button on the page: a window action (`win.…`), a link to open or the video's player.
+    /// A button on the page: a window action (`win.…`), a link to open or the video to play.
     enum Way: Equatable {
         case action(label: String, name: String, suggested: Bool)
         case link(label: String, iconName: String, URL)
+        /// Plays the entry's video (the view's `onPlay`).
         case play(label: String)
     }
 

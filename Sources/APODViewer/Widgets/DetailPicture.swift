@@ -40,7 +40,7 @@ final class DetailPicture {
 
     /// A picture is on screen (Save and Set as Background can act), or none is (nil).
     var onShownChanged: (@MainActor (Shown?) -> Void)?
-    /// The play button was pressed (the owner fetches the player's address, `VideoPlayback`).
+    /// The play button was pressed (the video's player is fetched then: `VideoPlayback`).
     var onPlay: (@MainActor () -> Void)?
 
     init(pictures: PictureLoader) {
@@ -53,7 +53,9 @@ final class DetailPicture {
         playButton.horizontalAlign = .center
         playButton.verticalAlign = .center
         playButton.setSizeRequest(width: 64, height: 64)
-        playButton.onClicked { [weak self] in self?.onPlay?() }
+        playButton.onClicked { [weak self] in
+            self?.onPlay?()
+        }
         // Over the picture beside the batch's previous and next buttons, in the same overlay:
         // GTK orders Tab by position among siblings, so it reads previous, play, next. The
         // page is a frame around it, so hiding the picture (fullscreen moves it) never makes

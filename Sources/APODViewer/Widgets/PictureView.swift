@@ -39,7 +39,7 @@ final class PictureView {
     var onPictureClicked: (@MainActor () -> Void)?
     /// A status page's link was pressed, with the link to open.
     var onOpenLink: (@MainActor (URL) -> Void)?
-    /// The play button, or a video's status page's Play Video, was pressed.
+    /// The play button, or a video status page's Play button, was pressed.
     var onPlay: (@MainActor () -> Void)?
     /// The area grew well past the picture on screen: decode it again to fit this box.
     var onNeedsLargerPicture: (@MainActor (PixelSize) -> Void)?

@@ -186,6 +186,10 @@ final class ContrastTests: GUITestCase, @unchecked Sendable {
             try start(services: files.services(.offline, calendar: calendar), options: ViewerOptions(randomCount: 6))
             let grid = try XCTUnwrap(app.gridWindow)
             waitUntil("the grid is filled") { grid.cells.count == 6 && grid.cells.allSatisfy { !$0.isLoading } }
+            // Mid-crossfade the loading page's label is still mapped, half transparent.
+            waitUntil("the loading page has faded out") {
+                gtk_stack_get_transition_running(OpaquePointer(grid.stack.widgetPointer)) == 0
+            }
             assertContrast(of: grid.window, named: "random grid")
             let cell = try XCTUnwrap(grid.cells.first(where: \.hasThumbnail))
             app.openDetail(for: cell.entry)
