@@ -21,16 +21,22 @@ final class SetBackgroundTests: GUITestCase, @unchecked Sendable {
         return try XCTUnwrap(app.detailWindows[entry.date])
     }
 
-    func testThePictureIsSavedInTheCacheAndHandedToThePortal() throws {
+    /// Runs `body` with the fake Wallpaper portal on the test's session bus.
+    private func withPortal(_ body: @MainActor (FakeWallpaperPortal) throws -> Void) throws {
         try XCTSkipIf(ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil,
                       "no session bus (run under dbus-run-session)")
-        let shown = entry("2020-12-17", title: "Conjunction & Co", picture: "/800x500.jpg")
         try MainActor.assumeIsolated {
             let portal = try XCTUnwrap(FakeWallpaperPortal())
             portal.publish()
             defer { portal.unpublish() }
             waitUntil("the fake portal owns its name") { portal.ownsName }
+            try body(portal)
+        }
+    }
 
+    func testThePictureIsSavedInTheCacheAndHandedToThePortal() throws {
+        let shown = entry("2020-12-17", title: "Conjunction & Co", picture: "/800x500.jpg")
+        try withPortal { portal in
             let detail = try openDetail(shown)
             XCTAssertFalse(detail.background.button.isSensitive, "nothing to hand over before the picture is shown")
             waitUntil("the picture is shown") { detail.picture.shownPixelSize?.width == 800 }
@@ -66,16 +72,9 @@ final class SetBackgroundTests: GUITestCase, @unchecked Sendable {
     /// same choices: fitted whole to the monitor, with the caption card; the cache keeps the
     /// picture as it came.
     func testTheDailyBackgroundsFitAndCaptionAreUsed() throws {
-        try XCTSkipIf(ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil,
-                      "no session bus (run under dbus-run-session)")
         let shown = entry("2020-12-17", title: "Conjunction & Co", picture: "/800x500.jpg")
         try files.store.save([.dailyCaption: BackgroundCaption.title.rawValue, .dailyFit: BackgroundFit.whole.rawValue])
-        try MainActor.assumeIsolated {
-            let portal = try XCTUnwrap(FakeWallpaperPortal())
-            portal.publish()
-            defer { portal.unpublish() }
-            waitUntil("the fake portal owns its name") { portal.ownsName }
-
+        try withPortal { portal in
             let detail = try openDetail(shown)
             let monitor = Monitors.Size(width: 1000, height: 400, scale: 2)
             detail.background.screen = { monitor }
