@@ -9,8 +9,11 @@ DEFAULT_RENDERER_TEST_ENV = GTK_A11Y=none GDK_BACKEND=x11 GSETTINGS_BACKEND=memo
 # GL asked for by name, as a user keeps it: frames drawn by software GL under Xvfb.
 GL_RENDERER_TEST_ENV = GSK_RENDERER=gl $(DEFAULT_RENDERER_TEST_ENV)
 # Accessibility on (GTK's AT-SPI bridge, the session bus starting the accessibility bus), for
-# AccessibilityTreeTests, which read the viewer's tree as a screen reader does.
-A11Y_TEST_ENV = -u GTK_A11Y -u NO_AT_BRIDGE GSK_RENDERER=cairo GDK_BACKEND=x11 GSETTINGS_BACKEND=memory
+# AccessibilityTreeTests, which read the viewer's tree as a screen reader does. A runtime
+# folder of its own: without XDG_RUNTIME_DIR the accessibility bus's socket is
+# ~/.cache/at-spi/bus, which another run under the same user (CI jobs, a second checkout)
+# replaces, and the viewer then joins no tree or another run's.
+A11Y_TEST_ENV = -u GTK_A11Y -u NO_AT_BRIDGE XDG_RUNTIME_DIR=$$(mktemp -d /tmp/apod-a11y.XXXXXX) GSK_RENDERER=cairo GDK_BACKEND=x11 GSETTINGS_BACKEND=memory
 # A private session bus (for the fake desktop portal) and a virtual X display.
 XVFB = dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24"
 NOT_IN_TEST_PASSES = --skip 'DefaultRendererTests|GLRendererTests|AccessibilityTreeTests' --skip ViewerSoakTests --skip 'ShowURITests.testChildShowsTheLink'
