@@ -64,8 +64,11 @@ final class SoupLoop: @unchecked Sendable {
     /// touches (libsoup objects, an exchange's fields) is safe only while this holds. Cheap: the
     /// context knows which thread runs it (`g_main_context_is_owner`).
     func assertOnLoopThread(file: StaticString = #fileID, line: UInt = #line) {
-        precondition(g_main_context_is_owner(context) != 0, "called off the HTTP loop's thread", file: file, line: line)
+        precondition(isOnLoopThread, "called off the HTTP loop's thread", file: file, line: line)
     }
+
+    /// Whether the calling thread is the loop's (it owns the context while the loop runs).
+    var isOnLoopThread: Bool { g_main_context_is_owner(context) != 0 }
 
     /// Under a tiny `ulimit -n`, GLib aborts the process when it cannot make a wake-up
     /// descriptor, GIO exits when it cannot reload a module, and libdispatch traps when it cannot
