@@ -7,6 +7,13 @@ extension Application {
 
     public func release() { g_application_release(gApplicationPointer) }
 
+    /// Each time the application's last window is closed (destroyed or removed from it).
+    public func onLastWindowClosed(_ handler: @escaping @MainActor () -> Void) {
+        Signal.connectPointer(UnsafeMutableRawPointer(applicationPointer), "window-removed") { [applicationPointer] _ in
+            if gtk_application_get_windows(applicationPointer) == nil { handler() }
+        }
+    }
+
     /// Shows `notification` through the desktop's notification service (GNotification picks
     /// the portal, GNOME Shell's interface or org.freedesktop.Notifications). A later one with
     /// the same `id` replaces it. The application must be registered.

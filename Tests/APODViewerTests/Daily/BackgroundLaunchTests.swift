@@ -14,10 +14,18 @@ final class BackgroundLaunchTests: ViewerProcessTestCase {
         return try launch(arguments, environment: environment)
     }
 
+    private func saveSettings(_ text: String) throws {
+        let config = home.appendingPathComponent("config/apod-viewer/config")
+        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: config)
+    }
+
+    /// The user turned notifications on (and agreed then): the login start only runs the check.
     func testStartsWithoutAWindowKeepsRunningAndOpensOneWhenAsked() throws {
+        try saveSettings("daily_notify=true\n")
         let process = try launchOnSample(["--background", "--offline"])
         XCTAssertTrue(wait(15) { FileManager.default.fileExists(atPath: self.lastSeen.path) }, "it looked for the picture")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: autostart.path), "no portal here: the autostart file")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: autostart.path), "a start writes no login item: only consent does")
         XCTAssertTrue(process.isRunning, "the daily picture holds the application")
         XCTAssertTrue(ownsName())
         XCTAssertFalse(hasWindow(), "no window at start")
@@ -33,9 +41,7 @@ final class BackgroundLaunchTests: ViewerProcessTestCase {
     }
 
     func testWithBothDailyOptionsOffThereIsNothingToDo() throws {
-        let config = home.appendingPathComponent("config/apod-viewer/config")
-        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("daily_background=false\ndaily_notify=false\n".utf8).write(to: config)
+        try saveSettings("daily_background=false\ndaily_notify=false\n")
         let process = try launchOnSample(["--background", "--offline"])
         XCTAssertTrue(wait(15) { !process.isRunning }, "it ends at once")
         XCTAssertEqual(process.terminationStatus, 0)
