@@ -89,7 +89,13 @@ final class DailyPictureService {
         if context.watchesSleep {
             sleepMonitor = SleepMonitor(onResume: { [weak self] in self?.wake() })
         }
-        if settings.runsInBackground { begin() }
+        if settings.runsInBackground {
+            begin()
+        } else if app.options.startsInBackground, let store = context.store {
+            // Started at login with nothing to do: a login item an earlier version added
+            // without asking goes.
+            Autostart.beside(store).removeFile()
+        }
     }
 
     /// The preferences changed (already saved): start or stop working in the background.

@@ -42,10 +42,12 @@ final class BackgroundLaunchTests: ViewerProcessTestCase {
 
     func testWithBothDailyOptionsOffThereIsNothingToDo() throws {
         try saveSettings("daily_background=false\ndaily_notify=false\n")
+        try FileManager.default.createDirectory(at: autostart.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("[Desktop Entry]\nExec=apod-viewer --background\n".utf8).write(to: autostart)
         let process = try launchOnSample(["--background", "--offline"])
         XCTAssertTrue(wait(15) { !process.isRunning }, "it ends at once")
         XCTAssertEqual(process.terminationStatus, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: lastSeen.path), "no check")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: autostart.path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: autostart.path), "an earlier version's login item is removed")
     }
 }
