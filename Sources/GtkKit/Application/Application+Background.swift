@@ -7,10 +7,13 @@ extension Application {
 
     public func release() { g_application_release(gApplicationPointer) }
 
-    /// Each time the application's last window is closed (destroyed or removed from it).
+    /// Each time the user closes the application's last window (it is destroyed or removed
+    /// from the application); not for windows going because the application quits.
     public func onLastWindowClosed(_ handler: @escaping @MainActor () -> Void) {
+        let shutdown = ShutdownFlag()
+        Signal.connect(UnsafeMutableRawPointer(applicationPointer), "shutdown") { shutdown.hasBegun = true }
         Signal.connectPointer(UnsafeMutableRawPointer(applicationPointer), "window-removed") { [applicationPointer] _ in
-            if gtk_application_get_windows(applicationPointer) == nil { handler() }
+            if !shutdown.hasBegun, gtk_application_get_windows(applicationPointer) == nil { handler() }
         }
     }
 
@@ -28,4 +31,10 @@ extension Application {
     var gApplicationPointer: UnsafeMutablePointer<GApplication> {
         UnsafeMutablePointer(OpaquePointer(applicationPointer))
     }
+}
+
+/// Set once GApplication's "shutdown" runs (before GTK's own cleanup, which may destroy windows).
+@MainActor
+private final class ShutdownFlag {
+    var hasBegun = false
 }

@@ -38,6 +38,8 @@ final class BackgroundLaunchTests: ViewerProcessTestCase {
         XCTAssertEqual(quit.status, 0, quit.output)
         XCTAssertTrue(wait(10) { !process.isRunning })
         XCTAssertEqual(process.terminationStatus, 0)
+        let notice = home.appendingPathComponent("data/apod-viewer/daily/told-running-in-background")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: notice.path), "quitting is not closing the last window")
     }
 
     func testWithBothDailyOptionsOffThereIsNothingToDo() throws {
