@@ -39,6 +39,7 @@ final class ArchiveWall {
     private let work = WorkSlot()
     private var settle: RepeatingTimer?
     private var aligning: RepeatingTimer?
+    private var aligningTo: Place?
     private var rowWidgets: [ObjectIdentifier: WallRow] = [:]
     /// The month asked for before the days arrived.
     private var pendingMonth: ArchiveMonth?
@@ -163,12 +164,34 @@ final class ArchiveWall {
     private func widthChanged(_ width: Int) {
         let wanted = columns(forWidth: width)
         guard wanted != layout.columns, !entries.isEmpty else { return }
-        // Keep the place: the first day on screen stays on screen.
-        let firstRow = listView.boundRows.filter { $0.row.bounds(in: listView).map { $0.y + $0.height > 0 } ?? false }
-            .map(\.position).min()
-        let day = firstRow.flatMap { layout.firstDay(atOrAfterRow: $0) }
+        // Keep the place: the cell with the keyboard keeps it; else the month being jumped to,
+        // or the first day on screen, stays at the top.
+        let focused = pendingFocus ?? cells.first { $0.button.hasFocus }?.dayIndex
+        let place = aligningTo ?? placeOnScreen()
         relayout(columns: wanted)
-        if let day, let row = layout.row(ofDay: day) { scroll(toRow: row, alignTop: true) }
+        if let focused {
+            focus(day: focused)
+            return
+        }
+        switch place {
+        case .month(let month)?: jump(to: month)
+        case .day(let day)?: if let row = layout.row(ofDay: day) { scroll(toRow: row, alignTop: true, keeping: .day(day)) }
+        case nil: break
+        }
+    }
+
+    /// Where the wall is scrolled to, kept across a change of columns.
+    enum Place: Equatable {
+        case month(ArchiveMonth)
+        case day(Int)
+    }
+
+    /// The first day whose row is on screen; nil at the very top.
+    private func placeOnScreen() -> Place? {
+        guard scroller.verticalAdjustment.value > 0 else { return nil }
+        let firstRow = listView.boundRows.filter { Self.placement(of: $0.row, in: listView).map { $0.y + $0.height > 0 } ?? false }
+            .map(\.position).min()
+        return firstRow.flatMap { layout.firstDay(atOrAfterRow: $0) }.map(Place.day)
     }
 
     private func relayout(columns: Int) {
@@ -192,27 +215,33 @@ final class ArchiveWall {
             return
         }
         guard let row = layout.headingRow(of: month) else { return }
-        scroll(toRow: row, alignTop: true)
+        scroll(toRow: row, alignTop: true, keeping: .month(month))
         selectChoices(ArchiveMonth(containing: entries[layout.firstDay(atOrAfterRow: row) ?? 0].date))
     }
 
     /// Shows row `row`; with `alignTop`, at the top of the wall, once it is laid out.
-    private func scroll(toRow row: Int, alignTop: Bool) {
+    /// `keeping` is the place that row stands for, kept if the columns change meanwhile.
+    private func scroll(toRow row: Int, alignTop: Bool, keeping place: Place? = nil) {
         listView.scroll(toRow: row)
         aligning?.stop()
+        aligningTo = nil
         guard alignTop else { return }
+        aligningTo = place
         var tries = 0
         aligning = RepeatingTimer(milliseconds: 16) { [weak self] in
             guard let self else { return }
             tries += 1
-            if tries > 60 || self.alignRowToTop(row) { self.aligning?.stop() }
+            if tries > 60 || self.alignRowToTop(row) {
+                self.aligning?.stop()
+                self.aligningTo = nil
+            }
         }
     }
 
     /// - Returns: whether `row` is bound and now at the top.
     private func alignRowToTop(_ row: Int) -> Bool {
         guard let widget = listView.boundRows.first(where: { $0.position == row })?.row,
-              let bounds = widget.bounds(in: listView) else {
+              let bounds = Self.placement(of: widget, in: listView) else {
             listView.scroll(toRow: row)
             return false
         }
@@ -272,7 +301,8 @@ final class ArchiveWall {
     func focus(day index: Int) {
         guard let row = layout.row(ofDay: index) else { return }
         cursor = index
-        listView.scroll(toRow: row)
+        // The keyboard wins over a jump still settling.
+        scroll(toRow: row, alignTop: false)
         if let cell = cells.first(where: { $0.dayIndex == index }), cell.button.grabFocus() {
             pendingFocus = nil
         } else {
@@ -348,8 +378,7 @@ final class ArchiveWall {
         let margin = Double(Self.readAheadRows * (WallCell.pictureHeight + 40))
         let scale = max(1, listView.scaleFactor)
         for (_, row) in boundRows where row.showsCells {
-            guard let bounds = row.root.bounds(in: listView) else { continue }
-            let near = bounds.y + bounds.height > -margin && bounds.y < height + margin
+            let near = Self.placement(of: row.root, in: listView).map { $0.y + $0.height > -margin && $0.y < height + margin } ?? false
             for cell in row.cells where cell.dayIndex != nil {
                 if near {
                     let width = max(Self.cellWidth, cell.button.width) * scale
@@ -359,6 +388,13 @@ final class ArchiveWall {
                 }
             }
         }
+    }
+
+    /// Where a bound row is laid out in the list, or nil when the list keeps it bound but not
+    /// laid out (GTK 4.8 binds rows some way beyond the visible ones, at zero size).
+    static func placement(of row: Widget, in list: Widget) -> Rect? {
+        guard row.isMapped, let bounds = row.bounds(in: list), bounds.height > 0 else { return nil }
+        return bounds
     }
 
     /// Stops every thumbnail on its way (the host closes).
