@@ -1,9 +1,22 @@
 import APODCore
 import GtkKit
 
-/// The archive wall's window: one at a time; its cells open detail windows that step through
-/// the whole archive.
+/// The windows that explore the archive index as a whole: the wall (Browse) and one grid per
+/// sky object. Their cells open detail windows that step through what they show.
+@MainActor
+final class ExplorerWindows {
+    var browse: BrowseWindow?
+    /// By object id.
+    var objectGrids: [String: EntryGridWindow] = [:]
+
+    var openWindows: [Window] {
+        [browse?.window].compactMap { $0 } + objectGrids.values.map(\.window)
+    }
+}
+
 extension ViewerApplication {
+    var browseWindow: BrowseWindow? { explorer.browse }
+
     /// Opens (or presents) the wall; `month` (`YYYY-MM`) scrolls it there, "" leaves it where
     /// it is. Anything else is said in the wall's window rather than ignored.
     func openBrowse(_ month: String) {
@@ -13,22 +26,63 @@ extension ViewerApplication {
         }
         let text = month.trimmingCharacters(in: .whitespaces)
         let wanted = ArchiveMonth(text)
-        if let browseWindow {
-            browseWindow.window.present()
-            if let wanted { browseWindow.wall.jump(to: wanted) }
+        if let browse = explorer.browse {
+            browse.window.present()
+            if let wanted { browse.wall.jump(to: wanted) }
         } else {
             prepareWindows()
             let browse = BrowseWindow(application: application, environment: environment, archive: archive)
             browse.wall.onOpenDetail = { [weak self, weak browse] entry in
                 self?.openDetail(for: entry, batch: { browse?.wall.entries ?? [] })
             }
-            browse.window.onDestroy { [weak self] in self?.browseWindow = nil }
-            browseWindow = browse
+            browse.window.onDestroy { [weak self] in self?.explorer.browse = nil }
+            explorer.browse = browse
             browse.window.present()
             browse.wall.load(showing: wanted)
         }
         if wanted == nil, !text.isEmpty {
-            browseWindow?.wall.say(tr("\"{value}\" is not a month: use YYYY-MM, e.g. 2019-05.", ["value": text]))
+            explorer.browse?.wall.say(tr("\"{value}\" is not a month: use YYYY-MM, e.g. 2019-05.", ["value": text]))
         }
+    }
+
+    /// The detail window's "More of" row: its thumbnails open their days, its chips the grids.
+    func attachExplorer(to detail: DetailWindow) {
+        detail.related?.onOpenEntry = { [weak self] entry in self?.openDetail(for: entry) }
+        detail.related?.onOpenObject = { [weak self] object in self?.openObjectGrid(object) }
+    }
+
+    /// Opens (or presents) the grid of every entry about `object`, newest first.
+    func openObjectGrid(_ object: SkyObject) {
+        guard let archive = environment.archive else { return }
+        if let grid = explorer.objectGrids[object.id] {
+            grid.window.present()
+            return
+        }
+        let grid = EntryGridWindow(application: application, environment: environment, title: object.label)
+        grid.onOpenDetail = { [weak self, weak grid] entry in
+            self?.openDetail(for: entry, batch: { grid?.cells.map(\.entry) ?? [] })
+        }
+        grid.window.onDestroy { [weak self] in self?.explorer.objectGrids[object.id] = nil }
+        explorer.objectGrids[object.id] = grid
+        grid.window.present()
+        grid.showLoading()
+        let work = WorkSlot()
+        grid.window.onDestroy { work.cancel() }
+        work.start({ try archive.openIndex().entries(of: object) }, then: { [weak grid] result in
+            withExtendedLifetime(work) {}
+            guard let grid else { return }
+            switch result {
+            case .success(let entries) where entries.isEmpty:
+                grid.showEmpty(summary: "", heading: tr("No pictures of {object}", ["object": object.id]),
+                               message: tr("None of the days stored on this computer is about it."),
+                               iconName: "image-missing-symbolic", offerDownload: false)
+            case .success(let entries):
+                let summary = entries.count == 1 ? tr("1 picture of {object}", ["object": object.label])
+                    : tr("{count} pictures of {object}, newest first", ["count": String(entries.count), "object": object.label])
+                grid.show(entries, summary: summary, offerDownload: false)
+            case .failure(let error):
+                grid.showFailure(heading: tr("The archive index cannot be read"), message: userMessage(for: error))
+            }
+        })
     }
 }

@@ -18,8 +18,8 @@ public final class ViewerApplication {
     /// Search, Favourites, History and On This Day; nil without a data folder.
     var archiveWindows: ArchiveWindows?
     var archiveControls: MainArchiveControls?
-    /// The archive wall (`ViewerApplication+Browse`).
-    var browseWindow: BrowseWindow?
+    /// The archive wall and the objects' grids (`ViewerApplication+Browse`).
+    let explorer = ExplorerWindows()
 
     /// Present when the app runs on a real configuration: the preferences window and the
     /// offline fallback need it. Tests on an in-memory source run without.
@@ -302,7 +302,7 @@ public final class ViewerApplication {
 
     private var openWindows: [Window] {
         [mainWindow?.window, gridWindow?.window, preferencesWindow?.window].compactMap { $0 }
-            + detailWindows.values.map(\.window) + (archiveWindows?.openWindows ?? []) + [browseWindow?.window].compactMap { $0 }
+            + detailWindows.values.map(\.window) + (archiveWindows?.openWindows ?? []) + explorer.openWindows
     }
 
     var openWindowCount: Int { openWindows.count }
