@@ -86,3 +86,54 @@ extension ViewerApplication {
         })
     }
 }
+
+/// What the archive wall shows now: for `apod-bench`, which drives the app from outside.
+public struct BrowseCensus: Sendable, Codable {
+    /// The days arrived from the index and the wall shows them.
+    public var isShowingDays = false
+    public var days = 0
+    public var columns = 0
+    /// Day cells laid out inside the visible part, and of those, the ones whose thumbnail
+    /// arrived or failed (or that have none).
+    public var cellsOnScreen = 0
+    public var settledOnScreen = 0
+    /// Thumbnail requests the wall started and cancelled since it opened.
+    public var requests = 0
+    public var cancelled = 0
+    /// Cells a rest may ask for beyond the visible ones.
+    public var readAheadCells = 0
+    public var scrollValue = 0.0
+    public var scrollUpper = 0.0
+    public var pageSize = 0.0
+}
+
+extension ViewerApplication {
+    /// The wall's census; nil while no wall is open.
+    public var browseCensus: BrowseCensus? {
+        guard let wall = explorer.browse?.wall else { return nil }
+        var census = BrowseCensus()
+        census.isShowingDays = wall.stack.visiblePage == "wall"
+        census.days = wall.entries.count
+        census.columns = wall.layout.columns
+        let visible = wall.cellsOnScreen
+        census.cellsOnScreen = visible.count
+        census.settledOnScreen = visible.filter(\.isSettled).count
+        census.requests = wall.requestCount
+        census.cancelled = wall.cancelCount
+        census.readAheadCells = 2 * ArchiveWall.readAheadRows * wall.layout.columns
+        let range = wall.scroller.verticalScrollRange
+        (census.scrollValue, census.scrollUpper, census.pageSize) = (range.value, range.upper, range.pageSize)
+        return census
+    }
+
+    /// Scrolls the wall down by `pixels`, as one frame of a fling. - Returns: whether it is at
+    /// the end (the oldest days).
+    @discardableResult
+    public func scrollBrowse(by pixels: Double) -> Bool {
+        guard let scroller = explorer.browse?.wall.scroller else { return true }
+        let adjustment = scroller.verticalAdjustment
+        let end = max(0, adjustment.upper - adjustment.pageSize)
+        adjustment.value = min(end, adjustment.value + pixels)
+        return adjustment.value >= end - 0.5
+    }
+}

@@ -317,6 +317,14 @@ final class ArchiveWall {
         listView.boundRows.compactMap { rowWidgets[ObjectIdentifier($0.row)] }.flatMap { $0.cells.filter { $0.dayIndex != nil } }
     }
 
+    /// The day cells laid out inside the visible part.
+    var cellsOnScreen: [WallCell] {
+        let height = Double(listView.height)
+        return boundRows.filter { _, row in
+            row.showsCells && (Self.placement(of: row.root, in: listView).map { $0.y + $0.height > 0 && $0.y < height } ?? false)
+        }.flatMap { $0.row.cells.filter { $0.dayIndex != nil } }
+    }
+
     /// The bound rows with their positions (tests, screenshots).
     var boundRows: [(position: Int, row: WallRow)] {
         listView.boundRows.compactMap { bound in rowWidgets[ObjectIdentifier(bound.row)].map { (bound.position, $0) } }

@@ -70,6 +70,8 @@ final class WallCell {
 
     var isLoading: Bool { work.isBusy }
     var hasThumbnail: Bool { picture.texture != nil }
+    /// Whether the thumbnail arrived or failed, or the day has none.
+    var isSettled: Bool { isLoaded && !work.isBusy }
     /// Whether the thumbnail was asked for and arrived, failed, or is on its way.
     var isLoadedOrLoading: Bool { isLoaded || work.isBusy }
 
