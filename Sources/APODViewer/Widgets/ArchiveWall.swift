@@ -20,6 +20,8 @@ final class ArchiveWall {
     static let cellWidth = 200
     static let spacing = 8
     static let margin = 18
+    /// Below this width the jump goes under the summary.
+    static let narrowWidth = 600
 
     let root = Box(.vertical, spacing: 0)
     let listView: ListView
@@ -34,10 +36,13 @@ final class ArchiveWall {
     let failure = StatusPage(iconName: "dialog-error-symbolic", isAlert: true)
     private let spinner = Spinner(size: 48)
     private let sizeWatcher = SizeWatcher()
+    /// The summary and the jump: side by side, or the jump under the summary when narrow.
+    private let bar = Box(.horizontal, spacing: 8)
     private let archive: ArchiveAccess
     private let pictures: PictureLoader
     private let work = WorkSlot()
     private var settle: RepeatingTimer?
+    private var lastMovement = 0.0
     private var aligning: RepeatingTimer?
     private var aligningTo: Place?
     private var rowWidgets: [ObjectIdentifier: WallRow] = [:]
@@ -49,6 +54,8 @@ final class ArchiveWall {
 
     /// Every indexed entry, newest first: the wall's days and the detail window's batch.
     private(set) var entries: [APODEntry] = []
+    /// The same with their cells' texts.
+    private var days: [WallCell.Day] = []
     private(set) var layout = ArchiveWallLayout(days: [], columns: 4)
     /// The day with the keyboard (or last opened).
     private(set) var cursor = 0
@@ -71,21 +78,22 @@ final class ArchiveWall {
         bindRow = { [unowned self] widget, position in self.bind(widget, to: position) }
         unbindRow = { [unowned self] widget in self.unbind(widget) }
 
-        let bar = Box(.horizontal, spacing: 8)
         bar.setMargins(top: 12, bottom: 6, start: Self.margin, end: Self.margin)
         summaryLabel.horizontalExpand = true
         summaryLabel.setTextAlignment(0)
         summaryLabel.addCSSClass("heading")
         bar.append(summaryLabel)
+        let jump = Box(.horizontal, spacing: 8)
         let jumpLabel = Label(tr("Jump to"))
         jumpLabel.addCSSClass("dim-label")
-        bar.append(jumpLabel)
+        jump.append(jumpLabel)
         yearChoice.tooltip = tr("Year")
         yearChoice.setAccessibleLabel(tr("Year"))
         monthChoice.tooltip = tr("Month")
         monthChoice.setAccessibleLabel(tr("Month"))
-        bar.append(yearChoice)
-        bar.append(monthChoice)
+        jump.append(yearChoice)
+        jump.append(monthChoice)
+        bar.append(jump)
         root.append(bar)
         root.append(banner.root)
 
@@ -121,15 +129,16 @@ final class ArchiveWall {
         spinner.isSpinning = true
         stack.visiblePage = "loading"
         let archive = archive
-        work.start({ () -> [APODEntry] in
+        work.start({ () -> [WallCell.Day] in
             let index = try archive.openIndex()
-            return try index.entries(from: ArchiveCalendar.firstDay, through: APODDay(year: 9999, month: 12, day: 31)!).reversed()
+            return try index.entries(from: ArchiveCalendar.firstDay, through: APODDay(year: 9999, month: 12, day: 31)!)
+                .reversed().map(WallCell.Day.init)
         }, then: { [weak self] result in
             self?.show(result)
         })
     }
 
-    private func show(_ result: Result<[APODEntry], any Error>) {
+    private func show(_ result: Result<[WallCell.Day], any Error>) {
         spinner.isSpinning = false
         switch result {
         case .success(let found) where found.isEmpty:
@@ -139,7 +148,8 @@ final class ArchiveWall {
             summaryLabel.text = ""
             stack.visiblePage = "empty"
         case .success(let found):
-            entries = found
+            days = found
+            entries = found.map(\.entry)
             summaryLabel.text = found.count == 1 ? tr("1 day") : tr("{count} days, newest first", ["count": String(found.count)])
             relayout(columns: columns(forWidth: sizeWatcher.width))
             fillChoices()
@@ -162,6 +172,7 @@ final class ArchiveWall {
     }
 
     private func widthChanged(_ width: Int) {
+        bar.orientation = width < Self.narrowWidth ? .vertical : .horizontal
         let wanted = columns(forWidth: width)
         guard wanted != layout.columns, !entries.isEmpty else { return }
         // Keep the place: the cell with the keyboard keeps it; else the month being jumped to,
@@ -350,7 +361,7 @@ final class ArchiveWall {
             row.showMonth(DisplayDate.month(month), days: days)
         case .cells(let run):
             let before = row.cells.filter(\.isLoading).count
-            row.showCells(run.map { (index: $0, entry: entries[$0]) }, columns: layout.columns)
+            row.showCells(run.map { (index: $0, day: days[$0]) }, columns: layout.columns)
             cancelCount += before - row.cells.filter(\.isLoading).count
             if let pending = pendingFocus, run.contains(pending),
                let cell = row.cells.first(where: { $0.dayIndex == pending }) {
@@ -368,13 +379,16 @@ final class ArchiveWall {
 
     // MARK: Thumbnails
 
-    /// Starts (again) the wait for scrolling to rest.
+    /// Starts (again) the wait for scrolling to rest. Called for every scroll step and bound
+    /// row, so it only notes the time; one timer checks it.
     private func scheduleLoads() {
-        settle?.stop()
-        settle = RepeatingTimer(milliseconds: Self.settleMilliseconds) { [weak self] in
-            self?.settle?.stop()
-            self?.settle = nil
-            self?.loadVisible()
+        lastMovement = ProcessInfo.processInfo.systemUptime
+        guard settle == nil else { return }
+        settle = RepeatingTimer(milliseconds: Self.settleMilliseconds / 4) { [weak self] in
+            guard let self, ProcessInfo.processInfo.systemUptime - self.lastMovement >= Double(Self.settleMilliseconds) / 1000 else { return }
+            self.settle?.stop()
+            self.settle = nil
+            self.loadVisible()
         }
     }
 
@@ -409,6 +423,7 @@ final class ArchiveWall {
     func cancel() {
         work.cancel()
         settle?.stop()
+        settle = nil
         aligning?.stop()
         for row in rowWidgets.values { row.cells.forEach { $0.cancel() } }
     }
@@ -456,7 +471,7 @@ final class WallRow {
     }
 
     /// Shows these days; a short run leaves the rest of the row empty, so cells line up.
-    func showCells(_ days: [(index: Int, entry: APODEntry)], columns: Int) {
+    func showCells(_ days: [(index: Int, day: WallCell.Day)], columns: Int) {
         heading.isVisible = false
         cellBox.isVisible = true
         while cells.count < columns {
@@ -467,9 +482,12 @@ final class WallRow {
         }
         for (place, cell) in cells.enumerated() {
             if place < days.count {
-                cell.show(days[place].entry, at: days[place].index)
-                cell.button.opacity = 1
-                cell.button.isSensitive = true
+                cell.show(days[place].day, at: days[place].index)
+                // Only on change: a sensitivity change restyles the cell's every child.
+                if !cell.button.isSensitive {
+                    cell.button.opacity = 1
+                    cell.button.isSensitive = true
+                }
             } else {
                 cell.clear()
                 // A short row's empty places keep their width so its cells line up with the

@@ -62,12 +62,8 @@ final class RelatedObjectsRow {
 
         init(_ entry: APODEntry, open: @escaping @MainActor (APODEntry) -> Void) {
             self.entry = entry
-            let frame = Box(.vertical)
-            frame.setSizeRequest(width: RelatedObjectsRow.thumbnailSize.width, height: RelatedObjectsRow.thumbnailSize.height)
-            let overlay = Overlay(child: frame)
-            overlay.addCSSClass("view")
-            overlay.clipsOverlays()
-            overlay.addOverlay(picture)
+            let overlay = Overlay.thumbnailFrame(picture, width: RelatedObjectsRow.thumbnailSize.width,
+                                                 height: RelatedObjectsRow.thumbnailSize.height)
             let column = Box(.vertical, spacing: 4)
             column.append(overlay)
             let date = Label(entry.date.displayString)

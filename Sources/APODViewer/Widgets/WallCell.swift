@@ -21,12 +21,7 @@ final class WallCell {
     private var isLoaded = false
 
     init() {
-        let frame = Box(.vertical)
-        frame.setSizeRequest(height: Self.pictureHeight)
-        let overlay = Overlay(child: frame)
-        overlay.addCSSClass("view")
-        overlay.clipsOverlays()
-        overlay.addOverlay(picture)
+        let overlay = Overlay.thumbnailFrame(picture, height: Self.pictureHeight)
         statusIcon.horizontalAlign = .center
         statusIcon.verticalAlign = .center
         statusIcon.addCSSClass("dim-label")
@@ -42,19 +37,36 @@ final class WallCell {
         button.horizontalExpand = true
     }
 
-    /// Shows day `index` (`entry`), its thumbnail not yet asked for.
-    func show(_ entry: APODEntry, at index: Int) {
-        guard dayIndex != index || self.entry != entry else { return }
+    /// What a cell shows of a day, made once when the wall reads its days (off the main thread):
+    /// a fling binds hundreds of cells a second, and the entry's display texts cost.
+    struct Day: Sendable {
+        let entry: APODEntry
+        let date: String
+        let tooltip: String
+        let accessibleLabel: String
+
+        init(_ entry: APODEntry) {
+            self.entry = entry
+            date = entry.date.displayString
+            let title = entry.shownTitle.text
+            tooltip = [title, entry.shownAltText?.text].compactMap { $0 }.joined(separator: "\n")
+            accessibleLabel = "\(date): \(title)"
+        }
+    }
+
+    /// Shows day `index`, its thumbnail not yet asked for.
+    func show(_ day: Day, at index: Int) {
+        guard dayIndex != index || entry != day.entry else { return }
         cancel()
         dayIndex = index
-        self.entry = entry
+        entry = day.entry
         isLoaded = false
         picture.setTexture(nil)
         statusIcon.iconName = Self.loadingIconName
         statusIcon.isVisible = true
-        dateLabel.text = entry.date.displayString
-        button.tooltip = [entry.shownTitle.text, entry.shownAltText?.text].compactMap { $0 }.joined(separator: "\n")
-        button.setAccessibleLabel("\(entry.date.displayString): \(entry.shownTitle.text)")
+        dateLabel.text = day.date
+        button.tooltip = day.tooltip
+        button.setAccessibleLabel(day.accessibleLabel)
         button.isVisible = true
     }
 

@@ -195,6 +195,16 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
                 }
                 XCTAssertNotNil(saveScreenshot(of: window, named: "archive-wall" + suffix))
             }
+            StyleManager.colorScheme = .light
+            window.resize(width: 360, height: 700)
+            waitUntil("two per row") { wall.layout.columns == 2 }
+            waitUntil("the place is kept: January 31 first") {
+                rowsOnScreen(wall).first { $0.row.showsCells }?.row.cells.first?.entry?.date == APODDay("2019-01-31")
+            }
+            waitUntil("the thumbnails on screen arrived") {
+                rowsOnScreen(wall).filter(\.row.showsCells).allSatisfy { $0.row.cells.allSatisfy { $0.entry == nil || $0.hasThumbnail } }
+            }
+            XCTAssertNotNil(saveScreenshot(of: window, named: "archive-wall-narrow"))
         }
     }
 }
