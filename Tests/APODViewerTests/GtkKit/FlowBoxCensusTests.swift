@@ -16,7 +16,7 @@ final class FlowBoxCensusTests: GUITestCase, @unchecked Sendable {
             let before = FlowBoxCensus.take()
             try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: entries),
                       options: ViewerOptions(randomCount: 3))
-            let grid = app.gridWindow!
+            let grid = app.randomView!
             waitUntil("every cell settled") {
                 grid.cells.count == 3 && grid.cells.allSatisfy { $0.hasThumbnail || $0.failureReason != nil }
             }
@@ -27,7 +27,7 @@ final class FlowBoxCensusTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(census.windowPictures - before.windowPictures, 1, "the main window's day")
             waitUntil("the grid and the main window have drawn") { FlowBoxCensus.take().drawnWindows - before.drawnWindows == 2 }
             grid.window.close()
-            waitUntil("the grid closed") { app.gridWindow == nil }
+            waitUntil("the grid closed") { app.randomView == nil }
             XCTAssertEqual(FlowBoxCensus.take().children, 0, "a closed window's cells are not counted")
         }
     }

@@ -184,7 +184,7 @@ final class ContrastTests: GUITestCase, @unchecked Sendable {
     func testTheGridAndDetailWindows() throws {
         try MainActor.assumeIsolated {
             try start(services: files.services(.offline, calendar: calendar), options: ViewerOptions(randomCount: 6))
-            let grid = try XCTUnwrap(app.gridWindow)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("the grid is filled") { grid.cells.count == 6 && grid.cells.allSatisfy { !$0.isLoading } }
             // Mid-crossfade the loading page's label is still mapped, half transparent.
             waitUntil("the loading page has faded out") {

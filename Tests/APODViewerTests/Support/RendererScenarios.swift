@@ -41,7 +41,7 @@ extension GUITestCase {
         // The main window's spinner animates while the grid fills (grid cells show a still icon).
         source.setLatestDelay(30)
         try start(source, options: ViewerOptions(randomCount: 24))
-        let grid = try XCTUnwrap(app.gridWindow)
+        let grid = try XCTUnwrap(app.randomView)
         let counter = FrameCounter(widget: mainWindow.pictureView.spinner)
         waitUntil("the first cell appears", timeout: 20) { !grid.cells.isEmpty }
         assertRenderer(renderer, draws: grid.window)

@@ -73,8 +73,8 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(section.downloadButton.isVisible)
 
             let before = server!.requests.count
-            app.openGrid(count: 12)
-            let grid = try XCTUnwrap(app.gridWindow)
+            app.showRandom(count: 12)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("twelve random cells") { grid.cells.count == 12 }
             XCTAssertEqual(server!.requests.count, before, "random pictures came from the index")
         }
@@ -113,8 +113,8 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             let archive = try XCTUnwrap(services.archive)
             let marker = archive.dataFolder.url(ArchiveAccess.offerMarkerName)
             XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path))
-            app.openGrid(count: 4)
-            let grid = try XCTUnwrap(app.gridWindow)
+            app.showRandom(count: 4)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("the offer shows") { grid.archiveOffer.isVisible }
             waitUntil("four random cells") { grid.cells.count == 4 }
             XCTAssertTrue(grid.archiveOffer.isDismissible)
@@ -142,8 +142,8 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
     func testTheOffersDownloadButtonStartsTheDownload() throws {
         try MainActor.assumeIsolated {
             let services = try startApp(apiURL: try startService(delay: 0.05))
-            app.openGrid(count: 4)
-            let grid = try XCTUnwrap(app.gridWindow)
+            app.showRandom(count: 4)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("the offer shows") { grid.archiveOffer.isVisible }
             grid.archiveOffer.triggerAction()
             XCTAssertFalse(grid.archiveOffer.isVisible)
@@ -156,9 +156,9 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
     func testAFirstSearchTakesTheOfferFromTheRandomGrid() throws {
         try MainActor.assumeIsolated {
             let services = try startApp(apiURL: try startService())
-            let windows = try XCTUnwrap(app.archiveWindows)
+            let windows = try XCTUnwrap(app.archiveViews)
             windows.search("sky")
-            let search = try XCTUnwrap(windows.searchWindow)
+            let search = try XCTUnwrap(windows.searchView)
             waitUntil("the search offers the download") { search.downloadButton.isVisible }
             let marker = try XCTUnwrap(services.archive).dataFolder.url(ArchiveAccess.offerMarkerName)
             waitUntil("the offer is remembered") { FileManager.default.fileExists(atPath: marker.path) }
@@ -200,16 +200,16 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             app.application.activateAction(AppAction.downloadArchive)
             XCTAssertFalse(try XCTUnwrap(services.download).isRunning, "the menu's download only opens the preferences")
 
-            let windows = try XCTUnwrap(app.archiveWindows)
+            let windows = try XCTUnwrap(app.archiveViews)
             windows.search("sky")
-            let search = try XCTUnwrap(windows.searchWindow)
+            let search = try XCTUnwrap(windows.searchView)
             waitUntil("the search says why it searched only this computer") {
                 search.noteLabel.isVisible && search.noteLabel.text.contains("offline source")
             }
             XCTAssertFalse(search.downloadButton.isVisible)
 
-            app.openGrid(count: 4)
-            let grid = try XCTUnwrap(app.gridWindow)
+            app.showRandom(count: 4)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("four sample cells") { grid.cells.count == 4 }
             waitForFrames()
             XCTAssertFalse(grid.archiveOffer.isVisible)

@@ -5,8 +5,8 @@ import TestSupport
 import XCTest
 @testable import APODViewer
 
-final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
-    private var grid: RandomGridWindow { MainActor.assumeIsolated { app.gridWindow! } }
+final class RandomGridViewTests: GUITestCase, @unchecked Sendable {
+    private var grid: RandomGridView { MainActor.assumeIsolated { app.randomView! } }
 
     private func batch(_ count: Int, picture: (Int) -> String = { _ in "/800x500.jpg" }) -> [APODEntry] {
         (0..<count).map { index in
@@ -68,7 +68,7 @@ final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: batch(4))
             try start(source: source, options: ViewerOptions(randomCount: 4), waitsForWindows: false)
-            let grid = try XCTUnwrap(app.gridWindow)
+            let grid = try XCTUnwrap(app.randomView)
             let main = try XCTUnwrap(app.mainWindow)
             XCTAssertFalse(grid.window.isMapped || main.window.isMapped, "no window is shown by the activation itself")
             waitUntil("the grid is on screen") { grid.window.isMapped }

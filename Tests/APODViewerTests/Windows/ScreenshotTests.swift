@@ -84,7 +84,7 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
                                                      archive: archive),
                       options: ViewerOptions(initialDay: latest.date, randomCount: 12))
             let main = try XCTUnwrap(app.mainWindow)
-            let grid = try XCTUnwrap(app.gridWindow)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("the main picture is shown") { main.pictureView.page == .picture }
             waitUntil("every thumbnail arrived") { grid.cells.count == 12 && grid.cells.allSatisfy(\.hasThumbnail) }
             let pick = batch[2]
