@@ -171,13 +171,14 @@ public final class ViewerApplication {
         if let services {
             OfflineFallback.attach(services, to: main)
         }
+        mainWindow = main
+        addRandomView(to: main, count: options.randomCount ?? ViewerOptions.defaultRandomCount)
+        attachArchive(to: main)
+        // Last, so the views' own handlers (cancelling their work) run first.
         main.window.onDestroy { [weak self] in
             self?.mainWindow = nil
             self?.randomView = nil
         }
-        mainWindow = main
-        addRandomView(to: main, count: options.randomCount ?? ViewerOptions.defaultRandomCount)
-        attachArchive(to: main)
         if options.randomCount != nil {
             main.showView(.random)
         }

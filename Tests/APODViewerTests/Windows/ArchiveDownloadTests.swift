@@ -83,6 +83,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
     func testCancelStopsTheDownloadAndKeepsWhatArrived() throws {
         try MainActor.assumeIsolated {
             let services = try startApp(apiURL: try startService(delay: 0.05))
+            app.application.activateAction(AppAction.preferences)
             app.application.activateAction(AppAction.downloadArchive)
             let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
             waitUntil("a few windows in") {
@@ -148,8 +149,12 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             grid.archiveOffer.triggerAction()
             XCTAssertFalse(grid.archiveOffer.isVisible)
             XCTAssertTrue(services.download?.isRunning == true)
-            waitUntil("the preferences show the progress") { app.preferencesWindow?.archiveSection?.cancelButton.isVisible == true }
+            let strip = try XCTUnwrap(app.mainWindow?.downloadProgress)
+            waitUntil("the main window shows the progress") { strip.isShown }
+            XCTAssertNil(app.preferencesWindow, "no other window opens")
             services.download?.cancel()
+            waitUntil("the strip goes when the download stops") { !strip.isShown }
+            waitUntil("and a toast says so") { app.mainWindow?.toasts.text?.hasPrefix("Download stopped") == true }
         }
     }
 
@@ -198,7 +203,9 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             saveScreenshot(of: preferences.window, named: "archive-download-offline")
 
             app.application.activateAction(AppAction.downloadArchive)
-            XCTAssertFalse(try XCTUnwrap(services.download).isRunning, "the menu's download only opens the preferences")
+            XCTAssertFalse(try XCTUnwrap(services.download).isRunning, "no download from the offline source")
+            let main = try XCTUnwrap(app.mainWindow)
+            XCTAssertTrue(main.banner.message?.contains("offline source") == true, main.banner.message ?? "no message")
 
             let windows = try XCTUnwrap(app.archiveViews)
             windows.search("sky")
@@ -239,6 +246,43 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             services.goOnline()
             XCTAssertTrue(section.downloadButton.isSensitive)
             XCTAssertFalse(section.unavailableLabel.isVisible)
+        }
+    }
+
+    /// Issue 19: the main window stays usable while the archive downloads. Search takes typing
+    /// meanwhile and says how far the download got instead of offering it.
+    func testTheMainWindowIsUsableDuringADownload() throws {
+        try MainActor.assumeIsolated {
+            let services = try startApp(apiURL: try startService(delay: 0.2))
+            let download = try XCTUnwrap(services.download)
+            let main = try XCTUnwrap(app.mainWindow)
+            app.application.activateAction(AppAction.downloadArchive)
+            XCTAssertTrue(download.isRunning)
+            XCTAssertNil(app.preferencesWindow)
+            XCTAssertFalse(Gtk.toplevelTitles.count > 1, "\(Gtk.toplevelTitles)")
+            let strip = try XCTUnwrap(main.downloadProgress)
+            waitUntil("progress in the main window") { strip.isShown && strip.label.text.contains(" of ") }
+
+            XCTAssertTrue(main.window.activateAction(WindowAction.search))
+            let views = try XCTUnwrap(app.archiveViews)
+            let search = try XCTUnwrap(views.searchView)
+            XCTAssertEqual(main.visibleView, MainView.Name.search.rawValue)
+            views.searchField.text = "sky"
+            waitUntil("Search says how far the download got") {
+                search.progressLabel.isVisible && search.progressLabel.text.hasPrefix("Downloading… ")
+                    && search.progressLabel.text.hasSuffix(" days")
+            }
+            XCTAssertTrue(search.progressLabel.text.contains(" of "), search.progressLabel.text)
+            XCTAssertEqual(views.searchField.text, "sky", "the field took the text")
+            waitUntil("the search answered") { search.page == "grid" || search.page == "empty" }
+            XCTAssertFalse(search.downloadButton.isVisible, "no offer of the download that is running")
+            XCTAssertTrue(download.isRunning, "all this while the download ran")
+            waitForFrames()
+            saveScreenshot(of: main.window, named: "search-during-download")
+
+            strip.cancelButton.activate()
+            waitUntil("stopped") { !download.isRunning }
+            waitUntil("the progress goes from Search") { !search.progressLabel.isVisible }
         }
     }
 }
