@@ -200,7 +200,18 @@ final class MainWindow {
 
     func isShowing(_ name: MainView.Name) -> Bool { views.visiblePage == name.rawValue }
 
+    /// The day Today shows, under the title while Today is the view (other views have their
+    /// own headings).
+    private var daySubtitle = "" {
+        didSet { showSubtitle() }
+    }
+
+    private func showSubtitle() {
+        windowTitle.subtitle = isShowing(.today) ? daySubtitle : ""
+    }
+
     private func viewChanged() {
+        showSubtitle()
         guard let name = views.visiblePage else { return }
         addedViews[name]?.onShown?()
     }
@@ -305,7 +316,7 @@ final class MainWindow {
         notices.clear()
         pictureWork.cancel()
         pictureView.showLoading()
-        if case .day(let day) = request { windowTitle.subtitle = day.displayString }
+        if case .day(let day) = request { daySubtitle = day.displayString }
         let source = environment.source
         entryWork.start({
             switch request {
@@ -335,7 +346,7 @@ final class MainWindow {
         updateActions()
         switch error as? APODError {
         case .noEntry(let day)?:
-            windowTitle.subtitle = day.displayString
+            daySubtitle = day.displayString
             pictureView.showStatus(.skippedDay(day))
         case .notStoredOffline?:
             pictureView.showStatus(.notStored(userMessage(for: error)))
@@ -349,7 +360,7 @@ final class MainWindow {
         caption.root.isVisible = true
         caption.show(entry)
         showExplanation(of: entry)
-        windowTitle.subtitle = entry.date.displayString
+        daySubtitle = entry.date.displayString
         dateSelector.select(entry.date)
         updateActions()
         if case .latest = request, notice == nil, offlineBanner.isShown || isStoredOnly?() == true {

@@ -64,8 +64,8 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
         }
     }
 
-    /// The main window (with an archive, so the search field, star and calendar show), the
-    /// random grid and a detail window, from the offline sample in a fixed order, in the light,
+    /// The main window (with an archive, so the star and calendar show) on Today and on
+    /// Random, and a detail window, from the offline sample in a fixed order, in the light,
     /// dark and high-contrast styles, at the sizes the metainfo states (within 1000×700, what
     /// software centres show).
     func testSavesTheWindowsInLightDarkAndHighContrast() throws {
@@ -91,8 +91,12 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
             app.openDetail(for: pick)
             let detail = try XCTUnwrap(app.detailWindows[pick.date])
             waitUntil("the detail picture is shown") { detail.picture.shownPixelSize != nil }
-            try saveInEveryStyle([(main.window, "main-window", 960, 700), (grid.window, "random-grid", 1000, 700),
-                                  (detail.window, "detail-window", 900, 700)]) { detail.zoomable.bestFit() }
+            // Today and Random are views of the one main window: a screenshot each.
+            try saveInEveryStyle([(main.window, "main-window", 960, 700), (detail.window, "detail-window", 900, 700)]) {
+                main.showView(.today)
+                detail.zoomable.bestFit()
+            }
+            try saveInEveryStyle([(grid.window, "random-grid", 1000, 700)]) { main.showView(.random) }
         }
     }
 
