@@ -179,7 +179,7 @@ public final class ViewerApplication {
             self?.mainWindow = nil
             self?.randomView = nil
         }
-        if options.randomCount != nil {
+        if let count = options.randomCount, count > 0 {
             main.showView(.random)
         }
         main.window.present()

@@ -88,8 +88,9 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
             main.window.close()
             app.services?.goOnline()
             app.application.activateAction(AppAction.random, int: 2)
-            waitUntil("a grid batch without a main window falls back as well") { grid.cells.count == 2 }
-            XCTAssertEqual(grid.stack.visiblePage, "grid")
+            let reopened = try XCTUnwrap(app.randomView)
+            waitUntil("the reopened window's batch falls back as well") { reopened.cells.count == 2 }
+            XCTAssertEqual(reopened.stack.visiblePage, "grid")
             XCTAssertTrue(app.services?.isFallenBack == true)
         }
     }

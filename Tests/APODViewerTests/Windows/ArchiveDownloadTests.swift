@@ -259,7 +259,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             app.application.activateAction(AppAction.downloadArchive)
             XCTAssertTrue(download.isRunning)
             XCTAssertNil(app.preferencesWindow)
-            XCTAssertFalse(Gtk.toplevelTitles.count > 1, "\(Gtk.toplevelTitles)")
+            XCTAssertEqual(app.application.visibleWindowTitles, ["APOD Viewer"], "no other window opens")
             let strip = try XCTUnwrap(main.downloadProgress)
             waitUntil("progress in the main window") { strip.isShown && strip.label.text.contains(" of ") }
 

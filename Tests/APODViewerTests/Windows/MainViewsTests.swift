@@ -36,7 +36,7 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
             _ = try startWithArchive()
             let main = try XCTUnwrap(app.mainWindow)
             waitUntil("today shown") { main.entry != nil }
-            XCTAssertEqual(Gtk.toplevelTitles.count, 1)
+            XCTAssertEqual(app.application.visibleWindowTitles.count, 1)
             XCTAssertTrue(app.application.accelerators(for: AppAction.openRandomGrid).contains("<Control>r"))
             XCTAssertTrue(app.application.accelerators(for: WindowAction.search.detailedName).contains("<Control>f"))
             XCTAssertEqual(app.application.accelerators(for: WindowAction.showView(.history)), ["<Alt>5"])
@@ -54,7 +54,7 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
             app.application.activateAction(AppAction.onThisDay)
             XCTAssertEqual(main.visibleView, MainView.Name.onThisDay.rawValue)
             waitForFrames()
-            XCTAssertEqual(Gtk.toplevelTitles, ["APOD Viewer"], "one top-level window")
+            XCTAssertEqual(app.application.visibleWindowTitles, ["APOD Viewer"], "one top-level window")
             XCTAssertEqual(app.openWindowCount, 1)
 
             XCTAssertTrue(main.window.activateAction(WindowAction.showView.detailedName, string: "today"))
