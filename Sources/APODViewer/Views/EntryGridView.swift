@@ -121,12 +121,7 @@ final class EntryGridView {
 
     /// Shows `entries` (replacing what was shown) under `summary`.
     func show(_ entries: [APODEntry], summary: String, note: String? = nil, offerDownload: Bool) {
-        cancelCells()
-        flowBox.removeAll()
-        spinner.isSpinning = false
-        showSummary(summary, note: note)
-        downloadButton.isVisible = offerDownload
-        if offerDownload { bar.isVisible = true }
+        replaceContents(summary: summary, note: note, offerDownload: offerDownload)
         stack.visiblePage = "grid"
         for entry in entries {
             flowBox.appendPicture(entry, scaleFactor: window.scaleFactor, pictures: environment.pictures)
@@ -136,12 +131,7 @@ final class EntryGridView {
     /// Nothing to show: a heading and what to do, in place of the grid.
     func showEmpty(summary: String, note: String? = nil, heading: String, message: String, iconName: String,
                    offerDownload: Bool) {
-        cancelCells()
-        flowBox.removeAll()
-        spinner.isSpinning = false
-        showSummary(summary, note: note)
-        downloadButton.isVisible = offerDownload
-        if offerDownload { bar.isVisible = true }
+        replaceContents(summary: summary, note: note, offerDownload: offerDownload)
         status.iconName = iconName
         status.title = heading
         status.setDescription(message)
@@ -158,6 +148,16 @@ final class EntryGridView {
         failure.title = heading
         failure.setDescription(message)
         stack.visiblePage = "failed"
+    }
+
+    /// Drops the cells shown and says what comes instead.
+    private func replaceContents(summary: String, note: String?, offerDownload: Bool) {
+        cancelCells()
+        flowBox.removeAll()
+        spinner.isSpinning = false
+        showSummary(summary, note: note)
+        downloadButton.isVisible = offerDownload
+        if offerDownload { bar.isVisible = true }
     }
 
     private func showSummary(_ summary: String, note: String?) {

@@ -115,16 +115,7 @@ public final class Application {
     /// The names of the application's actions, as D-Bus clients see them.
     /// Titles of this application's windows on screen (tests: how many windows a user sees).
     public var visibleWindowTitles: [String] {
-        var titles: [String] = []
-        var node = gtk_application_get_windows(applicationPointer)
-        while let current = node {
-            let window = current.pointee.data.assumingMemoryBound(to: GtkWindow.self)
-            if gtk_widget_get_visible(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)) != 0 {
-                titles.append(gtk_window_get_title(window).map { String(cString: $0) } ?? "")
-            }
-            node = current.pointee.next
-        }
-        return titles
+        Gtk.visibleTitles(of: gtk_application_get_windows(applicationPointer))
     }
 
     public var actionNames: [String] {

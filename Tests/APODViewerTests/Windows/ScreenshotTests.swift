@@ -8,27 +8,10 @@ import XCTest
 /// Saves PNG screenshots of the three windows into `.build/screenshots`, showing the offline
 /// sample's pictures so they look like the real thing (README's screenshots are copies).
 final class ScreenshotTests: GUITestCase, @unchecked Sendable {
-    /// The offline sample's entries (`data/sample/entries.json`), pictures served over HTTP.
-    /// The checked-in sample is a fixture: fewer entries than a test needs fail it.
+    /// The checked-in sample (`sampleEntries`) is a fixture: fewer entries than a test needs fail it.
     private func requireSample(_ entries: [APODEntry], atLeast count: Int) throws {
         _ = try XCTUnwrap(entries.count >= count ? entries : nil,
                           "the offline sample (data/sample) has \(entries.count) usable entries, \(count) needed")
-    }
-
-    private func sampleEntries() throws -> [APODEntry] {
-        let file = PictureServer.sampleDirectory.deletingLastPathComponent().appendingPathComponent("entries.json")
-        let data = try XCTUnwrap(try? Data(contentsOf: file), "data/sample/entries.json is missing")
-        let objects = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        return objects.compactMap { object in
-            guard let date = (object["date"] as? String).flatMap(APODDay.init), let title = object["title"] as? String,
-                  let picture = (object["url"] as? String).flatMap({ $0.hasPrefix("images/") ? $0 : nil })
-                    ?? (object["thumbnail_url"] as? String) else { return nil }
-            let media = MediaType(rawValue: object["media_type"] as? String ?? "image")
-            var item = entry(date.description, title: title, picture: "/sample/" + picture.dropFirst("images/".count),
-                             copyright: object["copyright"] as? String, media: media)
-            item.explanation = object["explanation"] as? String ?? ""
-            return item
-        }
     }
 
     /// The style a README screenshot is taken in, and what its file name ends with.
