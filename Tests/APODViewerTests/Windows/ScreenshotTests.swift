@@ -38,6 +38,7 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
             waitUntil("the style is in use") { StyleManager.isDark == (style.scheme == .dark) && StyleManager.isHighContrast == style.highContrast }
             beforeEach()
             waitForFrames()
+            ViewScreenshotTests.letCSSTransitionsEnd()
             for item in windows {
                 let file = try XCTUnwrap(saveScreenshot(of: item.window, named: item.name + style.suffix))
                 let size = try XCTUnwrap(Self.pngSize(of: file))

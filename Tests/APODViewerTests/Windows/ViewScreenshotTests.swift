@@ -56,6 +56,7 @@ final class ViewScreenshotTests: GUITestCase, @unchecked Sendable {
                         waitUntil("\(name) has its content") { self.isReady(name, main: main) }
                         main.window.clearFocus()
                         waitForFrames()
+                        Self.letCSSTransitionsEnd()
                         let file = try XCTUnwrap(saveScreenshot(of: main.window, named: "view-\(name.rawValue)-\(width)\(suffix)"))
                         XCTAssertGreaterThanOrEqual(ScreenshotTests.pngSize(of: file)?.width ?? 0, width - 12)
                     }
@@ -75,5 +76,12 @@ final class ViewScreenshotTests: GUITestCase, @unchecked Sendable {
         case .history: return loaded(app.archiveViews?.listViews[.history]?.cells)
         case .onThisDay: return loaded(app.archiveViews?.listViews[.onThisDay]?.cells)
         }
+    }
+
+    /// The switchers fade a button's background (and the header's squeezer its two
+    /// switchers) over 200 ms, which frame waits do not see: a screenshot waits that out.
+    @MainActor
+    static func letCSSTransitionsEnd() {
+        Gtk.iterate(until: { false }, timeout: 0.4)
     }
 }
