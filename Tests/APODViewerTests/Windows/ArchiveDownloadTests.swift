@@ -274,7 +274,8 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             }
             XCTAssertTrue(search.progressLabel.text.contains(" of "), search.progressLabel.text)
             XCTAssertEqual(views.searchField.text, "sky", "the field took the text")
-            waitUntil("the search answered") { search.page == "grid" || search.page == "empty" }
+            waitUntil("the search answered") { search.summaryLabel.text.contains("match “sky”") }
+            XCTAssertNotEqual(search.status.title, "Search the archive", "no prompt to type under an answer")
             XCTAssertFalse(search.downloadButton.isVisible, "no offer of the download that is running")
             XCTAssertTrue(download.isRunning, "all this while the download ran")
             waitForFrames()
