@@ -207,6 +207,10 @@ final class ContrastTests: GUITestCase, @unchecked Sendable {
             let preferences = try XCTUnwrap(app.preferencesWindow)
             preferences.sourceChoice.selectedValue = .legacy
             preferences.urlEntry.text = "ftp://example.org"
+            // Not modal, it can open behind the main window's focus: a window in the background
+            // dims its header bar's text on purpose. Measured as the user sees it, in front.
+            preferences.window.present()
+            waitUntil("the preferences are the active window") { preferences.window.isActive }
             assertContrast(of: preferences.window, named: "preferences")
         }
     }
