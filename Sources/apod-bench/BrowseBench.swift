@@ -24,10 +24,10 @@ struct BrowseMeasurement: Codable, Sendable {
     var stall = StallMonitor.Stall()
 }
 
-/// `apod-viewer --browse` over the synced index of the whole synthetic archive, its thumbnails
-/// from the bench's picture host over the realistic CDN profile. The row waits for the first
-/// screen of thumbnails, then flings to the oldest days (the whole wall in `flingSeconds`, one
-/// step a frame), waits for that screen too, and reports. It reads the wall through the app's
+/// `apod-viewer --browse` (the main window on its Browse view) over the synced index of the
+/// whole synthetic archive, its thumbnails from the bench's picture host over the realistic CDN
+/// profile. The row waits for the first screen of thumbnails, then flings to the oldest days
+/// (the whole wall in `flingSeconds`, one step a frame), waits for that screen too, and reports. It reads the wall through the app's
 /// `browseCensus` (every 10 ms) and scrolls it through `scrollBrowse`.
 @MainActor
 final class ViewerBrowseRow {

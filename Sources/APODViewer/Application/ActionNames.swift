@@ -57,7 +57,7 @@ enum AppAction: String, CaseIterable {
 
     /// `random` with 0: open (or present) the grid as it is.
     static let openRandomGrid = "app.random(0)"
-    /// `browse` with no month: open (or present) the archive wall where it is.
+    /// `browse` with no month: show the Browse view where it is.
     static let openBrowse = "app.browse('')"
 }
 

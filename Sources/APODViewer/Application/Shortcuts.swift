@@ -53,6 +53,7 @@ enum Shortcuts {
             Binding(detailed: WindowAction.showView(.favourites), ["<Alt>4"], tr("Favourites")),
             Binding(detailed: WindowAction.showView(.history), ["<Alt>5"], tr("History")),
             Binding(detailed: WindowAction.showView(.onThisDay), ["<Alt>6"], tr("On This Day")),
+            Binding(detailed: WindowAction.showView(.browse), ["<Alt>7"], tr("Browse")),
         ]),
         (tr("General"), [
             Binding(AppAction.preferences, ["<Ctrl>comma"], tr("Preferences")),

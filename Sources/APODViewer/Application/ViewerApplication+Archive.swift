@@ -25,6 +25,7 @@ extension ViewerApplication {
     func attachArchive(to main: MainWindow) {
         guard let archive = environment.archive, let views = archiveViews else { return }
         views.addViews(to: main)
+        addBrowseView(to: main, archive: archive)
         let controls = MainArchiveControls(main: main, archive: archive, views: views, calendar: environment.calendar)
         archiveControls = controls
         // Every day Today shows, however it was reached (day steps, the calendar, a link).

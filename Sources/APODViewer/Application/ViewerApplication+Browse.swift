@@ -1,47 +1,55 @@
 import APODCore
 import GtkKit
 
-/// The windows that explore the archive index as a whole: the wall (Browse) and one grid per
-/// sky object. Their cells open detail windows that step through what they show.
+/// What explores the archive index as a whole: the main window's Browse view (the wall) and
+/// one grid window per sky object. Their cells open detail windows that step through what they
+/// show.
 @MainActor
 final class ExplorerWindows {
-    var browse: BrowseWindow?
+    /// While the main window is open and the app has an archive index.
+    var browse: BrowseView?
     /// By object id.
     var objectGrids: [String: ObjectGridWindow] = [:]
 
     var openWindows: [Window] {
-        [browse?.window].compactMap { $0 } + objectGrids.values.map(\.window)
+        objectGrids.values.map(\.window)
     }
 }
 
 extension ViewerApplication {
-    var browseWindow: BrowseWindow? { explorer.browse }
+    var browseView: BrowseView? { explorer.browse }
 
-    /// Opens (or presents) the wall; `month` (`YYYY-MM`) scrolls it there, "" leaves it where
-    /// it is. Anything else is said in the wall's window rather than ignored.
+    /// Adds the Browse view to `main`; its wall reads the days when first shown.
+    func addBrowseView(to main: MainWindow, archive: ArchiveAccess) {
+        let browse = BrowseView(in: main.window, environment: environment, archive: archive)
+        browse.wall.onOpenDetail = { [weak self, weak browse] entry in
+            self?.openDetail(for: entry, batch: { browse?.wall.entries ?? [] })
+        }
+        main.addView(browse.view)
+        main.window.onDestroy { [weak self, weak browse] in
+            browse?.wall.cancel()
+            self?.explorer.browse = nil
+        }
+        explorer.browse = browse
+    }
+
+    /// Shows the Browse view (opening the main window first); `month` (`YYYY-MM`) scrolls the
+    /// wall there, "" leaves it where it is. Anything else is said above the wall rather than
+    /// ignored.
     func openBrowse(_ month: String) {
-        guard let archive = environment.archive else {
+        guard environment.archive != nil else {
             ensureMainWindow()?.banner.show(tr("Browsing needs the archive index, which this setup has not got."))
             return
         }
+        guard let main = ensureMainWindow(), let browse = explorer.browse else { return }
         let text = month.trimmingCharacters(in: .whitespaces)
         let wanted = ArchiveMonth(text)
-        if let browse = explorer.browse {
-            browse.window.present()
-            if let wanted { browse.wall.jump(to: wanted) }
-        } else {
-            prepareWindows()
-            let browse = BrowseWindow(application: application, environment: environment, archive: archive)
-            browse.wall.onOpenDetail = { [weak self, weak browse] entry in
-                self?.openDetail(for: entry, batch: { browse?.wall.entries ?? [] })
-            }
-            browse.window.onDestroy { [weak self] in self?.explorer.browse = nil }
-            explorer.browse = browse
-            browse.window.present()
-            browse.wall.load(showing: wanted)
-        }
+        // Shown first: a first showing starts the load, which the jump then waits for.
+        main.showView(.browse)
+        if let wanted { browse.wall.jump(to: wanted) }
+        main.window.present()
         if wanted == nil, !text.isEmpty {
-            explorer.browse?.wall.say(tr("\"{value}\" is not a month: use YYYY-MM, e.g. 2019-05.", ["value": text]))
+            browse.wall.say(tr("\"{value}\" is not a month: use YYYY-MM, e.g. 2019-05.", ["value": text]))
         }
     }
 
@@ -109,9 +117,9 @@ public struct BrowseCensus: Sendable, Codable {
 }
 
 extension ViewerApplication {
-    /// The wall's census; nil while no wall is open.
+    /// The wall's census; nil while the Browse view is not shown.
     public var browseCensus: BrowseCensus? {
-        guard let wall = explorer.browse?.wall else { return nil }
+        guard mainWindow?.isShowing(.browse) == true, let wall = explorer.browse?.wall else { return nil }
         var census = BrowseCensus()
         census.isShowingDays = wall.stack.visiblePage == "wall"
         census.days = wall.entries.count

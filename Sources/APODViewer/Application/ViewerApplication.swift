@@ -20,7 +20,7 @@ public final class ViewerApplication {
     /// Search, Favourites, History and On This Day; nil without a data folder.
     var archiveViews: ArchiveViews?
     var archiveControls: MainArchiveControls?
-    /// The archive wall and the objects' grids (`ViewerApplication+Browse`).
+    /// The Browse view and the objects' grids (`ViewerApplication+Browse`).
     let explorer = ExplorerWindows()
 
     /// Present when the app runs on a real configuration: the preferences window and the

@@ -23,7 +23,7 @@ public struct ViewerOptions: Equatable, Sendable {
     public var settingsWarnings: [String] = []
     /// `--background`: start without a window, for the daily picture (how autostart runs it).
     public var startsInBackground = false
-    /// `--browse [YYYY-MM]`: also open the archive wall, at that month when given.
+    /// `--browse [YYYY-MM]`: open on the Browse view (the archive wall), at that month when given.
     public var opensBrowse = false
     public var browseMonth: ArchiveMonth?
 
@@ -47,7 +47,7 @@ public struct ViewerOptions: Equatable, Sendable {
             tr("Options:"),
             "  --date YYYY-MM-DD                 " + tr("open on that day instead of the latest picture"),
             "  --random N                        " + tr("open on the Random view with N pictures (1–100)"),
-            "  --browse [YYYY-MM]                " + tr("also open the archive wall, at that month when given"),
+            "  --browse [YYYY-MM]                " + tr("open on the Browse view (the archive wall), at that month when given"),
             "  --offline                         " + tr("use only cached and sample pictures (same as --source offline)"),
             "  --background                      " + tr("start without a window, for the daily picture"),
             SourceConfiguration.flagsHelp,

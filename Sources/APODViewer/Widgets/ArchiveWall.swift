@@ -4,8 +4,8 @@ import Foundation
 import GtkKit
 
 /// Every day of the archive index, newest first, as one wall of thumbnails under year and month
-/// headings, with a jump to any month. Self-contained: a window (`BrowseWindow`) or a view of
-/// the main window hosts `root`.
+/// headings, with a jump to any month. Self-contained: the main window's Browse view
+/// (`BrowseView`) hosts `root`.
 ///
 /// The wall is a virtualized `ListView` of `ArchiveWallLayout` rows (GTK 4.8's grid view has no
 /// section headers): GTK makes widgets for the rows near the visible part only. Thumbnails are
@@ -20,7 +20,7 @@ final class ArchiveWall {
     static let cellWidth = 200
     static let spacing = 8
     static let margin = 18
-    /// Below this width the jump goes under the summary.
+    /// Below this window width the jump goes under the summary (`setNarrow`).
     static let narrowWidth = 600
 
     let root = Box(.vertical, spacing: 0)
@@ -171,8 +171,14 @@ final class ArchiveWall {
         return max(2, (width - 2 * Self.margin + Self.spacing) / (Self.cellWidth + Self.spacing))
     }
 
+    /// The jump under the summary, for a host window narrower than `narrowWidth`. The host
+    /// decides from the width its window is asked for: the side-by-side bar is wider than a
+    /// narrow window, so the wall's own width would stay too wide to ever call for the change.
+    func setNarrow(_ narrow: Bool) {
+        bar.orientation = narrow ? .vertical : .horizontal
+    }
+
     private func widthChanged(_ width: Int) {
-        bar.orientation = width < Self.narrowWidth ? .vertical : .horizontal
         let wanted = columns(forWidth: width)
         guard wanted != layout.columns, !entries.isEmpty else { return }
         // Keep the place: the cell with the keyboard keeps it; else the month being jumped to,
@@ -386,21 +392,27 @@ final class ArchiveWall {
         guard settle == nil else { return }
         settle = RepeatingTimer(milliseconds: Self.settleMilliseconds / 4) { [weak self] in
             guard let self, ProcessInfo.processInfo.systemUptime - self.lastMovement >= Double(Self.settleMilliseconds) / 1000 else { return }
+            // Rows bound but not laid out yet (the view just shown, the columns just changed)
+            // place no cell: look again on the next tick rather than wait for a scroll.
+            guard self.loadVisible() || self.entries.isEmpty else { return }
             self.settle?.stop()
             self.settle = nil
-            self.loadVisible()
         }
     }
 
     /// Asks for the thumbnails of the cells on screen and `readAheadRows` beyond; cancels those
-    /// of cells outside that band.
-    func loadVisible() {
+    /// of cells outside that band. - Returns: whether any row of cells was laid out to look at.
+    @discardableResult
+    func loadVisible() -> Bool {
         let height = Double(listView.height)
-        guard height > 0 else { return }
+        guard height > 0 else { return false }
+        var placedAny = false
         let margin = Double(Self.readAheadRows * (WallCell.pictureHeight + 40))
         let scale = max(1, listView.scaleFactor)
         for (_, row) in boundRows where row.showsCells {
-            let near = Self.placement(of: row.root, in: listView).map { $0.y + $0.height > -margin && $0.y < height + margin } ?? false
+            let placement = Self.placement(of: row.root, in: listView)
+            placedAny = placedAny || placement != nil
+            let near = placement.map { $0.y + $0.height > -margin && $0.y < height + margin } ?? false
             for cell in row.cells where cell.dayIndex != nil {
                 if near {
                     let width = max(Self.cellWidth, cell.button.width) * scale
@@ -410,6 +422,7 @@ final class ArchiveWall {
                 }
             }
         }
+        return placedAny
     }
 
     /// Where a bound row is laid out in the list, or nil when the list keeps it bound but not

@@ -13,6 +13,8 @@ struct MainView {
         case favourites
         case history
         case onThisDay = "on-this-day"
+        /// The archive wall (`BrowseView`), with an archive index only.
+        case browse
     }
 
     let name: String

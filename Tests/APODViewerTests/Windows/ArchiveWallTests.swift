@@ -35,8 +35,8 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
                                             pictures: PictureLoader(fetcher: pictures.fetcher),
                                             calendar: calendar, archive: archive)
         try start(environment: environment, options: options)
-        waitUntil("the browse window") { app.browseWindow?.window.isMapped == true }
-        let wall = try XCTUnwrap(app.browseWindow?.wall)
+        waitUntil("the Browse view") { app.mainWindow?.isShowing(.browse) == true && app.mainWindow?.window.isMapped == true }
+        let wall = try XCTUnwrap(app.browseView?.wall)
         waitUntil("the wall shows its days") { wall.stack.visiblePage == "wall" && !wall.boundRows.isEmpty }
         return wall
     }
@@ -96,11 +96,11 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
                 rowsOnScreen(wall).contains { $0.row.headingText == "December 2018" } && adjustment.value >= adjustment.upper - adjustment.pageSize - 1
             }
 
-            // Asking again (the menu, a second launch) jumps in the open window.
+            // Asking again (the menu, a second launch) jumps in the open view.
             app.openBrowse("2019-05")
             waitUntil("May 2019 at the top") { rowsOnScreen(wall).first?.row.headingText == "May 2019" && abs(rowsOnScreen(wall).first!.y) < 1 }
             app.openBrowse("2019-5x")
-            XCTAssertTrue(wall.banner.root.isVisible, "a bad month is said in the window")
+            XCTAssertTrue(wall.banner.root.isVisible, "a bad month is said above the wall")
             XCTAssertEqual(wall.banner.root.text, "\"2019-5x\" is not a month: use YYYY-MM, e.g. 2019-05.")
         }
     }
@@ -182,7 +182,7 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
     func testScreenshotsOfTheWallLightAndDark() throws {
         try MainActor.assumeIsolated {
             let wall = try startWall(days(), options: ViewerOptions(opensBrowse: true, browseMonth: ArchiveMonth("2019-01")))
-            let window = try XCTUnwrap(app.browseWindow?.window)
+            let window = try XCTUnwrap(app.mainWindow?.window)
             window.resize(width: 1000, height: 700)
             waitUntil("January 2019 at the top") { rowsOnScreen(wall).first?.row.headingText == "January 2019" }
             defer { DesktopStyle.reset() }

@@ -62,17 +62,49 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
         }
     }
 
-    /// A view another part of the app adds (the archive wall) is switchable like the others.
+    /// Browse is a view too: its wall reads nothing at start-up, Ctrl+B (and Alt+7) show it in
+    /// the one window, and its days are read when it is first shown.
+    func testCtrlBShowsBrowseInTheOneWindowAndItsWallLoadsWhenFirstShown() throws {
+        try MainActor.assumeIsolated {
+            _ = try startWithArchive()
+            try archive.openIndex().store(sky())
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("today shown") { main.entry != nil }
+            let browse = try XCTUnwrap(app.browseView)
+            XCTAssertFalse(browse.hasLoaded, "nothing read before the view is shown")
+            XCTAssertNotEqual(browse.wall.stack.visiblePage, "wall")
+            XCTAssertNil(app.browseCensus, "no census while another view is shown")
+            XCTAssertTrue(app.application.accelerators(for: AppAction.openBrowse).contains("<Control>b"))
+            XCTAssertEqual(app.application.accelerators(for: WindowAction.showView(.browse)), ["<Alt>7"])
+
+            app.application.activateAction(AppAction.browse, string: "")
+            XCTAssertEqual(main.visibleView, MainView.Name.browse.rawValue)
+            XCTAssertTrue(browse.hasLoaded)
+            waitUntil("the wall shows the indexed days") { browse.wall.stack.visiblePage == "wall" }
+            XCTAssertEqual(browse.wall.entries.count, sky().count)
+            XCTAssertEqual(app.browseCensus?.days, sky().count)
+            waitForFrames()
+            XCTAssertEqual(app.application.visibleWindowTitles, ["APOD Viewer"], "one top-level window")
+            XCTAssertEqual(app.openWindowCount, 1)
+
+            XCTAssertTrue(main.window.activateAction(WindowAction.showView.detailedName, string: "today"))
+            XCTAssertTrue(main.window.activateAction(WindowAction.showView.detailedName, string: "browse"))
+            XCTAssertEqual(main.visibleView, MainView.Name.browse.rawValue)
+            XCTAssertEqual(app.application.visibleWindowTitles, ["APOD Viewer"])
+        }
+    }
+
+    /// A view another part of the app adds is switchable like the others.
     func testAViewAddedLaterIsSwitchable() throws {
         try MainActor.assumeIsolated {
             _ = try startWithArchive()
             let main = try XCTUnwrap(app.mainWindow)
             var shown = 0
             let label = Label("A wall of pictures")
-            main.addView(MainView(name: "browse", title: "_Browse", iconName: "view-grid-symbolic", content: label,
+            main.addView(MainView(name: "extra", title: "_Extra", iconName: "view-grid-symbolic", content: label,
                                   onShown: { shown += 1 }))
-            XCTAssertTrue(main.window.activateAction(WindowAction.showView.detailedName, string: "browse"))
-            XCTAssertEqual(main.visibleView, "browse")
+            XCTAssertTrue(main.window.activateAction(WindowAction.showView.detailedName, string: "extra"))
+            XCTAssertEqual(main.visibleView, "extra")
             XCTAssertEqual(shown, 1)
             waitForFrames()
             XCTAssertTrue(label.isMapped)

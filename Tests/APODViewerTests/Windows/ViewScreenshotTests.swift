@@ -75,6 +75,9 @@ final class ViewScreenshotTests: GUITestCase, @unchecked Sendable {
         case .favourites: return loaded(app.archiveViews?.listViews[.favourites]?.cells)
         case .history: return loaded(app.archiveViews?.listViews[.history]?.cells)
         case .onThisDay: return loaded(app.archiveViews?.listViews[.onThisDay]?.cells)
+        case .browse:
+            guard let census = app.browseCensus else { return false }
+            return census.isShowingDays && census.cellsOnScreen > 0 && census.settledOnScreen == census.cellsOnScreen
         }
     }
 

@@ -1,0 +1,37 @@
+import APODCore
+import GtkKit
+
+/// The main window's Browse view: the archive wall (`ArchiveWall`). Created with the window but
+/// empty: the wall reads the index's days when the view is first shown, so start-up stays cheap.
+@MainActor
+final class BrowseView {
+    let wall: ArchiveWall
+    /// Whether the wall asked the index for its days (on the first showing, or F5).
+    private(set) var hasLoaded = false
+    private var narrowLayout: WidthBreakpoint?
+
+    init(in window: Window, environment: ViewerEnvironment, archive: ArchiveAccess) {
+        wall = ArchiveWall(archive: archive, pictures: environment.pictures)
+        narrowLayout = WidthBreakpoint(window: window, narrowerThan: ArchiveWall.narrowWidth) { [weak wall] narrow in
+            wall?.setNarrow(narrow)
+        }
+    }
+
+    var view: MainView {
+        MainView(.browse, title: tr("_Browse"), iconName: "view-grid-symbolic", content: wall.root,
+                 onShown: { [weak self] in self?.loadOnce() },
+                 onReload: { [weak self] in self?.reload() })
+    }
+
+    /// The first showing reads the days; later ones keep the wall where it is.
+    func loadOnce() {
+        guard !hasLoaded else { return }
+        reload()
+    }
+
+    /// Reads the days again (F5: after a download, say), from the newest.
+    private func reload() {
+        hasLoaded = true
+        wall.load()
+    }
+}
