@@ -7,7 +7,7 @@ import XCTest
 /// What a screen reader gets from the viewer, read from the AT-SPI tree of the real
 /// `apod-viewer` (`--offline`, on the private session bus and virtual display `make test`
 /// provides, accessibility on): every control has a name (not GTK's class name), each grid
-/// cell is named by its entry's title and each picture by its alt text, Tab reaches every
+/// cell is named by its entry's title and date and each picture by its alt text, Tab reaches every
 /// control of each window in reading order, and toasts and errors are alerts.
 ///
 /// `make test` runs this class in a pass of its own (`A11Y_TEST_ENV`): the other passes
@@ -135,10 +135,13 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
         assertEveryControlNamed(in: main)
 
         for cell in grid.controls where cell.role == "table cell" {
-            let title = grid.descendants(of: cell).first { $0.role == "label" }?.name
-            XCTAssertEqual(cell.name, title, "a cell is named by its entry's title")
+            let labels = grid.descendants(of: cell).filter { $0.role == "label" }.map(\.name)
+            XCTAssertEqual(labels.count, 2, "the title and the date")
+            let title = labels.first ?? "?", date = labels.last ?? "?"
+            XCTAssertNotNil(date.range(of: #"^\d{4} "#, options: .regularExpression), date)
+            XCTAssertEqual(cell.name, "\(title), \(date)", "a cell is named by its entry's title and date")
             let picture = grid.descendants(of: cell).first { $0.role == "image" }
-            XCTAssertEqual(picture?.name, names[cell.name], "the picture of \(cell.name) is named by its alt text")
+            XCTAssertEqual(picture?.name, names[title], "the picture of \(title) is named by its alt text")
         }
         let mainPicture = main.onScreen.first { $0.role == "image" && !$0.name.isEmpty }
         XCTAssertEqual(mainPicture?.name, describedDays[0].altText, "the main picture is named by its alt text")

@@ -191,6 +191,7 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
             waitUntil("three Nov. 29s") { windows.listWindows[.onThisDay]?.cells.count == 3 }
             let grid = try XCTUnwrap(windows.listWindows[.onThisDay])
             XCTAssertEqual(grid.cells.map(\.entry.date.year), [2010, 2019, 2026], "oldest first")
+            XCTAssertEqual(grid.cells.map(\.dateLabel.text), ["2010 Nov. 29", "2019 Nov. 29", "2026 Nov. 29"], "each cell says its year")
             XCTAssertTrue(grid.summaryLabel.text.contains("Nov. 29"), grid.summaryLabel.text)
             XCTAssertFalse(source.requests.contains("entry 2010-11-29"), "an indexed year costs no request")
             XCTAssertTrue(source.requests.contains("entry 1995-11-29"))
