@@ -24,6 +24,7 @@ enum StyleSheet {
         calendar > grid > label.day-number.marked:not(:selected) { color: @accent_color; font-weight: bold; }
         calendar > grid > label.day-number.outside-archive { text-decoration-line: line-through; }
         calendar > grid > label.day-number.outside-archive:not(:selected) { color: alpha(currentColor, 0.3); }
+        .fullscreen-controls { margin: 12px; }
         """
 
     private static var isInstalled = false

@@ -87,6 +87,10 @@ final class DetailWindow {
             navigation.onStep = { [weak self] next in self?.show(next) }
             self.batch = navigation
         }
+        fullscreen.onControlsShown = { [weak self] shown in
+            self?.zoomable.fullscreenControlsShown = shown
+            self?.batch?.fullscreenControlsShown = shown
+        }
         wire()
         installActions()
         showText()

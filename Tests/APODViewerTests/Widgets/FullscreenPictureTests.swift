@@ -47,4 +47,64 @@ final class FullscreenPictureTests: GUITestCase, @unchecked Sendable {
             waitUntil("Esc closes the window when not fullscreen") { detail.window.isDestroyed }
         }
     }
+
+    /// As in GNOME's image viewer: entering fullscreen and every motion show the leave button,
+    /// the zoom level with − / + and the batch's previous / next; they hide once the pointer
+    /// has been still for `controlsHideDelay` (shortened here; the bound on when is generous).
+    func testControlsShowWhileThePointerMovesAndHideWhenItRests() throws {
+        try MainActor.assumeIsolated {
+            let delay = 400
+            FullscreenPicture.controlsHideDelay = delay
+            defer { FullscreenPicture.controlsHideDelay = 2000 }
+            let items = [entry("2021-03-04", title: "Before", picture: "/2000x1300.jpg"),
+                         entry("2021-03-05", title: "Fullscreen", picture: "/2000x1300.jpg"),
+                         entry("2021-03-06", title: "After", picture: "/2000x1300.jpg")]
+            try start(FakeSource(entries: items, random: items), options: ViewerOptions(randomCount: 0))
+            app.openDetail(for: items[1], batch: { items })
+            let detail = try XCTUnwrap(app.detailWindows[items[1].date])
+            let batch = try XCTUnwrap(detail.batch)
+            let fullscreen = detail.fullscreen!
+            waitUntil("the picture is shown") { detail.picture.shownPixelSize != nil && detail.picture.width > 0 }
+            XCTAssertFalse(detail.zoomable.zoomControls.root.isVisible, "windowed at best fit: no zoom level")
+
+            @MainActor func controlsShown() -> Bool {
+                fullscreen.leaveButton.opacity == 1 && fullscreen.leaveButton.canTarget
+                    && detail.zoomable.zoomControls.root.isVisible
+                    && batch.previousButton.opacity == 1 && batch.nextButton.opacity == 1
+            }
+            @MainActor func controlsHidden() -> Bool {
+                fullscreen.leaveButton.opacity == 0 && !fullscreen.leaveButton.canTarget
+                    && !detail.zoomable.zoomControls.root.isVisible
+                    && batch.previousButton.opacity == 0 && batch.nextButton.opacity == 0
+            }
+
+            var moved = Date()
+            XCTAssertTrue(detail.window.activateAction(WindowAction.fullscreen))
+            XCTAssertTrue(fullscreen.areControlsShown, "entering shows them")
+            XCTAssertTrue(controlsShown())
+            XCTAssertTrue(fullscreen.leaveButton.isInside(fullscreen.root))
+            waitUntil("they hide once the pointer rests", timeout: 30) { controlsHidden() }
+            XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(moved), Double(delay) / 1000 - 0.05, "not before the delay")
+
+            moved = Date()
+            fullscreen.pointerMoved()
+            XCTAssertTrue(controlsShown(), "a motion shows them again")
+            Gtk.iterate()
+            fullscreen.pointerMoved()
+            XCTAssertTrue(controlsShown())
+            waitUntil("and hides them again", timeout: 30) { controlsHidden() }
+            XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(moved), Double(delay) / 1000 - 0.05)
+
+            fullscreen.pointerMoved()
+            fullscreen.leaveButton.activate()
+            waitUntil("the button leaves fullscreen") { !fullscreen.isActive }
+            XCTAssertFalse(fullscreen.areControlsShown)
+            XCTAssertFalse(detail.zoomable.zoomControls.root.isVisible, "windowed at best fit again")
+            XCTAssertNil(batch.fullscreenControlsShown, "back to showing while hovered")
+            batch.pointerMoved(inside: false)
+            XCTAssertEqual(batch.nextButton.opacity, 0)
+            batch.pointerMoved(inside: true)
+            XCTAssertEqual(batch.nextButton.opacity, 1)
+        }
+    }
 }
