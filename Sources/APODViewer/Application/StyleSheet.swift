@@ -25,6 +25,7 @@ enum StyleSheet {
         calendar > grid > label.day-number.outside-archive { text-decoration-line: line-through; }
         calendar > grid > label.day-number.outside-archive:not(:selected) { color: alpha(currentColor, 0.3); }
         .fullscreen-controls { margin: 12px; }
+        .zoom-controls { border-radius: 9999px; padding: 2px; }
         """
 
     private static var isInstalled = false

@@ -1,3 +1,4 @@
+import AdwKit
 import APODCore
 import Foundation
 import GtkKit
@@ -105,6 +106,32 @@ final class FullscreenPictureTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(batch.nextButton.opacity, 0)
             batch.pointerMoved(inside: true)
             XCTAssertEqual(batch.nextButton.opacity, 1)
+        }
+    }
+
+    /// Fullscreen with its controls showing, in the light and dark styles (the controls hide
+    /// only after a minute here, so a slow frame cannot hide them before the shot).
+    func testSavesFullscreenWithItsControlsInLightAndDark() throws {
+        try MainActor.assumeIsolated {
+            FullscreenPicture.controlsHideDelay = 60_000
+            defer {
+                FullscreenPicture.controlsHideDelay = 2000
+                DesktopStyle.reset()
+            }
+            let items = [entry("2021-03-04", title: "Before"), entry("2021-03-05", title: "Fullscreen"), entry("2021-03-06", title: "After")]
+            try start(FakeSource(entries: items, random: items), options: ViewerOptions(randomCount: 0))
+            app.openDetail(for: items[1], batch: { items })
+            let detail = try XCTUnwrap(app.detailWindows[items[1].date])
+            waitUntil("the picture is shown") { detail.picture.shownPixelSize != nil && detail.picture.width > 0 }
+            XCTAssertTrue(detail.window.activateAction(WindowAction.fullscreen))
+            for (scheme, name) in [(ColorScheme.light, "fullscreen-controls"), (.dark, "fullscreen-controls-dark")] {
+                StyleManager.colorScheme = scheme
+                waitUntil("the style applies") { StyleManager.isDark == (scheme == .dark) }
+                detail.fullscreen.pointerMoved()
+                waitForFrames()
+                XCTAssertTrue(detail.fullscreen.areControlsShown)
+                XCTAssertNotNil(saveScreenshot(of: detail.window, named: name))
+            }
         }
     }
 }
