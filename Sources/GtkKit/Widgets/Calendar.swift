@@ -1,10 +1,10 @@
 import CGtk
 
-/// A month calendar (GtkCalendar): one selected day, and marked days. GTK 4.8 shows a mark
-/// by putting the day's label (`calendar > grid > label.day-number`) in the `:checked` state,
-/// but only once it next lays out the month (`gtk_calendar_mark_day` alone changes nothing on
-/// screen), and neither its theme nor libadwaita's styles that state. So marked days' labels
-/// also get the class `markedClass` here, at once, for the app's stylesheet to style.
+/// A month calendar (GtkCalendar): one selected day, and marked days. GTK puts a marked day's
+/// label (`calendar > grid > label.day-number`) in the `:checked` state when it lays out a
+/// month, but in 4.8.3 `gtk_calendar_mark_day` alone leaves the label as it was (seen in
+/// tests), and neither GTK's theme nor libadwaita 1.2's styles that state. So marked days'
+/// labels also get the class `markedClass` here, at once, for the app's stylesheet to style.
 @MainActor
 public final class Calendar: Widget {
     public init() {
