@@ -87,6 +87,14 @@ final class FullscreenPictureTests: GUITestCase, @unchecked Sendable {
             waitUntil("they hide once the pointer rests", timeout: 30) { controlsHidden() }
             XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(moved), Double(delay) / 1000 - 0.05, "not before the delay")
 
+            // The mouse moving over the window (X puts it at the screen's corner) shows them;
+            // the pointer goes back to the middle of the screen, where Xvfb starts it.
+            defer { PointerMotion.move(toX: 640, y: 512) }
+            XCTAssertTrue(PointerMotion.move(toX: 200, y: 200) && PointerMotion.move(toX: 230, y: 215), "XTEST")
+            waitUntil("a real motion shows them") { fullscreen.areControlsShown }
+            XCTAssertTrue(controlsShown())
+            waitUntil("and they hide again", timeout: 30) { controlsHidden() }
+
             moved = Date()
             fullscreen.pointerMoved()
             XCTAssertTrue(controlsShown(), "a motion shows them again")
