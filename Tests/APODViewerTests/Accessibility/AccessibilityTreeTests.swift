@@ -163,7 +163,8 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
         // The sample's video: its detail window has the most controls over the picture (play,
         // and the batch's previous and next).
         let title = "Sample: Video of a Night Sky"
-        let cell = try AccessibilityProbe.tab(to: title)
+        // A cell is named by its title and date (data/sample/entries.json has the date).
+        let cell = try AccessibilityProbe.tab(to: "\(title), \(APODDay("2026-10-16")!.displayString)")
         XCTAssertEqual(cell?.role, "table cell", "Tab reaches the video's grid cell")
         try AccessibilityProbe.press(keysym: 0xFF0D)
         let withDetail = try waitForTree("Enter opens the cell's detail window with its picture") { tree in
