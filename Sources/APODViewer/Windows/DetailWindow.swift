@@ -26,6 +26,8 @@ final class DetailWindow {
     /// Shown when a label had to cut the entry's text (`BoundedText`): copies all of it.
     let fullTextButton = Button(label: tr("Copy _Full Text"))
     let background = BackgroundSetter()
+    /// "More of M31": the objects of the entry and their other days (with an archive index).
+    private(set) var related: RelatedObjectsRow?
     /// Quick feedback over the window: "Link copied", "Saved to …", "Background set".
     private(set) var toasts: ToastOverlay!
     private(set) var clipboard: EntryClipboard!
@@ -74,6 +76,8 @@ final class DetailWindow {
         fullTextButton.tooltip = tr("The text is too long to show here; copy all of it as plain text")
         fullTextButton.horizontalAlign = .start
         column.append(fullTextButton)
+        related = environment.archive.map { RelatedObjectsRow(archive: $0, pictures: environment.pictures) }
+        if let related { column.append(related.root) }
 
         fullscreen = FullscreenPicture(window: window, header: header.bar, content: scroller,
                                        picture: pictureArea.root, home: column)
@@ -99,6 +103,7 @@ final class DetailWindow {
             self?.saver.cancel()
             self?.background.cancel()
             self?.videoPlayback.cancel()
+            self?.related?.cancel()
         }
         loadPicture()
     }
@@ -164,6 +169,7 @@ final class DetailWindow {
             explanationLabel.setMarkup(LinkMarkup.markup(LinkedText.runs(entry.shownExplanation.text, links: entry.explanationLinks)))
         }
         fullTextButton.isVisible = entry.hasTruncatedText
+        related?.show(entry)
         batch?.update(current: entry)
     }
 
