@@ -12,6 +12,8 @@ enum WindowAction: String, CaseIterable {
     case copyLink = "copy-link"
     case copyPictureLink = "copy-picture-link"
     case search
+    /// Shows one of the main window's views, by name (`MainView.Name`).
+    case showView = "show-view"
     case toggleFavourite = "toggle-favourite"
     case zoomIn = "zoom-in"
     case zoomOut = "zoom-out"
@@ -26,6 +28,9 @@ enum WindowAction: String, CaseIterable {
 
     /// As a button, menu item or accelerator names it.
     var detailedName: String { "win." + rawValue }
+
+    /// `show-view` with the view's name, as an accelerator names it.
+    static func showView(_ view: MainView.Name) -> String { "win.show-view::" + view.rawValue }
 }
 
 /// The application actions (`app.…`), also what other programs call over D-Bus

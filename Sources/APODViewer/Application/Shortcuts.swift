@@ -46,6 +46,14 @@ enum Shortcuts {
             Binding(WindowAction.previous, ["Left"], tr("Previous picture of the grid's batch")),
             Binding(WindowAction.next, ["Right"], tr("Next picture of the grid's batch")),
         ]),
+        (tr("Views"), [
+            Binding(detailed: WindowAction.showView(.today), ["<Alt>1"], tr("Today")),
+            Binding(detailed: WindowAction.showView(.random), ["<Alt>2"], tr("Random")),
+            Binding(detailed: WindowAction.showView(.search), ["<Alt>3"], tr("Search")),
+            Binding(detailed: WindowAction.showView(.favourites), ["<Alt>4"], tr("Favourites")),
+            Binding(detailed: WindowAction.showView(.history), ["<Alt>5"], tr("History")),
+            Binding(detailed: WindowAction.showView(.onThisDay), ["<Alt>6"], tr("On This Day")),
+        ]),
         (tr("General"), [
             Binding(AppAction.preferences, ["<Ctrl>comma"], tr("Preferences")),
             Binding(AppAction.shortcuts, ["<Ctrl>question"], tr("Keyboard shortcuts")),
