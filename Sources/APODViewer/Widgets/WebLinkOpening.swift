@@ -21,8 +21,19 @@ extension Window {
             banner.show(APODError.unsupportedURL.message)
             return
         }
-        showURI(url.absoluteString) { [weak banner] _ in
-            banner?.show(WebLink.noBrowserMessage)
+        showURI(url.absoluteString) { [weak self, weak banner] _ in
+            guard let self else { return }
+            banner?.show(WebLink.noBrowserMessage, offeringToCopy: url, from: self)
+        }
+    }
+
+    /// Opens a link from an entry's text: a link to another APOD day (`APODDayLink`) opens
+    /// that day in the app with `openDay`; any other web address in the browser.
+    func openEntryLink(_ url: URL, reportingTo banner: MessageBanner, openDay: @MainActor (APODDay) -> Void) {
+        if let day = APODDayLink.day(of: url) {
+            openDay(day)
+        } else {
+            openWebLink(url, reportingTo: banner)
         }
     }
 }

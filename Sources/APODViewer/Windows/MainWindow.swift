@@ -27,6 +27,8 @@ final class MainWindow {
     /// "Link copied" and other quick feedback over the window.
     private(set) var toasts: ToastOverlay!
     private(set) var clipboard: EntryClipboard!
+    /// Ctrl+C copies the picture (`MainWindow+PictureHandOff`).
+    private(set) var pictureHandOff: PictureHandOff!
     private var narrowLayout: WidthBreakpoint?
 
     private let environment: ViewerEnvironment
@@ -89,6 +91,9 @@ final class MainWindow {
         toasts = ToastOverlay(child: column)
         window.setChild(toasts)
         clipboard = EntryClipboard(window: window, toasts: toasts, entry: { [weak self] in self?.entry })
+        pictureHandOff = PictureHandOff(window: window, toasts: toasts, banner: banner, environment: environment) { [weak self] in
+            self?.handOffPicture
+        }
         window.addAction(Action(WindowAction.reload) { [weak self] in self?.reload() })
         narrowLayout = WidthBreakpoint(window: window, narrowerThan: Self.narrowWidth) { [weak self] narrow in
             guard let self else { return }

@@ -1,0 +1,25 @@
+import CAdw
+import CGtk
+import GtkKit
+
+/// A side panel beside a window's content (AdwFlap), at the content's end: it sits beside the
+/// content when the window is wide and slides over it when narrow, as GNOME's image viewer
+/// shows its properties.
+@MainActor
+public final class Flap: Widget {
+    public init(content: Widget, flap: Widget) {
+        super.init(adw_flap_new())
+        adw_flap_set_content(cast(), content.widgetPointer)
+        adw_flap_set_flap(cast(), flap.widgetPointer)
+        adw_flap_set_separator(cast(), gtk_separator_new(GTK_ORIENTATION_VERTICAL))
+        adw_flap_set_flap_position(cast(), GTK_PACK_END)
+        adw_flap_set_fold_policy(cast(), ADW_FLAP_FOLD_POLICY_AUTO)
+        adw_flap_set_swipe_to_open(cast(), 0)
+        adw_flap_set_reveal_flap(cast(), 0)
+    }
+
+    public var isRevealed: Bool {
+        get { adw_flap_get_reveal_flap(cast()) != 0 }
+        set { adw_flap_set_reveal_flap(cast(), newValue ? 1 : 0) }
+    }
+}
