@@ -20,7 +20,7 @@ final class MessageBanner {
     }
 
     /// The link Copy Link puts on the clipboard; nil when the strip offers none.
-    var linkToCopy: URL? { root.showsAction ? copiedLink?.url : nil }
+    var linkToCopy: URL? { root.isVisible && root.showsAction ? copiedLink?.url : nil }
 
     /// Shows `message` as an error with Copy Link, which puts `link` (the one the user
     /// followed, not the page's) on `window`'s clipboard.
@@ -63,5 +63,7 @@ final class MessageBanner {
 
     func hide() {
         root.isVisible = false
+        copiedLink = nil
+        root.showsAction = false
     }
 }

@@ -65,7 +65,7 @@ final class PropertiesPanel {
     }
 
     /// As GNOME shows sizes: decimal units, one decimal from a megabyte on.
-    static func byteSize(_ count: Int) -> String {
+    nonisolated static func byteSize(_ count: Int) -> String {
         switch count {
         case ..<1000: return tr("{count} bytes", ["count": "\(count)"])
         case ..<1_000_000: return tr("{size} kB", ["size": "\(Int((Double(count) / 1000).rounded()))"])
@@ -73,7 +73,7 @@ final class PropertiesPanel {
         }
     }
 
-    static func formatName(_ format: ImageFormat?) -> String {
+    nonisolated static func formatName(_ format: ImageFormat?) -> String {
         switch format {
         case .jpeg?: return "JPEG"
         case .png?: return "PNG"

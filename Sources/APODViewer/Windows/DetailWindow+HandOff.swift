@@ -18,7 +18,7 @@ extension DetailWindow {
         window.addAction(Action(WindowAction.properties) { [weak self] in self?.toggleProperties() })
         window.addAction(Action(DetailWindow.openLinkInBrowser) { [weak self] in
             guard let self, let link = self.contextLink else { return }
-            self.openLink(link)
+            self.openExplanationLink(link)
         })
         explanationLabel.setExtraMenu(Self.explanationMenu)
         explanationLabel.onSecondaryPress { [weak self] offset in

@@ -33,7 +33,8 @@ public enum PictureContent {
 
     /// The MIME types `provider` offers, as a drop target or clipboard reader sees them.
     package static func mimeTypes(of provider: UnsafeMutablePointer<GdkContentProvider>) -> [String] {
-        guard let formats = gdk_content_provider_ref_storable_formats(provider) else { return [] }
+        guard let storable = gdk_content_provider_ref_storable_formats(provider),
+              let formats = gdk_content_formats_union_serialize_mime_types(storable) else { return [] }
         defer { gdk_content_formats_unref(formats) }
         var count: gsize = 0
         guard let types = gdk_content_formats_get_mime_types(formats, &count) else { return [] }
