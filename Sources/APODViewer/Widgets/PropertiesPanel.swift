@@ -12,7 +12,7 @@ final class PropertiesPanel {
         case dimensions, fileSize, format, address, credit, date
     }
 
-    static let width = 300
+    static let width = 280
 
     let root: ScrolledWindow
     private let rows: [Row: ActionRow]
@@ -23,6 +23,7 @@ final class PropertiesPanel {
         for row in Row.allCases {
             let widget = ActionRow(title: Self.title(of: row))
             widget.addCSSClass("property")
+            widget.wrapsSubtitle()
             group.add(widget)
             rows[row] = widget
         }
@@ -32,6 +33,9 @@ final class PropertiesPanel {
         column.append(group)
         root = ScrolledWindow(child: column)
         root.setSizeRequest(width: Self.width)
+        root.horizontalExpand = false
+        // Folded in a narrow window, the panel lies over the picture: it needs its own ground.
+        root.addCSSClass("background")
     }
 
     private static func title(of row: Row) -> String {

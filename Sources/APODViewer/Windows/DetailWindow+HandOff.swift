@@ -16,15 +16,15 @@ extension DetailWindow {
         handOff.onFileReady = { [weak self] _ in self?.fileChanged() }
         drag = PictureDragSource(on: picture) { [weak self] in self?.zoomable.isBestFit ?? false }
         window.addAction(Action(WindowAction.properties) { [weak self] in self?.toggleProperties() })
-        window.addAction(Action(DetailWindow.openLinkInBrowser) { [weak self] in
+        let openInBrowser = Action(DetailWindow.openLinkInBrowser) { [weak self] in
             guard let self, let link = self.contextLink else { return }
             self.openExplanationLink(link)
-        })
-        explanationLabel.setExtraMenu(Self.explanationMenu)
-        explanationLabel.onSecondaryPress { [weak self] offset in
-            guard let self else { return }
-            self.contextLink = offset.flatMap { LinkMarkup.link(atUTF8Offset: $0, in: self.explanationRuns) }
         }
+        openInBrowser.isEnabled = false
+        window.addAction(openInBrowser)
+        openInBrowserAction = openInBrowser
+        explanationLabel.setExtraMenu(Self.explanationMenu)
+        explanationLabel.onSecondaryPress { [weak self] offset in self?.rightClicked(atTextOffset: offset) }
         updateHandOffActions()
     }
 

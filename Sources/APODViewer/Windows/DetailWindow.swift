@@ -40,7 +40,16 @@ final class DetailWindow {
     private(set) var propertiesFlap: Flap!
     /// The explanation's runs, to tell which link was right-clicked (`contextLink`).
     var explanationRuns: [LinkedText.Run] = []
-    var contextLink: URL?
+    private(set) var contextLink: URL?
+    /// "Open Link in Browser" in the explanation's context menu, enabled over a link.
+    var openInBrowserAction: Action?
+
+    /// The explanation was right-clicked at UTF-8 `offset` into its text (nil: off the text):
+    /// its context menu's Open Link in Browser acts on the link there, if any.
+    func rightClicked(atTextOffset offset: Int?) {
+        contextLink = offset.flatMap { LinkMarkup.link(atUTF8Offset: $0, in: explanationRuns) }
+        openInBrowserAction?.isEnabled = contextLink != nil
+    }
     /// Opens another APOD day an explanation links to (the app's `show-date`; tests record).
     var openDay: @MainActor (APODDay) -> Void
     /// Previous / next within the batch the window was opened from (nil outside a batch).

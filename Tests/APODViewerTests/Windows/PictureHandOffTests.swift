@@ -217,6 +217,29 @@ final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// The properties panel beside the picture, light and dark (in the build folder's
+    /// screenshots), and at 360 px, where it slides over the picture.
+    func testSavesScreenshotsOfTheProperties() throws {
+        try MainActor.assumeIsolated {
+            let detail = try openDetail(conjunction)
+            detail.window.resize(width: 1000, height: 700)
+            XCTAssertTrue(detail.window.activateAction(.properties))
+            waitUntil("the file's figures are in") { detail.properties.value(of: .format) == "JPEG" }
+            defer { DesktopStyle.reset() }
+            for dark in [false, true] {
+                DesktopStyle.setPrefersDark(dark)
+                waitForFrames()
+                XCTAssertNotNil(saveScreenshot(of: detail.window, named: dark ? "detail-properties-dark" : "detail-properties"))
+            }
+            detail.window.resize(width: 360, height: 700)
+            waitUntil("the window is narrow and the panel folded over the picture") {
+                detail.window.width <= 400 && detail.propertiesFlap.isFolded
+            }
+            Gtk.iterate(until: { false }, timeout: 0.5)
+            XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-properties-narrow"))
+        }
+    }
+
     func testFileSizesReadAsGNOMEShowsThem() {
         XCTAssertEqual(PropertiesPanel.byteSize(512), "512 bytes")
         XCTAssertEqual(PropertiesPanel.byteSize(48_400), "48 kB")
@@ -250,7 +273,11 @@ final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(LinkMarkup.link(atUTF8Offset: under, in: detail.explanationRuns)?.absoluteString,
                            "https://apod.nasa.gov/apod/ap190305.html")
             XCTAssertNil(LinkMarkup.link(atUTF8Offset: 0, in: detail.explanationRuns), "\"See\" is plain text")
-            detail.contextLink = LinkMarkup.link(atUTF8Offset: under, in: detail.explanationRuns)
+            XCTAssertEqual(detail.openInBrowserAction?.isEnabled, false, "no link right-clicked yet")
+            detail.rightClicked(atTextOffset: 0)
+            XCTAssertEqual(detail.openInBrowserAction?.isEnabled, false, "plain text right-clicked")
+            detail.rightClicked(atTextOffset: under)
+            XCTAssertEqual(detail.openInBrowserAction?.isEnabled, true)
             XCTAssertTrue(detail.window.activateAction("win." + DetailWindow.openLinkInBrowser))
             XCTAssertEqual(browser.last?.absoluteString, "https://apod.nasa.gov/apod/ap190305.html")
         }
