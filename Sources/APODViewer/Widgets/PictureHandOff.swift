@@ -16,8 +16,9 @@ final class PictureHandOff {
         let entry: APODEntry
     }
 
-    /// The long side pictures are decoded at for printing (about 13 in. at 300 dpi).
-    nonisolated static let printLongSide = 4000
+    /// The long side pictures are decoded at for the clipboard and for paper (about 14 in. at
+    /// 300 dpi): the picture itself rather than the screen's copy, within bounded memory.
+    nonisolated static let handOffLongSide = 4096
 
     private let window: Window
     private let toasts: ToastOverlay
@@ -27,6 +28,7 @@ final class PictureHandOff {
     private let current: @MainActor () -> Current?
     private let fileWork = WorkSlot()
     private let printWork = WorkSlot()
+    private let copyWork = WorkSlot()
     private var actions: [Action] = []
     /// The file of the picture on screen, once written (`prepare`).
     private(set) var file: (source: URL, file: PictureFile)?
@@ -59,6 +61,7 @@ final class PictureHandOff {
         window.onDestroy { [weak self] in
             self?.fileWork.cancel()
             self?.printWork.cancel()
+            self?.copyWork.cancel()
         }
     }
 
@@ -73,11 +76,17 @@ final class PictureHandOff {
         copyPicture()
     }
 
+    /// The picture decoded from its file (not the screen's smaller copy) and the file itself.
     func copyPicture() {
         guard let shown = current() else { return }
         withFile(of: shown) { [weak self] file in
-            self?.window.copyPictureToClipboard(texture: shown.image.texture, file: file.url)
-            self?.toasts.show(tr("Picture copied"))
+            self?.copyWork.start({
+                try TextureDecoder.decode(try Data(contentsOf: file.url), maxSize: Self.handOffLongSide)
+            }, then: { [weak self] result in
+                let texture = (try? result.get())?.texture ?? shown.image.texture
+                self?.window.copyPictureToClipboard(texture: texture, file: file.url)
+                self?.toasts.show(tr("Picture copied"))
+            })
         }
     }
 
@@ -91,6 +100,7 @@ final class PictureHandOff {
     func forget() {
         fileWork.cancel()
         printWork.cancel()
+        copyWork.cancel()
         file = nil
     }
 
@@ -129,7 +139,7 @@ final class PictureHandOff {
         let pictures = pictures, source = shown.source
         printWork.start({
             let data = try await pictures.data(from: source.url, for: source.purpose)
-            return try TextureDecoder.decode(data, maxSize: Self.printLongSide)
+            return try TextureDecoder.decode(data, maxSize: Self.handOffLongSide)
         }, then: { [weak self] result in
             switch result {
             case .success(let image):

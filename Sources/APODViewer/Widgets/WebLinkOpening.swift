@@ -26,14 +26,4 @@ extension Window {
             banner?.show(WebLink.noBrowserMessage, offeringToCopy: url, from: self)
         }
     }
-
-    /// Opens a link from an entry's text: a link to another APOD day (`APODDayLink`) opens
-    /// that day in the app with `openDay`; any other web address in the browser.
-    func openEntryLink(_ url: URL, reportingTo banner: MessageBanner, openDay: @MainActor (APODDay) -> Void) {
-        if let day = APODDayLink.day(of: url) {
-            openDay(day)
-        } else {
-            openWebLink(url, reportingTo: banner)
-        }
-    }
 }
