@@ -19,17 +19,9 @@ public enum OpenWith {
     /// thread once the portal answers, or (no portal) once the fallback chooser is shown and
     /// again when it is answered.
     public static func openFile(at path: String, over window: Window, completion: @escaping @MainActor (Outcome) -> Void) {
-        var fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            completion(.failed(reason: String(cString: strerror(errno))))
-            return
-        }
-        let fdList = g_unix_fd_list_new_from_array(&fd, 1)  // takes ownership of the descriptor
-        defer { g_object_unref(UnsafeMutableRawPointer(fdList)) }
-        PortalRequest.send(interface: "org.freedesktop.portal.OpenURI", method: "OpenFile", fdList: fdList,
-                           arguments: { [g_variant_new_handle(0)] },
-                           options: { [("ask", g_variant_new_boolean(1))] },
-                           completion: { [weak window] reply in
+        let failure = PortalRequest.sendFile(at: path, interface: "org.freedesktop.portal.OpenURI", method: "OpenFile",
+                                             options: { [("ask", g_variant_new_boolean(1))] },
+                                             completion: { [weak window] reply in
             switch reply {
             case .response(code: 0, _): completion(.opened)
             case .response(code: 1, _): completion(.cancelled)
@@ -39,6 +31,7 @@ public enum OpenWith {
                 showChooser(for: path, over: window, completion: completion)
             }
         })
+        if let failure { completion(.failed(reason: failure)) }
     }
 
     /// GTK's own chooser (deprecated in 4.10 for GtkFileLauncher, which 4.8 does not have).

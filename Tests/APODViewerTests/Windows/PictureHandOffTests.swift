@@ -37,16 +37,8 @@ final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
     }
 
     @MainActor
-    private func actions(forAccelerator accelerator: String) -> [String] {
-        guard let names = gtk_application_get_actions_for_accel(app.application.applicationPointer, accelerator) else { return [] }
-        defer { g_strfreev(names) }
-        var found: [String] = []
-        var index = 0
-        while let name = names[index] {
-            found.append(String(cString: name))
-            index += 1
-        }
-        return found
+    private func accelerators(of action: WindowAction) -> [String] {
+        app.application.accelerators(for: action.detailedName)
     }
 
     private var conjunction: APODEntry {
@@ -57,8 +49,8 @@ final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let item = conjunction
             let detail = try openDetail(item)
-            XCTAssertEqual(actions(forAccelerator: "<Control>c"), [WindowAction.copyPicture.detailedName])
-            XCTAssertEqual(actions(forAccelerator: "<Control><Shift>c"), [WindowAction.copyLink.detailedName])
+            XCTAssertEqual(accelerators(of: .copyPicture), ["<Control>c"])
+            XCTAssertEqual(accelerators(of: .copyLink), ["<Shift><Control>c"])
 
             XCTAssertTrue(detail.window.activateAction(.copyPicture))
             waitUntil("the picture is on the clipboard") {
@@ -124,7 +116,7 @@ final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
             defer { portal.unpublish() }
             XCTAssertTrue(Gtk.iterate(until: { portal.ownsName }, timeout: 10))
             let detail = try openDetail(conjunction)
-            XCTAssertEqual(actions(forAccelerator: "<Control><Shift>o"), [WindowAction.openWith.detailedName])
+            XCTAssertEqual(accelerators(of: .openWith), ["<Shift><Control>o"])
             XCTAssertTrue(detail.window.activateAction(.openWith))
             waitUntil("the portal answered") { detail.handOff.lastOpenWith != nil }
             XCTAssertEqual(detail.handOff.lastOpenWith, .opened)
@@ -155,7 +147,7 @@ final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let item = conjunction
             let detail = try openDetail(item)
-            XCTAssertEqual(actions(forAccelerator: "<Control>p"), [WindowAction.print.detailedName])
+            XCTAssertEqual(accelerators(of: .print), ["<Control>p"])
             let pdf = cacheFolder.appendingPathComponent("print.pdf")
             try FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)
             var outcome: PictureSheet.Outcome?
@@ -198,7 +190,7 @@ final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let item = conjunction
             let detail = try openDetail(item)
-            XCTAssertEqual(actions(forAccelerator: "F9"), [WindowAction.properties.detailedName])
+            XCTAssertEqual(accelerators(of: .properties), ["F9"])
             XCTAssertFalse(detail.isShowingProperties)
             XCTAssertTrue(detail.window.activateAction(.properties))
             XCTAssertTrue(detail.isShowingProperties)
