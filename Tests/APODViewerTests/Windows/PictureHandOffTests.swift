@@ -73,6 +73,42 @@ final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// The keys themselves, pressed through the X server (xdotool, from scripts/install-deps),
+    /// as a user would: Ctrl+C, Ctrl+Shift+C, Ctrl+C over selected text, F9.
+    func testTheKeysAsPressed() throws {
+        try MainActor.assumeIsolated {
+            let item = conjunction
+            let detail = try openDetail(item)
+            waitUntil("the detail window has the keyboard") { detail.window.isActive }
+            waitForFrames()
+            try Self.press("ctrl+c")
+            waitUntil("Ctrl+C put the picture on the clipboard") {
+                detail.window.localClipboardContent?.mimeTypes.contains("image/png") == true
+            }
+            try Self.press("ctrl+shift+c")
+            waitUntil("Ctrl+Shift+C put the link on the clipboard") {
+                detail.window.localClipboardText == item.webPageURL.absoluteString
+            }
+            gtk_widget_grab_focus(detail.explanationLabel.widgetPointer)
+            gtk_label_select_region(detail.explanationLabel.cast(), 3, 14)
+            waitForFrames()
+            try Self.press("ctrl+c")
+            let selected = String(Array(detail.explanationLabel.text)[3..<14])
+            waitUntil("Ctrl+C copied the selected text") { detail.window.localClipboardText == selected }
+            try Self.press("F9")
+            waitUntil("F9 opened the properties") { detail.isShowingProperties }
+        }
+    }
+
+    private static func press(_ keys: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdotool", "key", keys]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "xdotool key \(keys)")
+    }
+
     func testCtrlCWithSelectedTextCopiesTheText() throws {
         try MainActor.assumeIsolated {
             let detail = try openDetail(conjunction)
