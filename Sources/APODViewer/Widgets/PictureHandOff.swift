@@ -90,10 +90,11 @@ final class PictureHandOff {
         }
     }
 
-    /// Writes the file of the picture on screen now, so a drag or Ctrl+C finds it ready.
+    /// Writes the file of the picture on screen now, so a drag or Ctrl+C finds it ready. A
+    /// failure here is not said: nobody asked yet (the action that needs the file says it).
     func prepare() {
         guard let shown = current() else { return }
-        withFile(of: shown) { _ in }
+        withFile(of: shown, reportingFailure: false) { _ in }
     }
 
     /// The picture on screen changed: its file is not the one kept.
@@ -156,7 +157,8 @@ final class PictureHandOff {
     }
 
     /// Runs `use` with the file of `shown`, writing it first (off the main thread) when needed.
-    private func withFile(of shown: Current, _ use: @escaping @MainActor (PictureFile) -> Void) {
+    private func withFile(of shown: Current, reportingFailure: Bool = true,
+                          _ use: @escaping @MainActor (PictureFile) -> Void) {
         if let file, file.source == shown.source.url {
             use(file.file)
             return
@@ -173,7 +175,7 @@ final class PictureHandOff {
                 self.onFileReady?(file)
                 use(file)
             case .failure(let error):
-                self.banner.show(userMessage(for: error))
+                if reportingFailure { self.banner.show(userMessage(for: error)) }
             }
         })
     }

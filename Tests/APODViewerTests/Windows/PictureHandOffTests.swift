@@ -8,12 +8,8 @@ import XCTest
 /// Handing the picture to other applications (issue 20, item 3) and keeping links between APOD
 /// days in the app (item 4): clipboard, drag, Open With, Print, Properties, day links.
 final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
-    private var cacheFolder: URL!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("handoff-\(UUID().uuidString)")
-    }
+    /// The app's cache for these tests: the files handed on are written under it.
+    private let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("handoff-\(UUID().uuidString)")
 
     override func tearDown() {
         super.tearDown()
@@ -107,6 +103,25 @@ final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, "xdotool key \(keys)")
+    }
+
+    /// The file cannot be written (here a plain file stands where the folder goes): the window
+    /// says where and why, and the clipboard keeps what it had.
+    func testAFileThatCannotBeWrittenIsSaidInTheWindow() throws {
+        try MainActor.assumeIsolated {
+            try FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)
+            try Data("in the way".utf8).write(to: cacheFolder.appendingPathComponent("pictures"))
+            let detail = try openDetail(conjunction)
+            waitForFrames()
+            XCTAssertNil(detail.banner.message, "nothing asked for the file yet")
+            XCTAssertTrue(detail.drag.offeredTypeNames.isEmpty, "no file to drag")
+            detail.window.copyToClipboard("before")
+            XCTAssertTrue(detail.window.activateAction(.copyPicture))
+            waitUntil("the window says the file could not be written") { detail.banner.message != nil }
+            let message = try XCTUnwrap(detail.banner.message)
+            XCTAssertTrue(message.contains(cacheFolder.appendingPathComponent("pictures").path), message)
+            XCTAssertEqual(detail.window.localClipboardText, "before")
+        }
     }
 
     func testCtrlCWithSelectedTextCopiesTheText() throws {
