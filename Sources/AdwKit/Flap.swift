@@ -11,6 +11,7 @@ public final class Flap: Widget {
         super.init(adw_flap_new())
         adw_flap_set_content(cast(), content.widgetPointer)
         adw_flap_set_flap(cast(), flap.widgetPointer)
+        flap.isVisible = false
         adw_flap_set_separator(cast(), gtk_separator_new(GTK_ORIENTATION_VERTICAL))
         adw_flap_set_flap_position(cast(), GTK_PACK_END)
         adw_flap_set_fold_policy(cast(), ADW_FLAP_FOLD_POLICY_AUTO)
@@ -26,8 +27,12 @@ public final class Flap: Widget {
     /// Whether the panel lies over the content (a narrow window) rather than beside it.
     public var isFolded: Bool { adw_flap_get_folded(cast()) != 0 }
 
+    /// A closed panel is hidden too, so Tab and screen readers skip what is not on screen.
     public var isRevealed: Bool {
         get { adw_flap_get_reveal_flap(cast()) != 0 }
-        set { adw_flap_set_reveal_flap(cast(), newValue ? 1 : 0) }
+        set {
+            if let flap = adw_flap_get_flap(cast()) { gtk_widget_set_visible(flap, newValue ? 1 : 0) }
+            adw_flap_set_reveal_flap(cast(), newValue ? 1 : 0)
+        }
     }
 }

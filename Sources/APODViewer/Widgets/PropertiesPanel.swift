@@ -49,10 +49,10 @@ final class PropertiesPanel {
         }
     }
 
-    /// The figures for `entry`, its picture on screen (nil: none) and that picture's file
-    /// (nil: not written yet).
-    func show(_ entry: APODEntry, image: DecodedImage?, source: URL?, file: PictureFile?) {
-        let unknown = image == nil ? tr("No picture") : tr("…")
+    /// The figures for `entry`, its picture on screen (nil: none, or still `loading`) and that
+    /// picture's file (nil: not written yet).
+    func show(_ entry: APODEntry, image: DecodedImage?, source: URL?, file: PictureFile?, loading: Bool = false) {
+        let unknown = image == nil && !loading ? tr("No picture") : tr("…")
         set(.dimensions, image.map { tr("{width} × {height} pixels", ["width": "\($0.originalWidth)", "height": "\($0.originalHeight)"]) } ?? unknown)
         set(.fileSize, file.map { Self.byteSize($0.byteCount) } ?? unknown)
         set(.format, file.map { Self.formatName($0.format) } ?? unknown)

@@ -82,6 +82,7 @@ extension DetailWindow {
         guard isShowingProperties else { return }
         let shown = pictureArea.shown
         let file = handOff.file.flatMap { $0.source == shown?.source.url ? $0.file : nil }
-        properties.show(entry, image: shown?.image, source: shown?.source.url, file: file)
+        properties.show(entry, image: shown?.image, source: shown?.source.url, file: file,
+                        loading: !entry.detailPictureSources.isEmpty && pictureArea.page != .failed)
     }
 }

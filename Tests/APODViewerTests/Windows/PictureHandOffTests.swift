@@ -73,10 +73,11 @@ final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
     /// as a user would: Ctrl+C, Ctrl+Shift+C, Ctrl+C over selected text, F9.
     func testTheKeysAsPressed() throws {
         try MainActor.assumeIsolated {
-            let item = conjunction
+            let item = entry("2020-12-17", title: "Keys Pressed Here")
             let detail = try openDetail(item)
             waitUntil("the detail window has the keyboard") { detail.window.isActive }
             waitForFrames()
+            Self.destroyModalWindowsLeftByEarlierTests()
             try Self.press("ctrl+c")
             waitUntil("Ctrl+C put the picture on the clipboard") {
                 detail.window.localClipboardContent?.mimeTypes.contains("image/png") == true
@@ -96,10 +97,30 @@ final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// A modal dialog an earlier test left open (a GtkMessageDialog, say) takes every key of the
+    /// process's windows: real key presses would never reach the window under test.
+    @MainActor
+    private static func destroyModalWindowsLeftByEarlierTests() {
+        let toplevels = gtk_window_list_toplevels()
+        var node = toplevels
+        var modal: [UnsafeMutablePointer<GtkWindow>] = []
+        while let current = node {
+            if let data = current.pointee.data {
+                let window = data.assumingMemoryBound(to: GtkWindow.self)
+                if gtk_window_get_modal(window) != 0 { modal.append(window) }
+            }
+            node = current.pointee.next
+        }
+        g_list_free(toplevels)
+        modal.forEach { gtk_window_destroy($0) }
+    }
+
+    /// Gives the window titled "Keys Pressed Here" the X input focus (there is no window manager
+    /// to do it; other tests' windows may be under the pointer), then presses `keys`.
     private static func press(_ keys: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdotool", "key", keys]
+        process.arguments = ["xdotool", "search", "--name", "^Keys Pressed Here$", "windowfocus", "--sync", "%1", "key", keys]
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, "xdotool key \(keys)")
