@@ -29,9 +29,11 @@ public struct DailySettings: Equatable, Sendable {
         case useFavourite = "favourite"
     }
 
+    /// Off until the user turns it on (it keeps the app running and starts it at login).
     public var setsBackground = false
     public var placement = Placement.both
-    public var notifies = true
+    /// Off until the user turns it on, for the same reason.
+    public var notifies = false
     public var videoDays = VideoDays.useStill
     public var meteredConnections = MeteredConnections.screenSized
     /// The caption card on the background copy; off by default.
@@ -44,7 +46,8 @@ public struct DailySettings: Equatable, Sendable {
 
     public init() {}
 
-    /// With either daily option on, the app keeps running without windows and starts at login.
+    /// With either daily option on, the app keeps running without windows and starts at login:
+    /// what the user is asked to allow (`BackgroundConsent`) when turning one on.
     public var runsInBackground: Bool { setsBackground || notifies }
 
     /// The saved settings; anything missing or unknown keeps its default.
@@ -53,7 +56,7 @@ public struct DailySettings: Equatable, Sendable {
         func value(_ key: SettingsStore.Key) -> String? { values[key.rawValue] }
         setsBackground = value(.dailyBackground) == "true"
         placement = value(.dailyPlacement).flatMap(Placement.init(rawValue:)) ?? placement
-        notifies = value(.dailyNotify) != "false"
+        notifies = value(.dailyNotify) == "true"
         videoDays = value(.dailyVideoDays).flatMap(VideoDays.init(rawValue:)) ?? videoDays
         meteredConnections = value(.dailyMetered).flatMap(MeteredConnections.init(rawValue:)) ?? meteredConnections
         caption = value(.dailyCaption).flatMap(BackgroundCaption.init(rawValue:)) ?? caption

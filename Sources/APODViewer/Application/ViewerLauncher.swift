@@ -49,7 +49,7 @@ public enum ViewerLauncher {
         useAppIcon(sampleDirectory: configuration.sampleDirectory)
         let services = ViewerServices(configuration: configuration, store: store, dataFolder: dataFolder)
         let application = ViewerApplication(services: services, options: options)
-        application.daily = DailyPictureService.standard(services: services, dataFolder: dataFolder, environment: environment)
+        application.daily = DailyPictureService.standard(services: services, dataFolder: dataFolder)
         return application.run()
     }
 

@@ -2,10 +2,10 @@ import APODCore
 import Foundation
 import GtkKit
 
-/// Starting at login, so the daily picture keeps working after a restart. The desktop is asked
-/// first through the Background portal (it may ask the user); where there is no portal, or it
-/// cannot start unsandboxed apps, an XDG autostart file
-/// (`~/.config/autostart/io.github.apodviewer.APODViewer.desktop`) does the same.
+/// Starting at login, so the daily picture keeps working after a restart: through the
+/// Background portal where the desktop does it, else an XDG autostart file
+/// (`~/.config/autostart/io.github.apodviewer.APODViewer.desktop`). Only `BackgroundConsent`
+/// asks for it, once the user agreed; nothing here runs by itself.
 @MainActor
 struct Autostart {
     static let commandLine = ["apod-viewer", "--background"]
@@ -18,36 +18,25 @@ struct Autostart {
 
     var file: URL { folder.appendingPathComponent("\(ViewerApplication.id).desktop") }
 
-    /// `$XDG_CONFIG_HOME/autostart`, else `~/.config/autostart`.
-    static func folder(environment: [String: String]) -> URL {
-        SettingsStore(environment: environment).fileURL
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("autostart", isDirectory: true)
+    /// The autostart folder beside the preferences file's folder (`$XDG_CONFIG_HOME/autostart`,
+    /// else `~/.config/autostart`), running this very program.
+    static func beside(_ store: SettingsStore) -> Autostart {
+        let folder = store.fileURL.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("autostart", isDirectory: true)
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        return Autostart(folder: folder, executable: executable)
     }
 
-    /// Asks to start at login; `completion` gets nil, or a problem worded for the user.
-    func enable(completion: @escaping @MainActor (String?) -> Void) {
-        BackgroundPortal.request(autostart: true, commandLine: Self.commandLine,
-                                 reason: tr("Set the Astronomy Picture of the Day as your background each day.")) { outcome in
-            switch outcome {
-            case .granted(autostart: true):
-                removeFile()
-                completion(nil)
-            case .denied:
-                removeFile()
-                completion(tr("The desktop did not allow APOD Viewer to run in the background. It will look for new pictures only while it is open."))
-            case .granted(autostart: false), .noPortal:
-                completion(writeFile())
-            }
-        }
+    /// The file's path as the user knows it, with `~` for the home folder.
+    func displayPath(home: String = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()) -> String {
+        let path = file.path
+        guard !home.isEmpty, path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
     }
 
-    /// Withdraws the portal's autostart and removes the file.
-    func disable() {
-        BackgroundPortal.request(autostart: false, commandLine: Self.commandLine, reason: "") { _ in }
-        removeFile()
-    }
-
-    private func writeFile() -> String? {
+    /// Writes the autostart file; nil, or the problem worded for the user.
+    func writeFile() -> String? {
         let text = """
         [Desktop Entry]
         Type=Application
@@ -67,8 +56,14 @@ struct Autostart {
         }
     }
 
-    private func removeFile() {
+    func removeFile() {
         try? FileManager.default.removeItem(at: file)
+    }
+
+    /// Withdraws the portal's autostart and removes the file.
+    func withdraw() {
+        BackgroundPortal.request(autostart: false, commandLine: Self.commandLine, reason: "") { _ in }
+        removeFile()
     }
 
     /// The desktop entry spec's quoting for an Exec argument that needs it.

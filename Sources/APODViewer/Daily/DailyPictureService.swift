@@ -6,8 +6,10 @@ import GtkKit
 /// the user asked for it (`DailyBackground`), announces it (`DailyNotifier`), and changes the
 /// background between new pictures when a rotation is chosen (`RotatingBackground`). A day
 /// whose picture cannot be used keeps the background (or shows a favourite, when chosen) and
-/// the notification says why. With either option on the application keeps running after its
-/// last window closes (a GApplication hold) and starts at login (`Autostart`).
+/// the notification says why. With either option on (both are off until the user turns one on
+/// and agrees, `BackgroundConsent`) the application keeps running after its last window closes
+/// (a GApplication hold), and says so the first time (`BackgroundNotice`); with both off nothing
+/// holds it and closing the last window quits. A new picture already on screen is not announced.
 ///
 /// This type only wires the parts together and follows the preferences; it wakes them after a
 /// resume from suspend (logind) or when the network comes back.
@@ -19,7 +21,6 @@ final class DailyPictureService {
         var images: any ImageFetching
         var store: SettingsStore?
         var dataFolder: DataFolder
-        var autostart: Autostart
         var network: any NetworkState
         /// The favourites and the archive index, for rotations and stand-ins; nil without them.
         var pool: (any BackgroundPool)?
@@ -42,6 +43,7 @@ final class DailyPictureService {
     private let notifier: DailyNotifier
     private let picker: BackgroundPicker
     private let rotation: RotatingBackground
+    private let backgroundNotice: BackgroundNotice
     private weak var app: ViewerApplication?
     private var isHolding = false
     private var isRunning = false
@@ -57,6 +59,7 @@ final class DailyPictureService {
         background = DailyBackground(settings: settings, images: context.images, history: BackgroundHistory(dataFolder: context.dataFolder),
                                      network: context.network, screen: context.screen)
         notifier = DailyNotifier(images: context.images, dataFolder: context.dataFolder)
+        backgroundNotice = BackgroundNotice(dataFolder: context.dataFolder)
         picker = BackgroundPicker(pool: context.pool, images: context.images, network: context.network, background: background)
         rotation = RotatingBackground(settings: settings, schedule: RotationSchedule(dataFolder: context.dataFolder, clock: context.clock),
                                       picker: picker, background: background)
@@ -65,15 +68,11 @@ final class DailyPictureService {
     }
 
     /// The running app's service: its source and picture loader, its data folder and archive,
-    /// the autostart folder from the environment, GIO's network monitor.
-    static func standard(services: ViewerServices, dataFolder: DataFolder, environment: [String: String]) -> DailyPictureService {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        return DailyPictureService(context: Context(
+    /// GIO's network monitor.
+    static func standard(services: ViewerServices, dataFolder: DataFolder) -> DailyPictureService {
+        DailyPictureService(context: Context(
             source: services.environment.source, images: services.environment.pictures.fetcher, store: services.store,
-            dataFolder: dataFolder,
-            autostart: Autostart(folder: Autostart.folder(environment: environment), executable: executable),
-            network: NetworkMonitor(), pool: services.archive))
+            dataFolder: dataFolder, network: NetworkMonitor(), pool: services.archive))
     }
 
     /// Adds the notification's actions to the app and, with either option on, starts working.
@@ -84,12 +83,19 @@ final class DailyPictureService {
             self?.setBackgroundByHand(day: day)
         }))
         app.application.addAction(Action("daily-skip", stringHandler: { [weak self] day in self?.background.skip(day: day) }))
+        app.application.onLastWindowClosed { [weak self] in self?.lastWindowClosed() }
         wasAvailable = context.network.isAvailable
         context.network.onChange { [weak self] in self?.networkChanged() }
         if context.watchesSleep {
             sleepMonitor = SleepMonitor(onResume: { [weak self] in self?.wake() })
         }
-        if settings.runsInBackground { begin(requestingAutostart: false) }
+        if settings.runsInBackground {
+            begin()
+        } else if app.options.startsInBackground, let store = context.store {
+            // Started at login with nothing to do: a login item an earlier version added
+            // without asking goes.
+            Autostart.beside(store).removeFile()
+        }
     }
 
     /// The preferences changed (already saved): start or stop working in the background.
@@ -104,24 +110,20 @@ final class DailyPictureService {
             handleBackground(latestEntry)
         }
         if new.runsInBackground && !wasRunning {
-            begin(requestingAutostart: true)
+            begin()
         } else if !new.runsInBackground && wasRunning {
             end()
         }
     }
 
-    /// Holds the app, asks for autostart when the user just turned an option on, and checks.
-    private func begin(requestingAutostart: Bool) {
+    /// Holds the app and checks. Starting at login was agreed to when the option was turned on
+    /// (`BackgroundConsent`); nothing is asked or written here.
+    private func begin() {
         guard !isRunning else { return }
         isRunning = true
         if !isHolding {
             app?.application.hold()
             isHolding = true
-        }
-        if requestingAutostart || !FileManager.default.fileExists(atPath: context.autostart.file.path) {
-            context.autostart.enable { [weak self] problem in
-                if let problem { self?.notifier.notice(problem) }
-            }
         }
         checks.start()
         rotation.start()
@@ -131,7 +133,6 @@ final class DailyPictureService {
         isRunning = false
         checks.stop()
         rotation.stop()
-        context.autostart.disable()
         if isHolding {
             app?.application.release()
             isHolding = false
@@ -161,7 +162,7 @@ final class DailyPictureService {
         latestEntry = result.latest ?? latestEntry
         guard case .newPicture(let entry) = result else { return }
         handleBackground(entry)
-        if settings.notifies {
+        if settings.notifies, app?.isShowingOrLoading(entry.date) != true {
             notifier.announce(entry, offersBackground: !settings.setsBackground,
                               offersSkip: settings.setsBackground && background.currentDay != nil)
         }
@@ -196,6 +197,12 @@ final class DailyPictureService {
                 if taken { self?.rotation.backgroundChanged() }
             }
         }
+    }
+
+    /// The app stays for the daily picture: the first time, it says so.
+    private func lastWindowClosed() {
+        guard isHolding, let application = app?.application else { return }
+        backgroundNotice.lastWindowClosed(in: application)
     }
 
     private func networkChanged() {

@@ -6,13 +6,15 @@ import GtkKit
 /// row that unfolds where, with its title or not, fitted how, what a day without a picture
 /// does, whether the background also changes between new pictures and from where, and what to
 /// do on video days and metered connections), and whether a notification announces it.
-/// Every change applies at once through `onChange`; the group's description says that either
-/// option keeps APOD Viewer running in the background and starts it at login.
+/// Both are off until the user turns one on. Every change applies at once through `onChange`,
+/// except turning the first option on: that makes APOD Viewer stay after its last window
+/// closes and start at login, so `consent` asks first and a refusal turns the switch back off,
+/// saying why under the rows. Turning the last option off withdraws the login item.
 @MainActor
 final class DailyPictureSection {
     let group = PreferencesGroup(
         title: tr("Daily Picture"),
-        description: tr("With either option on, APOD Viewer keeps running in the background after its last window closes, and starts when you log in."))
+        description: tr("Off until you turn one on. Either option keeps APOD Viewer running in the background after its last window closes and starts it when you log in; you are asked first."))
     let backgroundRow = ExpanderRow(title: tr("Set each new picture as the background"), showsSwitch: true)
     let placementChoice = ComboRow<DailySettings.Placement>(title: tr("Where"), choices: [
         (.desktop, tr("Desktop")), (.lockScreen, tr("Lock screen")), (.both, tr("Both")),
@@ -42,12 +44,22 @@ final class DailyPictureSection {
     ], showsChoiceBelow: true)
     let notifyRow = ActionRow(title: tr("Notify me of each new picture"))
     let notifySwitch = Switch()
+    /// Under the rows: why an option stayed off.
+    let consentMessage = Label()
 
     /// The user changed something; the new settings.
     var onChange: (@MainActor (DailySettings) -> Void)?
+    /// Asks before the first option goes on; without it (no preferences window) changes apply at once.
+    private(set) var consent: BackgroundConsent?
+    private weak var questionParent: Window?
+    /// The settings last applied, which a refusal goes back to.
+    private var applied: DailySettings
+    /// Waiting for the desktop's or the user's answer.
+    private(set) var isAsking = false
     private var isFilling = false
 
     init(settings: DailySettings) {
+        applied = settings
         for (row, toggle) in [(captionRow, captionSwitch), (sentenceRow, sentenceSwitch), (notifyRow, notifySwitch)] {
             toggle.verticalAlign = .center
             row.addSuffix(toggle)
@@ -59,6 +71,11 @@ final class DailyPictureSection {
         }
         group.add(backgroundRow)
         group.add(notifyRow)
+        consentMessage.enableWrapping()
+        consentMessage.setTextAlignment(0)
+        consentMessage.setMargins(top: 12, bottom: 0, start: 0, end: 0)
+        consentMessage.isVisible = false
+        group.add(consentMessage)
 
         fill(settings)
         backgroundRow.onToggled { [weak self] in self?.changed() }
@@ -87,6 +104,7 @@ final class DailyPictureSection {
     }
 
     func fill(_ settings: DailySettings) {
+        applied = settings
         isFilling = true
         defer { isFilling = false }
         backgroundRow.isOn = settings.setsBackground
@@ -103,10 +121,48 @@ final class DailyPictureSection {
         updateSensitivity()
     }
 
+    /// From now on, turning an option on asks `consent` first, its question modal to `parent`.
+    func askConsent(over parent: Window, consent: BackgroundConsent) {
+        questionParent = parent
+        self.consent = consent
+    }
+
     private func changed() {
         updateSensitivity()
-        guard !isFilling else { return }
-        onChange?(settings)
+        guard !isFilling, !isAsking else { return }
+        let new = settings
+        let before = applied
+        if new.runsInBackground, !before.runsInBackground, let consent, let questionParent {
+            isAsking = true
+            group.isSensitive = false
+            consent.ask(over: questionParent) { [weak self] answer in
+                guard let self else { return }
+                self.isAsking = false
+                self.group.isSensitive = true
+                switch answer {
+                case .granted:
+                    self.showConsentMessage(nil)
+                    self.apply(self.settings)
+                case .refused(let why):
+                    self.fill(before)
+                    self.showConsentMessage(why)
+                }
+            }
+            return
+        }
+        if !new.runsInBackground, before.runsInBackground { consent?.withdraw() }
+        showConsentMessage(nil)
+        apply(new)
+    }
+
+    private func apply(_ new: DailySettings) {
+        applied = new
+        onChange?(new)
+    }
+
+    private func showConsentMessage(_ text: String?) {
+        consentMessage.text = text ?? ""
+        consentMessage.isVisible = text != nil
     }
 
     /// Everything but the notification only matters for the automatic background (folded away

@@ -131,6 +131,7 @@ final class PreferencesWindow {
         cacheLimitSpin.onValueChanged { [weak self] in self?.applyCacheLimit() }
         clearButton.onClicked { [weak self] in self?.askToClearCache() }
         dailySection.onChange = { [weak self] in self?.applyDailySettings($0) }
+        dailySection.askConsent(over: window, consent: BackgroundConsent(autostart: .beside(services.store ?? SettingsStore())))
         window.onDestroy { [weak self] in
             self?.pendingApply?.stop()
             self?.applyPendingEdits()

@@ -20,7 +20,16 @@ public final class Application {
     /// Wraps a GtkApplication (or a subclass, such as libadwaita's) created elsewhere.
     package init(wrapping pointer: UnsafeMutablePointer<GtkApplication>) {
         applicationPointer = pointer
+        let application = UnsafeMutablePointer<GApplication>(OpaquePointer(pointer))
+        if g_application_get_flags(application).rawValue & G_APPLICATION_IS_SERVICE.rawValue != 0 {
+            // A service quits when its use count drops to zero: without this it would end
+            // after answering the Shell's first search call, and the next one would fail.
+            g_application_set_inactivity_timeout(application, Self.serviceLingerMilliseconds)
+        }
     }
+
+    /// How long a D-Bus activated service stays once nothing holds it.
+    package static let serviceLingerMilliseconds: guint = 10_000
 
     package static func flags(isService: Bool) -> GApplicationFlags {
         isService ? G_APPLICATION_IS_SERVICE : G_APPLICATION_DEFAULT_FLAGS

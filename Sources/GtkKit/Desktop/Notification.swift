@@ -33,4 +33,9 @@ public final class Notification {
     public func addButton(_ label: String, action: String, argument: String) {
         g_notification_add_button_with_target_value(pointer, label, action, g_variant_new_string(argument))
     }
+
+    /// A button running an action without a parameter (`app.quit`).
+    public func addButton(_ label: String, action: String) {
+        g_notification_add_button(pointer, label, action)
+    }
 }

@@ -76,7 +76,7 @@ final class SettingsStoreTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(settings.values, ["daily_metered": "wait"])
         XCTAssertEqual(settings.problems.map(\.kind), [.notOneOf("yes", ["true", "false"]),
                                                       .notOneOf("ceiling", ["desktop", "lockscreen", "both"])])
-        XCTAssertTrue(DailySettings(store: store).notifies, "a bad value keeps the default")
+        XCTAssertFalse(DailySettings(store: store).notifies, "a bad value keeps the default: off")
     }
 
     func testTheStyleIsSavedAndAnUnknownOneFollowsTheSystemWithAProblem() throws {

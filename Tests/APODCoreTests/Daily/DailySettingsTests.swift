@@ -11,13 +11,13 @@ final class DailySettingsTests: CoreTestCase {
         try store.save([.source: "legacy"])
         let defaults = DailySettings(store: store)
         XCTAssertFalse(defaults.setsBackground)
-        XCTAssertTrue(defaults.notifies)
-        XCTAssertTrue(defaults.runsInBackground)
+        XCTAssertFalse(defaults.notifies, "nothing runs in the background until the user asks")
+        XCTAssertFalse(defaults.runsInBackground)
 
         var changed = defaults
         changed.setsBackground = true
         changed.placement = .lockScreen
-        changed.notifies = false
+        changed.notifies = true
         changed.videoDays = .keepCurrent
         changed.meteredConnections = .waitForUnmetered
         try changed.save(to: store)
@@ -25,6 +25,7 @@ final class DailySettingsTests: CoreTestCase {
         XCTAssertEqual(store.value(.source), "legacy")
 
         changed.setsBackground = false
+        changed.notifies = false
         try changed.save(to: store)
         XCTAssertFalse(DailySettings(store: store).runsInBackground)
     }

@@ -14,10 +14,18 @@ final class BackgroundLaunchTests: ViewerProcessTestCase {
         return try launch(arguments, environment: environment)
     }
 
+    private func saveSettings(_ text: String) throws {
+        let config = home.appendingPathComponent("config/apod-viewer/config")
+        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: config)
+    }
+
+    /// The user turned notifications on (and agreed then): the login start only runs the check.
     func testStartsWithoutAWindowKeepsRunningAndOpensOneWhenAsked() throws {
+        try saveSettings("daily_notify=true\n")
         let process = try launchOnSample(["--background", "--offline"])
         XCTAssertTrue(wait(15) { FileManager.default.fileExists(atPath: self.lastSeen.path) }, "it looked for the picture")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: autostart.path), "no portal here: the autostart file")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: autostart.path), "a start writes no login item: only consent does")
         XCTAssertTrue(process.isRunning, "the daily picture holds the application")
         XCTAssertTrue(ownsName())
         XCTAssertFalse(hasWindow(), "no window at start")
@@ -30,16 +38,18 @@ final class BackgroundLaunchTests: ViewerProcessTestCase {
         XCTAssertEqual(quit.status, 0, quit.output)
         XCTAssertTrue(wait(10) { !process.isRunning })
         XCTAssertEqual(process.terminationStatus, 0)
+        let notice = home.appendingPathComponent("data/apod-viewer/daily/told-running-in-background")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: notice.path), "quitting is not closing the last window")
     }
 
     func testWithBothDailyOptionsOffThereIsNothingToDo() throws {
-        let config = home.appendingPathComponent("config/apod-viewer/config")
-        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("daily_background=false\ndaily_notify=false\n".utf8).write(to: config)
+        try saveSettings("daily_background=false\ndaily_notify=false\n")
+        try FileManager.default.createDirectory(at: autostart.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("[Desktop Entry]\nExec=apod-viewer --background\n".utf8).write(to: autostart)
         let process = try launchOnSample(["--background", "--offline"])
         XCTAssertTrue(wait(15) { !process.isRunning }, "it ends at once")
         XCTAssertEqual(process.terminationStatus, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: lastSeen.path), "no check")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: autostart.path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: autostart.path), "an earlier version's login item is removed")
     }
 }

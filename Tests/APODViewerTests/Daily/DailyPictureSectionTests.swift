@@ -23,7 +23,7 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
             let preferences = try XCTUnwrap(app.preferencesWindow)
             let section = preferences.dailySection
             XCTAssertFalse(section.backgroundRow.isOn, "off by default")
-            XCTAssertTrue(section.notifySwitch.isOn, "on by default")
+            XCTAssertFalse(section.notifySwitch.isOn, "off by default")
             XCTAssertEqual(section.videoChoice.selectedValue, .keepCurrent, "the saved choice is shown")
             XCTAssertEqual(section.videoChoice.selectedLabel, "Keep the current background")
             XCTAssertFalse(section.placementChoice.isSensitive, "where only matters for the automatic background")
@@ -31,6 +31,7 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
             var applied: [DailySettings] = []
             preferences.onDailySettingsChanged = { applied.append($0) }
             section.backgroundRow.isOn = true
+            try allowLoginItem(in: section)
             section.placementChoice.selectedValue = .desktop
             XCTAssertTrue(section.placementChoice.isSensitive)
             XCTAssertTrue(section.backgroundRow.isExpanded, "turning it on unfolds where and when")
@@ -66,6 +67,7 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
             var applied: [DailySettings] = []
             preferences.onDailySettingsChanged = { applied.append($0) }
             section.backgroundRow.isOn = true
+            try allowLoginItem(in: section)
             XCTAssertTrue(section.captionSwitch.isSensitive)
             XCTAssertFalse(section.sentenceSwitch.isSensitive, "the sentence goes with the title")
             XCTAssertFalse(section.rotationSourceChoice.isSensitive, "no rotation, nothing to draw from")

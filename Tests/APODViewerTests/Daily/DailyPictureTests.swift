@@ -86,21 +86,23 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         try waitFor("\(count) backgrounds") { self.portal.calls.count == count && !self.daily.isSettingBackground }
     }
 
-    private var autostartFile: URL {
-        folder.appendingPathComponent("config/autostart/\(ViewerApplication.id).desktop")
+    /// As autostart starts it: no window, so no picture on screen that a notification would repeat.
+    private static var inBackground: ViewerOptions {
+        var options = ViewerOptions()
+        options.startsInBackground = true
+        return options
     }
 
-    /// Starts an application with a daily picture service on `settings`.
+    /// Starts an application with a daily picture service on `settings`, by default without a window.
     @MainActor
     private func startDaily(_ settings: DailySettings, source: any APODSource, fetcher: RecordingFetcher,
-                            network: FakeNetwork = FakeNetwork(), options: ViewerOptions = ViewerOptions(),
+                            network: FakeNetwork = FakeNetwork(), options: ViewerOptions = DailyPictureTests.inBackground,
                             pool: (any BackgroundPool)? = nil, screen: Monitors.Size = DailyPictureTests.screen,
                             clock: @escaping @Sendable () -> Date = { Date() }) throws {
         let store = SettingsStore(fileURL: folder.appendingPathComponent("config/apod-viewer/config"))
         try settings.save(to: store)
         let context = DailyPictureService.Context(
             source: source, images: fetcher, store: store, dataFolder: DataFolder(root: folder.appendingPathComponent("data")),
-            autostart: Autostart(folder: autostartFile.deletingLastPathComponent(), executable: "/opt/apod viewer/apod-viewer"),
             network: network, pool: pool, clock: clock, randomDelay: { $0.lowerBound },
             screen: { screen }, watchesSleep: false)
         Self.count += 1
@@ -230,12 +232,81 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             let configuration = SourceConfiguration(kind: .science, apiURL: server.baseURL.appendingPathComponent(String(route.dropFirst())),
                                                     cacheDirectory: folder.appendingPathComponent("cache"), timeout: 5)
             try startDaily(Self.settings(background: false), source: configuration.makeSource(calendar: calendar),
-                           fetcher: RecordingFetcher())
+                           fetcher: RecordingFetcher(), options: ViewerOptions())
             try waitFor("the main window and the daily check") {
                 self.viewer.mainWindow?.entry != nil && self.daily.latestEntry != nil && !self.daily.isChecking
             }
             XCTAssertEqual(daily.latestEntry?.title, "Aurora over Lake")
             XCTAssertEqual(server.requests.filter { $0.path == route }.count, 1, "one request for the latest entry")
+        }
+    }
+
+    /// The window shows today's picture: the check that finds it says nothing; the next day,
+    /// which is not on screen, is announced.
+    func testThePictureOnScreenIsNeverAnnounced() throws {
+        try MainActor.assumeIsolated {
+            let source = DailySource(Self.image)
+            try startDaily(Self.settings(background: false), source: source, fetcher: RecordingFetcher(), options: ViewerOptions())
+            try waitFor("the window and the check") {
+                self.viewer.mainWindow?.entry?.date == Self.image.date && !self.daily.isChecking
+            }
+            Gtk.iterate()
+            XCTAssertEqual(daily.latestEntry?.date, Self.image.date, "the check found today's picture")
+            XCTAssertEqual(notifications.calls.count, 0, "it is on screen")
+
+            var next = Self.image
+            next.date = APODDay("2026-11-30")!
+            next.title = "Nebula at Dawn"
+            source.latest = next
+            daily.checkNow()
+            try waitFor { self.notifications.calls.count == 1 }
+            XCTAssertEqual(notifications.calls[0].summary, "Nebula at Dawn")
+        }
+    }
+
+    /// In background mode the first close of the last window says the app stays, with Quit;
+    /// later closes, also after a restart, say nothing.
+    func testClosingTheLastWindowInBackgroundModeSaysSoOnce() throws {
+        try MainActor.assumeIsolated {
+            try startDaily(Self.settings(background: false), source: DailySource(Self.image), fetcher: RecordingFetcher(),
+                           options: ViewerOptions())
+            try waitFor("the window and the check") { self.viewer.mainWindow?.entry != nil && !self.daily.isChecking }
+            XCTAssertEqual(notifications.calls.count, 0)
+            viewer.closeAllWindows()
+            try waitFor("the notice") { self.notifications.calls.count == 1 }
+            let note = notifications.calls[0]
+            XCTAssertEqual(note.summary, "APOD Viewer is running in the background")
+            XCTAssertEqual(note.buttonLabels, ["Quit"])
+            XCTAssertTrue(note.actions.contains { $0.contains("quit") }, "\(note.actions)")
+
+            XCTAssertNotNil(viewer.ensureMainWindow())
+            viewer.closeAllWindows()
+            Gtk.iterate(until: { self.viewer.openWindowCount == 0 }, timeout: 5)
+            Gtk.iterate(until: { false }, timeout: 0.5)
+            XCTAssertEqual(notifications.calls.count, 1, "said once")
+            daily.stop()
+        }
+        try MainActor.assumeIsolated {
+            try startDaily(Self.settings(background: false), source: DailySource(Self.image), fetcher: RecordingFetcher(),
+                           options: ViewerOptions())
+            try waitFor("the window") { self.viewer.mainWindow?.entry != nil && !self.daily.isChecking }
+            viewer.closeAllWindows()
+            Gtk.iterate(until: { self.viewer.openWindowCount == 0 }, timeout: 5)
+            Gtk.iterate(until: { false }, timeout: 0.5)
+            XCTAssertEqual(notifications.calls.count, 1, "remembered across a restart")
+        }
+    }
+
+    /// With both options off nothing holds the app: closing its last window says nothing.
+    func testClosingTheLastWindowWithTheOptionsOffSaysNothing() throws {
+        try MainActor.assumeIsolated {
+            try startDaily(Self.settings(background: false, notify: false), source: DailySource(Self.image),
+                           fetcher: RecordingFetcher(), options: ViewerOptions())
+            try waitFor("the window") { self.viewer.mainWindow?.entry != nil }
+            viewer.closeAllWindows()
+            Gtk.iterate(until: { self.viewer.openWindowCount == 0 }, timeout: 5)
+            Gtk.iterate(until: { false }, timeout: 0.5)
+            XCTAssertEqual(notifications.calls.count, 0)
         }
     }
 

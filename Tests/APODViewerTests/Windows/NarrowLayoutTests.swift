@@ -154,6 +154,7 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             XCTAssertGreaterThan(range.upper, range.pageSize, "there is more below to scroll to")
             let daily = preferences.dailySection
             daily.backgroundRow.isOn = true
+            try allowLoginItem(in: daily)
             waitForFrames()
             XCTAssertTrue(daily.backgroundRow.isExpanded)
             assertFits([preferences.sourceChoice, preferences.keyEntry, preferences.clearButton, preferences.cacheLimitSpin,
