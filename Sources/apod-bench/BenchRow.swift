@@ -58,6 +58,8 @@ struct BenchRow: Encodable {
     var videoRequests: Int?
     var videos: Int?
     var month: String?
+    /// The browse row's own figures.
+    var browse: BrowseMeasurement?
 
     enum CodingKeys: String, CodingKey {
         case name, flavour, seconds, pictures
@@ -89,7 +91,7 @@ struct BenchRow: Encodable {
         case startupSeconds = "startup_s"
         case todayRequests = "today_requests"
         case videoRequests = "video_requests"
-        case videos, month
+        case videos, month, browse
     }
 }
 

@@ -13,13 +13,18 @@ enum IndexBench {
         "gal", "neb", "ecl", "a", "the light", "milky way over", "\"horsehead\" NOT", "(saturn)", "title:moon",
     ]
 
-    static func run(progress: (String) -> Void) async throws -> [BenchRow] {
+    /// - Parameter browseOnly: after the sync, only the browse rows.
+    static func run(browseOnly: Bool = false, progress: (String) -> Void) async throws -> [BenchRow] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-bench-index-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
         let calendar = ArchiveCalendar()
         progress("index: generating the synthetic archive…")
-        // The viewer row loads the grid's pictures: they are asked of loopback (and not found).
-        let pictures = try FakeHTTPServer { _ in .html("<h1>Not Found</h1>", status: 404) }
+        // The viewer row loads the grid's pictures: they are asked of loopback (and not found);
+        // the browse rows get a thumbnail-sized JPEG for every day, over the CDN profile.
+        let thumbnail = ServedPicture()
+        let pictures = try FakeHTTPServer { _ in
+            thumbnail.value.map { .data($0, contentType: "image/jpeg") } ?? .html("<h1>Not Found</h1>", status: 404)
+        }
         defer { pictures.stop() }
         let archive = SyntheticArchive(through: calendar.today,
                                        pictureBase: pictures.baseURL.absoluteString.trimmingCharacters(in: ["/"]))
@@ -49,6 +54,13 @@ enum IndexBench {
         sync.videos = archive.videoDays.count
         var rows = [sync]
 
+        if browseOnly {
+            progress("index: browse…")
+            thumbnail.value = try Pixbufs.jpeg(Pixbufs.generate(width: 480, height: 320, seed: 7), quality: 85)
+            pictures.profile = .realisticCDN
+            return rows + (try BrowseBench.run(api: service.routeURL, dataFolder: dataFolder.root, scratch: folder,
+                                               pictureRequests: { pictures.requests.count }))
+        }
         progress("index: a month with videos…")
         rows.append(try await monthRow(archive: archive, service: service, client: client, calendar: calendar))
 
@@ -94,6 +106,12 @@ enum IndexBench {
 
         progress("index: random 100 and the Shell's search in the viewer…")
         rows += try viewerRows(service: service, dataFolder: dataFolder.root, scratch: folder, calendar: calendar)
+
+        progress("index: browse…")
+        thumbnail.value = try Pixbufs.jpeg(Pixbufs.generate(width: 480, height: 320, seed: 7), quality: 85)
+        pictures.profile = .realisticCDN
+        rows += try BrowseBench.run(api: service.routeURL, dataFolder: dataFolder.root, scratch: folder,
+                                    pictureRequests: { pictures.requests.count })
         return rows
     }
 

@@ -45,6 +45,7 @@ enum IndexBenchTable {
             lines.append(verdict((provider.maxMilliseconds ?? .infinity) <= 50, String(format: "shell    GNOME Shell's GetInitialResultSet over D-Bus, %d queries (%d with matches): median %.2f ms, p95 %.2f ms, max %.2f ms (target <= 50 ms)",
                                                    IndexBench.queries.count, provider.entries ?? 0, median, p95, provider.maxMilliseconds ?? 0)))
         }
+        lines += BrowseBench.lines(rows)
         if row("index-random-viewer") == nil, rows.contains(where: { $0.name == "index-random" }) {
             lines.append("skipped  the viewer's random grid from the index (no display)")
         }
@@ -79,7 +80,7 @@ enum IndexBenchTable {
         return lines
     }
 
-    private static func verdict(_ met: Bool, _ text: String) -> String {
+    static func verdict(_ met: Bool, _ text: String) -> String {
         (met ? "met     " : "MISSED  ") + text
     }
 }

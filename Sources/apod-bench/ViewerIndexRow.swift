@@ -58,17 +58,21 @@ final class ViewerIndexRow {
     private func start() -> Never {
         started = Clock.now()
         monitor.start()
-        let scratch = settings.scratchDirectory
-        let configuration = SourceConfiguration(kind: .science, apiURL: settings.api,
-                                                cacheDirectory: scratch.appendingPathComponent("cache", isDirectory: true))
-        let store = SettingsStore(environment: ["XDG_CONFIG_HOME": scratch.appendingPathComponent("config").path])
-        let services = ViewerServices(configuration: configuration, store: store,
-                                      dataFolder: DataFolder(root: settings.dataDirectory))
+        let services = Self.services(api: settings.api, data: settings.dataDirectory, scratch: settings.scratchDirectory)
         let application = ViewerApplication(services: services, options: ViewerOptions(randomCount: settings.count),
                                             applicationID: applicationID)
         watcher = RepeatingTimer(milliseconds: StallMonitor.intervalMilliseconds) { [unowned self] in look() }
         _ = application.run()
         finish()
+    }
+
+    /// What `apod-viewer --source science --api-url URL --data-dir DIR` runs on, with a cache and
+    /// settings of the row's own in `scratch`, so that nothing of the user's is read.
+    static func services(api: URL, data: URL, scratch: URL) -> ViewerServices {
+        let configuration = SourceConfiguration(kind: .science, apiURL: api,
+                                                cacheDirectory: scratch.appendingPathComponent("cache", isDirectory: true))
+        let store = SettingsStore(environment: ["XDG_CONFIG_HOME": scratch.appendingPathComponent("config").path])
+        return ViewerServices(configuration: configuration, store: store, dataFolder: DataFolder(root: data))
     }
 
     private func look() {

@@ -4,7 +4,7 @@ import Foundation
 /// fills a grid, against the naive way, and how the viewer's own grid fills on a realistic
 /// network and on loopback. See README "Performance".
 let usage = """
-usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate MB_PER_S] [--renderers LIST] [--no-grids | --grids-only | --index-only]
+usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate MB_PER_S] [--renderers LIST] [--no-grids | --grids-only | --index-only | --browse-only]
   --count N        pictures in the grid (default 100; the viewer's grid rows take at most 100)
   --json           print the result as JSON instead of a table
   --sample DIR     serve the real pictures of DIR/image (e.g. ../shared/apod-sample), upscaled to HD
@@ -14,7 +14,8 @@ usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate 
                    also cairo-nogl: cairo with GL never loaded)
   --no-grids       leave out the rows that run the viewer (they need a display)
   --grids-only     only the rows that run the viewer
-  --index-only     only the archive index rows (sync, search, random, random in the viewer)
+  --index-only     only the archive index rows (sync, search, random, random in the viewer, browse)
+  --browse-only    only the index sync and the browse rows (the archive wall under cairo and auto)
 """
 
 func fail(_ message: String) -> Never {
@@ -30,6 +31,10 @@ if arguments.first == GridRowArguments.flag {
 if arguments.first == IndexGridRowArguments.flag {
     guard let settings = IndexGridRowArguments.parse(arguments) else { fail("bad index grid row arguments") }
     ViewerIndexRow.run(settings)
+}
+if arguments.first == BrowseRowArguments.flag {
+    guard let settings = BrowseRowArguments.parse(arguments) else { fail("bad browse row arguments") }
+    ViewerBrowseRow.run(settings)
 }
 if arguments.first == RowArguments.flag {
     guard let settings = RowArguments.parse(arguments) else { fail("bad row arguments") }
@@ -57,6 +62,7 @@ if arguments.first == WaitCPU.flag {
 
 var options = BenchPlan.Options()
 var indexOnly = false
+var browseOnly = false
 var remaining = arguments[...]
 while let argument = remaining.popFirst() {
     switch argument {
@@ -80,6 +86,9 @@ while let argument = remaining.popFirst() {
         options.json = true
     case "--index-only":
         indexOnly = true
+    case "--browse-only":
+        indexOnly = true
+        browseOnly = true
     case "--sample":
         guard let path = remaining.popFirst() else { fail("--sample needs a folder\n\(usage)") }
         guard FileManager.default.fileExists(atPath: path) else { fail("no sample at \(path)") }
@@ -94,7 +103,7 @@ while let argument = remaining.popFirst() {
 
 do {
     var report = indexOnly ? BenchReport(count: options.count, rows: []) : try BenchPlan.run(options)
-    let indexRows = try await IndexBench.run { FileHandle.standardError.write(Data("apod-bench: \($0)\n".utf8)) }
+    let indexRows = try await IndexBench.run(browseOnly: browseOnly) { FileHandle.standardError.write(Data("apod-bench: \($0)\n".utf8)) }
     if options.json {
         report.rows += indexRows
         let encoder = JSONEncoder()

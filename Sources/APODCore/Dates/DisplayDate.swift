@@ -27,6 +27,17 @@ public enum DisplayDate {
     }
 }
 
+extension DisplayDate {
+    /// A month and its year written out (`May 2019`), for the archive wall's headings.
+    public static func month(_ month: ArchiveMonth) -> String {
+        let names = [tr("January"), tr("February"), tr("March"), tr("April"), tr("May"), tr("June"),
+                     tr("July"), tr("August"), tr("September"), tr("October"), tr("November"), tr("December")]
+        // Translators: {month} the month's full name (May), {month-number} 5, {year} 2019.
+        return tr("{month} {year}", ["month": names[min(max(month.month, 1), 12) - 1],
+                                     "month-number": String(month.month), "year": String(month.year)])
+    }
+}
+
 extension APODDay {
     /// `2020 Dec. 17`; see `DisplayDate`.
     public var displayString: String { DisplayDate.string(for: self) }

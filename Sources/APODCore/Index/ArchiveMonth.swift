@@ -25,6 +25,15 @@ public struct ArchiveMonth: Hashable, Comparable, Sendable, CustomStringConverti
     public var firstDay: APODDay { APODDay(year: year, month: month, day: 1)! }
     public var lastDay: APODDay { APODDay(year: year, month: month, day: APODDay.daysIn(month: month, year: year))! }
 
+    /// Reads `YYYY-MM` (`2019-05`); nil for anything else.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), (1...12).contains(month) else { return nil }
+        self.init(year: year, month: month)
+    }
+
     /// `YYYY-MM`.
     public var description: String { String(format: "%04d-%02d", year, month) }
 

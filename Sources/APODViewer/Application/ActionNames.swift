@@ -52,11 +52,14 @@ enum AppAction: String, CaseIterable {
     case history
     case onThisDay = "on-this-day"
     case downloadArchive = "download-archive"
+    case browse
 
     var detailedName: String { "app." + rawValue }
 
     /// `random` with 0: open (or present) the grid as it is.
     static let openRandomGrid = "app.random(0)"
+    /// `browse` with no month: open (or present) the archive wall where it is.
+    static let openBrowse = "app.browse('')"
 }
 
 /// GTK's own window action (GtkWindow's `window.close`).

@@ -34,6 +34,7 @@ enum Shortcuts {
             Binding(WindowAction.reload, ["F5"], tr("Reload (new batch in the grid)")),
             Binding(detailed: AppAction.openRandomGrid, ["<Ctrl>r"], tr("Random pictures")),
             Binding(WindowAction.search, ["<Ctrl>f"], tr("Search the archive")),
+            Binding(detailed: AppAction.openBrowse, ["<Ctrl>b"], tr("Browse the archive, every day newest first")),
             Binding(WindowAction.toggleFavourite, ["<Ctrl>d"], tr("Add to or remove from favourites")),
         ]),
         (tr("Looking at a picture"), [

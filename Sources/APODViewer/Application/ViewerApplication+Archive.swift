@@ -48,6 +48,7 @@ extension ViewerApplication {
         }
         star.onFailure = { [weak detail] message in detail?.banner.show(message) }
         star.show(detail.entry)
+        attachExplorer(to: detail)
         // The star lives as long as its window.
         detail.window.onDestroy { withExtendedLifetime(star) {} }
         let entry = detail.entry

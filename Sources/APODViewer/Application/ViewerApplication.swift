@@ -18,6 +18,8 @@ public final class ViewerApplication {
     /// Search, Favourites, History and On This Day; nil without a data folder.
     var archiveWindows: ArchiveWindows?
     var archiveControls: MainArchiveControls?
+    /// The archive wall and the objects' grids (`ViewerApplication+Browse`).
+    let explorer = ExplorerWindows()
 
     /// Present when the app runs on a real configuration: the preferences window and the
     /// offline fallback need it. Tests on an in-memory source run without.
@@ -104,6 +106,7 @@ public final class ViewerApplication {
         }
         if let day = options.initialDay { application.activateAction(AppAction.showDate, string: day.description) }
         if let count = options.randomCount { application.activateAction(AppAction.random, int: count) }
+        if options.opensBrowse { application.activateAction(AppAction.browse, string: options.browseMonth?.description ?? "") }
     }
 
     private func printNote(_ text: String) {
@@ -191,6 +194,7 @@ public final class ViewerApplication {
         if let count = options.randomCount, !opensGridFirst {
             openGrid(count: count)
         }
+        if options.opensBrowse { openBrowse(options.browseMonth?.description ?? "") }
     }
 
     /// What every window expects of GTK, done once before the first window opens, whichever
@@ -298,7 +302,7 @@ public final class ViewerApplication {
 
     private var openWindows: [Window] {
         [mainWindow?.window, gridWindow?.window, preferencesWindow?.window].compactMap { $0 }
-            + detailWindows.values.map(\.window) + (archiveWindows?.openWindows ?? [])
+            + detailWindows.values.map(\.window) + (archiveWindows?.openWindows ?? []) + explorer.openWindows
     }
 
     var openWindowCount: Int { openWindows.count }

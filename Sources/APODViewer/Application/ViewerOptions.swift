@@ -23,11 +23,17 @@ public struct ViewerOptions: Equatable, Sendable {
     public var settingsWarnings: [String] = []
     /// `--background`: start without a window, for the daily picture (how autostart runs it).
     public var startsInBackground = false
+    /// `--browse [YYYY-MM]`: also open the archive wall, at that month when given.
+    public var opensBrowse = false
+    public var browseMonth: ArchiveMonth?
 
     public static let countRange = 1...100
     public static let defaultRandomCount = 20
 
-    public init(initialDay: APODDay? = nil, randomCount: Int? = nil, offline: Bool = false) {
+    public init(initialDay: APODDay? = nil, randomCount: Int? = nil, offline: Bool = false,
+                opensBrowse: Bool = false, browseMonth: ArchiveMonth? = nil) {
+        self.opensBrowse = opensBrowse || browseMonth != nil
+        self.browseMonth = browseMonth
         self.initialDay = initialDay
         self.randomCount = randomCount
         self.offline = offline
@@ -41,6 +47,7 @@ public struct ViewerOptions: Equatable, Sendable {
             tr("Options:"),
             "  --date YYYY-MM-DD                 " + tr("open on that day instead of the latest picture"),
             "  --random N                        " + tr("also open the random grid with N pictures (1–100)"),
+            "  --browse [YYYY-MM]                " + tr("also open the archive wall, at that month when given"),
             "  --offline                         " + tr("use only cached and sample pictures (same as --source offline)"),
             "  --background                      " + tr("start without a window, for the daily picture"),
             SourceConfiguration.flagsHelp,
@@ -71,6 +78,24 @@ public struct ViewerOptions: Equatable, Sendable {
             }
             if name == "--gapplication-service", parts.count == 1 {
                 options.isService = true
+                continue
+            }
+            if name == "--browse" {
+                options.opensBrowse = true
+                // The month is optional: a following argument is it only when it is not an option.
+                var value: String?
+                if parts.count == 2 {
+                    value = String(parts[1])
+                } else if index < arguments.count, !arguments[index].hasPrefix("-") {
+                    value = arguments[index]
+                    index += 1
+                }
+                if let value {
+                    guard let month = ArchiveMonth(value) else {
+                        throw APODError.invalidArgument(tr("\"{value}\" is not a month: use YYYY-MM, e.g. 2019-05.", ["value": value]))
+                    }
+                    options.browseMonth = month
+                }
                 continue
             }
             guard name == "--date" || name == "--random" else {

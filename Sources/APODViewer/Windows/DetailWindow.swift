@@ -27,6 +27,8 @@ final class DetailWindow {
     /// Shown when a label had to cut the entry's text (`BoundedText`): copies all of it.
     let fullTextButton = Button(label: tr("Copy _Full Text"))
     let background = BackgroundSetter()
+    /// "More of M31": the objects of the entry and their other days (with an archive index).
+    private(set) var related: RelatedObjectsRow?
     /// Quick feedback over the window: "Link copied", "Saved to …", "Background set".
     private(set) var toasts: ToastOverlay!
     private(set) var clipboard: EntryClipboard!
@@ -95,6 +97,8 @@ final class DetailWindow {
         fullTextButton.tooltip = tr("The text is too long to show here; copy all of it as plain text")
         fullTextButton.horizontalAlign = .start
         column.append(fullTextButton)
+        related = environment.archive.map { RelatedObjectsRow(archive: $0, pictures: environment.pictures) }
+        if let related { column.append(related.root) }
 
         fullscreen = FullscreenPicture(window: window, header: header.bar, content: scroller,
                                        picture: pictureArea.root, home: column)
@@ -118,6 +122,7 @@ final class DetailWindow {
             self?.saver.cancel()
             self?.background.cancel()
             self?.videoPlayback.cancel()
+            self?.related?.cancel()
         }
         loadPicture()
     }
@@ -186,6 +191,7 @@ final class DetailWindow {
             explanationLabel.setMarkup(LinkMarkup.markup(explanationRuns))
         }
         fullTextButton.isVisible = entry.hasTruncatedText
+        related?.show(entry)
         batch?.update(current: entry)
     }
 

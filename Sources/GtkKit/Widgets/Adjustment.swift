@@ -32,3 +32,10 @@ public final class Adjustment {
         Signal.connect(UnsafeMutableRawPointer(pointer), "changed", handler)
     }
 }
+
+extension Adjustment {
+    /// Runs `handler` when the visible part moves (scrolling).
+    public func onValueChanged(_ handler: @escaping @MainActor () -> Void) {
+        Signal.connect(UnsafeMutableRawPointer(pointer), "value-changed", handler)
+    }
+}

@@ -20,3 +20,11 @@ public final class Box: Widget {
     /// Joins buttons visually, as in a segmented control.
     public func linkChildren() { addCSSClass("linked") }
 }
+
+extension Box {
+    /// Whether every child gets the same size along the box.
+    public var isHomogeneous: Bool {
+        get { gtk_box_get_homogeneous(cast()) != 0 }
+        set { gtk_box_set_homogeneous(cast(), newValue ? 1 : 0) }
+    }
+}

@@ -1,0 +1,139 @@
+import APODCore
+import GtkKit
+
+/// The windows that explore the archive index as a whole: the wall (Browse) and one grid per
+/// sky object. Their cells open detail windows that step through what they show.
+@MainActor
+final class ExplorerWindows {
+    var browse: BrowseWindow?
+    /// By object id.
+    var objectGrids: [String: EntryGridWindow] = [:]
+
+    var openWindows: [Window] {
+        [browse?.window].compactMap { $0 } + objectGrids.values.map(\.window)
+    }
+}
+
+extension ViewerApplication {
+    var browseWindow: BrowseWindow? { explorer.browse }
+
+    /// Opens (or presents) the wall; `month` (`YYYY-MM`) scrolls it there, "" leaves it where
+    /// it is. Anything else is said in the wall's window rather than ignored.
+    func openBrowse(_ month: String) {
+        guard let archive = environment.archive else {
+            ensureMainWindow()?.banner.show(tr("Browsing needs the archive index, which this setup has not got."))
+            return
+        }
+        let text = month.trimmingCharacters(in: .whitespaces)
+        let wanted = ArchiveMonth(text)
+        if let browse = explorer.browse {
+            browse.window.present()
+            if let wanted { browse.wall.jump(to: wanted) }
+        } else {
+            prepareWindows()
+            let browse = BrowseWindow(application: application, environment: environment, archive: archive)
+            browse.wall.onOpenDetail = { [weak self, weak browse] entry in
+                self?.openDetail(for: entry, batch: { browse?.wall.entries ?? [] })
+            }
+            browse.window.onDestroy { [weak self] in self?.explorer.browse = nil }
+            explorer.browse = browse
+            browse.window.present()
+            browse.wall.load(showing: wanted)
+        }
+        if wanted == nil, !text.isEmpty {
+            explorer.browse?.wall.say(tr("\"{value}\" is not a month: use YYYY-MM, e.g. 2019-05.", ["value": text]))
+        }
+    }
+
+    /// The detail window's "More of" row: its thumbnails open their days, its chips the grids.
+    func attachExplorer(to detail: DetailWindow) {
+        detail.related?.onOpenEntry = { [weak self] entry in self?.openDetail(for: entry) }
+        detail.related?.onOpenObject = { [weak self] object in self?.openObjectGrid(object) }
+    }
+
+    /// Opens (or presents) the grid of every entry about `object`, newest first.
+    func openObjectGrid(_ object: SkyObject) {
+        guard let archive = environment.archive else { return }
+        if let grid = explorer.objectGrids[object.id] {
+            grid.window.present()
+            return
+        }
+        let grid = EntryGridWindow(application: application, environment: environment, title: object.label)
+        grid.onOpenDetail = { [weak self, weak grid] entry in
+            self?.openDetail(for: entry, batch: { grid?.cells.map(\.entry) ?? [] })
+        }
+        grid.window.onDestroy { [weak self] in self?.explorer.objectGrids[object.id] = nil }
+        explorer.objectGrids[object.id] = grid
+        grid.window.present()
+        grid.showLoading()
+        let work = WorkSlot()
+        grid.window.onDestroy { work.cancel() }
+        work.start({ try archive.openIndex().entries(of: object) }, then: { [weak grid] result in
+            withExtendedLifetime(work) {}
+            guard let grid else { return }
+            switch result {
+            case .success(let entries) where entries.isEmpty:
+                grid.showEmpty(summary: "", heading: tr("No pictures of {object}", ["object": object.id]),
+                               message: tr("None of the days stored on this computer is about it."),
+                               iconName: "image-missing-symbolic", offerDownload: false)
+            case .success(let entries):
+                let summary = entries.count == 1 ? tr("1 picture of {object}", ["object": object.label])
+                    : tr("{count} pictures of {object}, newest first", ["count": String(entries.count), "object": object.label])
+                grid.show(entries, summary: summary, offerDownload: false)
+            case .failure(let error):
+                grid.showFailure(heading: tr("The archive index cannot be read"), message: userMessage(for: error))
+            }
+        })
+    }
+}
+
+/// What the archive wall shows now: for `apod-bench`, which drives the app from outside.
+public struct BrowseCensus: Sendable, Codable {
+    /// The days arrived from the index and the wall shows them.
+    public var isShowingDays = false
+    public var days = 0
+    public var columns = 0
+    /// Day cells laid out inside the visible part, and of those, the ones whose thumbnail
+    /// arrived or failed (or that have none).
+    public var cellsOnScreen = 0
+    public var settledOnScreen = 0
+    /// Thumbnail requests the wall started and cancelled since it opened.
+    public var requests = 0
+    public var cancelled = 0
+    /// Cells a rest may ask for beyond the visible ones.
+    public var readAheadCells = 0
+    public var scrollValue = 0.0
+    public var scrollUpper = 0.0
+    public var pageSize = 0.0
+}
+
+extension ViewerApplication {
+    /// The wall's census; nil while no wall is open.
+    public var browseCensus: BrowseCensus? {
+        guard let wall = explorer.browse?.wall else { return nil }
+        var census = BrowseCensus()
+        census.isShowingDays = wall.stack.visiblePage == "wall"
+        census.days = wall.entries.count
+        census.columns = wall.layout.columns
+        let visible = wall.cellsOnScreen
+        census.cellsOnScreen = visible.count
+        census.settledOnScreen = visible.filter(\.isSettled).count
+        census.requests = wall.requestCount
+        census.cancelled = wall.cancelCount
+        census.readAheadCells = 2 * ArchiveWall.readAheadRows * wall.layout.columns
+        let range = wall.scroller.verticalScrollRange
+        (census.scrollValue, census.scrollUpper, census.pageSize) = (range.value, range.upper, range.pageSize)
+        return census
+    }
+
+    /// Scrolls the wall down by `pixels`, as one frame of a fling. - Returns: whether it is at
+    /// the end (the oldest days).
+    @discardableResult
+    public func scrollBrowse(by pixels: Double) -> Bool {
+        guard let scroller = explorer.browse?.wall.scroller else { return true }
+        let adjustment = scroller.verticalAdjustment
+        let end = max(0, adjustment.upper - adjustment.pageSize)
+        adjustment.value = min(end, adjustment.value + pixels)
+        return adjustment.value >= end - 0.5
+    }
+}

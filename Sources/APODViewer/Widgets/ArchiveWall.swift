@@ -1,0 +1,505 @@
+import AdwKit
+import APODCore
+import Foundation
+import GtkKit
+
+/// Every day of the archive index, newest first, as one wall of thumbnails under year and month
+/// headings, with a jump to any month. Self-contained: a window (`BrowseWindow`) or a view of
+/// the main window hosts `root`.
+///
+/// The wall is a virtualized `ListView` of `ArchiveWallLayout` rows (GTK 4.8's grid view has no
+/// section headers): GTK makes widgets for the rows near the visible part only. Thumbnails are
+/// asked for once scrolling has rested for `settleMilliseconds`, for the cells on screen plus
+/// `readAheadRows` above and below; a cell that leaves that band (or is recycled) before its
+/// thumbnail arrives cancels the request. A fling across decades thus asks for nothing on the
+/// way. Thumbnails go through the app's `PictureLoader` (memory cache, disk cache, renditions).
+@MainActor
+final class ArchiveWall {
+    static let settleMilliseconds = 100
+    static let readAheadRows = 1
+    static let cellWidth = 200
+    static let spacing = 8
+    static let margin = 18
+    /// Below this width the jump goes under the summary.
+    static let narrowWidth = 600
+
+    let root = Box(.vertical, spacing: 0)
+    let listView: ListView
+    let scroller: ScrolledWindow
+    let yearChoice = DropDown(strings: [])
+    let monthChoice = DropDown(strings: [])
+    let summaryLabel = Label()
+    /// What went wrong with a request (a month that is not one).
+    let banner = MessageBanner()
+    let stack = Stack()
+    let status = StatusPage()
+    let failure = StatusPage(iconName: "dialog-error-symbolic", isAlert: true)
+    private let spinner = Spinner(size: 48)
+    private let sizeWatcher = SizeWatcher()
+    /// The summary and the jump: side by side, or the jump under the summary when narrow.
+    private let bar = Box(.horizontal, spacing: 8)
+    private let archive: ArchiveAccess
+    private let pictures: PictureLoader
+    private let work = WorkSlot()
+    private var settle: RepeatingTimer?
+    private var lastMovement = 0.0
+    private var aligning: RepeatingTimer?
+    private var aligningTo: Place?
+    private var rowWidgets: [ObjectIdentifier: WallRow] = [:]
+    /// The month asked for before the days arrived.
+    private var pendingMonth: ArchiveMonth?
+    /// The day whose cell should have the keyboard once its row is bound.
+    private var pendingFocus: Int?
+    private var fillingChoices = false
+
+    /// Every indexed entry, newest first: the wall's days and the detail window's batch.
+    private(set) var entries: [APODEntry] = []
+    /// The same with their cells' texts.
+    private var days: [WallCell.Day] = []
+    private(set) var layout = ArchiveWallLayout(days: [], columns: 4)
+    /// The day with the keyboard (or last opened).
+    private(set) var cursor = 0
+    /// Thumbnail requests started and cancelled before they arrived, since the wall opened.
+    private(set) var requestCount = 0
+    private(set) var cancelCount = 0
+
+    /// A cell was opened: the entry, and the whole wall for stepping through the archive.
+    var onOpenDetail: (@MainActor (APODEntry) -> Void)?
+
+    init(archive: ArchiveAccess, pictures: PictureLoader) {
+        self.archive = archive
+        self.pictures = pictures
+        var makeRow: (@MainActor () -> Widget)!
+        var bindRow: (@MainActor (Widget, Int) -> Void)!
+        var unbindRow: (@MainActor (Widget) -> Void)!
+        listView = ListView(makeRow: { makeRow() }, bind: { bindRow($0, $1) }, unbind: { unbindRow($0) })
+        scroller = ScrolledWindow(child: listView)
+        makeRow = { [unowned self] in self.makeRow() }
+        bindRow = { [unowned self] widget, position in self.bind(widget, to: position) }
+        unbindRow = { [unowned self] widget in self.unbind(widget) }
+
+        bar.setMargins(top: 12, bottom: 6, start: Self.margin, end: Self.margin)
+        summaryLabel.horizontalExpand = true
+        summaryLabel.setTextAlignment(0)
+        summaryLabel.addCSSClass("heading")
+        bar.append(summaryLabel)
+        let jump = Box(.horizontal, spacing: 8)
+        let jumpLabel = Label(tr("Jump to"))
+        jumpLabel.addCSSClass("dim-label")
+        jump.append(jumpLabel)
+        yearChoice.tooltip = tr("Year")
+        yearChoice.setAccessibleLabel(tr("Year"))
+        monthChoice.tooltip = tr("Month")
+        monthChoice.setAccessibleLabel(tr("Month"))
+        jump.append(yearChoice)
+        jump.append(monthChoice)
+        bar.append(jump)
+        root.append(bar)
+        root.append(banner.root)
+
+        let overlay = Overlay(child: scroller)
+        overlay.addOverlay(sizeWatcher)
+        spinner.horizontalAlign = .center
+        spinner.verticalAlign = .center
+        stack.addPage(spinner, name: "loading")
+        stack.addPage(overlay, name: "wall")
+        stack.addPage(status, name: "empty")
+        stack.addPage(failure, name: "failed")
+        stack.verticalExpand = true
+        root.append(stack)
+
+        sizeWatcher.onResize { [weak self] width, _ in self?.widthChanged(width) }
+        scroller.verticalAdjustment.onValueChanged { [weak self] in self?.scheduleLoads() }
+        yearChoice.onSelectionChanged { [weak self] in self?.yearChosen() }
+        monthChoice.onSelectionChanged { [weak self] in self?.monthChosen() }
+        let moves: [(String, ArchiveWallLayout.Move)] = [
+            ("Left", .left), ("Right", .right), ("Up", .up), ("Down", .down),
+            ("Page_Up", .pageUp), ("Page_Down", .pageDown), ("Home", .home), ("End", .end),
+        ]
+        for (key, move) in moves {
+            listView.addKeyShortcut(key) { [weak self] in self?.moveCursor(move) ?? false }
+        }
+    }
+
+    // MARK: Days
+
+    /// Reads the index's days (off the main thread) and shows them, at `month` when given.
+    func load(showing month: ArchiveMonth? = nil) {
+        pendingMonth = month
+        spinner.isSpinning = true
+        stack.visiblePage = "loading"
+        let archive = archive
+        work.start({ () -> [WallCell.Day] in
+            let index = try archive.openIndex()
+            return try index.entries(from: ArchiveCalendar.firstDay, through: APODDay(year: 9999, month: 12, day: 31)!)
+                .reversed().map(WallCell.Day.init)
+        }, then: { [weak self] result in
+            self?.show(result)
+        })
+    }
+
+    private func show(_ result: Result<[WallCell.Day], any Error>) {
+        spinner.isSpinning = false
+        switch result {
+        case .success(let found) where found.isEmpty:
+            status.iconName = "x-office-calendar-symbolic"
+            status.title = tr("No days to browse yet")
+            status.setDescription(tr("The wall shows the days stored on this computer. Download the archive (in the menu) to browse all of them."))
+            summaryLabel.text = ""
+            stack.visiblePage = "empty"
+        case .success(let found):
+            days = found
+            entries = found.map(\.entry)
+            summaryLabel.text = found.count == 1 ? tr("1 day") : tr("{count} days, newest first", ["count": String(found.count)])
+            relayout(columns: columns(forWidth: sizeWatcher.width))
+            fillChoices()
+            stack.visiblePage = "wall"
+            if let month = pendingMonth {
+                pendingMonth = nil
+                jump(to: month)
+            }
+        case .failure(let error):
+            failure.title = tr("The archive index cannot be read")
+            failure.setDescription(userMessage(for: error))
+            stack.visiblePage = "failed"
+        }
+    }
+
+    /// Cells per row for the wall's width.
+    private func columns(forWidth width: Int) -> Int {
+        guard width > 0 else { return 4 }
+        return max(2, (width - 2 * Self.margin + Self.spacing) / (Self.cellWidth + Self.spacing))
+    }
+
+    private func widthChanged(_ width: Int) {
+        bar.orientation = width < Self.narrowWidth ? .vertical : .horizontal
+        let wanted = columns(forWidth: width)
+        guard wanted != layout.columns, !entries.isEmpty else { return }
+        // Keep the place: the cell with the keyboard keeps it; else the month being jumped to,
+        // or the first day on screen, stays at the top.
+        let focused = pendingFocus ?? cells.first { $0.button.hasFocus }?.dayIndex
+        let place = aligningTo ?? placeOnScreen()
+        relayout(columns: wanted)
+        if let focused {
+            focus(day: focused)
+            return
+        }
+        switch place {
+        case .month(let month)?: jump(to: month)
+        case .day(let day)?: if let row = layout.row(ofDay: day) { scroll(toRow: row, alignTop: true, keeping: .day(day)) }
+        case nil: break
+        }
+    }
+
+    /// Where the wall is scrolled to, kept across a change of columns.
+    enum Place: Equatable {
+        case month(ArchiveMonth)
+        case day(Int)
+    }
+
+    /// The first day whose row is on screen; nil at the very top.
+    private func placeOnScreen() -> Place? {
+        guard scroller.verticalAdjustment.value > 0 else { return nil }
+        let firstRow = listView.boundRows.filter { Self.placement(of: $0.row, in: listView).map { $0.y + $0.height > 0 } ?? false }
+            .map(\.position).min()
+        return firstRow.flatMap { layout.firstDay(atOrAfterRow: $0) }.map(Place.day)
+    }
+
+    private func relayout(columns: Int) {
+        layout = ArchiveWallLayout(days: entries.map(\.date), columns: columns)
+        listView.rowCount = layout.rows.count
+        scheduleLoads()
+    }
+
+    /// Shows `message` above the wall.
+    func say(_ message: String) {
+        banner.show(message)
+    }
+
+    // MARK: Jumping
+
+    /// Scrolls so that `month`'s heading is at the top (the nearest older month's when it has
+    /// no days).
+    func jump(to month: ArchiveMonth) {
+        guard !entries.isEmpty else {
+            pendingMonth = month
+            return
+        }
+        guard let row = layout.headingRow(of: month) else { return }
+        scroll(toRow: row, alignTop: true, keeping: .month(month))
+        selectChoices(ArchiveMonth(containing: entries[layout.firstDay(atOrAfterRow: row) ?? 0].date))
+    }
+
+    /// Shows row `row`; with `alignTop`, at the top of the wall, once it is laid out.
+    /// `keeping` is the place that row stands for, kept if the columns change meanwhile.
+    private func scroll(toRow row: Int, alignTop: Bool, keeping place: Place? = nil) {
+        listView.scroll(toRow: row)
+        aligning?.stop()
+        aligningTo = nil
+        guard alignTop else { return }
+        aligningTo = place
+        var tries = 0
+        aligning = RepeatingTimer(milliseconds: 16) { [weak self] in
+            guard let self else { return }
+            tries += 1
+            if tries > 60 || self.alignRowToTop(row) {
+                self.aligning?.stop()
+                self.aligningTo = nil
+            }
+        }
+    }
+
+    /// - Returns: whether `row` is bound and now at the top.
+    private func alignRowToTop(_ row: Int) -> Bool {
+        guard let widget = listView.boundRows.first(where: { $0.position == row })?.row,
+              let bounds = Self.placement(of: widget, in: listView) else {
+            listView.scroll(toRow: row)
+            return false
+        }
+        guard abs(bounds.y) > 0.5 else { return true }
+        let adjustment = scroller.verticalAdjustment
+        adjustment.value = min(adjustment.value + bounds.y, max(0, adjustment.upper - adjustment.pageSize))
+        return false
+    }
+
+    private var years: [Int] { Array(Set(layout.months.map(\.year))).sorted(by: >) }
+
+    private func fillChoices() {
+        fillingChoices = true
+        yearChoice.setStrings(years.map(String.init))
+        fillingChoices = false
+        selectChoices(layout.months.first)
+    }
+
+    /// Shows `month` in the year and month choices without jumping.
+    private func selectChoices(_ month: ArchiveMonth?) {
+        guard let month, let year = years.firstIndex(of: month.year) else { return }
+        fillingChoices = true
+        defer { fillingChoices = false }
+        yearChoice.selected = year
+        let months = monthsOf(month.year)
+        monthChoice.setStrings(months.map { DisplayDate.month($0) })
+        monthChoice.selected = months.firstIndex(of: month) ?? 0
+    }
+
+    private func monthsOf(_ year: Int) -> [ArchiveMonth] {
+        layout.months.filter { $0.year == year }
+    }
+
+    private func yearChosen() {
+        guard !fillingChoices, years.indices.contains(yearChoice.selected) else { return }
+        // A new year: its newest month.
+        if let month = monthsOf(years[yearChoice.selected]).first { jump(to: month) }
+    }
+
+    private func monthChosen() {
+        guard !fillingChoices, years.indices.contains(yearChoice.selected) else { return }
+        let months = monthsOf(years[yearChoice.selected])
+        if months.indices.contains(monthChoice.selected) { jump(to: months[monthChoice.selected]) }
+    }
+
+    // MARK: Keyboard
+
+    /// Moves the keyboard from the focused cell. - Returns: whether a cell had it.
+    private func moveCursor(_ move: ArchiveWallLayout.Move) -> Bool {
+        guard let focused = cells.first(where: { $0.button.hasFocus }), let index = focused.dayIndex else { return false }
+        let visibleRows = max(1, scroller.verticalScrollRange.pageSize / Double(WallCell.pictureHeight + 40))
+        focus(day: layout.day(from: index, moving: move, pageRows: Int(visibleRows)))
+        return true
+    }
+
+    /// Gives day `index`'s cell the keyboard, scrolling it into view.
+    func focus(day index: Int) {
+        guard let row = layout.row(ofDay: index) else { return }
+        cursor = index
+        // The keyboard wins over a jump still settling.
+        scroll(toRow: row, alignTop: false)
+        if let cell = cells.first(where: { $0.dayIndex == index }), cell.button.grabFocus() {
+            pendingFocus = nil
+        } else {
+            pendingFocus = index
+        }
+    }
+
+    // MARK: Rows
+
+    /// The cells of the rows bound now.
+    var cells: [WallCell] {
+        listView.boundRows.compactMap { rowWidgets[ObjectIdentifier($0.row)] }.flatMap { $0.cells.filter { $0.dayIndex != nil } }
+    }
+
+    /// The day cells laid out inside the visible part.
+    var cellsOnScreen: [WallCell] {
+        let height = Double(listView.height)
+        return boundRows.filter { _, row in
+            row.showsCells && (Self.placement(of: row.root, in: listView).map { $0.y + $0.height > 0 && $0.y < height } ?? false)
+        }.flatMap { $0.row.cells.filter { $0.dayIndex != nil } }
+    }
+
+    /// The bound rows with their positions (tests, screenshots).
+    var boundRows: [(position: Int, row: WallRow)] {
+        listView.boundRows.compactMap { bound in rowWidgets[ObjectIdentifier(bound.row)].map { (bound.position, $0) } }
+    }
+
+    private func makeRow() -> Widget {
+        let row = WallRow()
+        rowWidgets[ObjectIdentifier(row.root)] = row
+        row.onOpen = { [weak self] cell in
+            guard let self, let index = cell.dayIndex, let entry = cell.entry else { return }
+            self.cursor = index
+            self.onOpenDetail?(entry)
+        }
+        return row.root
+    }
+
+    private func bind(_ widget: Widget, to position: Int) {
+        guard let row = rowWidgets[ObjectIdentifier(widget)], layout.rows.indices.contains(position) else { return }
+        switch layout.rows[position] {
+        case .year(let year):
+            row.showYear(year)
+        case .month(let month, let days):
+            row.showMonth(DisplayDate.month(month), days: days)
+        case .cells(let run):
+            let before = row.cells.filter(\.isLoading).count
+            row.showCells(run.map { (index: $0, day: days[$0]) }, columns: layout.columns)
+            cancelCount += before - row.cells.filter(\.isLoading).count
+            if let pending = pendingFocus, run.contains(pending),
+               let cell = row.cells.first(where: { $0.dayIndex == pending }) {
+                pendingFocus = nil
+                NextIteration.run { cell.button.grabFocus() }
+            }
+        }
+        scheduleLoads()
+    }
+
+    private func unbind(_ widget: Widget) {
+        guard let row = rowWidgets[ObjectIdentifier(widget)] else { return }
+        cancelCount += row.cells.filter { $0.cancel() }.count
+    }
+
+    // MARK: Thumbnails
+
+    /// Starts (again) the wait for scrolling to rest. Called for every scroll step and bound
+    /// row, so it only notes the time; one timer checks it.
+    private func scheduleLoads() {
+        lastMovement = ProcessInfo.processInfo.systemUptime
+        guard settle == nil else { return }
+        settle = RepeatingTimer(milliseconds: Self.settleMilliseconds / 4) { [weak self] in
+            guard let self, ProcessInfo.processInfo.systemUptime - self.lastMovement >= Double(Self.settleMilliseconds) / 1000 else { return }
+            self.settle?.stop()
+            self.settle = nil
+            self.loadVisible()
+        }
+    }
+
+    /// Asks for the thumbnails of the cells on screen and `readAheadRows` beyond; cancels those
+    /// of cells outside that band.
+    func loadVisible() {
+        let height = Double(listView.height)
+        guard height > 0 else { return }
+        let margin = Double(Self.readAheadRows * (WallCell.pictureHeight + 40))
+        let scale = max(1, listView.scaleFactor)
+        for (_, row) in boundRows where row.showsCells {
+            let near = Self.placement(of: row.root, in: listView).map { $0.y + $0.height > -margin && $0.y < height + margin } ?? false
+            for cell in row.cells where cell.dayIndex != nil {
+                if near {
+                    let width = max(Self.cellWidth, cell.button.width) * scale
+                    if cell.loadThumbnail(with: pictures, width: width) { requestCount += 1 }
+                } else if cell.cancel() {
+                    cancelCount += 1
+                }
+            }
+        }
+    }
+
+    /// Where a bound row is laid out in the list, or nil when the list keeps it bound but not
+    /// laid out (GTK 4.8 binds rows some way beyond the visible ones, at zero size).
+    static func placement(of row: Widget, in list: Widget) -> Rect? {
+        guard row.isMapped, let bounds = row.bounds(in: list), bounds.height > 0 else { return nil }
+        return bounds
+    }
+
+    /// Stops every thumbnail on its way (the host closes).
+    func cancel() {
+        work.cancel()
+        settle?.stop()
+        settle = nil
+        aligning?.stop()
+        for row in rowWidgets.values { row.cells.forEach { $0.cancel() } }
+    }
+}
+
+/// One row of the wall: a year heading, a month heading, or a run of day cells.
+@MainActor
+final class WallRow {
+    let root = Box(.vertical, spacing: 0)
+    let heading = Label()
+    let cellBox = Box(.horizontal, spacing: ArchiveWall.spacing)
+    private(set) var cells: [WallCell] = []
+    var onOpen: (@MainActor (WallCell) -> Void)?
+
+    init() {
+        root.setMargins(top: 0, bottom: 0, start: ArchiveWall.margin, end: ArchiveWall.margin)
+        heading.setTextAlignment(0)
+        root.append(heading)
+        cellBox.isHomogeneous = true
+        cellBox.setMargins(top: 4, bottom: 4, start: 0, end: 0)
+        root.append(cellBox)
+    }
+
+    var showsCells: Bool { cellBox.isVisible }
+    var headingText: String? { heading.isVisible ? heading.text : nil }
+
+    func showYear(_ year: Int) {
+        showHeading(String(year), classes: ["title-1"], top: 24)
+    }
+
+    func showMonth(_ text: String, days: Int) {
+        showHeading(text, classes: ["title-4"], top: 12)
+        heading.tooltip = days == 1 ? tr("1 day") : tr("{count} days", ["count": String(days)])
+    }
+
+    private func showHeading(_ text: String, classes: [String], top: Int) {
+        clearCells()
+        cellBox.isVisible = false
+        heading.isVisible = true
+        heading.text = text
+        heading.tooltip = nil
+        for name in ["title-1", "title-4"] { heading.removeCSSClass(name) }
+        classes.forEach(heading.addCSSClass)
+        heading.setMargins(top: top, bottom: 6, start: 0, end: 0)
+    }
+
+    /// Shows these days; a short run leaves the rest of the row empty, so cells line up.
+    func showCells(_ days: [(index: Int, day: WallCell.Day)], columns: Int) {
+        heading.isVisible = false
+        cellBox.isVisible = true
+        while cells.count < columns {
+            let cell = WallCell()
+            cell.button.onClicked { [weak self, unowned cell] in self?.onOpen?(cell) }
+            cells.append(cell)
+            cellBox.append(cell.button)
+        }
+        for (place, cell) in cells.enumerated() {
+            if place < days.count {
+                cell.show(days[place].day, at: days[place].index)
+                // Only on change: a sensitivity change restyles the cell's every child.
+                if !cell.button.isSensitive {
+                    cell.button.opacity = 1
+                    cell.button.isSensitive = true
+                }
+            } else {
+                cell.clear()
+                // A short row's empty places keep their width so its cells line up with the
+                // rows above; places beyond the columns leave the row.
+                cell.button.isVisible = place < columns
+                cell.button.opacity = 0
+                cell.button.isSensitive = false
+            }
+        }
+    }
+
+    private func clearCells() {
+        cells.forEach { $0.clear() }
+    }
+}

@@ -1,0 +1,131 @@
+import APODCore
+import GtkKit
+
+/// One day on the archive wall: its thumbnail (a still placeholder until it arrives, an icon
+/// and the reason as tooltip when it cannot be shown) over the day's date, as a flat button
+/// that opens the day. Cells are recycled as the wall scrolls: `show` gives one another day,
+/// cancelling what it was loading for the last.
+@MainActor
+final class WallCell {
+    static let pictureHeight = 132
+    static let loadingIconName = "image-loading-symbolic"
+
+    let button: Button
+    let picture = Picture(fit: .cover)
+    let statusIcon = Image(iconName: WallCell.loadingIconName, pixelSize: 32)
+    let dateLabel = Label()
+    /// The index of the day in the wall, and its entry.
+    private(set) var dayIndex: Int?
+    private(set) var entry: APODEntry?
+    private let work = WorkSlot()
+    private var isLoaded = false
+
+    init() {
+        let overlay = Overlay.thumbnailFrame(picture, height: Self.pictureHeight)
+        statusIcon.horizontalAlign = .center
+        statusIcon.verticalAlign = .center
+        statusIcon.addCSSClass("dim-label")
+        overlay.addOverlay(statusIcon)
+        let column = Box(.vertical, spacing: 4)
+        column.append(overlay)
+        dateLabel.addCSSClass("caption")
+        dateLabel.limitLines(1)
+        column.append(dateLabel)
+        button = Button(child: column)
+        button.addCSSClass("flat")
+        button.addCSSClass("wall-cell")
+        button.horizontalExpand = true
+    }
+
+    /// What a cell shows of a day, made once when the wall reads its days (off the main thread):
+    /// a fling binds hundreds of cells a second, and the entry's display texts cost.
+    struct Day: Sendable {
+        let entry: APODEntry
+        let date: String
+        let tooltip: String
+        let accessibleLabel: String
+
+        init(_ entry: APODEntry) {
+            self.entry = entry
+            date = entry.date.displayString
+            let title = entry.shownTitle.text
+            tooltip = [title, entry.shownAltText?.text].compactMap { $0 }.joined(separator: "\n")
+            accessibleLabel = "\(date): \(title)"
+        }
+    }
+
+    /// Shows day `index`, its thumbnail not yet asked for.
+    func show(_ day: Day, at index: Int) {
+        guard dayIndex != index || entry != day.entry else { return }
+        cancel()
+        dayIndex = index
+        entry = day.entry
+        isLoaded = false
+        picture.setTexture(nil)
+        statusIcon.iconName = Self.loadingIconName
+        statusIcon.isVisible = true
+        dateLabel.text = day.date
+        button.tooltip = day.tooltip
+        button.setAccessibleLabel(day.accessibleLabel)
+        button.isVisible = true
+    }
+
+    /// Shows nothing (a short last row's spare cells).
+    func clear() {
+        cancel()
+        dayIndex = nil
+        entry = nil
+        isLoaded = false
+        picture.setTexture(nil)
+        button.isVisible = false
+    }
+
+    var isLoading: Bool { work.isBusy }
+    var hasThumbnail: Bool { picture.texture != nil }
+    /// Whether the thumbnail arrived or failed, or the day has none.
+    var isSettled: Bool { isLoaded && !work.isBusy }
+    /// Whether the thumbnail was asked for and arrived, failed, or is on its way.
+    var isLoadedOrLoading: Bool { isLoaded || work.isBusy }
+
+    /// Fetches and decodes the thumbnail at `width` device pixels through the app's one image
+    /// pipeline, off the main thread. - Returns: whether a request started.
+    @discardableResult
+    func loadThumbnail(with pictures: PictureLoader, width: Int) -> Bool {
+        guard let entry, !isLoadedOrLoading else { return false }
+        guard let url = entry.thumbnailSourceURL else {
+            isLoaded = true
+            showFailure(iconName: entry.mediaType == .video ? "video-x-generic-symbolic" : "image-missing-symbolic",
+                        reason: entry.mediaType == .video ? tr("This video has no preview picture.") : tr("No picture for this day."))
+            return false
+        }
+        work.start({
+            try await pictures.picture(from: url, for: .thumbnail(width: width))
+        }, then: { [weak self] result in
+            guard let self else { return }
+            self.isLoaded = true
+            switch result {
+            case .success(let image):
+                self.statusIcon.isVisible = false
+                self.picture.setTexture(image.texture)
+                self.picture.alternativeText = entry.pictureDescription
+            case .failure(let error):
+                self.showFailure(iconName: "image-missing-symbolic", reason: userMessage(for: error))
+            }
+        })
+        return true
+    }
+
+    /// Stops a thumbnail on its way. - Returns: whether one was.
+    @discardableResult
+    func cancel() -> Bool {
+        guard work.isBusy else { return false }
+        work.cancel()
+        return true
+    }
+
+    private func showFailure(iconName: String, reason: String) {
+        statusIcon.iconName = iconName
+        statusIcon.isVisible = true
+        if let entry { button.tooltip = "\(entry.shownTitle.text)\n\(reason)" }
+    }
+}

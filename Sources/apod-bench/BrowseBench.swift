@@ -1,0 +1,213 @@
+import APODCore
+import APODViewer
+import Foundation
+import GtkKit
+import LoopbackServer
+
+/// What the browse row measured in the viewer, times since the viewer started.
+struct BrowseMeasurement: Codable, Sendable {
+    /// The wall's first screen: every cell on screen shows its thumbnail (or why it has none).
+    var firstScreenSeconds: Double?
+    var cellsOnFirstScreen = 0
+    /// The fling from today to June 1995, and the wall's state once it came to rest there.
+    var flingSeconds: Double?
+    var restSeconds: Double?
+    var cellsAtRest = 0
+    var days = 0
+    var requests = 0
+    var cancelled = 0
+    var readAheadCells = 0
+    var peakRSSMegabytes = 0.0
+    /// The worst main-loop stall during the fling and the rest after it.
+    var flingStall: StallMonitor.Stall?
+    var stall = StallMonitor.Stall()
+}
+
+/// `apod-viewer --browse` over the synced index of the whole synthetic archive, its thumbnails
+/// from the bench's picture host over the realistic CDN profile. The row waits for the first
+/// screen of thumbnails, then flings to the oldest days (the whole wall in `flingSeconds`, one
+/// step a frame), waits for that screen too, and reports. It reads the wall through the app's
+/// `browseCensus` (every 10 ms) and scrolls it through `scrollBrowse`.
+@MainActor
+final class ViewerBrowseRow {
+    struct Settings: Sendable {
+        var api: URL
+        var dataDirectory: URL
+        var scratchDirectory: URL
+        var deadline: TimeInterval
+    }
+
+    /// How long the fling from today to 1995 lasts: about 80 000 px a second on a 1000 px wall.
+    nonisolated static let flingSeconds = 5.0
+
+    private let settings: Settings
+    private let monitor = StallMonitor()
+    private var watcher: RepeatingTimer?
+    private var fling: RepeatingTimer?
+    private var application: ViewerApplication!
+    private var started = 0.0
+    private var flingStarted: Double?
+    private var flingEnded: Double?
+    private var measurement = BrowseMeasurement()
+
+    private init(settings: Settings) {
+        self.settings = settings
+    }
+
+    static func run(_ settings: Settings) -> Never {
+        guard Gtk.initialize() else { exit(ViewerGridRow.noDisplayStatus) }
+        ViewerBrowseRow(settings: settings).start()
+    }
+
+    private func start() -> Never {
+        started = Clock.now()
+        monitor.start()
+        let services = ViewerIndexRow.services(api: settings.api, data: settings.dataDirectory, scratch: settings.scratchDirectory)
+        application = ViewerApplication(services: services, options: ViewerOptions(opensBrowse: true),
+                                        applicationID: "io.github.apodviewer.Bench.BrowseRow\(getpid())")
+        watcher = RepeatingTimer(milliseconds: StallMonitor.intervalMilliseconds) { [unowned self] in look() }
+        _ = application.run()
+        finish()
+    }
+
+    private func look() {
+        let elapsed = Clock.now() - started
+        if elapsed > settings.deadline { finish() }
+        guard let census = application.browseCensus, census.isShowingDays, census.cellsOnScreen > 0 else { return }
+        let settled = census.settledOnScreen == census.cellsOnScreen
+        if measurement.firstScreenSeconds == nil {
+            guard settled else { return }
+            measurement.firstScreenSeconds = elapsed
+            measurement.cellsOnFirstScreen = census.cellsOnScreen
+            startFling()
+        } else if flingEnded != nil, measurement.restSeconds == nil, settled {
+            measurement.restSeconds = elapsed - flingEnded!
+            measurement.cellsAtRest = census.cellsOnScreen
+            measurement.days = census.days
+            measurement.requests = census.requests
+            measurement.cancelled = census.cancelled
+            measurement.readAheadCells = census.readAheadCells
+            finish()
+        }
+    }
+
+    private func startFling() {
+        monitor.markPhase()
+        flingStarted = Clock.now()
+        // Each frame covers its share of what is left by the clock, so the fling lasts
+        // `flingSeconds` however the wall's length estimate changes on the way.
+        fling = RepeatingTimer(milliseconds: 16) { [unowned self] in
+            guard let census = application.browseCensus else { return }
+            let left = max(0.016, Self.flingSeconds - (Clock.now() - flingStarted!))
+            let step = max(1, (census.scrollUpper - census.pageSize - census.scrollValue) * 0.016 / left)
+            guard application.scrollBrowse(by: step) else { return }
+            fling?.stop()
+            flingEnded = Clock.now() - started
+            measurement.flingSeconds = Clock.now() - flingStarted!
+        }
+    }
+
+    private func finish() -> Never {
+        monitor.stop()
+        measurement.peakRSSMegabytes = PeakMemory.megabytes()
+        measurement.stall = monitor.worst
+        measurement.flingStall = monitor.worstInPhase
+        FileHandle.standardOutput.write((try? JSONEncoder().encode(measurement)) ?? Data())
+        exit(0)
+    }
+}
+
+/// The private command line by which the bench runs the browse row in a child.
+enum BrowseRowArguments {
+    static let flag = "--browse-row"
+
+    static func arguments(for settings: ViewerBrowseRow.Settings) -> [String] {
+        [flag, settings.api.absoluteString, "--data", settings.dataDirectory.path, "--scratch", settings.scratchDirectory.path,
+         "--deadline", String(settings.deadline)]
+    }
+
+    static func parse(_ arguments: [String]) -> ViewerBrowseRow.Settings? {
+        guard let values = RowArguments.pairs(arguments, startingWith: flag),
+              let api = values[flag].flatMap(URL.init(string:)), let data = values["--data"], let scratch = values["--scratch"],
+              let deadline = values["--deadline"].flatMap(Double.init) else { return nil }
+        return ViewerBrowseRow.Settings(api: api, dataDirectory: URL(fileURLWithPath: data, isDirectory: true),
+                                        scratchDirectory: URL(fileURLWithPath: scratch, isDirectory: true), deadline: deadline)
+    }
+}
+
+/// The browse rows: the viewer's wall under cairo and under the renderer the app chooses,
+/// each in a fresh process, with the picture host's requests counted here.
+enum BrowseBench {
+    static let renderers: [RendererMode] = [.cairo, .automatic]
+
+    /// - Parameter pictureRequests: how many picture requests the host has answered so far.
+    static func run(api: URL, dataFolder: URL, scratch: URL, pictureRequests: () -> Int) throws -> [BenchRow] {
+        var rows: [BenchRow] = []
+        for renderer in renderers {
+            let settings = ViewerBrowseRow.Settings(api: api, dataDirectory: dataFolder,
+                                                    scratchDirectory: scratch.appendingPathComponent("browse-\(renderer.rawValue)", isDirectory: true),
+                                                    deadline: 90)
+            let before = pictureRequests()
+            let (status, data) = try BenchPlan.spawn(BrowseRowArguments.arguments(for: settings),
+                                                     environment: renderer.environment(ProcessInfo.processInfo.environment))
+            if status == ViewerGridRow.noDisplayStatus { return [] }
+            guard status == 0 else { throw BenchFailure(description: "the browse row failed (exit \(status))") }
+            let measured = try JSONDecoder().decode(BrowseMeasurement.self, from: data)
+            var row = BenchRow(name: "browse", flavour: "science-like", seconds: measured.firstScreenSeconds ?? settings.deadline,
+                               mbDownloaded: 0, peakRSSMegabytes: measured.peakRSSMegabytes, stall: measured.flingStall ?? measured.stall)
+            row.renderer = renderer.rawValue
+            row.firstPictureSeconds = measured.firstScreenSeconds
+            row.pictures = measured.cellsOnFirstScreen
+            row.requests = pictureRequests() - before
+            row.entries = measured.days
+            row.browse = measured
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// The table's lines: each figure against its target, the default renderer as a ratio of
+    /// cairo's in the same run.
+    static func lines(_ rows: [BenchRow]) -> [String] {
+        let browse = rows.filter { $0.name == "browse" }
+        guard !browse.isEmpty else { return [] }
+        var lines = ["", "browse: apod-viewer --browse over the synced index, thumbnails over \(NetworkProfile.realisticCDN.summary); fling from today to 1995 in \(Int(ViewerBrowseRow.flingSeconds)) s"]
+        let cairo = browse.first { $0.renderer == RendererMode.cairo.rawValue }
+        for row in browse {
+            guard let measured = row.browse else { continue }
+            let name = (row.renderer ?? "?").padding(toLength: 6, withPad: " ", startingAt: 0)
+            let ratio: (Double?, Double?) -> String = { value, base in
+                guard row.renderer != cairo?.renderer, let value, let base, base > 0 else { return "" }
+                return String(format: ", %.2f × cairo", value / base)
+            }
+            let first = measured.firstScreenSeconds
+            lines.append(IndexBenchTable.verdict((first ?? .infinity) <= 1.5, "browse   \(name) first screen of thumbnails: "
+                + (first.map { String(format: "%.2f s", $0) } ?? "not reached") + " (\(measured.cellsOnFirstScreen) cells; target <= 1.5 s\(ratio(first, cairo?.browse?.firstScreenSeconds)))"))
+            lines.append(IndexBenchTable.verdict(measured.peakRSSMegabytes <= 250, "browse   \(name) " + String(format: "peak RSS through the fling over %d days (%.1f s to 1995): %.0f MB (target <= 250 MB%@)",
+                                                                                                          measured.days, measured.flingSeconds ?? 0, measured.peakRSSMegabytes, ratio(measured.peakRSSMegabytes, cairo?.browse?.peakRSSMegabytes))))
+            let stall = measured.flingStall?.milliseconds ?? .infinity
+            let isCairo = row.renderer == RendererMode.cairo.rawValue
+            let stallText = "browse   \(name) " + String(format: "longest main-loop stall in the fling and the rest: %.0f ms (target <= 50 ms under cairo%@)",
+                                                       stall, ratio(stall, cairo?.browse?.flingStall?.milliseconds))
+            lines.append(isCairo ? IndexBenchTable.verdict(stall <= 50, stallText) : "info    " + stallText)
+            let allowed = measured.cellsOnFirstScreen + measured.cellsAtRest + 2 * measured.readAheadCells
+            let requests = row.requests ?? measured.requests
+            lines.append(IndexBenchTable.verdict(requests <= allowed && measured.restSeconds != nil, "browse   \(name) "
+                + String(format: "image requests %d (the wall started %d, cancelled %d) for %d + %d cells at rest plus %d read-ahead (target <= %d); rest after the fling %@",
+                         requests, measured.requests, measured.cancelled, measured.cellsOnFirstScreen, measured.cellsAtRest,
+                         2 * measured.readAheadCells, allowed, measured.restSeconds.map { String(format: "%.2f s", $0) } ?? "not reached")))
+        }
+        return lines
+    }
+}
+
+/// The picture the bench's picture host answers every request with, once set (thread-safe).
+final class ServedPicture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: Data?
+
+    var value: Data? {
+        get { lock.withLock { data } }
+        set { lock.withLock { data = newValue } }
+    }
+}

@@ -1,0 +1,210 @@
+import AdwKit
+import APODCore
+import Foundation
+import GtkKit
+import TestSupport
+import XCTest
+@testable import APODViewer
+
+/// The archive wall ("Browse"): every indexed day newest first under year and month headings,
+/// the jump to a month, thumbnails only for what is on screen, and detail windows that walk the
+/// whole archive from a cell.
+final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-wall-gui-\(UUID().uuidString)")
+
+    override func tearDown() {
+        super.tearDown()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Every day from `first` through 2019-06-30 but 2019-04-10, each with a picture of its
+    /// own (under `/slow/` when `slow`).
+    private func days(slow: Bool = false, from first: APODDay = APODDay("2018-12-20")!) -> [APODEntry] {
+        let last = APODDay("2019-06-30")!
+        return (first.ordinal...last.ordinal).map(APODDay.init(ordinal:)).filter { $0 != APODDay("2019-04-10")! }.map { day in
+            entry(day.description, title: "Sky of \(day)", picture: "\(slow ? "/slow" : "")/wall/\(day)/400x300.jpg")
+        }
+    }
+
+    @MainActor
+    private func startWall(_ indexed: [APODEntry], options: ViewerOptions = ViewerOptions(opensBrowse: true)) throws -> ArchiveWall {
+        let configuration = SourceConfiguration(kind: .science, cacheDirectory: folder.appendingPathComponent("cache"))
+        let archive = ArchiveAccess(dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
+        try archive.openIndex().store(indexed)
+        let environment = ViewerEnvironment(source: FakeSource(entries: Array(indexed.suffix(3))),
+                                            pictures: PictureLoader(fetcher: pictures.fetcher),
+                                            calendar: calendar, archive: archive)
+        try start(environment: environment, options: options)
+        waitUntil("the browse window") { app.browseWindow?.window.isMapped == true }
+        let wall = try XCTUnwrap(app.browseWindow?.wall)
+        waitUntil("the wall shows its days") { wall.stack.visiblePage == "wall" && !wall.boundRows.isEmpty }
+        return wall
+    }
+
+    /// The rows bound near the top of the wall, in order, as headings or day runs.
+    @MainActor
+    private func rowsOnScreen(_ wall: ArchiveWall) -> [(y: Double, row: WallRow)] {
+        wall.boundRows.compactMap { bound in
+            ArchiveWall.placement(of: bound.row.root, in: wall.listView).map { ($0.y, bound.row) }
+        }.filter { $0.y > -1 && $0.y < Double(wall.listView.height) }.sorted { $0.y < $1.y }
+    }
+
+    func testTheWallListsEveryIndexedDayNewestFirstUnderYearAndMonthHeadings() throws {
+        try MainActor.assumeIsolated {
+            let indexed = days(from: APODDay("2015-12-20")!)
+            let wall = try startWall(indexed)
+            XCTAssertEqual(wall.entries.count, indexed.count)
+            XCTAssertEqual(wall.entries.map(\.date), indexed.map(\.date).sorted(by: >), "newest first")
+            XCTAssertEqual(wall.summaryLabel.text, "\(indexed.count) days, newest first")
+            XCTAssertFalse(wall.entries.contains { $0.date == APODDay("2019-04-10")! })
+
+            let layout = wall.layout
+            XCTAssertEqual(layout.rows.first, .year(2019))
+            XCTAssertEqual(layout.rows.dropFirst().first, .month(ArchiveMonth(year: 2019, month: 6), days: 30))
+            XCTAssertEqual(layout.months.prefix(8).map(\.description), ["2019-06", "2019-05", "2019-04", "2019-03", "2019-02", "2019-01", "2018-12", "2018-11"])
+            XCTAssertEqual(layout.months.count, 43)
+            XCTAssertEqual(layout.rows.filter { if case .year = $0 { true } else { false } }, [.year(2019), .year(2018), .year(2017), .year(2016), .year(2015)])
+            let shownDays = layout.rows.flatMap { row -> [APODDay] in
+                if case .cells(let run) = row { return run.map { wall.entries[$0].date } } else { return [] }
+            }
+            XCTAssertEqual(shownDays, wall.entries.map(\.date), "every day once, in order")
+
+            waitForFrames()
+            let top = rowsOnScreen(wall)
+            XCTAssertEqual(top.first?.row.headingText, "2019")
+            XCTAssertEqual(top.dropFirst().first?.row.headingText, "June 2019")
+            let firstCells = try XCTUnwrap(top.first { $0.row.showsCells }).row.cells.compactMap(\.entry).map(\.date.description)
+            XCTAssertEqual(firstCells.first, "2019-06-30")
+            XCTAssertEqual(firstCells.count, wall.layout.columns)
+            // GTK 4.8 binds rows up to some way past the visible ones (about 200), laid out or not.
+            XCTAssertLessThan(wall.boundRows.count, layout.rows.count * 2 / 3, "rows are made for part of the wall only")
+        }
+    }
+
+    /// `--browse 2019-03` opens the wall with March 2019's heading at the top; the month choice
+    /// then jumps to another month.
+    func testJumpingToAMonthPutsItsHeadingAtTheTop() throws {
+        try MainActor.assumeIsolated {
+            let wall = try startWall(days(), options: ViewerOptions(opensBrowse: true, browseMonth: ArchiveMonth("2019-03")))
+            waitUntil("March 2019 at the top") { rowsOnScreen(wall).first?.row.headingText == "March 2019" && abs(rowsOnScreen(wall).first!.y) < 1 }
+            XCTAssertEqual(wall.yearChoice.selected, 0, "2019")
+            XCTAssertEqual(wall.monthChoice.selected, 3, "June, May, April, March")
+
+            wall.yearChoice.selected = 1
+            let adjustment = wall.scroller.verticalAdjustment
+            waitUntil("December 2018, the last month, on screen at the end of the wall") {
+                rowsOnScreen(wall).contains { $0.row.headingText == "December 2018" } && adjustment.value >= adjustment.upper - adjustment.pageSize - 1
+            }
+
+            // Asking again (the menu, a second launch) jumps in the open window.
+            app.openBrowse("2019-05")
+            waitUntil("May 2019 at the top") { rowsOnScreen(wall).first?.row.headingText == "May 2019" && abs(rowsOnScreen(wall).first!.y) < 1 }
+            app.openBrowse("2019-5x")
+            XCTAssertTrue(wall.banner.root.isVisible, "a bad month is said in the window")
+            XCTAssertEqual(wall.banner.root.text, "\"2019-5x\" is not a month: use YYYY-MM, e.g. 2019-05.")
+        }
+    }
+
+    /// Thumbnails are asked for the cells near the screen once scrolling rests, not for the days
+    /// passed on the way; those still on their way when their cells leave are cancelled.
+    func testOnlyCellsOnScreenAskForThumbnailsAndThoseScrolledAwayAreCancelled() throws {
+        try MainActor.assumeIsolated {
+            let wall = try startWall(days(slow: true))
+            waitUntil("the first screen's thumbnails are asked for") { wall.requestCount > 0 }
+            waitUntil("they reach the server") { pictures.server.requests.count >= wall.requestCount }
+            waitForFrames()
+            let asked = Set(pictures.server.requests.map(\.path))
+            let nearRows = rowsOnScreen(wall).count + 2 * ArchiveWall.readAheadRows
+            XCTAssertLessThanOrEqual(asked.count, nearRows * wall.layout.columns, "only cells near the screen: \(asked.count)")
+            XCTAssertFalse(asked.contains { $0.contains("2019-03") || $0.contains("2018-") }, "nothing far below: \(asked.sorted())")
+            XCTAssertTrue(asked.contains { $0.contains("2019-06-30") })
+
+            // Away before they arrive (the server waits 2 s): their requests are cancelled.
+            let before = pictures.server.requests.count
+            wall.jump(to: ArchiveMonth(year: 2019, month: 1))
+            waitUntil("the June requests are cancelled") {
+                pictures.fetcher.cancelledURLs.contains { $0.path.contains("2019-06") }
+            }
+            XCTAssertGreaterThan(wall.cancelCount, 0)
+            waitUntil("January's thumbnails are asked for") {
+                pictures.server.requests.dropFirst(before).contains { $0.path.contains("2019-01") }
+            }
+            let later = pictures.server.requests.dropFirst(before).map(\.path)
+            XCTAssertFalse(later.contains { $0.contains("2019-04") || $0.contains("2019-03-0") },
+                           "nothing for the months flown over: \(later.sorted())")
+        }
+    }
+
+    /// A cell opens its day; Left and Right in the detail window then walk the archive across
+    /// month boundaries (the wall's days, not a grid's batch).
+    func testLeftAndRightFromAWallCellWalkAcrossMonths() throws {
+        try MainActor.assumeIsolated {
+            let wall = try startWall(days(), options: ViewerOptions(opensBrowse: true, browseMonth: ArchiveMonth("2019-05")))
+            let firstOfMay = APODDay("2019-05-01")!
+            wall.jump(to: ArchiveMonth(year: 2019, month: 5))
+            let index = try XCTUnwrap(wall.entries.firstIndex { $0.date == firstOfMay })
+            waitForFrames()
+            wall.focus(day: index)
+            waitUntil("May 1's cell has the keyboard") { wall.cells.contains { $0.dayIndex == index && $0.button.hasFocus } }
+            let cell = try XCTUnwrap(wall.cells.first { $0.dayIndex == index && $0.button.hasFocus })
+            XCTAssertTrue(cell.button.activate())
+            waitUntil("its detail window") { app.detailWindows[firstOfMay] != nil }
+            let detail = try XCTUnwrap(app.detailWindows[firstOfMay])
+            XCTAssertTrue(detail.window.activateAction(WindowAction.next))
+            XCTAssertEqual(detail.entry.date, APODDay("2019-04-30"), "Right: the day before, in April")
+            XCTAssertTrue(detail.window.activateAction(WindowAction.previous))
+            XCTAssertTrue(detail.window.activateAction(WindowAction.previous))
+            XCTAssertEqual(detail.entry.date, APODDay("2019-05-02"), "Left: the day after")
+            for _ in 0..<40 { detail.window.activateAction(WindowAction.previous) }
+            XCTAssertEqual(detail.entry.date, APODDay("2019-06-11"), "on into June")
+        }
+    }
+
+    /// Keys move between cells across rows and months; the focused cell is scrolled into view.
+    func testTheKeyboardMovesBetweenCellsAcrossMonths() throws {
+        try MainActor.assumeIsolated {
+            let wall = try startWall(days())
+            wall.focus(day: 0)
+            waitUntil("the newest cell has the keyboard") { wall.cells.first { $0.dayIndex == 0 }?.button.hasFocus == true }
+            let firstOfJune = try XCTUnwrap(wall.entries.firstIndex { $0.date == APODDay("2019-06-01")! })
+            wall.focus(day: wall.layout.day(from: firstOfJune, moving: .right))
+            waitUntil("May 31 has the keyboard") {
+                wall.cells.first { $0.entry?.date == APODDay("2019-05-31")! }?.button.hasFocus == true
+            }
+            wall.focus(day: wall.layout.day(from: wall.cursor, moving: .end))
+            waitUntil("the oldest day has the keyboard, scrolled into view") {
+                wall.cells.first { $0.entry?.date == APODDay("2018-12-20")! }?.button.hasFocus == true
+            }
+        }
+    }
+
+    /// The wall in the light and dark styles (`.build/screenshots/archive-wall*.png`).
+    func testScreenshotsOfTheWallLightAndDark() throws {
+        try MainActor.assumeIsolated {
+            let wall = try startWall(days(), options: ViewerOptions(opensBrowse: true, browseMonth: ArchiveMonth("2019-01")))
+            let window = try XCTUnwrap(app.browseWindow?.window)
+            window.resize(width: 1000, height: 700)
+            waitUntil("January 2019 at the top") { rowsOnScreen(wall).first?.row.headingText == "January 2019" }
+            defer { DesktopStyle.reset() }
+            for (suffix, scheme) in [("", ColorScheme.light), ("-dark", .dark)] {
+                StyleManager.colorScheme = scheme
+                waitUntil("the style is in use") { StyleManager.isDark == (scheme == .dark) }
+                waitUntil("the thumbnails on screen arrived") {
+                    let shown = rowsOnScreen(wall).filter { $0.row.showsCells && $0.y + 150 < Double(wall.listView.height) }
+                    return !shown.isEmpty && shown.allSatisfy { $0.row.cells.allSatisfy { $0.entry == nil || $0.hasThumbnail } }
+                }
+                XCTAssertNotNil(saveScreenshot(of: window, named: "archive-wall" + suffix))
+            }
+            StyleManager.colorScheme = .light
+            window.resize(width: 360, height: 700)
+            waitUntil("two per row") { wall.layout.columns == 2 }
+            waitUntil("the place is kept: January 31 first") {
+                rowsOnScreen(wall).first { $0.row.showsCells }?.row.cells.first?.entry?.date == APODDay("2019-01-31")
+            }
+            waitUntil("the thumbnails on screen arrived") {
+                rowsOnScreen(wall).filter(\.row.showsCells).allSatisfy { $0.row.cells.allSatisfy { $0.entry == nil || $0.hasThumbnail } }
+            }
+            XCTAssertNotNil(saveScreenshot(of: window, named: "archive-wall-narrow"))
+        }
+    }
+}
