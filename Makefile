@@ -9,8 +9,11 @@ DEFAULT_RENDERER_TEST_ENV = GTK_A11Y=none GDK_BACKEND=x11 GSETTINGS_BACKEND=memo
 # GL asked for by name, as a user keeps it: frames drawn by software GL under Xvfb.
 GL_RENDERER_TEST_ENV = GSK_RENDERER=gl $(DEFAULT_RENDERER_TEST_ENV)
 # Accessibility on (GTK's AT-SPI bridge, the session bus starting the accessibility bus), for
-# AccessibilityTreeTests, which read the viewer's tree as a screen reader does.
-A11Y_TEST_ENV = -u GTK_A11Y -u NO_AT_BRIDGE GSK_RENDERER=cairo GDK_BACKEND=x11 GSETTINGS_BACKEND=memory
+# AccessibilityTreeTests, which read the viewer's tree as a screen reader does. A runtime
+# folder of its own: without XDG_RUNTIME_DIR the accessibility bus's socket is
+# ~/.cache/at-spi/bus, which another run under the same user (CI jobs, a second checkout)
+# replaces, and the viewer then joins no tree or another run's.
+A11Y_TEST_ENV = -u GTK_A11Y -u NO_AT_BRIDGE XDG_RUNTIME_DIR=$$(mktemp -d /tmp/apod-a11y.XXXXXX) GSK_RENDERER=cairo GDK_BACKEND=x11 GSETTINGS_BACKEND=memory
 # A private session bus (for the fake desktop portal) and a virtual X display.
 XVFB = dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24"
 NOT_IN_TEST_PASSES = --skip 'DefaultRendererTests|GLRendererTests|AccessibilityTreeTests' --skip ViewerSoakTests --skip 'ShowURITests.testChildShowsTheLink'
@@ -98,11 +101,18 @@ SCREENSHOTS = main-window main-window-dark main-window-high-contrast random-grid
 	preferences-legacy search-results toast-saved detail-no-portal random-grid-narrow main-window-narrow \
 	detail-zoomed detail-fullscreen detail-batch random-grid-offer preferences-narrow empty-day impossible-day \
 	offline-banner offline-not-stored
+# The main window's views 1600 and 360 px wide, light and dark (ViewScreenshotTests, on a screen
+# wide enough for 1600), copied as 256-colour PNGs to keep them small.
+VIEW_SCREENSHOTS = $(foreach view,today random search favourites history on-this-day,\
+	$(foreach width,1600 360,view-$(view)-$(width) view-$(view)-$(width)-dark))
+WIDE_XVFB = dbus-run-session -- xvfb-run -a -s "-screen 0 1700x1100x24"
 screenshots: deps
 	$(SWIFT) build --build-tests
-	$(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter 'ScreenshotTests|ArchiveWindowsTests|StatesAndFeedbackTests|NarrowLayoutTests|SetBackgroundTests|ArchiveDownloadTests.testTheFirstRandomGrid'
+	$(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter 'ScreenshotTests|ArchiveViewsTests|StatesAndFeedbackTests|NarrowLayoutTests|SetBackgroundTests|ArchiveDownloadTests.testTheFirstRandomGrid'
+	$(GUI_TEST_ENV) $(WIDE_XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter ViewScreenshotTests
 	mkdir -p docs/screenshots
 	for name in $(SCREENSHOTS); do cp .build/screenshots/$$name.png docs/screenshots/; done
+	for name in $(VIEW_SCREENSHOTS); do convert .build/screenshots/$$name.png -dither None -colors 256 PNG8:docs/screenshots/$$name.png; done
 
 # The grid rows run the viewer itself: on a virtual display and a private session bus, with
 # GTK's default renderer (what users get), not the tests' cairo. Built as the release programs

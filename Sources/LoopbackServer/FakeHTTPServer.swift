@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -76,17 +77,20 @@ public struct FakeResponse: Sendable {
 /// A small HTTP/1.1 server on 127.0.0.1 with an ephemeral port, answering through a handler.
 /// Tests start it themselves; nothing ever talks to a real NASA host. One thread per
 /// connection and `Connection: close` keep it simple and predictable.
-public final class FakeHTTPServer: @unchecked Sendable {
+public final class FakeHTTPServer: Sendable {
     public let port: UInt16
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     private let listenFD: Int32
     private let handler: @Sendable (FakeRequest) -> FakeResponse
-    private let lock = NSLock()
-    private var log: [FakeRequest] = []
-    private var openConnections: Set<Int32> = []
-    private var stopped = false
-    private var currentProfile = NetworkProfile.loopback
+    private struct State {
+        var log: [FakeRequest] = []
+        var openConnections: Set<Int32> = []
+        var stopped = false
+        var profile = NetworkProfile.loopback
+    }
+
+    private let state = Mutex(State())
 
     public init(handler: @escaping @Sendable (FakeRequest) -> FakeResponse) throws {
         self.handler = handler
@@ -124,31 +128,30 @@ public final class FakeHTTPServer: @unchecked Sendable {
     /// How answers travel from now on: `.loopback` (the default) adds nothing; a test or the
     /// bench opts in to a round trip, think time and a rate per connection.
     public var profile: NetworkProfile {
-        get { lock.lock(); defer { lock.unlock() }; return currentProfile }
-        set { lock.lock(); currentProfile = newValue; lock.unlock() }
+        get { state.withLock { $0.profile } }
+        set { state.withLock { $0.profile = newValue } }
     }
 
     /// Every request received so far, in arrival order.
     public var requests: [FakeRequest] {
-        lock.lock(); defer { lock.unlock() }
-        return log
+        state.withLock { $0.log }
     }
 
     /// Closes the listening socket and every open connection; hanging responses end at once.
     public func stop() {
-        lock.lock()
-        if stopped { lock.unlock(); return }
-        stopped = true
-        let fds = openConnections
-        lock.unlock()
+        let open: Set<Int32>? = state.withLock { state in
+            if state.stopped { return nil }
+            state.stopped = true
+            return state.openConnections
+        }
+        guard let fds = open else { return }
         shutdown(listenFD, Int32(SHUT_RDWR))
         close(listenFD)
         for fd in fds { shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
     private var isStopped: Bool {
-        lock.lock(); defer { lock.unlock() }
-        return stopped
+        state.withLock { $0.stopped }
     }
 
     private func acceptLoop() {
@@ -158,14 +161,10 @@ public final class FakeHTTPServer: @unchecked Sendable {
                 if errno == EINTR { continue }
                 return
             }
-            lock.lock()
-            openConnections.insert(client)
-            lock.unlock()
+            _ = state.withLock { $0.openConnections.insert(client) }
             let thread = Thread { [self] in
                 serve(client)
-                lock.lock()
-                openConnections.remove(client)
-                lock.unlock()
+                _ = state.withLock { $0.openConnections.remove(client) }
                 close(client)
             }
             thread.stackSize = 1 << 20
@@ -175,11 +174,10 @@ public final class FakeHTTPServer: @unchecked Sendable {
 
     private func serve(_ fd: Int32) {
         guard let request = readRequest(fd) else { return }
-        lock.lock()
-        let index = log.count
-        log.append(request)
-        let profile = currentProfile
-        lock.unlock()
+        let (index, profile) = state.withLock { state in
+            state.log.append(request)
+            return (state.log.count - 1, state.profile)
+        }
         let response = handler(request)
         let wait = response.delay + profile.firstByteDelay(forRequest: index)
         if wait > 0 { sleepUnlessStopped(wait) }

@@ -1,6 +1,7 @@
 import APODCore
 import APODViewer
 import Foundation
+import Synchronization
 import GtkKit
 import LoopbackServer
 
@@ -202,12 +203,11 @@ enum BrowseBench {
 }
 
 /// The picture the bench's picture host answers every request with, once set (thread-safe).
-final class ServedPicture: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: Data?
+final class ServedPicture: Sendable {
+    private let data = Mutex<Data?>(nil)
 
     var value: Data? {
-        get { lock.withLock { data } }
-        set { lock.withLock { data = newValue } }
+        get { data.withLock { $0 } }
+        set { data.withLock { $0 = newValue } }
     }
 }

@@ -1,5 +1,6 @@
 import APODViewer
 import Foundation
+import Synchronization
 
 /// The least a cold grid of full-size pictures can take on this machine, measured in the same
 /// run as the grid it bounds: moving the bytes over loopback (`LoopbackFetch`, as many
@@ -30,12 +31,11 @@ struct GridBound: Sendable {
         return GridBound(transferSeconds: transfer, decodeSeconds: decode, megabytes: Double(bytes) / 1_000_000)
     }
 
-    private final class FailureCount: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
+    private final class FailureCount: Sendable {
+        private let count = Mutex(0)
 
-        func add() { lock.withLock { count += 1 } }
+        func add() { count.withLock { $0 += 1 } }
 
-        var value: Int { lock.withLock { count } }
+        var value: Int { count.withLock { $0 } }
     }
 }

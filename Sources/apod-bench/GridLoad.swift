@@ -1,22 +1,26 @@
 import APODCore
 import APODViewer
 import Foundation
+import Synchronization
 import GtkKit
 
 /// Fills a grid of thumbnails `width` pixels wide, off the main thread, and keeps the textures
 /// alive as a grid would until `release`. One instance per bench row.
-final class GridLoad: @unchecked Sendable {
+final class GridLoad: Sendable {
     /// Pictures in flight at once in the pipeline (downloading or decoding). A little above the
     /// loader's six downloads keeps both cores decoding, and bounds the compressed bytes held.
     static let window = 8
 
     let urls: [URL]
     let width: Int
-    private let lock = NSLock()
-    /// The naive row's textures.
-    private var textures: [Texture] = []
-    /// The pipeline's pictures (their textures are released with them).
-    private var decoded: [DecodedImage] = []
+    private struct Held {
+        /// The naive row's textures.
+        var textures: [Texture] = []
+        /// The pipeline's pictures (their textures are released with them).
+        var decoded: [DecodedImage] = []
+    }
+
+    private let held = Mutex(Held())
 
     init(urls: [URL], width: Int) {
         self.urls = urls
@@ -28,7 +32,7 @@ final class GridLoad: @unchecked Sendable {
         for url in urls {
             let response = try await client.get(url, headers: [:], maxBytes: ImageValidation.defaultMaxBytes)
             let thumbnail = try Pixbuf.decode(response.body).scaled(toWidth: width).texture()
-            lock.withLock { textures.append(thumbnail) }
+            held.withLock { $0.textures.append(thumbnail) }
         }
     }
 
@@ -45,7 +49,7 @@ final class GridLoad: @unchecked Sendable {
                 group.addTask { try await pictures.picture(from: url, for: purpose) }
             }
             for try await image in group {
-                lock.withLock { decoded.append(image) }
+                held.withLock { $0.decoded.append(image) }
                 if let url = pending.popFirst() {
                     group.addTask { try await pictures.picture(from: url, for: purpose) }
                 }
@@ -53,12 +57,9 @@ final class GridLoad: @unchecked Sendable {
         }
     }
 
-    var count: Int { lock.withLock { textures.count + decoded.count } }
+    var count: Int { held.withLock { $0.textures.count + $0.decoded.count } }
 
     func release() {
-        lock.withLock {
-            textures = []
-            decoded = []
-        }
+        held.withLock { $0 = Held() }
     }
 }

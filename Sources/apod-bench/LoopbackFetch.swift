@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The leanest way to move a picture over loopback: a blocking socket, one GET, the answer
 /// read into a reused buffer and dropped. What the grid's transfer costs at the least.
@@ -44,17 +45,16 @@ enum LoopbackFetch {
         }
     }
 
-    private final class WorkQueue: @unchecked Sendable {
-        private let lock = NSLock()
-        private var pending: ArraySlice<URL>
-        private var received = 0
+    private final class WorkQueue: Sendable {
+        private let pending: Mutex<ArraySlice<URL>>
+        private let received = Mutex(0)
 
-        init(_ urls: [URL]) { pending = urls[...] }
+        init(_ urls: [URL]) { pending = Mutex(urls[...]) }
 
-        func next() -> URL? { lock.withLock { pending.popFirst() } }
+        func next() -> URL? { pending.withLock { $0.popFirst() } }
 
-        func add(_ bytes: Int) { lock.withLock { received += bytes } }
+        func add(_ bytes: Int) { received.withLock { $0 += bytes } }
 
-        var total: Int { lock.withLock { received } }
+        var total: Int { received.withLock { $0 } }
     }
 }

@@ -1,17 +1,20 @@
 import Foundation
+import Synchronization
 import GtkKit
 import LoopbackServer
 
 /// The bench's stand-in for NASA's picture hosts: the loopback server serving picture `i` of
 /// either flavour as original `i % originals.count`, over a `NetworkProfile`, counting the
 /// bytes it sends.
+///
+/// Unchecked only for `server`, written once in `init` (its handler needs `self`) and never
+/// again; the rest is immutable or behind its `Mutex`.
 final class PictureServer: @unchecked Sendable {
     private let originals: [Data]
-    private let lock = NSLock()
     /// Resized copies by original, then width, made once: a CDN resizes at its edge once, and
     /// the bench must not charge a client for the server's work.
-    private var resized: [Int: [Int: Data]] = [:]
-    private var served = 0
+    private let resized = Mutex<[Int: [Int: Data]]>([:])
+    private let served = Mutex(0)
     private var server: FakeHTTPServer!
 
     init(originals: [Data], network: NetworkProfile) throws {
@@ -41,7 +44,7 @@ final class PictureServer: @unchecked Sendable {
 
     /// Bytes of bodies sent since the last call.
     func takeBytesServed() -> Int {
-        lock.withLock {
+        served.withLock { served in
             defer { served = 0 }
             return served
         }
@@ -60,24 +63,24 @@ final class PictureServer: @unchecked Sendable {
            let smaller = try? rendition(original, width: width) {
             body = smaller
         }
-        lock.withLock { served += body.count }
+        served.withLock { $0 += body.count }
         return .data(body, contentType: "image/jpeg")
     }
 
     /// The smallest prepared copy at least `width` wide (at most a few tens of percent more
     /// bytes than an exact resize); made on demand when none is.
     private func rendition(_ index: Int, width: Int) throws -> Data {
-        let prepared = lock.withLock { resized[index] ?? [:] }
+        let prepared = resized.withLock { $0[index] ?? [:] }
         if let nearest = prepared.keys.filter({ $0 >= width }).min(), let data = prepared[nearest] { return data }
         return try resizedPicture(index, width: width)
     }
 
     /// Picture `index` at most `width` wide.
     private func resizedPicture(_ index: Int, width: Int) throws -> Data {
-        if let cached = lock.withLock({ resized[index]?[width] }) { return cached }
+        if let cached = resized.withLock({ $0[index]?[width] }) { return cached }
         let full = try Pixbuf.decode(originals[index])
         let data = full.width > width ? try Pixbufs.jpeg(full.scaled(toWidth: width), quality: 85) : originals[index]
-        lock.withLock { resized[index, default: [:]][width] = data }
+        resized.withLock { $0[index, default: [:]][width] = data }
         return data
     }
 }

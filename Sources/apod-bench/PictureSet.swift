@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GtkKit
 
 /// The full-size JPEGs the bench's server hands out.
@@ -40,14 +41,13 @@ enum PictureSet {
         return try results.values.map { try $0!.get() }
     }
 
-    private final class ResultBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var slots: [Result<Data, Error>?]
+    private final class ResultBox: Sendable {
+        private let slots: Mutex<[Result<Data, Error>?]>
 
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
 
-        func set(_ index: Int, _ value: Result<Data, Error>) { lock.withLock { slots[index] = value } }
+        func set(_ index: Int, _ value: Result<Data, Error>) { slots.withLock { $0[index] = value } }
 
-        var values: [Result<Data, Error>?] { lock.withLock { slots } }
+        var values: [Result<Data, Error>?] { slots.withLock { $0 } }
     }
 }

@@ -1,5 +1,6 @@
 import APODCore
 import Foundation
+import Synchronization
 import GtkKit
 
 /// One row measured in this (fresh) process: the load runs on other threads while the main
@@ -65,12 +66,11 @@ enum RowProcess {
         }
     }
 
-    private final class Outcome: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: Result<Double, Error>?
+    private final class Outcome: Sendable {
+        private let value = Mutex<Result<Double, Error>?>(nil)
 
-        func finish(_ result: Result<Double, Error>) { lock.withLock { value = result } }
+        func finish(_ result: Result<Double, Error>) { value.withLock { $0 = result } }
 
-        var result: Result<Double, Error>? { lock.withLock { value } }
+        var result: Result<Double, Error>? { value.withLock { $0 } }
     }
 }

@@ -1,5 +1,6 @@
 import APODCore
 import Foundation
+import Synchronization
 import LoopbackServer
 
 /// science.nasa.gov's `apod-basic` routes over the tests' loopback server, serving a
@@ -7,14 +8,16 @@ import LoopbackServer
 /// `per_page` (≤ 100, default 25) and `page`, with WordPress's `X-WP-Total`/`X-WP-TotalPages`.
 /// `_fields` naming `basic_html` gets each entry's page with the fields asked for; otherwise
 /// every entry comes with the fields the app asks for (and no page, as `_fields` trims it).
+///
+/// Unchecked only for `server`, written once in `init` (its handler needs `self`) and never
+/// again; the rest is immutable or behind its `Mutex`.
 final class SyntheticScienceService: @unchecked Sendable {
     static let route = "/wp-json/wp/v2/apod-basic"
 
     private let byDay: [APODDay: String]
     private let ascending: [(day: APODDay, json: String)]
     private let videoDays: Set<APODDay>
-    private let lock = NSLock()
-    private var bytes = 0
+    private let bytes = Mutex(0)
     private var server: FakeHTTPServer!
 
     init(archive: SyntheticArchive) throws {
@@ -28,7 +31,7 @@ final class SyntheticScienceService: @unchecked Sendable {
     var requestCount: Int { server.requests.count }
     /// Every request so far, oldest first.
     var requests: [FakeRequest] { server.requests }
-    var megabytesServed: Double { lock.withLock { Double(bytes) / 1_000_000 } }
+    var megabytesServed: Double { bytes.withLock { Double($0) / 1_000_000 } }
     /// Requests so far for entries' pages (`_fields` naming `basic_html`): a video's player.
     var videoPageRequests: Int {
         server.requests.filter { $0.query["_fields"]?.split(separator: ",").contains("basic_html") == true }.count
@@ -38,7 +41,7 @@ final class SyntheticScienceService: @unchecked Sendable {
 
     private func respond(to request: FakeRequest) -> FakeResponse {
         let response = answer(request)
-        lock.withLock { bytes += response.body.count }
+        bytes.withLock { $0 += response.body.count }
         return response
     }
 

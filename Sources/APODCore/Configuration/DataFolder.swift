@@ -39,12 +39,7 @@ public struct DataFolder: Sendable, Equatable {
     }
 
     static func defaultRoot(environment: [String: String]) -> URL {
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("apod-viewer", isDirectory: true)
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home, isDirectory: true)
-            .appendingPathComponent(".local/share/apod-viewer", isDirectory: true)
+        XDGFolders.dataHome(environment: environment).appendingPathComponent("apod-viewer", isDirectory: true)
     }
 
     /// The index of the source `configuration` names. The offline source reads the science

@@ -24,19 +24,7 @@ public enum Metainfo {
     /// The installed file (beside the binaries' `share`, or in the XDG data folders), else the
     /// one in the source tree the binary was built from.
     public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
-        var candidates: [URL] = []
-        let executableFolder = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
-        if let executableFolder {
-            candidates.append(executableFolder.deletingLastPathComponent().appendingPathComponent("share/metainfo/" + fileName))
-        }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-        let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
-            .split(separator: ":").map(String.init)
-        for base in [dataHome] + dataDirs {
-            candidates.append(URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent("metainfo/" + fileName))
-        }
-        candidates.append(sourceTreeFile)
+        let candidates = XDGFolders.installed("metainfo/" + fileName, environment: environment) + [sourceTreeFile]
         return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
     }
 

@@ -19,19 +19,8 @@ enum SampleLocator {
     }
 
     private static func candidates(environment: [String: String]) -> [URL] {
-        var folders: [URL] = []
-        let executableFolder = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
-        if let executableFolder {
-            folders.append(executableFolder.deletingLastPathComponent().appendingPathComponent("share/apod-viewer/sample"))
-        }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-        let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
-            .split(separator: ":").map(String.init)
-        for base in [dataHome] + dataDirs {
-            folders.append(URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent("apod-viewer/sample"))
-        }
-        if var folder = executableFolder {
+        var folders = XDGFolders.installed("apod-viewer/sample", environment: environment)
+        if var folder = XDGFolders.programFolder {
             for _ in 0..<5 {
                 folders.append(folder.appendingPathComponent("data/sample", isDirectory: true))
                 folder = folder.deletingLastPathComponent()

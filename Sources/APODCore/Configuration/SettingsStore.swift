@@ -40,14 +40,7 @@ public struct SettingsStore: Sendable {
 
     /// The default location, honouring `XDG_CONFIG_HOME`.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let base: URL
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            base = URL(fileURLWithPath: xdg, isDirectory: true)
-        } else {
-            let home = environment["HOME"] ?? NSHomeDirectory()
-            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config")
-        }
-        self.init(fileURL: base.appendingPathComponent("apod-viewer/config"))
+        self.init(fileURL: XDGFolders.configHome(environment: environment).appendingPathComponent("apod-viewer/config"))
     }
 
     /// The usable values in the file and what was wrong with the rest.

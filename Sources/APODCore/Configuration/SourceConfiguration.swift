@@ -134,13 +134,7 @@ public struct SourceConfiguration: Sendable, Equatable {
 
     /// `$XDG_CACHE_HOME/apod-viewer` when that is an absolute path, else `~/.cache/apod-viewer`.
     public static func defaultCacheDirectory(environment: [String: String]) -> URL {
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("apod-viewer", isDirectory: true)
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home, isDirectory: true)
-            .appendingPathComponent(".cache", isDirectory: true)
-            .appendingPathComponent("apod-viewer", isDirectory: true)
+        XDGFolders.cacheHome(environment: environment).appendingPathComponent("apod-viewer", isDirectory: true)
     }
 
     private static func parseURL(_ text: String) throws -> URL {

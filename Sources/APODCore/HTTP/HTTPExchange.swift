@@ -18,6 +18,10 @@ import Foundation
 /// when the send's cancellable is cancelled at that moment, and the stream's clean-up then
 /// reads freed I/O state (a crash found by the 10,000-cycle cancellation test). A stop asked
 /// for in that window takes effect as soon as the stream arrives.
+///
+/// Unchecked because its state is confined to one thread rather than locked: every function
+/// below "On the loop's thread" asserts that thread (`SoupLoop.assertOnLoopThread`), and the
+/// public operations only hop there through `SoupLoop.perform`.
 final class HTTPExchange: @unchecked Sendable {
     struct Head {
         var status: Int
@@ -109,6 +113,7 @@ final class HTTPExchange: @unchecked Sendable {
     // MARK: On the loop's thread
 
     private func send() {
+        loop.assertOnLoopThread()
         guard let message = soup_message_new("GET", url.absoluteString) else {
             return finishHead(.failure(APODError.unsupportedURL))
         }
@@ -126,6 +131,7 @@ final class HTTPExchange: @unchecked Sendable {
     }
 
     private func sent(_ result: OpaquePointer?) {
+        loop.assertOnLoopThread()
         sending = false
         var error: UnsafeMutablePointer<GError>?
         let body = soup_session_send_finish(loop.session, result, &error)
@@ -158,6 +164,7 @@ final class HTTPExchange: @unchecked Sendable {
     /// Follows only http and https, and only so many times: a redirect to `file:` (or any
     /// other scheme) or a loop ends the attempt with its own error.
     private func redirect(to location: String) {
+        loop.assertOnLoopThread()
         guard let next = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: url)?.absoluteURL,
               WebURL.isWeb(next) else {
             return finishHead(.failure(APODError.redirectRefused))
@@ -175,6 +182,7 @@ final class HTTPExchange: @unchecked Sendable {
     }
 
     private func redirectBodyClosed(_ result: OpaquePointer?) {
+        loop.assertOnLoopThread()
         streamBusy = false
         g_input_stream_close_finish(stream, result, nil)
         g_object_unref(stream)
@@ -185,6 +193,7 @@ final class HTTPExchange: @unchecked Sendable {
     }
 
     private func readNext(_ continuation: CheckedContinuation<Data?, Error>) {
+        loop.assertOnLoopThread()
         if let ending { return continuation.resume(throwing: ending) }
         guard let stream, !exhausted else { return continuation.resume(returning: nil) }
         pendingChunk = continuation
@@ -196,6 +205,7 @@ final class HTTPExchange: @unchecked Sendable {
     }
 
     private func arrived(_ result: OpaquePointer?) {
+        loop.assertOnLoopThread()
         streamBusy = false
         var error: UnsafeMutablePointer<GError>?
         let bytes = g_input_stream_read_bytes_finish(stream, result, &error)
@@ -222,6 +232,7 @@ final class HTTPExchange: @unchecked Sendable {
     }
 
     private func deadlinePassed() {
+        loop.assertOnLoopThread()
         g_source_unref(deadline)
         deadline = nil
         stop(APODError.timedOut(seconds: timeout))
@@ -230,6 +241,7 @@ final class HTTPExchange: @unchecked Sendable {
     /// Ends the exchange with `error`. I/O in flight is cancelled and its callback reports
     /// `error`; with none in flight everything is released at once.
     private func stop(_ error: Error) {
+        loop.assertOnLoopThread()
         guard ending == nil, !exhausted else { return }
         ending = error
         if sending && headersArriving { return }
@@ -240,6 +252,7 @@ final class HTTPExchange: @unchecked Sendable {
     /// Releases the stream, message and timer. A stream not read to its end is closed with the
     /// cancellable cancelled, so closing never waits for the rest of an endless body.
     private func release() {
+        loop.assertOnLoopThread()
         if let stream {
             if !exhausted { g_cancellable_cancel(cancellable) }
             g_input_stream_close(stream, cancellable, nil)
@@ -260,6 +273,7 @@ final class HTTPExchange: @unchecked Sendable {
     }
 
     private func finishHead(_ result: Result<Head, Error>) {
+        loop.assertOnLoopThread()
         if case .failure(let error) = result {
             if ending == nil { ending = error }
             release()
@@ -270,6 +284,7 @@ final class HTTPExchange: @unchecked Sendable {
     }
 
     private func finishChunk(_ result: Result<Data?, Error>) {
+        loop.assertOnLoopThread()
         if case .failure(let error) = result {
             if ending == nil { ending = error }
             release()
@@ -373,14 +388,15 @@ final class HTTPExchange: @unchecked Sendable {
     }
 
     /// A GBytes handed to a Data's deallocator (which may run on any thread: GBytes' refcount
-    /// is atomic).
+    /// is atomic). Unchecked: the pointer is immutable and GBytes is thread-safe.
     private final class Chunk: @unchecked Sendable {
         let bytes: OpaquePointer
         init(_ bytes: OpaquePointer) { self.bytes = bytes }
         func release() { g_bytes_unref(bytes) }
     }
 
-    /// What a dead exchange still holds, released on the loop's thread.
+    /// What a dead exchange still holds, released on the loop's thread. Unchecked: the pointers
+    /// are immutable and only dereferenced there (`release`).
     private final class Leftovers: @unchecked Sendable {
         let message: OpaquePointer?
         let stream: UnsafeMutablePointer<GInputStream>?

@@ -9,6 +9,10 @@ import Synchronization
 ///
 /// There is one per process, started on first use, with one `SoupSession` that keeps
 /// connections alive between requests (the same hosts are asked again and again).
+///
+/// Unchecked because it holds C pointers the compiler cannot judge: the `GMainContext` is
+/// thread-safe (GLib locks it), and `session` is written once on the loop's thread before
+/// `start` returns the loop, then used only there (`assertOnLoopThread`).
 final class SoupLoop: @unchecked Sendable {
     /// The process's loop, or why it could not be started (no descriptor or thread to be had,
     /// e.g. under a tight `ulimit`): callers report that instead of crashing, and the next
@@ -33,7 +37,7 @@ final class SoupLoop: @unchecked Sendable {
     }
 
     /// Runs `work` on the loop's thread, after whatever is already queued there.
-    func perform(_ work: @escaping () -> Void) {
+    func perform(_ work: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Work(work)).toOpaque()
         g_main_context_invoke_full(context, G_PRIORITY_DEFAULT, { data in
             Unmanaged<Work>.fromOpaque(data!).takeRetainedValue().run()
@@ -43,7 +47,7 @@ final class SoupLoop: @unchecked Sendable {
 
     /// A timer on the loop's context; `fire` runs once on the loop's thread unless the returned
     /// source is destroyed first (`g_source_destroy`, then `g_source_unref`).
-    func timer(after milliseconds: UInt32, _ fire: @escaping () -> Void) -> UnsafeMutablePointer<GSource> {
+    func timer(after milliseconds: UInt32, _ fire: @escaping @Sendable () -> Void) -> UnsafeMutablePointer<GSource> {
         let source = g_timeout_source_new(milliseconds)!
         let box = Unmanaged.passRetained(Work(fire)).toOpaque()
         g_source_set_callback(source, { data in
@@ -55,6 +59,16 @@ final class SoupLoop: @unchecked Sendable {
         g_source_attach(source, context)
         return source
     }
+
+    /// Stops the process when called off the loop's thread: state that only that thread
+    /// touches (libsoup objects, an exchange's fields) is safe only while this holds. Cheap: the
+    /// context knows which thread runs it (`g_main_context_is_owner`).
+    func assertOnLoopThread(file: StaticString = #fileID, line: UInt = #line) {
+        precondition(isOnLoopThread, "called off the HTTP loop's thread", file: file, line: line)
+    }
+
+    /// Whether the calling thread is the loop's (it owns the context while the loop runs).
+    var isOnLoopThread: Bool { g_main_context_is_owner(context) != 0 }
 
     /// Under a tiny `ulimit -n`, GLib aborts the process when it cannot make a wake-up
     /// descriptor, GIO exits when it cannot reload a module, and libdispatch traps when it cannot
@@ -154,8 +168,8 @@ final class SoupLoop: @unchecked Sendable {
     }
 
     private final class Work {
-        let run: () -> Void
-        init(_ run: @escaping () -> Void) { self.run = run }
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
 
     private final class Launch {

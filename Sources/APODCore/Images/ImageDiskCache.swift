@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,7 +11,7 @@ import Glibc
 /// file; damaged files fail their checksum and are dropped. Past `capacity` bytes the least
 /// recently used files are deleted. The index is built from the directory on first use and
 /// kept in memory; recency survives restarts through the files' modification times.
-public final class ImageDiskCache: @unchecked Sendable {
+public final class ImageDiskCache: Sendable {
     public static let defaultCapacity: Int64 = 1 << 30
 
     public let directory: URL
@@ -25,9 +26,27 @@ public final class ImageDiskCache: @unchecked Sendable {
         var lastUse: Date
     }
 
-    private let lock = NSLock()
-    private var index: [String: Entry]?
-    private var total: Int64 = 0
+    /// What is on disk as far as this process knows: nil until the directory was read.
+    private struct Index {
+        var entries: [String: Entry]?
+        var total: Int64 = 0
+
+        /// Forgets least recently used entries until the total fits `capacity`, never `kept`,
+        /// and names them for deletion.
+        mutating func evictionVictims(over capacity: Int64, sparing kept: String) -> [String] {
+            guard total > capacity, let current = entries else { return [] }
+            var victims: [String] = []
+            for (name, entry) in current.sorted(by: { $0.value.lastUse < $1.value.lastUse }) where name != kept {
+                guard total > capacity else { break }
+                total -= entry.size
+                entries?[name] = nil
+                victims.append(name)
+            }
+            return victims
+        }
+    }
+
+    private let index = Mutex(Index())
 
     public init(directory: URL, capacity: Int64 = ImageDiskCache.defaultCapacity) {
         self.directory = directory
@@ -68,9 +87,9 @@ public final class ImageDiskCache: @unchecked Sendable {
         }
         let size = Int64(CacheEntryFormat.headerSize + body.count)
         utimes(path, nil)
-        lock.withLock {
-            if index?[name] == nil { total += size }
-            index?[name] = Entry(size: size, lastUse: Date())
+        index.withLock { index in
+            if index.entries?[name] == nil { index.total += size }
+            index.entries?[name] = Entry(size: size, lastUse: Date())
         }
         return body
     }
@@ -93,11 +112,11 @@ public final class ImageDiskCache: @unchecked Sendable {
 
     /// Records an entry a writer put in place, then evicts least recently used files over capacity.
     func didStore(_ name: String, size: Int64) {
-        let victims = lock.withLock { () -> [String] in
-            total -= index?[name]?.size ?? 0
-            index?[name] = Entry(size: size, lastUse: Date())
-            total += size
-            return evictionVictims(sparing: name)
+        let victims = index.withLock { index in
+            index.total -= index.entries?[name]?.size ?? 0
+            index.entries?[name] = Entry(size: size, lastUse: Date())
+            index.total += size
+            return index.evictionVictims(over: capacity, sparing: name)
         }
         for victim in victims { unlink(directory.appendingPathComponent(victim).path) }
     }
@@ -105,30 +124,18 @@ public final class ImageDiskCache: @unchecked Sendable {
     /// Bytes on disk as far as this process knows (headers included).
     public var totalBytes: Int64 {
         loadIndexIfNeeded()
-        return lock.withLock { total }
-    }
-
-    private func evictionVictims(sparing kept: String) -> [String] {
-        guard total > capacity, let current = index else { return [] }
-        var victims: [String] = []
-        for (name, entry) in current.sorted(by: { $0.value.lastUse < $1.value.lastUse }) where name != kept {
-            guard total > capacity else { break }
-            total -= entry.size
-            index?[name] = nil
-            victims.append(name)
-        }
-        return victims
+        return index.withLock { $0.total }
     }
 
     private func forget(_ name: String) {
-        lock.withLock {
-            if let entry = index?.removeValue(forKey: name) { total -= entry.size }
+        index.withLock { index in
+            if let entry = index.entries?.removeValue(forKey: name) { index.total -= entry.size }
         }
     }
 
     private func loadIndexIfNeeded() {
-        lock.withLock {
-            guard index == nil else { return }
+        index.withLock { index in
+            guard index.entries == nil else { return }
             var found: [String: Entry] = [:]
             var sum: Int64 = 0
             let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
@@ -146,9 +153,9 @@ public final class ImageDiskCache: @unchecked Sendable {
                 found[name] = Entry(size: size, lastUse: modified)
                 sum += size
             }
-            index = found
-            total = sum
-            for victim in evictionVictims(sparing: "") { unlink(directory.appendingPathComponent(victim).path) }
+            index.entries = found
+            index.total = sum
+            for victim in index.evictionVictims(over: capacity, sparing: "") { unlink(directory.appendingPathComponent(victim).path) }
         }
     }
 }

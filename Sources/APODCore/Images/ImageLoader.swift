@@ -19,7 +19,7 @@ import Foundation
 /// - The display side may keep small re-encoded renditions beside the originals
 ///   (`cachedRendition`), so a grid opened again decodes a few kilobytes per cell.
 /// - `file:` URLs are read only inside `localFolders` (the offline sample).
-public final class ImageLoader: ImageFetching, @unchecked Sendable {
+public final class ImageLoader: ImageFetching, Sendable {
     public static let defaultConcurrency = 6
 
     public let maxBytes: Int

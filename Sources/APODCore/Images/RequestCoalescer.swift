@@ -1,24 +1,32 @@
 import Foundation
+import Synchronization
 
 /// Runs one operation per key however many callers want its result at the same time.
 ///
 /// Each caller waits on its own continuation, so a caller that is cancelled leaves at once
 /// without disturbing the others; the shared operation is cancelled only when its last caller
 /// leaves. A later call for the same key after that starts afresh.
-final class RequestCoalescer<Key: Hashable & Sendable, Context: Sendable, Value: Sendable>: @unchecked Sendable {
-    /// Mutable state is only touched under the coalescer's lock.
-    private final class Flight: @unchecked Sendable {
+final class RequestCoalescer<Key: Hashable & Sendable, Context: Sendable, Value: Sendable>: Sendable {
+    private struct Flight {
+        /// Tells a flight from a later one for the same key.
+        let number: UInt64
         let context: Context
         var waiters: [UInt64: CheckedContinuation<Value, Error>] = [:]
         var task: Task<Void, Never>?
-
-        init(context: Context) { self.context = context }
     }
 
-    private let lock = NSLock()
-    private var flights: [Key: Flight] = [:]
-    private var nextWaiter: UInt64 = 0
-    private var running = 0
+    private struct State {
+        var flights: [Key: Flight] = [:]
+        var nextNumber: UInt64 = 0
+        var running = 0
+
+        mutating func number() -> UInt64 {
+            nextNumber += 1
+            return nextNumber
+        }
+    }
+
+    private let state = Mutex(State())
 
     /// The result of the operation running for `key`, starting it with a fresh context from
     /// `makeContext` if none runs; `join` sees the running operation's context otherwise.
@@ -28,28 +36,27 @@ final class RequestCoalescer<Key: Hashable & Sendable, Context: Sendable, Value:
         join: @Sendable (Context) -> Void,
         operation: @escaping @Sendable (Context) async throws -> Value
     ) async throws -> Value {
-        let waiter = lock.withLock { () -> UInt64 in
-            nextWaiter += 1
-            return nextWaiter
-        }
+        let waiter = state.withLock { $0.number() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, Error>) in
-                let joined: Context?? = lock.withLock {
+                let joined: Context?? = state.withLock { state in
                     if Task.isCancelled { return nil }
-                    if let flight = flights[key] {
-                        flight.waiters[waiter] = continuation
-                        return .some(flight.context)
+                    if state.flights[key] != nil {
+                        state.flights[key]!.waiters[waiter] = continuation
+                        return .some(state.flights[key]!.context)
                     }
-                    let flight = Flight(context: makeContext())
+                    let context = makeContext()
+                    let number = state.number()
+                    var flight = Flight(number: number, context: context)
                     flight.waiters[waiter] = continuation
-                    flights[key] = flight
-                    running += 1
+                    state.running += 1
                     flight.task = Task.detached { [self] in
-                        defer { lock.withLock { running -= 1 } }
+                        defer { self.state.withLock { $0.running -= 1 } }
                         let result: Result<Value, Error>
-                        do { result = .success(try await operation(flight.context)) } catch { result = .failure(error) }
-                        finish(flight, for: key, with: result)
+                        do { result = .success(try await operation(context)) } catch { result = .failure(error) }
+                        finish(number, for: key, with: result)
                     }
+                    state.flights[key] = flight
                     return .some(nil)
                 }
                 switch joined {
@@ -65,32 +72,34 @@ final class RequestCoalescer<Key: Hashable & Sendable, Context: Sendable, Value:
 
     /// How many callers wait for `key` right now (lets tests sequence cancellations).
     func waiterCount(for key: Key) -> Int {
-        lock.withLock { flights[key]?.waiters.count ?? 0 }
+        state.withLock { $0.flights[key]?.waiters.count ?? 0 }
     }
 
     /// How many operations have not ended yet, including orphaned ones still winding down
     /// after their last caller left (lets tests wait until nothing more can happen).
     var runningOperations: Int {
-        lock.withLock { running }
+        state.withLock { $0.running }
     }
 
-    private func finish(_ flight: Flight, for key: Key, with result: Result<Value, Error>) {
-        let waiters = lock.withLock { () -> [CheckedContinuation<Value, Error>] in
-            if flights[key] === flight { flights[key] = nil }
-            defer { flight.waiters = [:] }
+    /// Resumes the flight's callers; a flight that lost its last caller has left `flights`
+    /// already (and a later one may stand there), so its result goes to nobody.
+    private func finish(_ number: UInt64, for key: Key, with result: Result<Value, Error>) {
+        let waiters = state.withLock { state -> [CheckedContinuation<Value, Error>] in
+            guard let flight = state.flights[key], flight.number == number else { return [] }
+            state.flights[key] = nil
             return Array(flight.waiters.values)
         }
         for waiter in waiters { waiter.resume(with: result) }
     }
 
     private func leave(_ waiter: UInt64, from key: Key) {
-        let left = lock.withLock { () -> (CheckedContinuation<Value, Error>, Task<Void, Never>?)? in
-            guard let flight = flights[key], let continuation = flight.waiters.removeValue(forKey: waiter) else {
+        let left = state.withLock { state -> (CheckedContinuation<Value, Error>, Task<Void, Never>?)? in
+            guard let continuation = state.flights[key]?.waiters.removeValue(forKey: waiter) else {
                 return nil
             }
-            guard flight.waiters.isEmpty else { return (continuation, nil) }
-            flights[key] = nil
-            return (continuation, flight.task)
+            guard state.flights[key]!.waiters.isEmpty else { return (continuation, nil) }
+            let orphaned = state.flights.removeValue(forKey: key)?.task
+            return (continuation, orphaned)
         }
         guard let (continuation, orphaned) = left else { return }
         continuation.resume(throwing: CancellationError())

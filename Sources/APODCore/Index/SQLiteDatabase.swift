@@ -7,6 +7,10 @@ import Foundation
 /// A connection is used by one caller at a time; the lock makes that hold when an
 /// `ArchiveIndex` is shared between tasks. Failures are `SQLiteFailure`s, which the owners
 /// turn into `APODError`s naming their file.
+///
+/// Unchecked Sendable, with a recursive `NSRecursiveLock` rather than a `Mutex`: a
+/// transaction's body runs the same connection's statements while the transaction holds the
+/// lock, and `Mutex` is not reentrant. The handle itself is opened `SQLITE_OPEN_FULLMUTEX`.
 final class SQLiteDatabase: @unchecked Sendable {
     let path: String
     private let handle: OpaquePointer

@@ -25,6 +25,17 @@ struct JSONFields {
         return APODDay(String(raw.prefix(10)))
     }
 
+    /// What every entry must have, from either service: its day and a title that is not empty
+    /// once cleaned, and its media type (a picture unless said otherwise).
+    /// - Throws: `APODError.unusableEntry` naming the day when it can be read.
+    func entryEssentials() throws -> (date: APODDay, title: String, mediaType: MediaType) {
+        guard let date = day() else { throw APODError.unusableEntry(date: text("date")) }
+        guard let rawTitle = text("title"), case let title = EntryText.title(rawTitle), !title.isEmpty else {
+            throw APODError.unusableEntry(date: date.description)
+        }
+        return (date, title, text("media_type").map(MediaType.init(rawValue:)) ?? .image)
+    }
+
     /// Parses a body holding one object or an array of objects. Anything else is malformed,
     /// including an array holding anything but objects (`[1, 2, 3]`): read leniently, it would
     /// pass for an empty list and so for "no picture that day".

@@ -8,11 +8,7 @@ enum LegacyEntryDecoder {
     ///   absolute URLs, and relative ones are dropped when there is no base.
     static func entry(from object: [String: Any], relativeTo base: URL? = nil) throws -> APODEntry {
         let fields = JSONFields(object: object)
-        guard let date = fields.day() else { throw APODError.unusableEntry(date: fields.text("date")) }
-        guard let rawTitle = fields.text("title"), case let title = EntryText.title(rawTitle), !title.isEmpty else {
-            throw APODError.unusableEntry(date: date.description)
-        }
-        let mediaType = fields.text("media_type").map(MediaType.init(rawValue:)) ?? .image
+        let (date, title, mediaType) = try fields.entryEssentials()
         func link(_ key: String) -> URL? {
             guard let raw = fields.text(key) else { return nil }
             if let base, let local = localFile(raw, base: base) { return local }

@@ -8,11 +8,7 @@ enum ScienceEntryDecoder {
 
     static func entry(from object: [String: Any]) throws -> APODEntry {
         let fields = JSONFields(object: object)
-        guard let date = fields.day() else { throw APODError.unusableEntry(date: fields.text("date")) }
-        guard let rawTitle = fields.text("title"), case let title = EntryText.title(rawTitle), !title.isEmpty else {
-            throw APODError.unusableEntry(date: date.description)
-        }
-        let mediaType = fields.text("media_type").map(MediaType.init(rawValue:)) ?? .image
+        let (date, title, mediaType) = try fields.entryEssentials()
         let picture = WebURL.normalize(fields.text("hdurl")).flatMap { ScienceCDN.isPlaceholder($0) ? nil : $0 }
 
         var entry = APODEntry(

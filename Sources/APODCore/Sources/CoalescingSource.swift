@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Sends one request for the latest entry, or for a day, however many callers ask for it at
 /// the same time. At start-up the viewer's daily-picture check and its main window both ask for
@@ -11,7 +12,7 @@ import Foundation
 /// answer for the latest entry is also reused for `latestReuse` seconds. Days are shared only
 /// while in flight; remembering them is the cache's job. A caller that is cancelled leaves at
 /// once; the request goes on while anyone still waits for it.
-public final class CoalescingSource: ForwardingSource, @unchecked Sendable {
+public final class CoalescingSource: ForwardingSource, Sendable {
     private enum Request: Hashable, Sendable {
         case latest
         case day(APODDay)
@@ -23,9 +24,7 @@ public final class CoalescingSource: ForwardingSource, @unchecked Sendable {
     public let upstream: any APODSource
     private let calendar: ArchiveCalendar
     private let requests = RequestCoalescer<Request, Void, APODEntry>()
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var recentLatest: (entry: APODEntry, answeredAt: Date)?
+    private let recentLatest = Mutex<(entry: APODEntry, answeredAt: Date)?>(nil)
 
     public init(upstream: any APODSource, calendar: ArchiveCalendar = ArchiveCalendar()) {
         self.upstream = upstream
@@ -34,12 +33,12 @@ public final class CoalescingSource: ForwardingSource, @unchecked Sendable {
 
     public func latest() async throws -> APODEntry {
         let now = calendar.currentDate
-        if let recent = lock.withLock({ recentLatest }), now.timeIntervalSince(recent.answeredAt) < Self.latestReuse,
+        if let recent = recentLatest.withLock({ $0 }), now.timeIntervalSince(recent.answeredAt) < Self.latestReuse,
            now >= recent.answeredAt {
             return recent.entry
         }
         let entry = try await shared(.latest) { [upstream] in try await upstream.latest() }
-        lock.withLock { recentLatest = (entry, calendar.currentDate) }
+        recentLatest.withLock { $0 = (entry, calendar.currentDate) }
         return entry
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// NASA's v1 API: `api.nasa.gov/planetary/apod` or a self-hosted copy of nasa/apod-api.
 ///
@@ -6,15 +7,13 @@ import Foundation
 /// an error message: any echo of it in a service message is blanked. `thumbs=true` asks for
 /// video stills. The pass-through in front of api.nasa.gov cuts ranges to 25 entries and
 /// returns fewer random entries than asked, so both are continued with follow-up requests.
-public final class LegacySource: APODSource, @unchecked Sendable {
+public final class LegacySource: APODSource, Sendable {
     public let apiURL: URL
     private let apiKey: String
     private let client: HTTPClient
     private let calendar: ArchiveCalendar
     private let rules: ArchiveRules
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var lastRateLimit: RateLimit?
+    private let lastRateLimit = Mutex<RateLimit?>(nil)
 
     /// Follow-up requests allowed for a truncated range or a short random answer.
     private static let followUps = 20
@@ -33,7 +32,7 @@ public final class LegacySource: APODSource, @unchecked Sendable {
 
     /// `X-RateLimit-Limit` / `X-RateLimit-Remaining` from the last answer that carried them.
     public var rateLimit: RateLimit? {
-        lock.withLock { lastRateLimit }
+        lastRateLimit.withLock { $0 }
     }
 
     /// Any range is one request, but nasa/apod-api builds its answer from each day's archive
@@ -144,7 +143,7 @@ public final class LegacySource: APODSource, @unchecked Sendable {
         components.queryItems = (components.queryItems ?? []) + items.map { URLQueryItem(name: $0.0, value: $0.1) }
         let response = try await client.getMetadata(components.url!)
         if let limit = RateLimit(headers: response.headers) {
-            lock.withLock { lastRateLimit = limit }
+            lastRateLimit.withLock { $0 = limit }
         }
         if response.status == 404, !response.isHTML { return nil }
         guard response.isSuccess else { throw ServiceErrorBody.error(for: response, redacting: apiKey) }

@@ -1,15 +1,14 @@
 import Foundation
+import Synchronization
 
 /// No network at all: whatever the metadata cache holds, plus the bundled sample
 /// (`entries.json`, legacy-shaped, with pictures given relative to it). Sample entries win
 /// over cached ones for the same day because their pictures are on disk.
-public final class OfflineSource: APODSource, @unchecked Sendable {
+public final class OfflineSource: APODSource, Sendable {
     private let cacheRoot: URL?
     private let sampleDirectory: URL?
     private let calendar: ArchiveCalendar
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var loaded: [APODEntry]?
+    private let loaded = Mutex<[APODEntry]?>(nil)
 
     public init(cacheRoot: URL?, sampleDirectory: URL?, calendar: ArchiveCalendar = ArchiveCalendar()) {
         self.cacheRoot = cacheRoot
@@ -63,14 +62,14 @@ public final class OfflineSource: APODSource, @unchecked Sendable {
 
     /// Every stored entry, ascending, read from disk once.
     private func available() throws -> [APODEntry] {
-        if let loaded = lock.withLock({ loaded }) { return loaded }
+        if let loaded = loaded.withLock({ $0 }) { return loaded }
         var byDay: [APODDay: APODEntry] = [:]
         if let cacheRoot {
             for entry in MetadataCache.allEntries(under: cacheRoot) { byDay[entry.date] = entry }
         }
         for entry in Self.sampleEntries(in: sampleDirectory) { byDay[entry.date] = entry }
         let all = byDay.values.sorted { $0.date < $1.date }
-        lock.withLock { loaded = all }
+        loaded.withLock { $0 = all }
         return all
     }
 

@@ -18,6 +18,8 @@ enum WindowAction: String, CaseIterable {
     /// F9 in a detail window: the properties panel.
     case properties
     case search
+    /// Shows one of the main window's views, by name (`MainView.Name`).
+    case showView = "show-view"
     case toggleFavourite = "toggle-favourite"
     case zoomIn = "zoom-in"
     case zoomOut = "zoom-out"
@@ -32,6 +34,9 @@ enum WindowAction: String, CaseIterable {
 
     /// As a button, menu item or accelerator names it.
     var detailedName: String { "win." + rawValue }
+
+    /// `show-view` with the view's name, as an accelerator names it.
+    static func showView(_ view: MainView.Name) -> String { "win.show-view::" + view.rawValue }
 }
 
 /// The application actions (`app.…`), also what other programs call over D-Bus

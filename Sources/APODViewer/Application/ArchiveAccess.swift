@@ -1,65 +1,69 @@
 import APODCore
 import Foundation
+import Synchronization
 
 /// The viewer's way to the archive index of the source in use and to the favourites library.
 /// Both are opened lazily and reopened when the source changes; every call reads or writes a
 /// database, so windows call it from their background work, never on the main thread.
-public final class ArchiveAccess: BackgroundPool, @unchecked Sendable {
+public final class ArchiveAccess: BackgroundPool, Sendable {
     public let dataFolder: DataFolder
     private let calendar: ArchiveCalendar
-    private let lock = NSLock()
-    private var configuration: SourceConfiguration
-    /// Opened indexes by source address: a request still running for the previous source
-    /// writes to that source's index, never to the new one's.
-    private var indexes: [String: ArchiveIndex] = [:]
-    private var library: UserLibrary?
-    /// A damaged file set aside on opening, said once by the next window that asks.
-    private var pendingNotices: [APODError] = []
+    private struct Opened {
+        var configuration: SourceConfiguration
+        /// Opened indexes by source address: a request still running for the previous source
+        /// writes to that source's index, never to the new one's.
+        var indexes: [String: ArchiveIndex] = [:]
+        var library: UserLibrary?
+        /// A damaged file set aside on opening, said once by the next window that asks.
+        var pendingNotices: [APODError] = []
+    }
+
+    private let opened: Mutex<Opened>
 
     public init(dataFolder: DataFolder, configuration: SourceConfiguration, calendar: ArchiveCalendar = ArchiveCalendar()) {
         self.dataFolder = dataFolder
-        self.configuration = configuration
+        opened = Mutex(Opened(configuration: configuration))
         self.calendar = calendar
     }
 
     /// From now on, the index of this source.
     func use(_ configuration: SourceConfiguration) {
-        lock.withLock { self.configuration = configuration }
+        opened.withLock { $0.configuration = configuration }
     }
 
     /// The index of the source in use, opened on first use.
     /// - Throws: `APODError.indexTooNew`, `.diskFull`, `.indexUnavailable`.
     func openIndex() throws -> ArchiveIndex {
-        try openIndex(for: lock.withLock { configuration })
+        try openIndex(for: opened.withLock { $0.configuration })
     }
 
     /// The index of `configuration`'s source, opened on first use.
     func openIndex(for configuration: SourceConfiguration) throws -> ArchiveIndex {
-        try lock.withLock {
+        try opened.withLock { state in
             let key = configuration.kind == .offline ? "offline" : "\(configuration.kind.rawValue) \(configuration.apiURL)"
-            if let index = indexes[key] { return index }
+            if let index = state.indexes[key] { return index }
             let opened = try dataFolder.openIndex(for: configuration, calendar: calendar)
-            if let notice = opened.notice { pendingNotices.append(notice) }
-            indexes[key] = opened
+            if let notice = opened.notice { state.pendingNotices.append(notice) }
+            state.indexes[key] = opened
             return opened
         }
     }
 
     func openLibrary() throws -> UserLibrary {
-        try lock.withLock {
-            if let library { return library }
+        try opened.withLock { state in
+            if let library = state.library { return library }
             let opened = try dataFolder.openLibrary()
-            if let notice = opened.notice { pendingNotices.append(notice) }
-            library = opened
+            if let notice = opened.notice { state.pendingNotices.append(notice) }
+            state.library = opened
             return opened
         }
     }
 
     /// What happened to damaged files since the last call (each said once).
     func takeNotices() -> [APODError] {
-        lock.withLock {
-            defer { pendingNotices = [] }
-            return pendingNotices
+        opened.withLock { state in
+            defer { state.pendingNotices = [] }
+            return state.pendingNotices
         }
     }
 

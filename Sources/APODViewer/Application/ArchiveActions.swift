@@ -6,23 +6,20 @@ import GtkKit
 enum ArchiveActions {
     static func make(for app: ViewerApplication) -> [Action] {
         [
-            Action(AppAction.favourites) { [weak app] in app?.archiveWindows?.show(.favourites) },
-            Action(AppAction.history) { [weak app] in app?.archiveWindows?.show(.history) },
-            Action(AppAction.onThisDay) { [weak app] in app?.archiveWindows?.show(.onThisDay) },
+            Action(AppAction.favourites) { [weak app] in app?.show(.favourites) },
+            Action(AppAction.history) { [weak app] in app?.show(.history) },
+            Action(AppAction.onThisDay) { [weak app] in app?.show(.onThisDay) },
             Action(AppAction.downloadArchive) { [weak app] in app?.downloadArchive() },
             // "YYYY-MM" opens the wall at that month; "" as it is.
             Action(AppAction.browse, stringHandler: { [weak app] text in app?.openBrowse(text) }),
         ]
     }
 
-    /// The primary menu's section for them.
+    /// The primary menu's section for them (the lists are views, switched in the header).
     static var menuSection: Menu {
         let section = Menu()
         section.append(tr("_Browse the Archive"), action: AppAction.openBrowse)
-        section.append(tr("_Favourites"), action: AppAction.favourites)
-        section.append(tr("_History"), action: AppAction.history)
-        section.append(tr("On This _Day"), action: AppAction.onThisDay)
-        section.append(tr("_Download the Archive…"), action: AppAction.downloadArchive)
+        section.append(tr("_Download the Archive"), action: AppAction.downloadArchive)
         return section
     }
 }

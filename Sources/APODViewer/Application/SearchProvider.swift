@@ -11,7 +11,7 @@ import GtkKit
 final class SearchProvider {
     nonisolated static let interface = "org.gnome.Shell.SearchProvider2"
     /// As many results as the search window lists.
-    nonisolated static let resultLimit = ArchiveWindows.searchLimit
+    nonisolated static let resultLimit = ArchiveViews.searchLimit
     /// The long side of a result's icon in pixels: GNOME Shell shows them at up to 64 logical
     /// pixels, twice that on a 2× screen.
     nonisolated static let iconSize = 128
@@ -60,7 +60,7 @@ final class SearchProvider {
         case "LaunchSearch":
             call.reply(.nothing)
             app?.prepareWindows()
-            app?.archiveWindows?.search(call.strings(at: 0).joined(separator: " "))
+            app?.showSearch(call.strings(at: 0).joined(separator: " "))
         default:
             call.fail("org.freedesktop.DBus.Error.UnknownMethod", call.method)
         }

@@ -53,6 +53,14 @@ enum Shortcuts {
             Binding(WindowAction.print, ["<Ctrl>p"], tr("Print the picture")),
             Binding(WindowAction.properties, ["F9"], tr("Picture properties (detail window)")),
         ]),
+        (tr("Views"), [
+            Binding(detailed: WindowAction.showView(.today), ["<Alt>1"], tr("Today")),
+            Binding(detailed: WindowAction.showView(.random), ["<Alt>2"], tr("Random")),
+            Binding(detailed: WindowAction.showView(.search), ["<Alt>3"], tr("Search")),
+            Binding(detailed: WindowAction.showView(.favourites), ["<Alt>4"], tr("Favourites")),
+            Binding(detailed: WindowAction.showView(.history), ["<Alt>5"], tr("History")),
+            Binding(detailed: WindowAction.showView(.onThisDay), ["<Alt>6"], tr("On This Day")),
+        ]),
         (tr("General"), [
             Binding(AppAction.preferences, ["<Ctrl>comma"], tr("Preferences")),
             Binding(AppAction.shortcuts, ["<Ctrl>question"], tr("Keyboard shortcuts")),

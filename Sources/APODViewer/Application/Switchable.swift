@@ -1,20 +1,19 @@
 import Foundation
+import Synchronization
 
 /// A value the application can replace while windows keep using it: every window holds the
 /// same `Switchable`, and the next call goes to whatever stands behind it now (preferences
 /// changed, offline fallback, an emptied cache). The conformances (`SwitchableSource`,
 /// `SwitchableFetcher`) only forward to `upstream`.
-final class Switchable<Upstream>: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var current: Upstream
+final class Switchable<Upstream: Sendable>: Sendable {
+    private let current: Mutex<Upstream>
 
     init(_ upstream: Upstream) {
-        current = upstream
+        current = Mutex(upstream)
     }
 
     var upstream: Upstream {
-        get { lock.withLock { current } }
-        set { lock.withLock { current = newValue } }
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
     }
 }

@@ -7,7 +7,7 @@ import GtkKit
 final class ExplorerWindows {
     var browse: BrowseWindow?
     /// By object id.
-    var objectGrids: [String: EntryGridWindow] = [:]
+    var objectGrids: [String: ObjectGridWindow] = [:]
 
     var openWindows: [Window] {
         [browse?.window].compactMap { $0 } + objectGrids.values.map(\.window)
@@ -58,16 +58,17 @@ extension ViewerApplication {
             grid.window.present()
             return
         }
-        let grid = EntryGridWindow(application: application, environment: environment, title: object.label)
+        let objectWindow = ObjectGridWindow(application: application, environment: environment, title: object.label)
+        let grid = objectWindow.grid
         grid.onOpenDetail = { [weak self, weak grid] entry in
             self?.openDetail(for: entry, batch: { grid?.cells.map(\.entry) ?? [] })
         }
-        grid.window.onDestroy { [weak self] in self?.explorer.objectGrids[object.id] = nil }
-        explorer.objectGrids[object.id] = grid
-        grid.window.present()
+        objectWindow.window.onDestroy { [weak self] in self?.explorer.objectGrids[object.id] = nil }
+        explorer.objectGrids[object.id] = objectWindow
+        objectWindow.window.present()
         grid.showLoading()
         let work = WorkSlot()
-        grid.window.onDestroy { work.cancel() }
+        objectWindow.window.onDestroy { work.cancel() }
         work.start({ try archive.openIndex().entries(of: object) }, then: { [weak grid] result in
             withExtendedLifetime(work) {}
             guard let grid else { return }

@@ -3,8 +3,9 @@ import APODCore
 import Foundation
 import GtkKit
 
-/// The application: its actions and accelerators, and the windows it has open. At most one
-/// main, grid and preferences window; one detail window per entry (asking again presents it).
+/// The application: its actions and accelerators, and the windows it has open. One main window
+/// holds every view (Today, Random, the archive's); besides it at most one preferences window
+/// and one detail window per entry (asking again presents it).
 @MainActor
 public final class ViewerApplication {
     public nonisolated static let id = "io.github.apodviewer.APODViewer"
@@ -13,10 +14,11 @@ public final class ViewerApplication {
     let environment: ViewerEnvironment
     let options: ViewerOptions
     private(set) var mainWindow: MainWindow?
-    private(set) var gridWindow: RandomGridWindow?
+    /// The main window's Random view, while the window is open.
+    private(set) var randomView: RandomGridView?
     private(set) var detailWindows: [APODDay: DetailWindow] = [:]
     /// Search, Favourites, History and On This Day; nil without a data folder.
-    var archiveWindows: ArchiveWindows?
+    var archiveViews: ArchiveViews?
     var archiveControls: MainArchiveControls?
     /// The archive wall and the objects' grids (`ViewerApplication+Browse`).
     let explorer = ExplorerWindows()
@@ -150,7 +152,7 @@ public final class ViewerApplication {
         if services != nil {
             section.append(tr("_Preferences"), action: AppAction.preferences)
         }
-        if archiveWindows != nil { menu.appendSection(ArchiveActions.menuSection) }
+        if archiveViews != nil { menu.appendSection(ArchiveActions.menuSection) }
         section.append(tr("_Keyboard Shortcuts"), action: AppAction.shortcuts)
         section.append(tr("_About APOD Viewer"), action: AppAction.about)
         menu.appendSection(section)
@@ -172,17 +174,18 @@ public final class ViewerApplication {
         if let services {
             OfflineFallback.attach(services, to: main)
         }
-        main.window.onDestroy { [weak self] in self?.mainWindow = nil }
         mainWindow = main
+        addRandomView(to: main, count: options.randomCount ?? ViewerOptions.defaultRandomCount)
         attachArchive(to: main)
-        // The grid's batch is asked for before any window is realized: realizing one costs a
-        // few hundred milliseconds under software GL, and the first cell waits for its entry.
-        let opensGridFirst = options.randomCount != nil && gridWindow == nil
-        if let count = options.randomCount, opensGridFirst {
-            presentGridFirst(makeGrid(count: count), then: main)
-        } else {
-            main.window.present()
+        // Last, so the views' own handlers (cancelling their work) run first.
+        main.window.onDestroy { [weak self] in
+            self?.mainWindow = nil
+            self?.randomView = nil
         }
+        if let count = options.randomCount, count > 0 {
+            main.showView(.random)
+        }
+        main.window.present()
         if let day = options.initialDay {
             main.show(day: day)
         } else {
@@ -190,9 +193,6 @@ public final class ViewerApplication {
         }
         if !options.settingsWarnings.isEmpty {
             main.banner.warn((options.settingsWarnings + [tr("Preferences can set good values again.")]).joined(separator: "\n"))
-        }
-        if let count = options.randomCount, !opensGridFirst {
-            openGrid(count: count)
         }
         if options.opensBrowse { openBrowse(options.browseMonth?.description ?? "") }
     }
@@ -205,64 +205,44 @@ public final class ViewerApplication {
         Appearance.apply(services?.style ?? .followSystem)
     }
 
-    /// With `--random` the grid (what was asked for) is shown first and the main window after
-    /// the grid's first frame, and GL is prepared before either, each step in a main-loop
-    /// iteration of its own: under software GL each costs the main thread 25-90 ms, and all of
-    /// them in one iteration made a start-up stall of 200-500 ms. The grid is presented again
-    /// after the main window, so it stays in front with the focus. Windows closed meanwhile
-    /// (tests) are not shown again.
-    private func presentGridFirst(_ grid: RandomGridWindow, then main: MainWindow) {
-        NextIteration.run { [weak grid, weak main] in
-            Gtk.prepareGraphics()
-            NextIteration.run {
-                guard let grid, !grid.window.isDestroyed else {
-                    main?.window.present()
-                    return
-                }
-                grid.window.present()
-                grid.window.afterNextFrame { [weak grid] in
-                    main?.window.present()
-                    if let grid, !grid.window.isDestroyed { grid.window.present() }
-                }
-            }
-        }
-    }
-
     /// The main window, opened first when a D-Bus action arrives with none on screen.
     func ensureMainWindow() -> MainWindow? {
         if mainWindow == nil { activate() }
         return mainWindow
     }
 
-    /// Opens (or presents) the random grid; `count`, when given, also loads a new batch of
-    /// that many into an open grid.
-    func openGrid(count: Int? = nil) {
-        if let gridWindow {
-            if let count, count != gridWindow.countSpin.value {
-                gridWindow.countSpin.value = count
-                gridWindow.shuffle()
-            }
-            gridWindow.window.present()
-            return
+    /// Shows the Random view in the main window (opening it first); `count`, when given, also
+    /// loads a new batch of that many. Its first batch loads when it is first shown.
+    func showRandom(count: Int? = nil) {
+        guard let main = ensureMainWindow(), let view = randomView else { return }
+        if let count, count != view.countSpin.value || !view.hasBatch {
+            view.countSpin.value = count
+            view.shuffle()
         }
-        makeGrid(count: count ?? ViewerOptions.defaultRandomCount).window.present()
+        main.showView(.random)
+        main.window.present()
     }
 
-    /// A new grid, its batch already loading; the caller presents its window.
-    @discardableResult
-    private func makeGrid(count: Int) -> RandomGridWindow {
-        let grid = RandomGridWindow(application: application, environment: environment, count: count)
+    /// Shows `view` in the main window, opening it first.
+    func show(_ view: MainView.Name) {
+        guard let main = ensureMainWindow() else { return }
+        main.showView(view)
+        main.window.present()
+    }
+
+    private func addRandomView(to main: MainWindow, count: Int) {
+        let grid = RandomGridView(in: main.window, environment: environment, count: count)
         grid.onOpenDetail = { [weak self, weak grid] entry in
             self?.openDetail(for: entry, batch: { grid?.entries ?? [] })
         }
         if let services {
             OfflineFallback.attach(services, to: grid, main: { [weak self] in self?.mainWindow })
         }
-        grid.window.onDestroy { [weak self] in self?.gridWindow = nil }
         attachArchive(to: grid)
-        gridWindow = grid
-        grid.shuffle()
-        return grid
+        randomView = grid
+        main.addView(MainView(.random, title: tr("_Random"), iconName: "media-playlist-shuffle-symbolic", content: grid.root,
+                              onShown: { [weak grid] in grid?.loadFirstBatch() },
+                              onReload: { [weak grid] in grid?.shuffle() }))
     }
 
     /// - Parameter batch: the grid's entries, for stepping through them in the detail window.
@@ -292,7 +272,8 @@ public final class ViewerApplication {
             return
         }
         let preferences = PreferencesWindow(application: application, services: services)
-        if let main = mainWindow { preferences.window.makeDialog(of: main.window) }
+        // Beside the main window, not over it: the main window stays usable meanwhile.
+        if let main = mainWindow { preferences.window.keepAbove(main.window) }
         preferences.onSourceChanged = { [weak self] in self?.sourceChanged() }
         preferences.onDailySettingsChanged = { [weak self] in self?.daily?.apply($0) }
         preferences.window.onDestroy { [weak self] in self?.preferencesWindow = nil }
@@ -301,14 +282,12 @@ public final class ViewerApplication {
     }
 
     private var openWindows: [Window] {
-        [mainWindow?.window, gridWindow?.window, preferencesWindow?.window].compactMap { $0 }
-            + detailWindows.values.map(\.window) + (archiveWindows?.openWindows ?? []) + explorer.openWindows
+        [mainWindow?.window, preferencesWindow?.window].compactMap { $0 } + detailWindows.values.map(\.window) + explorer.openWindows
     }
 
     var openWindowCount: Int { openWindows.count }
 
-    /// Whether every open window is on screen (with `--random` the main window comes a frame
-    /// after the grid).
+    /// Whether every open window is on screen.
     var windowsOnScreen: Bool { openWindows.allSatisfy(\.isMapped) }
 
     /// Closes every window, which cancels each one's work.

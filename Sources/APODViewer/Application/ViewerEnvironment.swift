@@ -12,11 +12,16 @@ public struct ViewerEnvironment: Sendable {
     /// The archive index and the favourites; without it the windows hide search, favourites,
     /// history, "on this day" and the calendar's marks.
     public var archive: ArchiveAccess?
+    /// The daily background's saved choices (fit, caption), which "Set as Background" follows
+    /// too; read from the settings file, so called off the main thread.
+    public var dailySettings: @Sendable () -> DailySettings
 
     public init(source: any APODSource, pictures: PictureLoader, calendar: ArchiveCalendar = ArchiveCalendar(),
-                wallpaperDirectory: URL? = nil, archive: ArchiveAccess? = nil) {
+                wallpaperDirectory: URL? = nil, archive: ArchiveAccess? = nil,
+                dailySettings: @escaping @Sendable () -> DailySettings = { DailySettings() }) {
         self.source = source
         self.archive = archive
+        self.dailySettings = dailySettings
         self.pictures = pictures
         self.calendar = calendar
         self.wallpaperDirectory = wallpaperDirectory ?? Self.wallpaperDirectory(

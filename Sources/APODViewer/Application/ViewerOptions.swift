@@ -5,7 +5,7 @@ import APODCore
 public struct ViewerOptions: Equatable, Sendable {
     /// `--date YYYY-MM-DD`: open on that day instead of the latest picture.
     public var initialDay: APODDay?
-    /// `--random N`: also open the random grid with N pictures.
+    /// `--random N`: open on the Random view with N pictures.
     public var randomCount: Int?
     /// `--offline`: work from the cache and the bundled sample on purpose (`--source offline`).
     public var offline = false
@@ -46,7 +46,7 @@ public struct ViewerOptions: Equatable, Sendable {
             "",
             tr("Options:"),
             "  --date YYYY-MM-DD                 " + tr("open on that day instead of the latest picture"),
-            "  --random N                        " + tr("also open the random grid with N pictures (1–100)"),
+            "  --random N                        " + tr("open on the Random view with N pictures (1–100)"),
             "  --browse [YYYY-MM]                " + tr("also open the archive wall, at that month when given"),
             "  --offline                         " + tr("use only cached and sample pictures (same as --source offline)"),
             "  --background                      " + tr("start without a window, for the daily picture"),

@@ -62,7 +62,8 @@ public final class ViewerServices {
         fetcher = SwitchableFetcher(configuration.makeImageLoader(client: client, cacheCapacity: Int64(cacheLimitMB) << 20))
         environment = ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: fetcher), calendar: calendar,
                                         wallpaperDirectory: ViewerEnvironment.wallpaperDirectory(inCache: configuration.cacheDirectory),
-                                        archive: archive)
+                                        archive: archive,
+                                        dailySettings: { [store] in store.map(DailySettings.init(store:)) ?? DailySettings() })
     }
 
     /// The entries' and pictures' cache, for its usage and "Clear cache".

@@ -106,7 +106,7 @@ final class DailyBackground {
 
     /// The picture as the background copy; as it is when there is neither a screen size nor a
     /// caption (no display: the desktop fits it).
-    private nonisolated static func backgroundCopy(of data: Data, for target: Target, fit: BackgroundFit,
+    nonisolated static func backgroundCopy(of data: Data, for target: Target, fit: BackgroundFit,
                                                    caption: Caption?) throws -> Data {
         guard target.canvas != nil || caption != nil else { return data }
         return try WallpaperComposer.compose(data, .init(canvas: target.canvas, scaleFactor: target.scaleFactor,

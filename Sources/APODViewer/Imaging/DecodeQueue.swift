@@ -1,5 +1,6 @@
 import Foundation
 import GtkKit
+import Synchronization
 
 /// Runs picture decoding on a few threads of its own, one per core by default, the picture
 /// asked for first before the others.
@@ -15,7 +16,7 @@ import GtkKit
 /// first instead of every downloading picture advancing a little at a time (a thread left
 /// idle by a picture waiting for bytes takes the next one's). Work without a ticket gets a
 /// fresh one: first come, first served. Threads exist only while there is work.
-public final class DecodeQueue: @unchecked Sendable {
+public final class DecodeQueue: Sendable {
     public static let shared = DecodeQueue(threads: ProcessInfo.processInfo.activeProcessorCount)
 
     /// A place in the queue: lower runs first.
@@ -26,7 +27,7 @@ public final class DecodeQueue: @unchecked Sendable {
     private struct Job {
         let ticket: UInt64
         let sequence: UInt64
-        let work: () -> Void
+        let work: @Sendable () -> Void
 
         func runsBefore(_ other: Job) -> Bool {
             (ticket, sequence) < (other.ticket, other.sequence)
@@ -34,11 +35,14 @@ public final class DecodeQueue: @unchecked Sendable {
     }
 
     public let threads: Int
-    private let lock = NSLock()
-    private var jobs: [Job] = []
-    private var workers = 0
-    private var issued: UInt64 = 0
-    private var enqueued: UInt64 = 0
+    private struct State {
+        var jobs: [Job] = []
+        var workers = 0
+        var issued: UInt64 = 0
+        var enqueued: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
 
     public init(threads: Int) {
         self.threads = max(1, threads)
@@ -46,9 +50,9 @@ public final class DecodeQueue: @unchecked Sendable {
 
     /// A place for work that will come in pieces (see the type's notes).
     public func ticket() -> Ticket {
-        lock.withLock {
-            issued += 1
-            return Ticket(value: issued)
+        state.withLock { state in
+            state.issued += 1
+            return Ticket(value: state.issued)
         }
     }
 
@@ -72,11 +76,11 @@ public final class DecodeQueue: @unchecked Sendable {
 
     /// Queues `work` at `ticket`'s place without waiting for it.
     public func submit(at ticket: Ticket, _ work: @escaping @Sendable () -> Void) {
-        let startWorker = lock.withLock { () -> Bool in
-            enqueued += 1
-            jobs.append(Job(ticket: ticket.value, sequence: enqueued, work: work))
-            guard workers < threads else { return false }
-            workers += 1
+        let startWorker = state.withLock { state -> Bool in
+            state.enqueued += 1
+            state.jobs.append(Job(ticket: ticket.value, sequence: state.enqueued, work: work))
+            guard state.workers < threads else { return false }
+            state.workers += 1
             return true
         }
         guard startWorker else { return }
@@ -92,13 +96,13 @@ public final class DecodeQueue: @unchecked Sendable {
     }
 
     private func nextJob() -> Job? {
-        lock.withLock {
-            guard var first = jobs.indices.first else {
-                workers -= 1
+        state.withLock { state in
+            guard var first = state.jobs.indices.first else {
+                state.workers -= 1
                 return nil
             }
-            for index in jobs.indices where jobs[index].runsBefore(jobs[first]) { first = index }
-            return jobs.remove(at: first)
+            for index in state.jobs.indices where state.jobs[index].runsBefore(state.jobs[first]) { first = index }
+            return state.jobs.remove(at: first)
         }
     }
 }

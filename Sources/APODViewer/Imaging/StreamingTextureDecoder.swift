@@ -1,6 +1,7 @@
 import APODCore
 import Foundation
 import GtkKit
+import Synchronization
 
 /// Decodes a picture while the core's loader downloads it: chunks are handed to a
 /// GdkPixbufLoader on `queue`'s threads as they arrive, so by the last byte most of the
@@ -17,24 +18,26 @@ import GtkKit
 /// criticals when closed on bytes the picture check then refuses; both are decoded whole once
 /// checked (`streams` is then false). `cancel` (no one waits for the picture any more) drops
 /// the chunks not yet decoded and the loader, and stops a write within one 64 KB piece.
-final class StreamingTextureDecoder: ImageChunkConsumer, @unchecked Sendable {
+final class StreamingTextureDecoder: ImageChunkConsumer, Sendable {
     /// This picture's place on the decode queue, taken when it was asked for.
     let ticket: DecodeQueue.Ticket?
     private let maxSize: Int?
     private let box: PixelSize?
     private let queue: DecodeQueue?
     private let cancellable: Cancellable
-    /// Held while the loader is fed or finished, and taken before `lock`, so chunks reach it
-    /// in order whichever thread feeds it.
-    private let decoding = NSLock()
-    private var decoder: PixbufStreamDecoder?
-    /// Guards the chunks not yet decoded, whether a drain job is queued, and what the first
-    /// chunk said about streaming.
-    private let lock = NSLock()
-    private var pending: [Data] = []
-    private var draining = false
-    private var firstChunkSeen = false
-    private var declined = false
+    /// The loader, held while it is fed or finished, and taken before `arrivals`, so chunks
+    /// reach it in order whichever thread feeds it.
+    private let decoding: Mutex<PixbufStreamDecoder?>
+    private let arrivals = Mutex(Arrivals())
+
+    /// The chunks not yet decoded, whether a drain job is queued, and what the first chunk
+    /// said about streaming.
+    private struct Arrivals {
+        var pending: [Data] = []
+        var draining = false
+        var firstChunkSeen = false
+        var declined = false
+    }
 
     /// A decoder at most `maxSize` pixels on its long side fitting `box` (nil: full size).
     /// With a `queue`, chunks are decoded there; without one, `write` decodes on the caller's
@@ -45,33 +48,33 @@ final class StreamingTextureDecoder: ImageChunkConsumer, @unchecked Sendable {
         self.queue = queue
         self.cancellable = cancellable
         ticket = queue?.ticket()
-        decoder = Self.makeDecoder(maxSize: maxSize, box: box, cancellable: cancellable)
+        decoding = Mutex(Self.makeDecoder(maxSize: maxSize, box: box, cancellable: cancellable))
     }
 
     func consume(_ chunk: Data) async {
-        let accepted = lock.withLock { () -> Bool in
-            if !firstChunkSeen {
-                firstChunkSeen = true
-                declined = Self.decodesWhole(startingWith: chunk)
+        let accepted = arrivals.withLock { arrivals -> Bool in
+            if !arrivals.firstChunkSeen {
+                arrivals.firstChunkSeen = true
+                arrivals.declined = Self.decodesWhole(startingWith: chunk)
             }
-            return !declined && !cancellable.isCancelled
+            return !arrivals.declined && !cancellable.isCancelled
         }
         guard accepted else { return }
         guard let queue, let ticket else { return write(chunk) }
-        let startDrain = lock.withLock { () -> Bool in
-            pending.append(chunk)
-            defer { draining = true }
-            return !draining
+        let startDrain = arrivals.withLock { arrivals -> Bool in
+            arrivals.pending.append(chunk)
+            defer { arrivals.draining = true }
+            return !arrivals.draining
         }
         if startDrain { queue.submit(at: ticket) { [self] in drain() } }
     }
 
     func restart() {
-        decoding.withLock {
-            lock.withLock {
-                pending = []
-                firstChunkSeen = false
-                declined = false
+        decoding.withLock { decoder in
+            arrivals.withLock { arrivals in
+                arrivals.pending = []
+                arrivals.firstChunkSeen = false
+                arrivals.declined = false
             }
             decoder = Self.makeDecoder(maxSize: maxSize, box: box, cancellable: cancellable)
         }
@@ -80,7 +83,7 @@ final class StreamingTextureDecoder: ImageChunkConsumer, @unchecked Sendable {
     /// Whether the chunks handed over were decoded: false when the format is decoded whole
     /// (`finish` then has no picture; decode the checked bytes instead).
     var streams: Bool {
-        lock.withLock { !declined }
+        arrivals.withLock { !$0.declined }
     }
 
     /// No one waits for the picture: chunks not yet decoded are dropped, a write in progress
@@ -88,18 +91,18 @@ final class StreamingTextureDecoder: ImageChunkConsumer, @unchecked Sendable {
     /// decoder). Safe from any thread; never waits for the decoding.
     func cancel() {
         cancellable.cancel()
-        lock.withLock { pending = [] }
+        arrivals.withLock { $0.pending = [] }
     }
 
     /// Bytes decoded so far, and whether the picture's header has been read (for tests that
     /// check decoding started before the download ended).
     var progress: (bytes: Int, headerRead: Bool) {
-        decoding.withLock { (decoder?.byteCount ?? 0, decoder?.headerSize != nil) }
+        decoding.withLock { ($0?.byteCount ?? 0, $0?.headerSize != nil) }
     }
 
     /// Feeds `data` on the calling thread.
     func write(_ data: Data) {
-        decoding.withLock { decoder?.write(data) }
+        decoding.withLock { $0?.write(data) }
     }
 
     /// The picture, once the last byte has been consumed: call it on the decode queue.
@@ -107,20 +110,14 @@ final class StreamingTextureDecoder: ImageChunkConsumer, @unchecked Sendable {
     /// - Throws: `APODError.imageTooLarge` over `TextureDecoder.maxPixels`;
     ///   `APODError.notAnImage` for bytes GdkPixbuf cannot read; `CancellationError` after `cancel`.
     func finish() throws -> DecodedImage {
-        try decoding.withLock {
+        try decoding.withLock { current in
             guard !cancellable.isCancelled else { throw CancellationError() }
-            guard let decoder else { throw APODError.notAnImage }
+            guard let decoder = current else { throw APODError.notAnImage }
             for chunk in takePending() { decoder.write(chunk) }
-            do {
+            return try TextureDecoder.reportingDecodeFailures {
                 let texture = try decoder.finish()
                 let original = decoder.headerSize ?? (texture.width, texture.height)
                 return DecodedImage(texture: texture, originalWidth: original.width, originalHeight: original.height)
-            } catch PixbufDecodingError.refused(let width, let height) {
-                throw APODError.pictureTooLarge(width: width, height: height)
-            } catch PixbufDecodingError.cancelled {
-                throw CancellationError()
-            } catch {
-                throw APODError.notAnImage
             }
         }
     }
@@ -129,11 +126,11 @@ final class StreamingTextureDecoder: ImageChunkConsumer, @unchecked Sendable {
     /// cancelled.
     private func drain() {
         while true {
-            let done = decoding.withLock { () -> Bool in
+            let done = decoding.withLock { decoder -> Bool in
                 let chunks = takePending(endingDrainWhenEmpty: true)
                 if cancellable.isCancelled {
                     decoder = nil
-                    lock.withLock { draining = false }
+                    arrivals.withLock { $0.draining = false }
                     return true
                 }
                 for chunk in chunks { decoder?.write(chunk) }
@@ -144,10 +141,10 @@ final class StreamingTextureDecoder: ImageChunkConsumer, @unchecked Sendable {
     }
 
     private func takePending(endingDrainWhenEmpty: Bool = false) -> [Data] {
-        lock.withLock {
-            defer { pending = [] }
-            if pending.isEmpty, endingDrainWhenEmpty { draining = false }
-            return pending
+        arrivals.withLock { arrivals in
+            defer { arrivals.pending = [] }
+            if arrivals.pending.isEmpty, endingDrainWhenEmpty { arrivals.draining = false }
+            return arrivals.pending
         }
     }
 

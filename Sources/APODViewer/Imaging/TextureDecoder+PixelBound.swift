@@ -23,13 +23,22 @@ extension TextureDecoder {
     ///   once `cancellable` is cancelled.
     public static func decode(_ data: Data, maxPixels budget: Int, cancellable: Cancellable? = nil) throws -> DecodedImage {
         var original = (width: 0, height: 0)
-        do {
+        return try reportingDecodeFailures {
             let texture = try PixbufDecoding.decode(stillBytes(of: data), cancellable: cancellable) { width, height in
                 original = (width, height)
                 guard width * height <= maxPixels else { return nil }
                 return boundedSize(width: width, height: height, maxPixels: budget)
             }
             return DecodedImage(texture: texture, originalWidth: original.width, originalHeight: original.height)
+        }
+    }
+
+    /// Runs a GdkPixbuf decode, its failures told as every decoder tells them: a picture over
+    /// the pixel bound is `pictureTooLarge`, a cancelled one `CancellationError`, anything else
+    /// `notAnImage`.
+    static func reportingDecodeFailures<T>(_ decode: () throws -> T) throws -> T {
+        do {
+            return try decode()
         } catch PixbufDecodingError.refused(let width, let height) {
             throw APODError.pictureTooLarge(width: width, height: height)
         } catch PixbufDecodingError.cancelled {

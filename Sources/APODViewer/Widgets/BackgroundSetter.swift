@@ -1,11 +1,14 @@
 import APODCore
 import Foundation
 import GtkKit
+import WallpaperComposition
 
-/// "Set as Background" for a detail window. The portal takes a file, so the picture's bytes
-/// (as the service sent them, usually from the disk cache) are first written into the cache's
-/// `wallpaper` folder, off the main thread; then the desktop is asked through the XDG portal,
-/// which shows its own preview. Only the latest picture is kept in that folder.
+/// "Set as Background" for a detail window. The portal takes a file, so the picture (usually
+/// from the disk cache) is first made into the same background copy as the daily background
+/// makes (`DailyBackground.backgroundCopy`: fitted to the largest monitor, with the caption
+/// card when the user chose it) and written into the cache's `wallpaper` folder, off the main
+/// thread; then the desktop is asked through the XDG portal, which shows its own preview.
+/// Only the latest picture is kept in that folder; the cached picture is never changed.
 @MainActor
 final class BackgroundSetter {
     let button = Button(label: tr("Set as _Background"))
@@ -20,12 +23,24 @@ final class BackgroundSetter {
         button.isSensitive = false
     }
 
-    /// Writes `bytes` to `folder/fileName`, then asks the desktop to use it.
-    func setBackground(fileName: String, folder: URL, bytes: @escaping @Sendable () async throws -> Data) {
+    /// The largest monitor (nil without a display); tests may stand in another.
+    var screen: @MainActor () -> Monitors.Size? = { Monitors.largest() }
+
+    /// Makes `entry`'s background copy of `bytes` with the daily background's fit and caption
+    /// (`settings`, read off the main thread), writes it into `folder`, then asks the desktop
+    /// to use it.
+    func setBackground(_ entry: APODEntry, folder: URL, settings: @escaping @Sendable () -> DailySettings,
+                       bytes: @escaping @Sendable () async throws -> Data) {
         button.isSensitive = false
+        let target = DailyBackground.Target(monitor: screen())
         work.start({
             let data = try await bytes()
-            return try Self.write(data, named: fileName, in: folder)
+            let chosen = settings()
+            let caption = Caption(entry: entry, style: chosen.caption)
+            let copy = try DailyBackground.backgroundCopy(of: data, for: target, fit: chosen.fit, caption: caption)
+            let composed = target.canvas != nil || caption != nil
+            return try Self.write(copy, named: composed ? Self.jpegName(entry.suggestedFileName) : entry.suggestedFileName,
+                                  in: folder)
         }, then: { [weak self] result in
             guard let self else { return }
             switch result {
@@ -43,6 +58,12 @@ final class BackgroundSetter {
     }
 
     func cancel() { work.cancel() }
+
+    /// `name` with a `.jpg` ending: the background copy is a JPEG whatever the picture was.
+    nonisolated static func jpegName(_ name: String) -> String {
+        let url = URL(fileURLWithPath: name)
+        return url.pathExtension.lowercased() == "jpg" ? name : url.deletingPathExtension().lastPathComponent + ".jpg"
+    }
 
     private nonisolated static func write(_ data: Data, named name: String, in folder: URL) throws -> URL {
         let manager = FileManager.default
@@ -72,5 +93,17 @@ final class BackgroundSetter {
         case .refused:
             return tr("The desktop could not set the background. Save the picture and choose it in your desktop's settings.")
         }
+    }
+}
+
+extension DailyBackground.Target {
+    /// A background for `monitor` at its device pixels (none without a display).
+    init(monitor: Monitors.Size?) {
+        guard let monitor else {
+            self.init(canvas: nil, scaleFactor: 1)
+            return
+        }
+        self.init(canvas: CanvasSize(width: monitor.width * monitor.scale, height: monitor.height * monitor.scale),
+                  scaleFactor: monitor.scale)
     }
 }

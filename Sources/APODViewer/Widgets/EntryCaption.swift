@@ -30,6 +30,11 @@ final class EntryCaption {
         }
     }
 
+    /// Left-aligned (at the head of a column of text) or centred (under a picture).
+    func align(leading: Bool) {
+        for label in [titleLabel, dateLabel, creditLabel] { label.setTextAlignment(leading ? 0 : 0.5) }
+    }
+
     func show(_ entry: APODEntry) {
         titleLabel.text = entry.shownTitle.text
         dateLabel.text = entry.date.displayString

@@ -252,13 +252,13 @@ final class DetailWindow {
         saver.write(source.url, purpose: source.purpose, to: path)
     }
 
-    /// Hands the shown picture, as the service sent it, to the desktop as its background.
+    /// Hands the shown picture to the desktop as its background, made as the daily background is.
     func setAsBackground() {
         guard let source = pictureArea.shown?.source else { return }
         banner.hide()
         toasts.dismiss()
         let pictures = environment.pictures
-        background.setBackground(fileName: entry.suggestedFileName, folder: environment.wallpaperDirectory) {
+        background.setBackground(entry, folder: environment.wallpaperDirectory, settings: environment.dailySettings) {
             try await pictures.data(from: source.url, for: source.purpose)
         }
     }

@@ -3,15 +3,24 @@ import APODCore
 import Foundation
 import GtkKit
 
-/// "APOD Viewer": one day's picture (`PictureView`) with its title, date and credit
-/// (`EntryCaption`), the strips saying what else there is to know (`MainNotices`) and the row
-/// for choosing a day (`DayNavigation`). This type asks the source for the day and routes the
-/// answer to those parts.
+/// "APOD Viewer", the app's one main window: its views (`MainView`) in a stack, switched from
+/// the header bar while the window is wide and from a bar at the bottom when it is narrow,
+/// under the strips every view shares (`MainNotices`, the archive download's progress).
+///
+/// Its first view, Today, is one day's picture (`PictureView`) with its title, date and credit
+/// (`EntryCaption`) and explanation, side by side when the window is wide and one under the
+/// other when narrow, over the row for choosing a day (`DayNavigation`). This type asks the
+/// source for the day and routes the answer to those parts.
 @MainActor
 final class MainWindow {
-    static let defaultSize = PixelSize(width: 960, height: 860)
-    /// Below this width the date row becomes two rows and the header bar shows icons only.
+    static let defaultSize = PixelSize(width: 1180, height: 820)
+    /// Below this width the date row becomes two rows and the views are switched from the
+    /// bottom bar (libadwaita 1.2 has no breakpoints: the rule is ours).
     static let narrowWidth = 560
+    /// From this width up Today shows the explanation beside the picture rather than under it.
+    static let sideBySideWidth = 860
+    /// The explanation's column beside the picture.
+    static let textColumnWidth = 380
 
     let window: Window
     let notices = MainNotices()
@@ -19,17 +28,32 @@ final class MainWindow {
     /// Title, date and credit of the entry shown; hidden when a load fails so they never
     /// describe a day other than the one asked for.
     let caption = EntryCaption(layout: .centered)
+    /// The entry's explanation, with its links.
+    let explanationLabel = Label()
+    let explanationScroller: ScrolledWindow
+    /// The visible way to what a click on the picture opens.
+    let detailsButton = Button(label: tr("Open _Details"))
+    /// Picture and text: a row when wide, a column when narrow.
+    let todayBody = Box(.horizontal, spacing: 18)
+    private let textColumn = Box(.vertical, spacing: 12)
     private(set) var navigation: DayNavigation!
     let header = HeaderBar()
-    /// "APOD Viewer" over the date shown.
-    let windowTitle = WindowTitle(title: tr("APOD Viewer"))
-    let randomButton = Button(label: tr("_Random"))
+    let views = ViewStack()
+    /// The view switcher while it fits, else "APOD Viewer" over the date shown.
+    let windowTitle: ViewSwitcherTitle
+    let switcherBar: ViewSwitcherBar
+    /// The archive download's progress, under the header bar in every view.
+    let downloadStrip = Box(.vertical)
+    /// Fills `downloadStrip` while the app has an archive download.
+    var downloadProgress: DownloadProgressStrip?
     /// "Link copied" and other quick feedback over the window.
     private(set) var toasts: ToastOverlay!
     private(set) var clipboard: EntryClipboard!
     /// Ctrl+C copies the picture (`MainWindow+PictureHandOff`).
     private(set) var pictureHandOff: PictureHandOff!
     private var narrowLayout: WidthBreakpoint?
+    private var todayLayout: WidthBreakpoint?
+    private var addedViews: [String: MainView] = [:]
 
     private let environment: ViewerEnvironment
     private let entryWork = WorkSlot()
@@ -47,7 +71,7 @@ final class MainWindow {
         case day(APODDay)
     }
 
-    /// The picture was clicked: open the detail window for this entry.
+    /// The picture or Open Details was clicked: open the detail window for this entry.
     var onOpenDetail: (@MainActor (APODEntry) -> Void)?
     /// An entry arrived from the source.
     var onEntryLoaded: (@MainActor () -> Void)?
@@ -70,44 +94,142 @@ final class MainWindow {
         window = Window(application: application)
         window.title = tr("APOD Viewer")
         window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
+        windowTitle = ViewSwitcherTitle(stack: views, title: tr("APOD Viewer"))
+        switcherBar = ViewSwitcherBar(stack: views)
+        explanationScroller = ScrolledWindow(child: explanationLabel)
         navigation = DayNavigation(range: environment.calendar.validRange, in: window,
                                    previous: { [weak self] in self?.step(by: -1) },
                                    next: { [weak self] in self?.step(by: 1) },
                                    today: { [weak self] in self?.showLatest() },
                                    showSelected: { [weak self] in self?.showSelectedDay() })
 
-        randomButton.setAction(AppAction.openRandomGrid)
-        randomButton.tooltip = tr("Random pictures (Ctrl+R)")
-        header.packStart(randomButton)
         let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu, tooltip: tr("Main Menu"))
         menuButton.markPrimary()
         header.packEnd(menuButton)
         header.setTitleWidget(windowTitle)
         window.setTitlebar(header)
 
-        let column = Box(.vertical, spacing: 12)
-        column.setMargins(top: 12, bottom: 18, start: 18, end: 18)
-        for part in [notices.root, pictureView.root, caption.root, navigation.root] as [Widget] { column.append(part) }
+        addView(MainView(.today, title: tr("_Today"), iconName: "image-x-generic-symbolic", content: makeToday(),
+                         onReload: { [weak self] in self?.reload() }))
+        let column = Box(.vertical)
+        notices.root.setMargins(top: 0, bottom: 0, start: 0, end: 0)
+        column.append(notices.root)
+        column.append(downloadStrip)
+        views.verticalExpand = true
+        column.append(views)
+        column.append(switcherBar)
         toasts = ToastOverlay(child: column)
         window.setChild(toasts)
         clipboard = EntryClipboard(window: window, toasts: toasts, entry: { [weak self] in self?.entry })
         pictureHandOff = PictureHandOff(window: window, toasts: toasts, banner: banner, environment: environment) { [weak self] in
             self?.handOffPicture
         }
-        window.addAction(Action(WindowAction.reload) { [weak self] in self?.reload() })
+        window.addAction(Action(WindowAction.reload) { [weak self] in self?.reloadVisibleView() })
+        window.addAction(Action(WindowAction.showView.rawValue, stringHandler: { [weak self] name in self?.showView(name) }))
+        views.onPageChanged { [weak self] in self?.viewChanged() }
+        windowTitle.onTitleVisibilityChanged { [weak self] in self?.revealSwitcherBar() }
         narrowLayout = WidthBreakpoint(window: window, narrowerThan: Self.narrowWidth) { [weak self] narrow in
             guard let self else { return }
             self.navigation.setNarrow(narrow)
-            // The header also holds the search field and the star: the title and words give way.
-            self.header.showsTitle = !narrow
-            if narrow {
-                self.randomButton.showIcon("media-playlist-shuffle-symbolic")
-            } else {
-                self.randomButton.label = tr("_Random")
-            }
+            self.windowTitle.isSwitcherEnabled = !narrow
+            self.revealSwitcherBar()
+        }
+        todayLayout = WidthBreakpoint(window: window, narrowerThan: Self.sideBySideWidth) { [weak self] narrow in
+            self?.layOutToday(sideBySide: !narrow)
         }
         wireSignals()
         window.onDestroy { [weak self] in self?.cancelWork() }
+    }
+
+    /// Today's page: the picture and its text over the day row.
+    private func makeToday() -> Widget {
+        explanationLabel.enableWrapping()
+        explanationLabel.setTextAlignment(0)
+        explanationLabel.isSelectable = true
+        explanationLabel.horizontalAlign = .start
+        explanationLabel.verticalAlign = .start
+        explanationScroller.verticalExpand = true
+        detailsButton.horizontalAlign = .start
+        detailsButton.tooltip = tr("The picture in full, with zoom, saving and sharing (or click the picture)")
+        detailsButton.onClicked { [weak self] in
+            guard let self, let entry = self.entry else { return }
+            self.onOpenDetail?(entry)
+        }
+        textColumn.append(caption.root)
+        textColumn.append(detailsButton)
+        textColumn.append(explanationScroller)
+        todayBody.verticalExpand = true
+        todayBody.append(pictureView.root)
+        todayBody.append(textColumn)
+        let page = Box(.vertical, spacing: 12)
+        page.setMargins(top: 12, bottom: 18, start: 18, end: 18)
+        page.append(todayBody)
+        page.append(navigation.root)
+        return page
+    }
+
+    /// Wide: the text in a column beside the picture, scrolling on its own. Narrow: the text
+    /// under the picture, its explanation a few lines high.
+    private func layOutToday(sideBySide: Bool) {
+        todayBody.orientation = sideBySide ? .horizontal : .vertical
+        textColumn.setSizeRequest(width: sideBySide ? Self.textColumnWidth : -1)
+        explanationScroller.verticalExpand = sideBySide
+        explanationScroller.setSizeRequest(height: sideBySide ? -1 : 120)
+        detailsButton.horizontalAlign = sideBySide ? .start : .center
+        caption.align(leading: sideBySide)
+    }
+
+    /// Whether Today shows the text beside the picture.
+    var showsTextBesidePicture: Bool { todayBody.orientation == .horizontal }
+
+    /// Adds a view after the others, switchable from both switchers and `win.show-view`.
+    func addView(_ view: MainView) {
+        views.addPage(view.content, name: view.name, title: view.title, iconName: view.iconName)
+        addedViews[view.name] = view
+    }
+
+    /// Shows the view `name` (nothing happens for a name no view has).
+    func showView(_ name: String) {
+        guard addedViews[name] != nil else { return }
+        if views.visiblePage == name {
+            addedViews[name]?.onShown?()
+        } else {
+            views.visiblePage = name
+        }
+    }
+
+    func showView(_ name: MainView.Name) { showView(name.rawValue) }
+
+    /// The view shown.
+    var visibleView: String? { views.visiblePage }
+
+    func isShowing(_ name: MainView.Name) -> Bool { views.visiblePage == name.rawValue }
+
+    /// The day Today shows, under the title while Today is the view (other views have their
+    /// own headings).
+    private var daySubtitle = "" {
+        didSet { showSubtitle() }
+    }
+
+    private func showSubtitle() {
+        windowTitle.subtitle = isShowing(.today) ? daySubtitle : ""
+    }
+
+    private func viewChanged() {
+        showSubtitle()
+        guard let name = views.visiblePage else { return }
+        addedViews[name]?.onShown?()
+    }
+
+    private func reloadVisibleView() {
+        guard let name = views.visiblePage else { return }
+        addedViews[name]?.onReload?()
+    }
+
+    /// The bottom bar takes over when the header has no room for the switcher (or the window
+    /// is narrow, where the header keeps the title).
+    private func revealSwitcherBar() {
+        switcherBar.isRevealed = windowTitle.isTitleVisible
     }
 
     private func wireSignals() {
@@ -124,6 +246,10 @@ final class MainWindow {
         pictureView.onOpenLink = { [weak self] url in
             guard let self else { return }
             self.window.openWebLink(url, reportingTo: self.banner)
+        }
+        explanationLabel.onActivateLink { [weak self] uri in
+            guard let url = URL(string: uri), WebURL.isWeb(url) else { return }
+            self?.pictureView.onOpenLink?(url)
         }
         pictureView.onPlay = { [weak self] in
             guard let self, let entry = self.entry else { return }
@@ -195,7 +321,7 @@ final class MainWindow {
         notices.clear()
         pictureWork.cancel()
         pictureView.showLoading()
-        if case .day(let day) = request { windowTitle.subtitle = day.displayString }
+        if case .day(let day) = request { daySubtitle = day.displayString }
         let source = environment.source
         entryWork.start({
             switch request {
@@ -220,10 +346,12 @@ final class MainWindow {
     private func fail(_ error: any Error) {
         entry = nil
         caption.root.isVisible = false
+        detailsButton.isVisible = false
+        explanationScroller.isVisible = false
         updateActions()
         switch error as? APODError {
         case .noEntry(let day)?:
-            windowTitle.subtitle = day.displayString
+            daySubtitle = day.displayString
             pictureView.showStatus(.skippedDay(day))
         case .notStoredOffline?:
             pictureView.showStatus(.notStored(userMessage(for: error)))
@@ -236,7 +364,8 @@ final class MainWindow {
         self.entry = entry
         caption.root.isVisible = true
         caption.show(entry)
-        windowTitle.subtitle = entry.date.displayString
+        showExplanation(of: entry)
+        daySubtitle = entry.date.displayString
         dateSelector.select(entry.date)
         updateActions()
         if case .latest = request, notice == nil, offlineBanner.isShown || isStoredOnly?() == true {
@@ -244,6 +373,16 @@ final class MainWindow {
         }
         loadPicture(for: entry)
         onEntryPresented?(entry)
+    }
+
+    private func showExplanation(of entry: APODEntry) {
+        detailsButton.isVisible = true
+        explanationScroller.isVisible = true
+        if entry.explanation.isEmpty {
+            explanationLabel.text = tr("No explanation was published for this day.")
+        } else {
+            explanationLabel.setMarkup(LinkMarkup.markup(LinkedText.runs(entry.shownExplanation.text, links: entry.explanationLinks)))
+        }
     }
 
     /// Loads the entry's picture decoded to fit the picture area (or `box`, when the area grew

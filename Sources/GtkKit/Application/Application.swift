@@ -122,6 +122,11 @@ public final class Application {
     }
 
     /// The names of the application's actions, as D-Bus clients see them.
+    /// Titles of this application's windows on screen (tests: how many windows a user sees).
+    public var visibleWindowTitles: [String] {
+        Gtk.visibleTitles(of: gtk_application_get_windows(applicationPointer))
+    }
+
     public var actionNames: [String] {
         guard let list = g_action_group_list_actions(OpaquePointer(applicationPointer)) else { return [] }
         defer { g_strfreev(list) }

@@ -69,6 +69,11 @@ public enum Gtk {
     public static var toplevelTitles: [String] {
         let list = gtk_window_list_toplevels()
         defer { g_list_free(list) }
+        return visibleTitles(of: list)
+    }
+
+    /// Titles of the visible windows in `list` (a GList of GtkWindow).
+    package static func visibleTitles(of list: UnsafeMutablePointer<GList>?) -> [String] {
         var titles: [String] = []
         var node = list
         while let current = node {

@@ -1,7 +1,8 @@
 import CGtk
 
 /// A GLib main loop on the default context, for a program that runs GTK's loop itself
-/// instead of through `Application` (each of the bench's rows does).
+/// instead of through `Application` (each of the bench's rows does). Unchecked Sendable for
+/// its C pointer: a GMainLoop is thread-safe, and `quit` is the one call made off its thread.
 public final class MainLoop: @unchecked Sendable {
     private let loop: OpaquePointer
 

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import Synchronization
 
 /// One object this process serves on the session bus, with one interface described by its
 /// introspection XML: each incoming call goes to `handler` on the main thread, which answers it
@@ -90,12 +91,15 @@ private final class HandlerBox {
 
 /// One incoming method call. It must be answered once; one dropped unanswered answers the
 /// caller with an error rather than leaving it waiting for its time-out.
+///
+/// Unchecked because it holds GLib pointers: the parameters are an immutable GVariant, and the
+/// invocation is handed out once (`answered`), after which only GDBus touches it.
 public final class BusMethodCall: @unchecked Sendable {
     public let method: String
     /// The arguments' tuple; GVariants are immutable, so reading them from any thread is safe.
     private let parameters: OpaquePointer
-    private let lock = NSLock()
-    private var invocation: OpaquePointer?
+    private let invocation: OpaquePointer
+    private let answered = Mutex(false)
 
     init(method: String, parameters: OpaquePointer, invocation: OpaquePointer) {
         self.method = method
@@ -133,10 +137,11 @@ public final class BusMethodCall: @unchecked Sendable {
     }
 
     private func take() -> OpaquePointer? {
-        lock.withLock {
-            defer { invocation = nil }
-            return invocation
+        let first = answered.withLock { answered in
+            defer { answered = true }
+            return !answered
         }
+        return first ? invocation : nil
     }
 }
 

@@ -9,6 +9,14 @@ extension Window {
         gtk_window_set_destroy_with_parent(cast(), 1)
     }
 
+    /// Keeps this window above `parent` (centred on it, closed with it) without blocking it:
+    /// for windows used beside the main one, such as preferences.
+    public func keepAbove(_ parent: Window) {
+        gtk_window_set_transient_for(cast(), parent.cast())
+        gtk_window_set_modal(cast(), 0)
+        gtk_window_set_destroy_with_parent(cast(), 1)
+    }
+
     public var isModal: Bool { !isDestroyed && gtk_window_get_modal(cast()) != 0 }
 
     /// The window this one is a dialog of, when it is `candidate`.

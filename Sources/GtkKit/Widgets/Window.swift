@@ -77,6 +77,13 @@ public final class Window: Widget {
         !isDestroyed && gtk_widget_activate_action_variant(widgetPointer, name, nil) != 0
     }
 
+    /// Emits a window action that takes a string (`win.show-view` with `today`), as its
+    /// accelerator (`win.show-view::today`) would.
+    @discardableResult
+    public func activateAction(_ name: String, string: String) -> Bool {
+        !isDestroyed && gtk_widget_activate_action_variant(widgetPointer, name, g_variant_new_string(string)) != 0
+    }
+
     /// Leaves no widget with the keyboard focus (Tab then starts at the first one).
     public func clearFocus() {
         gtk_window_set_focus(cast(), nil)

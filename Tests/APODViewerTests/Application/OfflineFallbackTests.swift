@@ -62,7 +62,7 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
             waitUntil("the sample picture is shown") { main.pictureView.page == .picture }
 
             app.application.activateAction(AppAction.random, int: 3)
-            let grid = try XCTUnwrap(app.gridWindow)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("three sample entries fill the grid") { grid.cells.count == 3 }
             XCTAssertTrue(grid.cells.allSatisfy { $0.entry.title.hasPrefix("Sample") }, "\(grid.cells.map(\.entry.title))")
         }
@@ -75,7 +75,7 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try start(services: files.services(.science, apiURL: url, calendar: calendar),
                       options: ViewerOptions(randomCount: 4))
-            let grid = try XCTUnwrap(app.gridWindow)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("four sample entries fill the grid") { grid.cells.count == 4 }
             XCTAssertEqual(grid.stack.visiblePage, "grid", "no error page")
             XCTAssertTrue(grid.cells.allSatisfy { $0.entry.title.hasPrefix("Sample") }, "\(grid.cells.map(\.entry.title))")
@@ -88,8 +88,9 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
             main.window.close()
             app.services?.goOnline()
             app.application.activateAction(AppAction.random, int: 2)
-            waitUntil("a grid batch without a main window falls back as well") { grid.cells.count == 2 }
-            XCTAssertEqual(grid.stack.visiblePage, "grid")
+            let reopened = try XCTUnwrap(app.randomView)
+            waitUntil("the reopened window's batch falls back as well") { reopened.cells.count == 2 }
+            XCTAssertEqual(reopened.stack.visiblePage, "grid")
             XCTAssertTrue(app.services?.isFallenBack == true)
         }
     }
@@ -133,7 +134,7 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
             XCTAssertFalse(services.hasReachedService, "a fresh start as far as the fallback knows")
 
             app.application.activateAction(AppAction.random, int: 1)
-            let grid = try XCTUnwrap(app.gridWindow)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("the grid shows the service's entry") { grid.cells.map(\.entry.title) == ["Live Sky"] }
             XCTAssertTrue(services.hasReachedService, "the grid's batch is the service answering")
 

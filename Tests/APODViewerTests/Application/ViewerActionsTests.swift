@@ -61,11 +61,11 @@ final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
             let fake = source()
             try start(fake)
             app.application.activateAction(AppAction.random, int: 3)
-            let grid = try XCTUnwrap(app.gridWindow)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("three cells") { grid.cells.count == 3 }
             app.application.activateAction(AppAction.random, int: 5)
             waitUntil("five cells") { grid.cells.count == 5 }
-            XCTAssertTrue(app.gridWindow === grid)
+            XCTAssertTrue(app.randomView === grid)
             // Activation runs synchronously, and a new batch empties the grid before anything
             // else: five cells right after it mean no batch started.
             app.application.activateAction(AppAction.random, int: 0)
@@ -103,7 +103,7 @@ final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
 
             let random = try run(tool, ["action", id, "random", "4"])
             XCTAssertEqual(random.status, 0, random.output)
-            waitUntil("a grid of four") { app.gridWindow?.cells.count == 4 }
+            waitUntil("a grid of four") { app.randomView?.cells.count == 4 }
         }
     }
 
@@ -134,7 +134,7 @@ final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
             let random = try ChildProcess.run(viewer, ["--offline", "--random", "3"], environment: environment,
                                               timeout: 20) { MainActor.assumeIsolated { Gtk.iterate() } }
             XCTAssertEqual(random.status, 0, random.output)
-            waitUntil("the running instance opens a grid of three") { app.gridWindow?.cells.count == 3 }
+            waitUntil("the running instance opens a grid of three") { app.randomView?.cells.count == 3 }
             XCTAssertTrue(app.mainWindow === main, "no second main window")
         }
     }

@@ -37,10 +37,10 @@ final class ViewerApplicationTests: GUITestCase, @unchecked Sendable {
                                     random: [entry("2001-01-01", title: "One")])
             try start(source)
             app.application.activateAction(AppAction.random, int: 0)
-            let grid = try XCTUnwrap(app.gridWindow)
+            let grid = try XCTUnwrap(app.randomView)
             XCTAssertEqual(grid.countSpin.value, ViewerOptions.defaultRandomCount)
             app.application.activateAction(AppAction.random, int: 0)
-            XCTAssertTrue(app.gridWindow === grid)
+            XCTAssertTrue(app.randomView === grid)
             waitUntil("one random batch was asked for") { source.requests.filter { $0.hasPrefix("random") }.count == 1 }
         }
     }
@@ -51,7 +51,7 @@ final class ViewerApplicationTests: GUITestCase, @unchecked Sendable {
                                               title: "Picture \($0)", picture: "/p\($0)/\(2000 + $0 % 4)x1400.jpg") }
             try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: batch),
                       options: ViewerOptions(randomCount: 100))
-            let grid = try XCTUnwrap(app.gridWindow)
+            let grid = try XCTUnwrap(app.randomView)
             // The main thread's own CPU time per loop step, not wall time: a busy machine stretches
             // wall time, but only work done on the main thread (a decode, a read) costs its CPU.
             var longestStep = 0.0
@@ -71,13 +71,13 @@ final class ViewerApplicationTests: GUITestCase, @unchecked Sendable {
                                             picture: "/slow/\(700 + $0)x500.jpg") }
             try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: batch),
                       options: ViewerOptions(randomCount: 4))
-            let grid = try XCTUnwrap(app.gridWindow)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("the downloads started") { batch.allSatisfy { pictures.fetcher.purpose(for: $0.imageURL!) != nil } }
             grid.window.close()
             waitUntil("every download is cancelled") {
                 Set(pictures.fetcher.cancelledURLs).isSuperset(of: batch.map { $0.imageURL! })
             }
-            XCTAssertNil(app.gridWindow)
+            XCTAssertNil(app.randomView)
         }
     }
 
@@ -85,13 +85,13 @@ final class ViewerApplicationTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let latest = entry("2026-11-28", title: "Latest Sky")
             try start(FakeSource(entries: [latest], random: [latest]), options: ViewerOptions(randomCount: 1))
-            waitUntil("the grid is filled") { app.gridWindow?.cells.first?.hasThumbnail == true }
+            waitUntil("the grid is filled") { app.randomView?.cells.first?.hasThumbnail == true }
             waitUntil("the main picture is shown") { app.mainWindow?.pictureView.page == .picture }
             app.openDetail(for: latest)
             weak let main = app.mainWindow
-            weak let weakGrid = app.gridWindow
+            weak let weakGrid = app.randomView
             weak let detail = app.detailWindows[latest.date]
-            weak let cell = app.gridWindow?.cells.first
+            weak let cell = app.randomView?.cells.first
             app.closeAllWindows()
             waitUntil("every window is gone") { app.openWindowCount == 0 }
             waitForFrames()

@@ -103,11 +103,11 @@ final class SearchProviderWindowTests: GUITestCase, @unchecked Sendable {
             saveScreenshot(of: detail.window, named: "detail-from-shell-search")
 
             _ = callProvider(path, "LaunchSearch", ["['great', 'conjunction']", "0"])
-            let windows = try XCTUnwrap(app.archiveWindows)
+            let windows = try XCTUnwrap(app.archiveViews)
             waitUntil("the search window opened on the terms") {
-                windows.searchWindow != nil && windows.searchField.text == "great conjunction"
+                windows.searchView != nil && windows.searchField.text == "great conjunction"
             }
-            let search = try XCTUnwrap(windows.searchWindow)
+            let search = try XCTUnwrap(windows.searchView)
             waitUntil("the result is shown") { search.cells.first?.hasThumbnail == true }
             saveScreenshot(of: search.window, named: "search-from-shell-search")
         }

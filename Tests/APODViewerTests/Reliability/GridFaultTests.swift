@@ -53,7 +53,7 @@ final class GridFaultTests: GUITestCase, @unchecked Sendable {
             let loader = faulty.loader(cacheIn: cacheFolder)
             try start(source: FakeSource(entries: [entries[0]], random: entries), options: ViewerOptions(randomCount: 30),
                       fetcher: loader)
-            let grid = try XCTUnwrap(app.gridWindow)
+            let grid = try XCTUnwrap(app.randomView)
 
             let ticks = TimerTicks(every: 20)
             defer { ticks.stop() }

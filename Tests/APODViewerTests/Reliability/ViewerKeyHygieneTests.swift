@@ -90,8 +90,8 @@ final class ViewerKeyHygieneTests: GUITestCase, @unchecked Sendable {
                 try start(source: configuration.makeSource(client: client, calendar: calendar),
                           fetcher: configuration.makeImageLoader(client: client))
                 let main = try XCTUnwrap(app.mainWindow)
-                app.openGrid(count: 3)
-                let grid = try XCTUnwrap(app.gridWindow)
+                app.showRandom(count: 3)
+                let grid = try XCTUnwrap(app.randomView)
                 for (index, (name, answer)) in Self.faults.enumerated() {
                     fault.current = answer
                     main.show(day: APODDay("2019-01-05")!.adding(days: index))

@@ -60,7 +60,7 @@ final class ViewerSecurityTests: GUITestCase, @unchecked Sendable {
             waitUntil("the entry is shown") { main.caption.titleLabel.text == title }
             XCTAssertFalse(main.caption.titleLabel.usesMarkup)
             XCTAssertEqual(main.caption.creditLabel.text, "© <i>Ada</i> & Co")
-            let grid = try XCTUnwrap(app.gridWindow)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("the grid cell exists") { grid.cells.count == 1 }
             XCTAssertEqual(grid.cells[0].titleLabel.text, title)
             XCTAssertEqual(grid.cells[0].tooltip, title, "tooltips are plain text too")

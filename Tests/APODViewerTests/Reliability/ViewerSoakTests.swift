@@ -71,12 +71,12 @@ final class ViewerSoakTests: GUITestCase, @unchecked Sendable {
             for round in 0..<Self.rounds {
                 let entries = round == 0 ? first : batch(round: round)
                 source.setRandom(entries)
-                if let grid = app.gridWindow {
+                if let grid = app.randomView {
                     grid.shuffleButton.activate()
                 } else {
-                    app.openGrid(count: Self.gridSize)
+                    app.showRandom(count: Self.gridSize)
                 }
-                let grid = try XCTUnwrap(app.gridWindow)
+                let grid = try XCTUnwrap(app.randomView)
                 waitUntil("round \(round): 40 thumbnails", timeout: 90) {
                     grid.cells.count == Self.gridSize && grid.cells.allSatisfy(\.hasThumbnail)
                         && grid.cells[0].entry.date == entries[0].date

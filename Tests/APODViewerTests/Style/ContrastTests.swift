@@ -184,7 +184,7 @@ final class ContrastTests: GUITestCase, @unchecked Sendable {
     func testTheGridAndDetailWindows() throws {
         try MainActor.assumeIsolated {
             try start(services: files.services(.offline, calendar: calendar), options: ViewerOptions(randomCount: 6))
-            let grid = try XCTUnwrap(app.gridWindow)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("the grid is filled") { grid.cells.count == 6 && grid.cells.allSatisfy { !$0.isLoading } }
             // Mid-crossfade the loading page's label is still mapped, half transparent.
             waitUntil("the loading page has faded out") {
@@ -207,6 +207,10 @@ final class ContrastTests: GUITestCase, @unchecked Sendable {
             let preferences = try XCTUnwrap(app.preferencesWindow)
             preferences.sourceChoice.selectedValue = .legacy
             preferences.urlEntry.text = "ftp://example.org"
+            // Not modal, it can open behind the main window's focus: a window in the background
+            // dims its header bar's text on purpose. Measured as the user sees it, in front.
+            preferences.window.present()
+            waitUntil("the preferences are the active window") { preferences.window.isActive }
             assertContrast(of: preferences.window, named: "preferences")
         }
     }

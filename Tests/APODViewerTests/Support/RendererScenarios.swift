@@ -38,18 +38,20 @@ extension GUITestCase {
         }
         let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: batch)
         source.setStreaming(gap: 0.02)
-        // The main window's spinner animates while the grid fills (grid cells show a still icon).
+        // Today's spinner goes on loading while the Random view fills (cells show a still icon).
         source.setLatestDelay(30)
         try start(source, options: ViewerOptions(randomCount: 24))
-        let grid = try XCTUnwrap(app.gridWindow)
+        let grid = try XCTUnwrap(app.randomView)
         let counter = FrameCounter(widget: mainWindow.pictureView.spinner)
         waitUntil("the first cell appears", timeout: 20) { !grid.cells.isEmpty }
         assertRenderer(renderer, draws: grid.window)
         waitUntil("24 thumbnails", timeout: 40) { grid.cells.count == 24 && grid.cells.allSatisfy(\.hasThumbnail) }
-        XCTAssertTrue(mainWindow.pictureView.spinner.isSpinning, "the grid filled while the spinner animated")
-        // The main window is shown after the grid's first frame, so a fast grid can fill
-        // before it has drawn three frames: what matters is that its frames go on.
-        waitUntil("the main window's spinner keeps drawing", timeout: 10) { (counter.frames ?? 0) > 2 }
+        XCTAssertTrue(mainWindow.pictureView.spinner.isSpinning, "the grid filled while Today was still loading")
+        // Today's spinner draws only while Today is the view shown: its frames go on there.
+        let framesBefore = counter.frames ?? 0
+        mainWindow.showView(.today)
+        waitUntil("Today's spinner keeps drawing", timeout: 10) { (counter.frames ?? 0) > framesBefore + 2 }
+        XCTAssertTrue(mainWindow.pictureView.spinner.isMapped)
         assertRenderer(renderer, draws: mainWindow.window)
     }
 

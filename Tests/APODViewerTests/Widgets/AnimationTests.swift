@@ -69,7 +69,7 @@ final class AnimationTests: GUITestCase, @unchecked Sendable {
             let batch = [entry("1996-02-05", title: "Moon Transit", picture: "/sample/moon-transit.gif"),
                          entry("1996-02-06", title: "Still", picture: "/320x200.jpg")]
             try start(FakeSource(entries: [batch[1]], random: batch), options: ViewerOptions(randomCount: 2))
-            let grid = try XCTUnwrap(app.gridWindow)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("both thumbnails arrived") { grid.cells.count == 2 && grid.cells.allSatisfy(\.hasThumbnail) }
             let cell = grid.cells[0], still = try XCTUnwrap(cell.picture.texture)
             XCTAssertNil(cell.animation.player, "nothing plays before the pointer comes")

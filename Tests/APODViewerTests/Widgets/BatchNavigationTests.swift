@@ -12,7 +12,7 @@ final class BatchNavigationTests: GUITestCase, @unchecked Sendable {
                          entry("2012-02-02", title: "Second & <i>middle</i>", picture: "/b/800x500.jpg"),
                          entry("2013-03-03", title: "Third", picture: "/c/900x500.jpg", media: .video)]
             try start(FakeSource(entries: [batch[0]], random: batch), options: ViewerOptions(randomCount: 3))
-            let grid = try XCTUnwrap(app.gridWindow)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("the grid is filled") { grid.cells.count == 3 }
             grid.flowBox.activate(grid.cells[1])
             let detail = try XCTUnwrap(app.detailWindows[batch[1].date])

@@ -73,8 +73,8 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(section.downloadButton.isVisible)
 
             let before = server!.requests.count
-            app.openGrid(count: 12)
-            let grid = try XCTUnwrap(app.gridWindow)
+            app.showRandom(count: 12)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("twelve random cells") { grid.cells.count == 12 }
             XCTAssertEqual(server!.requests.count, before, "random pictures came from the index")
         }
@@ -83,6 +83,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
     func testCancelStopsTheDownloadAndKeepsWhatArrived() throws {
         try MainActor.assumeIsolated {
             let services = try startApp(apiURL: try startService(delay: 0.05))
+            app.application.activateAction(AppAction.preferences)
             app.application.activateAction(AppAction.downloadArchive)
             let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
             waitUntil("a few windows in") {
@@ -113,8 +114,8 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             let archive = try XCTUnwrap(services.archive)
             let marker = archive.dataFolder.url(ArchiveAccess.offerMarkerName)
             XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path))
-            app.openGrid(count: 4)
-            let grid = try XCTUnwrap(app.gridWindow)
+            app.showRandom(count: 4)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("the offer shows") { grid.archiveOffer.isVisible }
             waitUntil("four random cells") { grid.cells.count == 4 }
             XCTAssertTrue(grid.archiveOffer.isDismissible)
@@ -142,23 +143,27 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
     func testTheOffersDownloadButtonStartsTheDownload() throws {
         try MainActor.assumeIsolated {
             let services = try startApp(apiURL: try startService(delay: 0.05))
-            app.openGrid(count: 4)
-            let grid = try XCTUnwrap(app.gridWindow)
+            app.showRandom(count: 4)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("the offer shows") { grid.archiveOffer.isVisible }
             grid.archiveOffer.triggerAction()
             XCTAssertFalse(grid.archiveOffer.isVisible)
             XCTAssertTrue(services.download?.isRunning == true)
-            waitUntil("the preferences show the progress") { app.preferencesWindow?.archiveSection?.cancelButton.isVisible == true }
+            let strip = try XCTUnwrap(app.mainWindow?.downloadProgress)
+            waitUntil("the main window shows the progress") { strip.isShown }
+            XCTAssertNil(app.preferencesWindow, "no other window opens")
             services.download?.cancel()
+            waitUntil("the strip goes when the download stops") { !strip.isShown }
+            waitUntil("and a toast says so") { app.mainWindow?.toasts.text?.hasPrefix("Download stopped") == true }
         }
     }
 
     func testAFirstSearchTakesTheOfferFromTheRandomGrid() throws {
         try MainActor.assumeIsolated {
             let services = try startApp(apiURL: try startService())
-            let windows = try XCTUnwrap(app.archiveWindows)
+            let windows = try XCTUnwrap(app.archiveViews)
             windows.search("sky")
-            let search = try XCTUnwrap(windows.searchWindow)
+            let search = try XCTUnwrap(windows.searchView)
             waitUntil("the search offers the download") { search.downloadButton.isVisible }
             let marker = try XCTUnwrap(services.archive).dataFolder.url(ArchiveAccess.offerMarkerName)
             waitUntil("the offer is remembered") { FileManager.default.fileExists(atPath: marker.path) }
@@ -198,18 +203,20 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             saveScreenshot(of: preferences.window, named: "archive-download-offline")
 
             app.application.activateAction(AppAction.downloadArchive)
-            XCTAssertFalse(try XCTUnwrap(services.download).isRunning, "the menu's download only opens the preferences")
+            XCTAssertFalse(try XCTUnwrap(services.download).isRunning, "no download from the offline source")
+            let main = try XCTUnwrap(app.mainWindow)
+            XCTAssertTrue(main.banner.message?.contains("offline source") == true, main.banner.message ?? "no message")
 
-            let windows = try XCTUnwrap(app.archiveWindows)
+            let windows = try XCTUnwrap(app.archiveViews)
             windows.search("sky")
-            let search = try XCTUnwrap(windows.searchWindow)
+            let search = try XCTUnwrap(windows.searchView)
             waitUntil("the search says why it searched only this computer") {
                 search.noteLabel.isVisible && search.noteLabel.text.contains("offline source")
             }
             XCTAssertFalse(search.downloadButton.isVisible)
 
-            app.openGrid(count: 4)
-            let grid = try XCTUnwrap(app.gridWindow)
+            app.showRandom(count: 4)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("four sample cells") { grid.cells.count == 4 }
             waitForFrames()
             XCTAssertFalse(grid.archiveOffer.isVisible)
@@ -239,6 +246,44 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             services.goOnline()
             XCTAssertTrue(section.downloadButton.isSensitive)
             XCTAssertFalse(section.unavailableLabel.isVisible)
+        }
+    }
+
+    /// Issue 19: the main window stays usable while the archive downloads. Search takes typing
+    /// meanwhile and says how far the download got instead of offering it.
+    func testTheMainWindowIsUsableDuringADownload() throws {
+        try MainActor.assumeIsolated {
+            let services = try startApp(apiURL: try startService(delay: 0.2))
+            let download = try XCTUnwrap(services.download)
+            let main = try XCTUnwrap(app.mainWindow)
+            app.application.activateAction(AppAction.downloadArchive)
+            XCTAssertTrue(download.isRunning)
+            XCTAssertNil(app.preferencesWindow)
+            XCTAssertEqual(app.application.visibleWindowTitles, ["APOD Viewer"], "no other window opens")
+            let strip = try XCTUnwrap(main.downloadProgress)
+            waitUntil("progress in the main window") { strip.isShown && strip.label.text.contains(" of ") }
+
+            XCTAssertTrue(main.window.activateAction(WindowAction.search))
+            let views = try XCTUnwrap(app.archiveViews)
+            let search = try XCTUnwrap(views.searchView)
+            XCTAssertEqual(main.visibleView, MainView.Name.search.rawValue)
+            views.searchField.text = "sky"
+            waitUntil("Search says how far the download got") {
+                search.progressLabel.isVisible && search.progressLabel.text.hasPrefix("Downloading… ")
+                    && search.progressLabel.text.hasSuffix(" days")
+            }
+            XCTAssertTrue(search.progressLabel.text.contains(" of "), search.progressLabel.text)
+            XCTAssertEqual(views.searchField.text, "sky", "the field took the text")
+            waitUntil("the search answered") { search.summaryLabel.text.contains("match “sky”") }
+            XCTAssertNotEqual(search.status.title, "Search the archive", "no prompt to type under an answer")
+            XCTAssertFalse(search.downloadButton.isVisible, "no offer of the download that is running")
+            XCTAssertTrue(download.isRunning, "all this while the download ran")
+            waitForFrames()
+            saveScreenshot(of: main.window, named: "search-during-download")
+
+            strip.cancelButton.activate()
+            waitUntil("stopped") { !download.isRunning }
+            waitUntil("the progress goes from Search") { !search.progressLabel.isVisible }
         }
     }
 }

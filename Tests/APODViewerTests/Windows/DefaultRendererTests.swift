@@ -26,7 +26,7 @@ final class DefaultRendererTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(glRenderer.contains("llvmpipe"), glRenderer)
             waitUntil("the picture is shown", timeout: 20) { app.mainWindow?.pictureView.page == .picture }
             assertRenderer("GskCairoRenderer", draws: app.mainWindow!.window)
-            assertRenderer("GskCairoRenderer", draws: try XCTUnwrap(app.gridWindow).window)
+            assertRenderer("GskCairoRenderer", draws: try XCTUnwrap(app.randomView).window)
         }
     }
 

@@ -9,7 +9,7 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
     private func openDetail(_ entry: APODEntry) throws -> DetailWindow {
         let source = FakeSource(entries: [entry], random: [entry])
         try start(source, options: ViewerOptions(randomCount: 1))
-        let grid = try XCTUnwrap(app.gridWindow)
+        let grid = try XCTUnwrap(app.randomView)
         waitUntil("the grid cell exists") { grid.cells.count == 1 }
         grid.flowBox.activate(grid.cells[0])
         return try XCTUnwrap(app.detailWindows[entry.date])
@@ -179,7 +179,7 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertLessThanOrEqual(detail.window.title.count, BoundedText.titleLimit)
             XCTAssertLessThanOrEqual(detail.explanationLabel.text.count, BoundedText.explanationLimit)
             XCTAssertTrue(detail.explanationLabel.text.hasSuffix("…"))
-            XCTAssertLessThanOrEqual(try XCTUnwrap(app.gridWindow).cells[0].titleLabel.text.count, BoundedText.titleLimit)
+            XCTAssertLessThanOrEqual(try XCTUnwrap(app.randomView).cells[0].titleLabel.text.count, BoundedText.titleLimit)
 
             XCTAssertTrue(detail.fullTextButton.activate())
             waitUntil("the button's click is handled") { detail.toasts.isShown }

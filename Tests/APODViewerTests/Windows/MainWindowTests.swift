@@ -257,24 +257,31 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// A tall picture (beside the explanation its height is what limits it): decoded to fit
+    /// the area, and again when the area grows a lot.
     func testThePictureIsDecodedToFitItsAreaAndAgainWhenTheAreaGrowsALot() throws {
         try MainActor.assumeIsolated {
-            let source = FakeSource(entries: [entry("2026-11-28", title: "Wide Sky", picture: "/3200x1000.jpg")])
+            let source = FakeSource(entries: [entry("2026-11-28", title: "Tall Sky", picture: "/1000x3200.jpg")])
             try start(source)
             waitUntil("the picture is shown") { main.pictureView.shownImage != nil }
-            let first = try XCTUnwrap(main.pictureView.shownImage)
             let area = main.pictureView.root
-            XCTAssertEqual(first.originalWidth, 3200)
+            main.window.resize(width: 1180, height: 600)
+            waitForFrames()
+            main.reload()
+            waitUntil("decoded again for the smaller area") {
+                main.pictureView.page == .picture && (main.pictureView.shownImage?.height ?? .max) <= area.height * area.scaleFactor
+            }
+            let first = try XCTUnwrap(main.pictureView.shownImage)
+            XCTAssertEqual(first.originalHeight, 3200)
             let scale = area.scaleFactor
-            XCTAssertLessThanOrEqual(first.width, max(area.width, MainWindow.defaultSize.width) * scale,
-                                     "not wider than the area (or the window, before it was laid out)")
-            XCTAssertGreaterThan(first.width, area.width * scale * 3 / 4, "but not much smaller either")
+            XCTAssertLessThanOrEqual(first.height, max(area.height, MainWindow.defaultSize.height) * scale,
+                                     "not taller than the area (or the window, before it was laid out)")
 
-            main.window.resize(width: 1280, height: 1000)
-            waitUntil("decoded again for the larger area") { (main.pictureView.shownImage?.width ?? 0) > first.width * 5 / 4 }
-            XCTAssertLessThanOrEqual(main.pictureView.shownImage!.width, area.width * area.scaleFactor)
+            main.window.resize(width: 1180, height: 1000)
+            waitUntil("decoded again for the larger area") { (main.pictureView.shownImage?.height ?? 0) > first.height * 5 / 4 }
+            XCTAssertLessThanOrEqual(main.pictureView.shownImage!.height, area.height * area.scaleFactor)
             XCTAssertEqual(main.pictureView.page, .picture)
-            XCTAssertEqual(pictures.fetcher.purpose(for: pictures.url("/3200x1000.jpg")), .display)
+            XCTAssertEqual(pictures.fetcher.purpose(for: pictures.url("/1000x3200.jpg")), .display)
         }
     }
 }

@@ -28,7 +28,7 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             }
             try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: batch),
                       options: ViewerOptions(randomCount: 6))
-            let grid = try XCTUnwrap(app.gridWindow)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("every thumbnail arrived") { grid.cells.count == 6 && grid.cells.allSatisfy(\.hasThumbnail) }
             waitForFrames()
             let wide = grid.cells.compactMap { $0.bounds(in: grid.window) }
@@ -105,7 +105,9 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
                                            dataFolder: DataFolder(root: files.folder.appendingPathComponent("data"))))
     }
 
-    func testTheMainWindowsHeaderFits360PixelsWithSearchAndStar() throws {
+    /// Narrow, the views are switched from the bottom bar and the header keeps the title,
+    /// the star and the menu; every view's controls fit 360 px.
+    func testTheMainWindowsHeaderAndViewsFit360Pixels() throws {
         let files = TestConfiguration()
         defer { files.remove() }
         try MainActor.assumeIsolated {
@@ -113,29 +115,28 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             let main = try XCTUnwrap(app.mainWindow)
             let controls = try XCTUnwrap(app.archiveControls)
             waitUntil("the picture is shown") { main.pictureView.page == .picture }
-            XCTAssertTrue(controls.searchField.isVisible)
-            XCTAssertFalse(controls.searchButton.isVisible)
             waitForFrames()
             main.window.resize(width: 360, height: 760)
             waitUntil("the date row wraps") { main.navigation.root.orientation == .vertical }
             waitForFrames()
             XCTAssertLessThanOrEqual(main.window.width, 360, "the header bar does not force the window wider")
-            XCTAssertFalse(controls.searchField.isVisible, "the field gives way to a button")
-            assertFits([main.randomButton, controls.searchButton, controls.star.button, controls.calendarButton.button,
-                        main.navigation.showButton], in: main.window)
+            waitUntil("the bottom switcher shows") { main.switcherBar.isRevealed }
+            assertFits([controls.star.button, controls.calendarButton.button, main.navigation.showButton, main.switcherBar],
+                       in: main.window)
             saveScreenshot(of: main.window, named: "main-window-narrow")
 
             main.window.activateAction(WindowAction.search)
-            let search = try XCTUnwrap(app.archiveWindows?.searchWindow, "Ctrl+F opens the search window when the field is hidden")
-            search.window.resize(width: 360, height: 700)
+            let search = try XCTUnwrap(app.archiveViews?.searchView)
+            XCTAssertEqual(main.visibleView, MainView.Name.search.rawValue)
             waitUntil("two per row") { search.columns == 2 }
             waitForFrames()
-            XCTAssertLessThanOrEqual(search.window.width, 360)
-            assertFits([app.archiveWindows!.searchField, search.summaryLabel], in: search.window)
+            XCTAssertLessThanOrEqual(main.window.width, 360)
+            assertFits([app.archiveViews!.searchField], in: main.window)
+            XCTAssertFalse(controls.star.button.isVisible, "the star is Today's")
 
-            main.window.resize(width: 960, height: 860)
+            main.window.resize(width: 1180, height: 820)
             waitUntil("one row again") { main.navigation.root.orientation == .horizontal }
-            XCTAssertTrue(controls.searchField.isVisible)
+            waitUntil("the switcher back in the header") { !main.switcherBar.isRevealed }
         }
     }
 

@@ -48,8 +48,8 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
 
             let preferences = try openPreferences()
             XCTAssertEqual(preferences.window.title, "Preferences")
-            XCTAssertTrue(preferences.window.isModal, "a dialog: no minimize or maximize")
-            XCTAssertTrue(preferences.window.isDialog(of: main.window))
+            XCTAssertFalse(preferences.window.isModal, "the main window stays usable beside it (issue 19)")
+            XCTAssertTrue(preferences.window.isDialog(of: main.window), "kept above the main window")
             XCTAssertEqual(preferences.sourceChoice.selectedValue, .science)
             XCTAssertFalse(preferences.showsLegacyFields)
             XCTAssertTrue(preferences.keyEntry.isSecret, "the key is masked on screen")

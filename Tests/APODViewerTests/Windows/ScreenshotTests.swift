@@ -8,27 +8,10 @@ import XCTest
 /// Saves PNG screenshots of the three windows into `.build/screenshots`, showing the offline
 /// sample's pictures so they look like the real thing (README's screenshots are copies).
 final class ScreenshotTests: GUITestCase, @unchecked Sendable {
-    /// The offline sample's entries (`data/sample/entries.json`), pictures served over HTTP.
-    /// The checked-in sample is a fixture: fewer entries than a test needs fail it.
+    /// The checked-in sample (`sampleEntries`) is a fixture: fewer entries than a test needs fail it.
     private func requireSample(_ entries: [APODEntry], atLeast count: Int) throws {
         _ = try XCTUnwrap(entries.count >= count ? entries : nil,
                           "the offline sample (data/sample) has \(entries.count) usable entries, \(count) needed")
-    }
-
-    private func sampleEntries() throws -> [APODEntry] {
-        let file = PictureServer.sampleDirectory.deletingLastPathComponent().appendingPathComponent("entries.json")
-        let data = try XCTUnwrap(try? Data(contentsOf: file), "data/sample/entries.json is missing")
-        let objects = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        return objects.compactMap { object in
-            guard let date = (object["date"] as? String).flatMap(APODDay.init), let title = object["title"] as? String,
-                  let picture = (object["url"] as? String).flatMap({ $0.hasPrefix("images/") ? $0 : nil })
-                    ?? (object["thumbnail_url"] as? String) else { return nil }
-            let media = MediaType(rawValue: object["media_type"] as? String ?? "image")
-            var item = entry(date.description, title: title, picture: "/sample/" + picture.dropFirst("images/".count),
-                             copyright: object["copyright"] as? String, media: media)
-            item.explanation = object["explanation"] as? String ?? ""
-            return item
-        }
     }
 
     /// The style a README screenshot is taken in, and what its file name ends with.
@@ -55,6 +38,7 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
             waitUntil("the style is in use") { StyleManager.isDark == (style.scheme == .dark) && StyleManager.isHighContrast == style.highContrast }
             beforeEach()
             waitForFrames()
+            ViewScreenshotTests.letCSSTransitionsEnd()
             for item in windows {
                 let file = try XCTUnwrap(saveScreenshot(of: item.window, named: item.name + style.suffix))
                 let size = try XCTUnwrap(Self.pngSize(of: file))
@@ -64,8 +48,8 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
         }
     }
 
-    /// The main window (with an archive, so the search field, star and calendar show), the
-    /// random grid and a detail window, from the offline sample in a fixed order, in the light,
+    /// The main window (with an archive, so the star and calendar show) on Today and on
+    /// Random, and a detail window, from the offline sample in a fixed order, in the light,
     /// dark and high-contrast styles, at the sizes the metainfo states (within 1000×700, what
     /// software centres show).
     func testSavesTheWindowsInLightDarkAndHighContrast() throws {
@@ -84,15 +68,19 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
                                                      archive: archive),
                       options: ViewerOptions(initialDay: latest.date, randomCount: 12))
             let main = try XCTUnwrap(app.mainWindow)
-            let grid = try XCTUnwrap(app.gridWindow)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("the main picture is shown") { main.pictureView.page == .picture }
             waitUntil("every thumbnail arrived") { grid.cells.count == 12 && grid.cells.allSatisfy(\.hasThumbnail) }
             let pick = batch[2]
             app.openDetail(for: pick)
             let detail = try XCTUnwrap(app.detailWindows[pick.date])
             waitUntil("the detail picture is shown") { detail.picture.shownPixelSize != nil }
-            try saveInEveryStyle([(main.window, "main-window", 960, 700), (grid.window, "random-grid", 1000, 700),
-                                  (detail.window, "detail-window", 900, 700)]) { detail.zoomable.bestFit() }
+            // Today and Random are views of the one main window: a screenshot each.
+            try saveInEveryStyle([(main.window, "main-window", 960, 700), (detail.window, "detail-window", 900, 700)]) {
+                main.showView(.today)
+                detail.zoomable.bestFit()
+            }
+            try saveInEveryStyle([(grid.window, "random-grid", 1000, 700)]) { main.showView(.random) }
         }
     }
 

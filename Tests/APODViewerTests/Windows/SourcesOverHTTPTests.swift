@@ -82,7 +82,7 @@ final class SourcesOverHTTPTests: GUITestCase, @unchecked Sendable {
             let source = LegacySource(apiURL: url, apiKey: "good-key", client: client, calendar: calendar)
             try start(source: source, options: ViewerOptions(initialDay: APODDay("2010-01-01"), randomCount: 6),
                       fetcher: ImageLoader(client: client, cache: nil))
-            let grid = try XCTUnwrap(app.gridWindow)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("six thumbnails arrived") { grid.cells.count == 6 && grid.cells.allSatisfy(\.hasThumbnail) }
             let titles = grid.cells.map(\.titleLabel.text)
             XCTAssertTrue(titles.contains("Legacy & <0> stars"), "\(titles)")

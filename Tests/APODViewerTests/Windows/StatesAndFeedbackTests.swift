@@ -220,7 +220,7 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
             saveScreenshot(of: main.window, named: "offline-not-stored")
 
             app.application.activateAction(AppAction.random, int: 40)
-            let grid = try XCTUnwrap(app.gridWindow)
+            let grid = try XCTUnwrap(app.randomView)
             waitUntil("the stored pictures fill the grid") { grid.cells.count > 0 && grid.notice.isVisible }
             XCTAssertLessThan(grid.cells.count, 40)
             XCTAssertEqual(grid.notice.label.text, "Only \(grid.cells.count) pictures are stored on this computer.")

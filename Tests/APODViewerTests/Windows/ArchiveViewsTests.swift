@@ -7,7 +7,7 @@ import XCTest
 
 /// Search as you type, the favourite star, Favourites, History, On This Day and the calendar,
 /// over an archive index in a temporary data folder.
-final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
+final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-archive-gui-\(UUID().uuidString)")
     private var archive: ArchiveAccess!
     private var source: FakeSource!
@@ -35,19 +35,26 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
          entry("2026-11-29", title: "Today's Galaxy")]
     }
 
-    /// Keys that land in the main field before the new search window has the keyboard carry
-    /// on the search text instead of replacing it ("ecl", then "ipse", is "eclipse").
-    func testKeysTypedBeforeTheSearchWindowHasTheKeyboardContinueTheText() throws {
+    /// Search shows one state at a time: clearing the field after results leaves the "Type a
+    /// word" page alone, with no count above it, and a result for text since cleared is not shown.
+    func testSearchNeverShowsACountOverTheEmptyPage() throws {
         try MainActor.assumeIsolated {
             try startWithArchive(indexed: sky(), entries: sky())
-            let controls = try XCTUnwrap(app.archiveControls)
-            let windows = try XCTUnwrap(app.archiveWindows)
-            controls.searchField.text = "ecl"
-            waitUntil("the search window has the first keys") { windows.searchField.text == "ecl" }
-            controls.searchField.text = "ipse"
-            waitUntil("the later keys carry on") { windows.searchField.text == "eclipse" }
-            waitUntil("two results") { windows.searchWindow?.cells.count == 2 }
-            XCTAssertEqual(controls.searchField.text, "")
+            let views = try XCTUnwrap(app.archiveViews)
+            let search = try XCTUnwrap(views.searchView)
+            let twoStates = { search.showsSummary && search.page == "empty" && search.status.title == "Search the archive" }
+            views.search("eclipse")
+            waitUntil("two results") { search.cells.count == 2 && search.page == "grid" }
+            XCTAssertTrue(search.showsSummary)
+            views.searchField.text = ""
+            views.searchField.text = "moon"
+            views.searchField.text = ""
+            var sawTwo = false
+            Gtk.iterate(until: { sawTwo = sawTwo || twoStates(); return false }, timeout: 1)
+            XCTAssertFalse(sawTwo, "a count over the empty page")
+            XCTAssertEqual(search.page, "empty")
+            XCTAssertEqual(search.status.title, "Search the archive")
+            XCTAssertFalse(search.showsSummary)
         }
     }
 
@@ -55,20 +62,18 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try startWithArchive(indexed: sky(), entries: sky())
             let main = try XCTUnwrap(app.mainWindow)
-            let controls = try XCTUnwrap(app.archiveControls)
             waitUntil("the main window shows today") { main.entry != nil }
             XCTAssertTrue(main.window.activateAction(WindowAction.search))
+            XCTAssertEqual(main.visibleView, MainView.Name.search.rawValue, "Ctrl+F shows Search")
 
-            controls.searchField.text = "eclipse"
-            let windows = try XCTUnwrap(app.archiveWindows)
-            waitUntil("two results") { windows.searchWindow?.cells.count == 2 }
-            let results = try XCTUnwrap(windows.searchWindow)
+            let windows = try XCTUnwrap(app.archiveViews)
+            windows.searchField.text = "eclipse"
+            waitUntil("two results") { windows.searchView?.cells.count == 2 }
+            let results = try XCTUnwrap(windows.searchView)
             XCTAssertEqual(results.summaryLabel.text, "2 pictures match “eclipse”", "the count alone, in bold")
             XCTAssertTrue(results.noteLabel.isVisible)
             XCTAssertTrue(results.noteLabel.text.hasPrefix("Only the pictures already on this computer"), results.noteLabel.text)
             XCTAssertEqual(Set(results.cells.map(\.entry.title)), ["Total Eclipse over Poznań", "Eclipse Shadow"])
-            XCTAssertEqual(controls.searchField.text, "", "typing carries on in the search window")
-            XCTAssertEqual(windows.searchField.text, "eclipse")
 
             windows.searchField.text = "eclipse poznan"
             waitUntil("one result") { results.cells.count == 1 && results.summaryLabel.text.hasPrefix("1 picture matches") }
@@ -92,11 +97,11 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
     func testAPastedHugeQueryIsRepeatedOnlyInPart() throws {
         try MainActor.assumeIsolated {
             try startWithArchive(indexed: sky(), entries: sky())
-            let windows = try XCTUnwrap(app.archiveWindows)
+            let windows = try XCTUnwrap(app.archiveViews)
             let pasted = "eclipse " + String(repeating: "shadowy penumbra ", count: 64 * 1024 / 17)
-            try XCTUnwrap(app.archiveControls).searchField.text = pasted
-            waitUntil("the search has answered") { windows.searchWindow?.status.title == "No pictures found" }
-            let summary = try XCTUnwrap(windows.searchWindow).summaryLabel.text
+            windows.search(pasted)
+            waitUntil("the search has answered") { windows.searchView?.status.title == "No pictures found" }
+            let summary = try XCTUnwrap(windows.searchView).summaryLabel.text
             XCTAssertTrue(summary.hasPrefix("0 pictures match “eclipse shadowy penumbra"), summary)
             XCTAssertLessThanOrEqual(summary.count, 80, summary)
         }
@@ -107,10 +112,10 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let nebulae = (1...6).map { entry("2020-03-0\($0)", title: "Nebula \($0)") }
             try startWithArchive(indexed: nebulae, entries: sky())
-            let windows = try XCTUnwrap(app.archiveWindows)
-            try XCTUnwrap(app.archiveControls).searchField.text = "nebula"
-            waitUntil("six results") { windows.searchWindow?.cells.count == 6 }
-            let results = try XCTUnwrap(windows.searchWindow)
+            let windows = try XCTUnwrap(app.archiveViews)
+            windows.search("nebula")
+            waitUntil("six results") { windows.searchView?.cells.count == 6 }
+            let results = try XCTUnwrap(windows.searchView)
             let rows = { results.cells.compactMap { $0.bounds(in: results.flowBox) }.map(\.y) }
             waitUntil("laid out") { results.cells.allSatisfy { $0.width > 0 } }
             waitForFrames()
@@ -146,14 +151,14 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(try archive.favourites().map(\.title), ["Today's Galaxy"])
 
             app.application.activateAction(AppAction.favourites)
-            let windows = try XCTUnwrap(app.archiveWindows)
-            waitUntil("the favourites grid") { windows.listWindows[.favourites]?.cells.first?.hasThumbnail == true }
+            let windows = try XCTUnwrap(app.archiveViews)
+            waitUntil("the favourites grid") { windows.listViews[.favourites]?.cells.first?.hasThumbnail == true }
             waitForFrames()
-            saveScreenshot(of: try XCTUnwrap(windows.listWindows[.favourites]).window, named: "favourites")
+            saveScreenshot(of: try XCTUnwrap(windows.listViews[.favourites]).window, named: "favourites")
 
             star.button.activate()
             waitUntil("no longer a favourite") { !star.isFavourite }
-            waitUntil("the grid follows") { windows.listWindows[.favourites]?.stack.visiblePage == "empty" }
+            waitUntil("the grid follows") { windows.listViews[.favourites]?.stack.visiblePage == "empty" }
             XCTAssertEqual(try archive.favourites(), [])
 
             source.setFailure(.unreachable)
@@ -175,9 +180,9 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
             waitUntil("the detail's day is a favourite") { (try? self.archive.isFavourite(APODDay("2017-08-21")!)) == true }
 
             app.application.activateAction(AppAction.history)
-            let windows = try XCTUnwrap(app.archiveWindows)
-            waitUntil("both days in the history") { windows.listWindows[.history]?.cells.count == 2 }
-            XCTAssertEqual(windows.listWindows[.history]?.cells.first?.entry.date, APODDay("2017-08-21"), "most recent first")
+            let windows = try XCTUnwrap(app.archiveViews)
+            waitUntil("both days in the history") { windows.listViews[.history]?.cells.count == 2 }
+            XCTAssertEqual(windows.listViews[.history]?.cells.first?.entry.date, APODDay("2017-08-21"), "most recent first")
         }
     }
 
@@ -186,9 +191,9 @@ final class ArchiveWindowsTests: GUITestCase, @unchecked Sendable {
             let sky = sky()
             try startWithArchive(indexed: sky.filter { $0.date.year == 2010 }, entries: sky)
             app.application.activateAction(AppAction.onThisDay)
-            let windows = try XCTUnwrap(app.archiveWindows)
-            waitUntil("three Nov. 29s") { windows.listWindows[.onThisDay]?.cells.count == 3 }
-            let grid = try XCTUnwrap(windows.listWindows[.onThisDay])
+            let windows = try XCTUnwrap(app.archiveViews)
+            waitUntil("three Nov. 29s") { windows.listViews[.onThisDay]?.cells.count == 3 }
+            let grid = try XCTUnwrap(windows.listViews[.onThisDay])
             XCTAssertEqual(grid.cells.map(\.entry.date.year), [2010, 2019, 2026], "oldest first")
             XCTAssertTrue(grid.summaryLabel.text.contains("Nov. 29"), grid.summaryLabel.text)
             XCTAssertFalse(source.requests.contains("entry 2010-11-29"), "an indexed year costs no request")

@@ -2,12 +2,15 @@ import AdwKit
 import APODCore
 import GtkKit
 
-/// "Random pictures": a batch of random entries, four per row (two below ~600 px wide). Cells
-/// appear as the source streams their entries in, and each thumbnail starts downloading as soon
-/// as its cell exists.
+/// The main window's Random view: a batch of random entries, four per row (two below ~600 px
+/// wide), under a row with how many and Shuffle. Cells appear as the source streams their
+/// entries in, and each thumbnail starts downloading as soon as its cell exists. The first
+/// batch is asked for when the view is first shown (`loadFirstBatch`), not at start-up.
 @MainActor
-final class RandomGridWindow {
+final class RandomGridView {
+    /// The window the view is in (its width sets the columns).
     let window: Window
+    let root = Box(.vertical)
     let countSpin = SpinButton(range: ViewerOptions.countRange)
     let shuffleButton = Button(label: tr("_Shuffle"))
     let stack = Stack()
@@ -42,13 +45,15 @@ final class RandomGridWindow {
     /// The batch on show, in grid order: what a detail window opened here steps through.
     var entries: [APODEntry] { cells.map(\.entry) }
 
-    init(application: Application, environment: ViewerEnvironment, count: Int) {
-        self.environment = environment
-        window = Window(application: application)
-        window.title = tr("Random pictures")
-        window.setDefaultSize(width: 1100, height: 820)
+    /// Whether a batch was asked for since the view was made.
+    private(set) var hasBatch = false
 
-        let header = HeaderBar()
+    init(in window: Window, environment: ViewerEnvironment, count: Int) {
+        self.environment = environment
+        self.window = window
+
+        let toolbar = Box(.horizontal, spacing: 12)
+        toolbar.setMargins(top: 12, bottom: 0, start: 18, end: 18)
         countSpin.value = count
         countSpin.tooltip = tr("How many pictures")
         countSpin.setAccessibleLabel(tr("How many pictures"))
@@ -56,12 +61,11 @@ final class RandomGridWindow {
         let countLabel = Label(tr("Pictures"))
         countBox.append(countLabel)
         countBox.append(countSpin)
-        header.packStart(countBox)
+        countBox.horizontalExpand = true
+        toolbar.append(countBox)
         shuffleButton.markSuggested()
         shuffleButton.tooltip = tr("Load a new batch (F5)")
-        header.packEnd(shuffleButton)
-        header.setTitleWidget(WindowTitle(title: window.title))
-        window.setTitlebar(header)
+        toolbar.append(shuffleButton)
 
         scroller = ScrolledWindow(child: flowBox)
         flowBox.setUpPictureGrid { [weak self] entry in self?.onOpenDetail?(entry) }
@@ -84,17 +88,14 @@ final class RandomGridWindow {
             self?.archiveOffer.isVisible = false
             self?.onDownload?()
         }
-        let column = Box(.vertical)
-        column.append(notice)
-        column.append(archiveOffer)
+        root.append(notice)
+        root.append(archiveOffer)
+        root.append(toolbar)
         stack.verticalExpand = true
-        column.append(stack)
-        window.setChild(column)
+        root.append(stack)
         narrowLayout = flowBox.pictureColumnBreakpoint(in: window) { [weak self] narrow in
             guard let self else { return }
-            countLabel.isVisible = !narrow
             self.layOutOffer(narrow: narrow)
-            header.showsTitle = !narrow
             if narrow {
                 self.shuffleButton.showIcon("media-playlist-shuffle-symbolic")
             } else {
@@ -105,13 +106,18 @@ final class RandomGridWindow {
         shuffleButton.onClicked { [weak self] in self?.shuffle() }
         retryButton.onClicked { [weak self] in self?.shuffle() }
         countSpin.onActivate { [weak self] in self?.shuffle() }
-        window.addAction(Action(WindowAction.reload) { [weak self] in self?.shuffle() })
         window.onDestroy { [weak self] in self?.cancelAll() }
+    }
+
+    /// The first batch, when the view is shown and has none yet.
+    func loadFirstBatch() {
+        if !hasBatch { shuffle() }
     }
 
     /// Loads a new batch of `countSpin.value` entries, cancelling the previous batch's work
     /// (its stream and its downloads).
     func shuffle() {
+        hasBatch = true
         cancelAll()
         flowBox.removeAll()
         notice.isVisible = false

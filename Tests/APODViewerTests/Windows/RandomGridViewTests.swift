@@ -5,8 +5,8 @@ import TestSupport
 import XCTest
 @testable import APODViewer
 
-final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
-    private var grid: RandomGridWindow { MainActor.assumeIsolated { app.gridWindow! } }
+final class RandomGridViewTests: GUITestCase, @unchecked Sendable {
+    private var grid: RandomGridView { MainActor.assumeIsolated { app.randomView! } }
 
     private func batch(_ count: Int, picture: (Int) -> String = { _ in "/800x500.jpg" }) -> [APODEntry] {
         (0..<count).map { index in
@@ -20,7 +20,7 @@ final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
     private func openGrid(_ entries: [APODEntry], count: Int) throws {
         let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: entries)
         try start(source, options: ViewerOptions(randomCount: count))
-        XCTAssertEqual(grid.window.title, "Random pictures")
+        XCTAssertEqual(app.mainWindow?.visibleView, MainView.Name.random.rawValue, "--random opens on the Random view")
         waitUntil("\(count) cells exist") { grid.cells.count == count }
     }
 
@@ -61,19 +61,16 @@ final class RandomGridWindowTests: GUITestCase, @unchecked Sendable {
         }
     }
 
-    /// Under software GL, realizing a window and drawing its first frame each cost the main
-    /// thread tens of milliseconds: with `--random` no iteration does two of them, and the grid
-    /// (what was asked for) comes first.
-    func testTheGridIsShownFirstAndTheMainWindowAfterItsFirstFrame() throws {
+    /// `--random` opens the one main window on the Random view, its batch loading at once.
+    func testRandomOpensTheMainWindowOnTheRandomView() throws {
         try MainActor.assumeIsolated {
             let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: batch(4))
-            try start(source: source, options: ViewerOptions(randomCount: 4), waitsForWindows: false)
-            let grid = try XCTUnwrap(app.gridWindow)
+            try start(source: source, options: ViewerOptions(randomCount: 4))
+            let grid = try XCTUnwrap(app.randomView)
             let main = try XCTUnwrap(app.mainWindow)
-            XCTAssertFalse(grid.window.isMapped || main.window.isMapped, "no window is shown by the activation itself")
-            waitUntil("the grid is on screen") { grid.window.isMapped }
-            XCTAssertFalse(main.window.isMapped, "the main window waits for the grid's first frame")
-            waitUntil("then the main window") { main.window.isMapped }
+            XCTAssertEqual(main.visibleView, MainView.Name.random.rawValue)
+            XCTAssertTrue(grid.root.isMapped)
+            XCTAssertEqual(app.openWindowCount, 1)
             waitUntil("the grid fills") { grid.cells.count == 4 && grid.cells.allSatisfy(\.hasThumbnail) }
         }
     }

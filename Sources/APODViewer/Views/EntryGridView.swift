@@ -2,15 +2,22 @@ import AdwKit
 import APODCore
 import GtkKit
 
-/// A grid of entries from the archive index or the favourites library (search results,
-/// favourites, history, "on this day"): the random grid's cells and detail windows, with a
-/// line saying what is shown, and an offer to download the archive when the index lacks
-/// part of it.
+/// A view of the main window with a grid of entries from the archive index or the favourites
+/// library (Search, Favourites, History, On This Day): the random grid's cells and detail
+/// windows, with a line saying what is shown, and an offer to download the archive when the
+/// index lacks part of it. It shows one state at a time: loading, the grid under its summary,
+/// an empty page, or a failure; never a summary over a page that contradicts it.
 @MainActor
-final class EntryGridWindow {
-    static let searchFieldWidth = 360
+final class EntryGridView {
+    static let searchFieldWidth = 420
 
+    /// The window the view is in (its width sets the columns).
     let window: Window
+    let root = Box(.vertical, spacing: 0)
+    /// The summary and the offer, over the grid.
+    private let bar = Box(.horizontal, spacing: 12)
+    /// While the archive downloads: how far it got ("Downloading… 4,210 of 11,492 days").
+    let progressLabel = Label()
     let summaryLabel = Label()
     /// Under the summary: what the summary leaves out (an incomplete index).
     let noteLabel = Label()
@@ -34,24 +41,23 @@ final class EntryGridWindow {
 
     var cells: [GridCell] { flowBox.pictureCells }
 
-    /// - Parameter searchField: shown in the header bar in place of the title (search results).
-    init(application: Application, environment: ViewerEnvironment, title: String, searchField: SearchEntry? = nil) {
+    /// - Parameter searchField: at the top of the view, centred (search).
+    init(in window: Window, environment: ViewerEnvironment, searchField: SearchEntry? = nil) {
         self.environment = environment
-        window = Window(application: application)
-        window.title = title
-        window.setDefaultSize(width: 1100, height: 820)
-        let header = HeaderBar()
+        self.window = window
+        let column = root
         if let searchField {
             searchField.setSizeRequest(width: Self.searchFieldWidth)
-            header.setTitleWidget(searchField)
-        } else {
-            header.setTitleWidget(WindowTitle(title: title))
+            searchField.horizontalAlign = .center
+            searchField.setMargins(top: 12, bottom: 0, start: 18, end: 18)
+            column.append(searchField)
         }
-        window.setTitlebar(header)
-        window.addShortcut(trigger: "Escape", action: GtkWindowAction.close)
-
-        let column = Box(.vertical, spacing: 0)
-        let bar = Box(.horizontal, spacing: 12)
+        progressLabel.setTextAlignment(0)
+        progressLabel.enableWrapping()
+        progressLabel.setMargins(top: 12, bottom: 0, start: 18, end: 18)
+        progressLabel.addCSSClass("dim-label")
+        progressLabel.isVisible = false
+        column.append(progressLabel)
         bar.setMargins(top: 12, bottom: 0, start: 18, end: 18)
         summaryLabel.setTextAlignment(0)
         summaryLabel.horizontalExpand = true
@@ -81,32 +87,41 @@ final class EntryGridWindow {
         stack.addPage(status, name: "empty")
         stack.addPage(failure, name: "failed")
         stack.verticalExpand = true
+        stack.crossfades = false
         column.append(stack)
-        window.setChild(column)
         narrowLayout = flowBox.pictureColumnBreakpoint(in: window) { [weak self] narrow in
             guard let self else { return }
             // The offer goes under the summary rather than squeezing it into a narrow column.
-            bar.orientation = narrow ? .vertical : .horizontal
+            self.bar.orientation = narrow ? .vertical : .horizontal
             self.downloadButton.horizontalAlign = narrow ? .start : .fill
             searchField?.setSizeRequest(width: narrow ? -1 : Self.searchFieldWidth)
+            searchField?.horizontalAlign = narrow ? .fill : .center
         }
 
         downloadButton.onClicked { [weak self] in self?.onDownload?() }
         window.onDestroy { [weak self] in self?.cancelCells() }
     }
 
+    /// The page shown: loading, grid, empty or failed.
+    var page: String? { stack.visiblePage }
+    /// Whether the summary line (with its note and offer) shows.
+    var showsSummary: Bool { bar.isVisible }
+
     func showLoading() {
         spinner.isSpinning = true
+        bar.isVisible = false
         stack.visiblePage = "loading"
+    }
+
+    /// The archive download's progress while it runs (nil hides the line).
+    func showProgress(_ text: String?) {
+        progressLabel.text = text ?? ""
+        progressLabel.isVisible = text != nil
     }
 
     /// Shows `entries` (replacing what was shown) under `summary`.
     func show(_ entries: [APODEntry], summary: String, note: String? = nil, offerDownload: Bool) {
-        cancelCells()
-        flowBox.removeAll()
-        spinner.isSpinning = false
-        showSummary(summary, note: note)
-        downloadButton.isVisible = offerDownload
+        replaceContents(summary: summary, note: note, offerDownload: offerDownload)
         stack.visiblePage = "grid"
         for entry in entries {
             flowBox.appendPicture(entry, scaleFactor: window.scaleFactor, pictures: environment.pictures)
@@ -116,11 +131,7 @@ final class EntryGridWindow {
     /// Nothing to show: a heading and what to do, in place of the grid.
     func showEmpty(summary: String, note: String? = nil, heading: String, message: String, iconName: String,
                    offerDownload: Bool) {
-        cancelCells()
-        flowBox.removeAll()
-        spinner.isSpinning = false
-        showSummary(summary, note: note)
-        downloadButton.isVisible = offerDownload
+        replaceContents(summary: summary, note: note, offerDownload: offerDownload)
         status.iconName = iconName
         status.title = heading
         status.setDescription(message)
@@ -139,10 +150,22 @@ final class EntryGridWindow {
         stack.visiblePage = "failed"
     }
 
+    /// Drops the cells shown and says what comes instead.
+    private func replaceContents(summary: String, note: String?, offerDownload: Bool) {
+        cancelCells()
+        flowBox.removeAll()
+        spinner.isSpinning = false
+        showSummary(summary, note: note)
+        downloadButton.isVisible = offerDownload
+        if offerDownload { bar.isVisible = true }
+    }
+
     private func showSummary(_ summary: String, note: String?) {
         summaryLabel.text = summary
+        summaryLabel.isVisible = !summary.isEmpty
         noteLabel.text = note ?? ""
         noteLabel.isVisible = note != nil
+        bar.isVisible = !summary.isEmpty || note != nil
     }
 
     private func cancelCells() {

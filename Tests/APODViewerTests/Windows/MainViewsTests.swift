@@ -1,0 +1,143 @@
+import APODCore
+import Foundation
+import GtkKit
+import XCTest
+@testable import APODViewer
+
+/// Issue 19: one main window with views. Shortcuts switch views instead of opening windows,
+/// Today lays its picture and text out by width, and History records every day shown.
+final class MainViewsTests: GUITestCase, @unchecked Sendable {
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-views-gui-\(UUID().uuidString)")
+    private var archive: ArchiveAccess!
+
+    override func tearDown() {
+        super.tearDown()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func sky() -> [APODEntry] {
+        [entry("2026-11-27", title: "Dust Lanes"), entry("2026-11-28", title: "Comet Tail"),
+         entry("2026-11-29", title: "Today's Galaxy"), entry("2019-11-29", title: "Moon and Venus")]
+    }
+
+    @MainActor
+    private func startWithArchive(random: [APODEntry] = []) throws -> FakeSource {
+        let configuration = SourceConfiguration(kind: .science, cacheDirectory: folder.appendingPathComponent("cache"))
+        archive = ArchiveAccess(dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
+        let source = FakeSource(entries: sky(), random: random.isEmpty ? sky() : random)
+        try start(environment: ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: pictures.fetcher),
+                                                 calendar: calendar, archive: archive))
+        return source
+    }
+
+    /// The accelerators' actions, as the keys run them: still one window on screen after each.
+    func testCtrlRCtrlFAndFavouritesShowViewsInTheOneWindow() throws {
+        try MainActor.assumeIsolated {
+            _ = try startWithArchive()
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("today shown") { main.entry != nil }
+            XCTAssertEqual(app.application.visibleWindowTitles.count, 1)
+            XCTAssertTrue(app.application.accelerators(for: AppAction.openRandomGrid).contains("<Control>r"))
+            XCTAssertTrue(app.application.accelerators(for: WindowAction.search.detailedName).contains("<Control>f"))
+            XCTAssertEqual(app.application.accelerators(for: WindowAction.showView(.history)), ["<Alt>5"])
+
+            app.application.activateAction(AppAction.random, int: 0)
+            XCTAssertEqual(main.visibleView, MainView.Name.random.rawValue)
+            let grid = try XCTUnwrap(app.randomView)
+            waitUntil("the first batch, asked for when the view was shown") { grid.cells.count == sky().count }
+            XCTAssertTrue(main.window.activateAction(WindowAction.search))
+            XCTAssertEqual(main.visibleView, MainView.Name.search.rawValue)
+            app.application.activateAction(AppAction.favourites)
+            XCTAssertEqual(main.visibleView, MainView.Name.favourites.rawValue)
+            app.application.activateAction(AppAction.history)
+            XCTAssertEqual(main.visibleView, MainView.Name.history.rawValue)
+            app.application.activateAction(AppAction.onThisDay)
+            XCTAssertEqual(main.visibleView, MainView.Name.onThisDay.rawValue)
+            waitForFrames()
+            XCTAssertEqual(app.application.visibleWindowTitles, ["APOD Viewer"], "one top-level window")
+            XCTAssertEqual(app.openWindowCount, 1)
+
+            XCTAssertTrue(main.window.activateAction(WindowAction.showView.detailedName, string: "today"))
+            XCTAssertTrue(main.isShowing(.today))
+        }
+    }
+
+    /// A view another part of the app adds (the archive wall) is switchable like the others.
+    func testAViewAddedLaterIsSwitchable() throws {
+        try MainActor.assumeIsolated {
+            _ = try startWithArchive()
+            let main = try XCTUnwrap(app.mainWindow)
+            var shown = 0
+            let label = Label("A wall of pictures")
+            main.addView(MainView(name: "browse", title: "_Browse", iconName: "view-grid-symbolic", content: label,
+                                  onShown: { shown += 1 }))
+            XCTAssertTrue(main.window.activateAction(WindowAction.showView.detailedName, string: "browse"))
+            XCTAssertEqual(main.visibleView, "browse")
+            XCTAssertEqual(shown, 1)
+            waitForFrames()
+            XCTAssertTrue(label.isMapped)
+        }
+    }
+
+    /// Wide, the explanation is in a column beside the picture; narrow, under it. Open Details
+    /// opens the detail window, as a click on the picture does.
+    func testTodayPutsTheTextBesideThePictureWhenWideAndUnderItWhenNarrow() throws {
+        try MainActor.assumeIsolated {
+            _ = try startWithArchive()
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("the picture is shown") { main.pictureView.page == .picture }
+            waitForFrames()
+            XCTAssertTrue(main.showsTextBesidePicture)
+            XCTAssertTrue(main.explanationLabel.text.hasPrefix("An explanation of Today's Galaxy"), main.explanationLabel.text)
+            var picture = try XCTUnwrap(main.pictureView.root.bounds(in: main.window))
+            var text = try XCTUnwrap(main.explanationScroller.bounds(in: main.window))
+            XCTAssertGreaterThanOrEqual(text.x, picture.x + picture.width, "the text right of the picture")
+            XCTAssertLessThan(abs(text.y - picture.y), picture.height / 2, "side by side")
+
+            main.window.resize(width: 600, height: 900)
+            waitUntil("stacked") { !main.showsTextBesidePicture }
+            waitForFrames()
+            picture = try XCTUnwrap(main.pictureView.root.bounds(in: main.window))
+            text = try XCTUnwrap(main.explanationScroller.bounds(in: main.window))
+            XCTAssertGreaterThanOrEqual(text.y, picture.y + picture.height, "the text under the picture")
+            XCTAssertLessThanOrEqual(text.x + text.width, Double(main.window.width) + 0.5)
+
+            XCTAssertTrue(main.detailsButton.isVisible)
+            main.detailsButton.activate()
+            waitUntil("its detail window") { app.detailWindows[APODDay("2026-11-29")!] != nil }
+        }
+    }
+
+    /// Every day shown is in the history: stepped to in Today, and stepped to with Left and Right
+    /// in a detail window opened from the Random view.
+    func testHistoryRecordsEveryDayShownHoweverReached() throws {
+        try MainActor.assumeIsolated {
+            let batch = [entry("2001-01-01", title: "First"), entry("2002-02-02", title: "Second"),
+                         entry("2003-03-03", title: "Third")]
+            _ = try startWithArchive(random: batch)
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("today shown") { main.entry != nil }
+            XCTAssertTrue(main.window.activateAction(WindowAction.previousDay))
+            waitUntil("the day before") { main.entry?.date == APODDay("2026-11-28") }
+
+            app.showRandom(count: 3)
+            let grid = try XCTUnwrap(app.randomView)
+            waitUntil("three cells") { grid.cells.count == 3 }
+            grid.flowBox.activate(grid.cells[0])
+            let detail = try XCTUnwrap(app.detailWindows[batch[0].date])
+            XCTAssertTrue(detail.window.activateAction(WindowAction.next))
+            waitUntil("the detail stepped") { detail.entry.date == batch[1].date }
+            XCTAssertTrue(detail.window.activateAction(WindowAction.next))
+            waitUntil("and again") { detail.entry.date == batch[2].date }
+
+            let expected = Set([APODDay("2026-11-29")!, APODDay("2026-11-28")!] + batch.map(\.date))
+            waitUntil("every day in the history") {
+                Set(((try? self.archive.history()) ?? []).map(\.date)).isSuperset(of: expected)
+            }
+            app.application.activateAction(AppAction.history)
+            let history = try XCTUnwrap(app.archiveViews?.listViews[.history])
+            waitUntil("the History view lists them") { history.cells.count == expected.count }
+            XCTAssertEqual(history.cells.first?.entry.date, batch[2].date, "most recent first")
+        }
+    }
+}
