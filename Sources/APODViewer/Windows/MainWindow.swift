@@ -49,6 +49,8 @@ final class MainWindow {
     /// "Link copied" and other quick feedback over the window.
     private(set) var toasts: ToastOverlay!
     private(set) var clipboard: EntryClipboard!
+    /// Ctrl+C copies the picture (`MainWindow+PictureHandOff`).
+    private(set) var pictureHandOff: PictureHandOff!
     private var narrowLayout: WidthBreakpoint?
     private var todayLayout: WidthBreakpoint?
     private var addedViews: [String: MainView] = [:]
@@ -119,6 +121,9 @@ final class MainWindow {
         toasts = ToastOverlay(child: column)
         window.setChild(toasts)
         clipboard = EntryClipboard(window: window, toasts: toasts, entry: { [weak self] in self?.entry })
+        pictureHandOff = PictureHandOff(window: window, toasts: toasts, banner: banner, environment: environment) { [weak self] in
+            self?.handOffPicture
+        }
         window.addAction(Action(WindowAction.reload) { [weak self] in self?.reloadVisibleView() })
         window.addAction(Action(WindowAction.showView.rawValue, stringHandler: { [weak self] name in self?.showView(name) }))
         views.onPageChanged { [weak self] in self?.viewChanged() }
