@@ -247,14 +247,24 @@ final class MainWindow {
             guard let self else { return }
             self.window.openWebLink(url, reportingTo: self.banner)
         }
-        explanationLabel.onActivateLink { [weak self] uri in
-            guard let url = URL(string: uri), WebURL.isWeb(url) else { return }
-            self?.pictureView.onOpenLink?(url)
-        }
+        explanationLabel.onActivateLink { [weak self] uri in self?.activateLink(uri) }
         pictureView.onPlay = { [weak self] in
             guard let self, let entry = self.entry else { return }
             self.videoPlayback.play(entry) { [weak self] url in self?.pictureView.onOpenLink?(url) }
         }
+    }
+
+    /// A link in Today's explanation: another APOD day is shown here, as the detail window
+    /// does; other web addresses open in the browser. Returns the address acted on.
+    @discardableResult
+    func activateLink(_ uri: String) -> URL? {
+        guard let url = URL(string: uri), WebURL.isWeb(url) else { return nil }
+        if let day = APODDayLink.day(of: url) {
+            show(day: day)
+        } else {
+            pictureView.onOpenLink?(url)
+        }
+        return url
     }
 
     func showLatest() {

@@ -47,4 +47,18 @@ final class ExplanationLinkTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(days, [APODDay(year: 2020, month: 12, day: 21)!])
         }
     }
+
+    func testTodaysExplanationOpensALinkedDayInTheMainWindow() throws {
+        try MainActor.assumeIsolated {
+            var today = entry("2020-12-22", title: "Today", picture: "/640x400.jpg")
+            today.explanation = "See yesterday's conjunction."
+            let linked = entry("2020-12-21", title: "Conjunction", picture: "/640x400.jpg")
+            try start(FakeSource(entries: [today, linked], random: []), options: ViewerOptions(randomCount: 0))
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("today") { main.entry?.date == today.date }
+            XCTAssertEqual(main.activateLink("https://apod.nasa.gov/apod/ap201221.html")?.host, "apod.nasa.gov")
+            waitUntil("the linked day in the main window") { main.entry?.date == linked.date }
+            XCTAssertEqual(app.openWindowCount, 1, "no browser, no other window")
+        }
+    }
 }
