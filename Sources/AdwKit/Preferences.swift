@@ -75,6 +75,11 @@ public class ActionRow: Widget {
         set { adw_action_row_set_subtitle(cast(), newValue) }
     }
 
+    /// Shows the whole subtitle on as many lines as it takes (an address, a credit).
+    public func wrapsSubtitle() {
+        adw_action_row_set_subtitle_lines(cast(), 0)
+    }
+
     /// Adds `widget` after the title (a switch, a button, a spin button).
     public func addSuffix(_ widget: Widget) {
         adw_action_row_add_suffix(cast(), widget.widgetPointer)

@@ -121,4 +121,12 @@ static inline gulong apod_connect_string_bool(gpointer instance, const char *sig
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
 }
 
+/* GtkPrintOperation's "draw-page": the print context and the page number. */
+typedef void (*ApodPointerIntHandler)(gpointer instance, gpointer argument, gint number, gpointer data);
+
+static inline gulong apod_connect_pointer_int(gpointer instance, const char *signal, ApodPointerIntHandler handler,
+                                              gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+
 #endif

@@ -11,6 +11,12 @@ enum WindowAction: String, CaseIterable {
     case showSelected = "show-selected"
     case copyLink = "copy-link"
     case copyPictureLink = "copy-picture-link"
+    /// Ctrl+C with nothing selected: the picture itself (`PictureHandOff`).
+    case copyPicture = "copy-picture"
+    case openWith = "open-with"
+    case print
+    /// F9 in a detail window: the properties panel.
+    case properties
     case search
     /// Shows one of the main window's views, by name (`MainView.Name`).
     case showView = "show-view"

@@ -46,6 +46,13 @@ enum Shortcuts {
             Binding(WindowAction.previous, ["Left"], tr("Previous picture of the grid's batch")),
             Binding(WindowAction.next, ["Right"], tr("Next picture of the grid's batch")),
         ]),
+        (tr("Handing a picture on"), [
+            Binding(WindowAction.copyPicture, ["<Ctrl>c"], tr("Copy the picture (the selected text when there is some)")),
+            Binding(WindowAction.copyLink, ["<Ctrl><Shift>c"], tr("Copy the page link")),
+            Binding(WindowAction.openWith, ["<Ctrl><Shift>o"], tr("Open the picture with another application")),
+            Binding(WindowAction.print, ["<Ctrl>p"], tr("Print the picture")),
+            Binding(WindowAction.properties, ["F9"], tr("Picture properties (detail window)")),
+        ]),
         (tr("Views"), [
             Binding(detailed: WindowAction.showView(.today), ["<Alt>1"], tr("Today")),
             Binding(detailed: WindowAction.showView(.random), ["<Alt>2"], tr("Random")),

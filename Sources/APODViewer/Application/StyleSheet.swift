@@ -6,8 +6,13 @@ import GtkKit
 /// in dark and high contrast, as libadwaita's own accent does. The main window's picture is a
 /// flat button (so the keyboard can open it) that must not pad or tint the picture; fullscreen
 /// shows the picture on black, as image viewers do, in every style; the batch's round buttons
-/// keep off the picture's edge. Everything else with a colour (info bars, toasts, status
-/// pages) is libadwaita's, drawn from its named colours, so it follows dark and high contrast.
+/// keep off the picture's edge. GTK 4.8 shows no calendar marks (GtkKit's `Calendar` says
+/// why), so a marked day's label carries the class `marked`: bold in `@accent_color`
+/// (libadwaita's accent for text, lighter in dark), except the selected day, which keeps
+/// libadwaita's white on accent with a white dot under its number; days outside the archive
+/// are dimmed as the neighbouring months' are, and struck through. Everything else with a colour (info bars,
+/// toasts, status pages) is libadwaita's, drawn from its named colours, so it follows dark and
+/// high contrast.
 @MainActor
 enum StyleSheet {
     static let css = """
@@ -16,6 +21,13 @@ enum StyleSheet {
         button.picture-button:focus-visible { outline-offset: -2px; }
         .fullscreen-picture { background-color: black; }
         .slideshow-button { margin: 12px; }
+        calendar > grid > label.day-number.marked { font-weight: bold; }
+        calendar > grid > label.day-number.marked:not(:selected) { color: @accent_color; }
+        calendar > grid > label.day-number.marked:selected { background-image: radial-gradient(circle 2px at 50% 85%, @accent_fg_color 99%, transparent 100%); }
+        calendar > grid > label.day-number.outside-archive { text-decoration-line: line-through; }
+        calendar > grid > label.day-number.outside-archive:not(:selected) { color: alpha(currentColor, 0.3); }
+        .fullscreen-controls { margin: 12px; }
+        .zoom-controls { border-radius: 9999px; padding: 2px; }
         """
 
     private static var isInstalled = false

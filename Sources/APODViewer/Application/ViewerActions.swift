@@ -35,6 +35,9 @@ enum ViewerActions {
             return
         }
         main.show(day: day)
+        // Asked from elsewhere (a link to another day in a detail window, D-Bus): the day is
+        // shown where the user will see it.
+        main.window.present()
     }
 
     /// Disabled when the app has no configuration to edit (tests on an in-memory source).

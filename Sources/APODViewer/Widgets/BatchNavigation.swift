@@ -3,8 +3,9 @@ import GtkKit
 
 /// Previous / next through the batch a detail window was opened from, like a slideshow:
 /// Left and Right (window actions `win.previous`, `win.next`; keys in `Shortcuts`) and two
-/// round buttons over the picture, shown while the pointer is over it (faded out, not hidden,
-/// otherwise, so they stay realized and can still be activated). The batch is asked for at each step, so a
+/// round buttons over the picture, shown while the pointer is over it, or in fullscreen while
+/// it moves (faded out, not hidden, otherwise, so they stay realized and can still be
+/// activated). The batch is asked for at each step, so a
 /// grid still filling in is followed; the current entry is found in it by date.
 @MainActor
 final class BatchNavigation {
@@ -15,6 +16,11 @@ final class BatchNavigation {
     private let entries: @MainActor () -> [APODEntry]
     private var current: APODEntry?
     private var isHovered = false
+    /// Whether fullscreen shows its controls now; nil outside fullscreen, where hovering the
+    /// picture shows the buttons.
+    var fullscreenControlsShown: Bool? {
+        didSet { updateButtons() }
+    }
     private var hover: MotionController?
 
     init(over overlay: Overlay, window: Window, entries: @escaping @MainActor () -> [APODEntry]) {
@@ -61,10 +67,11 @@ final class BatchNavigation {
     }
 
     private func updateButtons() {
+        let shown = fullscreenControlsShown ?? isHovered
         for (button, offset) in [(previousButton, -1), (nextButton, 1)] {
             button.isVisible = neighbour(offset) != nil
-            button.opacity = isHovered ? 1 : 0
-            button.canTarget = isHovered
+            button.opacity = shown ? 1 : 0
+            button.canTarget = shown
         }
     }
 }

@@ -1,7 +1,8 @@
 import APODCore
 
-/// Which year, month and day values the date selector allows, given the archive's range:
-/// nothing before the first APOD or after today, and days that exist in the chosen month.
+/// Which year, month and day values the date selector and the calendar allow, given the
+/// archive's range: nothing before the first APOD or after today, and days that exist in the
+/// chosen month.
 struct DateLimits: Equatable {
     let range: ClosedRange<APODDay>
 
@@ -29,5 +30,25 @@ struct DateLimits: Equatable {
         let d = min(max(day, 1), APODDay.daysIn(month: m, year: year))
         let real = APODDay(year: year, month: m, day: d)!
         return min(max(real, range.lowerBound), range.upperBound)
+    }
+
+    func contains(_ day: APODDay) -> Bool { range.contains(day) }
+
+    /// The days of a month (1…its length) outside the archive: the calendar dims them. Every
+    /// day of a month wholly before the first APOD or after today, none of most months.
+    func daysOutside(year: Int, month: Int) -> Set<Int> {
+        let length = APODDay.daysIn(month: month, year: year)
+        return Set((1...length).filter { day in APODDay(year: year, month: month, day: day).map { !contains($0) } ?? true })
+    }
+
+    /// Why `day` cannot be chosen, said where it was refused; nil when it can.
+    func refusal(for day: APODDay) -> String? {
+        if day < range.lowerBound {
+            return tr("The archive begins on {date}, the first picture.", ["date": range.lowerBound.displayString])
+        }
+        if day > range.upperBound {
+            return tr("The archive ends today, {date}: later pictures are not published yet.", ["date": range.upperBound.displayString])
+        }
+        return nil
     }
 }

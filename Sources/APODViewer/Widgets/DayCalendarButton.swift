@@ -2,8 +2,10 @@ import APODCore
 import GtkKit
 
 /// A calendar in a popover beside the date selector: days with a picture in the index are
-/// marked, the month's favourites are listed under it, and choosing a day shows it.
-/// GtkCalendar has a single kind of mark, hence the list for the favourites.
+/// marked (bold, in the accent colour: `StyleSheet`), the month's favourites are listed under
+/// it, and choosing a day shows it. GtkCalendar has a single kind of mark, hence the list for
+/// the favourites, and cannot disable a day: days outside the archive are dimmed, and choosing
+/// one puts the selection back on the nearest day there is, with a line saying why.
 @MainActor
 final class DayCalendarButton {
     let calendar = Calendar()
@@ -11,6 +13,8 @@ final class DayCalendarButton {
     let button: PopoverButton
     private let archive: ArchiveAccess
     private let archiveCalendar: ArchiveCalendar
+    /// The style class of days outside the archive (before the first APOD, after today).
+    static let outsideClass = "outside-archive"
     private let work = WorkSlot()
     private var shownMonth: ArchiveMonth?
     private var isSelecting = false
@@ -37,31 +41,45 @@ final class DayCalendarButton {
         calendar.onMonthChanged { [weak self] in self?.refreshMarks() }
     }
 
+    /// Read when the popover opens and at each choice, so a calendar open across midnight
+    /// allows the new day.
+    var limits: DateLimits { DateLimits(range: archiveCalendar.validRange) }
+
     private func opened() {
-        let day = currentDay?() ?? archiveCalendar.today
-        isSelecting = true
-        calendar.select(year: day.year, month: day.month, day: day.day)
-        isSelecting = false
+        select(currentDay?() ?? archiveCalendar.today)
         refreshMarks()
     }
 
-    /// Moving to another month may select a day in it: that is browsing, not a choice.
+    private func select(_ day: APODDay) {
+        isSelecting = true
+        calendar.select(year: day.year, month: day.month, day: day.day)
+        isSelecting = false
+    }
+
+    /// Moving to another month may select a day in it: that is browsing, not a choice. A day
+    /// outside the archive is refused: the selection goes back to the nearest day there is.
     private func daySelected() {
         guard !isSelecting else { return }
         let (year, month, day) = calendar.selected
         guard ArchiveMonth(year: year, month: month) == shownMonth else { return refreshMarks() }
         guard let chosen = APODDay(year: year, month: month, day: day) else { return }
+        if let refusal = limits.refusal(for: chosen) {
+            select(limits.clamp(year: year, month: month, day: day))
+            refreshMarks(notice: refusal)
+            return
+        }
         button.popdown()
         onChoose?(chosen)
     }
 
-    /// Marks the indexed days of the month shown and lists its favourites.
-    func refreshMarks() {
+    /// Marks the indexed days of the month shown and lists its favourites, under `notice`.
+    func refreshMarks(notice: String? = nil) {
         let (year, monthNumber, _) = calendar.selected
         let month = ArchiveMonth(year: year, month: monthNumber)
         shownMonth = month
         calendar.setMarkedDays([])
-        legend.text = ""
+        calendar.setDayClass(Self.outsideClass, on: limits.daysOutside(year: year, month: monthNumber))
+        legend.text = notice ?? ""
         let archive = archive
         work.start({ try archive.marks(in: month) }, then: { [weak self] result in
             guard let self, self.shownMonth == month else { return }
@@ -69,11 +87,25 @@ final class DayCalendarButton {
             case .success(let marks):
                 self.calendar.setMarkedDays(Set(marks.indexed.map(\.day)))
                 let favourites = marks.favourites.map(\.day).sorted().map(String.init).joined(separator: ", ")
-                self.legend.text = tr("Days in bold are in the archive index ({count} this month).", ["count": String(marks.indexed.count)])
-                    + (favourites.isEmpty ? "" : "\n" + tr("Favourites: {days}", ["days": favourites]))
+                self.legend.text = [notice, self.legendText(indexed: marks.indexed.count, favourites: favourites, month: month)]
+                    .compactMap { $0 }.joined(separator: "\n")
             case .failure(let error):
-                self.legend.text = userMessage(for: error)
+                self.legend.text = [notice, userMessage(for: error)].compactMap { $0 }.joined(separator: "\n")
             }
         })
+    }
+
+    /// What the marks mean, in the words of what they look like; for a month wholly outside
+    /// the archive, why its days are dimmed.
+    private func legendText(indexed: Int, favourites: String, month: ArchiveMonth) -> String {
+        let limits = limits
+        if limits.daysOutside(year: month.year, month: month.month).count == APODDay.daysIn(month: month.month, year: month.year),
+           let refusal = limits.refusal(for: month.firstDay) {
+            return refusal
+        }
+        let marks = indexed == 0
+            ? tr("No day of this month is in the archive index yet.")
+            : tr("Days in bold blue are in the archive index ({count} this month).", ["count": String(indexed)])
+        return marks + (favourites.isEmpty ? "" : "\n" + tr("Favourites: {days}", ["days": favourites]))
     }
 }

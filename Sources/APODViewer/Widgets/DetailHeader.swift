@@ -4,7 +4,7 @@ import GtkKit
 
 /// A detail window's header bar: Web Page and Set as Background at its start; the entry's
 /// title over its date in the middle; fullscreen, Save and the menu (Copy Link, Copy Picture
-/// Link) at its end. Below 480 px the text buttons become icons and the title gives way.
+/// Link, Copy Picture, Open With…, Print…, Properties) at its end. Below 480 px the text buttons become icons and the title gives way.
 @MainActor
 final class DetailHeader {
     static let narrowWidth = 480
@@ -22,7 +22,7 @@ final class DetailHeader {
         pageButton.tooltip = tr("Open the entry's web page in your browser")
         bar.packStart(pageButton)
         bar.packStart(backgroundButton)
-        bar.packEnd(MenuButton(iconName: "view-more-symbolic", menu: EntryClipboard.menuSection, tooltip: tr("More")))
+        bar.packEnd(MenuButton(iconName: "view-more-symbolic", menu: DetailWindow.menu, tooltip: tr("More")))
         saveButton.isSensitive = false
         bar.packEnd(saveButton)
         fullscreenButton.setAction(WindowAction.fullscreen)

@@ -1,7 +1,12 @@
 import AdwKit
+import APODCore
 import GtkKit
 
 /// Fullscreen for the detail window: the picture alone on black, zoom and pan unchanged.
+/// While the pointer moves, controls show over it, as in GNOME's image viewer: a button that
+/// leaves fullscreen here, and through `onControlsShown` the picture's zoom level with − / +
+/// and the batch's previous / next; `controlsHideDelay` after the last motion they hide, and
+/// the pointer with them.
 ///
 /// `root` is the window's child: a stack of the window's usual content and a black page. On
 /// entering, the picture moves to the black page and the header bar hides; on leaving, it goes
@@ -9,8 +14,20 @@ import GtkKit
 /// when the window manager confirms, and follows the window manager when it leaves on its own.
 @MainActor
 final class FullscreenPicture {
+    /// How long the controls stay after the pointer stops, in milliseconds (tests shorten it).
+    static var controlsHideDelay = 2000
+
     let root = Stack()
     private let blackPage = Box(.vertical)
+    /// The black page with the controls over it.
+    private let page: Overlay
+    let leaveButton = Button(iconName: "view-restore-symbolic", tooltip: tr("Leave fullscreen (Esc)"))
+    /// Whether the controls show now (always false outside fullscreen).
+    private(set) var areControlsShown = false
+    /// The controls showed (true) or hid (false) in fullscreen, or fullscreen ended (nil).
+    var onControlsShown: (@MainActor (Bool?) -> Void)?
+    private var hideTimer: Timeout?
+    private var motion: MotionController?
     private let window: Window
     private let header: HeaderBar
     private let picture: Widget
@@ -30,8 +47,16 @@ final class FullscreenPicture {
         self.picture = picture
         self.home = home
         blackPage.addCSSClass("fullscreen-picture")
+        page = Overlay(child: blackPage)
+        leaveButton.addCSSClass("osd")
+        leaveButton.addCSSClass("circular")
+        leaveButton.addCSSClass("fullscreen-controls")
+        leaveButton.horizontalAlign = .end
+        leaveButton.verticalAlign = .start
+        leaveButton.setSizeRequest(width: 48, height: 48)
+        page.addOverlay(leaveButton)
         root.addPage(content, name: "details")
-        root.addPage(blackPage, name: "fullscreen")
+        root.addPage(page, name: "fullscreen")
         root.visiblePage = "details"
         window.onFullscreenChanged { [weak self] fullscreen in
             guard let self, self.isActive else { return }
@@ -41,6 +66,9 @@ final class FullscreenPicture {
                 self.leave()
             }
         }
+        leaveButton.onClicked { [weak self] in self?.leave() }
+        motion = MotionController(on: page, onMove: { [weak self] in self?.pointerMoved() })
+        setControls(shown: false)
     }
 
     func toggle() {
@@ -56,6 +84,29 @@ final class FullscreenPicture {
         header.isVisible = false
         root.visiblePage = "fullscreen"
         window.fullscreen()
+        pointerMoved()
+    }
+
+    /// The pointer moved over the fullscreen picture (entering fullscreen counts): the controls
+    /// show, and hide `controlsHideDelay` after the last motion.
+    func pointerMoved() {
+        guard isActive else { return }
+        hideTimer?.cancel()
+        hideTimer = Timeout(milliseconds: Self.controlsHideDelay) { [weak self] in
+            guard let self, self.isActive else { return }
+            self.hideTimer = nil
+            self.setControls(shown: false)
+        }
+        if !areControlsShown { setControls(shown: true) }
+    }
+
+    /// Hidden controls stay realized (transparent, not targetable), as the batch's buttons do.
+    private func setControls(shown: Bool) {
+        areControlsShown = shown
+        leaveButton.opacity = shown ? 1 : 0
+        leaveButton.canTarget = shown
+        page.setCursorHidden(isActive && !shown)
+        if isActive { onControlsShown?(shown) }
     }
 
     func leave() {
@@ -67,6 +118,10 @@ final class FullscreenPicture {
         header.isVisible = true
         root.visiblePage = "details"
         window.unfullscreen()
+        hideTimer?.cancel()
+        hideTimer = nil
+        setControls(shown: false)
+        onControlsShown?(nil)
     }
 
     /// Whether `widget` is on the black page now.

@@ -4,7 +4,9 @@ import GtkKit
 
 /// One random-grid cell: the thumbnail (a still placeholder icon until it arrives, an icon and
 /// the reason as tooltip when it fails, a play badge on videos) above the title in at most two
-/// lines. The entry's alt text is in its tooltip and is what screen readers say about the cell.
+/// lines and the date as the app writes it elsewhere (`2020 Dec. 17`), which tells apart
+/// pictures of the same title and gives On This Day its years. Screen readers name the cell by
+/// its title and date; the entry's alt text is in its tooltip and its accessible description.
 ///
 /// The placeholder does not animate: a spinner per cell kept the window redrawing every frame
 /// while any visible thumbnail loaded, and under software GL each of those frames redraws the
@@ -20,6 +22,7 @@ final class GridCell: FlowBoxChild {
     static let loadingIconName = "image-loading-symbolic"
     let playBadge = Image(iconName: "media-playback-start-symbolic", pixelSize: 24)
     let titleLabel: Label
+    let dateLabel: Label
     private let work = WorkSlot()
     /// A GIF day's animation, played while the pointer is over the cell.
     private(set) var animation: PictureAnimation!
@@ -29,6 +32,7 @@ final class GridCell: FlowBoxChild {
     init(entry: APODEntry) {
         self.entry = entry
         titleLabel = Label(entry.shownTitle.text)
+        dateLabel = Label(entry.date.displayString)
         let column = Box(.vertical, spacing: 6)
         column.setMargins(6)
         // The box is a fixed-height frame and the picture an overlay over it, so the picture's
@@ -55,11 +59,16 @@ final class GridCell: FlowBoxChild {
         titleLabel.setWidthChars(10)
         titleLabel.setMaxWidthChars(24)
         column.append(titleLabel)
+        // Not dimmed: libadwaita's dim-label falls under 4.5:1 on the grid's background.
+        dateLabel.addCSSClass("caption")
+        dateLabel.addCSSClass("numeric")
+        dateLabel.setTextAlignment(0.5)
+        column.append(dateLabel)
         super.init(child: column)
         tooltip = [entry.shownTitle.text, entry.shownAltText?.text].compactMap { $0 }.joined(separator: "\n")
-        // Screen readers name the cell by its title and the picture by what it shows (GTK 4.8
-        // would say "GtkFlowBoxChild" and "GtkPicture").
-        setAccessibleLabel(entry.shownTitle.text)
+        // Screen readers name the cell by its title and date and the picture by what it shows
+        // (GTK 4.8 would say "GtkFlowBoxChild" and "GtkPicture").
+        setAccessibleLabel(accessibleName)
         if let altText = entry.shownAltText { setAccessibleDescription(altText.text) }
         picture.setAccessibleLabel(entry.pictureDescription)
         animation = PictureAnimation(picture: picture)
@@ -74,6 +83,11 @@ final class GridCell: FlowBoxChild {
         }
         guard let pictures, hasThumbnail, let url = entry.animatedPictureURL else { return }
         animation.start { try await pictures.animation(from: url, for: .display) }
+    }
+
+    /// "Title, 2020 Dec. 17": what a screen reader says for the cell.
+    var accessibleName: String {
+        tr("{title}, {date}", ["title": entry.shownTitle.text, "date": entry.date.displayString])
     }
 
     var isLoading: Bool { work.isBusy }

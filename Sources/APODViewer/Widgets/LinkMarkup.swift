@@ -1,4 +1,5 @@
 import APODCore
+import Foundation
 import GtkKit
 
 /// Pango markup for text with links, built only from `LinkedText` runs: every piece of text and
@@ -15,5 +16,24 @@ enum LinkMarkup {
                 return "<a href=\"\(Markup.escape(url.absoluteString))\">\(Markup.escape(text))</a>"
             }
         }.joined()
+    }
+}
+
+extension LinkMarkup {
+    /// The link at UTF-8 `offset` into the text a label shows for `runs` (what Pango reports
+    /// under the pointer); nil over plain text. The markup parser reads `\r\n` as `\n`.
+    static func link(atUTF8Offset offset: Int, in runs: [LinkedText.Run]) -> URL? {
+        var start = 0
+        for run in runs {
+            let text: String, url: URL?
+            switch run {
+            case .text(let plain): (text, url) = (plain, nil)
+            case .link(let label, let address): (text, url) = (label, WebURL.isWeb(address) ? address : nil)
+            }
+            let end = start + text.replacingOccurrences(of: "\r\n", with: "\n").utf8.count
+            if offset >= start && offset < end { return url }
+            start = end
+        }
+        return nil
     }
 }

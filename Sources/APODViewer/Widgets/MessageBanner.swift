@@ -1,4 +1,5 @@
 import APODCore
+import Foundation
 import GtkKit
 
 /// The strip at the top of a window for what the window says beside its content: an error
@@ -8,10 +9,31 @@ import GtkKit
 /// here can be dismissed.
 @MainActor
 final class MessageBanner {
-    let root = InfoBar(actionLabel: nil)
+    /// Its one action, offered only with a link to copy (`show(_:offeringToCopy:from:)`).
+    let root = InfoBar(actionLabel: tr("Copy _Link"))
+    private var copiedLink: (url: URL, window: Window)?
 
     init() {
         root.allowDismissing(closeLabel: tr("Dismiss"))
+        root.showsAction = false
+        root.onAction { [weak self] in self?.copyLink() }
+    }
+
+    /// The link Copy Link puts on the clipboard; nil when the strip offers none.
+    var linkToCopy: URL? { root.isVisible && root.showsAction ? copiedLink?.url : nil }
+
+    /// Shows `message` as an error with Copy Link, which puts `link` (the one the user
+    /// followed, not the page's) on `window`'s clipboard.
+    func show(_ message: String, offeringToCopy link: URL, from window: Window) {
+        show(message)
+        copiedLink = (link, window)
+        root.showsAction = true
+    }
+
+    private func copyLink() {
+        guard let (url, window) = copiedLink else { return }
+        window.copyToClipboard(url.absoluteString)
+        inform(tr("The link is on the clipboard: {link}", ["link": url.absoluteString]))
     }
 
     var message: String? { root.isVisible ? root.label.text : nil }
@@ -32,6 +54,8 @@ final class MessageBanner {
     }
 
     private func present(_ message: String, as kind: InfoBar.Kind) {
+        copiedLink = nil
+        root.showsAction = false
         root.kind = kind
         root.text = message
         root.isVisible = true
@@ -39,5 +63,7 @@ final class MessageBanner {
 
     func hide() {
         root.isVisible = false
+        copiedLink = nil
+        root.showsAction = false
     }
 }

@@ -21,8 +21,9 @@ extension Window {
             banner.show(APODError.unsupportedURL.message)
             return
         }
-        showURI(url.absoluteString) { [weak banner] _ in
-            banner?.show(WebLink.noBrowserMessage)
+        showURI(url.absoluteString) { [weak self, weak banner] _ in
+            guard let self else { return }
+            banner?.show(WebLink.noBrowserMessage, offeringToCopy: url, from: self)
         }
     }
 }

@@ -3,8 +3,10 @@ import Foundation
 import GtkKit
 
 /// A picture to look at closely, as in GNOME's image viewer: shown at best fit, zoomed with
-/// Ctrl+scroll or a pinch about the pointer, with the window's zoom keys (`zoomIn()`, …) or a
-/// double-click (fit ⇄ 100 %), and panned by dragging or with the scrollbars.
+/// Ctrl+scroll or a pinch about the pointer, with the window's zoom keys (`zoomIn()`, …), the
+/// − / + buttons beside the zoom level (`ZoomControls`, shown while zoomed, and in fullscreen
+/// with its other controls) or a double-click (fit ⇄ 100 %), and panned by dragging or with
+/// the scrollbars.
 ///
 /// `zoom` is measured against the picture's original size, not the texture's, so a texture
 /// decoded smaller than the file keeps its place when the full-resolution one replaces it.
@@ -28,6 +30,13 @@ final class ZoomablePicture {
     let spinner = Spinner(size: 32)
     /// Says when even the full-resolution picture is shown reduced, or could not be loaded.
     let note = Label()
+    /// The zoom level with − and + buttons, at the bottom corner.
+    let zoomControls = ZoomControls()
+    /// Whether fullscreen shows its controls now (nil outside fullscreen, where the zoom
+    /// controls show while the picture is zoomed).
+    var fullscreenControlsShown: Bool? {
+        didSet { updateZoomControls() }
+    }
     /// Logical pixels per original picture pixel.
     private(set) var zoom = 1.0
     /// Whether the zoom follows the view's size (best fit) rather than the user's choice.
@@ -69,6 +78,13 @@ final class ZoomablePicture {
         note.enableWrapping()
         note.isVisible = false
         root.addOverlay(note)
+        zoomControls.root.horizontalAlign = .end
+        zoomControls.root.verticalAlign = .end
+        zoomControls.root.setMargins(12)
+        zoomControls.root.isVisible = false
+        root.addOverlay(zoomControls.root)
+        zoomControls.zoomOutButton.onClicked { [weak self] in self?.zoomOut() }
+        zoomControls.zoomInButton.onClicked { [weak self] in self?.zoomIn() }
 
         pointer = MotionController(on: scroller)
         wheel = ScrollController(on: scroller) { [weak self] _, dy in
@@ -201,6 +217,15 @@ final class ZoomablePicture {
                               value: Double(newMargins.x) + fractionX * new.width - anchor.x)
         vertical.setContent(length: new.height + Double(2 * newMargins.y),
                             value: Double(newMargins.y) + fractionY * new.height - anchor.y)
+        updateZoomControls()
+    }
+
+    /// The zoom as the level shows it: 1 at 100 %.
+    var zoomLevel: Double { zoom / actualSizeZoom }
+
+    private func updateZoomControls() {
+        zoomControls.show(level: zoomLevel)
+        zoomControls.root.isVisible = image != nil && (fullscreenControlsShown ?? !isBestFit)
     }
 
     /// The margins that centre a picture of `size` in the view while it is smaller than it.

@@ -8,7 +8,8 @@ import GtkKit
 /// window: the header bar (`DetailHeader`), the picture area with its fall-back chain
 /// (`DetailPicture`, zooming and panning in `ZoomablePicture`), fullscreen
 /// (`FullscreenPicture`), saving (`PictureSaver`), the clipboard (`EntryClipboard`), the
-/// background (`BackgroundSetter`) and, opened from the random grid, stepping through its
+/// background (`BackgroundSetter`), handing the picture to other applications
+/// (`PictureHandOff`, `DetailWindow+HandOff`), its properties (`PropertiesPanel`) and, opened from the random grid, stepping through its
 /// batch (`BatchNavigation`). This type puts them together and follows the entry shown.
 @MainActor
 final class DetailWindow {
@@ -34,6 +35,25 @@ final class DetailWindow {
     private var saver: PictureSaver!
     /// F11, the header button; Esc leaves.
     private(set) var fullscreen: FullscreenPicture!
+    /// Copy Picture, Open With…, Print…; the drag out of the picture; the properties panel (F9).
+    var handOff: PictureHandOff!
+    var drag: PictureDragSource!
+    let properties = PropertiesPanel()
+    private(set) var propertiesFlap: Flap!
+    /// The explanation's runs, to tell which link was right-clicked (`contextLink`).
+    var explanationRuns: [LinkedText.Run] = []
+    private(set) var contextLink: URL?
+    /// "Open Link in Browser" in the explanation's context menu, enabled over a link.
+    var openInBrowserAction: Action?
+
+    /// The explanation was right-clicked at UTF-8 `offset` into its text (nil: off the text):
+    /// its context menu's Open Link in Browser acts on the link there, if any.
+    func rightClicked(atTextOffset offset: Int?) {
+        contextLink = offset.flatMap { LinkMarkup.link(atUTF8Offset: $0, in: explanationRuns) }
+        openInBrowserAction?.isEnabled = contextLink != nil
+    }
+    /// Opens another APOD day an explanation links to (the app's `show-date`; tests record).
+    var openDay: @MainActor (APODDay) -> Void
     /// Previous / next within the batch the window was opened from (nil outside a batch).
     private(set) var batch: BatchNavigation?
     /// Opens an explanation link (tests record instead of starting a browser).
@@ -55,6 +75,7 @@ final class DetailWindow {
         self.entry = entry
         self.environment = environment
         videoPlayback = VideoPlayback(source: environment.source)
+        openDay = { [weak application] day in application?.activateAction(AppAction.showDate, string: day.description) }
         window = Window(application: application)
         window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
         header = DetailHeader(window: window, backgroundButton: background.button)
@@ -81,15 +102,21 @@ final class DetailWindow {
 
         fullscreen = FullscreenPicture(window: window, header: header.bar, content: scroller,
                                        picture: pictureArea.root, home: column)
-        toasts = ToastOverlay(child: fullscreen.root)
+        propertiesFlap = Flap(content: fullscreen.root, flap: properties.root)
+        toasts = ToastOverlay(child: propertiesFlap)
         window.setChild(toasts)
         clipboard = EntryClipboard(window: window, toasts: toasts, entry: { [weak self] in self?.entry },
                                    pictureURL: { [weak self] in self?.pictureArea.shown?.source.url })
         saver = PictureSaver(window: window, toasts: toasts, banner: banner, pictures: environment.pictures)
+        installHandOff(environment: environment)
         if let batch {
             let navigation = BatchNavigation(over: zoomable.root, window: window, entries: batch)
             navigation.onStep = { [weak self] next in self?.show(next) }
             self.batch = navigation
+        }
+        fullscreen.onControlsShown = { [weak self] shown in
+            self?.zoomable.fullscreenControlsShown = shown
+            self?.batch?.fullscreenControlsShown = shown
         }
         wire()
         installActions()
@@ -117,6 +144,7 @@ final class DetailWindow {
         pictureArea.onShownChanged = { [weak self] shown in
             self?.header.saveButton.isSensitive = shown != nil
             self?.background.button.isSensitive = shown != nil
+            self?.pictureChanged()
         }
         pictureArea.onPlay = { [weak self] in
             guard let self else { return }
@@ -159,10 +187,12 @@ final class DetailWindow {
         window.title = entry.shownTitle.text
         header.show(entry)
         caption.show(entry)
+        explanationRuns = []
         if entry.explanation.isEmpty {
             explanationLabel.text = tr("No explanation was published for this day.")
         } else {
-            explanationLabel.setMarkup(LinkMarkup.markup(LinkedText.runs(entry.shownExplanation.text, links: entry.explanationLinks)))
+            explanationRuns = LinkedText.runs(entry.shownExplanation.text, links: entry.explanationLinks)
+            explanationLabel.setMarkup(LinkMarkup.markup(explanationRuns))
         }
         fullTextButton.isVisible = entry.hasTruncatedText
         related?.show(entry)
@@ -197,13 +227,17 @@ final class DetailWindow {
         return PixelSize(width: (size.width - 48) * scale, height: size.height * scale)
     }
 
-    /// A link in the explanation was activated: web addresses open in the browser, anything
-    /// else is ignored (the markup only ever holds web links; this holds even if it did not).
-    /// Returns the address opened.
+    /// A link in the explanation was activated: a link to another APOD day opens that day in
+    /// the app (`openDay`), other web addresses in the browser, anything else is ignored (the
+    /// markup only ever holds web links; this holds even if it did not). Returns the address.
     @discardableResult
     func activateLink(_ uri: String) -> URL? {
         guard let url = URL(string: uri), WebURL.isWeb(url) else { return nil }
-        openExplanationLink(url)
+        if let day = APODDayLink.day(of: url) {
+            openDay(day)
+        } else {
+            openExplanationLink(url)
+        }
         return url
     }
 

@@ -49,6 +49,8 @@ final class MainWindow {
     /// "Link copied" and other quick feedback over the window.
     private(set) var toasts: ToastOverlay!
     private(set) var clipboard: EntryClipboard!
+    /// Ctrl+C copies the picture (`MainWindow+PictureHandOff`).
+    private(set) var pictureHandOff: PictureHandOff!
     private var narrowLayout: WidthBreakpoint?
     private var todayLayout: WidthBreakpoint?
     private var addedViews: [String: MainView] = [:]
@@ -119,6 +121,9 @@ final class MainWindow {
         toasts = ToastOverlay(child: column)
         window.setChild(toasts)
         clipboard = EntryClipboard(window: window, toasts: toasts, entry: { [weak self] in self?.entry })
+        pictureHandOff = PictureHandOff(window: window, toasts: toasts, banner: banner, environment: environment) { [weak self] in
+            self?.handOffPicture
+        }
         window.addAction(Action(WindowAction.reload) { [weak self] in self?.reloadVisibleView() })
         window.addAction(Action(WindowAction.showView.rawValue, stringHandler: { [weak self] name in self?.showView(name) }))
         views.onPageChanged { [weak self] in self?.viewChanged() }
@@ -242,14 +247,24 @@ final class MainWindow {
             guard let self else { return }
             self.window.openWebLink(url, reportingTo: self.banner)
         }
-        explanationLabel.onActivateLink { [weak self] uri in
-            guard let url = URL(string: uri), WebURL.isWeb(url) else { return }
-            self?.pictureView.onOpenLink?(url)
-        }
+        explanationLabel.onActivateLink { [weak self] uri in self?.activateLink(uri) }
         pictureView.onPlay = { [weak self] in
             guard let self, let entry = self.entry else { return }
             self.videoPlayback.play(entry) { [weak self] url in self?.pictureView.onOpenLink?(url) }
         }
+    }
+
+    /// A link in Today's explanation: another APOD day is shown here, as the detail window
+    /// does; other web addresses open in the browser. Returns the address acted on.
+    @discardableResult
+    func activateLink(_ uri: String) -> URL? {
+        guard let url = URL(string: uri), WebURL.isWeb(url) else { return nil }
+        if let day = APODDayLink.day(of: url) {
+            show(day: day)
+        } else {
+            pictureView.onOpenLink?(url)
+        }
+        return url
     }
 
     func showLatest() {

@@ -5,7 +5,7 @@ import CGtk
 public final class Menu {
     let menuPointer: OpaquePointer
     private let reference: ObjectReference
-    var modelPointer: UnsafeMutablePointer<GMenuModel> { UnsafeMutablePointer(menuPointer) }
+    package var modelPointer: UnsafeMutablePointer<GMenuModel> { UnsafeMutablePointer(menuPointer) }
 
     public init() {
         menuPointer = g_menu_new()

@@ -1,7 +1,8 @@
 import CGtk
 
-/// A one-shot GLib timer in whole seconds (`g_timeout_add_seconds`, which GLib may batch with
-/// other wake-ups to save power). Call `cancel()` to stop it before it fires.
+/// A one-shot GLib timer: in whole seconds (`g_timeout_add_seconds`, which GLib may batch with
+/// other wake-ups to save power) or, where the delay is seen (controls hiding), in
+/// milliseconds. Call `cancel()` to stop it before it fires.
 @MainActor
 public final class Timeout {
     private let state: TimeoutState
@@ -10,16 +11,15 @@ public final class Timeout {
     public init(seconds: Int, _ body: @escaping @MainActor () -> Void) {
         let state = TimeoutState(body)
         self.state = state
-        source = g_timeout_add_seconds_full(G_PRIORITY_DEFAULT, guint(clamping: max(0, seconds)), { data in
-            let state = Unmanaged<TimeoutState>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated {
-                state.isDone = true
-                state.body()
-            }
-            return 0
-        }, Unmanaged.passRetained(state).toOpaque(), { data in
-            Unmanaged<TimeoutState>.fromOpaque(data!).release()
-        })
+        source = g_timeout_add_seconds_full(G_PRIORITY_DEFAULT, guint(clamping: max(0, seconds)), timeoutFired,
+                                            Unmanaged.passRetained(state).toOpaque(), releaseTimeoutState)
+    }
+
+    public init(milliseconds: Int, _ body: @escaping @MainActor () -> Void) {
+        let state = TimeoutState(body)
+        self.state = state
+        source = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(clamping: max(0, milliseconds)), timeoutFired,
+                                    Unmanaged.passRetained(state).toOpaque(), releaseTimeoutState)
     }
 
     public func cancel() {
@@ -35,4 +35,17 @@ private final class TimeoutState {
     let body: @MainActor () -> Void
     var isDone = false
     init(_ body: @escaping @MainActor () -> Void) { self.body = body }
+}
+
+private func timeoutFired(_ data: gpointer?) -> gboolean {
+    let state = Unmanaged<TimeoutState>.fromOpaque(data!).takeUnretainedValue()
+    MainActor.assumeIsolated {
+        state.isDone = true
+        state.body()
+    }
+    return 0
+}
+
+private func releaseTimeoutState(_ data: gpointer?) {
+    Unmanaged<TimeoutState>.fromOpaque(data!).release()
 }

@@ -57,6 +57,21 @@ final class PortalRequest {
         }, Unmanaged.passRetained(request).toOpaque())
     }
 
+    /// Calls a method whose one argument is a file (`h`), as `send` does, passing the file at
+    /// `path` opened read-only here. Returns the system's reason when it cannot be opened
+    /// (then `completion` never runs).
+    static func sendFile(at path: String, interface: String, method: String,
+                         options: @escaping @MainActor () -> [(String, OpaquePointer)],
+                         completion: @escaping @MainActor (Reply) -> Void) -> String? {
+        var fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        let fdList = g_unix_fd_list_new_from_array(&fd, 1)  // takes ownership of the descriptor
+        defer { g_object_unref(UnsafeMutableRawPointer(fdList)) }
+        send(interface: interface, method: method, fdList: fdList, arguments: { [g_variant_new_handle(0)] },
+             options: options, completion: completion)
+        return nil
+    }
+
     private init(interface: String, method: String, fdList: UnsafeMutablePointer<GUnixFDList>?,
                  arguments: @escaping @MainActor () -> [OpaquePointer],
                  options: @escaping @MainActor () -> [(String, OpaquePointer)],

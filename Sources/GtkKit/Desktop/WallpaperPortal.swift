@@ -30,16 +30,8 @@ public enum WallpaperPortal {
     /// `completion` runs on the main thread exactly once.
     public static func setWallpaper(fileAt path: String, showPreview: Bool = true, placement: Placement = .both,
                                     completion: @escaping @MainActor (Outcome) -> Void) {
-        var fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            completion(.unreadableFile(reason: String(cString: strerror(errno))))
-            return
-        }
-        let fdList = g_unix_fd_list_new_from_array(&fd, 1)  // takes ownership of the descriptor
-        defer { g_object_unref(UnsafeMutableRawPointer(fdList)) }
-        PortalRequest.send(interface: "org.freedesktop.portal.Wallpaper", method: "SetWallpaperFile", fdList: fdList,
-                           arguments: { [g_variant_new_handle(0)] },
-                           options: {
+        let failure = PortalRequest.sendFile(at: path, interface: "org.freedesktop.portal.Wallpaper", method: "SetWallpaperFile",
+                                             options: {
             [("show-preview", g_variant_new_boolean(showPreview ? 1 : 0)),
              ("set-on", g_variant_new_string(placement.rawValue))]
         }, completion: { reply in
@@ -50,5 +42,6 @@ public enum WallpaperPortal {
             case .noPortal: completion(.noPortal)
             }
         })
+        if let failure { completion(.unreadableFile(reason: failure)) }
     }
 }

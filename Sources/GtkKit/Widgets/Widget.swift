@@ -148,4 +148,10 @@ open class Widget {
     public func setPointerCursor() {
         gtk_widget_set_cursor_from_name(widgetPointer, "pointer")
     }
+
+    /// Hides the pointer over the widget (a picture shown fullscreen while it is still), or
+    /// gives the widget its parent's cursor back.
+    public func setCursorHidden(_ hidden: Bool) {
+        gtk_widget_set_cursor_from_name(widgetPointer, hidden ? "none" : nil)
+    }
 }

@@ -7,7 +7,7 @@ import XCTest
 /// What a screen reader gets from the viewer, read from the AT-SPI tree of the real
 /// `apod-viewer` (`--offline`, on the private session bus and virtual display `make test`
 /// provides, accessibility on): every control has a name (not GTK's class name), each grid
-/// cell is named by its entry's title and each picture by its alt text, Tab reaches every
+/// cell is named by its entry's title and date and each picture by its alt text, Tab reaches every
 /// control of each window in reading order, and toasts and errors are alerts.
 ///
 /// `make test` runs this class in a pass of its own (`A11Y_TEST_ENV`): the other passes
@@ -136,14 +136,16 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
         let random = try XCTUnwrap(tree.window(named: "APOD Viewer"))
         assertEveryControlNamed(in: random)
         for cell in random.controls where cell.role == "table cell" {
-            let title = random.descendants(of: cell).first { $0.role == "label" }?.name
-            XCTAssertEqual(cell.name, title, "a cell is named by its entry's title")
+            let labels = random.descendants(of: cell).filter { $0.role == "label" }.map(\.name)
+            XCTAssertEqual(labels.count, 2, "the title and the date")
+            let title = labels.first ?? "?", date = labels.last ?? "?"
+            XCTAssertNotNil(date.range(of: #"^\d{4} "#, options: .regularExpression), date)
+            XCTAssertEqual(cell.name, "\(title), \(date)", "a cell is named by its entry's title and date")
             let picture = random.descendants(of: cell).first { $0.role == "image" }
-            XCTAssertEqual(picture?.name, names[cell.name], "the picture of \(cell.name) is named by its alt text")
+            XCTAssertEqual(picture?.name, names[title], "the picture of \(title) is named by its alt text")
         }
         XCTAssertTrue(random.isActive, "the window is in front")
         try assertTabReadsInOrder(random)
-
     }
 
     /// Today, as the viewer opens without `--random`.
@@ -167,7 +169,8 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
         // The sample's video: its detail window has the most controls over the picture (play,
         // and the batch's previous and next).
         let title = "Sample: Video of a Night Sky"
-        let cell = try AccessibilityProbe.tab(to: title)
+        // A cell is named by its title and date (data/sample/entries.json has the date).
+        let cell = try AccessibilityProbe.tab(to: "\(title), \(APODDay("2026-10-16")!.displayString)")
         XCTAssertEqual(cell?.role, "table cell", "Tab reaches the video's grid cell")
         try AccessibilityProbe.press(keysym: 0xFF0D)
         let withDetail = try waitForTree("Enter opens the cell's detail window with its picture") { tree in

@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 
 /// One interface of xdg-desktop-portal faked at the portal's object path on the test's private
 /// session bus. A request method answers as the real portal does: at once with its request
@@ -54,6 +55,18 @@ class FakePortal: FakeBusObject {
         g_variant_builder_unref(builder)
         g_dbus_connection_emit_signal(connection, request.sender, request.handle, "org.freedesktop.portal.Request", "Response",
                                       g_variant_new_tuple(&response, 2), nil)
+    }
+
+    /// The bytes of the file passed as the handle argument at `index` of `call` (empty when
+    /// none came with it).
+    func passedFileBytes(_ call: MethodCall, argument index: Int) -> Data {
+        let handleArgument = g_variant_get_child_value(call.parameters, gsize(index))!
+        let handleIndex = g_variant_get_handle(handleArgument)
+        g_variant_unref(handleArgument)
+        let fdList = g_dbus_message_get_unix_fd_list(g_dbus_method_invocation_get_message(call.invocation))
+        let fd = g_unix_fd_list_get(fdList, handleIndex, nil)
+        guard fd >= 0 else { return Data() }
+        return FileHandle(fileDescriptor: fd, closeOnDealloc: true).readDataToEndOfFile()
     }
 
     /// Answers `call` completely at once, as a portal that needs no user does.

@@ -22,16 +22,7 @@ final class FakeWallpaperPortal: FakePortal {
 
     override func handle(_ call: MethodCall) {
         let options = call.dictionary(at: 2)
-        let handleArgument = g_variant_get_child_value(call.parameters, 1)!
-        let handleIndex = g_variant_get_handle(handleArgument)
-        g_variant_unref(handleArgument)
-        var bytes = Data()
-        let fdList = g_dbus_message_get_unix_fd_list(g_dbus_method_invocation_get_message(call.invocation))
-        let fd = g_unix_fd_list_get(fdList, handleIndex, nil)
-        if fd >= 0 {
-            bytes = FileHandle(fileDescriptor: fd, closeOnDealloc: true).readDataToEndOfFile()
-        }
-        calls.append(Call(parentWindow: call.string(at: 0), options: options.printed, fileBytes: bytes))
+        calls.append(Call(parentWindow: call.string(at: 0), options: options.printed, fileBytes: passedFileBytes(call, argument: 1)))
         answer(call, options: options)
     }
 }

@@ -28,4 +28,28 @@ extension GUITestCase {
         XCTAssertEqual(header.map(Array.init), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], file: file, line: line)
         return url
     }
+
+    /// Saves the whole virtual screen as `<name>.png` (ImageMagick's `import -window root`,
+    /// which `scripts/install-deps` installs): a popover is a surface of its own, which
+    /// rendering its window leaves out.
+    @MainActor
+    @discardableResult
+    func saveScreenScreenshot(named name: String, file: StaticString = #filePath, line: UInt = #line) -> URL? {
+        let directory = Self.screenshotDirectory
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("\(name).png")
+        if !Frames.waitForTransitions() { XCTFail("the windows drew no frame", file: file, line: line) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/import")
+        process.arguments = ["-window", "root", url.path]
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            XCTFail("could not run import: \(error)", file: file, line: line)
+            return nil
+        }
+        XCTAssertEqual(process.terminationStatus, 0, "import -window root failed", file: file, line: line)
+        return url
+    }
 }

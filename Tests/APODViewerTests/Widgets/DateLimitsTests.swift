@@ -29,4 +29,25 @@ final class DateLimitsTests: XCTestCase {
         XCTAssertEqual(limits.clamp(year: 2030, month: 1, day: 1), APODDay("2026-11-29"))
         XCTAssertEqual(limits.clamp(year: 2012, month: 13, day: 0), APODDay("2012-12-01"))
     }
+
+    /// The calendar dims these days and refuses them (GtkCalendar cannot disable a day).
+    func testDaysOutsideTheArchiveAreThoseBeforeTheFirstPictureOrAfterToday() {
+        XCTAssertEqual(limits.daysOutside(year: 1995, month: 6), Set(1...15))
+        XCTAssertEqual(limits.daysOutside(year: 2026, month: 11), [30])
+        XCTAssertEqual(limits.daysOutside(year: 2026, month: 12), Set(1...31))
+        XCTAssertEqual(limits.daysOutside(year: 1995, month: 5), Set(1...31))
+        XCTAssertEqual(limits.daysOutside(year: 2024, month: 2), [])
+        XCTAssertTrue(limits.contains(APODDay("1995-06-16")!))
+        XCTAssertFalse(limits.contains(APODDay("1995-06-15")!))
+        XCTAssertFalse(limits.contains(APODDay("2026-11-30")!))
+    }
+
+    func testARefusalSaysWhichEndOfTheArchiveTheDayIsPast() throws {
+        XCTAssertNil(limits.refusal(for: APODDay("1995-06-16")!))
+        XCTAssertNil(limits.refusal(for: APODDay("2026-11-29")!))
+        let early = try XCTUnwrap(limits.refusal(for: APODDay("1995-06-15")!))
+        XCTAssertTrue(early.contains("begins on 1995 Jun. 16"), early)
+        let late = try XCTUnwrap(limits.refusal(for: APODDay("2026-11-30")!))
+        XCTAssertTrue(late.contains("2026 Nov. 29") && late.contains("not published yet"), late)
+    }
 }

@@ -27,6 +27,8 @@ final class ExplanationLinkTests: GUITestCase, @unchecked Sendable {
             let detail = try XCTUnwrap(app.detailWindows[item.date])
             var opened: [URL] = []
             detail.openExplanationLink = { opened.append($0) }
+            var days: [APODDay] = []
+            detail.openDay = { days.append($0) }
 
             XCTAssertEqual(detail.caption.titleLabel.text, "Conjunction <b>&</b> co", "titles show markup literally")
             XCTAssertEqual(detail.explanationLabel.text, item.explanation, "the text shows literally, links included")
@@ -37,8 +39,26 @@ final class ExplanationLinkTests: GUITestCase, @unchecked Sendable {
             }
             XCTAssertTrue(opened.isEmpty)
             XCTAssertEqual(detail.activateLink("https://en.wikipedia.org/wiki/Saturn")?.host, "en.wikipedia.org")
+            XCTAssertEqual(detail.activateLink("http://example.org/saturn.html")?.scheme, "http")
+            XCTAssertEqual(opened.count, 2)
+            // A link to another APOD day opens that day in the app, not the browser.
             XCTAssertEqual(detail.activateLink("http://apod.nasa.gov/apod/ap201221.html")?.scheme, "http")
             XCTAssertEqual(opened.count, 2)
+            XCTAssertEqual(days, [APODDay(year: 2020, month: 12, day: 21)!])
+        }
+    }
+
+    func testTodaysExplanationOpensALinkedDayInTheMainWindow() throws {
+        try MainActor.assumeIsolated {
+            var today = entry("2020-12-22", title: "Today", picture: "/640x400.jpg")
+            today.explanation = "See yesterday's conjunction."
+            let linked = entry("2020-12-21", title: "Conjunction", picture: "/640x400.jpg")
+            try start(FakeSource(entries: [today, linked], random: []), options: ViewerOptions(randomCount: 0))
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("today") { main.entry?.date == today.date }
+            XCTAssertEqual(main.activateLink("https://apod.nasa.gov/apod/ap201221.html")?.host, "apod.nasa.gov")
+            waitUntil("the linked day in the main window") { main.entry?.date == linked.date }
+            XCTAssertEqual(app.openWindowCount, 1, "no browser, no other window")
         }
     }
 }

@@ -1,3 +1,4 @@
+import AdwKit
 import APODCore
 import Foundation
 import GtkKit
@@ -45,6 +46,100 @@ final class FullscreenPictureTests: GUITestCase, @unchecked Sendable {
 
             XCTAssertTrue(detail.window.activateAction(WindowAction.escape))
             waitUntil("Esc closes the window when not fullscreen") { detail.window.isDestroyed }
+        }
+    }
+
+    /// As in GNOME's image viewer: entering fullscreen and every motion show the leave button,
+    /// the zoom level with − / + and the batch's previous / next; they hide once the pointer
+    /// has been still for `controlsHideDelay` (shortened here; the bound on when is generous).
+    func testControlsShowWhileThePointerMovesAndHideWhenItRests() throws {
+        try MainActor.assumeIsolated {
+            let delay = 400
+            FullscreenPicture.controlsHideDelay = delay
+            defer { FullscreenPicture.controlsHideDelay = 2000 }
+            let items = [entry("2021-03-04", title: "Before", picture: "/2000x1300.jpg"),
+                         entry("2021-03-05", title: "Fullscreen", picture: "/2000x1300.jpg"),
+                         entry("2021-03-06", title: "After", picture: "/2000x1300.jpg")]
+            try start(FakeSource(entries: items, random: items), options: ViewerOptions(randomCount: 0))
+            app.openDetail(for: items[1], batch: { items })
+            let detail = try XCTUnwrap(app.detailWindows[items[1].date])
+            let batch = try XCTUnwrap(detail.batch)
+            let fullscreen = detail.fullscreen!
+            waitUntil("the picture is shown") { detail.picture.shownPixelSize != nil && detail.picture.width > 0 }
+            XCTAssertFalse(detail.zoomable.zoomControls.root.isVisible, "windowed at best fit: no zoom level")
+
+            @MainActor func controlsShown() -> Bool {
+                fullscreen.leaveButton.opacity == 1 && fullscreen.leaveButton.canTarget
+                    && detail.zoomable.zoomControls.root.isVisible
+                    && batch.previousButton.opacity == 1 && batch.nextButton.opacity == 1
+            }
+            @MainActor func controlsHidden() -> Bool {
+                fullscreen.leaveButton.opacity == 0 && !fullscreen.leaveButton.canTarget
+                    && !detail.zoomable.zoomControls.root.isVisible
+                    && batch.previousButton.opacity == 0 && batch.nextButton.opacity == 0
+            }
+
+            var moved = Date()
+            XCTAssertTrue(detail.window.activateAction(WindowAction.fullscreen))
+            XCTAssertTrue(fullscreen.areControlsShown, "entering shows them")
+            XCTAssertTrue(controlsShown())
+            XCTAssertTrue(fullscreen.leaveButton.isInside(fullscreen.root))
+            waitUntil("they hide once the pointer rests", timeout: 30) { controlsHidden() }
+            XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(moved), Double(delay) / 1000 - 0.05, "not before the delay")
+
+            // The mouse moving over the window (X puts it at the screen's corner) shows them;
+            // the pointer goes back to the middle of the screen, where Xvfb starts it.
+            defer { PointerMotion.move(toX: 640, y: 512) }
+            XCTAssertTrue(PointerMotion.move(toX: 200, y: 200) && PointerMotion.move(toX: 230, y: 215), "XTEST")
+            waitUntil("a real motion shows them") { fullscreen.areControlsShown }
+            XCTAssertTrue(controlsShown())
+            waitUntil("and they hide again", timeout: 30) { controlsHidden() }
+
+            moved = Date()
+            fullscreen.pointerMoved()
+            XCTAssertTrue(controlsShown(), "a motion shows them again")
+            Gtk.iterate()
+            fullscreen.pointerMoved()
+            XCTAssertTrue(controlsShown())
+            waitUntil("and hides them again", timeout: 30) { controlsHidden() }
+            XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(moved), Double(delay) / 1000 - 0.05)
+
+            fullscreen.pointerMoved()
+            fullscreen.leaveButton.activate()
+            waitUntil("the button leaves fullscreen") { !fullscreen.isActive }
+            XCTAssertFalse(fullscreen.areControlsShown)
+            XCTAssertFalse(detail.zoomable.zoomControls.root.isVisible, "windowed at best fit again")
+            XCTAssertNil(batch.fullscreenControlsShown, "back to showing while hovered")
+            batch.pointerMoved(inside: false)
+            XCTAssertEqual(batch.nextButton.opacity, 0)
+            batch.pointerMoved(inside: true)
+            XCTAssertEqual(batch.nextButton.opacity, 1)
+        }
+    }
+
+    /// Fullscreen with its controls showing, in the light and dark styles (the controls hide
+    /// only after a minute here, so a slow frame cannot hide them before the shot).
+    func testSavesFullscreenWithItsControlsInLightAndDark() throws {
+        try MainActor.assumeIsolated {
+            FullscreenPicture.controlsHideDelay = 60_000
+            defer {
+                FullscreenPicture.controlsHideDelay = 2000
+                DesktopStyle.reset()
+            }
+            let items = [entry("2021-03-04", title: "Before"), entry("2021-03-05", title: "Fullscreen"), entry("2021-03-06", title: "After")]
+            try start(FakeSource(entries: items, random: items), options: ViewerOptions(randomCount: 0))
+            app.openDetail(for: items[1], batch: { items })
+            let detail = try XCTUnwrap(app.detailWindows[items[1].date])
+            waitUntil("the picture is shown") { detail.picture.shownPixelSize != nil && detail.picture.width > 0 }
+            XCTAssertTrue(detail.window.activateAction(WindowAction.fullscreen))
+            for (scheme, name) in [(ColorScheme.light, "fullscreen-controls"), (.dark, "fullscreen-controls-dark")] {
+                StyleManager.colorScheme = scheme
+                waitUntil("the style applies") { StyleManager.isDark == (scheme == .dark) }
+                detail.fullscreen.pointerMoved()
+                waitForFrames()
+                XCTAssertTrue(detail.fullscreen.areControlsShown)
+                XCTAssertNotNil(saveScreenshot(of: detail.window, named: name))
+            }
         }
     }
 }

@@ -48,6 +48,42 @@ final class ZoomablePictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// As in GNOME's image viewer, a zoomed picture shows its zoom level between − and +
+    /// buttons, which zoom by the same step as the keys; back at best fit they go.
+    func testTheZoomLevelShowsWhileZoomedAndItsButtonsZoom() throws {
+        try MainActor.assumeIsolated {
+            let detail = try openDetail()
+            let zoomable = detail.zoomable, controls = zoomable.zoomControls
+            XCTAssertFalse(controls.root.isVisible, "nothing over the picture at best fit")
+
+            XCTAssertTrue(detail.window.activateAction(WindowAction.zoomActual))
+            XCTAssertTrue(controls.root.isVisible)
+            XCTAssertEqual(controls.levelLabel.text, "100 %")
+            waitForFrames()
+            XCTAssertTrue(controls.levelLabel.isMapped)
+
+            XCTAssertTrue(controls.zoomInButton.activate())
+            waitUntil("+ zooms in") { controls.levelLabel.text == "125 %" }
+            XCTAssertEqual(zoomable.zoom, ZoomablePicture.zoomStep, accuracy: 0.001)
+            XCTAssertTrue(controls.zoomOutButton.activate())
+            waitUntil("− zooms out") { controls.levelLabel.text == "100 %" }
+            XCTAssertTrue(controls.zoomOutButton.activate())
+            waitUntil("− again") { controls.levelLabel.text == "80 %" }
+
+            XCTAssertTrue(detail.window.activateAction(WindowAction.zoomFit))
+            XCTAssertFalse(controls.root.isVisible)
+            XCTAssertEqual(controls.levelLabel.text, ZoomControls.text(for: zoomable.zoomLevel))
+        }
+    }
+
+    func testZoomLevelsAreWholePercentages() {
+        MainActor.assumeIsolated {
+            XCTAssertEqual(ZoomControls.text(for: 1), "100 %")
+            XCTAssertEqual(ZoomControls.text(for: 0.634), "63 %")
+            XCTAssertEqual(ZoomControls.text(for: 16), "1600 %")
+        }
+    }
+
     func testZoomingKeepsThePointUnderThePointerInPlace() throws {
         try MainActor.assumeIsolated {
             let zoomable = try openDetail().zoomable

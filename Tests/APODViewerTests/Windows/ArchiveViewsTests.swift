@@ -1,3 +1,4 @@
+import AdwKit
 import APODCore
 import Foundation
 import GtkKit
@@ -195,6 +196,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             waitUntil("three Nov. 29s") { windows.listViews[.onThisDay]?.cells.count == 3 }
             let grid = try XCTUnwrap(windows.listViews[.onThisDay])
             XCTAssertEqual(grid.cells.map(\.entry.date.year), [2010, 2019, 2026], "oldest first")
+            XCTAssertEqual(grid.cells.map(\.dateLabel.text), ["2010 Nov. 29", "2019 Nov. 29", "2026 Nov. 29"], "each cell says its year")
             XCTAssertTrue(grid.summaryLabel.text.contains("Nov. 29"), grid.summaryLabel.text)
             XCTAssertFalse(source.requests.contains("entry 2010-11-29"), "an indexed year costs no request")
             XCTAssertTrue(source.requests.contains("entry 1995-11-29"))
@@ -216,6 +218,73 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             calendarButton.calendar.select(year: 2026, month: 11, day: 28)
             waitUntil("the 28th asked for") { self.source.requests.contains("entry 2026-11-28") }
             XCTAssertFalse(calendarButton.button.isOpen)
+        }
+    }
+
+    /// GTK 4.8 draws no calendar marks: the marked day's label gets a class the app's
+    /// stylesheet styles, and is drawn in another colour than its unmarked neighbour, a blue
+    /// one, in the light and the dark style.
+    func testMarkedDaysAreDrawnInTheAccentColourInLightAndDark() throws {
+        try MainActor.assumeIsolated {
+            defer { StyleManager.colorScheme = .followSystem }
+            try startWithArchive(indexed: sky() + [entry("2026-11-20", title: "Marked")], entries: sky())
+            let main = try XCTUnwrap(app.mainWindow)
+            let calendarButton = try XCTUnwrap(app.archiveControls?.calendarButton)
+            let calendar = calendarButton.calendar
+            waitUntil("today shown") { main.entry != nil }
+            calendarButton.button.popup()
+            waitUntil("the 20th marked") { calendar.isMarked(20) }
+            XCTAssertTrue(calendar.dayHasClass(20, GtkKit.Calendar.markedClass), "the class the stylesheet styles")
+            XCTAssertFalse(calendar.dayHasClass(21, GtkKit.Calendar.markedClass))
+            XCTAssertTrue(calendarButton.legend.text.contains("bold blue"), calendarButton.legend.text)
+
+            for (scheme, name) in [(ColorScheme.light, "calendar-popover-marked"), (.dark, "calendar-popover-dark")] {
+                StyleManager.colorScheme = scheme
+                waitUntil("the style applies") { StyleManager.isDark == (scheme == .dark) }
+                let marked = try XCTUnwrap(calendar.dayTextColor(20))
+                let plain = try XCTUnwrap(calendar.dayTextColor(21))
+                XCTAssertGreaterThan(marked.blue - max(marked.red, marked.green), 0.15, "\(scheme): blue, \(marked)")
+                XCTAssertLessThan(abs(plain.blue - plain.red), 0.05, "\(scheme): unmarked days stay grey, \(plain)")
+                XCTAssertEqual(plain.red > 0.5, scheme == .dark, "\(scheme): light text on dark")
+                waitForFrames()
+                saveScreenScreenshot(named: name)
+            }
+        }
+    }
+
+    /// GtkCalendar cannot disable a day: days outside 1995-06-16…today are dimmed by a class
+    /// of ours, and choosing one puts the selection back on the nearest day there is, saying
+    /// why, without asking the source for it.
+    func testDaysOutsideTheArchiveAreDimmedAndRefused() throws {
+        try MainActor.assumeIsolated {
+            try startWithArchive(indexed: sky(), entries: sky())
+            let main = try XCTUnwrap(app.mainWindow)
+            let calendarButton = try XCTUnwrap(app.archiveControls?.calendarButton)
+            let calendar = calendarButton.calendar
+            let outside = DayCalendarButton.outsideClass
+            waitUntil("today shown") { main.entry != nil }
+            calendarButton.button.popup()
+            waitUntil("today's mark") { calendar.isMarked(29) }
+            XCTAssertTrue(calendar.dayHasClass(30, outside), "tomorrow")
+            XCTAssertFalse(calendar.dayHasClass(29, outside))
+            XCTAssertFalse(calendar.dayHasClass(28, outside))
+            let dimmed = try XCTUnwrap(calendar.dayTextColor(30)), plain = try XCTUnwrap(calendar.dayTextColor(28))
+            XCTAssertLessThan(dimmed.alpha, plain.alpha * 0.6, "tomorrow is dimmed")
+
+            calendar.select(year: 2026, month: 11, day: 30)
+            XCTAssertEqual(calendar.selected.day, 29, "the selection goes back to today")
+            XCTAssertTrue(calendarButton.button.isOpen, "the popover stays to say why")
+            XCTAssertTrue(calendarButton.legend.text.contains("not published yet"), calendarButton.legend.text)
+
+            calendar.select(year: 1995, month: 6, day: 20)
+            XCTAssertTrue(calendar.dayHasClass(15, outside))
+            XCTAssertFalse(calendar.dayHasClass(16, outside), "the first APOD")
+            calendar.select(year: 1995, month: 6, day: 10)
+            XCTAssertEqual(calendar.selected.day, 16, "the selection goes forward to the first APOD")
+            XCTAssertTrue(calendarButton.legend.text.contains("begins on 1995 Jun. 16"), calendarButton.legend.text)
+            XCTAssertTrue(calendarButton.button.isOpen)
+            Gtk.iterate()
+            XCTAssertFalse(source.requests.contains { $0.hasPrefix("entry 1995-06-10") || $0.hasPrefix("entry 2026-11-30") })
         }
     }
 

@@ -138,6 +138,26 @@ final class RandomGridViewTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// Pictures of the same title are told apart by their dates, written as the app writes
+    /// dates elsewhere, under the title; a screen reader hears both.
+    func testEachCellShowsItsDateUnderTheTitle() throws {
+        try MainActor.assumeIsolated {
+            var entries = batch(2)
+            entries[1].title = entries[0].title
+            try openGrid(entries, count: 2)
+            waitForFrames()
+            for (cell, item) in zip(grid.cells, entries) {
+                XCTAssertEqual(cell.dateLabel.text, item.date.displayString)
+                XCTAssertTrue(cell.dateLabel.isMapped)
+                XCTAssertTrue(cell.dateLabel.isInside(cell))
+                let title = try XCTUnwrap(cell.titleLabel.bounds(in: cell)), date = try XCTUnwrap(cell.dateLabel.bounds(in: cell))
+                XCTAssertGreaterThanOrEqual(date.y, title.y + title.height - 0.5, "under the title")
+                XCTAssertEqual(cell.accessibleName, "\(item.title), \(item.date.displayString)")
+            }
+            XCTAssertEqual(grid.cells.map(\.dateLabel.text), ["2001 Jan. 1", "2001 Feb. 7"])
+        }
+    }
+
     func testACellsTooltipCarriesTheAltText() throws {
         try MainActor.assumeIsolated {
             var entries = batch(2)

@@ -104,8 +104,8 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
         return (number(16), number(20))
     }
 
-    /// The states of looking at one picture: zoomed in (explanation links showing), fullscreen,
-    /// stepping through a batch (buttons shown as when the pointer is over the picture).
+    /// The states of looking at one picture: zoomed in (explanation links and the zoom level
+    /// showing), fullscreen with its controls (as while the pointer moves), stepping through a batch (buttons shown as when the pointer is over the picture).
     func testSavesScreenshotsOfLookingAtAPicture() throws {
         try MainActor.assumeIsolated {
             var entries = try sampleEntries().filter { $0.mediaType == .image }
@@ -125,6 +125,7 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
 
             XCTAssertTrue(detail.window.activateAction(WindowAction.fullscreen))
             detail.zoomable.bestFit()
+            detail.fullscreen.pointerMoved()
             waitForFrames()
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-fullscreen"))
             detail.fullscreen.leave()

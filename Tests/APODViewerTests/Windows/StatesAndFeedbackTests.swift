@@ -159,6 +159,16 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(detail.banner.root.kind, .error)
             XCTAssertTrue(detail.banner.root.isDismissible)
             XCTAssertEqual(app.openWindowCount, 2, "no GTK error dialog opened")
+
+            // The strip's Copy Link copies the link that was followed, not the entry's page.
+            let followed = URL(string: "https://www.nasa.gov/mission/hubble/")!
+            detail.banner.hide()
+            detail.openLink(followed)
+            waitUntil("the strip offers to copy the link") { detail.banner.linkToCopy != nil }
+            XCTAssertEqual(detail.banner.linkToCopy, followed)
+            detail.banner.root.triggerAction()
+            XCTAssertEqual(detail.window.localClipboardText, followed.absoluteString)
+            XCTAssertEqual(detail.banner.message, "The link is on the clipboard: \(followed.absoluteString)")
         }
     }
 
