@@ -114,6 +114,10 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
         }
         let reached = Set(cycle.map(\.path))
         for control in controls where !reached.contains(control.path) {
+            // libadwaita 1.2's view switcher title keeps the switcher it squeezed out (the wide
+            // one, when seven views do not fit) in the tree, with its last extents: a page tab
+            // counts as reached when Tab reached the shown switcher's tab of that name.
+            if control.role == "page tab", cycle.contains(where: { $0.role == "page tab" && $0.name == control.name }) { continue }
             XCTFail("\(window.name): Tab never reaches the \(control.role) \"\(control.name)\" at \(control.path); "
                     + "it goes to \(cycle.map { "\($0.role) \"\($0.name)\"" })", file: file, line: line)
         }
