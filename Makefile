@@ -103,7 +103,7 @@ SCREENSHOTS = main-window main-window-dark main-window-high-contrast random-grid
 	offline-banner offline-not-stored
 # The main window's views 1600 and 360 px wide, light and dark (ViewScreenshotTests, on a screen
 # wide enough for 1600), copied as 256-colour PNGs to keep them small.
-VIEW_SCREENSHOTS = $(foreach view,today random search favourites history on-this-day,\
+VIEW_SCREENSHOTS = $(foreach view,today random search favourites history on-this-day browse,\
 	$(foreach width,1600 360,view-$(view)-$(width) view-$(view)-$(width)-dark))
 WIDE_XVFB = dbus-run-session -- xvfb-run -a -s "-screen 0 1700x1100x24"
 screenshots: deps

@@ -108,7 +108,15 @@ final class ArchiveWall {
         stack.verticalExpand = true
         root.append(stack)
 
-        sizeWatcher.onResize { [weak self] width, _ in self?.widthChanged(width) }
+        // "resize" comes in the middle of GTK's allocation: a new row model spliced then is
+        // laid out by no one (the list stayed blank on its first showing as a view), so the
+        // columns change in the next iteration, at the width the wall has then.
+        sizeWatcher.onResize { [weak self] _, _ in
+            NextIteration.run { [weak self] in
+                guard let self else { return }
+                self.widthChanged(self.sizeWatcher.width)
+            }
+        }
         scroller.verticalAdjustment.onValueChanged { [weak self] in self?.scheduleLoads() }
         yearChoice.onSelectionChanged { [weak self] in self?.yearChosen() }
         monthChoice.onSelectionChanged { [weak self] in self?.monthChosen() }
