@@ -108,15 +108,7 @@ final class ArchiveWall {
         stack.verticalExpand = true
         root.append(stack)
 
-        // "resize" comes in the middle of GTK's allocation: a new row model spliced then is
-        // laid out by no one (the list stayed blank on its first showing as a view), so the
-        // columns change in the next iteration, at the width the wall has then.
-        sizeWatcher.onResize { [weak self] _, _ in
-            NextIteration.run { [weak self] in
-                guard let self else { return }
-                self.widthChanged(self.sizeWatcher.width)
-            }
-        }
+        sizeWatcher.onResize { [weak self] width, _ in self?.widthChanged(width) }
         scroller.verticalAdjustment.onValueChanged { [weak self] in self?.scheduleLoads() }
         yearChoice.onSelectionChanged { [weak self] in self?.yearChosen() }
         monthChoice.onSelectionChanged { [weak self] in self?.monthChosen() }
@@ -193,6 +185,18 @@ final class ArchiveWall {
         // or the first day on screen, stays at the top.
         let focused = pendingFocus ?? cells.first { $0.button.hasFocus }?.dayIndex
         let place = aligningTo ?? placeOnScreen()
+        // "resize" comes in the middle of GTK's allocation: a row model spliced then is laid
+        // out by no one (the wall stayed blank on its first showing as a view). The place is
+        // taken now, as the user saw it; the columns change in the next iteration.
+        NextIteration.run { [weak self] in
+            guard let self else { return }
+            let wanted = self.columns(forWidth: self.sizeWatcher.width)
+            guard wanted != self.layout.columns else { return }
+            self.changeColumns(to: wanted, focused: focused, place: place)
+        }
+    }
+
+    private func changeColumns(to wanted: Int, focused: Int?, place: Place?) {
         relayout(columns: wanted)
         if let focused {
             focus(day: focused)

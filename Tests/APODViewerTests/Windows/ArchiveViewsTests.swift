@@ -210,6 +210,11 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             let calendarButton = try XCTUnwrap(app.archiveControls?.calendarButton)
             waitUntil("today shown") { main.entry != nil }
             calendarButton.button.popup()
+            // An open popover keeps its X keyboard grab past its window: later tests' keys would go nowhere.
+            defer {
+                calendarButton.button.popdown()
+                waitUntil("the calendar closed") { !calendarButton.button.isOpen }
+            }
             waitUntil("today's mark") { calendarButton.calendar.isMarked(29) }
             XCTAssertFalse(calendarButton.calendar.isMarked(28))
             waitForFrames()
@@ -233,6 +238,11 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             let calendar = calendarButton.calendar
             waitUntil("today shown") { main.entry != nil }
             calendarButton.button.popup()
+            // An open popover keeps its X keyboard grab past its window: later tests' keys would go nowhere.
+            defer {
+                calendarButton.button.popdown()
+                waitUntil("the calendar closed") { !calendarButton.button.isOpen }
+            }
             waitUntil("the 20th marked") { calendar.isMarked(20) }
             XCTAssertTrue(calendar.dayHasClass(20, GtkKit.Calendar.markedClass), "the class the stylesheet styles")
             XCTAssertFalse(calendar.dayHasClass(21, GtkKit.Calendar.markedClass))
@@ -264,6 +274,11 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             let outside = DayCalendarButton.outsideClass
             waitUntil("today shown") { main.entry != nil }
             calendarButton.button.popup()
+            // An open popover keeps its X keyboard grab past its window: later tests' keys would go nowhere.
+            defer {
+                calendarButton.button.popdown()
+                waitUntil("the calendar closed") { !calendarButton.button.isOpen }
+            }
             waitUntil("today's mark") { calendar.isMarked(29) }
             XCTAssertTrue(calendar.dayHasClass(30, outside), "tomorrow")
             XCTAssertFalse(calendar.dayHasClass(29, outside))
