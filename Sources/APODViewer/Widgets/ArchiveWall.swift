@@ -32,6 +32,8 @@ final class ArchiveWall {
     /// What went wrong with a request (a month that is not one).
     let banner = MessageBanner()
     let stack = Stack()
+    /// "Jump to" with the year and month choices: shown only over days to jump between.
+    let jumpBox = Box(.horizontal, spacing: 8)
     let status = StatusPage()
     let failure = StatusPage(iconName: "dialog-error-symbolic", isAlert: true)
     private let spinner = Spinner(size: 48)
@@ -83,7 +85,7 @@ final class ArchiveWall {
         summaryLabel.setTextAlignment(0)
         summaryLabel.addCSSClass("heading")
         bar.append(summaryLabel)
-        let jump = Box(.horizontal, spacing: 8)
+        let jump = jumpBox
         let jumpLabel = Label(tr("Jump to"))
         jumpLabel.addCSSClass("dim-label")
         jump.append(jumpLabel)
@@ -127,6 +129,7 @@ final class ArchiveWall {
     func load(showing month: ArchiveMonth? = nil) {
         pendingMonth = month
         spinner.isSpinning = true
+        jumpBox.isVisible = false
         stack.visiblePage = "loading"
         let archive = archive
         work.start({ () -> [WallCell.Day] in
@@ -153,6 +156,7 @@ final class ArchiveWall {
             summaryLabel.text = found.count == 1 ? tr("1 day") : tr("{count} days, newest first", ["count": String(found.count)])
             relayout(columns: columns(forWidth: sizeWatcher.width))
             fillChoices()
+            jumpBox.isVisible = true
             stack.visiblePage = "wall"
             if let month = pendingMonth {
                 pendingMonth = nil

@@ -49,6 +49,22 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
         }.filter { $0.y > -1 && $0.y < Double(wall.listView.height) }.sorted { $0.y < $1.y }
     }
 
+    /// An empty index: the wall says how to fill it, with no "Jump to" over nothing.
+    func testAnEmptyIndexOffersNoJump() throws {
+        try MainActor.assumeIsolated {
+            let configuration = SourceConfiguration(kind: .science, cacheDirectory: folder.appendingPathComponent("cache"))
+            let archive = ArchiveAccess(dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
+            let environment = ViewerEnvironment(source: FakeSource(entries: Array(days().suffix(1))),
+                                                pictures: PictureLoader(fetcher: pictures.fetcher),
+                                                calendar: calendar, archive: archive)
+            try start(environment: environment, options: ViewerOptions(opensBrowse: true))
+            waitUntil("the Browse view") { app.browseView?.wall.stack.visiblePage == "empty" }
+            let wall = try XCTUnwrap(app.browseView?.wall)
+            XCTAssertEqual(wall.status.title, "No days to browse yet")
+            XCTAssertFalse(wall.jumpBox.isVisible)
+        }
+    }
+
     func testTheWallListsEveryIndexedDayNewestFirstUnderYearAndMonthHeadings() throws {
         try MainActor.assumeIsolated {
             let indexed = days(from: APODDay("2015-12-20")!)
