@@ -121,6 +121,15 @@ static inline gulong apod_connect_string_bool(gpointer instance, const char *sig
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
 }
 
+/* GtkWidget's "query-tooltip": the position, whether the keyboard asked, and the GtkTooltip. */
+typedef gboolean (*ApodQueryTooltipHandler)(gpointer instance, gint x, gint y, gboolean keyboard, gpointer tooltip,
+                                            gpointer data);
+
+static inline gulong apod_connect_query_tooltip(gpointer instance, ApodQueryTooltipHandler handler,
+                                                gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, "query-tooltip", G_CALLBACK(handler), data, notify, 0);
+}
+
 /* GtkPrintOperation's "draw-page": the print context and the page number. */
 typedef void (*ApodPointerIntHandler)(gpointer instance, gpointer argument, gint number, gpointer data);
 

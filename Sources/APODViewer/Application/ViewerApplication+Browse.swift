@@ -114,6 +114,9 @@ public struct BrowseCensus: Sendable, Codable {
     public var scrollValue = 0.0
     public var scrollUpper = 0.0
     public var pageSize = 0.0
+    /// Rows the list has bound since the wall opened: GTK 4.8 keeps some 200 bound around the
+    /// visible ones and binds each row it scrolls to.
+    public var rowsBound = 0
 }
 
 extension ViewerApplication {
@@ -132,7 +135,19 @@ extension ViewerApplication {
         census.readAheadCells = 2 * ArchiveWall.readAheadRows * wall.layout.columns
         let range = wall.scroller.verticalScrollRange
         (census.scrollValue, census.scrollUpper, census.pageSize) = (range.value, range.upper, range.pageSize)
+        census.rowsBound = wall.listView.bindCount
         return census
+    }
+
+    /// The wall's scroll position, height and page (the bench's fling; cheaper than the census).
+    public var browseScrollRange: (value: Double, upper: Double, pageSize: Double)? {
+        guard let range = explorer.browse?.wall.scroller.verticalScrollRange else { return nil }
+        return (range.value, range.upper, range.pageSize)
+    }
+
+    /// Calls `body` once a frame of the wall while it returns true (the bench's fling).
+    public func onBrowseFrame(_ body: @escaping @MainActor () -> Bool) {
+        explorer.browse?.wall.listView.addTickCallback(body)
     }
 
     /// Scrolls the wall down by `pixels`, as one frame of a fling. - Returns: whether it is at

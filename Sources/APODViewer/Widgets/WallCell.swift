@@ -17,6 +17,9 @@ final class WallCell {
     /// The index of the day in the wall, and its entry.
     private(set) var dayIndex: Int?
     private(set) var entry: APODEntry?
+    /// The tooltip, made when GTK shows it (`setTooltipProvider`): the title and alt text, or
+    /// why there is no thumbnail.
+    private(set) var tooltipText: String?
     private let work = WorkSlot()
     private var isLoaded = false
 
@@ -35,6 +38,7 @@ final class WallCell {
         button.addCSSClass("flat")
         button.addCSSClass("wall-cell")
         button.horizontalExpand = true
+        button.setTooltipProvider { [weak self] in self?.tooltipText }
     }
 
     /// What a cell shows of a day, made once when the wall reads its days (off the main thread):
@@ -44,6 +48,7 @@ final class WallCell {
         let date: String
         let tooltip: String
         let accessibleLabel: String
+        let accessibleDescription: String
 
         init(_ entry: APODEntry) {
             self.entry = entry
@@ -51,6 +56,7 @@ final class WallCell {
             let title = entry.shownTitle.text
             tooltip = [title, entry.shownAltText?.text].compactMap { $0 }.joined(separator: "\n")
             accessibleLabel = "\(date): \(title)"
+            accessibleDescription = entry.shownAltText?.text ?? ""
         }
     }
 
@@ -62,11 +68,13 @@ final class WallCell {
         entry = day.entry
         isLoaded = false
         picture.setTexture(nil)
-        statusIcon.iconName = Self.loadingIconName
+        // Only on change: an icon name set again is looked up in the theme again.
+        if statusIcon.iconName != Self.loadingIconName { statusIcon.iconName = Self.loadingIconName }
         statusIcon.isVisible = true
         dateLabel.text = day.date
-        button.tooltip = day.tooltip
+        tooltipText = day.tooltip
         button.setAccessibleLabel(day.accessibleLabel)
+        button.setAccessibleDescription(day.accessibleDescription)
         button.isVisible = true
     }
 
@@ -126,6 +134,6 @@ final class WallCell {
     private func showFailure(iconName: String, reason: String) {
         statusIcon.iconName = iconName
         statusIcon.isVisible = true
-        if let entry { button.tooltip = "\(entry.shownTitle.text)\n\(reason)" }
+        if let entry { tooltipText = "\(entry.shownTitle.text)\n\(reason)" }
     }
 }

@@ -19,6 +19,8 @@ public final class ListView: Widget {
     private let makeRow: @MainActor () -> Widget
     private let bindRow: @MainActor (Widget, Int) -> Void
     private let unbindRow: @MainActor (Widget) -> Void
+    /// Rows bound since the list was made (the bench counts them).
+    public private(set) var bindCount = 0
 
     public init(makeRow: @escaping @MainActor () -> Widget,
                 bind: @escaping @MainActor (Widget, Int) -> Void,
@@ -87,6 +89,7 @@ public final class ListView: Widget {
         guard let item, let row = rows[item] else { return }
         let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
         bound[item] = position
+        bindCount += 1
         bindRow(row, position)
     }
 

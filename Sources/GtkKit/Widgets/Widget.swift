@@ -67,6 +67,35 @@ open class Widget {
         set { gtk_widget_set_tooltip_text(widgetPointer, newValue) }
     }
 
+    /// Calls `body` once a frame, before GTK lays out and draws the frame, while the widget
+    /// is mapped and `body` returns true (`gtk_widget_add_tick_callback`): how GTK's own
+    /// kinetic scrolling moves.
+    public func addTickCallback(_ body: @escaping @MainActor () -> Bool) {
+        gtk_widget_add_tick_callback(widgetPointer, { _, _, data in
+            let body = ClosureBox<@MainActor () -> Bool>.from(data)
+            return MainActor.assumeIsolated { body() } ? 1 : 0
+        }, ClosureBox(body).retainedPointer, { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        })
+    }
+
+    /// Whether GTK asks the widget for a tooltip (a tooltip text, or `setTooltipProvider`).
+    public var hasTooltip: Bool { gtk_widget_get_has_tooltip(widgetPointer) != 0 }
+
+    /// A tooltip made only when GTK is about to show it. `tooltip = …` costs a round trip to
+    /// the display server on every call (GTK 4.8 asks where the pointer is, to update a tooltip
+    /// on show), too much for cells re-bound by the hundred as a list scrolls.
+    public func setTooltipProvider(_ text: @escaping @MainActor () -> String?) {
+        gtk_widget_set_has_tooltip(widgetPointer, 1)
+        apod_connect_query_tooltip(UnsafeMutableRawPointer(widgetPointer), { _, _, _, _, tooltip, data in
+            let body = ClosureBox<@MainActor () -> String?>.from(data)
+            guard let tooltip, let text = MainActor.assumeIsolated({ body() }), !text.isEmpty else { return 0 }
+            gtk_tooltip_set_text(OpaquePointer(tooltip), text)
+            return 1
+        }, ClosureBox(text).retainedPointer, releaseBox)
+    }
+
     public var horizontalExpand: Bool {
         get { gtk_widget_get_hexpand(widgetPointer) != 0 }
         set { gtk_widget_set_hexpand(widgetPointer, newValue ? 1 : 0) }

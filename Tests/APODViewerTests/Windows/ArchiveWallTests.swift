@@ -121,6 +121,26 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// A cell's tooltip (the title, and the alt text) is made when GTK shows it, not set on
+    /// every bind: setting a tooltip makes GTK 4.8 ask the display server where the pointer is,
+    /// which made flinging the wall stall for hundreds of milliseconds (`apod-bench`'s browse row).
+    func testCellsMakeTheirTooltipsWhenShownNotWhenBound() throws {
+        try MainActor.assumeIsolated {
+            let wall = try startWall(days())
+            let cells = wall.cells.sorted { $0.dayIndex! < $1.dayIndex! }
+            let first = try XCTUnwrap(cells.first)
+            XCTAssertEqual(first.entry?.date, APODDay("2019-06-30"))
+            XCTAssertEqual(first.tooltipText, "Sky of 2019-06-30")
+            XCTAssertTrue(first.button.hasTooltip)
+            XCTAssertNil(first.button.tooltip, "no tooltip text set on bind")
+
+            wall.jump(to: ArchiveMonth(year: 2019, month: 1))
+            waitUntil("January's cells are bound") { wall.cells.contains { $0.entry?.date == APODDay("2019-01-31") } }
+            let january = try XCTUnwrap(wall.cells.first { $0.entry?.date == APODDay("2019-01-31") })
+            XCTAssertEqual(january.tooltipText, "Sky of 2019-01-31", "a recycled cell's tooltip follows its day")
+        }
+    }
+
     /// Thumbnails are asked for the cells near the screen once scrolling rests, not for the days
     /// passed on the way; those still on their way when their cells leave are cancelled.
     func testOnlyCellsOnScreenAskForThumbnailsAndThoseScrolledAwayAreCancelled() throws {
