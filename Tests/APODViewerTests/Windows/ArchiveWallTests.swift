@@ -141,6 +141,34 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// Quick spins of the mouse wheel (real button events through XTEST) move the wall by the
+    /// spin: the rows on screen are the rows at the scroll position, and it is not at the end.
+    func testAWheelSpinMovesTheWallByItsClicks() throws {
+        try MainActor.assumeIsolated {
+            let wall = try startWall(days(from: APODDay("2009-01-01")!))
+            waitForFrames()
+            let window = try XCTUnwrap(app.mainWindow?.window)
+            // Xvfb has no window manager: the window is at the root's origin.
+            let bounds = try XCTUnwrap(wall.listView.bounds(in: window))
+            try XCTSkipUnless(PointerMotion.move(toX: Int(bounds.x + bounds.width / 2), y: Int(bounds.y + bounds.height / 2)), "no XTEST")
+            waitForFrames()
+            let adjustment = wall.scroller.verticalAdjustment
+            for _ in 0..<5 {
+                PointerMotion.wheel(clicks: 30)
+                waitForFrames()
+            }
+            waitForFrames()
+            let firstPosition = wall.boundRows.filter { bound in rowsOnScreen(wall).contains { $0.row === bound.row } }.map(\.position).min()
+            // Rows are 39–168 px tall: the rows on screen are those of the scroll position, not
+            // some GTK ran ahead to (GTK 4.8's list view can, given two moves between layouts).
+            XCTAssertGreaterThan(adjustment.value, 0, "the wheel moved the wall")
+            let first = try XCTUnwrap(firstPosition, "rows on screen")
+            XCTAssertGreaterThan(first, 0)
+            XCTAssertLessThan(Double(first), adjustment.value / 39, "row \(first) at \(adjustment.value) px")
+            XCTAssertLessThan(adjustment.value, adjustment.upper - adjustment.pageSize - 1, "not at the end")
+        }
+    }
+
     /// Thumbnails are asked for the cells near the screen once scrolling rests, not for the days
     /// passed on the way; those still on their way when their cells leave are cancelled.
     func testOnlyCellsOnScreenAskForThumbnailsAndThoseScrolledAwayAreCancelled() throws {
