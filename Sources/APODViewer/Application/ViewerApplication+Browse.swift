@@ -21,13 +21,13 @@ extension ViewerApplication {
 
     /// Adds the Browse view to `main`; its wall reads the days when first shown.
     func addBrowseView(to main: MainWindow, archive: ArchiveAccess) {
-        let browse = BrowseView(in: main.window, environment: environment, archive: archive)
+        let browse = BrowseView(in: main.window, environment: environment, archive: archive, download: services?.download)
         browse.wall.onOpenDetail = { [weak self, weak browse] entry in
             self?.openDetail(for: entry, batch: { browse?.wall.entries ?? [] })
         }
         main.addView(browse.view)
         main.window.onDestroy { [weak self, weak browse] in
-            browse?.wall.cancel()
+            browse?.close()
             self?.explorer.browse = nil
         }
         explorer.browse = browse

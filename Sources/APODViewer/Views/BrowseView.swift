@@ -9,12 +9,35 @@ final class BrowseView {
     /// Whether the wall asked the index for its days (on the first showing, or F5).
     private(set) var hasLoaded = false
     private var narrowLayout: WidthBreakpoint?
+    private weak var download: ArchiveDownload?
+    private var downloadObserver: Int?
 
-    init(in window: Window, environment: ViewerEnvironment, archive: ArchiveAccess) {
+    /// - Parameter download: the app's "Download the Archive"; when one ends (done or
+    ///   cancelled, with new days either way) a wall already read reads its days again.
+    init(in window: Window, environment: ViewerEnvironment, archive: ArchiveAccess, download: ArchiveDownload?) {
         wall = ArchiveWall(archive: archive, pictures: environment.pictures)
         narrowLayout = WidthBreakpoint(window: window, narrowerThan: ArchiveWall.narrowWidth) { [weak wall] narrow in
             wall?.setNarrow(narrow)
         }
+        self.download = download
+        downloadObserver = download?.observe { [weak self] state in
+            switch state {
+            case .finished, .cancelled: self?.downloadEnded()
+            case .idle, .running, .failed: break
+            }
+        }
+    }
+
+    /// Stops following the download (the window closes).
+    func close() {
+        if let downloadObserver { download?.removeObserver(downloadObserver) }
+        downloadObserver = nil
+        wall.cancel()
+    }
+
+    private func downloadEnded() {
+        guard hasLoaded else { return }
+        wall.reloadKeepingPlace()
     }
 
     var view: MainView {

@@ -50,6 +50,8 @@ final class ArchiveWall {
     private var rowWidgets: [ObjectIdentifier: WallRow] = [:]
     /// The month asked for before the days arrived.
     private var pendingMonth: ArchiveMonth?
+    /// The day to keep at the top when the days arrive again (`reloadKeepingPlace`).
+    private var pendingDay: APODDay?
     /// The day whose cell should have the keyboard once its row is bound.
     private var pendingFocus: Int?
     private var fillingChoices = false
@@ -128,9 +130,26 @@ final class ArchiveWall {
     /// Reads the index's days (off the main thread) and shows them, at `month` when given.
     func load(showing month: ArchiveMonth? = nil) {
         pendingMonth = month
+        pendingDay = nil
         spinner.isSpinning = true
         jumpBox.isVisible = false
         stack.visiblePage = "loading"
+        readDays()
+    }
+
+    /// Reads the days again where the wall is (the index grew): the wall stays on screen
+    /// meanwhile, and the first day on screen is at the top again once they arrive.
+    func reloadKeepingPlace() {
+        guard stack.visiblePage == "wall" else { return load() }
+        switch aligningTo ?? placeOnScreen() {
+        case .month(let month)?: pendingMonth = month
+        case .day(let index)? where entries.indices.contains(index): pendingDay = entries[index].date
+        default: break
+        }
+        readDays()
+    }
+
+    private func readDays() {
         let archive = archive
         work.start({ () -> [WallCell.Day] in
             let index = try archive.openIndex()
@@ -161,6 +180,12 @@ final class ArchiveWall {
             if let month = pendingMonth {
                 pendingMonth = nil
                 jump(to: month)
+            } else if let day = pendingDay {
+                pendingDay = nil
+                // Newest first: the day itself, or the nearest older one still there.
+                let index = entries.firstIndex { $0.date <= day } ?? entries.count - 1
+                if let row = layout.row(ofDay: index) { scroll(toRow: row, alignTop: true, keeping: .day(index)) }
+                selectChoices(ArchiveMonth(containing: entries[index].date))
             }
         case .failure(let error):
             failure.title = tr("The archive index cannot be read")

@@ -286,4 +286,42 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             waitUntil("the progress goes from Search") { !search.progressLabel.isVisible }
         }
     }
+
+    /// An open wall reads its days again when a download ends (done or cancelled), and the day
+    /// at its top stays there.
+    func testTheWallShowsTheDaysADownloadBrought() throws {
+        try MainActor.assumeIsolated {
+            let services = try startApp(apiURL: try startService(delay: 0.05))
+            let download = try XCTUnwrap(services.download)
+            app.openBrowse("")
+            let wall = try XCTUnwrap(app.browseView?.wall)
+            waitUntil("the wall read the index") { ["empty", "wall"].contains(wall.stack.visiblePage) }
+            let before = wall.entries.count
+
+            @MainActor func downloadPart(windows: Int) {
+                app.application.activateAction(AppAction.downloadArchive)
+                waitUntil("\(windows) windows in", timeout: 60) {
+                    if case .running(let progress?) = download.state { return progress.daysDone >= windows * 31 }
+                    return false
+                }
+                download.cancel()
+                waitUntil("stopped") { !download.isRunning }
+            }
+            downloadPart(windows: 4)
+            waitUntil("the wall shows the new days") { wall.stack.visiblePage == "wall" && wall.entries.count >= before + 3 * 31 }
+            XCTAssertEqual(wall.entries.map(\.date), wall.entries.map(\.date).sorted(by: >), "newest first")
+
+            wall.jump(to: try XCTUnwrap(wall.layout.months.dropFirst(2).first))
+            let top = { () -> APODDay? in
+                let onScreen = wall.cellsOnScreen.compactMap(\.entry?.date)
+                return onScreen.max()
+            }
+            waitUntil("the third month at the top") { top().map { ArchiveMonth(containing: $0) } == wall.layout.months.dropFirst(2).first }
+            let kept = try XCTUnwrap(top())
+            let shown = wall.entries.count
+            downloadPart(windows: 8)
+            waitUntil("the wall shows the newer download's days") { wall.entries.count > shown }
+            waitUntil("the same day at the top") { top() == kept }
+        }
+    }
 }
