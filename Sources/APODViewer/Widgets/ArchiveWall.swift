@@ -244,12 +244,18 @@ final class ArchiveWall {
         case day(Int)
     }
 
-    /// The first day whose row is on screen; nil at the very top.
+    /// The first row at least half on screen: its month when it is a heading, else its first
+    /// day; nil at the very top. (A row showing its last pixels is where the user came from.)
     private func placeOnScreen() -> Place? {
         guard scroller.verticalAdjustment.value > 0 else { return nil }
-        let firstRow = listView.boundRows.filter { Self.placement(of: $0.row, in: listView).map { $0.y + $0.height > 0 } ?? false }
-            .map(\.position).min()
-        return firstRow.flatMap { layout.firstDay(atOrAfterRow: $0) }.map(Place.day)
+        let shown = listView.boundRows.filter { bound in
+            Self.placement(of: bound.row, in: listView).map { $0.y + $0.height / 2 > 0 } ?? false
+        }
+        guard let first = shown.map(\.position).min(), let day = layout.firstDay(atOrAfterRow: first) else { return nil }
+        switch layout.rows[first] {
+        case .year, .month: return .month(ArchiveMonth(containing: entries[day].date))
+        case .cells: return .day(day)
+        }
     }
 
     private func relayout(columns: Int) {
