@@ -419,6 +419,7 @@ final class ArchiveWall {
             if let pending = pendingFocus, run.contains(pending),
                let cell = row.cells.first(where: { $0.dayIndex == pending }) {
                 pendingFocus = nil
+                cell.render()
                 NextIteration.run { cell.button.grabFocus() }
             }
         }
@@ -499,6 +500,7 @@ final class WallRow {
     var onOpen: (@MainActor (WallCell) -> Void)?
 
     init() {
+        root.onMap { [weak self] in self?.render() }
         root.setMargins(top: 0, bottom: 0, start: ArchiveWall.margin, end: ArchiveWall.margin)
         heading.setTextAlignment(0)
         root.append(heading)
@@ -530,7 +532,14 @@ final class WallRow {
         heading.setMargins(top: top, bottom: 6, start: 0, end: 0)
     }
 
-    /// Shows these days; a short run leaves the rest of the row empty, so cells line up.
+    /// Shows the cells' days, once the row is on screen (GTK maps the rows it lays out there).
+    func render() {
+        guard showsCells else { return }
+        cells.forEach { $0.render() }
+    }
+
+    /// Shows these days; a short run leaves the rest of the row empty, so cells line up. The
+    /// row's height does not depend on the days, so their texts can wait for `render()`.
     func showCells(_ days: [(index: Int, day: WallCell.Day)], columns: Int) {
         heading.isVisible = false
         cellBox.isVisible = true
@@ -542,7 +551,7 @@ final class WallRow {
         }
         for (place, cell) in cells.enumerated() {
             if place < days.count {
-                cell.show(days[place].day, at: days[place].index)
+                cell.assign(days[place].day, at: days[place].index)
                 // Only on change: a sensitivity change restyles the cell's every child.
                 if !cell.button.isSensitive {
                     cell.button.opacity = 1
@@ -557,6 +566,7 @@ final class WallRow {
                 cell.button.isSensitive = false
             }
         }
+        if root.isMapped { render() }
     }
 
     private func clearCells() {

@@ -22,6 +22,8 @@ final class WallCell {
     private(set) var tooltipText: String?
     private let work = WorkSlot()
     private var isLoaded = false
+    private var assigned: Day?
+    private var needsRender = false
 
     init() {
         let overlay = Overlay.thumbnailFrame(picture, height: Self.pictureHeight)
@@ -60,22 +62,34 @@ final class WallCell {
         }
     }
 
-    /// Shows day `index`, its thumbnail not yet asked for.
-    func show(_ day: Day, at index: Int) {
+    /// Gives the cell day `index`, its thumbnail not yet asked for. Its widgets show the day at
+    /// `render()`, once its row comes on screen: GTK 4.8 binds rows by the hundred beyond the
+    /// visible ones, and a fling passes most of them without their ever being drawn.
+    func assign(_ day: Day, at index: Int) {
         guard dayIndex != index || entry != day.entry else { return }
         cancel()
         dayIndex = index
         entry = day.entry
+        assigned = day
         isLoaded = false
+        needsRender = true
+        tooltipText = day.tooltip
+        button.isVisible = true
+        // The last day's thumbnail goes now, not when the row is next on screen.
+        if hasThumbnail { picture.setTexture(nil) }
+    }
+
+    /// Shows the assigned day, if it does not yet.
+    func render() {
+        guard needsRender, let day = assigned else { return }
+        needsRender = false
         picture.setTexture(nil)
         // Only on change: an icon name set again is looked up in the theme again.
         if statusIcon.iconName != Self.loadingIconName { statusIcon.iconName = Self.loadingIconName }
         statusIcon.isVisible = true
         dateLabel.text = day.date
-        tooltipText = day.tooltip
         button.setAccessibleLabel(day.accessibleLabel)
         button.setAccessibleDescription(day.accessibleDescription)
-        button.isVisible = true
     }
 
     /// Shows nothing (a short last row's spare cells).
@@ -83,6 +97,8 @@ final class WallCell {
         cancel()
         dayIndex = nil
         entry = nil
+        assigned = nil
+        needsRender = false
         isLoaded = false
         picture.setTexture(nil)
         button.isVisible = false
@@ -100,6 +116,7 @@ final class WallCell {
     @discardableResult
     func loadThumbnail(with pictures: PictureLoader, width: Int) -> Bool {
         guard let entry, !isLoadedOrLoading else { return false }
+        render()
         guard let url = entry.thumbnailSourceURL else {
             isLoaded = true
             showFailure(iconName: entry.mediaType == .video ? "video-x-generic-symbolic" : "image-missing-symbolic",

@@ -142,7 +142,8 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
     }
 
     /// Quick spins of the mouse wheel (real button events through XTEST) move the wall by the
-    /// spin: the rows on screen are the rows at the scroll position, and it is not at the end.
+    /// spin: the rows on screen are the rows at the scroll position, it is not at the end, and
+    /// their cells show their own days.
     func testAWheelSpinMovesTheWallByItsClicks() throws {
         try MainActor.assumeIsolated {
             let wall = try startWall(days(from: APODDay("2009-01-01")!))
@@ -165,6 +166,13 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
             let first = try XCTUnwrap(firstPosition, "rows on screen")
             XCTAssertGreaterThan(first, 0)
             XCTAssertLessThan(Double(first), adjustment.value / 39, "row \(first) at \(adjustment.value) px")
+            // Cells show their days once on screen (their texts wait for that): none shows
+            // another day's date or none.
+            let shown = wall.cellsOnScreen
+            XCTAssertFalse(shown.isEmpty)
+            for cell in shown {
+                XCTAssertEqual(cell.dateLabel.text, cell.entry?.date.displayString, "day \(cell.dayIndex ?? -1)")
+            }
             XCTAssertLessThan(adjustment.value, adjustment.upper - adjustment.pageSize - 1, "not at the end")
         }
     }
