@@ -62,9 +62,9 @@ final class WallCell {
         }
     }
 
-    /// Gives the cell day `index`, its thumbnail not yet asked for. Its widgets show the day at
-    /// `render()`, once its row comes on screen: GTK 4.8 binds rows by the hundred beyond the
-    /// visible ones, and a fling passes most of them without their ever being drawn.
+    /// Gives the cell day `index`, its thumbnail not yet asked for. Its date and placeholder
+    /// follow at `render()`, once its row comes on screen: GTK 4.8 binds rows by the hundred
+    /// beyond the visible ones, and a fling passes most of them without their ever being drawn.
     func assign(_ day: Day, at index: Int) {
         guard dayIndex != index || entry != day.entry else { return }
         cancel()
@@ -74,6 +74,9 @@ final class WallCell {
         isLoaded = false
         needsRender = true
         tooltipText = day.tooltip
+        // Now, not at `render()`: screen readers list the cells of rows off screen too.
+        button.setAccessibleLabel(day.accessibleLabel)
+        button.setAccessibleDescription(day.accessibleDescription)
         button.isVisible = true
         // The last day's thumbnail goes now, not when the row is next on screen.
         if hasThumbnail { picture.setTexture(nil) }
@@ -88,8 +91,6 @@ final class WallCell {
         if statusIcon.iconName != Self.loadingIconName { statusIcon.iconName = Self.loadingIconName }
         statusIcon.isVisible = true
         dateLabel.text = day.date
-        button.setAccessibleLabel(day.accessibleLabel)
-        button.setAccessibleDescription(day.accessibleDescription)
     }
 
     /// Shows nothing (a short last row's spare cells).
