@@ -3,7 +3,7 @@ import APODCore
 import GtkKit
 
 /// Fullscreen for the detail window: the picture alone on black, zoom and pan unchanged.
-/// While the pointer moves, controls show over it, as in GNOME's image viewer: a button that
+/// While the pointer moves (or the keyboard zooms), controls show over it, as in GNOME's image viewer: a button that
 /// leaves fullscreen here, and through `onControlsShown` the picture's zoom level with − / +
 /// and the batch's previous / next; `controlsHideDelay` after the last motion they hide, and
 /// the pointer with them.
@@ -67,7 +67,7 @@ final class FullscreenPicture {
             }
         }
         leaveButton.onClicked { [weak self] in self?.leave() }
-        motion = MotionController(on: page, onMove: { [weak self] in self?.pointerMoved() })
+        motion = MotionController(on: page, onMove: { [weak self] in self?.revealControls() })
         setControls(shown: false)
     }
 
@@ -84,12 +84,12 @@ final class FullscreenPicture {
         header.isVisible = false
         root.visiblePage = "fullscreen"
         window.fullscreen()
-        pointerMoved()
+        revealControls()
     }
 
-    /// The pointer moved over the fullscreen picture (entering fullscreen counts): the controls
-    /// show, and hide `controlsHideDelay` after the last motion.
-    func pointerMoved() {
+    /// The pointer moved over the fullscreen picture, or the keyboard zoomed it (entering
+    /// fullscreen counts): the controls show, and hide `controlsHideDelay` after the last one.
+    func revealControls() {
         guard isActive else { return }
         hideTimer?.cancel()
         hideTimer = Timeout(milliseconds: Self.controlsHideDelay) { [weak self] in

@@ -169,7 +169,10 @@ final class DetailWindow {
         ]
         for (action, apply) in zooms {
             window.addAction(Action(action) { [weak self] in
-                if let self { apply(self.zoomable) }
+                guard let self else { return }
+                apply(self.zoomable)
+                // In fullscreen the zoom level shows with the controls, as after a motion.
+                self.fullscreen.revealControls()
             })
         }
     }

@@ -96,15 +96,23 @@ final class FullscreenPictureTests: GUITestCase, @unchecked Sendable {
             waitUntil("and they hide again", timeout: 30) { controlsHidden() }
 
             moved = Date()
-            fullscreen.pointerMoved()
+            fullscreen.revealControls()
             XCTAssertTrue(controlsShown(), "a motion shows them again")
             Gtk.iterate()
-            fullscreen.pointerMoved()
+            fullscreen.revealControls()
             XCTAssertTrue(controlsShown())
             waitUntil("and hides them again", timeout: 30) { controlsHidden() }
             XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(moved), Double(delay) / 1000 - 0.05)
 
-            fullscreen.pointerMoved()
+            // Zooming from the keyboard shows them too, with the new level.
+            XCTAssertTrue(detail.window.activateAction(WindowAction.zoomIn))
+            XCTAssertTrue(controlsShown(), "a keyboard zoom shows them")
+            XCTAssertNotEqual(detail.zoomable.zoomControls.levelLabel.text, "")
+            waitUntil("and they hide after it too", timeout: 30) { controlsHidden() }
+            XCTAssertTrue(detail.window.activateAction(WindowAction.zoomFit))
+            XCTAssertTrue(controlsShown(), "best fit from the keyboard shows them")
+
+            fullscreen.revealControls()
             fullscreen.leaveButton.activate()
             waitUntil("the button leaves fullscreen") { !fullscreen.isActive }
             XCTAssertFalse(fullscreen.areControlsShown)
@@ -135,7 +143,7 @@ final class FullscreenPictureTests: GUITestCase, @unchecked Sendable {
             for (scheme, name) in [(ColorScheme.light, "fullscreen-controls"), (.dark, "fullscreen-controls-dark")] {
                 StyleManager.colorScheme = scheme
                 waitUntil("the style applies") { StyleManager.isDark == (scheme == .dark) }
-                detail.fullscreen.pointerMoved()
+                detail.fullscreen.revealControls()
                 waitForFrames()
                 XCTAssertTrue(detail.fullscreen.areControlsShown)
                 XCTAssertNotNil(saveScreenshot(of: detail.window, named: name))

@@ -125,7 +125,7 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
 
             XCTAssertTrue(detail.window.activateAction(WindowAction.fullscreen))
             detail.zoomable.bestFit()
-            detail.fullscreen.pointerMoved()
+            detail.fullscreen.revealControls()
             waitForFrames()
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-fullscreen"))
             detail.fullscreen.leave()
