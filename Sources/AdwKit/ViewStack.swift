@@ -37,6 +37,10 @@ public final class ViewSwitcherTitle: Widget {
         super.init(adw_view_switcher_title_new())
         adw_view_switcher_title_set_stack(cast(), stack.cast())
         self.title = title
+        // libadwaita 1.2 squeezes between a wide switcher, a narrow one and the title, and
+        // keeps the ones not shown visible: screen readers would list every view two or three
+        // times.
+        hideUnmappedDescendantsFromScreenReaders(ofType: adw_view_switcher_get_type())
     }
 
     public var title: String {
@@ -71,6 +75,8 @@ public final class ViewSwitcherBar: Widget {
     public init(stack: ViewStack) {
         super.init(adw_view_switcher_bar_new())
         adw_view_switcher_bar_set_stack(cast(), stack.cast())
+        // Hidden (not revealed), the bar's switcher stays visible: keep it from screen readers.
+        hideUnmappedDescendantsFromScreenReaders(ofType: adw_view_switcher_get_type())
     }
 
     public var isRevealed: Bool {

@@ -64,9 +64,12 @@ static inline GtkWidget *apod_widget_new_with_role(GType type, GtkAccessibleRole
     return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));
 }
 
-/* Hides a widget that only measures (draws nothing, says nothing) from screen readers. */
-static inline void apod_accessible_set_hidden(GtkWidget *widget) {
-    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+/*
+ * Keeps a widget from screen readers while it stays visible (GTK_ACCESSIBLE_STATE_HIDDEN): one
+ * that only measures, or one a library keeps unmapped in place of another.
+ */
+static inline void apod_accessible_set_hidden(GtkWidget *widget, gboolean hidden) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
 }
 
 /* GDK_IS_TEXTURE: what a GtkPicture currently shows may be any GdkPaintable. */

@@ -9,7 +9,7 @@ public final class SizeWatcher: Widget {
         super.init(gtk_drawing_area_new())
         gtk_widget_set_can_target(widgetPointer, 0)
         gtk_widget_set_can_focus(widgetPointer, 0)
-        apod_accessible_set_hidden(widgetPointer)
+        apod_accessible_set_hidden(widgetPointer, 1)
         horizontalAlign = .fill
         verticalAlign = .fill
     }

@@ -50,6 +50,20 @@ extension Widget {
 }
 
 extension Widget {
+    /// Keeps the widgets of GType `type` under this one from screen readers while they are not
+    /// mapped. GTK 4.8 presents every visible widget, drawn or not, and a library may keep one
+    /// visible but unmapped in place of another (a squeezer's unchosen child).
+    package func hideUnmappedDescendantsFromScreenReaders(ofType type: GType) {
+        for widget in descendants(ofType: type) {
+            let instance = UnsafeMutableRawPointer(widget)
+            apod_accessible_set_hidden(widget, gtk_widget_get_mapped(widget) == 0 ? 1 : 0)
+            Signal.connect(instance, "map") { apod_accessible_set_hidden(widget, 0) }
+            Signal.connect(instance, "unmap") { apod_accessible_set_hidden(widget, 1) }
+        }
+    }
+}
+
+extension Widget {
     /// Names the icon-only buttons a library made inside this widget after their tooltips, or
     /// after `fallbacks[icon name]` when they have none: GTK 4.8 would call them "GtkImage".
     /// (Buttons with text are named by it already.)
