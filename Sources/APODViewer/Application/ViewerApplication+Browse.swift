@@ -25,6 +25,10 @@ extension ViewerApplication {
         browse.wall.onOpenDetail = { [weak self, weak browse] entry in
             self?.openDetail(for: entry, batch: { browse?.wall.entries ?? [] })
         }
+        if services?.download != nil {
+            browse.wall.onDownload = { [weak self] in self?.downloadArchive() }
+            browse.wall.downloadUnavailable = { [weak self] in self?.services?.archiveDownloadUnavailable }
+        }
         main.addView(browse.view)
         main.window.onDestroy { [weak self, weak browse] in
             browse?.close()

@@ -20,10 +20,11 @@ final class BrowseView {
             wall?.setNarrow(narrow)
         }
         self.download = download
+        wall.isDownloading = { [weak download] in download?.isRunning ?? false }
         downloadObserver = download?.observe { [weak self] state in
             switch state {
             case .finished, .cancelled: self?.downloadEnded()
-            case .idle, .running, .failed: break
+            case .idle, .running, .failed: self?.wall.showEmpty()
             }
         }
     }

@@ -69,6 +69,14 @@ final class ArchiveWall {
 
     /// A cell was opened: the entry, and the whole wall for stepping through the archive.
     var onOpenDetail: (@MainActor (APODEntry) -> Void)?
+    /// Starts "Download the Archive" (offered over an empty wall); nil offers nothing.
+    var onDownload: (@MainActor () -> Void)?
+    /// Why the download cannot work now (the offline source), said over an empty wall instead.
+    var downloadUnavailable: (@MainActor () -> String?)?
+    /// Whether a download is running now: an empty wall then says its days are on their way.
+    var isDownloading: (@MainActor () -> Bool)?
+    /// Offered over an empty wall.
+    let downloadButton = Button(label: tr("_Download the Archive"))
 
     init(archive: ArchiveAccess, pictures: PictureLoader) {
         self.archive = archive
@@ -112,6 +120,9 @@ final class ArchiveWall {
         stack.verticalExpand = true
         root.append(stack)
 
+        downloadButton.addCSSClass("suggested-action")
+        downloadButton.addCSSClass("pill")
+        downloadButton.onClicked { [weak self] in self?.onDownload?() }
         sizeWatcher.onResize { [weak self] width, _ in self?.widthChanged(width) }
         scroller.verticalAdjustment.onValueChanged { [weak self] in self?.scheduleLoads() }
         yearChoice.onSelectionChanged { [weak self] in self?.yearChosen() }
@@ -164,10 +175,10 @@ final class ArchiveWall {
         spinner.isSpinning = false
         switch result {
         case .success(let found) where found.isEmpty:
-            status.iconName = "x-office-calendar-symbolic"
-            status.title = tr("No days to browse yet")
-            status.setDescription(tr("The wall shows the days stored on this computer. Download the archive (in the menu) to browse all of them."))
+            days = []
+            entries = []
             summaryLabel.text = ""
+            showEmpty()
             stack.visiblePage = "empty"
         case .success(let found):
             days = found
@@ -191,6 +202,28 @@ final class ArchiveWall {
             failure.title = tr("The archive index cannot be read")
             failure.setDescription(userMessage(for: error))
             stack.visiblePage = "failed"
+        }
+    }
+
+    /// What an empty wall says: how to fill it, why it cannot be filled now, or that its days
+    /// are on their way. Called again when a download starts or stops.
+    func showEmpty() {
+        guard entries.isEmpty else { return }
+        status.iconName = "x-office-calendar-symbolic"
+        status.title = tr("No days to browse yet")
+        let stored = tr("The wall shows the days stored on this computer.")
+        if isDownloading?() == true {
+            status.setDescription(tr("The archive is downloading: its days show here when it ends."))
+            status.setButtons([])
+        } else if let reason = downloadUnavailable?() {
+            status.setDescription(stored + " " + reason)
+            status.setButtons([])
+        } else if onDownload != nil {
+            status.setDescription(stored + " " + tr("Download the archive to browse all of them."))
+            status.setButtons([downloadButton])
+        } else {
+            status.setDescription(stored)
+            status.setButtons([])
         }
     }
 

@@ -215,6 +215,13 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             }
             XCTAssertFalse(search.downloadButton.isVisible)
 
+            // The offline sample is not in the index: the empty wall says why it stays empty.
+            app.openBrowse("")
+            let wall = try XCTUnwrap(app.browseView?.wall)
+            waitUntil("the wall is empty") { wall.stack.visiblePage == "empty" }
+            XCTAssertTrue(wall.status.descriptionText.contains("offline source"), wall.status.descriptionText)
+            XCTAssertTrue(wall.status.shownButtons.isEmpty, "no download offered")
+
             app.showRandom(count: 4)
             let grid = try XCTUnwrap(app.randomView)
             waitUntil("four sample cells") { grid.cells.count == 4 }

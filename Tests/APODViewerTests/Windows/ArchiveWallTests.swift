@@ -49,7 +49,8 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
         }.filter { $0.y > -1 && $0.y < Double(wall.listView.height) }.sorted { $0.y < $1.y }
     }
 
-    /// An empty index: the wall says how to fill it, with no "Jump to" over nothing.
+    /// An empty index: the wall says how to fill it (or why it cannot be filled now), with no
+    /// "Jump to" over nothing.
     func testAnEmptyIndexOffersNoJump() throws {
         try MainActor.assumeIsolated {
             let configuration = SourceConfiguration(kind: .science, cacheDirectory: folder.appendingPathComponent("cache"))
@@ -62,6 +63,28 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
             let wall = try XCTUnwrap(app.browseView?.wall)
             XCTAssertEqual(wall.status.title, "No days to browse yet")
             XCTAssertFalse(wall.jumpBox.isVisible)
+
+            // What it says: the offer with its button, that a download is running, or why
+            // none can run (the app sets these from its download; none here).
+            XCTAssertEqual(wall.status.descriptionText, "The wall shows the days stored on this computer.")
+            XCTAssertTrue(wall.status.shownButtons.isEmpty)
+            var asked = 0
+            wall.onDownload = { asked += 1 }
+            wall.showEmpty()
+            XCTAssertEqual(wall.status.descriptionText, "The wall shows the days stored on this computer. Download the archive to browse all of them.")
+            XCTAssertEqual(wall.status.shownButtons.map(\.label), ["_Download the Archive"])
+            wall.downloadButton.activate()
+            waitUntil("the button asks for the download") { asked == 1 }
+            var running = true
+            wall.isDownloading = { running }
+            wall.showEmpty()
+            XCTAssertEqual(wall.status.descriptionText, "The archive is downloading: its days show here when it ends.")
+            XCTAssertTrue(wall.status.shownButtons.isEmpty)
+            running = false
+            wall.downloadUnavailable = { "The offline source cannot download." }
+            wall.showEmpty()
+            XCTAssertEqual(wall.status.descriptionText, "The wall shows the days stored on this computer. The offline source cannot download.")
+            XCTAssertTrue(wall.status.shownButtons.isEmpty)
         }
     }
 
