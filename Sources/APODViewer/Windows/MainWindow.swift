@@ -185,6 +185,8 @@ final class MainWindow {
     /// Adds a view after the others, switchable from both switchers and `win.show-view`.
     func addView(_ view: MainView) {
         views.addPage(view.content, name: view.name, title: view.title, iconName: view.iconName)
+        // Only the view shown is there for screen readers, not the six behind it.
+        view.content.hideFromScreenReadersWhileUnmapped()
         addedViews[view.name] = view
     }
 

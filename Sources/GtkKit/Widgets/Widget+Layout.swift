@@ -51,15 +51,23 @@ extension Widget {
 
 extension Widget {
     /// Keeps the widgets of GType `type` under this one from screen readers while they are not
-    /// mapped. GTK 4.8 presents every visible widget, drawn or not, and a library may keep one
-    /// visible but unmapped in place of another (a squeezer's unchosen child).
+    /// mapped (see `hideFromScreenReadersWhileUnmapped`).
     package func hideUnmappedDescendantsFromScreenReaders(ofType type: GType) {
-        for widget in descendants(ofType: type) {
-            let instance = UnsafeMutableRawPointer(widget)
-            apod_accessible_set_hidden(widget, gtk_widget_get_mapped(widget) == 0 ? 1 : 0)
-            Signal.connect(instance, "map") { apod_accessible_set_hidden(widget, 0) }
-            Signal.connect(instance, "unmap") { apod_accessible_set_hidden(widget, 1) }
-        }
+        descendants(ofType: type).forEach(Self.hideWhileUnmapped)
+    }
+
+    /// Keeps the widget from screen readers while it is not mapped. GTK 4.8 presents every
+    /// visible widget, drawn or not, and a stack keeps its hidden pages visible but unmapped
+    /// (as a squeezer does its unchosen children): a screen reader would find them all.
+    package func hideFromScreenReadersWhileUnmapped() {
+        Self.hideWhileUnmapped(widgetPointer)
+    }
+
+    private static func hideWhileUnmapped(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        let instance = UnsafeMutableRawPointer(widget)
+        apod_accessible_set_hidden(widget, gtk_widget_get_mapped(widget) == 0 ? 1 : 0)
+        Signal.connect(instance, "map") { apod_accessible_set_hidden(widget, 0) }
+        Signal.connect(instance, "unmap") { apod_accessible_set_hidden(widget, 1) }
     }
 }
 

@@ -212,6 +212,9 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
         }
         let history = try XCTUnwrap(withHistory.window(named: "APOD Viewer"))
         assertEveryControlNamed(in: history)
+        // Only the view shown is in the tree: Random's controls, shown before, are not.
+        XCTAssertFalse(history.nodes.contains { $0.name == "Shuffle" || $0.name == "How many pictures" },
+                       "the Random view behind History is kept from screen readers")
         try activateAppAction(.about)
         let withAbout = try waitForTree("the about window is in front") { tree in
             tree.activeWindow.map { $0.onScreen.contains { $0.role == "label" && $0.name == AppVersion.current } } == true
