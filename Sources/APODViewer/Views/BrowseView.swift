@@ -12,8 +12,9 @@ final class BrowseView {
     private weak var download: ArchiveDownload?
     private var downloadObserver: Int?
 
-    /// - Parameter download: the app's "Download the Archive"; when one ends (done or
-    ///   cancelled, with new days either way) a wall already read reads its days again.
+    /// - Parameter download: the app's "Download the Archive"; when one ends (done, cancelled
+    ///   or failed: the days written before a stop are kept) a wall already read reads its days
+    ///   again.
     init(in window: Window, environment: ViewerEnvironment, archive: ArchiveAccess, download: ArchiveDownload?) {
         wall = ArchiveWall(archive: archive, pictures: environment.pictures)
         narrowLayout = WidthBreakpoint(window: window, narrowerThan: ArchiveWall.narrowWidth) { [weak wall] narrow in
@@ -23,8 +24,8 @@ final class BrowseView {
         wall.isDownloading = { [weak download] in download?.isRunning ?? false }
         downloadObserver = download?.observe { [weak self] state in
             switch state {
-            case .finished, .cancelled: self?.downloadEnded()
-            case .idle, .running, .failed: self?.wall.showEmpty()
+            case .finished, .cancelled, .failed: self?.downloadEnded()
+            case .idle, .running: self?.wall.showEmpty()
             }
         }
     }
@@ -37,6 +38,7 @@ final class BrowseView {
     }
 
     private func downloadEnded() {
+        wall.showEmpty()
         guard hasLoaded else { return }
         wall.reloadKeepingPlace()
     }

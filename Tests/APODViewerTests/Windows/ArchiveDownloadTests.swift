@@ -331,4 +331,28 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             waitUntil("the same day at the top") { top() == kept }
         }
     }
+
+    /// A download that fails part way (the service goes away) keeps what it wrote, and the open
+    /// wall shows it.
+    func testTheWallShowsWhatAFailedDownloadWrote() throws {
+        try MainActor.assumeIsolated {
+            let services = try startApp(apiURL: try startService(delay: 0.05))
+            let download = try XCTUnwrap(services.download)
+            app.openBrowse("")
+            let wall = try XCTUnwrap(app.browseView?.wall)
+            waitUntil("the wall read the index") { ["empty", "wall"].contains(wall.stack.visiblePage) }
+            let before = wall.entries.count
+            app.application.activateAction(AppAction.downloadArchive)
+            waitUntil("a few windows in", timeout: 60) {
+                if case .running(let progress?) = download.state { return progress.daysDone >= 3 * 31 }
+                return false
+            }
+            server?.stop()
+            waitUntil("the download failed", timeout: 90) {
+                if case .failed = download.state { return true }
+                return false
+            }
+            waitUntil("the wall shows what arrived") { wall.stack.visiblePage == "wall" && wall.entries.count >= before + 2 * 31 }
+        }
+    }
 }
