@@ -26,7 +26,8 @@ let package = Package(
         // The background copy (fit to the monitor, caption card) for `apod` and the viewer alike:
         // GdkPixbuf, cairo and Pango without GTK, so the CLI stays GTK-free.
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
-        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
         .target(name: "WallpaperComposition", dependencies: ["APODCore", "CGdkPixbuf", "CPangoCairo"]),
 
         // GTK 4 through a system library; GtkKit is the thin typed Swift layer over it.
@@ -48,13 +49,17 @@ let package = Package(
         .target(name: "APODViewer", dependencies: ["APODCore", "GtkKit", "AdwKit", "WallpaperComposition"]),
         .executableTarget(name: "apod-viewer", dependencies: ["APODViewer"]),
         // The bench serves its pictures with the loopback server the tests use too.
-        .executableTarget(name: "apod-bench", dependencies: ["APODCore", "APODViewer", "GtkKit", "AdwKit", "LoopbackServer"]),
+        .executableTarget(
+            name: "apod-bench", dependencies: ["APODCore", "APODViewer", "GtkKit", "AdwKit", "LoopbackServer"]),
 
         // A loopback HTTP server the tests and the bench start themselves; never a real NASA host.
         .target(name: "LoopbackServer"),
         .target(name: "TestSupport", dependencies: ["LoopbackServer"], path: "Tests/TestSupport"),
         .testTarget(name: "APODCoreTests", dependencies: ["APODCore", "TestSupport"]),
-        .testTarget(name: "WallpaperCompositionTests", dependencies: ["WallpaperComposition", "APODCore", "CGdkPixbuf", "TestSupport"]),
-        .testTarget(name: "APODViewerTests", dependencies: ["APODViewer", "APODCore", "GtkKit", "AdwKit", "TestSupport"]),
+        .testTarget(
+            name: "WallpaperCompositionTests",
+            dependencies: ["WallpaperComposition", "APODCore", "CGdkPixbuf", "TestSupport"]),
+        .testTarget(
+            name: "APODViewerTests", dependencies: ["APODViewer", "APODCore", "GtkKit", "AdwKit", "TestSupport"]),
     ]
 )

@@ -24,10 +24,12 @@ public struct AboutDetails: Sendable {
     public var debugInfo: String
     public var debugInfoFileName: String
 
-    public init(applicationName: String, iconName: String, version: String, comments: String, developerName: String,
-                developers: [String], credits: [(title: String, names: [String])], website: String, issueURL: String,
-                links: [(title: String, url: String)], copyright: String, releaseNotes: String, debugInfo: String,
-                debugInfoFileName: String) {
+    public init(
+        applicationName: String, iconName: String, version: String, comments: String, developerName: String,
+        developers: [String], credits: [(title: String, names: [String])], website: String, issueURL: String,
+        links: [(title: String, url: String)], copyright: String, releaseNotes: String, debugInfo: String,
+        debugInfoFileName: String
+    ) {
         self.applicationName = applicationName
         self.iconName = iconName
         self.version = version
@@ -84,15 +86,18 @@ extension Window {
         about.nameIconButtons()
         for button in about.descendants(ofType: gtk_button_get_type()) {
             guard let child = gtk_widget_get_first_child(button),
-                  g_type_check_instance_is_a(UnsafeMutableRawPointer(child).assumingMemoryBound(to: GTypeInstance.self),
-                                             gtk_label_get_type()) != 0,
-                  String(cString: gtk_label_get_text(OpaquePointer(child))) == version else { continue }
+                g_type_check_instance_is_a(
+                    UnsafeMutableRawPointer(child).assumingMemoryBound(to: GTypeInstance.self),
+                    gtk_label_get_type()) != 0,
+                String(cString: gtk_label_get_text(OpaquePointer(child))) == version
+            else { continue }
             apod_accessible_set_label(button, version)
         }
     }
 
     /// A NULL-terminated array of C strings for the call, freed after it.
-    private static func withCStrings(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Void) {
+    private static func withCStrings(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Void)
+    {
         var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
         defer { pointers.forEach { free($0) } }
         pointers.withUnsafeMutableBufferPointer { buffer in

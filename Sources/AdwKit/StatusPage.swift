@@ -11,7 +11,8 @@ public final class StatusPage: Widget {
     /// - Parameter isAlert: an error page: screen readers announce it when it appears
     ///   (accessible role ALERT, fixed when the widget is made).
     public init(iconName: String = "", title: String = "", description: String = "", isAlert: Bool = false) {
-        let page = isAlert
+        let page =
+            isAlert
             ? apod_widget_new_with_role(adw_status_page_get_type(), GTK_ACCESSIBLE_ROLE_ALERT)!
             : adw_status_page_new()!
         super.init(page)
@@ -35,7 +36,9 @@ public final class StatusPage: Widget {
     /// The explanation under the title. libadwaita reads it as Pango markup; this escapes it,
     /// since it often quotes what a service sent.
     public private(set) var descriptionText = "" {
-        didSet { adw_status_page_set_description(cast(), descriptionText.isEmpty ? nil : Markup.escape(descriptionText)) }
+        didSet {
+            adw_status_page_set_description(cast(), descriptionText.isEmpty ? nil : Markup.escape(descriptionText))
+        }
     }
 
     public func setDescription(_ text: String) { descriptionText = text }

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One request as the fake server saw it.
@@ -50,8 +51,10 @@ public struct FakeResponse: Sendable {
     /// so a client cannot know the size in advance.
     public var announcesLength = true
 
-    public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(),
-                delay: TimeInterval = 0, fault: Fault? = nil) {
+    public init(
+        status: Int = 200, headers: [String: String] = [:], body: Data = Data(),
+        delay: TimeInterval = 0, fault: Fault? = nil
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -189,7 +192,8 @@ public final class FakeHTTPServer: Sendable {
             return
         case .endlessHead(let line)?:
             let repeated = Data(String(repeating: line, count: max(1, 64 * 1024 / max(1, line.utf8.count))).utf8)
-            guard writeAll(fd, Data("HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\nX-Head: ".utf8)) else { return }
+            guard writeAll(fd, Data("HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\nX-Head: ".utf8))
+            else { return }
             while !isStopped, writeAll(fd, repeated) {}
             return
         default:
@@ -297,7 +301,8 @@ public final class FakeHTTPServer: Sendable {
             if buffer.count > 1 << 20 { return nil }
         }
         guard let headEnd = buffer.range(of: terminator),
-              let head = String(data: buffer[..<headEnd.lowerBound], encoding: .utf8) else { return nil }
+            let head = String(data: buffer[..<headEnd.lowerBound], encoding: .utf8)
+        else { return nil }
         let lines = head.components(separatedBy: "\r\n")
         let requestLine = lines[0].split(separator: " ")
         guard requestLine.count >= 2 else { return nil }
@@ -312,8 +317,9 @@ public final class FakeHTTPServer: Sendable {
         var query: [String: String] = [:]
         for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
         let path = components?.percentEncodedPath.removingPercentEncoding ?? target
-        return FakeRequest(method: String(requestLine[0]), path: path, query: query,
-                           headers: headers, target: target)
+        return FakeRequest(
+            method: String(requestLine[0]), path: path, query: query,
+            headers: headers, target: target)
     }
 
     private static func reason(_ status: Int) -> String {

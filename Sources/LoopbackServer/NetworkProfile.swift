@@ -14,8 +14,10 @@ public struct NetworkProfile: Sendable, Equatable {
     public var bytesPerSecond: Int?
     public var seed: UInt64
 
-    public init(roundTrip: TimeInterval = 0, thinkTime: ClosedRange<TimeInterval> = 0...0,
-                bytesPerSecond: Int? = nil, seed: UInt64 = 1) {
+    public init(
+        roundTrip: TimeInterval = 0, thinkTime: ClosedRange<TimeInterval> = 0...0,
+        bytesPerSecond: Int? = nil, seed: UInt64 = 1
+    ) {
         self.roundTrip = max(0, roundTrip)
         self.thinkTime = max(0, thinkTime.lowerBound)...max(0, thinkTime.upperBound)
         self.bytesPerSecond = bytesPerSecond.flatMap { $0 > 0 ? $0 : nil }
@@ -37,7 +39,8 @@ public struct NetworkProfile: Sendable, Equatable {
     public func thinkTime(forRequest index: Int) -> TimeInterval {
         let span = thinkTime.upperBound - thinkTime.lowerBound
         guard span > 0 else { return thinkTime.lowerBound }
-        let unit = Double(Self.mix(seed &+ UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15) >> 11) / Double(1 << 53)
+        let unit =
+            Double(Self.mix(seed &+ UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15) >> 11) / Double(1 << 53)
         return thinkTime.lowerBound + unit * span
     }
 

@@ -19,7 +19,9 @@ enum BoxBlur {
 
     /// Averages each pixel with `radius` neighbours either side along lines of `count` pixels
     /// (edges repeat their last pixel).
-    private static func blur(_ words: [UInt32], count: Int, lines: Int, step: Int, lineStep: Int, radius: Int) -> [UInt32] {
+    private static func blur(_ words: [UInt32], count: Int, lines: Int, step: Int, lineStep: Int, radius: Int)
+        -> [UInt32]
+    {
         var result = words
         let width = 2 * radius + 1
         for line in 0..<lines {
@@ -33,7 +35,8 @@ enum BoxBlur {
                     sums.2 += Int((word >> 8) & 0xFF)
                     sums.3 += Int(word & 0xFF)
                 }
-                result[start + index * step] = UInt32(sums.0 / width) << 24 | UInt32(sums.1 / width) << 16
+                result[start + index * step] =
+                    UInt32(sums.0 / width) << 24 | UInt32(sums.1 / width) << 16
                     | UInt32(sums.2 / width) << 8 | UInt32(sums.3 / width)
             }
         }

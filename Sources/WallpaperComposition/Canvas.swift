@@ -21,7 +21,8 @@ final class Canvas {
 
     /// A surface holding `pixbuf`'s pixels; the caller destroys it.
     static func surface(from pixbuf: OpaquePointer) -> OpaquePointer {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, gdk_pixbuf_get_width(pixbuf), gdk_pixbuf_get_height(pixbuf))!
+        let surface = cairo_image_surface_create(
+            CAIRO_FORMAT_ARGB32, gdk_pixbuf_get_width(pixbuf), gdk_pixbuf_get_height(pixbuf))!
         cairo_surface_flush(surface)
         apod_pixbuf_to_argb32(pixbuf, cairo_image_surface_get_data(surface), cairo_image_surface_get_stride(surface))
         cairo_surface_mark_dirty(surface)
@@ -44,8 +45,9 @@ final class Canvas {
     /// Paints `surface` stretched over the whole canvas, smoothly, its edge pixels extended.
     func paintStretched(_ surface: OpaquePointer, darkenedBy darkening: Double) {
         cairo_save(cairo)
-        cairo_scale(cairo, Double(size.width) / Double(cairo_image_surface_get_width(surface)),
-                    Double(size.height) / Double(cairo_image_surface_get_height(surface)))
+        cairo_scale(
+            cairo, Double(size.width) / Double(cairo_image_surface_get_width(surface)),
+            Double(size.height) / Double(cairo_image_surface_get_height(surface)))
         cairo_set_source_surface(cairo, surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_BILINEAR)
         cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
@@ -58,20 +60,26 @@ final class Canvas {
     /// The pixels as ARGB32 words, `stride` bytes a row, after pending drawing is done.
     func withPixels<T>(_ body: (_ pixels: UnsafePointer<UInt8>, _ stride: Int) throws -> T) rethrows -> T {
         cairo_surface_flush(surface)
-        return try body(UnsafePointer(cairo_image_surface_get_data(surface)), Int(cairo_image_surface_get_stride(surface)))
+        return try body(
+            UnsafePointer(cairo_image_surface_get_data(surface)), Int(cairo_image_surface_get_stride(surface)))
     }
 
     /// Brightness of the pixels in `rect`, at full resolution.
     func luminanceMap(of rect: CanvasRect) -> LuminanceMap {
-        let area = rect.clipped(to: CanvasRect(x: 0, y: 0, width: size.width, height: size.height)) ?? CanvasRect(x: 0, y: 0, width: 1, height: 1)
+        let area =
+            rect.clipped(to: CanvasRect(x: 0, y: 0, width: size.width, height: size.height))
+            ?? CanvasRect(x: 0, y: 0, width: 1, height: 1)
         return withPixels { pixels, stride in
-            LuminanceMap(argb: pixels + area.y * stride + area.x * 4, stride: stride, width: area.width, height: area.height)
+            LuminanceMap(
+                argb: pixels + area.y * stride + area.x * 4, stride: stride, width: area.width, height: area.height)
         }
     }
 
     /// The brightest channel (0…1) and the highest relative luminance over `rect`.
     func brightness(in rect: CanvasRect) -> (brightestChannel: Double, luminance: Double) {
-        guard let area = rect.clipped(to: CanvasRect(x: 0, y: 0, width: size.width, height: size.height)) else { return (0, 0) }
+        guard let area = rect.clipped(to: CanvasRect(x: 0, y: 0, width: size.width, height: size.height)) else {
+            return (0, 0)
+        }
         return withPixels { pixels, stride in
             var brightest: UInt32 = 0
             var luminance = 0.0
@@ -80,7 +88,9 @@ final class Canvas {
                 let row = UnsafeRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
                 for x in area.x..<area.maxX {
                     let word = row[x]
-                    let red = Int((word >> 16) & 0xFF), green = Int((word >> 8) & 0xFF), blue = Int(word & 0xFF)
+                    let red = Int((word >> 16) & 0xFF)
+                    let green = Int((word >> 8) & 0xFF)
+                    let blue = Int(word & 0xFF)
                     brightest = max(brightest, UInt32(max(red, green, blue)))
                     luminance = max(luminance, 0.2126 * linear[red] + 0.7152 * linear[green] + 0.0722 * linear[blue])
                 }
@@ -95,7 +105,8 @@ final class Canvas {
             var words = [UInt32](repeating: 0, count: size.area)
             words.withUnsafeMutableBytes { buffer in
                 for y in 0..<size.height {
-                    (buffer.baseAddress! + y * size.width * 4).copyMemory(from: pixels + y * stride, byteCount: size.width * 4)
+                    (buffer.baseAddress! + y * size.width * 4).copyMemory(
+                        from: pixels + y * stride, byteCount: size.width * 4)
                 }
             }
             return words

@@ -40,8 +40,10 @@ public struct CanvasRect: Equatable, Hashable, Sendable, CustomStringConvertible
 
     /// The part inside `other`; nil when they do not overlap.
     public func clipped(to other: CanvasRect) -> CanvasRect? {
-        let left = max(x, other.x), top = max(y, other.y)
-        let right = min(maxX, other.maxX), bottom = min(maxY, other.maxY)
+        let left = max(x, other.x)
+        let top = max(y, other.y)
+        let right = min(maxX, other.maxX)
+        let bottom = min(maxY, other.maxY)
         guard right > left, bottom > top else { return nil }
         return CanvasRect(x: left, y: top, width: right - left, height: bottom - top)
     }

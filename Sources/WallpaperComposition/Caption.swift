@@ -20,10 +20,11 @@ public struct Caption: Equatable, Sendable {
         guard style != .none else { return nil }
         title = Self.oneLine(entry.shownTitle.text)
         let credit = entry.shownCopyright.map { Self.oneLine($0.text) }.flatMap { $0.isEmpty ? nil : $0 }
-        details = credit.map {
-            // Translators: the caption on a background: {date} 2019 Jan. 1, {credit} who made the picture.
-            tr("{date} · © {credit}", ["date": entry.date.displayString, "credit": $0])
-        } ?? entry.date.displayString
+        details =
+            credit.map {
+                // Translators: the caption on a background: {date} 2019 Jan. 1, {credit} who made the picture.
+                tr("{date} · © {credit}", ["date": entry.date.displayString, "credit": $0])
+            } ?? entry.date.displayString
         let first = style == .titleAndSentence ? DailyAnnouncement.firstSentence(of: entry.shownExplanation.text) : ""
         sentence = first.isEmpty ? nil : first
     }

@@ -48,7 +48,8 @@ final class CaptionCard {
         ]
         var layouts: [OpaquePointer] = []
         for (text, points, bold, lines) in specs where lines > 0 && !text.isEmpty {
-            layouts.append(Self.layout(text, pixels: points * unit, bold: bold, rightToLeft: isRightToLeft, context: context))
+            layouts.append(
+                Self.layout(text, pixels: points * unit, bold: bold, rightToLeft: isRightToLeft, context: context))
             pango_layout_set_height(layouts[layouts.count - 1], Int32(-lines))
         }
         // The natural width of the widest block, then every block wrapped at the card's width,
@@ -80,7 +81,10 @@ final class CaptionCard {
 
     /// The card's rounded backdrop: black at `opacity`.
     func drawBackdrop(in rect: CanvasRect, opacity: Double, on cairo: OpaquePointer) {
-        let x = Double(rect.x), y = Double(rect.y), width = Double(rect.width), height = Double(rect.height)
+        let x = Double(rect.x)
+        let y = Double(rect.y)
+        let width = Double(rect.width)
+        let height = Double(rect.height)
         let r = min(radius, width / 2, height / 2)
         cairo_new_sub_path(cairo)
         cairo_arc(cairo, x + width - r, y + r, r, -Double.pi / 2, 0)
@@ -106,10 +110,13 @@ final class CaptionCard {
         text.isEmpty ? text : "\u{2068}" + text + "\u{2069}"
     }
 
-    private static func layout(_ text: String, pixels: Double, bold: Bool, rightToLeft: Bool,
-                               context: OpaquePointer) -> OpaquePointer {
+    private static func layout(
+        _ text: String, pixels: Double, bold: Bool, rightToLeft: Bool,
+        context: OpaquePointer
+    ) -> OpaquePointer {
         let layout = pango_cairo_create_layout(context)!
-        pango_context_set_base_dir(pango_layout_get_context(layout), rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
+        pango_context_set_base_dir(
+            pango_layout_get_context(layout), rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
         pango_layout_context_changed(layout)
         pango_layout_set_auto_dir(layout, 0)
         pango_layout_set_alignment(layout, rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)

@@ -29,19 +29,23 @@ struct CaptionGeometry {
     var top: Int { Int((Self.topBarHeight * Double(scale)).rounded()) + margin }
 
     func cornerLimits(padding: Int, sentenceLines: Int) -> CaptionCard.Limits {
-        let width = min(Int(Double(canvas.width) * Self.cornerWidthShare), Int(Self.cornerMaxTextWidth * unit) + 2 * padding)
-        return CaptionCard.Limits(titleLines: 2, detailLines: 2, sentenceLines: sentenceLines,
-                                  maxTextWidth: max(1, width - 2 * padding), fullWidth: false)
+        let width = min(
+            Int(Double(canvas.width) * Self.cornerWidthShare), Int(Self.cornerMaxTextWidth * unit) + 2 * padding)
+        return CaptionCard.Limits(
+            titleLines: 2, detailLines: 2, sentenceLines: sentenceLines,
+            maxTextWidth: max(1, width - 2 * padding), fullWidth: false)
     }
 
     func bandLimits(padding: Int, sentenceLines: Int) -> CaptionCard.Limits {
-        CaptionCard.Limits(titleLines: 1, detailLines: 1, sentenceLines: min(sentenceLines, 2),
-                           maxTextWidth: max(1, canvas.width - 2 * margin - 2 * padding), fullWidth: true)
+        CaptionCard.Limits(
+            titleLines: 1, detailLines: 1, sentenceLines: min(sentenceLines, 2),
+            maxTextWidth: max(1, canvas.width - 2 * margin - 2 * padding), fullWidth: true)
     }
 
     /// The card's rectangle at `place`, or nil when it is no candidate.
     func rect(for place: CaptionPlace, card: CanvasSize) -> CanvasRect? {
-        let left = margin, right = canvas.width - margin - card.width
+        let left = margin
+        let right = canvas.width - margin - card.width
         let bottom = canvas.height - margin - card.height
         let origin: (Int, Int)
         switch place {
@@ -52,7 +56,8 @@ struct CaptionGeometry {
         }
         let rect = CanvasRect(x: origin.0, y: origin.1, width: card.width, height: card.height)
         guard rect.x >= left, rect.maxX <= canvas.width - margin, rect.y >= top, rect.maxY <= canvas.height - margin,
-              Double(rect.area) <= Self.maxAreaFraction * Double(canvas.area) else { return nil }
+            Double(rect.area) <= Self.maxAreaFraction * Double(canvas.area)
+        else { return nil }
         return rect
     }
 }

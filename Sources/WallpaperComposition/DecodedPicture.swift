@@ -14,7 +14,9 @@ final class DecodedPicture {
     /// - Throws: `APODError.notAnImage` for an unknown format, `.imageTooLarge` over
     ///   `ImageHeader.maxPixels`, `.damagedImage` when GdkPixbuf cannot decode it.
     init(_ data: Data, scaleFor: (CanvasSize) -> Double) throws {
-        guard let header = ImageHeader.read(data), header.width > 0, header.height > 0 else { throw APODError.notAnImage }
+        guard let header = ImageHeader.read(data), header.width > 0, header.height > 0 else {
+            throw APODError.notAnImage
+        }
         if header.isTooLarge { throw header.tooLargeError }
         // The orientation is known only once decoded: allow for the picture being turned.
         let stored = CanvasSize(width: header.width, height: header.height)
@@ -30,8 +32,9 @@ final class DecodedPicture {
         var error: UnsafeMutablePointer<GError>?
         let decoded: OpaquePointer?
         if shrink < 0.999 {
-            decoded = gdk_pixbuf_new_from_stream_at_scale(stream, Int32((Double(stored.width) * shrink).rounded(.up)),
-                                                          Int32((Double(stored.height) * shrink).rounded(.up)), 1, nil, &error)
+            decoded = gdk_pixbuf_new_from_stream_at_scale(
+                stream, Int32((Double(stored.width) * shrink).rounded(.up)),
+                Int32((Double(stored.height) * shrink).rounded(.up)), 1, nil, &error)
         } else {
             decoded = gdk_pixbuf_new_from_stream(stream, nil, &error)
         }
@@ -53,33 +56,39 @@ final class DecodedPicture {
     func scaled(to placement: CanvasRect, showing visible: CanvasRect) -> OpaquePointer {
         let target = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, Int32(visible.width), Int32(visible.height))!
         gdk_pixbuf_fill(target, 0)
-        gdk_pixbuf_scale(pixbuf, target, 0, 0, Int32(visible.width), Int32(visible.height),
-                         Double(placement.x - visible.x), Double(placement.y - visible.y),
-                         Double(placement.width) / Double(size.width), Double(placement.height) / Double(size.height),
-                         GDK_INTERP_BILINEAR)
+        gdk_pixbuf_scale(
+            pixbuf, target, 0, 0, Int32(visible.width), Int32(visible.height),
+            Double(placement.x - visible.x), Double(placement.y - visible.y),
+            Double(placement.width) / Double(size.width), Double(placement.height) / Double(size.height),
+            GDK_INTERP_BILINEAR)
         return target
     }
 
     /// The picture scaled to cover `cover` (cropped at its middle), as a new RGBA pixbuf.
     func covering(_ cover: CanvasSize) -> OpaquePointer {
         let scale = max(Double(cover.width) / Double(size.width), Double(cover.height) / Double(size.height))
-        let placement = CanvasRect(x: Int((Double(cover.width) - Double(size.width) * scale) / 2),
-                                   y: Int((Double(cover.height) - Double(size.height) * scale) / 2),
-                                   width: Int((Double(size.width) * scale).rounded(.up)),
-                                   height: Int((Double(size.height) * scale).rounded(.up)))
+        let placement = CanvasRect(
+            x: Int((Double(cover.width) - Double(size.width) * scale) / 2),
+            y: Int((Double(cover.height) - Double(size.height) * scale) / 2),
+            width: Int((Double(size.width) * scale).rounded(.up)),
+            height: Int((Double(size.height) * scale).rounded(.up)))
         return scaled(to: placement, showing: CanvasRect(x: 0, y: 0, width: cover.width, height: cover.height))
     }
 
     /// Brightness on a grid whose longer side is `longSide` cells, for the centre of interest.
     func luminanceMap(longSide: Int) -> LuminanceMap {
         let factor = min(1, Double(longSide) / Double(max(size.width, size.height)))
-        let grid = CanvasSize(width: max(1, Int(Double(size.width) * factor)), height: max(1, Int(Double(size.height) * factor)))
-        let small = scaled(to: CanvasRect(x: 0, y: 0, width: grid.width, height: grid.height),
-                           showing: CanvasRect(x: 0, y: 0, width: grid.width, height: grid.height))
+        let grid = CanvasSize(
+            width: max(1, Int(Double(size.width) * factor)), height: max(1, Int(Double(size.height) * factor)))
+        let small = scaled(
+            to: CanvasRect(x: 0, y: 0, width: grid.width, height: grid.height),
+            showing: CanvasRect(x: 0, y: 0, width: grid.width, height: grid.height))
         defer { g_object_unref(UnsafeMutableRawPointer(small)) }
         let stride = grid.width * 4
         var words = [UInt8](repeating: 0, count: stride * grid.height)
         words.withUnsafeMutableBufferPointer { apod_pixbuf_to_argb32(small, $0.baseAddress, Int32(stride)) }
-        return words.withUnsafeBufferPointer { LuminanceMap(argb: $0.baseAddress!, stride: stride, width: grid.width, height: grid.height) }
+        return words.withUnsafeBufferPointer {
+            LuminanceMap(argb: $0.baseAddress!, stride: stride, width: grid.width, height: grid.height)
+        }
     }
 }

@@ -37,9 +37,10 @@ public struct FitPlan: Equatable, Sendable {
         scale = min(natural, Self.maxUpscale)
         let width = max(1, Int((Double(picture.width) * scale).rounded()))
         let height = max(1, Int((Double(picture.height) * scale).rounded()))
-        placement = CanvasRect(x: Self.offset(length: width, in: canvas.width, centre: centre.x),
-                               y: Self.offset(length: height, in: canvas.height, centre: centre.y),
-                               width: width, height: height)
+        placement = CanvasRect(
+            x: Self.offset(length: width, in: canvas.width, centre: centre.x),
+            y: Self.offset(length: height, in: canvas.height, centre: centre.y),
+            width: width, height: height)
     }
 
     /// Centred when it fits; otherwise as near as possible to putting `centre` in the middle.

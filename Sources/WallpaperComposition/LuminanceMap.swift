@@ -20,7 +20,9 @@ public struct LuminanceMap: Sendable {
             let row = UnsafeRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
             for x in 0..<width {
                 let word = row[x]
-                let red = Float((word >> 16) & 0xFF), green = Float((word >> 8) & 0xFF), blue = Float(word & 0xFF)
+                let red = Float((word >> 16) & 0xFF)
+                let green = Float((word >> 8) & 0xFF)
+                let blue = Float(word & 0xFF)
                 values[y * width + x] = (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
             }
         }
@@ -32,8 +34,10 @@ public struct LuminanceMap: Sendable {
     /// Gradient energy: the mean of |∂x| + |∂y| of the luma over the cells of `rect`, given in
     /// this map's cells. A smooth sky gives nearly 0, stars, clouds' edges and text a lot.
     public func detail(in rect: CanvasRect) -> Double {
-        let left = max(0, rect.x), top = max(0, rect.y)
-        let right = min(width - 1, rect.maxX), bottom = min(height - 1, rect.maxY)
+        let left = max(0, rect.x)
+        let top = max(0, rect.y)
+        let right = min(width - 1, rect.maxX)
+        let bottom = min(height - 1, rect.maxY)
         guard right > left, bottom > top else { return 0 }
         var sum: Float = 0
         for y in top..<bottom {
@@ -53,7 +57,9 @@ public struct LuminanceMap: Sendable {
     public var centreOfInterest: UnitPoint {
         guard width > 2, height > 2 else { return .centre }
         let mean = values.reduce(0, +) / Float(values.count)
-        var total: Double = 0, sumX: Double = 0, sumY: Double = 0
+        var total: Double = 0
+        var sumX: Double = 0
+        var sumY: Double = 0
         for y in 1..<(height - 1) {
             for x in 1..<(width - 1) {
                 let gradient = abs(self[x + 1, y] - self[x - 1, y]) + abs(self[x, y + 1] - self[x, y - 1])

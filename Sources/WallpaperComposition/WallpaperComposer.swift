@@ -40,7 +40,8 @@ public enum WallpaperComposer {
     /// - Throws: `APODError.notAnImage`, `.imageTooLarge`, `.damagedImage` (from decoding).
     public static func compose(_ picture: Data, _ request: Request) throws -> ComposedBackground {
         let (canvas, report) = try draw(picture, request)
-        let jpeg = try canvas.withPixels { pixels, stride in try JPEG.encode(pixels, stride: stride, size: canvas.size) }
+        let jpeg = try canvas.withPixels { pixels, stride in try JPEG.encode(pixels, stride: stride, size: canvas.size)
+        }
         return ComposedBackground(jpeg: jpeg, report: report)
     }
 
@@ -72,15 +73,17 @@ public enum WallpaperComposer {
     /// The picture stretched to cover the canvas, blurred and darkened: from a copy 24 times
     /// smaller, box-blurred three times (close to a Gaussian), drawn back up smoothly.
     private static func paintBackdrop(of picture: DecodedPicture, on canvas: Canvas) {
-        let small = CanvasSize(width: max(4, canvas.size.width / backdropReduction),
-                               height: max(4, canvas.size.height / backdropReduction))
+        let small = CanvasSize(
+            width: max(4, canvas.size.width / backdropReduction),
+            height: max(4, canvas.size.height / backdropReduction))
         let covering = picture.covering(small)
         let surface = Canvas.surface(from: covering)
         g_object_unref(UnsafeMutableRawPointer(covering))
         defer { cairo_surface_destroy(surface) }
         cairo_surface_flush(surface)
-        BoxBlur.apply(to: cairo_image_surface_get_data(surface)!, stride: Int(cairo_image_surface_get_stride(surface)),
-                      size: small, radius: 2, passes: 3)
+        BoxBlur.apply(
+            to: cairo_image_surface_get_data(surface)!, stride: Int(cairo_image_surface_get_stride(surface)),
+            size: small, radius: 2, passes: 3)
         cairo_surface_mark_dirty(surface)
         canvas.paintStretched(surface, darkenedBy: backdropDarkening)
     }
@@ -91,34 +94,44 @@ public enum WallpaperComposer {
         let sentenceOptions = caption.sentence == nil ? [0] : [3, 2, 1, 0]
         for shrink in [1.0, 0.85, 0.72, 0.6, 0.5] {
             for sentenceLines in sentenceOptions {
-                let geometry = CaptionGeometry(canvas: canvas.size, scale: scaleFactor, unit: Double(scaleFactor) * shrink)
+                let geometry = CaptionGeometry(
+                    canvas: canvas.size, scale: scaleFactor, unit: Double(scaleFactor) * shrink)
                 let padding = Int((CaptionCard.paddingSize * geometry.unit).rounded())
-                let corner = CaptionCard(caption, unit: geometry.unit,
-                                         limits: geometry.cornerLimits(padding: padding, sentenceLines: sentenceLines),
-                                         context: canvas.cairo)
-                let band = CaptionCard(caption, unit: geometry.unit,
-                                       limits: geometry.bandLimits(padding: padding, sentenceLines: sentenceLines),
-                                       context: canvas.cairo)
+                let corner = CaptionCard(
+                    caption, unit: geometry.unit,
+                    limits: geometry.cornerLimits(padding: padding, sentenceLines: sentenceLines),
+                    context: canvas.cairo)
+                let band = CaptionCard(
+                    caption, unit: geometry.unit,
+                    limits: geometry.bandLimits(padding: padding, sentenceLines: sentenceLines),
+                    context: canvas.cairo)
                 var candidates: [(place: CaptionPlace, rect: CanvasRect, detail: Double)] = []
                 for place in CaptionPlace.allCases {
-                    guard let rect = geometry.rect(for: place, card: (place.isBand ? band : corner).size) else { continue }
+                    guard let rect = geometry.rect(for: place, card: (place.isBand ? band : corner).size) else {
+                        continue
+                    }
                     let behind = canvas.luminanceMap(of: rect)
-                    candidates.append((place, rect, behind.detail(in: CanvasRect(x: 0, y: 0, width: rect.width, height: rect.height))))
+                    candidates.append(
+                        (place, rect, behind.detail(in: CanvasRect(x: 0, y: 0, width: rect.width, height: rect.height)))
+                    )
                 }
                 guard let best = candidates.min(by: { $0.detail < $1.detail }) else { continue }
                 let card = best.place.isBand ? band : corner
                 let textRect = card.textRect(at: best.rect)
-                let opacity = Contrast.backdropOpacity(brightestChannel: canvas.brightness(in: textRect).brightestChannel)
+                let opacity = Contrast.backdropOpacity(
+                    brightestChannel: canvas.brightness(in: textRect).brightestChannel)
                 card.drawBackdrop(in: best.rect, opacity: opacity, on: canvas.cairo)
                 let behindText = canvas.brightness(in: textRect).luminance
                 card.drawText(in: best.rect, on: canvas.cairo)
-                return CardReport(place: best.place, rect: best.rect,
-                                  areaFraction: Double(best.rect.area) / Double(canvas.size.area),
-                                  contrast: Contrast.ratio(1, behindText), backdropOpacity: opacity,
-                                  candidates: Dictionary(uniqueKeysWithValues: candidates.map {
-                                      ($0.place, CandidatePlace(rect: $0.rect, detail: $0.detail))
-                                  }),
-                                  shrink: shrink, isRightToLeft: card.isRightToLeft, unknownGlyphs: card.unknownGlyphs)
+                return CardReport(
+                    place: best.place, rect: best.rect,
+                    areaFraction: Double(best.rect.area) / Double(canvas.size.area),
+                    contrast: Contrast.ratio(1, behindText), backdropOpacity: opacity,
+                    candidates: Dictionary(
+                        uniqueKeysWithValues: candidates.map {
+                            ($0.place, CandidatePlace(rect: $0.rect, detail: $0.detail))
+                        }),
+                    shrink: shrink, isRightToLeft: card.isRightToLeft, unknownGlyphs: card.unknownGlyphs)
             }
         }
         return nil
@@ -172,7 +185,9 @@ public struct RenderedBackground: Sendable {
 
     /// - Throws: `APODError.outOfResources` when GdkPixbuf cannot allocate or encode it.
     public func jpeg() throws -> Data {
-        try words.withUnsafeBytes { try JPEG.encode($0.baseAddress!.assumingMemoryBound(to: UInt8.self), stride: size.width * 4, size: size) }
+        try words.withUnsafeBytes {
+            try JPEG.encode($0.baseAddress!.assumingMemoryBound(to: UInt8.self), stride: size.width * 4, size: size)
+        }
     }
 }
 
@@ -188,7 +203,8 @@ enum JPEG {
         var buffer: UnsafeMutablePointer<gchar>?
         var length: gsize = 0
         var error: UnsafeMutablePointer<GError>?
-        guard apod_pixbuf_save_jpeg(pixbuf, Int32(WallpaperComposer.quality), &buffer, &length, &error) != 0, let buffer else {
+        guard apod_pixbuf_save_jpeg(pixbuf, Int32(WallpaperComposer.quality), &buffer, &length, &error) != 0, let buffer
+        else {
             g_clear_error(&error)
             throw APODError.outOfResources
         }

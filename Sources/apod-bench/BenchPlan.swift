@@ -24,7 +24,8 @@ enum BenchPlan {
 
     static func run(_ options: Options) throws -> BenchReport {
         progress("preparing \(options.count) pictures…")
-        let originals = try options.sample.map { try PictureSet.sample(directory: $0, count: options.count) }
+        let originals =
+            try options.sample.map { try PictureSet.sample(directory: $0, count: options.count) }
             ?? PictureSet.generated(count: options.count)
         let count = options.sample == nil ? options.count : min(options.count, originals.count)
         let server = try PictureServer(originals: originals, network: options.network)
@@ -40,34 +41,45 @@ enum BenchPlan {
             for kind in RowKind.allCases {
                 progress("\(kind.rawValue) \(flavour.rawValue)…")
                 _ = server.takeBytesServed()
-                let settings = RowProcess.Settings(kind: kind, flavour: flavour, base: server.baseURL, count: count,
-                                                   width: thumbnailWidth, cacheDirectory: cache)
+                let settings = RowProcess.Settings(
+                    kind: kind, flavour: flavour, base: server.baseURL, count: count,
+                    width: thumbnailWidth, cacheDirectory: cache)
                 let before = childCPU()
                 let measured = try spawnRow(settings)
                 let cpu = childCPU()
-                progress(String(format: "  %.2f s wall, child CPU %.2f s user + %.2f s system", measured.seconds,
-                                cpu.user - before.user, cpu.system - before.system))
+                progress(
+                    String(
+                        format: "  %.2f s wall, child CPU %.2f s user + %.2f s system", measured.seconds,
+                        cpu.user - before.user, cpu.system - before.system))
                 guard measured.thumbnails == count else {
-                    throw BenchFailure(description: "\(kind.rawValue) \(flavour.rawValue) decoded \(measured.thumbnails) of \(count) thumbnails")
+                    throw BenchFailure(
+                        description:
+                            "\(kind.rawValue) \(flavour.rawValue) decoded \(measured.thumbnails) of \(count) thumbnails"
+                    )
                 }
-                rows.append(BenchRow(name: kind.rawValue, flavour: flavour.rawValue, seconds: measured.seconds,
-                                     mbDownloaded: Double(server.takeBytesServed()) / 1_000_000,
-                                     peakRSSMegabytes: measured.peakRSSMegabytes, stall: measured.stall))
+                rows.append(
+                    BenchRow(
+                        name: kind.rawValue, flavour: flavour.rawValue, seconds: measured.seconds,
+                        mbDownloaded: Double(server.takeBytesServed()) / 1_000_000,
+                        peakRSSMegabytes: measured.peakRSSMegabytes, stall: measured.stall))
             }
         }
         progress("\(WaitCPU.rowName): one request waiting \(WaitCPU.seconds) s on a server that never answers…")
         rows.append(try WaitCPU.row())
         if options.grids {
-            rows += try gridRows(server: server, count: min(count, ViewerOptions.countRange.upperBound),
-                                 caches: caches, renderers: options.renderers)
+            rows += try gridRows(
+                server: server, count: min(count, ViewerOptions.countRange.upperBound),
+                caches: caches, renderers: options.renderers)
         }
         return BenchReport(count: count, rows: rows)
     }
 
     /// The viewer's own windows (the main window alone, a realistic grid, a cold grid on
     /// loopback), each under every renderer in turn, back to back; skipped without a display.
-    private static func gridRows(server: PictureServer, count: Int, caches: URL,
-                                 renderers: [RendererMode]) throws -> [BenchRow] {
+    private static func gridRows(
+        server: PictureServer, count: Int, caches: URL,
+        renderers: [RendererMode]
+    ) throws -> [BenchRow] {
         let environment = ProcessInfo.processInfo.environment
         guard environment["DISPLAY"]?.isEmpty == false || environment["WAYLAND_DISPLAY"]?.isEmpty == false else {
             progress("no display: the grid rows are skipped (make bench runs them under Xvfb)")
@@ -83,15 +95,19 @@ enum BenchPlan {
             }
             if kind == .cold {
                 progress("grid bound: transfer and decode of \(count) full-size pictures…")
-                bound = try GridBound.measure(server: server, flavour: kind.flavour, count: count, width: thumbnailWidth)
+                bound = try GridBound.measure(
+                    server: server, flavour: kind.flavour, count: count, width: thumbnailWidth)
             }
-            let route = ScienceRoute(pictures: server.baseURL, flavour: kind.flavour, latestHasPicture: kind == .mainWindow)
+            let route = ScienceRoute(
+                pictures: server.baseURL, flavour: kind.flavour, latestHasPicture: kind == .mainWindow)
             for renderer in renderers {
                 let metadata = try FakeHTTPServer { route.respond(to: $0) }
                 defer { metadata.stop() }
                 metadata.profile = kind == .realistic ? .realistic : .loopback
                 let cells = kind == .mainWindow ? 0 : count
-                progress("\(kind.rawValue) \(kind.flavour.rawValue), renderer \(renderer.rawValue) (the viewer, \(cells) cells)…")
+                progress(
+                    "\(kind.rawValue) \(kind.flavour.rawValue), renderer \(renderer.rawValue) (the viewer, \(cells) cells)…"
+                )
                 _ = server.takeBytesServed()
                 let cache = caches.appendingPathComponent("\(kind.rawValue)-\(renderer.rawValue)")
                 let settings = ViewerGridRow.Settings(
@@ -105,24 +121,31 @@ enum BenchPlan {
                     progress("  no display could be opened: the grid rows are skipped")
                     return rows
                 }
-                var row = row(kind, measured, count: cells, megabytes: Double(server.takeBytesServed()) / 1_000_000, bound: bound)
+                var row = row(
+                    kind, measured, count: cells, megabytes: Double(server.takeBytesServed()) / 1_000_000, bound: bound)
                 row.renderer = renderer.rawValue
                 rows.append(row)
-                progress(String(format: "  first frame %@ s, main picture %@ s, first cell %@ s, all pictures %@ s (%d of %d), CPU %.2f s, RSS %.0f MB",
-                                format(measured.firstFrameSeconds), format(measured.windowPictureSeconds),
-                                format(measured.firstCellSeconds), format(measured.allPicturesSeconds),
-                                measured.pictures, cells, measured.cpuSeconds, measured.peakRSSMegabytes))
+                progress(
+                    String(
+                        format:
+                            "  first frame %@ s, main picture %@ s, first cell %@ s, all pictures %@ s (%d of %d), CPU %.2f s, RSS %.0f MB",
+                        format(measured.firstFrameSeconds), format(measured.windowPictureSeconds),
+                        format(measured.firstCellSeconds), format(measured.allPicturesSeconds),
+                        measured.pictures, cells, measured.cpuSeconds, measured.peakRSSMegabytes))
             }
         }
         return rows
     }
 
-    private static func row(_ kind: GridRowKind, _ measured: GridMeasurement, count: Int, megabytes: Double,
-                            bound: GridBound?) -> BenchRow {
+    private static func row(
+        _ kind: GridRowKind, _ measured: GridMeasurement, count: Int, megabytes: Double,
+        bound: GridBound?
+    ) -> BenchRow {
         let goal = kind == .mainWindow ? measured.windowPictureSeconds : measured.allPicturesSeconds
-        var row = BenchRow(name: kind.rawValue, flavour: kind.flavour.rawValue,
-                           seconds: goal ?? kind.deadline, mbDownloaded: megabytes,
-                           peakRSSMegabytes: measured.peakRSSMegabytes, stall: measured.stall)
+        var row = BenchRow(
+            name: kind.rawValue, flavour: kind.flavour.rawValue,
+            seconds: goal ?? kind.deadline, mbDownloaded: megabytes,
+            peakRSSMegabytes: measured.peakRSSMegabytes, stall: measured.stall)
         row.gtkInitSeconds = measured.gtkInitSeconds
         row.firstFrameSeconds = measured.firstFrameSeconds
         row.firstCellSeconds = measured.firstCellSeconds
@@ -143,13 +166,16 @@ enum BenchPlan {
     private static func spawnRow(_ settings: RowProcess.Settings) throws -> RowMeasurement {
         let (status, data) = try spawn(RowArguments.arguments(for: settings))
         guard status == 0 else {
-            throw BenchFailure(description: "the \(settings.kind.rawValue) \(settings.flavour.rawValue) row failed (exit \(status))")
+            throw BenchFailure(
+                description: "the \(settings.kind.rawValue) \(settings.flavour.rawValue) row failed (exit \(status))")
         }
         return try JSONDecoder().decode(RowMeasurement.self, from: data)
     }
 
     /// nil when the child could not open a display.
-    private static func spawnGridRow(_ settings: ViewerGridRow.Settings, environment: [String: String]) throws -> GridMeasurement? {
+    private static func spawnGridRow(_ settings: ViewerGridRow.Settings, environment: [String: String]) throws
+        -> GridMeasurement?
+    {
         let (status, data) = try spawn(GridRowArguments.arguments(for: settings), environment: environment)
         if status == ViewerGridRow.noDisplayStatus { return nil }
         guard status == 0 else { throw BenchFailure(description: "a grid row failed (exit \(status))") }

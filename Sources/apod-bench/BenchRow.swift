@@ -97,13 +97,16 @@ struct BenchRow: Encodable {
 
 extension BenchRow {
     /// A row with its stall's details (in an extension, so the memberwise initialiser stays).
-    init(name: String, flavour: String, seconds: Double, mbDownloaded: Double, peakRSSMegabytes: Double,
-         stall: StallMonitor.Stall) {
-        self.init(name: name, flavour: flavour, seconds: seconds, mbDownloaded: mbDownloaded,
-                  peakRSSMegabytes: peakRSSMegabytes, maxStallMilliseconds: stall.milliseconds,
-                  stallAtSeconds: stall.atSeconds, stallMainThreadCPUMilliseconds: stall.mainThreadCPUMilliseconds,
-                  stallRunQueueWaitMilliseconds: stall.runQueueWaitMilliseconds,
-                  stallProcessCPUMilliseconds: stall.processCPUMilliseconds)
+    init(
+        name: String, flavour: String, seconds: Double, mbDownloaded: Double, peakRSSMegabytes: Double,
+        stall: StallMonitor.Stall
+    ) {
+        self.init(
+            name: name, flavour: flavour, seconds: seconds, mbDownloaded: mbDownloaded,
+            peakRSSMegabytes: peakRSSMegabytes, maxStallMilliseconds: stall.milliseconds,
+            stallAtSeconds: stall.atSeconds, stallMainThreadCPUMilliseconds: stall.mainThreadCPUMilliseconds,
+            stallRunQueueWaitMilliseconds: stall.runQueueWaitMilliseconds,
+            stallProcessCPUMilliseconds: stall.processCPUMilliseconds)
     }
 }
 
@@ -119,6 +122,9 @@ struct BenchReport: Encodable {
     /// The row of that name and flavour; among viewer rows, the one under the app's own
     /// choice of renderer (what users get), which the targets judge.
     func row(_ name: String, _ flavour: Flavour) -> BenchRow? {
-        rows.first { $0.name == name && $0.flavour == flavour.rawValue && ($0.renderer ?? RendererMode.automatic.rawValue) == RendererMode.automatic.rawValue }
+        rows.first {
+            $0.name == name && $0.flavour == flavour.rawValue
+                && ($0.renderer ?? RendererMode.automatic.rawValue) == RendererMode.automatic.rawValue
+        }
     }
 }

@@ -1,9 +1,9 @@
 import APODCore
 import APODViewer
 import Foundation
-import Synchronization
 import GtkKit
 import LoopbackServer
+import Synchronization
 
 /// What the browse row measured in the viewer, times since the viewer started.
 struct BrowseMeasurement: Codable, Sendable {
@@ -65,9 +65,11 @@ final class ViewerBrowseRow {
     private func start() -> Never {
         started = Clock.now()
         monitor.start()
-        let services = ViewerIndexRow.services(api: settings.api, data: settings.dataDirectory, scratch: settings.scratchDirectory)
-        application = ViewerApplication(services: services, options: ViewerOptions(opensBrowse: true),
-                                        applicationID: "io.github.apodviewer.Bench.BrowseRow\(getpid())")
+        let services = ViewerIndexRow.services(
+            api: settings.api, data: settings.dataDirectory, scratch: settings.scratchDirectory)
+        application = ViewerApplication(
+            services: services, options: ViewerOptions(opensBrowse: true),
+            applicationID: "io.github.apodviewer.Bench.BrowseRow\(getpid())")
         watcher = RepeatingTimer(milliseconds: StallMonitor.intervalMilliseconds) { [unowned self] in look() }
         _ = application.run()
         finish()
@@ -132,16 +134,22 @@ enum BrowseRowArguments {
     static let flag = "--browse-row"
 
     static func arguments(for settings: ViewerBrowseRow.Settings) -> [String] {
-        [flag, settings.api.absoluteString, "--data", settings.dataDirectory.path, "--scratch", settings.scratchDirectory.path,
-         "--deadline", String(settings.deadline)]
+        [
+            flag, settings.api.absoluteString, "--data", settings.dataDirectory.path, "--scratch",
+            settings.scratchDirectory.path,
+            "--deadline", String(settings.deadline),
+        ]
     }
 
     static func parse(_ arguments: [String]) -> ViewerBrowseRow.Settings? {
         guard let values = RowArguments.pairs(arguments, startingWith: flag),
-              let api = values[flag].flatMap(URL.init(string:)), let data = values["--data"], let scratch = values["--scratch"],
-              let deadline = values["--deadline"].flatMap(Double.init) else { return nil }
-        return ViewerBrowseRow.Settings(api: api, dataDirectory: URL(fileURLWithPath: data, isDirectory: true),
-                                        scratchDirectory: URL(fileURLWithPath: scratch, isDirectory: true), deadline: deadline)
+            let api = values[flag].flatMap(URL.init(string:)), let data = values["--data"],
+            let scratch = values["--scratch"],
+            let deadline = values["--deadline"].flatMap(Double.init)
+        else { return nil }
+        return ViewerBrowseRow.Settings(
+            api: api, dataDirectory: URL(fileURLWithPath: data, isDirectory: true),
+            scratchDirectory: URL(fileURLWithPath: scratch, isDirectory: true), deadline: deadline)
     }
 }
 
@@ -154,17 +162,21 @@ enum BrowseBench {
     static func run(api: URL, dataFolder: URL, scratch: URL, pictureRequests: () -> Int) throws -> [BenchRow] {
         var rows: [BenchRow] = []
         for renderer in renderers {
-            let settings = ViewerBrowseRow.Settings(api: api, dataDirectory: dataFolder,
-                                                    scratchDirectory: scratch.appendingPathComponent("browse-\(renderer.rawValue)", isDirectory: true),
-                                                    deadline: 90)
+            let settings = ViewerBrowseRow.Settings(
+                api: api, dataDirectory: dataFolder,
+                scratchDirectory: scratch.appendingPathComponent("browse-\(renderer.rawValue)", isDirectory: true),
+                deadline: 90)
             let before = pictureRequests()
-            let (status, data) = try BenchPlan.spawn(BrowseRowArguments.arguments(for: settings),
-                                                     environment: renderer.environment(ProcessInfo.processInfo.environment))
+            let (status, data) = try BenchPlan.spawn(
+                BrowseRowArguments.arguments(for: settings),
+                environment: renderer.environment(ProcessInfo.processInfo.environment))
             if status == ViewerGridRow.noDisplayStatus { return [] }
             guard status == 0 else { throw BenchFailure(description: "the browse row failed (exit \(status))") }
             let measured = try JSONDecoder().decode(BrowseMeasurement.self, from: data)
-            var row = BenchRow(name: "browse", flavour: "science-like", seconds: measured.firstScreenSeconds ?? settings.deadline,
-                               mbDownloaded: 0, peakRSSMegabytes: measured.peakRSSMegabytes, stall: measured.flingStall ?? measured.stall)
+            var row = BenchRow(
+                name: "browse", flavour: "science-like", seconds: measured.firstScreenSeconds ?? settings.deadline,
+                mbDownloaded: 0, peakRSSMegabytes: measured.peakRSSMegabytes,
+                stall: measured.flingStall ?? measured.stall)
             row.renderer = renderer.rawValue
             row.firstPictureSeconds = measured.firstScreenSeconds
             row.pictures = measured.cellsOnFirstScreen
@@ -181,7 +193,10 @@ enum BrowseBench {
     static func lines(_ rows: [BenchRow]) -> [String] {
         let browse = rows.filter { $0.name == "browse" }
         guard !browse.isEmpty else { return [] }
-        var lines = ["", "browse: apod-viewer --browse over the synced index, thumbnails over \(NetworkProfile.realisticCDN.summary); fling from today to 1995 in \(Int(ViewerBrowseRow.flingSeconds)) s"]
+        var lines = [
+            "",
+            "browse: apod-viewer --browse over the synced index, thumbnails over \(NetworkProfile.realisticCDN.summary); fling from today to 1995 in \(Int(ViewerBrowseRow.flingSeconds)) s",
+        ]
         let cairo = browse.first { $0.renderer == RendererMode.cairo.rawValue }
         for row in browse {
             guard let measured = row.browse else { continue }
@@ -191,22 +206,45 @@ enum BrowseBench {
                 return String(format: ", %.2f × cairo", value / base)
             }
             let first = measured.firstScreenSeconds
-            lines.append(IndexBenchTable.verdict((first ?? .infinity) <= 1.5, "browse   \(name) first screen of thumbnails: "
-                + (first.map { String(format: "%.2f s", $0) } ?? "not reached") + " (\(measured.cellsOnFirstScreen) cells; target <= 1.5 s\(ratio(first, cairo?.browse?.firstScreenSeconds)))"))
-            lines.append(IndexBenchTable.verdict(measured.peakRSSMegabytes <= 250, "browse   \(name) " + String(format: "peak RSS through the fling over %d days (%.1f s to 1995): %.0f MB (target <= 250 MB%@)",
-                                                                                                          measured.days, measured.flingSeconds ?? 0, measured.peakRSSMegabytes, ratio(measured.peakRSSMegabytes, cairo?.browse?.peakRSSMegabytes))))
+            lines.append(
+                IndexBenchTable.verdict(
+                    (first ?? .infinity) <= 1.5,
+                    "browse   \(name) first screen of thumbnails: "
+                        + (first.map { String(format: "%.2f s", $0) } ?? "not reached")
+                        + " (\(measured.cellsOnFirstScreen) cells; target <= 1.5 s\(ratio(first, cairo?.browse?.firstScreenSeconds)))"
+                ))
+            lines.append(
+                IndexBenchTable.verdict(
+                    measured.peakRSSMegabytes <= 250,
+                    "browse   \(name) "
+                        + String(
+                            format:
+                                "peak RSS through the fling over %d days (%.1f s to 1995): %.0f MB (target <= 250 MB%@)",
+                            measured.days, measured.flingSeconds ?? 0, measured.peakRSSMegabytes,
+                            ratio(measured.peakRSSMegabytes, cairo?.browse?.peakRSSMegabytes))))
             let stall = measured.flingStall?.milliseconds ?? .infinity
             let isCairo = row.renderer == RendererMode.cairo.rawValue
-            let stallText = "browse   \(name) " + String(format: "longest main-loop stall in the fling and the rest: %.0f ms, %.0f ms of it main-thread CPU; %d rows bound (target <= 50 ms under cairo%@)",
-                                                       stall, measured.flingStall?.mainThreadCPUMilliseconds ?? 0, measured.rowsBound,
-                                                       ratio(stall, cairo?.browse?.flingStall?.milliseconds))
+            let stallText =
+                "browse   \(name) "
+                + String(
+                    format:
+                        "longest main-loop stall in the fling and the rest: %.0f ms, %.0f ms of it main-thread CPU; %d rows bound (target <= 50 ms under cairo%@)",
+                    stall, measured.flingStall?.mainThreadCPUMilliseconds ?? 0, measured.rowsBound,
+                    ratio(stall, cairo?.browse?.flingStall?.milliseconds))
             lines.append(isCairo ? IndexBenchTable.verdict(stall <= 50, stallText) : "info    " + stallText)
             let allowed = measured.cellsOnFirstScreen + measured.cellsAtRest + 2 * measured.readAheadCells
             let requests = row.requests ?? measured.requests
-            lines.append(IndexBenchTable.verdict(requests <= allowed && measured.restSeconds != nil, "browse   \(name) "
-                + String(format: "image requests %d (the wall started %d, cancelled %d) for %d + %d cells at rest plus %d read-ahead (target <= %d); rest after the fling %@",
-                         requests, measured.requests, measured.cancelled, measured.cellsOnFirstScreen, measured.cellsAtRest,
-                         2 * measured.readAheadCells, allowed, measured.restSeconds.map { String(format: "%.2f s", $0) } ?? "not reached")))
+            lines.append(
+                IndexBenchTable.verdict(
+                    requests <= allowed && measured.restSeconds != nil,
+                    "browse   \(name) "
+                        + String(
+                            format:
+                                "image requests %d (the wall started %d, cancelled %d) for %d + %d cells at rest plus %d read-ahead (target <= %d); rest after the fling %@",
+                            requests, measured.requests, measured.cancelled, measured.cellsOnFirstScreen,
+                            measured.cellsAtRest,
+                            2 * measured.readAheadCells, allowed,
+                            measured.restSeconds.map { String(format: "%.2f s", $0) } ?? "not reached")))
         }
         return lines
     }

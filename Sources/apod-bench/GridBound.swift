@@ -27,7 +27,9 @@ struct GridBound: Sendable {
             if (try? TextureDecoder.decode(server.original(index), maxSize: width)) == nil { failures.add() }
         }
         let decode = Clock.now() - decodeStart
-        guard failures.value == 0 else { throw BenchFailure(description: "the bound's decoder failed \(failures.value) times") }
+        guard failures.value == 0 else {
+            throw BenchFailure(description: "the bound's decoder failed \(failures.value) times")
+        }
         return GridBound(transferSeconds: transfer, decodeSeconds: decode, megabytes: Double(bytes) / 1_000_000)
     }
 

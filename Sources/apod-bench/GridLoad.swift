@@ -1,8 +1,8 @@
 import APODCore
 import APODViewer
 import Foundation
-import Synchronization
 import GtkKit
+import Synchronization
 
 /// Fills a grid of thumbnails `width` pixels wide, off the main thread, and keeps the textures
 /// alive as a grid would until `release`. One instance per bench row.

@@ -7,43 +7,74 @@ enum IndexBenchTable {
         func row(_ name: String) -> BenchRow? { rows.first { $0.name == name } }
         if let sync = row("index-sync") {
             let requests = sync.requests ?? 0
-            lines.append(verdict(requests <= 480, String(format: "sync     %d entries (%d videos) in %.1f s, %d requests (%d for video pages), %.1f MB received (target <= 480 requests)",
-                                                         sync.entries ?? 0, sync.videos ?? 0, sync.seconds, requests,
-                                                         sync.videoRequests ?? 0, sync.mbDownloaded)))
+            lines.append(
+                verdict(
+                    requests <= 480,
+                    String(
+                        format:
+                            "sync     %d entries (%d videos) in %.1f s, %d requests (%d for video pages), %.1f MB received (target <= 480 requests)",
+                        sync.entries ?? 0, sync.videos ?? 0, sync.seconds, requests,
+                        sync.videoRequests ?? 0, sync.mbDownloaded)))
             let size = sync.databaseMegabytes ?? 0
             lines.append(verdict(size <= 40, String(format: "database %.1f MB (target <= 40 MB)", size)))
         }
         if let month = row("index-month") {
             let requests = month.requests ?? -1
-            lines.append(verdict(requests <= 4, "month    \(month.month ?? "?"): " + String(format: "%d entries, %d videos with a player, %d requests in %.2f s (target <= 4 requests)",
-                                                       month.entries ?? 0, month.videos ?? 0, requests,
-                                                       month.seconds)))
+            lines.append(
+                verdict(
+                    requests <= 4,
+                    "month    \(month.month ?? "?"): "
+                        + String(
+                            format: "%d entries, %d videos with a player, %d requests in %.2f s (target <= 4 requests)",
+                            month.entries ?? 0, month.videos ?? 0, requests,
+                            month.seconds)))
         }
         if let open = row("index-open") {
-            lines.append(String(format: "open     %.0f ms (the header is checked, not every page)", open.seconds * 1000))
+            lines.append(
+                String(format: "open     %.0f ms (the header is checked, not every page)", open.seconds * 1000))
         }
         if let search = row("index-search"), let median = search.medianMilliseconds, let p95 = search.p95Milliseconds {
-            lines.append(verdict(p95 <= 20, String(format: "search   %d queries (%d with matches): median %.2f ms, p95 %.2f ms (target p95 <= 20 ms)",
-                                                   IndexBench.queries.count, search.entries ?? 0, median, p95)))
+            lines.append(
+                verdict(
+                    p95 <= 20,
+                    String(
+                        format:
+                            "search   %d queries (%d with matches): median %.2f ms, p95 %.2f ms (target p95 <= 20 ms)",
+                        IndexBench.queries.count, search.entries ?? 0, median, p95)))
         }
         lines += objectLines(rows)
         if let random = row("index-random") {
             let requests = random.requests ?? -1
-            lines.append(verdict(requests == 0 && (random.firstMilliseconds ?? .infinity) <= 300,
-                                 String(format: "random   %d entries: first after %.2f ms, all after %.1f ms, %d requests (target <= 300 ms, 0 requests)",
-                                        random.entries ?? 0, random.firstMilliseconds ?? 0, random.seconds * 1000, requests)))
+            lines.append(
+                verdict(
+                    requests == 0 && (random.firstMilliseconds ?? .infinity) <= 300,
+                    String(
+                        format:
+                            "random   %d entries: first after %.2f ms, all after %.1f ms, %d requests (target <= 300 ms, 0 requests)",
+                        random.entries ?? 0, random.firstMilliseconds ?? 0, random.seconds * 1000, requests)))
         }
         if let viewer = row("index-random-viewer") {
             let requests = viewer.requests ?? -1
             let first = viewer.firstCellSeconds ?? .infinity
             let startup = viewer.startupSeconds ?? 0
-            lines.append(verdict(requests == 0 && first - startup <= 0.3,
-                                 String(format: "viewer   apod-viewer --random 100: first cell %.2f s after start (first window %.2f s, then %.2f s), %d cells, %d batch requests (target <= 0.3 s after the window, 0 requests; %d for the main window's latest day)",
-                                        first, startup, first - startup, viewer.entries ?? 0, requests, viewer.todayRequests ?? 0)))
+            lines.append(
+                verdict(
+                    requests == 0 && first - startup <= 0.3,
+                    String(
+                        format:
+                            "viewer   apod-viewer --random 100: first cell %.2f s after start (first window %.2f s, then %.2f s), %d cells, %d batch requests (target <= 0.3 s after the window, 0 requests; %d for the main window's latest day)",
+                        first, startup, first - startup, viewer.entries ?? 0, requests, viewer.todayRequests ?? 0)))
         }
-        if let provider = row("index-search-provider"), let median = provider.medianMilliseconds, let p95 = provider.p95Milliseconds {
-            lines.append(verdict((provider.maxMilliseconds ?? .infinity) <= 50, String(format: "shell    GNOME Shell's GetInitialResultSet over D-Bus, %d queries (%d with matches): median %.2f ms, p95 %.2f ms, max %.2f ms (target <= 50 ms)",
-                                                   IndexBench.queries.count, provider.entries ?? 0, median, p95, provider.maxMilliseconds ?? 0)))
+        if let provider = row("index-search-provider"), let median = provider.medianMilliseconds,
+            let p95 = provider.p95Milliseconds
+        {
+            lines.append(
+                verdict(
+                    (provider.maxMilliseconds ?? .infinity) <= 50,
+                    String(
+                        format:
+                            "shell    GNOME Shell's GetInitialResultSet over D-Bus, %d queries (%d with matches): median %.2f ms, p95 %.2f ms, max %.2f ms (target <= 50 ms)",
+                        IndexBench.queries.count, provider.entries ?? 0, median, p95, provider.maxMilliseconds ?? 0)))
         }
         lines += BrowseBench.lines(rows)
         if row("index-random-viewer") == nil, rows.contains(where: { $0.name == "index-random" }) {
@@ -59,23 +90,35 @@ enum IndexBenchTable {
         if let find = rows.first(where: { $0.name == "objects-find" }) {
             let entries = max(1, find.entries ?? 0)
             let sync = rows.first { $0.name == "index-sync" }?.seconds ?? .infinity
-            lines.append(String(format: "objects  %d entries stored again, finding their objects: %.2f s (%.0f µs an entry, %.2f × the sync's time); %d objects, %d mentions",
-                                entries, find.seconds, find.seconds / Double(entries) * 1e6, find.seconds / sync,
-                                find.objects ?? 0, find.mentions ?? 0))
+            lines.append(
+                String(
+                    format:
+                        "objects  %d entries stored again, finding their objects: %.2f s (%.0f µs an entry, %.2f × the sync's time); %d objects, %d mentions",
+                    entries, find.seconds, find.seconds / Double(entries) * 1e6, find.seconds / sync,
+                    find.objects ?? 0, find.mentions ?? 0))
         }
         for kind in ObjectsBench.lookupKinds {
             guard let lookup = rows.first(where: { $0.name == "objects-lookup" && $0.flavour == kind }),
-                  let median = lookup.medianMilliseconds, let p95 = lookup.p95Milliseconds else { continue }
-            lines.append(verdict(p95 <= 20, "objects  " + kind.padding(toLength: 9, withPad: " ", startingAt: 0)
-                + String(format: "%3d look-ups: median %.2f ms, p95 %.2f ms, max %.2f ms (target p95 <= 20 ms)",
-                         lookup.entries ?? 0, median, p95, lookup.maxMilliseconds ?? 0)))
+                let median = lookup.medianMilliseconds, let p95 = lookup.p95Milliseconds
+            else { continue }
+            lines.append(
+                verdict(
+                    p95 <= 20,
+                    "objects  " + kind.padding(toLength: 9, withPad: " ", startingAt: 0)
+                        + String(
+                            format: "%3d look-ups: median %.2f ms, p95 %.2f ms, max %.2f ms (target p95 <= 20 ms)",
+                            lookup.entries ?? 0, median, p95, lookup.maxMilliseconds ?? 0)))
         }
         for accuracy in rows where accuracy.name == "objects-accuracy" {
             let recall = accuracy.recall ?? 0
             let precision = accuracy.precision ?? 0
-            lines.append(verdict(recall >= 0.95 && precision >= 0.97, "objects  " + accuracy.flavour.padding(toLength: 11, withPad: " ", startingAt: 0)
-                + String(format: "recall %.3f of %d titles, precision %.3f of %d found (target >= 0.95, >= 0.97)",
-                         recall, accuracy.titles ?? 0, precision, accuracy.entries ?? 0)))
+            lines.append(
+                verdict(
+                    recall >= 0.95 && precision >= 0.97,
+                    "objects  " + accuracy.flavour.padding(toLength: 11, withPad: " ", startingAt: 0)
+                        + String(
+                            format: "recall %.3f of %d titles, precision %.3f of %d found (target >= 0.95, >= 0.97)",
+                            recall, accuracy.titles ?? 0, precision, accuracy.entries ?? 0)))
         }
         return lines
     }

@@ -19,9 +19,12 @@ enum ObjectsBench {
         let findStart = clock.now
         try index.store(all)
         let objects = try index.objects()
-        var rows = [BenchRow(name: "objects-find", flavour: "science-like", seconds: (clock.now - findStart).seconds,
-                             mbDownloaded: 0, peakRSSMegabytes: PeakMemory.megabytes(), maxStallMilliseconds: 0,
-                             entries: all.count, objects: objects.count, mentions: objects.reduce(0) { $0 + $1.count })]
+        var rows = [
+            BenchRow(
+                name: "objects-find", flavour: "science-like", seconds: (clock.now - findStart).seconds,
+                mbDownloaded: 0, peakRSSMegabytes: PeakMemory.megabytes(), maxStallMilliseconds: 0,
+                entries: all.count, objects: objects.count, mentions: objects.reduce(0) { $0 + $1.count })
+        ]
 
         let days = stride(from: 0, to: all.count, by: max(1, all.count / 200)).map { all[$0].date }
         let listed = SyntheticSky.measured.map { SkyObject(id: $0.id) } + objects.prefix(38).map(\.object)
@@ -32,7 +35,7 @@ enum ObjectsBench {
             try body()
             latencies[kind, default: []].append((clock.now - start).seconds * 1000)
         }
-        for pass in 0..<2 {  // the first warms SQLite's page cache
+        for pass in 0..<2 { // the first warms SQLite's page cache
             if pass == 1 { latencies = [:] }
             for day in days {
                 try measure("on-day") { _ = try index.objects(on: day) }
@@ -42,7 +45,9 @@ enum ObjectsBench {
                 try measure("page") { _ = try index.entries(of: object, limit: 60) }
                 try measure("all") { _ = try index.entries(of: object) }
             }
-            for query in ["", "nebula", "NGC 70", "m1"] { try measure("list") { _ = try index.objects(matching: query) } }
+            for query in ["", "nebula", "NGC 70", "m1"] {
+                try measure("list") { _ = try index.objects(matching: query) }
+            }
             for spelling in spellings {
                 try measure("search") {
                     _ = try index.search(spelling, limit: 20)
@@ -52,22 +57,26 @@ enum ObjectsBench {
         }
         for kind in lookupKinds {
             let sorted = (latencies[kind] ?? [0]).sorted()
-            rows.append(BenchRow(name: "objects-lookup", flavour: kind, seconds: sorted.reduce(0, +) / 1000, mbDownloaded: 0,
-                                 peakRSSMegabytes: PeakMemory.megabytes(), maxStallMilliseconds: 0,
-                                 medianMilliseconds: sorted[sorted.count / 2],
-                                 p95Milliseconds: sorted[Int((Double(sorted.count) * 0.95).rounded(.up)) - 1],
-                                 maxMilliseconds: sorted.last, entries: sorted.count))
+            rows.append(
+                BenchRow(
+                    name: "objects-lookup", flavour: kind, seconds: sorted.reduce(0, +) / 1000, mbDownloaded: 0,
+                    peakRSSMegabytes: PeakMemory.megabytes(), maxStallMilliseconds: 0,
+                    medianMilliseconds: sorted[sorted.count / 2],
+                    p95Milliseconds: sorted[Int((Double(sorted.count) * 0.95).rounded(.up)) - 1],
+                    maxMilliseconds: sorted.last, entries: sorted.count))
         }
 
         for id in SyntheticSky.measured.map(\.id) {
             let found = Set(try index.entries(of: SkyObject(id: id)).map(\.date))
             let titles = sky.inTitles[id] ?? []
             let named = sky.named[id] ?? []
-            rows.append(BenchRow(name: "objects-accuracy", flavour: id, seconds: 0, mbDownloaded: 0,
-                                 peakRSSMegabytes: PeakMemory.megabytes(), maxStallMilliseconds: 0, entries: found.count,
-                                 titles: titles.count,
-                                 recall: titles.isEmpty ? 1 : Double(found.intersection(titles).count) / Double(titles.count),
-                                 precision: found.isEmpty ? 1 : Double(found.intersection(named).count) / Double(found.count)))
+            rows.append(
+                BenchRow(
+                    name: "objects-accuracy", flavour: id, seconds: 0, mbDownloaded: 0,
+                    peakRSSMegabytes: PeakMemory.megabytes(), maxStallMilliseconds: 0, entries: found.count,
+                    titles: titles.count,
+                    recall: titles.isEmpty ? 1 : Double(found.intersection(titles).count) / Double(titles.count),
+                    precision: found.isEmpty ? 1 : Double(found.intersection(named).count) / Double(found.count)))
         }
         return rows
     }

@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import GtkKit
 import LoopbackServer
+import Synchronization
 
 /// The bench's stand-in for NASA's picture hosts: the loopback server serving picture `i` of
 /// either flavour as original `i % originals.count`, over a `NetworkProfile`, counting the
@@ -54,13 +54,15 @@ final class PictureServer: @unchecked Sendable {
 
     private func respond(to request: FakeRequest) -> FakeResponse {
         guard let flavour = Flavour.allCases.first(where: { request.path.hasPrefix($0.pathPrefix) }),
-              let index = Int(request.path.dropFirst(flavour.pathPrefix.count).dropLast(4)), index >= 0 else {
+            let index = Int(request.path.dropFirst(flavour.pathPrefix.count).dropLast(4)), index >= 0
+        else {
             return .html("<html><body>Not found</body></html>", status: 404)
         }
         let original = index % originals.count
         var body = originals[original]
         if flavour == .science, let width = request.query["w"].flatMap(Int.init),
-           let smaller = try? rendition(original, width: width) {
+            let smaller = try? rendition(original, width: width)
+        {
             body = smaller
         }
         served.withLock { $0 += body.count }

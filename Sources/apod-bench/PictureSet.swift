@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import GtkKit
+import Synchronization
 
 /// The full-size JPEGs the bench's server hands out.
 enum PictureSet {
@@ -32,7 +32,8 @@ enum PictureSet {
         }
     }
 
-    private static func parallelMap<C: Collection>(_ items: C, _ transform: @Sendable (C.Element) throws -> Data) throws -> [Data]
+    private static func parallelMap<C: Collection>(_ items: C, _ transform: @Sendable (C.Element) throws -> Data) throws
+        -> [Data]
     where C.Index == Int, C.Element: Sendable, C: Sendable {
         let results = ResultBox(count: items.count)
         DispatchQueue.concurrentPerform(iterations: items.count) { offset in

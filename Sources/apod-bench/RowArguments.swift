@@ -5,8 +5,12 @@ enum RowArguments {
     static let flag = "--row"
 
     static func arguments(for settings: RowProcess.Settings) -> [String] {
-        [flag, settings.kind.rawValue, "--flavour", settings.flavour.rawValue, "--base", settings.base.absoluteString,
-         "--count", String(settings.count), "--width", String(settings.width), "--cache", settings.cacheDirectory.path]
+        [
+            flag, settings.kind.rawValue, "--flavour", settings.flavour.rawValue, "--base",
+            settings.base.absoluteString,
+            "--count", String(settings.count), "--width", String(settings.width), "--cache",
+            settings.cacheDirectory.path,
+        ]
     }
 
     /// A child's command line read as `FLAG VALUE` followed by `--name VALUE` pairs, by name;
@@ -22,13 +26,15 @@ enum RowArguments {
     static func parse(_ arguments: [String]) -> RowProcess.Settings? {
         guard let values = RowArguments.pairs(arguments, startingWith: flag) else { return nil }
         guard let kind = values[flag].flatMap(RowKind.init(rawValue:)),
-              let flavour = values["--flavour"].flatMap(Flavour.init(rawValue:)),
-              let base = values["--base"].flatMap(URL.init(string:)),
-              let count = values["--count"].flatMap(Int.init),
-              let width = values["--width"].flatMap(Int.init),
-              let cache = values["--cache"] else { return nil }
-        return RowProcess.Settings(kind: kind, flavour: flavour, base: base, count: count, width: width,
-                                   cacheDirectory: URL(fileURLWithPath: cache, isDirectory: true))
+            let flavour = values["--flavour"].flatMap(Flavour.init(rawValue:)),
+            let base = values["--base"].flatMap(URL.init(string:)),
+            let count = values["--count"].flatMap(Int.init),
+            let width = values["--width"].flatMap(Int.init),
+            let cache = values["--cache"]
+        else { return nil }
+        return RowProcess.Settings(
+            kind: kind, flavour: flavour, base: base, count: count, width: width,
+            cacheDirectory: URL(fileURLWithPath: cache, isDirectory: true))
     }
 }
 
@@ -37,19 +43,24 @@ enum GridRowArguments {
     static let flag = "--grid-row"
 
     static func arguments(for settings: ViewerGridRow.Settings) -> [String] {
-        [flag, settings.api.absoluteString, "--resizes", settings.resizes ? "yes" : "no", "--count", String(settings.count),
-         "--cache", settings.cacheDirectory.path, "--deadline", String(settings.deadline)]
+        [
+            flag, settings.api.absoluteString, "--resizes", settings.resizes ? "yes" : "no", "--count",
+            String(settings.count),
+            "--cache", settings.cacheDirectory.path, "--deadline", String(settings.deadline),
+        ]
     }
 
     /// The settings when `arguments` (without the program name) start with `--grid-row`.
     static func parse(_ arguments: [String]) -> ViewerGridRow.Settings? {
         guard let values = RowArguments.pairs(arguments, startingWith: flag) else { return nil }
         guard let api = values[flag].flatMap(URL.init(string:)),
-              let resizes = values["--resizes"].map({ $0 == "yes" }),
-              let count = values["--count"].flatMap(Int.init),
-              let cache = values["--cache"],
-              let deadline = values["--deadline"].flatMap(Double.init) else { return nil }
-        return ViewerGridRow.Settings(api: api, resizes: resizes, count: count,
-                                      cacheDirectory: URL(fileURLWithPath: cache, isDirectory: true), deadline: deadline)
+            let resizes = values["--resizes"].map({ $0 == "yes" }),
+            let count = values["--count"].flatMap(Int.init),
+            let cache = values["--cache"],
+            let deadline = values["--deadline"].flatMap(Double.init)
+        else { return nil }
+        return ViewerGridRow.Settings(
+            api: api, resizes: resizes, count: count,
+            cacheDirectory: URL(fileURLWithPath: cache, isDirectory: true), deadline: deadline)
     }
 }

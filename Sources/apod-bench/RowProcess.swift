@@ -1,7 +1,7 @@
 import APODCore
 import Foundation
-import Synchronization
 import GtkKit
+import Synchronization
 
 /// One row measured in this (fresh) process: the load runs on other threads while the main
 /// thread only runs a GLib main loop with the stall timer, like a viewer's grid would.
@@ -25,8 +25,9 @@ enum RowProcess {
     /// Runs the row on the main thread's loop and returns when every thumbnail is decoded.
     @MainActor
     static func measure(_ settings: Settings) throws -> RowMeasurement {
-        let grid = GridLoad(urls: settings.flavour.urls(base: settings.base, count: settings.count),
-                            width: settings.width)
+        let grid = GridLoad(
+            urls: settings.flavour.urls(base: settings.base, count: settings.count),
+            width: settings.width)
         let loop = MainLoop()
         let outcome = Outcome()
         // The client, loader and cache exist before a viewer opens its grid: not timed.
@@ -45,10 +46,11 @@ enum RowProcess {
         }
         loop.run()
         monitor.stop()
-        let measurement = RowMeasurement(seconds: try outcome.result!.get(),
-                                         peakRSSMegabytes: PeakMemory.megabytes(),
-                                         stall: monitor.worst,
-                                         thumbnails: grid.count)
+        let measurement = RowMeasurement(
+            seconds: try outcome.result!.get(),
+            peakRSSMegabytes: PeakMemory.megabytes(),
+            stall: monitor.worst,
+            thumbnails: grid.count)
         grid.release()
         return measurement
     }
@@ -60,8 +62,9 @@ enum RowProcess {
         case .naive:
             return { grid in try await grid.naive(client: client) }
         case .pipelineCold, .pipelineWarm:
-            let loader = ImageLoader(client: client, cache: ImageDiskCache(directory: settings.cacheDirectory),
-                                     resizingHosts: [settings.base.host ?? "127.0.0.1"])
+            let loader = ImageLoader(
+                client: client, cache: ImageDiskCache(directory: settings.cacheDirectory),
+                resizingHosts: [settings.base.host ?? "127.0.0.1"])
             return { grid in try await grid.pipeline(loader: loader) }
         }
     }

@@ -21,9 +21,11 @@ struct ScienceRoute: Sendable {
     func respond(to request: FakeRequest) -> FakeResponse {
         if request.path == Self.path { return list(request.query) }
         guard request.path.hasPrefix(Self.path + "/"),
-              let day = Self.day(compact: String(request.path.dropFirst(Self.path.count + 1))),
-              calendar.validRange.contains(day) else {
-            return .json(#"{"code":"apod_basic_not_found","message":"No APOD found.","data":{"status":404}}"#, status: 404)
+            let day = Self.day(compact: String(request.path.dropFirst(Self.path.count + 1))),
+            calendar.validRange.contains(day)
+        else {
+            return .json(
+                #"{"code":"apod_basic_not_found","message":"No APOD found.","data":{"status":404}}"#, status: 404)
         }
         if request.query["_fields"] == "basic_html" { return .json(#"{"basic_html":""}"#) }
         return .json(entry(day))
@@ -41,20 +43,21 @@ struct ScienceRoute: Sendable {
         let bodies = days.map { day in
             !filtered && day == calendar.today && !latestHasPicture ? latestWithoutPicture(day) : entry(day)
         }
-        return .json("[" + bodies.joined(separator: ",") + "]",
-                     headers: ["X-WP-Total": String(total), "X-WP-TotalPages": String((total + perPage - 1) / perPage)])
+        return .json(
+            "[" + bodies.joined(separator: ",") + "]",
+            headers: ["X-WP-Total": String(total), "X-WP-TotalPages": String((total + perPage - 1) / perPage)])
     }
 
     private func entry(_ day: APODDay) -> String {
         let query = flavour == .science ? "?w=\(Flavour.fullSizeWidth)&h=2731&fit=clip" : ""
         let hdurl = "\(pictures.absoluteString)\(flavour.pathPrefix)\(day.ordinal).jpg\(query)"
         return """
-        {"date":"\(day)","title":"Bench sky \(day.compactForm)","media_type":"image",\
-        "explanation":"<strong>Explanation: </strong>A generated sky for the bench.",\
-        "credit":"<strong>Image Credit:</strong> apod-bench","copyright":"",\
-        "alt":"A generated sky","permalink":"https://science.nasa.gov/apod/bench/\(day.compactForm)/",\
-        "url":"https://science.nasa.gov/apod/bench/\(day.compactForm)/","hdurl":"\(hdurl)"}
-        """
+            {"date":"\(day)","title":"Bench sky \(day.compactForm)","media_type":"image",\
+            "explanation":"<strong>Explanation: </strong>A generated sky for the bench.",\
+            "credit":"<strong>Image Credit:</strong> apod-bench","copyright":"",\
+            "alt":"A generated sky","permalink":"https://science.nasa.gov/apod/bench/\(day.compactForm)/",\
+            "url":"https://science.nasa.gov/apod/bench/\(day.compactForm)/","hdurl":"\(hdurl)"}
+            """
     }
 
     private func latestWithoutPicture(_ day: APODDay) -> String {

@@ -61,10 +61,11 @@ final class StallMonitor {
         let cpu = Clock.threadCPU()
         let wait = Clock.threadRunQueueWait() ?? 0
         let processCPU = Clock.processCPU()
-        let stall = Stall(milliseconds: max(0, (now - lastTick) * 1000 - Double(Self.intervalMilliseconds)),
-                          atSeconds: now - started, mainThreadCPUMilliseconds: (cpu - lastCPU) * 1000,
-                          runQueueWaitMilliseconds: (wait - lastWait) * 1000,
-                          processCPUMilliseconds: (processCPU - lastProcessCPU) * 1000)
+        let stall = Stall(
+            milliseconds: max(0, (now - lastTick) * 1000 - Double(Self.intervalMilliseconds)),
+            atSeconds: now - started, mainThreadCPUMilliseconds: (cpu - lastCPU) * 1000,
+            runQueueWaitMilliseconds: (wait - lastWait) * 1000,
+            processCPUMilliseconds: (processCPU - lastProcessCPU) * 1000)
         if stall.milliseconds > worst.milliseconds { worst = stall }
         if let phase = worstInPhase, stall.milliseconds > phase.milliseconds { worstInPhase = stall }
         lastTick = now

@@ -13,10 +13,12 @@ struct SyntheticArchive {
     static let videosPerMille = 35
 
     /// Words a search may look for; they appear often enough to match many entries.
-    static let themes = ["galaxy", "nebula", "eclipse", "aurora", "comet", "moon", "saturn", "jupiter", "mars",
-                         "supernova", "cluster", "milky", "orion", "andromeda", "meteor", "venus", "pleiades",
-                         "hubble", "webb", "spitzer", "solar", "sunspot", "quasar", "pulsar", "horsehead",
-                         "rosette", "lagoon", "trifid", "crab", "whirlpool", "sombrero", "dust", "star", "planet"]
+    static let themes = [
+        "galaxy", "nebula", "eclipse", "aurora", "comet", "moon", "saturn", "jupiter", "mars",
+        "supernova", "cluster", "milky", "orion", "andromeda", "meteor", "venus", "pleiades",
+        "hubble", "webb", "spitzer", "solar", "sunspot", "quasar", "pulsar", "horsehead",
+        "rosette", "lagoon", "trifid", "crab", "whirlpool", "sombrero", "dust", "star", "planet",
+    ]
     static let places = ["Poznań", "Tromsø", "Atacama", "Mauna Kea", "La Palma", "Namibia", "Yellowstone", "Kraków"]
 
     /// Day (`YYYY-MM-DD`) to its JSON body (the fields `ScienceEntryDecoder.fields` asks
@@ -39,8 +41,13 @@ struct SyntheticArchive {
             if !Self.gaps.contains(day.description) {
                 let isVideo = Self.isVideo(day)
                 if isVideo { videoDays.insert(day) }
-                bodies.append((day, Self.body(for: day, isVideo: isVideo, vocabulary: vocabulary, pictureBase: pictureBase,
-                                              random: &random, sky: &sky)))
+                bodies.append(
+                    (
+                        day,
+                        Self.body(
+                            for: day, isVideo: isVideo, vocabulary: vocabulary, pictureBase: pictureBase,
+                            random: &random, sky: &sky)
+                    ))
             }
             day = day.adding(days: 1)
         }
@@ -59,15 +66,21 @@ struct SyntheticArchive {
     /// The day's `basic_html`: a whole page, as heavy as the real ones (about 20 KB), with the
     /// player's `<iframe>` on video days.
     static func basicHTML(for day: APODDay, isVideo: Bool) -> String {
-        let player = isVideo ? #"<iframe width="960" src="https://www.youtube.com/embed/v\#(day.compactForm)?rel=0"></iframe>"# : ""
-        let filler = String(repeating: #"<p class="nav"><a href="/apod/archive">Archive</a> | <a href="/apod/lib/">Index</a></p>"#, count: 220)
+        let player =
+            isVideo
+            ? #"<iframe width="960" src="https://www.youtube.com/embed/v\#(day.compactForm)?rel=0"></iframe>"# : ""
+        let filler = String(
+            repeating: #"<p class="nav"><a href="/apod/archive">Archive</a> | <a href="/apod/lib/">Index</a></p>"#,
+            count: 220)
         return "<html><head><title>APOD \(day)</title></head><body><center>\(player)</center>\(filler)</body></html>"
     }
 
     /// - Parameter sky: draws the object mentions from a generator of its own, so the rest of
     ///   the text is what it was before objects were added.
-    private static func body(for day: APODDay, isVideo: Bool, vocabulary: [String], pictureBase: String,
-                             random: inout SeededGenerator, sky: inout SyntheticSky) -> String {
+    private static func body(
+        for day: APODDay, isVideo: Bool, vocabulary: [String], pictureBase: String,
+        random: inout SeededGenerator, sky: inout SyntheticSky
+    ) -> String {
         func word() -> String {
             // Log-uniform ranks: Zipf's law with exponent 1.
             let x = Double(random.next() % 1_000_000) / 1_000_000
@@ -91,26 +104,33 @@ struct SyntheticArchive {
             sentences[sentence] = String(sentences[sentence].dropLast()) + " near " + mention + "."
         }
         sky.note(day: day, title: title, explanation: sentences.joined(separator: " "))
-        let explanation = "<strong>Explanation: </strong>" + sentences.joined(separator: " ")
-            + " <strong>Tomorrow&#8217;s picture: </strong><a href=\\\"https://science.nasa.gov/apod/\\\">" + word() + "</a>"
-        let credit = "<strong>Image Credit &amp; Copyright:</strong> <a href=\\\"https://example.org/\\\">"
+        let explanation =
+            "<strong>Explanation: </strong>" + sentences.joined(separator: " ")
+            + " <strong>Tomorrow&#8217;s picture: </strong><a href=\\\"https://science.nasa.gov/apod/\\\">" + word()
+            + "</a>"
+        let credit =
+            "<strong>Image Credit &amp; Copyright:</strong> <a href=\\\"https://example.org/\\\">"
             + word().capitalized + " " + word().capitalized + "</a>"
         return """
-        {"date":"\(day)","title":"\(title)","media_type":"\(isVideo ? "video" : "image")",\
-        "explanation":"\(explanation)","credit":"\(credit)","copyright":"",\
-        "alt":"\(theme) seen in the night sky","permalink":"https://science.nasa.gov/apod/\(day)/",\
-        "url":"https://science.nasa.gov/apod/\(day)/",\
-        "hdurl":"\(pictureBase)/dynamicimage/assets/science/apod/\(day).jpg?w=2000&h=1333&fit=clip"}
-        """
+            {"date":"\(day)","title":"\(title)","media_type":"\(isVideo ? "video" : "image")",\
+            "explanation":"\(explanation)","credit":"\(credit)","copyright":"",\
+            "alt":"\(theme) seen in the night sky","permalink":"https://science.nasa.gov/apod/\(day)/",\
+            "url":"https://science.nasa.gov/apod/\(day)/",\
+            "hdurl":"\(pictureBase)/dynamicimage/assets/science/apod/\(day).jpg?w=2000&h=1333&fit=clip"}
+            """
     }
 
     /// The astronomy themes plus 40,000 made-up words of 2–4 syllables.
     private static func vocabulary(using random: inout SeededGenerator) -> [String] {
-        let common = ["the", "of", "and", "a", "in", "is", "to", "this", "that", "light", "years", "image", "from", "by",
-                      "with", "as", "on", "its", "are", "at", "an", "be", "it", "was", "which", "for", "or", "across",
-                      "featured", "seen", "near", "about", "million", "stars", "sky", "night", "away", "bright"]
-        let syllables = ["ka", "lo", "mi", "ter", "an", "ro", "vel", "si", "de", "ul", "ne", "bor", "ta", "quin", "es",
-                         "ph", "or", "ix", "ma", "gen", "ly", "ar", "cos", "tu", "ze", "on", "pri", "dal", "fe", "rin"]
+        let common = [
+            "the", "of", "and", "a", "in", "is", "to", "this", "that", "light", "years", "image", "from", "by",
+            "with", "as", "on", "its", "are", "at", "an", "be", "it", "was", "which", "for", "or", "across",
+            "featured", "seen", "near", "about", "million", "stars", "sky", "night", "away", "bright",
+        ]
+        let syllables = [
+            "ka", "lo", "mi", "ter", "an", "ro", "vel", "si", "de", "ul", "ne", "bor", "ta", "quin", "es",
+            "ph", "or", "ix", "ma", "gen", "ly", "ar", "cos", "tu", "ze", "on", "pri", "dal", "fe", "rin",
+        ]
         var words = Set<String>()
         while words.count < 40_000 {
             let count = 2 + Int(random.next() % 3)
@@ -130,12 +150,12 @@ struct SeededGenerator: RandomNumberGenerator {
         state ^= state >> 12
         state ^= state << 25
         state ^= state >> 27
-        return state &* 2685821657736338717
+        return state &* 2_685_821_657_736_338_717
     }
 }
 
-private extension String {
-    func capitalized(firstOnly: Bool) -> String {
+extension String {
+    fileprivate func capitalized(firstOnly: Bool) -> String {
         prefix(1).uppercased() + dropFirst()
     }
 }

@@ -1,7 +1,7 @@
 import APODCore
 import Foundation
-import Synchronization
 import LoopbackServer
+import Synchronization
 
 /// science.nasa.gov's `apod-basic` routes over the tests' loopback server, serving a
 /// `SyntheticArchive`: the `/YYMMDD` date route, and the list route with `date_from`/`date_to`,
@@ -46,7 +46,8 @@ final class SyntheticScienceService: @unchecked Sendable {
     }
 
     private func answer(_ request: FakeRequest) -> FakeResponse {
-        let notFound = FakeResponse.json(#"{"code":"apod_basic_not_found","message":"Not found","data":{"status":404}}"#, status: 404)
+        let notFound = FakeResponse.json(
+            #"{"code":"apod_basic_not_found","message":"Not found","data":{"status":404}}"#, status: 404)
         if request.path == Self.route {
             let from = request.query["date_from"].flatMap(Self.day(compact:)) ?? ArchiveCalendar.firstDay
             let to = request.query["date_to"].flatMap(Self.day(compact:)) ?? APODDay(year: 2100, month: 1, day: 1)!
@@ -55,19 +56,23 @@ final class SyntheticScienceService: @unchecked Sendable {
             let matching = ascending.filter { $0.day >= from && $0.day <= to }.reversed()
             let pages = max(1, (matching.count + perPage - 1) / perPage)
             let slice = matching.dropFirst((page - 1) * perPage).prefix(perPage).map { trimmed($0, request) }
-            return .json("[" + slice.joined(separator: ",") + "]",
-                         headers: ["X-WP-Total": String(matching.count), "X-WP-TotalPages": String(pages)])
+            return .json(
+                "[" + slice.joined(separator: ",") + "]",
+                headers: ["X-WP-Total": String(matching.count), "X-WP-TotalPages": String(pages)])
         }
         guard request.path.hasPrefix(Self.route + "/"),
-              let day = Self.day(compact: String(request.path.dropFirst(Self.route.count + 1))),
-              let body = byDay[day] else { return notFound }
+            let day = Self.day(compact: String(request.path.dropFirst(Self.route.count + 1))),
+            let body = byDay[day]
+        else { return notFound }
         return .json(trimmed((day, body), request))
     }
 
     /// The entry as `_fields` asks for it: with its `basic_html` page when that is named.
     private func trimmed(_ entry: (day: APODDay, json: String), _ request: FakeRequest) -> String {
-        guard let fields = request.query["_fields"]?.split(separator: ",").map(String.init), fields.contains("basic_html"),
-              var object = (try? JSONSerialization.jsonObject(with: Data(entry.json.utf8))) as? [String: Any] else {
+        guard let fields = request.query["_fields"]?.split(separator: ",").map(String.init),
+            fields.contains("basic_html"),
+            var object = (try? JSONSerialization.jsonObject(with: Data(entry.json.utf8))) as? [String: Any]
+        else {
             return entry.json
         }
         object["basic_html"] = SyntheticArchive.basicHTML(for: entry.day, isVideo: videoDays.contains(entry.day))

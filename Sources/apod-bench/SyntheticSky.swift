@@ -22,11 +22,14 @@ struct SyntheticSky {
     /// The well-known objects the bench measures.
     static let measured: [Measured] = [
         Measured(id: "M31", spellings: ["M31", "M 31", "Messier 31", "NGC 224", "the Andromeda Galaxy"]),
-        Measured(id: "M42", spellings: ["M42", "Messier 42", "NGC 1976", "the Orion Nebula", "the Great Orion Nebula"]),
+        Measured(
+            id: "M42", spellings: ["M42", "Messier 42", "NGC 1976", "the Orion Nebula", "the Great Orion Nebula"]),
         Measured(id: "M45", spellings: ["M45", "the Pleiades", "the Seven Sisters"], others: ["Southern Pleiades"]),
         Measured(id: "M1", spellings: ["M1", "Messier 1", "the Crab Nebula"], others: ["Southern Crab Nebula"]),
         Measured(id: "M101", spellings: ["M101", "the Pinwheel Galaxy"], others: ["Southern Pinwheel Galaxy"]),
-        Measured(id: "Barnard 33", spellings: ["Barnard 33", "the Horsehead Nebula", "Horsehead"], others: ["Blue Horsehead"]),
+        Measured(
+            id: "Barnard 33", spellings: ["Barnard 33", "the Horsehead Nebula", "Horsehead"], others: ["Blue Horsehead"]
+        ),
         Measured(id: "NGC 7000", spellings: ["NGC 7000", "Caldwell 20", "the North America Nebula"]),
         Measured(id: "Sh2-155", spellings: ["Sh2-155", "Sharpless 155", "the Cave Nebula"]),
         Measured(id: "C/2020 F3", spellings: ["C/2020 F3", "Comet NEOWISE"]),
@@ -35,8 +38,10 @@ struct SyntheticSky {
         Measured(id: "Saturn", spellings: ["Saturn"], others: ["Saturn Nebula", "Saturn V"]),
     ]
     /// Text that looks like an object's designation or name and is not one.
-    static let decoys = ["a Saturn V rocket", "an M4.5 red dwarf", "the M2-9 jets", "IC chips", "an M1000 lens",
-                         "an IO port", "the Mercury capsule", "type M5 stars", "the 12P rule"]
+    static let decoys = [
+        "a Saturn V rocket", "an M4.5 red dwarf", "the M2-9 jets", "IC chips", "an M1000 lens",
+        "an IO port", "the Mercury capsule", "type M5 stars", "the 12P rule",
+    ]
 
     /// Days whose title names the object, and days that name it anywhere, by object id.
     private(set) var inTitles: [String: Set<APODDay>] = [:]
@@ -81,13 +86,18 @@ struct SyntheticSky {
 
     /// The measured objects' spellings (without their "the") and other names, in lower case.
     private static let searched = measured.map { object in
-        (id: object.id,
-         spellings: object.spellings.map { Array(($0.hasPrefix("the ") ? String($0.dropFirst(4)) : $0).lowercased().utf8) },
-         others: object.others.map { Array($0.lowercased().utf8) })
+        (
+            id: object.id,
+            spellings: object.spellings.map {
+                Array(($0.hasPrefix("the ") ? String($0.dropFirst(4)) : $0).lowercased().utf8)
+            },
+            others: object.others.map { Array($0.lowercased().utf8) }
+        )
     }
 
     /// A spelling as whole words, not inside one of the longer names that are other objects.
-    private static func names(_ object: (id: String, spellings: [[UInt8]], others: [[UInt8]]), in text: [UInt8]) -> Bool {
+    private static func names(_ object: (id: String, spellings: [[UInt8]], others: [[UInt8]]), in text: [UInt8]) -> Bool
+    {
         let others = object.others.flatMap { wordRanges(of: $0, in: text) }
         return object.spellings.contains { spelling in
             wordRanges(of: spelling, in: text).contains { found in !others.contains { $0.overlaps(found) } }
@@ -102,7 +112,8 @@ struct SyntheticSky {
         for start in 0...(text.count - wanted.count) where text[start] == first {
             let end = start + wanted.count
             guard text[start..<end].elementsEqual(wanted),
-                  start == 0 || !isWordByte(text[start - 1]), end == text.count || !isWordByte(text[end]) else { continue }
+                start == 0 || !isWordByte(text[start - 1]), end == text.count || !isWordByte(text[end])
+            else { continue }
             ranges.append(start..<end)
         }
         return ranges

@@ -75,14 +75,17 @@ final class ViewerGridRow {
         let cache = settings.cacheDirectory
         let configuration = SourceConfiguration(kind: .science, apiURL: settings.api, cacheDirectory: cache)
         let client = configuration.makeHTTPClient()
-        let loader = ImageLoader(client: client, cache: ImageDiskCache(directory: ImageDiskCache.directory(inCache: cache)),
-                                 resizingHosts: settings.resizes ? [settings.api.host ?? "127.0.0.1"] : [])
-        let environment = ViewerEnvironment(source: configuration.makeSource(client: client),
-                                            pictures: PictureLoader(fetcher: loader),
-                                            wallpaperDirectory: cache.appendingPathComponent("wallpaper"))
+        let loader = ImageLoader(
+            client: client, cache: ImageDiskCache(directory: ImageDiskCache.directory(inCache: cache)),
+            resizingHosts: settings.resizes ? [settings.api.host ?? "127.0.0.1"] : [])
+        let environment = ViewerEnvironment(
+            source: configuration.makeSource(client: client),
+            pictures: PictureLoader(fetcher: loader),
+            wallpaperDirectory: cache.appendingPathComponent("wallpaper"))
         let options = settings.count > 0 ? ViewerOptions(randomCount: settings.count) : ViewerOptions()
-        let application = ViewerApplication(environment: environment, options: options,
-                                            applicationID: "io.github.apodviewer.Bench.Row\(getpid())")
+        let application = ViewerApplication(
+            environment: environment, options: options,
+            applicationID: "io.github.apodviewer.Bench.Row\(getpid())")
         started = Clock.now()
         startCPU = Clock.processCPU()
         monitor.start()
@@ -109,7 +112,9 @@ final class ViewerGridRow {
             measurement.firstCellSeconds = elapsed
             monitor.markPhase()
         }
-        if census.showingPicture > 0, measurement.firstPictureSeconds == nil { measurement.firstPictureSeconds = elapsed }
+        if census.showingPicture > 0, measurement.firstPictureSeconds == nil {
+            measurement.firstPictureSeconds = elapsed
+        }
         measurement.pictures = census.showingPicture
         if census.showingPicture >= settings.count {
             measurement.allPicturesSeconds = elapsed
@@ -122,7 +127,9 @@ final class ViewerGridRow {
     /// Reports and ends the process; the viewer's windows go with it.
     private func finish() -> Never {
         monitor.stop()
-        if measurement.allPicturesSeconds == nil, pictureShown == nil { measurement.cpuSeconds = Clock.processCPU() - startCPU }
+        if measurement.allPicturesSeconds == nil, pictureShown == nil {
+            measurement.cpuSeconds = Clock.processCPU() - startCPU
+        }
         measurement.peakRSSMegabytes = PeakMemory.megabytes()
         measurement.stall = monitor.worst
         measurement.loadingStall = monitor.worstInPhase

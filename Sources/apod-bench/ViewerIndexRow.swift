@@ -58,9 +58,11 @@ final class ViewerIndexRow {
     private func start() -> Never {
         started = Clock.now()
         monitor.start()
-        let services = Self.services(api: settings.api, data: settings.dataDirectory, scratch: settings.scratchDirectory)
-        let application = ViewerApplication(services: services, options: ViewerOptions(randomCount: settings.count),
-                                            applicationID: applicationID)
+        let services = Self.services(
+            api: settings.api, data: settings.dataDirectory, scratch: settings.scratchDirectory)
+        let application = ViewerApplication(
+            services: services, options: ViewerOptions(randomCount: settings.count),
+            applicationID: applicationID)
         watcher = RepeatingTimer(milliseconds: StallMonitor.intervalMilliseconds) { [unowned self] in look() }
         _ = application.run()
         finish()
@@ -69,8 +71,9 @@ final class ViewerIndexRow {
     /// What `apod-viewer --source science --api-url URL --data-dir DIR` runs on, with a cache and
     /// settings of the row's own in `scratch`, so that nothing of the user's is read.
     static func services(api: URL, data: URL, scratch: URL) -> ViewerServices {
-        let configuration = SourceConfiguration(kind: .science, apiURL: api,
-                                                cacheDirectory: scratch.appendingPathComponent("cache", isDirectory: true))
+        let configuration = SourceConfiguration(
+            kind: .science, apiURL: api,
+            cacheDirectory: scratch.appendingPathComponent("cache", isDirectory: true))
         let store = SettingsStore(environment: ["XDG_CONFIG_HOME": scratch.appendingPathComponent("config").path])
         return ViewerServices(configuration: configuration, store: store, dataFolder: DataFolder(root: data))
     }
@@ -97,8 +100,11 @@ final class ViewerIndexRow {
             for pass in 0..<2 {
                 for query in IndexBench.queries {
                     let start = Clock.now()
-                    guard let found = BusCall.strings(destination: destination, path: path, interface: "org.gnome.Shell.SearchProvider2",
-                                                      method: "GetInitialResultSet", query.split(separator: " ").map(String.init)) else {
+                    guard
+                        let found = BusCall.strings(
+                            destination: destination, path: path, interface: "org.gnome.Shell.SearchProvider2",
+                            method: "GetInitialResultSet", query.split(separator: " ").map(String.init))
+                    else {
                         break
                     }
                     // The first pass warms the page cache, as the index search row does.
@@ -130,18 +136,24 @@ enum IndexGridRowArguments {
     static let flag = "--index-grid-row"
 
     static func arguments(for settings: ViewerIndexRow.Settings) -> [String] {
-        [flag, settings.api.absoluteString, "--data", settings.dataDirectory.path, "--scratch", settings.scratchDirectory.path,
-         "--count", String(settings.count), "--deadline", String(settings.deadline)]
+        [
+            flag, settings.api.absoluteString, "--data", settings.dataDirectory.path, "--scratch",
+            settings.scratchDirectory.path,
+            "--count", String(settings.count), "--deadline", String(settings.deadline),
+        ]
     }
 
     /// The settings when `arguments` (without the program name) start with `--index-grid-row`.
     static func parse(_ arguments: [String]) -> ViewerIndexRow.Settings? {
         guard let values = RowArguments.pairs(arguments, startingWith: flag) else { return nil }
-        guard let api = values[flag].flatMap(URL.init(string:)), let data = values["--data"], let scratch = values["--scratch"],
-              let count = values["--count"].flatMap(Int.init),
-              let deadline = values["--deadline"].flatMap(Double.init) else { return nil }
-        return ViewerIndexRow.Settings(api: api, dataDirectory: URL(fileURLWithPath: data, isDirectory: true),
-                                       scratchDirectory: URL(fileURLWithPath: scratch, isDirectory: true),
-                                       count: count, deadline: deadline)
+        guard let api = values[flag].flatMap(URL.init(string:)), let data = values["--data"],
+            let scratch = values["--scratch"],
+            let count = values["--count"].flatMap(Int.init),
+            let deadline = values["--deadline"].flatMap(Double.init)
+        else { return nil }
+        return ViewerIndexRow.Settings(
+            api: api, dataDirectory: URL(fileURLWithPath: data, isDirectory: true),
+            scratchDirectory: URL(fileURLWithPath: scratch, isDirectory: true),
+            count: count, deadline: deadline)
     }
 }

@@ -31,8 +31,9 @@ enum WaitCPU {
             throw BenchFailure(description: "the wait-cpu row failed (exit \(process.terminationStatus))")
         }
         let measured = try JSONDecoder().decode(Measurement.self, from: data)
-        return BenchRow(name: rowName, flavour: "never-answers", seconds: measured.cpuSeconds, mbDownloaded: 0,
-                        peakRSSMegabytes: measured.peakRSSMegabytes, maxStallMilliseconds: 0)
+        return BenchRow(
+            name: rowName, flavour: "never-answers", seconds: measured.cpuSeconds, mbDownloaded: 0,
+            peakRSSMegabytes: measured.peakRSSMegabytes, maxStallMilliseconds: 0)
     }
 
     /// In the child: one GET with a `seconds` time-out and no retries, timed in CPU seconds.

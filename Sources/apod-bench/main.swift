@@ -4,19 +4,19 @@ import Foundation
 /// fills a grid, against the naive way, and how the viewer's own grid fills on a realistic
 /// network and on loopback. See README "Performance".
 let usage = """
-usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate MB_PER_S] [--renderers LIST] [--no-grids | --grids-only | --index-only | --browse-only]
-  --count N        pictures in the grid (default 100; the viewer's grid rows take at most 100)
-  --json           print the result as JSON instead of a table
-  --sample DIR     serve the real pictures of DIR/image (e.g. ../shared/apod-sample), upscaled to HD
-  --latency-ms MS  the pipeline rows' round trip before each answer (default 40; 0 = raw loopback)
-  --rate MB        the pipeline rows' megabytes per second per connection (default 20; 0 = unlimited)
-  --renderers LIST the renderers each viewer row runs under, in order (default gl,cairo,auto;
-                   also cairo-nogl: cairo with GL never loaded)
-  --no-grids       leave out the rows that run the viewer (they need a display)
-  --grids-only     only the rows that run the viewer
-  --index-only     only the archive index rows (sync, search, random, random in the viewer, browse)
-  --browse-only    only the index sync and the browse rows (the archive wall under cairo and auto)
-"""
+    usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate MB_PER_S] [--renderers LIST] [--no-grids | --grids-only | --index-only | --browse-only]
+      --count N        pictures in the grid (default 100; the viewer's grid rows take at most 100)
+      --json           print the result as JSON instead of a table
+      --sample DIR     serve the real pictures of DIR/image (e.g. ../shared/apod-sample), upscaled to HD
+      --latency-ms MS  the pipeline rows' round trip before each answer (default 40; 0 = raw loopback)
+      --rate MB        the pipeline rows' megabytes per second per connection (default 20; 0 = unlimited)
+      --renderers LIST the renderers each viewer row runs under, in order (default gl,cairo,auto;
+                       also cairo-nogl: cairo with GL never loaded)
+      --no-grids       leave out the rows that run the viewer (they need a display)
+      --grids-only     only the rows that run the viewer
+      --index-only     only the archive index rows (sync, search, random, random in the viewer, browse)
+      --browse-only    only the index sync and the browse rows (the archive wall under cairo and auto)
+    """
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("apod-bench: \(message)\n".utf8))
@@ -67,16 +67,24 @@ var remaining = arguments[...]
 while let argument = remaining.popFirst() {
     switch argument {
     case "--count":
-        guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else { fail("--count needs a positive number\n\(usage)") }
+        guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else {
+            fail("--count needs a positive number\n\(usage)")
+        }
         options.count = value
     case "--latency-ms":
-        guard let value = remaining.popFirst().flatMap(Double.init), value >= 0 else { fail("--latency-ms needs a number\n\(usage)") }
+        guard let value = remaining.popFirst().flatMap(Double.init), value >= 0 else {
+            fail("--latency-ms needs a number\n\(usage)")
+        }
         options.network.roundTrip = value / 1000
     case "--rate":
-        guard let value = remaining.popFirst().flatMap(Double.init), value >= 0 else { fail("--rate needs a number\n\(usage)") }
+        guard let value = remaining.popFirst().flatMap(Double.init), value >= 0 else {
+            fail("--rate needs a number\n\(usage)")
+        }
         options.network.bytesPerSecond = value > 0 ? Int(value * 1_000_000) : nil
     case "--renderers":
-        guard let modes = remaining.popFirst().flatMap(RendererMode.list) else { fail("--renderers needs a list of gl, cairo, auto, cairo-nogl\n\(usage)") }
+        guard let modes = remaining.popFirst().flatMap(RendererMode.list) else {
+            fail("--renderers needs a list of gl, cairo, auto, cairo-nogl\n\(usage)")
+        }
         options.renderers = modes
     case "--no-grids":
         options.grids = false
@@ -103,7 +111,9 @@ while let argument = remaining.popFirst() {
 
 do {
     var report = indexOnly ? BenchReport(count: options.count, rows: []) : try BenchPlan.run(options)
-    let indexRows = try await IndexBench.run(browseOnly: browseOnly) { FileHandle.standardError.write(Data("apod-bench: \($0)\n".utf8)) }
+    let indexRows = try await IndexBench.run(browseOnly: browseOnly) {
+        FileHandle.standardError.write(Data("apod-bench: \($0)\n".utf8))
+    }
     if options.json {
         report.rows += indexRows
         let encoder = JSONEncoder()

@@ -1,5 +1,7 @@
 import APODViewer
 import Foundation
 
-exit(ViewerLauncher.main(arguments: Array(CommandLine.arguments.dropFirst()),
-                         environment: ProcessInfo.processInfo.environment))
+exit(
+    ViewerLauncher.main(
+        arguments: Array(CommandLine.arguments.dropFirst()),
+        environment: ProcessInfo.processInfo.environment))

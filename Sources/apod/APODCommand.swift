@@ -40,13 +40,16 @@ enum APODCommand {
         let client = configuration.makeHTTPClient()
         let index = Result { try dataFolder.openIndex(for: configuration, readOnly: invocation.onlyReadsTheIndex) }
         if case .success(let opened) = index, let notice = opened.notice { Output.error("apod: \(notice.message)") }
-        let source = (try? index.get()).map { configuration.makeIndexedSource(client: client, index: $0) }
+        let source =
+            (try? index.get()).map { configuration.makeIndexedSource(client: client, index: $0) }
             ?? configuration.makeSource(client: client)
-        let archive = ArchiveCommandRunner(configuration: configuration, dataFolder: dataFolder, client: client,
-                                           source: source, index: index)
+        let archive = ArchiveCommandRunner(
+            configuration: configuration, dataFolder: dataFolder, client: client,
+            source: source, index: index)
         do {
-            let status = try await perform(invocation, source: source, images: configuration.makeImageLoader(client: client),
-                                           archive: archive, dataFolder: dataFolder)
+            let status = try await perform(
+                invocation, source: source, images: configuration.makeImageLoader(client: client),
+                archive: archive, dataFolder: dataFolder)
             reportQuota(of: source)
             return status
         } catch let error as APODError {
@@ -63,8 +66,10 @@ enum APODCommand {
     }
 
     /// - Returns: the exit status when all went well (0, or 3 for `today` with nothing new).
-    private static func perform(_ invocation: Invocation, source: any APODSource, images: any ImageFetching,
-                                archive: ArchiveCommandRunner, dataFolder: DataFolder) async throws -> Int32 {
+    private static func perform(
+        _ invocation: Invocation, source: any APODSource, images: any ImageFetching,
+        archive: ArchiveCommandRunner, dataFolder: DataFolder
+    ) async throws -> Int32 {
         switch invocation {
         case .show(let day, let json):
             let shown = try await source.withVideoAddresses([try await entry(for: day, from: source)])
@@ -82,17 +87,23 @@ enum APODCommand {
                 Output.print(saved.path)
             }
         case .today(let request):
-            let writer = try WallpaperWriter(images: images, record: WallpaperRecord(dataFolder: dataFolder), request: request)
+            let writer = try WallpaperWriter(
+                images: images, record: WallpaperRecord(dataFolder: dataFolder), request: request)
             guard let written = try await TodayWallpaper(source: source, writer: writer).write() else {
                 return TodayWallpaper.nothingNewStatus
             }
             Output.print(written.description)
         case .randomWallpaper(let request, let favorites):
-            let writer = try WallpaperWriter(images: images, record: WallpaperRecord(dataFolder: dataFolder), request: request)
+            let writer = try WallpaperWriter(
+                images: images, record: WallpaperRecord(dataFolder: dataFolder), request: request)
             let library = favorites ? { try dataFolder.openLibrary().favourites() } : nil
-            guard let written = try await RandomWallpaper(source: source, favourites: library, writer: writer).write() else {
-                Output.error("apod: " + (favorites ? tr("no favourite has a picture to use: add one with apod favorites add DATE.")
-                                                   : tr("none of the random days drawn has a picture; try again.")))
+            guard let written = try await RandomWallpaper(source: source, favourites: library, writer: writer).write()
+            else {
+                Output.error(
+                    "apod: "
+                        + (favorites
+                            ? tr("no favourite has a picture to use: add one with apod favorites add DATE.")
+                            : tr("none of the random days drawn has a picture; try again.")))
                 return TodayWallpaper.nothingNewStatus
             }
             Output.print(written.description)
@@ -110,8 +121,11 @@ enum APODCommand {
         guard let day else { return try await source.latest() }
         let entry = try await source.entry(for: day)
         if entry.date != day {
-            Output.error("apod: " + tr("the picture for {asked} is not published yet; showing {shown} instead.",
-                                       ["asked": day.description, "shown": entry.date.description]))
+            Output.error(
+                "apod: "
+                    + tr(
+                        "the picture for {asked} is not published yet; showing {shown} instead.",
+                        ["asked": day.description, "shown": entry.date.description]))
         }
         return entry
     }
@@ -119,14 +133,18 @@ enum APODCommand {
     /// A random batch keeps what arrived when some days could not be had: say how many.
     private static func noteShortfall(asked: Int, got: Int) {
         guard got < asked else { return }
-        Output.error("apod: " + tr("only {got} of {asked} random pictures could be fetched; showing those.",
-                                   ["got": String(got), "asked": String(asked)]))
+        Output.error(
+            "apod: "
+                + tr(
+                    "only {got} of {asked} random pictures could be fetched; showing those.",
+                    ["got": String(got), "asked": String(asked)]))
     }
 
     /// Warns when a rate-limited key is about to run out (api.nasa.gov's DEMO_KEY allows 30 an hour).
     private static func reportQuota(of source: any APODSource) {
         guard let quota = source.rateLimit, quota.remaining <= 5 else { return }
-        Output.error("apod: " + tr("{count} requests left this hour for this API key.", ["count": String(quota.remaining)]))
+        Output.error(
+            "apod: " + tr("{count} requests left this hour for this API key.", ["count": String(quota.remaining)]))
     }
 
     private static func message(of error: Error) -> String {

@@ -19,13 +19,17 @@ enum ArchiveCommand: Equatable {
     /// The usage lines of these commands (translated when read).
     static var usageLines: [String] {
         [
-            "  sync                                    " + tr("download the archive's index (resumes where it stopped)"),
-            "  search QUERY [--limit N] [--json]       " + tr("best matches first, N from 1 to 500, default 20; words after -- may start with -"),
+            "  sync                                    "
+                + tr("download the archive's index (resumes where it stopped)"),
+            "  search QUERY [--limit N] [--json]       "
+                + tr("best matches first, N from 1 to 500, default 20; words after -- may start with -"),
             "  favorites [--json]                      " + tr("favourite pictures, oldest first"),
             "  favorites add DATE | remove DATE        " + tr("mark or unmark a day as a favourite"),
             "  on-this-day [MM-DD] [--json]            " + tr("that month and day in every year, oldest first"),
-            "  objects [QUERY] [--json]                " + tr("sky objects of the pictures with their counts; an object's"),
-            "                                          " + tr("name or designation (M31, \"orion nebula\") lists its pictures"),
+            "  objects [QUERY] [--json]                "
+                + tr("sky objects of the pictures with their counts; an object's"),
+            "                                          "
+                + tr("name or designation (M31, \"orion nebula\") lists its pictures"),
         ]
     }
 
@@ -53,10 +57,15 @@ enum ArchiveCommand: Equatable {
             guard let action = rest.first else { return .favorites(json: json) }
             rest.removeFirst()
             guard action == "add" || action == "remove" else {
-                throw APODError.invalidArgument(tr("favorites takes add DATE or remove DATE, not \"{action}\".", ["action": action]))
+                throw APODError.invalidArgument(
+                    tr("favorites takes add DATE or remove DATE, not \"{action}\".", ["action": action]))
             }
-            if json { throw APODError.invalidArgument(tr("favorites {action} does not take --json.", ["action": action])) }
-            guard !rest.isEmpty else { throw APODError.invalidArgument(tr("favorites {action} needs a DATE.", ["action": action])) }
+            if json {
+                throw APODError.invalidArgument(tr("favorites {action} does not take --json.", ["action": action]))
+            }
+            guard !rest.isEmpty else {
+                throw APODError.invalidArgument(tr("favorites {action} needs a DATE.", ["action": action]))
+            }
             let day = try Invocation.day(rest.removeFirst())
             try Invocation.expectNothing(rest)
             return action == "add" ? .addFavorite(day) : .removeFavorite(day)
@@ -76,7 +85,8 @@ enum ArchiveCommand: Equatable {
 
     private static func parseLimit(_ text: String) throws -> Int {
         guard let limit = Int(text), (1...maxSearchLimit).contains(limit) else {
-            throw APODError.invalidArgument(tr("--limit must be a whole number from 1 to {max}.", ["max": String(maxSearchLimit)]))
+            throw APODError.invalidArgument(
+                tr("--limit must be a whole number from 1 to {max}.", ["max": String(maxSearchLimit)]))
         }
         return limit
     }
@@ -84,9 +94,12 @@ enum ArchiveCommand: Equatable {
     /// `MM-DD`, any day a leap year has (02-29 included).
     private static func parseMonthDay(_ text: String) throws -> (Int, Int) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let month = Int(parts[0]), let day = Int(parts[1]), APODDay(year: 2000, month: month, day: day) != nil else {
-            throw APODError.invalidArgument(tr("\"{text}\" is not a month and day: use MM-DD, e.g. 07-04.", ["text": text]))
+        guard parts.count == 2,
+            parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let month = Int(parts[0]), let day = Int(parts[1]), APODDay(year: 2000, month: month, day: day) != nil
+        else {
+            throw APODError.invalidArgument(
+                tr("\"{text}\" is not a month and day: use MM-DD, e.g. 07-04.", ["text": text]))
         }
         return (month, day)
     }

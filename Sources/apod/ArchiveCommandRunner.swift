@@ -1,7 +1,8 @@
 import APODCore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Carries out an `ArchiveCommand` against the index of the configured source and the
@@ -38,11 +39,14 @@ struct ArchiveCommandRunner {
             let entry = try await source.entry(for: day)
             guard entry.date == day else { throw APODError.noEntry(day) }
             try library.addFavourite(entry)
-            Output.print(tr("Added {date} “{title}” to the favourites.", ["date": day.description, "title": entry.title]))
+            Output.print(
+                tr("Added {date} “{title}” to the favourites.", ["date": day.description, "title": entry.title]))
         case .removeFavorite(let day):
             let removed = try dataFolder.openLibrary().removeFavourite(day)
-            Output.print(removed ? tr("Removed {date} from the favourites.", ["date": day.description])
-                                 : tr("{date} was not a favourite.", ["date": day.description]))
+            Output.print(
+                removed
+                    ? tr("Removed {date} from the favourites.", ["date": day.description])
+                    : tr("{date} was not a favourite.", ["date": day.description]))
         case .onThisDay(let month, let day, let json):
             let today = ArchiveCalendar().today
             try await onThisDay(month: month ?? today.month, day: day ?? today.day, json: json)
@@ -61,7 +65,8 @@ struct ArchiveCommandRunner {
     private func entries(of object: SkyObject, in index: ArchiveIndex, json: Bool) throws {
         let entries = try index.entries(of: object)
         if !json && !entries.isEmpty {
-            Output.print(tr("{object} ({count}), newest first:", ["object": object.label, "count": String(entries.count)]))
+            Output.print(
+                tr("{object} ({count}), newest first:", ["object": object.label, "count": String(entries.count)]))
         }
         try list(entries, json: json)
         if entries.isEmpty && !json {
@@ -75,12 +80,17 @@ struct ArchiveCommandRunner {
         if json {
             Output.print(String(decoding: try EntryJSON.encoded(objects.map(ObjectJSON.init)), as: UTF8.self))
         } else if let widest = objects.first.map({ String($0.count).count }) {
-            Output.print(objects.map { String(repeating: " ", count: widest - String($0.count).count) + "\($0.count)  \($0.object.label)" }
+            Output.print(
+                objects.map {
+                    String(repeating: " ", count: widest - String($0.count).count) + "\($0.count)  \($0.object.label)"
+                }
                 .joined(separator: "\n"))
         }
         if objects.isEmpty && !json {
-            Output.error("apod: " + (query.map { tr("no sky objects match \"{query}\".", ["query": $0]) }
-                                     ?? tr("no sky objects in the index yet: run apod sync.")))
+            Output.error(
+                "apod: "
+                    + (query.map { tr("no sky objects match \"{query}\".", ["query": $0]) }
+                        ?? tr("no sky objects in the index yet: run apod sync.")))
         }
     }
 
@@ -89,19 +99,31 @@ struct ArchiveCommandRunner {
         let sync = ArchiveSync(source: try configuration.makeSyncSource(client: client), index: index)
         let onTerminal = isatty(STDERR_FILENO) == 1
         let summary = try await sync.run { progress in
-            if onTerminal { FileHandle.standardError.write(Data(("\r" + Self.progressLine(progress) + "\u{1B}[K").utf8)) }
+            if onTerminal {
+                FileHandle.standardError.write(Data(("\r" + Self.progressLine(progress) + "\u{1B}[K").utf8))
+            }
         }
         if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        Output.print(tr("{count} pictures in the index ({new} new, {days} days fetched in {seconds} s).", [
-            "count": String(summary.entriesIndexed), "new": String(summary.entriesAdded),
-            "days": String(summary.daysFetched), "seconds": String(format: "%.1f", summary.seconds)]))
+        Output.print(
+            tr(
+                "{count} pictures in the index ({new} new, {days} days fetched in {seconds} s).",
+                [
+                    "count": String(summary.entriesIndexed), "new": String(summary.entriesAdded),
+                    "days": String(summary.daysFetched), "seconds": String(format: "%.1f", summary.seconds),
+                ]))
         if !summary.emptyWindows.isEmpty {
-            Output.error("apod: " + tr("the service sent nothing for {days}; run apod sync again later to fetch them.",
-                                       ["days": Self.describe(summary.emptyWindows)]))
+            Output.error(
+                "apod: "
+                    + tr(
+                        "the service sent nothing for {days}; run apod sync again later to fetch them.",
+                        ["days": Self.describe(summary.emptyWindows)]))
         }
         if !summary.incompleteWindows.isEmpty {
-            Output.error("apod: " + tr("some days of {days} came back unusable or incomplete; run apod sync again later to fetch them.",
-                                       ["days": Self.describe(summary.incompleteWindows)]))
+            Output.error(
+                "apod: "
+                    + tr(
+                        "some days of {days} came back unusable or incomplete; run apod sync again later to fetch them.",
+                        ["days": Self.describe(summary.incompleteWindows)]))
         }
     }
 
@@ -112,24 +134,35 @@ struct ArchiveCommandRunner {
         guard windows.count > 3, let first = windows.first, let last = windows.last else {
             return windows.map { "\($0.lowerBound)…\($0.upperBound)" }.joined(separator: ", ")
         }
-        return tr("{count} stretches of days between {first} and {last}",
-                  ["count": String(windows.count), "first": first.lowerBound.description, "last": last.upperBound.description])
+        return tr(
+            "{count} stretches of days between {first} and {last}",
+            [
+                "count": String(windows.count), "first": first.lowerBound.description,
+                "last": last.upperBound.description,
+            ])
     }
 
     /// `3075/11488 days · 3040 pictures · about 2 min left`
     static func progressLine(_ progress: SyncProgress) -> String {
-        var line = tr("{done}/{total} days · {count} pictures", [
-            "done": String(progress.daysDone), "total": String(progress.daysTotal), "count": String(progress.entriesIndexed)])
+        var line = tr(
+            "{done}/{total} days · {count} pictures",
+            [
+                "done": String(progress.daysDone), "total": String(progress.daysTotal),
+                "count": String(progress.entriesIndexed),
+            ])
         if let seconds = progress.secondsLeft {
-            let left = seconds >= 90 ? tr("{minutes} min", ["minutes": String(Int((seconds / 60).rounded()))])
-                                     : tr("{seconds} s", ["seconds": String(Int(seconds.rounded()))])
+            let left =
+                seconds >= 90
+                ? tr("{minutes} min", ["minutes": String(Int((seconds / 60).rounded()))])
+                : tr("{seconds} s", ["seconds": String(Int(seconds.rounded()))])
             line += " · " + tr("about {time} left", ["time": left])
         }
         return line
     }
 
     private func onThisDay(month: Int, day: Int, json: Bool) async throws {
-        try list(try await OnThisDay.entries(month: month, day: day, index: try index.get(), source: source), json: json)
+        try list(
+            try await OnThisDay.entries(month: month, day: day, index: try index.get(), source: source), json: json)
     }
 
     /// JSON with the same keys as `show`, or one `DATE  TITLE` line per entry.
@@ -143,8 +176,11 @@ struct ArchiveCommandRunner {
 
     private func noteIncomplete(_ index: ArchiveIndex) throws {
         guard try !index.coversArchive() else { return }
-        Output.error("apod: " + tr("the index holds {count} pictures so far; run apod sync to search the whole archive.",
-                                   ["count": String(try index.count())]))
+        Output.error(
+            "apod: "
+                + tr(
+                    "the index holds {count} pictures so far; run apod sync to search the whole archive.",
+                    ["count": String(try index.count())]))
     }
 }
 

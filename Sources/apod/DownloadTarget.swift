@@ -1,7 +1,8 @@
 import APODCore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where `apod` puts a picture, from `download -o` or `today`/`random --wallpaper`: standard
@@ -45,8 +46,11 @@ enum DownloadTarget: Equatable {
         case .path(let url):
             return url
         case .folder:
-            throw APODError.cannotSave(path: output, reason: tr("it is a folder; name a file, e.g. {example}.",
-                                                                ["example": (output.hasSuffix("/") ? output : output + "/") + "apod.jpg"]))
+            throw APODError.cannotSave(
+                path: output,
+                reason: tr(
+                    "it is a folder; name a file, e.g. {example}.",
+                    ["example": (output.hasSuffix("/") ? output : output + "/") + "apod.jpg"]))
         case .standardOutput:
             throw APODError.cannotSave(path: output, reason: tr("a background must be a file, not standard output."))
         }
@@ -95,7 +99,8 @@ enum FilePlacement: Equatable {
     /// unwritable folder fails first; nil when the destination is written through.
     func reserve() throws -> PartialFile? {
         guard case .replace(let file) = self else { return nil }
-        return try PartialFile(in: file.deletingLastPathComponent(), stem: file.lastPathComponent, destination: file.path)
+        return try PartialFile(
+            in: file.deletingLastPathComponent(), stem: file.lastPathComponent, destination: file.path)
     }
 
     /// Writes `data` as this placement says: into what is there, or through `partial` (made
@@ -104,7 +109,9 @@ enum FilePlacement: Equatable {
         switch self {
         case .writeThrough(let file):
             let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw APODError.cannotSave(path: file.path, reason: String(cString: strerror(errno))) }
+            guard descriptor >= 0 else {
+                throw APODError.cannotSave(path: file.path, reason: String(cString: strerror(errno)))
+            }
             defer { close(descriptor) }
             guard FileDescriptorWriter.write(data, to: descriptor) else {
                 throw APODError.cannotSave(path: file.path, reason: String(cString: strerror(errno)))

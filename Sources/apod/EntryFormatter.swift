@@ -1,5 +1,5 @@
-import Foundation
 import APODCore
+import Foundation
 
 /// The readable block `apod` prints for an entry without `--json` (`Output` keeps terminal
 /// controls and bidi overrides out of it, as out of everything `apod` prints).

@@ -30,19 +30,27 @@ enum Invocation: Equatable {
             "  show [YYYY-MM-DD] [--json]              " + tr("one entry; no date = latest published"),
             "  random [--count N] [--json]             " + tr("N random entries, 1…100, default 8"),
             "  random --wallpaper PATH [--favorites] [WALLPAPER OPTIONS]",
-            "                                          " + tr("write a random picture (from the favourites) to PATH for a background"),
+            "                                          "
+                + tr("write a random picture (from the favourites) to PATH for a background"),
             "  range START END [--json]                " + tr("every entry from START to END inclusive (≤ 366 days)"),
             "  download [YYYY-MM-DD] [--hd] [-o PATH] [--force]",
-            "                                          " + tr("save the picture (default ./apod-DATE.EXT); PATH may be"),
-            "                                          " + tr("a file, a folder (DIR/) or - for standard output; --force"),
+            "                                          "
+                + tr("save the picture (default ./apod-DATE.EXT); PATH may be"),
+            "                                          "
+                + tr("a file, a folder (DIR/) or - for standard output; --force"),
             "                                          " + tr("replaces an existing file"),
             "  today --wallpaper PATH [WALLPAPER OPTIONS]",
-            "                                          " + tr("write the latest picture to PATH for a background; exit 3 when PATH already has it"),
+            "                                          "
+                + tr("write the latest picture to PATH for a background; exit 3 when PATH already has it"),
             "  " + tr("WALLPAPER OPTIONS:"),
-            "    --width W [--height H]                " + tr("the screen's size in pixels; with --height the picture is fitted to it"),
-            "    --fit fill|whole|auto                 " + tr("crop to fill, show whole over a blurred copy, or choose by shape (default auto)"),
-            "    --caption[=sentence]                  " + tr("draw the title, date and credit (and the explanation's first sentence)"),
-            "    --scale S                             " + tr("the monitor's scale factor, 1…4: the caption's size (default 1)"),
+            "    --width W [--height H]                "
+                + tr("the screen's size in pixels; with --height the picture is fitted to it"),
+            "    --fit fill|whole|auto                 "
+                + tr("crop to fill, show whole over a blurred copy, or choose by shape (default auto)"),
+            "    --caption[=sentence]                  "
+                + tr("draw the title, date and credit (and the explanation's first sentence)"),
+            "    --scale S                             "
+                + tr("the monitor's scale factor, 1…4: the caption's size (default 1)"),
             ArchiveCommand.usageLines.joined(separator: "\n"),
             "",
             tr("Options:"),
@@ -69,7 +77,8 @@ enum Invocation: Equatable {
         case "random" where rest.contains(where: { $0 == "--wallpaper" || $0.hasPrefix("--wallpaper=") }):
             if json { throw APODError.invalidArgument(tr("random --wallpaper does not take --json.")) }
             var favorites = false
-            let request = try WallpaperRequest.parse(rest, command: "random", allowsFavorites: true, favorites: &favorites)
+            let request = try WallpaperRequest.parse(
+                rest, command: "random", allowsFavorites: true, favorites: &favorites)
             return .randomWallpaper(request, favorites: favorites)
         case "random":
             let count = try value(of: "--count", in: &rest).map(parseCount) ?? 8
@@ -82,9 +91,13 @@ enum Invocation: Equatable {
             let start = try day(rest.removeFirst())
             let end = try day(rest.removeFirst())
             try expectNothing(rest)
-            guard start <= end else { throw APODError.invalidArgument(tr("START ({start}) is after END ({end}).", ["start": start.description, "end": end.description])) }
+            guard start <= end else {
+                throw APODError.invalidArgument(
+                    tr("START ({start}) is after END ({end}).", ["start": start.description, "end": end.description]))
+            }
             guard end.ordinal - start.ordinal < maxRangeDays else {
-                throw APODError.invalidArgument(tr("A range may cover at most {days} days.", ["days": String(maxRangeDays)]))
+                throw APODError.invalidArgument(
+                    tr("A range may cover at most {days} days.", ["days": String(maxRangeDays)]))
             }
             return .range(start, end, json: json)
         case "download":
@@ -99,7 +112,8 @@ enum Invocation: Equatable {
         case "today":
             if json { throw APODError.invalidArgument(tr("today does not take --json.")) }
             var favorites = false
-            return .today(try WallpaperRequest.parse(rest, command: "today", allowsFavorites: false, favorites: &favorites))
+            return .today(
+                try WallpaperRequest.parse(rest, command: "today", allowsFavorites: false, favorites: &favorites))
         default:
             if let archive = try ArchiveCommand.parse(command, &rest, json: json) { return .archive(archive) }
             throw APODError.invalidArgument(tr("Unknown command \"{command}\".", ["command": command]))
@@ -108,14 +122,16 @@ enum Invocation: Equatable {
 
     static func day(_ text: String) throws -> APODDay {
         guard let day = APODDay(text) else {
-            throw APODError.invalidArgument(tr("\"{text}\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.", ["text": text]))
+            throw APODError.invalidArgument(
+                tr("\"{text}\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.", ["text": text]))
         }
         return day
     }
 
     private static func parseCount(_ text: String) throws -> Int {
         guard let count = Int(text), (1...maxRandom).contains(count) else {
-            throw APODError.invalidArgument(tr("--count must be a whole number from 1 to {max}.", ["max": String(maxRandom)]))
+            throw APODError.invalidArgument(
+                tr("--count must be a whole number from 1 to {max}.", ["max": String(maxRandom)]))
         }
         return count
     }
@@ -134,7 +150,9 @@ enum Invocation: Equatable {
         if let index = arguments.firstIndex(where: { $0.hasPrefix(flag + "=") }) {
             value = String(arguments.remove(at: index).dropFirst(flag.count + 1))
         } else if let index = arguments.firstIndex(of: flag) {
-            guard index + 1 < arguments.count else { throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": flag])) }
+            guard index + 1 < arguments.count else {
+                throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": flag]))
+            }
             value = arguments[index + 1]
             arguments.removeSubrange(index...(index + 1))
         } else {

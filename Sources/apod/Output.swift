@@ -17,7 +17,8 @@ enum Output {
     /// JSON (one object for `show`, an array otherwise) or readable blocks separated by blank lines.
     static func entries(_ entries: [APODEntry], json: Bool, asArray: Bool) throws {
         if json {
-            let data = asArray || entries.count != 1
+            let data =
+                asArray || entries.count != 1
                 ? try EntryJSON.encoded(entries.map(EntryJSON.init))
                 : try EntryJSON.encoded(EntryJSON(entries[0]))
             FileHandle.standardOutput.write(Data((escapingControls(String(decoding: data, as: UTF8.self)) + "\n").utf8))
@@ -31,7 +32,9 @@ enum Output {
     /// U+202A…U+202E, U+2066…U+2069) written as `\uXXXX`: the same strings for a script, and
     /// nothing a terminal acts on. They can only stand inside strings, where the escape is valid.
     static func escapingControls(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: { ControlCharacters.isUnsafe($0, keepingLayout: true) }) else { return json }
+        guard json.unicodeScalars.contains(where: { ControlCharacters.isUnsafe($0, keepingLayout: true) }) else {
+            return json
+        }
         var escaped = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
             if ControlCharacters.isUnsafe(scalar, keepingLayout: true) {

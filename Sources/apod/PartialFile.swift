@@ -1,7 +1,8 @@
 import APODCore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The temporary file a download is written to before it is renamed into place:
@@ -20,7 +21,8 @@ final class PartialFile {
         url = folder.appendingPathComponent(".\(stem).\(Self.marker)\(getpid())\(Self.suffix)")
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw APODError.cannotSave(path: destination, reason: errno == ENOENT ? tr("there is no such folder.") : Self.systemReason())
+            throw APODError.cannotSave(
+                path: destination, reason: errno == ENOENT ? tr("there is no such folder.") : Self.systemReason())
         }
         close(descriptor)
         InterruptCleanup.remove(onSignal: url.path)
@@ -70,8 +72,9 @@ final class PartialFile {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         for name in names where name.hasPrefix(".") && name.hasSuffix(suffix) {
             guard let last = name.dropLast(suffix.count).split(separator: ".").last, last.hasPrefix(marker),
-                  let pid = pid_t(last.dropFirst(marker.count)), pid > 0,
-                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+                let pid = pid_t(last.dropFirst(marker.count)), pid > 0,
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
             unlink(folder.appendingPathComponent(name).path)
         }
     }

@@ -1,7 +1,8 @@
 import APODCore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `apod download`: saves an entry's picture, named after its date and real format.
@@ -17,7 +18,8 @@ struct PictureDownload {
         guard entry.mediaType != .video, let url = candidates.compactMap({ $0 }).first else {
             throw APODError.noImage(entry.date)
         }
-        let target = try DownloadTarget(output: output, currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        let target = try DownloadTarget(
+            output: output, currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         let partial = try Self.reserve(for: target, stem: "apod-\(entry.date)", force: force)
         defer { partial?.discard() }
 
@@ -48,6 +50,6 @@ struct PictureDownload {
     }
 }
 
-private extension ImageFormat {
-    var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
+extension ImageFormat {
+    fileprivate var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
 }

@@ -20,7 +20,9 @@ struct RandomWallpaper {
         } else {
             candidates = try await source.random(count: Self.draw)
         }
-        guard let entry = candidates.filter({ WallpaperPicture.original(of: $0) != nil }).randomElement() else { return nil }
+        guard let entry = candidates.filter({ WallpaperPicture.original(of: $0) != nil }).randomElement() else {
+            return nil
+        }
         try await writer.write(entry)
         return entry.date
     }

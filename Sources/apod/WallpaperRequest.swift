@@ -30,7 +30,9 @@ struct WallpaperRequest: Equatable {
     /// Parses what follows `today` or `random`; `favorites` is set when `--favorites` is allowed
     /// and given.
     /// - Throws: `APODError.invalidArgument` naming what is wrong.
-    static func parse(_ arguments: [String], command: String, allowsFavorites: Bool, favorites: inout Bool) throws -> WallpaperRequest {
+    static func parse(_ arguments: [String], command: String, allowsFavorites: Bool, favorites: inout Bool) throws
+        -> WallpaperRequest
+    {
         var path: String?
         var request = WallpaperRequest(path: "")
         var fitGiven = false
@@ -41,7 +43,9 @@ struct WallpaperRequest: Equatable {
             let inline = parts.count == 2 ? String(parts[1]) : nil
             func value() throws -> String {
                 if let inline { return inline }
-                guard let next = rest.popFirst() else { throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": name])) }
+                guard let next = rest.popFirst() else {
+                    throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": name]))
+                }
                 return next
             }
             switch name {
@@ -53,20 +57,25 @@ struct WallpaperRequest: Equatable {
                 request.height = try side(try value(), flag: name)
             case "--scale":
                 guard let scale = Int(try value()), scaleRange.contains(scale) else {
-                    throw APODError.invalidArgument(tr("--scale must be a whole number from {min} to {max} (the monitor's scale factor).",
-                                                       ["min": String(scaleRange.lowerBound), "max": String(scaleRange.upperBound)]))
+                    throw APODError.invalidArgument(
+                        tr(
+                            "--scale must be a whole number from {min} to {max} (the monitor's scale factor).",
+                            ["min": String(scaleRange.lowerBound), "max": String(scaleRange.upperBound)]))
                 }
                 request.scale = scale
             case "--caption":
                 switch inline {
                 case nil, "title": request.caption = .title
                 case "sentence": request.caption = .titleAndSentence
-                default: throw APODError.invalidArgument(tr("--caption takes no value, or =sentence to add the explanation's first sentence."))
+                default:
+                    throw APODError.invalidArgument(
+                        tr("--caption takes no value, or =sentence to add the explanation's first sentence."))
                 }
             case "--fit":
                 let text = try value()
                 guard let fit = BackgroundFit(rawValue: text) else {
-                    throw APODError.invalidArgument(tr("--fit must be fill, whole or auto, not \"{value}\".", ["value": text]))
+                    throw APODError.invalidArgument(
+                        tr("--fit must be fill, whole or auto, not \"{value}\".", ["value": text]))
                 }
                 request.fit = fit
                 fitGiven = true
@@ -81,7 +90,8 @@ struct WallpaperRequest: Equatable {
         }
         guard WallpaperRecord.accepts(path) else { throw APODError.invalidArgument(WallpaperRecord.refusal) }
         if request.height != nil && request.width == nil {
-            throw APODError.invalidArgument(tr("--height needs --width: give the screen's size as --width W --height H."))
+            throw APODError.invalidArgument(
+                tr("--height needs --width: give the screen's size as --width W --height H."))
         }
         if fitGiven && request.canvas == nil {
             throw APODError.invalidArgument(tr("--fit needs the screen's size: add --width W --height H."))
@@ -92,8 +102,10 @@ struct WallpaperRequest: Equatable {
 
     private static func side(_ text: String, flag: String) throws -> Int {
         guard let number = Int(text), sideRange.contains(number) else {
-            throw APODError.invalidArgument(tr("{flag} must be a whole number of pixels from {min} to {max}.",
-                                               ["flag": flag, "min": String(sideRange.lowerBound), "max": String(sideRange.upperBound)]))
+            throw APODError.invalidArgument(
+                tr(
+                    "{flag} must be a whole number of pixels from {min} to {max}.",
+                    ["flag": flag, "min": String(sideRange.lowerBound), "max": String(sideRange.upperBound)]))
         }
         return number
     }

@@ -20,7 +20,8 @@ struct WallpaperWriter {
         self.images = images
         self.record = record
         self.request = request
-        destination = try DownloadTarget.file(request.path, currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        destination = try DownloadTarget.file(
+            request.path, currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         placement = try FilePlacement(of: destination, force: true)
     }
 
@@ -35,8 +36,12 @@ struct WallpaperWriter {
         var data = try await WallpaperPicture(images: images).data(for: entry, width: request.width)
         if request.composes {
             let caption = Caption(entry: entry, style: request.caption)
-            data = try WallpaperComposer.compose(data, .init(canvas: request.canvas, scaleFactor: request.scale,
-                                                             fit: request.fit, caption: caption)).jpeg
+            data = try WallpaperComposer.compose(
+                data,
+                .init(
+                    canvas: request.canvas, scaleFactor: request.scale,
+                    fit: request.fit, caption: caption)
+            ).jpeg
         }
         try placement.write(data, partial: partial, replacing: true)
         try record.note(entry.date, writtenTo: destination)

@@ -7,8 +7,10 @@ public func fuzzEntryDecoding(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     let bytes = Data(UnsafeBufferPointer(start: data, count: size))
     guard let objects = try? JSONFields.objects(in: bytes) else { return 0 }
     for object in objects {
-        for decode in [{ try ScienceEntryDecoder.entry(from: $0) },
-                       { try LegacyEntryDecoder.entry(from: $0) }] as [([String: Any]) throws -> APODEntry] {
+        for decode in [
+            { try ScienceEntryDecoder.entry(from: $0) },
+            { try LegacyEntryDecoder.entry(from: $0) },
+        ] as [([String: Any]) throws -> APODEntry] {
             guard let entry = try? decode(object) else { continue }
             precondition(!entry.title.isEmpty, "accepted an entry without a title")
             precondition(entry.title == entry.title.trimmingCharacters(in: .whitespacesAndNewlines))

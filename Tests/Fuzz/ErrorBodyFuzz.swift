@@ -10,7 +10,8 @@ public func fuzzErrorBody(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let status = statuses[Int(data[0]) % statuses.count]
     let body = Data(UnsafeBufferPointer(start: data + 1, count: size - 1))
     let headers = data[0] & 0x80 != 0 ? ["content-type": "text/html"] : ["content-type": "application/json"]
-    let response = HTTPResponse(status: status, headers: headers, body: body, url: URL(string: "https://api.nasa.gov/planetary/apod")!)
+    let response = HTTPResponse(
+        status: status, headers: headers, body: body, url: URL(string: "https://api.nasa.gov/planetary/apod")!)
     let error = ServiceErrorBody.error(for: response, redacting: key)
     precondition(!error.message.contains(key), "the key leaked into: \(error.message)")
     return 0

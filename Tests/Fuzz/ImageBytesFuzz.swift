@@ -28,6 +28,8 @@ public func fuzzImageBytes(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         preconditionFailure("not an APODError: \(error)")
     }
     // Framed for the disk cache and read back, the bytes are unchanged.
-    precondition(CacheEntryFormat.unframe(CacheEntryFormat.header(for: bytes) + bytes) == bytes, "cache framing changed the bytes")
+    precondition(
+        CacheEntryFormat.unframe(CacheEntryFormat.header(for: bytes) + bytes) == bytes,
+        "cache framing changed the bytes")
     return 0
 }

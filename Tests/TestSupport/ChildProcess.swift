@@ -15,8 +15,10 @@ public enum ChildProcess {
     ///   - environment: the child's whole environment; by default this process's.
     ///   - whileWaiting: called over and over until the child ends (a GUI test turns its main
     ///     loop here so the application can answer the child).
-    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
-                           timeout: TimeInterval = 60, whileWaiting: () -> Void = {}) throws -> Outcome {
+    public static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+        timeout: TimeInterval = 60, whileWaiting: () -> Void = {}
+    ) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -48,8 +50,9 @@ public enum ChildProcess {
         process.waitUntilExit()
         try? pipe.fileHandleForWriting.close()
         reader.wait()
-        return Outcome(status: process.terminationStatus, output: String(decoding: collected.data, as: UTF8.self),
-                       timedOut: timedOut)
+        return Outcome(
+            status: process.terminationStatus, output: String(decoding: collected.data, as: UTF8.self),
+            timedOut: timedOut)
     }
 
     /// Whether `tool`, looked up in PATH, runs and exits 0 (false when it is not installed).

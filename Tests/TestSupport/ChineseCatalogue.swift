@@ -19,11 +19,18 @@ public struct ChineseCatalogue {
         let messages = localeDirectory.appendingPathComponent("zh_TW/LC_MESSAGES")
         try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: locales, withIntermediateDirectories: true)
-        guard ChildProcess.succeeds("msgfmt", ["--check", "-o", messages.appendingPathComponent("apod-viewer.mo").path,
-                                               packageRoot.appendingPathComponent("po/zh_TW.po").path]) else {
+        guard
+            ChildProcess.succeeds(
+                "msgfmt",
+                [
+                    "--check", "-o", messages.appendingPathComponent("apod-viewer.mo").path,
+                    packageRoot.appendingPathComponent("po/zh_TW.po").path,
+                ])
+        else {
             throw Unavailable(reason: "msgfmt (gettext) is not installed")
         }
-        _ = ChildProcess.succeeds("localedef", ["-i", "zh_TW", "-f", "UTF-8", locales.appendingPathComponent("zh_TW.UTF-8").path])
+        _ = ChildProcess.succeeds(
+            "localedef", ["-i", "zh_TW", "-f", "UTF-8", locales.appendingPathComponent("zh_TW.UTF-8").path])
         guard FileManager.default.fileExists(atPath: locales.appendingPathComponent("zh_TW.UTF-8/LC_CTYPE").path) else {
             throw Unavailable(reason: "localedef could not build zh_TW.UTF-8")
         }

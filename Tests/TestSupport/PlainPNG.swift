@@ -6,7 +6,9 @@ public enum PlainPNG {
     public static func make(width: Int, height: Int, red: UInt8, green: UInt8, blue: UInt8) -> Data {
         var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var header = Data()
-        for value in [UInt32(width), UInt32(height)] { withUnsafeBytes(of: value.bigEndian) { header.append(contentsOf: $0) } }
+        for value in [UInt32(width), UInt32(height)] {
+            withUnsafeBytes(of: value.bigEndian) { header.append(contentsOf: $0) }
+        }
         header.append(contentsOf: [8, 2, 0, 0, 0])
         ImageFaults.appendChunk("IHDR", header, to: &data)
         var raw = Data(capacity: (width * 3 + 1) * height)
@@ -25,11 +27,14 @@ public enum PlainPNG {
             let length = min(65_535, bytes.count - offset)
             let isLast = offset + length == bytes.count
             out.append(isLast ? 1 : 0)
-            out.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF)])
+            out.append(contentsOf: [
+                UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF),
+            ])
             out.append(bytes[bytes.startIndex + offset..<bytes.startIndex + offset + length])
             offset += length
         } while offset < bytes.count
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in bytes {
             a = (a + UInt32(byte)) % 65_521
             b = (b + a) % 65_521

@@ -9,10 +9,12 @@ public enum UsageWords {
     /// The commands: lines indented by exactly two spaces whose first word is a lowercase word
     /// (not an option, nor a heading such as `WALLPAPER OPTIONS:`).
     public static func commands(in usage: String) -> Set<String> {
-        Set(usage.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("  "), !line.hasPrefix("   "), let word = line.split(separator: " ").first,
-                  word.allSatisfy({ $0.isLowercase || $0 == "-" }), !word.hasPrefix("-") else { return nil }
-            return String(word)
-        })
+        Set(
+            usage.split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("  "), !line.hasPrefix("   "), let word = line.split(separator: " ").first,
+                    word.allSatisfy({ $0.isLowercase || $0 == "-" }), !word.hasPrefix("-")
+                else { return nil }
+                return String(word)
+            })
     }
 }

@@ -1,6 +1,7 @@
 import APODCore
 import TestSupport
 import XCTest
+
 @testable import WallpaperComposition
 
 /// Issue 23, hostile input 5: a GIF becomes a background from its first frame alone, so the

@@ -1,5 +1,6 @@
 import APODCore
 import XCTest
+
 @testable import WallpaperComposition
 
 /// The card's text in other scripts: Chinese is drawn with a font that has it (no boxes),
@@ -40,20 +41,24 @@ final class CaptionScriptTests: XCTestCase {
             XCTAssertTrue(card.isRightToLeft, title)
             XCTAssertEqual(card.unknownGlyphs, 0, title)
             let columns = try XCTUnwrap(textColumns(background, card))
-            XCTAssertLessThan(card.rect.maxX - columns.upperBound, Int(CaptionCard.paddingSize) + 4, "ends at the right edge: \(title)")
+            XCTAssertLessThan(
+                card.rect.maxX - columns.upperBound, Int(CaptionCard.paddingSize) + 4,
+                "ends at the right edge: \(title)")
         }
     }
 
     /// The caption built from an entry in the user's language: the date as the catalogue
     /// writes it, the credit, the sentence only when asked.
     func testACaptionFromAnEntry() {
-        let entry = APODEntry(date: APODDay("2019-01-01")!, title: "The  Sombrero\u{202E} Galaxy",
-                              explanation: "This floating ring is the size of a galaxy.  In fact, it is a galaxy.",
-                              copyright: "\nJorge\n Jorgensen\n", mediaType: .image)
+        let entry = APODEntry(
+            date: APODDay("2019-01-01")!, title: "The  Sombrero\u{202E} Galaxy",
+            explanation: "This floating ring is the size of a galaxy.  In fact, it is a galaxy.",
+            copyright: "\nJorge\n Jorgensen\n", mediaType: .image)
         XCTAssertNil(Caption(entry: entry, style: .none))
         let title = Caption(entry: entry, style: .title)
         XCTAssertEqual(title, Caption(title: "The Sombrero Galaxy", details: "2019 Jan. 1 · © Jorge Jorgensen"))
-        XCTAssertEqual(Caption(entry: entry, style: .titleAndSentence)?.sentence, "This floating ring is the size of a galaxy.")
+        XCTAssertEqual(
+            Caption(entry: entry, style: .titleAndSentence)?.sentence, "This floating ring is the size of a galaxy.")
         var free = entry
         free.copyright = nil
         XCTAssertEqual(Caption(entry: free, style: .title)?.details, "2019 Jan. 1")

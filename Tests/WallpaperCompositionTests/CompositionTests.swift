@@ -1,6 +1,7 @@
 import APODCore
 import TestSupport
 import XCTest
+
 @testable import WallpaperComposition
 
 /// Backgrounds drawn from pictures the tests paint: the fit, the backdrop, the caption card's
@@ -9,8 +10,9 @@ final class CompositionTests: XCTestCase {
     private let screen = CanvasSize(width: 1920, height: 1080)
     private let red: TestPicture.Colour = (230, 20, 20)
     private let green: TestPicture.Colour = (20, 200, 40)
-    private static let caption = Caption(title: "The Sombrero Galaxy in Infrared", details: "2019 Jan. 1 · © NASA, JPL-Caltech",
-                                         sentence: "This floating ring is the size of a galaxy.")
+    private static let caption = Caption(
+        title: "The Sombrero Galaxy in Infrared", details: "2019 Jan. 1 · © NASA, JPL-Caltech",
+        sentence: "This floating ring is the size of a galaxy.")
 
     /// A picture with a red frame and a green middle: where the frame shows, the whole picture does.
     private func framed(width: Int, height: Int) -> TestPicture {
@@ -23,15 +25,21 @@ final class CompositionTests: XCTestCase {
         return picture
     }
 
-    private func assertWholeFrame(_ background: RenderedBackground, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertWholeFrame(_ background: RenderedBackground, file: StaticString = #filePath, line: UInt = #line)
+    {
         let rect = background.report.fit.placement
         XCTAssertTrue(background.report.fit.showsWholePicture, "\(rect)", file: file, line: line)
-        for (x, y) in [(rect.x + 1, rect.y + rect.height / 2), (rect.maxX - 2, rect.y + rect.height / 2),
-                       (rect.x + rect.width / 2, rect.y + 1), (rect.x + rect.width / 2, rect.maxY - 2)] {
-            XCTAssertTrue(background.pixel(x: x, y: y, isNear: red), "frame at (\(x), \(y)): \(background.pixel(x: x, y: y))",
-                          file: file, line: line)
+        for (x, y) in [
+            (rect.x + 1, rect.y + rect.height / 2), (rect.maxX - 2, rect.y + rect.height / 2),
+            (rect.x + rect.width / 2, rect.y + 1), (rect.x + rect.width / 2, rect.maxY - 2),
+        ] {
+            XCTAssertTrue(
+                background.pixel(x: x, y: y, isNear: red), "frame at (\(x), \(y)): \(background.pixel(x: x, y: y))",
+                file: file, line: line)
         }
-        XCTAssertTrue(background.pixel(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2, isNear: green), file: file, line: line)
+        XCTAssertTrue(
+            background.pixel(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2, isNear: green), file: file,
+            line: line)
     }
 
     func testA1080By1920PortraitBecomesA1920By1080BackgroundShowingAllOfIt() throws {
@@ -71,16 +79,19 @@ final class CompositionTests: XCTestCase {
         XCTAssertEqual(fit.kind, .fill)
         XCTAssertEqual(fit.placement.maxX, 1920, "cropped from the left: \(fit.placement)")
         XCTAssertGreaterThan(background.report.centreOfInterest.x, 0.8)
-        XCTAssertTrue(background.pixel(x: 1920 - 200, y: 540, isNear: (250, 240, 200)), "the bright part is on the screen")
+        XCTAssertTrue(
+            background.pixel(x: 1920 - 200, y: 540, isNear: (250, 240, 200)), "the bright part is on the screen")
     }
 
     /// Noise everywhere but one flat part, on pictures of 1280×720 drawn 1.5 times larger.
     func testTheCardGoesWhereThereIsLeastDetail() throws {
-        for (flat, expected) in [(CanvasRect(x: 0, y: 360, width: 640, height: 360), CaptionPlace.bottomLeft),
-                                 (CanvasRect(x: 640, y: 0, width: 640, height: 360), .topRight),
-                                 (CanvasRect(x: 0, y: 0, width: 640, height: 360), .topLeft),
-                                 (CanvasRect(x: 640, y: 360, width: 640, height: 360), .bottomRight),
-                                 (CanvasRect(x: 420, y: 600, width: 440, height: 120), .bottomBand)] {
+        for (flat, expected) in [
+            (CanvasRect(x: 0, y: 360, width: 640, height: 360), CaptionPlace.bottomLeft),
+            (CanvasRect(x: 640, y: 0, width: 640, height: 360), .topRight),
+            (CanvasRect(x: 0, y: 0, width: 640, height: 360), .topLeft),
+            (CanvasRect(x: 640, y: 360, width: 640, height: 360), .bottomRight),
+            (CanvasRect(x: 420, y: 600, width: 440, height: 120), .bottomBand),
+        ] {
             let picture = TestPicture(width: 1280, height: 720, colour: (40, 40, 60))
             picture.noise(CanvasRect(x: 0, y: 0, width: 1280, height: 720))
             picture.fill(flat, (30, 40, 80))
@@ -100,8 +111,11 @@ final class CompositionTests: XCTestCase {
         for scale in [1, 2] {
             let picture = TestPicture(width: 1280 * scale, height: 720 * scale, colour: (60, 60, 60))
             picture.noise(CanvasRect(x: 0, y: 260 * scale, width: 1280 * scale, height: 460 * scale))
-            let background = try WallpaperComposer.render(picture.jpeg, .init(canvas: CanvasSize(width: 1920 * scale, height: 1080 * scale),
-                                                                              scaleFactor: scale, caption: Self.caption))
+            let background = try WallpaperComposer.render(
+                picture.jpeg,
+                .init(
+                    canvas: CanvasSize(width: 1920 * scale, height: 1080 * scale),
+                    scaleFactor: scale, caption: Self.caption))
             let card = try XCTUnwrap(background.report.card)
             XCTAssertTrue([.topLeft, .topRight].contains(card.place), "\(card.place): \(card.candidates)")
             XCTAssertGreaterThanOrEqual(card.rect.y, Int(CaptionGeometry.topBarHeight) * scale + 32 * scale)
@@ -110,10 +124,20 @@ final class CompositionTests: XCTestCase {
 
     func testTheCardIsTwiceAsLargeOnADoubleScaleMonitor() throws {
         let picture = TestPicture(width: 1280, height: 720, colour: (30, 30, 50)).jpeg
-        let normal = try XCTUnwrap(WallpaperComposer.render(picture, .init(canvas: CanvasSize(width: 1920, height: 1080),
-                                                                           caption: Self.caption)).report.card)
-        let double = try XCTUnwrap(WallpaperComposer.render(picture, .init(canvas: CanvasSize(width: 3840, height: 2160), scaleFactor: 2,
-                                                                           caption: Self.caption)).report.card)
+        let normal = try XCTUnwrap(
+            WallpaperComposer.render(
+                picture,
+                .init(
+                    canvas: CanvasSize(width: 1920, height: 1080),
+                    caption: Self.caption)
+            ).report.card)
+        let double = try XCTUnwrap(
+            WallpaperComposer.render(
+                picture,
+                .init(
+                    canvas: CanvasSize(width: 3840, height: 2160), scaleFactor: 2,
+                    caption: Self.caption)
+            ).report.card)
         XCTAssertEqual(Double(double.rect.width) / Double(normal.rect.width), 2, accuracy: 0.05)
         XCTAssertEqual(Double(double.rect.height) / Double(normal.rect.height), 2, accuracy: 0.05)
         XCTAssertEqual(normal.areaFraction, double.areaFraction, accuracy: 0.005)
@@ -124,7 +148,8 @@ final class CompositionTests: XCTestCase {
     func testTheTextHasAtLeastFourAndAHalfToOneOverLightAndDarkPictures() throws {
         for colour: TestPicture.Colour in [(255, 255, 255), (250, 240, 120), (0, 0, 0), (128, 128, 128)] {
             let picture = TestPicture(width: 1920, height: 1080, colour: colour).jpeg
-            let card = try XCTUnwrap(WallpaperComposer.render(picture, .init(canvas: screen, caption: Self.caption)).report.card)
+            let card = try XCTUnwrap(
+                WallpaperComposer.render(picture, .init(canvas: screen, caption: Self.caption)).report.card)
             XCTAssertGreaterThanOrEqual(card.contrast, Contrast.required, "\(colour)")
             if colour.red == 0 { XCTAssertEqual(card.backdropOpacity, Contrast.minimumOpacity) }
         }
@@ -132,23 +157,30 @@ final class CompositionTests: XCTestCase {
 
     /// On a small screen the card shrinks, drops the sentence's lines, and on a tiny one is left out.
     func testTheCardNeverCoversMoreThanTwelvePercent() throws {
-        let long = Caption(title: String(repeating: "A very long title about a nebula ", count: 6),
-                           details: "2019 Jan. 1 · © " + String(repeating: "Somebody Else, ", count: 10),
-                           sentence: String(repeating: "Words that go on. ", count: 30))
-        for size in [CanvasSize(width: 640, height: 360), CanvasSize(width: 800, height: 1280), CanvasSize(width: 1920, height: 1080),
-                     CanvasSize(width: 3440, height: 1440)] {
+        let long = Caption(
+            title: String(repeating: "A very long title about a nebula ", count: 6),
+            details: "2019 Jan. 1 · © " + String(repeating: "Somebody Else, ", count: 10),
+            sentence: String(repeating: "Words that go on. ", count: 30))
+        for size in [
+            CanvasSize(width: 640, height: 360), CanvasSize(width: 800, height: 1280),
+            CanvasSize(width: 1920, height: 1080),
+            CanvasSize(width: 3440, height: 1440),
+        ] {
             let picture = TestPicture(width: 400, height: 300, colour: (90, 90, 90)).jpeg
-            let card = try XCTUnwrap(WallpaperComposer.render(picture, .init(canvas: size, caption: long)).report.card, "\(size)")
+            let card = try XCTUnwrap(
+                WallpaperComposer.render(picture, .init(canvas: size, caption: long)).report.card, "\(size)")
             XCTAssertLessThanOrEqual(card.areaFraction, CaptionGeometry.maxAreaFraction, "\(size)")
             XCTAssertGreaterThanOrEqual(card.contrast, Contrast.required)
         }
-        let tiny = try WallpaperComposer.render(TestPicture(width: 64, height: 64, colour: (1, 2, 3)).jpeg,
-                                                .init(canvas: CanvasSize(width: 64, height: 64), caption: long))
+        let tiny = try WallpaperComposer.render(
+            TestPicture(width: 64, height: 64, colour: (1, 2, 3)).jpeg,
+            .init(canvas: CanvasSize(width: 64, height: 64), caption: long))
         XCTAssertNil(tiny.report.card, "no room for a readable card")
     }
 
     func testWithoutACanvasTheCaptionGoesOnThePictureAtItsOwnSize() throws {
-        let background = try WallpaperComposer.render(framed(width: 1600, height: 1000).jpeg, .init(canvas: nil, caption: Self.caption))
+        let background = try WallpaperComposer.render(
+            framed(width: 1600, height: 1000).jpeg, .init(canvas: nil, caption: Self.caption))
         XCTAssertEqual(background.size, CanvasSize(width: 1600, height: 1000))
         XCTAssertEqual(background.report.fit.scale, 1)
         XCTAssertNotNil(background.report.card)
@@ -163,7 +195,9 @@ final class CompositionTests: XCTestCase {
         XCTAssertThrowsError(try WallpaperComposer.render(cut, .init(canvas: screen)), "its header is cut") {
             XCTAssertEqual($0 as? APODError, .notAnImage)
         }
-        XCTAssertThrowsError(try WallpaperComposer.render(ImageFaults.pngBomb(width: 60_000, height: 60_000), .init(canvas: screen))) {
+        XCTAssertThrowsError(
+            try WallpaperComposer.render(ImageFaults.pngBomb(width: 60_000, height: 60_000), .init(canvas: screen))
+        ) {
             XCTAssertEqual($0 as? APODError, .pictureTooLarge(width: 60_000, height: 60_000))
         }
         var broken = ImageFaults.pngHeader(width: 300, height: 200)

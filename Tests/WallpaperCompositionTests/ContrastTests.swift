@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import WallpaperComposition
 
 final class ContrastTests: XCTestCase {
@@ -20,6 +21,7 @@ final class ContrastTests: XCTestCase {
             let ratio = Contrast.ratio(1, Contrast.luminance(red: blended, green: blended, blue: blended))
             XCTAssertGreaterThanOrEqual(ratio, Contrast.required, "level \(level), opacity \(opacity)")
         }
-        XCTAssertEqual(Contrast.backdropOpacity(brightestChannel: 0.1), Contrast.minimumOpacity, "a dark sky needs no more")
+        XCTAssertEqual(
+            Contrast.backdropOpacity(brightestChannel: 0.1), Contrast.minimumOpacity, "a dark sky needs no more")
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import WallpaperComposition
 
 /// The two measurements: detail in a place, and the centre of interest.
@@ -29,7 +30,8 @@ final class LuminanceMapTests: XCTestCase {
         let picture = map(width: 64, height: 40) { x, y in
             seed = seed &* 6_364_136_223_846_793_005 &+ 1
             let star: Float = (seed >> 58) == 0 ? 0.4 : 0.05
-            let dx = Float(x - 48), dy = Float(y - 13)
+            let dx = Float(x - 48)
+            let dy = Float(y - 13)
             return max(star, 0.95 - (dx * dx + dy * dy) / 40)
         }
         let centre = picture.centreOfInterest

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import APODCore
 @testable import WallpaperComposition
 
@@ -18,18 +19,27 @@ final class SampleBackgroundTests: XCTestCase {
         return try objects.compactMap { object in
             let entry = try LegacyEntryDecoder.entry(from: object)
             guard entry.mediaType == .image, let url = entry.imageURL,
-                  let range = url.path.range(of: "/image/") else { return nil }
+                let range = url.path.range(of: "/image/")
+            else { return nil }
             return SampleFolder.picture(String(url.path[range.upperBound...]), in: folder).map { (entry, $0) }
         }
     }
 
     func testTwoHundredRealPictures() throws {
-        guard let folder = SampleFolder.locate() else { throw XCTSkip("no real sample (shared/apod-sample) above the package") }
+        guard let folder = SampleFolder.locate() else {
+            throw XCTSkip("no real sample (shared/apod-sample) above the package")
+        }
         let pictures = try Self.samplePictures(in: folder).prefix(Self.pictureCount)
         XCTAssertEqual(pictures.count, Self.pictureCount)
-        var areas: [Double] = [], contrasts: [Double] = [], agreeing = 0, excess: [Double] = []
-        var places: [CaptionPlace: Int] = [:], kinds: [FitPlan.Kind: Int] = [:], maxScale = 0.0
-        var lightest: (Double, Data, APODEntry)?, darkest: (Double, Data, APODEntry)?
+        var areas: [Double] = []
+        var contrasts: [Double] = []
+        var agreeing = 0
+        var excess: [Double] = []
+        var places: [CaptionPlace: Int] = [:]
+        var kinds: [FitPlan.Kind: Int] = [:]
+        var maxScale = 0.0
+        var lightest: (Double, Data, APODEntry)?
+        var darkest: (Double, Data, APODEntry)?
         for (entry, data) in pictures {
             let caption = Caption(entry: entry, style: .titleAndSentence)
             let captioned = try WallpaperComposer.render(data, .init(canvas: screen, caption: caption))
@@ -51,26 +61,37 @@ final class SampleBackgroundTests: XCTestCase {
             // without its card.
             let fullDetail = card.candidates.mapValues { Self.gradientEnergy(of: plain, in: $0.rect) }
             let least = fullDetail.values.min()!
-            if fullDetail[card.place] == least { agreeing += 1 } else { excess.append(fullDetail[card.place]! / least - 1) }
+            if fullDetail[card.place] == least {
+                agreeing += 1
+            } else {
+                excess.append(fullDetail[card.place]! / least - 1)
+            }
 
             let brightness = Self.meanLuma(of: plain)
             if lightest.map({ brightness > $0.0 }) ?? true { lightest = (brightness, data, entry) }
             if darkest.map({ brightness < $0.0 }) ?? true { darkest = (brightness, data, entry) }
         }
         let worstExcess = excess.max() ?? 0
-        print(String(format: "sample backgrounds: %d pictures at %@: card area max %.1f %% (mean %.1f %%), contrast min %.2f:1 (mean %.2f:1), least-detail place %d/%d (measured again; others within %.0f %% of the least), places %@, fits %@, largest scale %.2f×",
-                     pictures.count, screen.description, areas.max()! * 100, areas.reduce(0, +) / Double(areas.count) * 100,
-                     contrasts.min()!, contrasts.reduce(0, +) / Double(contrasts.count), agreeing, pictures.count, worstExcess * 100,
-                     places.map { "\($0.key.rawValue) \($0.value)" }.sorted().joined(separator: ", "),
-                     kinds.map { "\($0.key.rawValue) \($0.value)" }.sorted().joined(separator: ", "), maxScale))
+        print(
+            String(
+                format:
+                    "sample backgrounds: %d pictures at %@: card area max %.1f %% (mean %.1f %%), contrast min %.2f:1 (mean %.2f:1), least-detail place %d/%d (measured again; others within %.0f %% of the least), places %@, fits %@, largest scale %.2f×",
+                pictures.count, screen.description, areas.max()! * 100, areas.reduce(0, +) / Double(areas.count) * 100,
+                contrasts.min()!, contrasts.reduce(0, +) / Double(contrasts.count), agreeing, pictures.count,
+                worstExcess * 100,
+                places.map { "\($0.key.rawValue) \($0.value)" }.sorted().joined(separator: ", "),
+                kinds.map { "\($0.key.rawValue) \($0.value)" }.sorted().joined(separator: ", "), maxScale))
         XCTAssertEqual(agreeing, pictures.count, "the card sits where detail is least")
 
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../.build/screenshots", isDirectory: true).standardized
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (name, picked) in [("background-light", lightest!), ("background-dark", darkest!)] {
-            let composed = try WallpaperComposer.compose(picked.1, .init(canvas: CanvasSize(width: 1920, height: 1080),
-                                                                         caption: Caption(entry: picked.2, style: .titleAndSentence)))
+            let composed = try WallpaperComposer.compose(
+                picked.1,
+                .init(
+                    canvas: CanvasSize(width: 1920, height: 1080),
+                    caption: Caption(entry: picked.2, style: .titleAndSentence)))
             try composed.jpeg.write(to: directory.appendingPathComponent("\(name).jpg"))
         }
     }
@@ -83,8 +104,9 @@ final class SampleBackgroundTests: XCTestCase {
             for y in 0..<rect.height {
                 for x in 0..<rect.width {
                     let word = words[(rect.y + y) * width + rect.x + x]
-                    luma[y * rect.width + x] = (0.2126 * Double((word >> 16) & 0xFF) + 0.7152 * Double((word >> 8) & 0xFF)
-                        + 0.0722 * Double(word & 0xFF)) / 255
+                    luma[y * rect.width + x] =
+                        (0.2126 * Double((word >> 16) & 0xFF) + 0.7152 * Double((word >> 8) & 0xFF)
+                            + 0.0722 * Double(word & 0xFF)) / 255
                 }
             }
         }

@@ -1,5 +1,6 @@
 import CGdkPixbuf
 import Foundation
+
 @testable import WallpaperComposition
 
 /// Pictures the tests paint themselves (rectangles of colour and of noise), encoded as JPEG.
@@ -55,7 +56,8 @@ extension RenderedBackground {
     /// Whether the pixel at (x, y) is within `tolerance` of `colour` on every channel.
     func pixel(x: Int, y: Int, isNear colour: TestPicture.Colour, tolerance: Int = 40) -> Bool {
         let found = pixel(x: x, y: y)
-        return abs(Int(found.red) - Int(colour.red)) <= tolerance && abs(Int(found.green) - Int(colour.green)) <= tolerance
+        return abs(Int(found.red) - Int(colour.red)) <= tolerance
+            && abs(Int(found.green) - Int(colour.green)) <= tolerance
             && abs(Int(found.blue) - Int(colour.blue)) <= tolerance
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Whole-file writes that readers never see half-done: the bytes go to a temporary file in the
@@ -19,7 +20,9 @@ public enum AtomicFile {
         var syncFile: (FileHandle) throws -> Void
         var syncDirectory: (URL) -> Void
 
-        static var disk: Durability { Durability(syncFile: { try $0.synchronize() }, syncDirectory: AtomicFile.syncDirectory) }
+        static var disk: Durability {
+            Durability(syncFile: { try $0.synchronize() }, syncDirectory: AtomicFile.syncDirectory)
+        }
     }
 
     static func write(_ data: Data, to file: URL, permissions: Int?, durability: Durability) throws {

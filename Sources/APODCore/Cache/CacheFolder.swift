@@ -20,11 +20,14 @@ public struct CacheFolder: Sendable {
     public func bytesUsed() -> Int64 {
         var total: Int64 = 0
         for part in parts {
-            guard let files = FileManager.default.enumerator(at: part, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])
+            guard
+                let files = FileManager.default.enumerator(
+                    at: part, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])
             else { continue }
             for case let file as URL in files {
                 guard let values = try? file.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey]),
-                      values.isRegularFile == true else { continue }
+                    values.isRegularFile == true
+                else { continue }
                 total += Int64(values.fileSize ?? 0)
             }
         }

@@ -47,9 +47,11 @@ public final class MetadataCache: Sendable {
     }
 
     public func store(_ entry: APODEntry) {
-        write(Record(fetchedAt: calendar.currentDate, entry: EntryJSON(entry),
-                     explanationLinks: entry.explanationLinks.map { StoredLink(text: $0.text, url: $0.url.absoluteString) }),
-              to: file(for: entry.date))
+        write(
+            Record(
+                fetchedAt: calendar.currentDate, entry: EntryJSON(entry),
+                explanationLinks: entry.explanationLinks.map { StoredLink(text: $0.text, url: $0.url.absoluteString) }),
+            to: file(for: entry.date))
     }
 
     /// Remembers that a past day has no entry. Today is never stored: it may appear any minute.

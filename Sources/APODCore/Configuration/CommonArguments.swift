@@ -11,8 +11,9 @@ public struct CommonArguments {
     /// - Throws: `APODError.invalidArgument` for a flag without its value or a value not allowed.
     public init(arguments: [String], environment: [String: String], settings: SavedSettings) throws {
         let data = try DataFolder.resolve(arguments: arguments, environment: environment)
-        let source = try SourceConfiguration.resolve(arguments: data.remainingArguments, environment: environment,
-                                                     settings: settings)
+        let source = try SourceConfiguration.resolve(
+            arguments: data.remainingArguments, environment: environment,
+            settings: settings)
         dataFolder = data.0
         configuration = source.0
         remaining = source.remainingArguments
@@ -24,7 +25,9 @@ public struct CommonArguments {
             "  --help                            " + tr("show this help"),
             "  --version                         " + tr("show the version"),
             "",
-            tr("Environment: APOD_SOURCE, APOD_API_URL, NASA_API_KEY, APOD_CACHE_DIR, APOD_DATA_DIR, APOD_TIMEOUT (flags win over the environment)."),
+            tr(
+                "Environment: APOD_SOURCE, APOD_API_URL, NASA_API_KEY, APOD_CACHE_DIR, APOD_DATA_DIR, APOD_TIMEOUT (flags win over the environment)."
+            ),
         ].joined(separator: "\n")
     }
 }

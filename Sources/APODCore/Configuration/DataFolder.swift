@@ -13,7 +13,9 @@ public struct DataFolder: Sendable, Equatable {
     /// The folder the environment names, for callers without command-line flags.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         let given = environment["APOD_DATA_DIR"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
-        self.init(root: given.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Self.defaultRoot(environment: environment))
+        self.init(
+            root: given.map { URL(fileURLWithPath: $0, isDirectory: true) }
+                ?? Self.defaultRoot(environment: environment))
     }
 
     /// A file or folder inside the data folder.
@@ -28,14 +30,19 @@ public struct DataFolder: Sendable, Equatable {
 
     /// Takes `--data-dir DIR` / `--data-dir=DIR` out of `arguments` (stopping at `--`).
     /// - Throws: `APODError.invalidArgument` when the flag has no value.
-    public static func resolve(arguments: [String], environment: [String: String]) throws -> (DataFolder, remainingArguments: [String]) {
+    public static func resolve(arguments: [String], environment: [String: String]) throws -> (
+        DataFolder, remainingArguments: [String]
+    ) {
         let flags = try CommandLineFlags(arguments, valued: ["--data-dir"])
         let given = flags.values["--data-dir"]
         if let given, given.trimmingCharacters(in: .whitespaces).isEmpty {
             throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": "--data-dir"]))
         }
-        return (given.map { DataFolder(root: URL(fileURLWithPath: $0, isDirectory: true)) } ?? DataFolder(environment: environment),
-                flags.remaining)
+        return (
+            given.map { DataFolder(root: URL(fileURLWithPath: $0, isDirectory: true)) }
+                ?? DataFolder(environment: environment),
+            flags.remaining
+        )
     }
 
     static func defaultRoot(environment: [String: String]) -> URL {
@@ -47,8 +54,10 @@ public struct DataFolder: Sendable, Equatable {
     /// index of an earlier version, named by host and port only, is moved to its address's name
     /// the first time one of that host's sources opens it.
     /// - Parameter readOnly: for callers that only read (`ArchiveIndex.init`).
-    public func openIndex(for configuration: SourceConfiguration, calendar: ArchiveCalendar = ArchiveCalendar(),
-                          readOnly: Bool = false) throws -> ArchiveIndex {
+    public func openIndex(
+        for configuration: SourceConfiguration, calendar: ArchiveCalendar = ArchiveCalendar(),
+        readOnly: Bool = false
+    ) throws -> ArchiveIndex {
         let indexed = Self.indexed(configuration)
         let file = indexFile(for: configuration)
         if let former = indexed.hostPartition {

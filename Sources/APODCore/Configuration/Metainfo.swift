@@ -70,7 +70,8 @@ public enum Metainfo {
 
     private static func description(in release: Substring) -> String {
         guard let open = release.range(of: "<description>"),
-              let close = release.range(of: "</description>", range: open.upperBound..<release.endIndex) else { return "" }
+            let close = release.range(of: "</description>", range: open.upperBound..<release.endIndex)
+        else { return "" }
         let lines = release[open.upperBound..<close.lowerBound]
             .split(separator: "\n")
             .map { $0.trimmingCharacters(in: .whitespaces) }

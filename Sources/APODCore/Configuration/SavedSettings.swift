@@ -114,20 +114,25 @@ public struct SettingsProblem: Sendable, Equatable {
         case .unreadableLine:
             return tr("{file}, line {line}: not a key=value line; it is ignored.", place)
         case .unknownKey(let key):
-            return tr("{file}, line {line}: unknown setting \"{key}\"; it is kept but not used.",
-                      place.merging(["key": key]) { $1 })
+            return tr(
+                "{file}, line {line}: unknown setting \"{key}\"; it is kept but not used.",
+                place.merging(["key": key]) { $1 })
         case .unknownSource(let name):
-            return tr("{file}, line {line}: unknown source \"{name}\" (use science, legacy or offline); the default is used.",
-                      place.merging(["name": name]) { $1 })
+            return tr(
+                "{file}, line {line}: unknown source \"{name}\" (use science, legacy or offline); the default is used.",
+                place.merging(["name": name]) { $1 })
         case .notWebAddress(let address):
-            return tr("{file}, line {line}: \"{url}\" is not an http or https address; the default is used.",
-                      place.merging(["url": SourceConfiguration.echo(address)]) { $1 })
+            return tr(
+                "{file}, line {line}: \"{url}\" is not an http or https address; the default is used.",
+                place.merging(["url": SourceConfiguration.echo(address)]) { $1 })
         case .notMegabytes(let value):
-            return tr("{file}, line {line}: \"{value}\" is not a whole number of megabytes; the default is used.",
-                      place.merging(["value": value]) { $1 })
+            return tr(
+                "{file}, line {line}: \"{value}\" is not a whole number of megabytes; the default is used.",
+                place.merging(["value": value]) { $1 })
         case .notOneOf(let value, let allowed):
-            return tr("{file}, line {line}: \"{value}\" is not one of {choices}; the default is used.",
-                      place.merging(["value": value, "choices": allowed.joined(separator: ", ")]) { $1 })
+            return tr(
+                "{file}, line {line}: \"{value}\" is not one of {choices}; the default is used.",
+                place.merging(["value": value, "choices": allowed.joined(separator: ", ")]) { $1 })
         }
     }
 }

@@ -78,9 +78,10 @@ public struct SettingsStore: Sendable {
     }
 
     private func write(_ data: Data) throws {
-        try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(),
-                                                withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: fileURL.deletingLastPathComponent(),
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         try AtomicFile.write(data, to: fileURL, permissions: 0o600)
     }
 }

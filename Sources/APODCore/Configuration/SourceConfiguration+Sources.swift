@@ -14,13 +14,16 @@ extension SourceConfiguration {
         let upstream: any APODSource
         switch kind {
         case .offline:
-            return OfflineSource(cacheRoot: useCache ? cacheDirectory : nil, sampleDirectory: sampleDirectory,
-                                 calendar: calendar)
+            return OfflineSource(
+                cacheRoot: useCache ? cacheDirectory : nil, sampleDirectory: sampleDirectory,
+                calendar: calendar)
         case .science:
-            upstream = CoalescingSource(upstream: ScienceSource(apiURL: apiURL, client: client, calendar: calendar), calendar: calendar)
+            upstream = CoalescingSource(
+                upstream: ScienceSource(apiURL: apiURL, client: client, calendar: calendar), calendar: calendar)
         case .legacy:
-            upstream = CoalescingSource(upstream: LegacySource(apiURL: apiURL, apiKey: apiKey, client: client, calendar: calendar),
-                                        calendar: calendar)
+            upstream = CoalescingSource(
+                upstream: LegacySource(apiURL: apiURL, apiKey: apiKey, client: client, calendar: calendar),
+                calendar: calendar)
         }
         guard useCache else { return upstream }
         let cache = MetadataCache(root: cacheDirectory, partition: cachePartition, calendar: calendar)

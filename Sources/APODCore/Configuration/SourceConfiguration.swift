@@ -48,9 +48,11 @@ public struct SourceConfiguration: Sendable, Equatable {
     /// Where the bundled offline sample (`entries.json` and its pictures) lives, if found.
     public var sampleDirectory: URL?
 
-    public init(kind: Kind = .science, apiURL: URL? = nil, apiKey: String = demoKey,
-                cacheDirectory: URL, useCache: Bool = true, timeout: Int = defaultTimeout,
-                sampleDirectory: URL? = nil) {
+    public init(
+        kind: Kind = .science, apiURL: URL? = nil, apiKey: String = demoKey,
+        cacheDirectory: URL, useCache: Bool = true, timeout: Int = defaultTimeout,
+        sampleDirectory: URL? = nil
+    ) {
         self.kind = kind
         self.apiURL = apiURL ?? (kind == .legacy ? Self.legacyURL : Self.scienceURL)
         let trimmedKey = apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -68,7 +70,8 @@ public struct SourceConfiguration: Sendable, Equatable {
             "  --api-url URL                     " + tr("the service route, e.g. a self-hosted copy"),
             "  --api-key KEY                     " + tr("api.nasa.gov key for the legacy source (default DEMO_KEY)"),
             "  --cache-dir DIR                   " + tr("metadata cache directory"),
-            "  --no-cache                        " + tr("neither read nor write the cache (the archive index in the data folder is still used)"),
+            "  --no-cache                        "
+                + tr("neither read nor write the cache (the archive index in the data folder is still used)"),
         ].joined(separator: "\n")
     }
 
@@ -82,9 +85,12 @@ public struct SourceConfiguration: Sendable, Equatable {
     /// - Parameter settings: saved preferences (`SettingsStore.load()`), the lowest layer;
     ///   already checked, so only flags and variables can make this throw.
     /// - Throws: `APODError.invalidArgument` for a bad value or a missing one.
-    public static func resolve(arguments: [String], environment: [String: String],
-                               settings: SavedSettings = [:]) throws
-        -> (SourceConfiguration, remainingArguments: [String]) {
+    public static func resolve(
+        arguments: [String], environment: [String: String],
+        settings: SavedSettings = [:]
+    ) throws
+        -> (SourceConfiguration, remainingArguments: [String])
+    {
         let (flags, remaining) = try split(arguments)
 
         func value(_ flag: String, _ variable: String, _ setting: SettingsStore.Key? = nil) -> String? {
@@ -99,7 +105,8 @@ public struct SourceConfiguration: Sendable, Equatable {
         let kind: Kind
         if let name = value("--source", "APOD_SOURCE", .source) {
             guard let parsed = Kind(name: name) else {
-                throw APODError.invalidArgument(tr("Unknown source \"{name}\": use science, legacy or offline.", ["name": name]))
+                throw APODError.invalidArgument(
+                    tr("Unknown source \"{name}\": use science, legacy or offline.", ["name": name]))
             }
             kind = parsed
         } else if let apiURL, apiURL.path.hasSuffix("/planetary/apod") {
@@ -139,7 +146,8 @@ public struct SourceConfiguration: Sendable, Equatable {
 
     private static func parseURL(_ text: String) throws -> URL {
         guard let url = webURL(text) else {
-            throw APODError.invalidArgument(tr("The API URL \"{url}\" is not an http or https address.", ["url": echo(text)]))
+            throw APODError.invalidArgument(
+                tr("The API URL \"{url}\" is not an http or https address.", ["url": echo(text)]))
         }
         return url
     }

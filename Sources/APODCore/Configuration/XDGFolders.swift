@@ -34,8 +34,12 @@ enum XDGFolders {
     /// search: the `share` beside the program's `bin/` (what `make install` and the package lay
     /// out), the user's data home, then each of `XDG_DATA_DIRS`.
     static func installed(_ relativePath: String, environment: [String: String]) -> [URL] {
-        let beside = programFolder.map { $0.deletingLastPathComponent().appendingPathComponent("share", isDirectory: true) }
-        let bases = (beside.map { [$0] } ?? []) + [dataHome(environment: environment)] + dataDirectories(environment: environment)
+        let beside = programFolder.map {
+            $0.deletingLastPathComponent().appendingPathComponent("share", isDirectory: true)
+        }
+        let bases =
+            (beside.map { [$0] } ?? []) + [dataHome(environment: environment)]
+            + dataDirectories(environment: environment)
         return bases.map { $0.appendingPathComponent(relativePath) }
     }
 

@@ -11,12 +11,16 @@ public struct BackgroundChoice: Sendable {
     /// A random one of `candidates` with a picture (or still), other than `avoiding` when
     /// another will do; with `cachedOnly`, only one whose picture is already in the cache,
     /// at `width` or as the original. Nil when none qualifies.
-    public static func pick(from candidates: [APODEntry], avoiding: APODDay?, cachedOnly: Bool,
-                            picture: WallpaperPicture, width: Int?) -> BackgroundChoice? {
+    public static func pick(
+        from candidates: [APODEntry], avoiding: APODDay?, cachedOnly: Bool,
+        picture: WallpaperPicture, width: Int?
+    ) -> BackgroundChoice? {
         let usable = candidates.filter { WallpaperPicture.original(of: $0) != nil }.shuffled()
         for entry in usable.filter({ $0.date != avoiding }) + usable.filter({ $0.date == avoiding }) {
             guard cachedOnly else { return BackgroundChoice(entry: entry, cachedData: nil) }
-            if let data = picture.cachedData(for: entry, width: width) { return BackgroundChoice(entry: entry, cachedData: data) }
+            if let data = picture.cachedData(for: entry, width: width) {
+                return BackgroundChoice(entry: entry, cachedData: data)
+            }
         }
         return nil
     }

@@ -30,8 +30,10 @@ public struct DailyCheckSchedule: Sendable {
     public private(set) var failures = 0
     private var unpublishedChecks = 0
 
-    public init(clock: @escaping @Sendable () -> Date = { Date() },
-                randomDelay: @escaping @Sendable (ClosedRange<TimeInterval>) -> TimeInterval = { .random(in: $0) }) {
+    public init(
+        clock: @escaping @Sendable () -> Date = { Date() },
+        randomDelay: @escaping @Sendable (ClosedRange<TimeInterval>) -> TimeInterval = { .random(in: $0) }
+    ) {
         self.clock = clock
         self.randomDelay = randomDelay
         nextCheck = clock()

@@ -4,7 +4,9 @@ import Foundation
 public struct DailySettings: Equatable, Sendable {
     /// Where an automatic background goes (the Wallpaper portal's `set-on`).
     public enum Placement: String, CaseIterable, Sendable {
-        case desktop, lockScreen = "lockscreen", both
+        case desktop
+        case lockScreen = "lockscreen"
+        case both
     }
 
     public enum VideoDays: String, CaseIterable, Sendable {
@@ -63,7 +65,8 @@ public struct DailySettings: Equatable, Sendable {
         fit = value(.dailyFit).flatMap(BackgroundFit.init(rawValue:)) ?? fit
         unusableDays = value(.dailyUnusableDays).flatMap(UnusableDays.init(rawValue:)) ?? unusableDays
         rotation = value(.dailyRotation).flatMap(BackgroundRotation.init(rawValue:)) ?? rotation
-        rotationSource = value(.dailyRotationSource).flatMap(BackgroundRotation.Source.init(rawValue:)) ?? rotationSource
+        rotationSource =
+            value(.dailyRotationSource).flatMap(BackgroundRotation.Source.init(rawValue:)) ?? rotationSource
     }
 
     /// - Throws: what `SettingsStore.save` throws.

@@ -28,14 +28,16 @@ public struct WallpaperPicture: Sendable {
     public static func url(for entry: APODEntry, width: Int?) -> URL? {
         guard let original = original(of: entry) else { return nil }
         guard let width, original.pathExtension.lowercased() != "gif",
-              width < (namedWidth(of: original) ?? Int.max),
-              let resized = ScienceCDN.resized(original, width: width) else { return original }
+            width < (namedWidth(of: original) ?? Int.max),
+            let resized = ScienceCDN.resized(original, width: width)
+        else { return original }
         return resized
     }
 
     /// The `w=` a CDN link already carries (science.nasa.gov's `hdurl` names the original's).
     private static func namedWidth(of url: URL) -> Int? {
-        URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "w" }?.value.flatMap(Int.init)
+        URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "w" }?.value.flatMap(
+            Int.init)
     }
 
     /// The bytes `data(for:width:)` would give when the cache already holds them (at that

@@ -19,7 +19,9 @@ public struct WallpaperRecord: Sendable {
 
     /// Why a path is refused, for the user.
     public static var refusal: String {
-        tr("A background path may not contain a line break, a tab or another control character. Choose another file name.")
+        tr(
+            "A background path may not contain a line break, a tab or another control character. Choose another file name."
+        )
     }
 
     /// The day last written to `path`, when the file is still there.
@@ -47,7 +49,9 @@ public struct WallpaperRecord: Sendable {
         var result: [String: APODDay] = [:]
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: "\t", maxSplits: 1)
-            if parts.count == 2, let day = APODDay(String(parts[0])), Self.accepts(String(parts[1])) { result[String(parts[1])] = day }
+            if parts.count == 2, let day = APODDay(String(parts[0])), Self.accepts(String(parts[1])) {
+                result[String(parts[1])] = day
+            }
         }
         return result
     }

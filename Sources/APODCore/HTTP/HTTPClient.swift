@@ -34,12 +34,14 @@ public final class HTTPClient: Sendable {
     /// - Returns: the last response, whatever its status.
     public func get(_ url: URL, headers: [String: String] = [:], maxBytes: Int? = nil) async throws -> HTTPResponse {
         let started = ContinuousClock.now
-        return try await retrying(since: started, status: \.status, discard: { _ in }) {
-            let (head, exchange) = try await open(url, headers: headers, maxBytes: maxBytes)
-            let body = HTTPBody(exchange: exchange, started: started)
-            let data = try await body.collect(expectedLength: head.expectedLength.map { min($0, maxBytes ?? $0) })
-            return HTTPResponse(status: head.status, headers: head.headers, body: data, url: head.url)
-        }
+        return try await retrying(
+            since: started, status: \.status, discard: { _ in },
+            attempt: {
+                let (head, exchange) = try await open(url, headers: headers, maxBytes: maxBytes)
+                let body = HTTPBody(exchange: exchange, started: started)
+                let data = try await body.collect(expectedLength: head.expectedLength.map { min($0, maxBytes ?? $0) })
+                return HTTPResponse(status: head.status, headers: head.headers, body: data, url: head.url)
+            })
     }
 
     /// Fetches `url` and returns as soon as the head arrives; the body is read as it comes
@@ -48,18 +50,23 @@ public final class HTTPClient: Sendable {
     /// Failures before the head (and 5xx heads) are retried like `get`'s; once the head is
     /// returned nothing is retried, since part of the body may already have been used. The
     /// time-out and `maxBytes` hold for the body too.
-    public func stream(_ url: URL, headers: [String: String] = [:], maxBytes: Int? = nil) async throws -> HTTPStreamedResponse {
+    public func stream(_ url: URL, headers: [String: String] = [:], maxBytes: Int? = nil) async throws
+        -> HTTPStreamedResponse
+    {
         let started = ContinuousClock.now
-        let (head, exchange) = try await retrying(since: started, status: { $0.0.status }, discard: { $0.1.close() }) {
-            try await open(url, headers: headers, maxBytes: maxBytes)
-        }
-        let responseHead = HTTPResponseHead(status: head.status, headers: head.headers, url: head.url,
-                                            expectedLength: head.expectedLength)
+        let (head, exchange) = try await retrying(
+            since: started, status: { $0.0.status }, discard: { $0.1.close() },
+            attempt: { try await open(url, headers: headers, maxBytes: maxBytes) })
+        let responseHead = HTTPResponseHead(
+            status: head.status, headers: head.headers, url: head.url,
+            expectedLength: head.expectedLength)
         return HTTPStreamedResponse(head: responseHead, body: HTTPBody(exchange: exchange, started: started))
     }
 
     /// One attempt up to the response head.
-    private func open(_ url: URL, headers: [String: String], maxBytes: Int?) async throws -> (HTTPExchange.Head, HTTPExchange) {
+    private func open(_ url: URL, headers: [String: String], maxBytes: Int?) async throws -> (
+        HTTPExchange.Head, HTTPExchange
+    ) {
         guard WebURL.isWeb(url) else { throw APODError.unsupportedURL }
         let loop = try SoupLoop.shared.get()
         let exchange = HTTPExchange(loop: loop, url: url, headers: headers, maxBytes: maxBytes, timeout: timeout)
@@ -67,8 +74,10 @@ public final class HTTPClient: Sendable {
     }
 
     /// Runs `attempt` until it gives an answer worth keeping or the retries are spent.
-    private func retrying<T>(since started: ContinuousClock.Instant, status: (T) -> Int, discard: (T) -> Void,
-                             _ attempt: () async throws -> T) async throws -> T {
+    private func retrying<T>(
+        since started: ContinuousClock.Instant, status: (T) -> Int, discard: (T) -> Void,
+        attempt: () async throws -> T
+    ) async throws -> T {
         var retry = 0
         while true {
             try Task.checkCancellation()

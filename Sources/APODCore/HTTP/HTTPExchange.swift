@@ -84,7 +84,9 @@ final class HTTPExchange: @unchecked Sendable {
                 loop.perform { [self] in
                     pendingHead = continuation
                     if let ending { return finishHead(.failure(ending)) }
-                    deadline = loop.timer(after: UInt32(clamping: timeout * 1000)) { [weak self] in self?.deadlinePassed() }
+                    deadline = loop.timer(after: UInt32(clamping: timeout * 1000)) { [weak self] in
+                        self?.deadlinePassed()
+                    }
                     send()
                 }
             }
@@ -124,10 +126,12 @@ final class HTTPExchange: @unchecked Sendable {
         watch(message)
         sending = true
         headersArriving = false
-        soup_session_send_async(loop.session, message, G_PRIORITY_DEFAULT, cancellable, { _, result, data in
-            let exchange = Unmanaged<HTTPExchange>.fromOpaque(data!).takeRetainedValue()
-            exchange.sent(result)
-        }, Unmanaged.passRetained(self).toOpaque())
+        soup_session_send_async(
+            loop.session, message, G_PRIORITY_DEFAULT, cancellable,
+            { _, result, data in
+                let exchange = Unmanaged<HTTPExchange>.fromOpaque(data!).takeRetainedValue()
+                exchange.sent(result)
+            }, Unmanaged.passRetained(self).toOpaque())
     }
 
     private func sent(_ result: OpaquePointer?) {
@@ -155,8 +159,10 @@ final class HTTPExchange: @unchecked Sendable {
         headArrived = true
         if (headers["content-encoding"] ?? "identity").lowercased() == "identity" { promised = head.expectedLength }
         if let cap = maxBytes, let announced = head.expectedLength, announced > cap {
-            return finishHead(.failure(APODError.imageTooLarge(
-                detail: "\(Self.megabytes(announced)) MB, limit \(Self.megabytes(cap)) MB")))
+            return finishHead(
+                .failure(
+                    APODError.imageTooLarge(
+                        detail: "\(Self.megabytes(announced)) MB, limit \(Self.megabytes(cap)) MB")))
         }
         finishHead(.success(head))
     }
@@ -166,7 +172,8 @@ final class HTTPExchange: @unchecked Sendable {
     private func redirect(to location: String) {
         loop.assertOnLoopThread()
         guard let next = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: url)?.absoluteURL,
-              WebURL.isWeb(next) else {
+            WebURL.isWeb(next)
+        else {
             return finishHead(.failure(APODError.redirectRefused))
         }
         guard redirects < HTTPClient.maxRedirects else { return finishHead(.failure(APODError.tooManyRedirects)) }
@@ -175,10 +182,12 @@ final class HTTPExchange: @unchecked Sendable {
         // The redirect's own body is read to its end (bounded by the deadline), so the
         // connection can carry the next request.
         streamBusy = true
-        g_input_stream_close_async(stream, G_PRIORITY_DEFAULT, cancellable, { _, result, data in
-            let exchange = Unmanaged<HTTPExchange>.fromOpaque(data!).takeRetainedValue()
-            exchange.redirectBodyClosed(result)
-        }, Unmanaged.passRetained(self).toOpaque())
+        g_input_stream_close_async(
+            stream, G_PRIORITY_DEFAULT, cancellable,
+            { _, result, data in
+                let exchange = Unmanaged<HTTPExchange>.fromOpaque(data!).takeRetainedValue()
+                exchange.redirectBodyClosed(result)
+            }, Unmanaged.passRetained(self).toOpaque())
     }
 
     private func redirectBodyClosed(_ result: OpaquePointer?) {
@@ -198,10 +207,12 @@ final class HTTPExchange: @unchecked Sendable {
         guard let stream, !exhausted else { return continuation.resume(returning: nil) }
         pendingChunk = continuation
         streamBusy = true
-        g_input_stream_read_bytes_async(stream, gsize(Self.chunkSize), G_PRIORITY_DEFAULT, cancellable, { _, result, data in
-            let exchange = Unmanaged<HTTPExchange>.fromOpaque(data!).takeRetainedValue()
-            exchange.arrived(result)
-        }, Unmanaged.passRetained(self).toOpaque())
+        g_input_stream_read_bytes_async(
+            stream, gsize(Self.chunkSize), G_PRIORITY_DEFAULT, cancellable,
+            { _, result, data in
+                let exchange = Unmanaged<HTTPExchange>.fromOpaque(data!).takeRetainedValue()
+                exchange.arrived(result)
+            }, Unmanaged.passRetained(self).toOpaque())
     }
 
     private func arrived(_ result: OpaquePointer?) {
@@ -301,22 +312,28 @@ final class HTTPExchange: @unchecked Sendable {
             Unmanaged<HeadersObserver>.fromOpaque(data!).takeUnretainedValue().exchange?.headersArriving = true
         }
         let restarted: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
-            guard let exchange = Unmanaged<HeadersObserver>.fromOpaque(data!).takeUnretainedValue().exchange else { return }
+            guard let exchange = Unmanaged<HeadersObserver>.fromOpaque(data!).takeUnretainedValue().exchange else {
+                return
+            }
             exchange.headersArriving = false
             if exchange.ending != nil { g_cancellable_cancel(exchange.cancellable) }
         }
         let instance = UnsafeMutableRawPointer(message)
-        g_signal_connect_data(instance, "got-headers", unsafeBitCast(gotHeaders, to: GCallback.self), observer, nil, GConnectFlags(0))
-        g_signal_connect_data(instance, "restarted", unsafeBitCast(restarted, to: GCallback.self), observer, { data, _ in
-            Unmanaged<HeadersObserver>.fromOpaque(data!).release()
-        }, GConnectFlags(0))
+        g_signal_connect_data(
+            instance, "got-headers", unsafeBitCast(gotHeaders, to: GCallback.self), observer, nil, GConnectFlags(0))
+        g_signal_connect_data(
+            instance, "restarted", unsafeBitCast(restarted, to: GCallback.self), observer,
+            { data, _ in
+                Unmanaged<HeadersObserver>.fromOpaque(data!).release()
+            }, GConnectFlags(0))
     }
 
     /// A GIO or libsoup error in the project's terms; frees it. Errors never name the URL.
     private func consume(_ error: UnsafeMutablePointer<GError>?) -> Error {
         defer { if let error { g_error_free(error) } }
         guard let error else { return APODError.unreachable }
-        let domain = error.pointee.domain, code = error.pointee.code
+        let domain = error.pointee.domain
+        let code = error.pointee.code
         if domain == apod_io_error_quark() {
             switch GIOErrorEnum(rawValue: UInt32(code)) {
             case G_IO_ERROR_CANCELLED: return CancellationError()
@@ -345,15 +362,17 @@ final class HTTPExchange: @unchecked Sendable {
     /// closed before any answer; compared in the user's language, as libsoup words it.
     private static func isHeadTooLarge(_ error: UnsafeMutablePointer<GError>) -> Bool {
         guard let message = error.pointee.message else { return false }
-        return strcmp(message, g_dgettext("libsoup-3.0", "Header too big")) == 0 || strcmp(message, "Header too big") == 0
+        return strcmp(message, g_dgettext("libsoup-3.0", "Header too big")) == 0
+            || strcmp(message, "Header too big") == 0
     }
 
     /// Wraps the chunk without copying it; the GBytes is released with the Data.
     private static func data(wrapping bytes: OpaquePointer, size: Int) -> Data {
         let chunk = Chunk(bytes)
         let start = g_bytes_get_data(bytes, nil)!
-        return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: size,
-                    deallocator: .custom { _, _ in chunk.release() })
+        return Data(
+            bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: size,
+            deallocator: .custom { _, _ in chunk.release() })
     }
 
     private static func headers(of headers: OpaquePointer?) -> [String: String] {
@@ -403,8 +422,10 @@ final class HTTPExchange: @unchecked Sendable {
         let deadline: UnsafeMutablePointer<GSource>?
         let cancellable: UnsafeMutablePointer<GCancellable>
 
-        init(message: OpaquePointer?, stream: UnsafeMutablePointer<GInputStream>?,
-             deadline: UnsafeMutablePointer<GSource>?, cancellable: UnsafeMutablePointer<GCancellable>) {
+        init(
+            message: OpaquePointer?, stream: UnsafeMutablePointer<GInputStream>?,
+            deadline: UnsafeMutablePointer<GSource>?, cancellable: UnsafeMutablePointer<GCancellable>
+        ) {
             self.message = message
             self.stream = stream
             self.deadline = deadline

@@ -39,10 +39,12 @@ final class SoupLoop: @unchecked Sendable {
     /// Runs `work` on the loop's thread, after whatever is already queued there.
     func perform(_ work: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Work(work)).toOpaque()
-        g_main_context_invoke_full(context, G_PRIORITY_DEFAULT, { data in
-            Unmanaged<Work>.fromOpaque(data!).takeRetainedValue().run()
-            return 0
-        }, box, nil)
+        g_main_context_invoke_full(
+            context, G_PRIORITY_DEFAULT,
+            { data in
+                Unmanaged<Work>.fromOpaque(data!).takeRetainedValue().run()
+                return 0
+            }, box, nil)
     }
 
     /// A timer on the loop's context; `fire` runs once on the loop's thread unless the returned
@@ -50,12 +52,15 @@ final class SoupLoop: @unchecked Sendable {
     func timer(after milliseconds: UInt32, _ fire: @escaping @Sendable () -> Void) -> UnsafeMutablePointer<GSource> {
         let source = g_timeout_source_new(milliseconds)!
         let box = Unmanaged.passRetained(Work(fire)).toOpaque()
-        g_source_set_callback(source, { data in
-            Unmanaged<Work>.fromOpaque(data!).takeUnretainedValue().run()
-            return 0
-        }, box, { data in
-            Unmanaged<Work>.fromOpaque(data!).release()
-        })
+        g_source_set_callback(
+            source,
+            { data in
+                Unmanaged<Work>.fromOpaque(data!).takeUnretainedValue().run()
+                return 0
+            }, box,
+            { data in
+                Unmanaged<Work>.fromOpaque(data!).release()
+            })
         g_source_attach(source, context)
         return source
     }
@@ -76,7 +81,8 @@ final class SoupLoop: @unchecked Sendable {
     /// `outOfResources` instead, so the CLI prints one line and the viewer shows the message.
     private static func start() -> Result<SoupLoop, APODError> {
         startDispatchTimers()
-        guard descriptorsFree(Self.descriptorsForModules), addressSpaceFree(megabytes: Self.addressSpaceForThreads) else {
+        guard descriptorsFree(Self.descriptorsForModules), addressSpaceFree(megabytes: Self.addressSpaceForThreads)
+        else {
             return .failure(.outOfResources)
         }
         let context = g_main_context_new()!
@@ -84,11 +90,13 @@ final class SoupLoop: @unchecked Sendable {
         let ready = DispatchSemaphore(value: 0)
         let launch = Launch(loop: loop, ready: ready)
         var error: UnsafeMutablePointer<GError>?
-        let thread = g_thread_try_new("apod-http", { data in
-            let launch = Unmanaged<Launch>.fromOpaque(data!).takeRetainedValue()
-            launch.loop.run(signalling: launch.ready)
-            return nil
-        }, Unmanaged.passRetained(launch).toOpaque(), &error)
+        let thread = g_thread_try_new(
+            "apod-http",
+            { data in
+                let launch = Unmanaged<Launch>.fromOpaque(data!).takeRetainedValue()
+                launch.loop.run(signalling: launch.ready)
+                return nil
+            }, Unmanaged.passRetained(launch).toOpaque(), &error)
         guard let thread else {
             g_error_free(error)
             Unmanaged.passUnretained(launch).release()
@@ -151,7 +159,8 @@ final class SoupLoop: @unchecked Sendable {
     private static func addressSpaceFree(megabytes: Int) -> Bool {
         let size = megabytes << 20
         guard let region = mmap(nil, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
-              region != MAP_FAILED else { return false }
+            region != MAP_FAILED
+        else { return false }
         munmap(region, size)
         return true
     }

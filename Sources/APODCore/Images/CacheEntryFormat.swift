@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The on-disk framing of one cached picture: a 24-byte header (magic, body length, checksum)
@@ -29,7 +30,8 @@ enum CacheEntryFormat {
     /// The body of a framed file, or nil when the header, length or checksum do not match.
     static func unframe(_ file: Data) -> Data? {
         guard file.count >= headerSize, let length = announcedLength(in: file.prefix(headerSize)),
-              length == file.count - headerSize else { return nil }
+            length == file.count - headerSize
+        else { return nil }
         let body = file.subdata(in: file.startIndex + headerSize..<file.endIndex)
         return matches(body, header: file.prefix(headerSize)) ? body : nil
     }
@@ -51,10 +53,11 @@ enum CacheEntryFormat {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, Int(status.st_size) >= headerSize,
-              let header = readExactly(headerSize, from: descriptor),
-              let length = announcedLength(in: header), length == Int(status.st_size) - headerSize,
-              let body = readExactly(length, from: descriptor),
-              matches(body, header: header) else { return .damaged }
+            let header = readExactly(headerSize, from: descriptor),
+            let length = announcedLength(in: header), length == Int(status.st_size) - headerSize,
+            let body = readExactly(length, from: descriptor),
+            matches(body, header: header)
+        else { return .damaged }
         return .body(body)
     }
 

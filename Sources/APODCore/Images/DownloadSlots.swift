@@ -91,10 +91,13 @@ final class DownloadSlots: Sendable {
     func release() {
         let next: CheckedContinuation<Void, Error>? = state.withLock { state in
             let queue = state.queue
-            guard let index = queue.indices.max(by: { lhs, rhs in
-                let a = queue[lhs].priority, b = queue[rhs].priority
-                return a != b ? a < b : queue[lhs].order > queue[rhs].order
-            }) else {
+            guard
+                let index = queue.indices.max(by: { lhs, rhs in
+                    let a = queue[lhs].priority
+                    let b = queue[rhs].priority
+                    return a != b ? a < b : queue[lhs].order > queue[rhs].order
+                })
+            else {
                 state.running -= 1
                 return nil
             }

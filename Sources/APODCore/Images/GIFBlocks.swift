@@ -22,7 +22,8 @@ public struct GIFBlocks: Sendable {
     /// Walks `data`; nil unless it starts like a GIF.
     public init?(_ data: Data) {
         guard data.hasBytes("GIF87a", at: 0) || data.hasBytes("GIF89a", at: 0),
-              let flags = data.byte(at: 10) else { return nil }
+            let flags = data.byte(at: 10)
+        else { return nil }
         var offset = 13 + Self.colorTableSize(flags)
         while let block = data.byte(at: offset) {
             switch block {

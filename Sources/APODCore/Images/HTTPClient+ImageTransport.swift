@@ -4,7 +4,8 @@ import Foundation
 extension HTTPClient: ImageTransport {
     func open(_ url: URL, maxBytes: Int) async throws -> ImageResponse {
         let response = try await stream(url, headers: [:], maxBytes: maxBytes)
-        return ImageResponse(status: response.head.status, expectedLength: response.head.expectedLength,
-                             body: response.body)
+        return ImageResponse(
+            status: response.head.status, expectedLength: response.head.expectedLength,
+            body: response.body)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One disk cache entry written while its picture arrives. Chunks go to a temporary file
@@ -39,7 +40,8 @@ final class ImageCacheWriter {
     func restart() {
         checksum = CacheEntryFormat.Checksum()
         guard descriptor >= 0, !failed else { return }
-        failed = ftruncate(descriptor, 0) != 0 || lseek(descriptor, 0, SEEK_SET) != 0
+        failed =
+            ftruncate(descriptor, 0) != 0 || lseek(descriptor, 0, SEEK_SET) != 0
             || !write(Data(count: CacheEntryFormat.headerSize))
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Validated picture bytes on disk, so a grid opened a second time needs no network.
@@ -98,7 +99,8 @@ public final class ImageDiskCache: Sendable {
     /// Failing to write (full disk, read-only home) only costs a later download, so it is silent.
     public func store(_ data: Data, for key: String) {
         guard Int64(CacheEntryFormat.headerSize + data.count) <= capacity,
-              let entry = entryWriter(for: key) else { return }
+            let entry = entryWriter(for: key)
+        else { return }
         entry.append(data)
         entry.commit()
     }
@@ -139,8 +141,9 @@ public final class ImageDiskCache: Sendable {
             var found: [String: Entry] = [:]
             var sum: Int64 = 0
             let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
-            let files = (try? FileManager.default.contentsOfDirectory(
-                at: directory, includingPropertiesForKeys: keys)) ?? []
+            let files =
+                (try? FileManager.default.contentsOfDirectory(
+                    at: directory, includingPropertiesForKeys: keys)) ?? []
             for file in files {
                 let name = file.lastPathComponent
                 guard let values = try? file.resourceValues(forKeys: Set(keys)) else { continue }
@@ -155,7 +158,9 @@ public final class ImageDiskCache: Sendable {
             }
             index.entries = found
             index.total = sum
-            for victim in index.evictionVictims(over: capacity, sparing: "") { unlink(directory.appendingPathComponent(victim).path) }
+            for victim in index.evictionVictims(over: capacity, sparing: "") {
+                unlink(directory.appendingPathComponent(victim).path)
+            }
         }
     }
 }

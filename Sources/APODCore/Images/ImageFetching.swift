@@ -19,8 +19,10 @@ public protocol ImageFetching: Sendable {
     /// The same bytes; when this call downloads them, `consumer` is handed each chunk as it
     /// arrives, so decoding can overlap the transfer. `FetchedImage.streamed` says whether the
     /// consumer saw the whole picture; when not, decode `data`.
-    func imageData(from url: URL, for purpose: ImagePurpose,
-                   streamingTo consumer: any ImageChunkConsumer) async throws -> FetchedImage
+    func imageData(
+        from url: URL, for purpose: ImagePurpose,
+        streamingTo consumer: any ImageChunkConsumer
+    ) async throws -> FetchedImage
 
     /// The bytes of `url` for `purpose` when they are already in the disk cache; nil otherwise.
     /// Never downloads: a metered connection's background rotation uses only what is here, and
@@ -39,8 +41,10 @@ public protocol ImageFetching: Sendable {
 
 extension ImageFetching {
     /// Fetchers that cannot stream hand over the finished bytes.
-    public func imageData(from url: URL, for purpose: ImagePurpose,
-                          streamingTo consumer: any ImageChunkConsumer) async throws -> FetchedImage {
+    public func imageData(
+        from url: URL, for purpose: ImagePurpose,
+        streamingTo consumer: any ImageChunkConsumer
+    ) async throws -> FetchedImage {
         FetchedImage(data: try await imageData(from: url, for: purpose), streamed: false)
     }
 

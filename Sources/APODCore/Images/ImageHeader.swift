@@ -25,12 +25,15 @@ public struct ImageHeader: Equatable, Sendable {
         switch ImageValidation.format(of: data) {
         case .png?:
             guard data.hasBytes("IHDR", at: 12), let width = data.bigEndian(at: 16, size: 4),
-                  let height = data.bigEndian(at: 20, size: 4) else { return nil }
+                let height = data.bigEndian(at: 20, size: 4)
+            else { return nil }
             return ImageHeader(width: width, height: height)
         case .jpeg?:
             return JPEGSegments(data).size.map { ImageHeader(width: $0.width, height: $0.height) }
         case .gif?:
-            guard let width = data.littleEndian(at: 6, size: 2), let height = data.littleEndian(at: 8, size: 2) else { return nil }
+            guard let width = data.littleEndian(at: 6, size: 2), let height = data.littleEndian(at: 8, size: 2) else {
+                return nil
+            }
             return ImageHeader(width: width, height: height)
         case .webp?:
             return webp(data)
@@ -55,7 +58,8 @@ public struct ImageHeader: Equatable, Sendable {
         if data.hasBytes("VP8 ", at: 12) {
             // Lossy: a 3-byte frame tag, the start code 9D 01 2A, then 14-bit sides.
             guard data.byte(at: 23) == 0x9D, data.byte(at: 24) == 0x01, data.byte(at: 25) == 0x2A,
-                  let width = data.littleEndian(at: 26, size: 2), let height = data.littleEndian(at: 28, size: 2) else { return nil }
+                let width = data.littleEndian(at: 26, size: 2), let height = data.littleEndian(at: 28, size: 2)
+            else { return nil }
             return ImageHeader(width: width & 0x3FFF, height: height & 0x3FFF)
         }
         if data.hasBytes("VP8L", at: 12) {
@@ -65,7 +69,9 @@ public struct ImageHeader: Equatable, Sendable {
         }
         if data.hasBytes("VP8X", at: 12) {
             // Extended: 4 bytes of flags, then canvas width − 1 and height − 1 in 24 bits each.
-            guard let width = data.littleEndian(at: 24, size: 3), let height = data.littleEndian(at: 27, size: 3) else { return nil }
+            guard let width = data.littleEndian(at: 24, size: 3), let height = data.littleEndian(at: 27, size: 3) else {
+                return nil
+            }
             return ImageHeader(width: width + 1, height: height + 1)
         }
         return nil

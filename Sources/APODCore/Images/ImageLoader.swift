@@ -43,20 +43,25 @@ public final class ImageLoader: ImageFetching, Sendable {
     }
 
     /// A loader downloading through `client`, caching in `cache` (nil: memory only).
-    public convenience init(client: HTTPClient, cache: ImageDiskCache?,
-                            maxConcurrentDownloads: Int = ImageLoader.defaultConcurrency,
-                            maxBytes: Int = ImageValidation.defaultMaxBytes,
-                            resizingHosts: Set<String> = [ImageSizing.resizingHost],
-                            localFolders: [URL] = []) {
-        self.init(transport: client, cache: cache, maxConcurrentDownloads: maxConcurrentDownloads,
-                  maxBytes: maxBytes, resizingHosts: resizingHosts, localFolders: localFolders)
+    public convenience init(
+        client: HTTPClient, cache: ImageDiskCache?,
+        maxConcurrentDownloads: Int = ImageLoader.defaultConcurrency,
+        maxBytes: Int = ImageValidation.defaultMaxBytes,
+        resizingHosts: Set<String> = [ImageSizing.resizingHost],
+        localFolders: [URL] = []
+    ) {
+        self.init(
+            transport: client, cache: cache, maxConcurrentDownloads: maxConcurrentDownloads,
+            maxBytes: maxBytes, resizingHosts: resizingHosts, localFolders: localFolders)
     }
 
-    init(transport: any ImageTransport, cache: ImageDiskCache?,
-         maxConcurrentDownloads: Int = ImageLoader.defaultConcurrency,
-         maxBytes: Int = ImageValidation.defaultMaxBytes,
-         resizingHosts: Set<String> = [ImageSizing.resizingHost],
-         localFolders: [URL] = []) {
+    init(
+        transport: any ImageTransport, cache: ImageDiskCache?,
+        maxConcurrentDownloads: Int = ImageLoader.defaultConcurrency,
+        maxBytes: Int = ImageValidation.defaultMaxBytes,
+        resizingHosts: Set<String> = [ImageSizing.resizingHost],
+        localFolders: [URL] = []
+    ) {
         self.transport = transport
         self.resizingHosts = resizingHosts
         self.localFolders = localFolders.map { $0.standardizedFileURL.resolvingSymlinksInPath() }
@@ -74,8 +79,10 @@ public final class ImageLoader: ImageFetching, Sendable {
     /// The same bytes; when this call starts the download, `consumer` is handed each chunk as
     /// it arrives. Cancelling the calling task detaches the consumer at once, even while the
     /// download goes on for other callers.
-    public func imageData(from url: URL, for purpose: ImagePurpose,
-                          streamingTo consumer: any ImageChunkConsumer) async throws -> FetchedImage {
+    public func imageData(
+        from url: URL, for purpose: ImagePurpose,
+        streamingTo consumer: any ImageChunkConsumer
+    ) async throws -> FetchedImage {
         let slot = ConsumerSlot(consumer)
         let data = try await withTaskCancellationHandler {
             try await fetch(url, for: purpose, consumer: slot)
@@ -205,14 +212,16 @@ public final class ImageLoader: ImageFetching, Sendable {
     /// not answered: it is fetched again, and refused.
     private func cached(_ key: String) -> Data? {
         guard let data = cache?.data(for: key), ImageValidation.format(of: data) != nil,
-              (try? ImageValidation.requireSensibleSize(data)) != nil else { return nil }
+            (try? ImageValidation.requireSensibleSize(data)) != nil
+        else { return nil }
         return data
     }
 
     /// Renditions live in the disk cache beside the originals; nil when absent or damaged.
     public func cachedRendition(of url: URL, width: Int) -> Data? {
         guard let data = cache?.data(for: Self.renditionKey(url, width)),
-              ImageValidation.format(of: data) != nil else { return nil }
+            ImageValidation.format(of: data) != nil
+        else { return nil }
         return data
     }
 

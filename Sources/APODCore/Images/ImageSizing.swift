@@ -10,10 +10,13 @@ public enum ImageSizing {
     /// `url` with `w` set to the thumbnail width and `h` dropped (so the CDN keeps the aspect
     /// ratio) when `url` is on a resizing host and the purpose is a thumbnail; `url` otherwise.
     /// `resizingHosts` exists for the bench's loopback stand-in of the CDN.
-    public static func url(_ url: URL, for purpose: ImagePurpose,
-                           resizingHosts: Set<String> = [resizingHost]) -> URL {
+    public static func url(
+        _ url: URL, for purpose: ImagePurpose,
+        resizingHosts: Set<String> = [resizingHost]
+    ) -> URL {
         guard case .thumbnail(let width) = purpose, width > 0,
-              let host = url.host?.lowercased(), resizingHosts.contains(host), canResize(url) else {
+            let host = url.host?.lowercased(), resizingHosts.contains(host), canResize(url)
+        else {
             return url
         }
         return settingWidth(of: url, to: width)

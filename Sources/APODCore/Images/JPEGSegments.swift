@@ -19,19 +19,32 @@ struct JPEGSegments {
     init(_ data: Data) {
         var offset = 2
         while true {
-            guard let lead = data.byte(at: offset) else { truncated = true; return }
+            guard let lead = data.byte(at: offset) else {
+                truncated = true
+                return
+            }
             guard lead == 0xFF else { return }
             // Any number of 0xFF fill bytes may precede a marker.
             while data.byte(at: offset) == 0xFF { offset += 1 }
-            guard let marker = data.byte(at: offset) else { truncated = true; return }
+            guard let marker = data.byte(at: offset) else {
+                truncated = true
+                return
+            }
             offset += 1
             if marker == 0x01 || (0xD0...0xD8).contains(marker) { continue }
             if marker == 0xD9 { return }
-            guard let length = data.bigEndian(at: offset, size: 2) else { truncated = true; return }
+            guard let length = data.bigEndian(at: offset, size: 2) else {
+                truncated = true
+                return
+            }
             guard length >= 2 else { return }
             if size == nil, Self.isFrameHeader(marker) {
                 guard let height = data.bigEndian(at: offset + 3, size: 2),
-                      let width = data.bigEndian(at: offset + 5, size: 2) else { truncated = true; return }
+                    let width = data.bigEndian(at: offset + 5, size: 2)
+                else {
+                    truncated = true
+                    return
+                }
                 size = (width, height)
             }
             offset += length

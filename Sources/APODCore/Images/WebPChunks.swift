@@ -25,19 +25,25 @@ struct WebPChunks {
     /// Whether `data` (a RIFF WEBP file) holds a whole picture.
     static func holdsPicture(_ data: Data) -> Bool {
         guard let announced = data.littleEndian(at: 4, size: 4), announced >= 4, 8 + announced <= data.count,
-              let first = firstChunk(of: data, from: 12, to: 8 + announced) else { return false }
+            let first = firstChunk(of: data, from: 12, to: 8 + announced)
+        else { return false }
         if first.isBitstream(in: data) { return bitstreamSize(data, first) != nil }
         guard first.is("VP8X", in: data), first.size >= 10, let flags = data.byte(at: first.start),
-              let canvasWidth = data.littleEndian(at: first.start + 4, size: 3).map({ $0 + 1 }),
-              let canvasHeight = data.littleEndian(at: first.start + 7, size: 3).map({ $0 + 1 }) else { return false }
+            let canvasWidth = data.littleEndian(at: first.start + 4, size: 3).map({ $0 + 1 }),
+            let canvasHeight = data.littleEndian(at: first.start + 7, size: 3).map({ $0 + 1 })
+        else { return false }
         let animated = flags & 0x02 != 0
-        var hasAnimation = false, frames = 0, framesHold = true, bitstream: Chunk?
+        var hasAnimation = false
+        var frames = 0
+        var framesHold = true
+        var bitstream: Chunk?
         let whole = forEachChunk(of: data, from: first.end + (first.size & 1), to: 8 + announced) { chunk in
             if animated {
                 if chunk.is("ANIM", in: data) { hasAnimation = true }
                 if chunk.is("ANMF", in: data) {
                     frames += 1
-                    framesHold = framesHold && holdsFrame(data, chunk, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+                    framesHold =
+                        framesHold && holdsFrame(data, chunk, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
                 }
             } else if bitstream == nil, chunk.isBitstream(in: data) {
                 bitstream = chunk
@@ -53,10 +59,11 @@ struct WebPChunks {
     /// inside the canvas, then its own chunks, one of them the frame's bitstream.
     private static func holdsFrame(_ data: Data, _ frame: Chunk, canvasWidth: Int, canvasHeight: Int) -> Bool {
         guard frame.size >= 16, let x = data.littleEndian(at: frame.start, size: 3),
-              let y = data.littleEndian(at: frame.start + 3, size: 3),
-              let width = data.littleEndian(at: frame.start + 6, size: 3).map({ $0 + 1 }),
-              let height = data.littleEndian(at: frame.start + 9, size: 3).map({ $0 + 1 }),
-              2 * x + width <= canvasWidth, 2 * y + height <= canvasHeight else { return false }
+            let y = data.littleEndian(at: frame.start + 3, size: 3),
+            let width = data.littleEndian(at: frame.start + 6, size: 3).map({ $0 + 1 }),
+            let height = data.littleEndian(at: frame.start + 9, size: 3).map({ $0 + 1 }),
+            2 * x + width <= canvasWidth, 2 * y + height <= canvasHeight
+        else { return false }
         var bitstream: Chunk?
         let whole = forEachChunk(of: data, from: frame.start + 16, to: frame.end) { chunk in
             if bitstream == nil, chunk.isBitstream(in: data) { bitstream = chunk }
@@ -73,10 +80,11 @@ struct WebPChunks {
             // A 3-byte frame tag (bit 0 clear on a key frame; bits 5… the first partition's
             // size), the start code 9D 01 2A, then 14-bit sides.
             guard chunk.size >= 10, let tag = data.littleEndian(at: start, size: 3), tag & 1 == 0,
-                  data.byte(at: start + 3) == 0x9D, data.byte(at: start + 4) == 0x01, data.byte(at: start + 5) == 0x2A,
-                  let width = data.littleEndian(at: start + 6, size: 2).map({ $0 & 0x3FFF }),
-                  let height = data.littleEndian(at: start + 8, size: 2).map({ $0 & 0x3FFF }),
-                  width > 0, height > 0 else { return nil }
+                data.byte(at: start + 3) == 0x9D, data.byte(at: start + 4) == 0x01, data.byte(at: start + 5) == 0x2A,
+                let width = data.littleEndian(at: start + 6, size: 2).map({ $0 & 0x3FFF }),
+                let height = data.littleEndian(at: start + 8, size: 2).map({ $0 & 0x3FFF }),
+                width > 0, height > 0
+            else { return nil }
             let partition = tag >> 5
             guard partition > 0, 10 + partition <= chunk.size else { return nil }
             return (width, height)
@@ -84,7 +92,8 @@ struct WebPChunks {
         // Lossless: the signature 2F, then sides − 1 in 14 bits each and a 3-bit version that
         // must be 0; the entropy-coded image follows.
         guard chunk.size > 5, data.byte(at: start) == 0x2F, let bits = data.littleEndian(at: start + 1, size: 4),
-              bits >> 29 == 0 else { return nil }
+            bits >> 29 == 0
+        else { return nil }
         return ((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
     }
 

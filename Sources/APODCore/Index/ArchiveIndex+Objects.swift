@@ -13,10 +13,12 @@ extension ArchiveIndex {
     /// day the index does not hold.
     public func objects(on day: APODDay) throws -> [SkyObjectCount] {
         try guarded {
-            try database.rows("""
+            try database.rows(
+                """
                 SELECT o.object, (SELECT count(*) FROM entry_objects c WHERE c.object = o.object)
                 FROM entry_objects o WHERE o.day = ? ORDER BY o.place
-                """, [.integer(day.ordinal)]).compactMap(Self.objectCount)
+                """, [.integer(day.ordinal)]
+            ).compactMap(Self.objectCount)
         }
     }
 
@@ -30,9 +32,10 @@ extension ArchiveIndex {
             try database.rows("SELECT object, count(*) FROM entry_objects GROUP BY object").compactMap(Self.objectCount)
         }
         return all.filter { counted in
-            wanted.isEmpty || ([counted.object.id] + catalogue.spellings(of: counted.object)).contains {
-                Self.contains(Array($0.lowercased().utf8), wanted)
-            }
+            wanted.isEmpty
+                || ([counted.object.id] + catalogue.spellings(of: counted.object)).contains {
+                    Self.contains(Array($0.lowercased().utf8), wanted)
+                }
         }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.object.id < $1.object.id }
     }
 
@@ -52,17 +55,25 @@ extension ArchiveIndex {
     /// The entries about the object, newest first: at most `limit`, older than `before` when it
     /// is given (the next page starts before the last day shown), `excluding` one day (the
     /// entry the user is looking at).
-    public func entries(of object: SkyObject, before: APODDay? = nil, excluding: APODDay? = nil,
-                        limit: Int = Int.max) throws -> [APODEntry] {
+    public func entries(
+        of object: SkyObject, before: APODDay? = nil, excluding: APODDay? = nil,
+        limit: Int = Int.max
+    ) throws -> [APODEntry] {
         try guarded {
-            try database.rows("""
+            try database.rows(
+                """
                 SELECT e.day, e.title, e.explanation, e.copyright, e.media_type, e.image_url, e.hd_image_url,
                        e.thumbnail_url, e.video_url, e.page_url, e.alt_text
                 FROM entry_objects o JOIN entries e ON e.day = o.day
                 WHERE o.object = ? AND o.day < ? AND o.day IS NOT ?
                 ORDER BY o.day DESC LIMIT ?
-                """, [.text(object.id), .integer(before?.ordinal ?? Int.max), excluding.map { .integer($0.ordinal) } ?? .null,
-                      .integer(max(0, limit))]).compactMap(Self.entry)
+                """,
+                [
+                    .text(object.id), .integer(before?.ordinal ?? Int.max),
+                    excluding.map { .integer($0.ordinal) } ?? .null,
+                    .integer(max(0, limit)),
+                ]
+            ).compactMap(Self.entry)
         }
     }
 
@@ -70,8 +81,9 @@ extension ArchiveIndex {
     /// entries: all a detail view needs for its "More of M31 (87)" rows, in one call.
     public func related(to day: APODDay, limit: Int) throws -> [RelatedEntries] {
         try objects(on: day).map { counted in
-            RelatedEntries(object: counted.object, count: counted.count,
-                           entries: try entries(of: counted.object, excluding: day, limit: limit))
+            RelatedEntries(
+                object: counted.object, count: counted.count,
+                entries: try entries(of: counted.object, excluding: day, limit: limit))
         }
     }
 
@@ -91,13 +103,15 @@ extension ArchiveIndex {
         let found = try search(query, limit: limit)
         guard found.count < limit else { return found }
         let more = try guarded {
-            try database.rows("""
+            try database.rows(
+                """
                 SELECT e.day, e.title, e.explanation, e.copyright, e.media_type, e.image_url, e.hd_image_url,
                        e.thumbnail_url, e.video_url, e.page_url, e.alt_text
                 FROM entry_objects o JOIN entries e ON e.day = o.day
                 WHERE o.object = ? AND o.day NOT IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ?)
                 ORDER BY o.day DESC LIMIT ?
-                """, [.text(object.id), .text(query.matchExpression), .integer(limit - found.count)]).compactMap(Self.entry)
+                """, [.text(object.id), .text(query.matchExpression), .integer(limit - found.count)]
+            ).compactMap(Self.entry)
         }
         return found + more
     }
@@ -106,7 +120,8 @@ extension ArchiveIndex {
     func matchCount(_ object: SkyObject) throws -> Int {
         let query = SearchQuery(anyOf: SkyCatalogue.shared.spellings(of: object))
         return try guarded {
-            try database.integer("""
+            try database.integer(
+                """
                 SELECT count(*) FROM (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ?
                                       UNION SELECT day FROM entry_objects WHERE object = ?)
                 """, [.text(query.matchExpression), .text(object.id)])
@@ -146,9 +161,11 @@ extension ArchiveIndex {
                 try database.execute("DELETE FROM entry_objects")
                 var after = Int.min
                 while true {
-                    let entries = try database.rows("""
+                    let entries = try database.rows(
+                        """
                         SELECT day, title, explanation FROM entries WHERE day > ? ORDER BY day LIMIT 1000
-                        """, [.integer(after)]).compactMap { row -> APODEntry? in
+                        """, [.integer(after)]
+                    ).compactMap { row -> APODEntry? in
                         guard let day = row.integer(0), let title = row.text(1) else { return nil }
                         return APODEntry(date: APODDay(ordinal: day), title: title, explanation: row.text(2) ?? "")
                     }

@@ -88,7 +88,9 @@ public final class ArchiveIndex: Sendable {
 
     /// Opens the index of the source at `partition` under `directory`, creating it if needed.
     /// - Throws: `APODError.indexTooNew`, `.diskFull`, `.indexUnavailable`, `.cannotWriteFile`.
-    public static func open(in directory: URL, partition: String, calendar: ArchiveCalendar = ArchiveCalendar()) throws -> ArchiveIndex {
+    public static func open(in directory: URL, partition: String, calendar: ArchiveCalendar = ArchiveCalendar()) throws
+        -> ArchiveIndex
+    {
         try ArchiveIndex(file: directory.appendingPathComponent(fileName(partition: partition)), calendar: calendar)
     }
 
@@ -106,7 +108,9 @@ public final class ArchiveIndex: Sendable {
     /// finds nothing left to move; a failed move leaves the old file where it was.
     static func adopt(_ former: URL, as file: URL) {
         let manager = FileManager.default
-        guard former != file, !manager.fileExists(atPath: file.path), manager.fileExists(atPath: former.path) else { return }
+        guard former != file, !manager.fileExists(atPath: file.path), manager.fileExists(atPath: former.path) else {
+            return
+        }
         for suffix in ["-wal", "-shm", ""] {
             try? manager.moveItem(atPath: former.path + suffix, toPath: file.path + suffix)
         }
@@ -140,12 +144,16 @@ public final class ArchiveIndex: Sendable {
         try guarded {
             try database.transaction {
                 try insert(entries, objects: objects)
-                try database.rows("""
+                try database.rows(
+                    """
                     INSERT INTO covered(first, through, synced_at) VALUES (?, ?, ?)
                     ON CONFLICT(first) DO UPDATE SET
                         through = max(through, excluded.through), synced_at = excluded.synced_at
-                    """, [.integer(window.lowerBound.ordinal), .integer(coveredThrough.ordinal),
-                          .real(calendar.currentDate.timeIntervalSince1970)])
+                    """,
+                    [
+                        .integer(window.lowerBound.ordinal), .integer(coveredThrough.ordinal),
+                        .real(calendar.currentDate.timeIntervalSince1970),
+                    ])
             }
         }
     }
@@ -161,7 +169,8 @@ public final class ArchiveIndex: Sendable {
     /// - Parameter objects: `objectRows(entries)`, found before the transaction so that finding
     ///   them does not hold the write lock.
     private func insert(_ entries: [APODEntry], objects: [[SQLiteValue]]) throws {
-        try database.run("""
+        try database.run(
+            """
             INSERT INTO entries(day, date, month_day, title, explanation, copyright, media_type,
                                 image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -190,26 +199,36 @@ public final class ArchiveIndex: Sendable {
         func address(_ url: URL?) -> SQLiteValue {
             .optionalText(url.map(\.absoluteString).flatMap { $0.utf8.count <= addressLimit ? $0 : nil })
         }
-        return [.integer(entry.date.ordinal), .text(entry.date.description), .integer(entry.date.month * 100 + entry.date.day),
-                .text(bounded(entry.title, BoundedText.titleLimit)), .text(bounded(entry.explanation, BoundedText.explanationLimit)),
-                .optionalText(entry.copyright.map { bounded($0, BoundedText.titleLimit) }), .text(bounded(entry.mediaType.rawValue, 64)),
-                address(entry.imageURL), address(entry.hdImageURL), address(entry.thumbnailURL), address(entry.videoURL),
-                address(entry.pageURL), .optionalText(entry.altText.map { bounded($0, BoundedText.altTextLimit) })]
+        return [
+            .integer(entry.date.ordinal), .text(entry.date.description),
+            .integer(entry.date.month * 100 + entry.date.day),
+            .text(bounded(entry.title, BoundedText.titleLimit)),
+            .text(bounded(entry.explanation, BoundedText.explanationLimit)),
+            .optionalText(entry.copyright.map { bounded($0, BoundedText.titleLimit) }),
+            .text(bounded(entry.mediaType.rawValue, 64)),
+            address(entry.imageURL), address(entry.hdImageURL), address(entry.thumbnailURL), address(entry.videoURL),
+            address(entry.pageURL), .optionalText(entry.altText.map { bounded($0, BoundedText.altTextLimit) }),
+        ]
     }
 
     // MARK: Reading
 
     public func entry(for day: APODDay) throws -> APODEntry? {
         try guarded {
-            try database.rows("SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries WHERE day = ?", [.integer(day.ordinal)]).compactMap(Self.entry).first
+            try database.rows(
+                "SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries WHERE day = ?",
+                [.integer(day.ordinal)]
+            ).compactMap(Self.entry).first
         }
     }
 
     /// Indexed entries from `start` through `end`, ascending.
     public func entries(from start: APODDay, through end: APODDay) throws -> [APODEntry] {
         try guarded {
-            try database.rows("SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries WHERE day BETWEEN ? AND ? ORDER BY day",
-                              [.integer(start.ordinal), .integer(end.ordinal)]).compactMap(Self.entry)
+            try database.rows(
+                "SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries WHERE day BETWEEN ? AND ? ORDER BY day",
+                [.integer(start.ordinal), .integer(end.ordinal)]
+            ).compactMap(Self.entry)
         }
     }
 
@@ -252,7 +271,10 @@ public final class ArchiveIndex: Sendable {
     /// `count` distinct entries picked at random.
     public func random(count: Int) throws -> [APODEntry] {
         try guarded {
-            try database.rows("SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries ORDER BY random() LIMIT ?", [.integer(max(0, count))]).compactMap(Self.entry)
+            try database.rows(
+                "SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries ORDER BY random() LIMIT ?",
+                [.integer(max(0, count))]
+            ).compactMap(Self.entry)
         }
     }
 
@@ -274,30 +296,36 @@ public final class ArchiveIndex: Sendable {
         guard !query.isEmpty, limit > 0 else { return [] }
         return try guarded {
             let match = query.matchExpression
-            if try database.integer("SELECT count(*) FROM entries_fts WHERE entries_fts MATCH ?", [.text(match)]) <= Self.rankedMatchLimit {
+            if try database.integer("SELECT count(*) FROM entries_fts WHERE entries_fts MATCH ?", [.text(match)])
+                <= Self.rankedMatchLimit
+            {
                 return try ranked(match, limit: limit)
             }
             let inTitles = try ranked(query.titleMatchExpression, limit: limit)
             let shown = Set(inTitles.map(\.date))
-            let newest = try database.rows("""
+            let newest = try database.rows(
+                """
                 SELECT e.day, e.title, e.explanation, e.copyright, e.media_type, e.image_url, e.hd_image_url,
                        e.thumbnail_url, e.video_url, e.page_url, e.alt_text
                 FROM (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ? ORDER BY rowid DESC LIMIT ?) AS recent
                 JOIN entries e ON e.day = recent.rowid ORDER BY e.day DESC
-                """, [.text(match), .integer(limit + inTitles.count)]).compactMap(Self.entry)
+                """, [.text(match), .integer(limit + inTitles.count)]
+            ).compactMap(Self.entry)
             return Array((inTitles + newest.filter { !shown.contains($0.date) }).prefix(limit))
         }
     }
 
     /// bm25 with title words weighing ten times explanation words; only the winners' rows are read.
     private func ranked(_ match: String, limit: Int) throws -> [APODEntry] {
-        try database.rows("""
+        try database.rows(
+            """
             SELECT e.day, e.title, e.explanation, e.copyright, e.media_type, e.image_url, e.hd_image_url,
                    e.thumbnail_url, e.video_url, e.page_url, e.alt_text
             FROM (SELECT rowid, bm25(entries_fts, 10.0, 1.0, 2.0) AS score FROM entries_fts
                   WHERE entries_fts MATCH ? ORDER BY score, rowid DESC LIMIT ?) AS best
             JOIN entries e ON e.day = best.rowid ORDER BY best.score, e.day DESC
-            """, [.text(match), .integer(limit)]).compactMap(Self.entry)
+            """, [.text(match), .integer(limit)]
+        ).compactMap(Self.entry)
     }
 
     /// How many entries match what the user typed (for "23 pictures match 'eclipse'").
@@ -306,23 +334,29 @@ public final class ArchiveIndex: Sendable {
         let query = SearchQuery(text)
         guard !query.isEmpty else { return 0 }
         return try guarded {
-            try database.integer("SELECT count(*) FROM entries_fts WHERE entries_fts MATCH ?", [.text(query.matchExpression)])
+            try database.integer(
+                "SELECT count(*) FROM entries_fts WHERE entries_fts MATCH ?", [.text(query.matchExpression)])
         }
     }
 
     /// The entries of that month and day in every year, oldest first.
     public func onThisDay(month: Int, day: Int) throws -> [APODEntry] {
         try guarded {
-            try database.rows("SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries WHERE month_day = ? ORDER BY day",
-                              [.integer(month * 100 + day)]).compactMap(Self.entry)
+            try database.rows(
+                "SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries WHERE month_day = ? ORDER BY day",
+                [.integer(month * 100 + day)]
+            ).compactMap(Self.entry)
         }
     }
 
     /// The days of one month that have an indexed entry, for the calendar's marks.
     public func indexedDays(in month: ArchiveMonth) throws -> Set<APODDay> {
         try guarded {
-            Set(try database.rows("SELECT day FROM entries WHERE day BETWEEN ? AND ?",
-                                  [.integer(month.firstDay.ordinal), .integer(month.lastDay.ordinal)])
+            Set(
+                try database.rows(
+                    "SELECT day FROM entries WHERE day BETWEEN ? AND ?",
+                    [.integer(month.firstDay.ordinal), .integer(month.lastDay.ordinal)]
+                )
                 .compactMap { $0.integer(0).map(APODDay.init(ordinal:)) })
         }
     }
@@ -330,10 +364,11 @@ public final class ArchiveIndex: Sendable {
     static func entry(_ row: SQLiteRow) -> APODEntry? {
         guard let ordinal = row.integer(0), let title = row.text(1) else { return nil }
         func url(_ column: Int) -> URL? { row.text(column).flatMap(URL.init(string:)) }
-        return APODEntry(date: APODDay(ordinal: ordinal), title: title, explanation: row.text(2) ?? "",
-                         copyright: row.text(3), mediaType: MediaType(rawValue: row.text(4) ?? "image"),
-                         imageURL: url(5), hdImageURL: url(6), thumbnailURL: url(7), videoURL: url(8),
-                         pageURL: url(9), altText: row.text(10))
+        return APODEntry(
+            date: APODDay(ordinal: ordinal), title: title, explanation: row.text(2) ?? "",
+            copyright: row.text(3), mediaType: MediaType(rawValue: row.text(4) ?? "image"),
+            imageURL: url(5), hdImageURL: url(6), thumbnailURL: url(7), videoURL: url(8),
+            pageURL: url(9), altText: row.text(10))
     }
 
     @discardableResult

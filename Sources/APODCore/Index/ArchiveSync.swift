@@ -58,8 +58,10 @@ public struct ArchiveSync: Sendable {
 
     /// - Parameter source: the network source itself, not one behind the metadata cache
     ///   (a sync would fill the cache with a file per day).
-    public init(source: any APODSource, index: ArchiveIndex, calendar: ArchiveCalendar = ArchiveCalendar(),
-                concurrency: Int = defaultConcurrency) {
+    public init(
+        source: any APODSource, index: ArchiveIndex, calendar: ArchiveCalendar = ArchiveCalendar(),
+        concurrency: Int = defaultConcurrency
+    ) {
         self.source = source
         self.index = index
         self.calendar = calendar
@@ -111,7 +113,9 @@ public struct ArchiveSync: Sendable {
             var pending = windows[...]
             func startNext() {
                 guard !Task.isCancelled, let window = pending.popFirst() else { return }
-                group.addTask { (window, try await source.rangeAnswer(from: window.lowerBound, through: window.upperBound)) }
+                group.addTask {
+                    (window, try await source.rangeAnswer(from: window.lowerBound, through: window.upperBound))
+                }
             }
             for _ in 0..<concurrency { startNext() }
             while let (window, answer) = try await group.next() {
@@ -123,18 +127,21 @@ public struct ArchiveSync: Sendable {
                 windowsDone += 1
                 daysDone += Self.length(of: window)
                 let elapsed = (ContinuousClock.now - started).seconds
-                progress(SyncProgress(daysDone: daysDone, daysTotal: daysTotal, entriesIndexed: try index.count(),
-                                      secondsLeft: elapsed / Double(daysDone) * Double(daysTotal - daysDone)))
+                progress(
+                    SyncProgress(
+                        daysDone: daysDone, daysTotal: daysTotal, entriesIndexed: try index.count(),
+                        secondsLeft: elapsed / Double(daysDone) * Double(daysTotal - daysDone)))
                 startNext()
             }
         }
         try Task.checkCancellation()
         if daysDone >= Self.daysWorthCompacting { index.compact() }
         let after = try index.count()
-        return SyncSummary(windowsFetched: windowsDone, daysFetched: daysDone, entriesIndexed: after,
-                           entriesAdded: max(0, after - before), emptyWindows: empty.sorted { $0.lowerBound < $1.lowerBound },
-                           incompleteWindows: incomplete.sorted { $0.lowerBound < $1.lowerBound },
-                           seconds: (ContinuousClock.now - started).seconds)
+        return SyncSummary(
+            windowsFetched: windowsDone, daysFetched: daysDone, entriesIndexed: after,
+            entriesAdded: max(0, after - before), emptyWindows: empty.sorted { $0.lowerBound < $1.lowerBound },
+            incompleteWindows: incomplete.sorted { $0.lowerBound < $1.lowerBound },
+            seconds: (ContinuousClock.now - started).seconds)
     }
 
     /// How a window's answer was written.

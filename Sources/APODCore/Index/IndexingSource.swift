@@ -40,7 +40,9 @@ public final class IndexingSource: ForwardingSource {
     public func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
         try calendar.validate(start)
         try calendar.validate(end)
-        if (try? index.covers(from: start, through: end)) == true, let entries = try? index.entries(from: start, through: end) {
+        if (try? index.covers(from: start, through: end)) == true,
+            let entries = try? index.entries(from: start, through: end)
+        {
             return RangeAnswer(entries: entries)
         }
         let answer = try await upstream.rangeAnswer(from: start, through: end)
@@ -72,14 +74,16 @@ public final class IndexingSource: ForwardingSource {
 
     /// Players fetched before are in the index; new ones are written to it.
     public func withVideoAddresses(_ entries: [APODEntry]) async throws -> [APODEntry] {
-        try await StoredVideoAddresses.completed(entries, upstream: upstream, stored: { [index] in try? index.entry(for: $0) },
-                                                 keep: { [index] in try? index.store($0) })
+        try await StoredVideoAddresses.completed(
+            entries, upstream: upstream, stored: { [index] in try? index.entry(for: $0) },
+            keep: { [index] in try? index.store($0) })
     }
 
     /// A random pick from the index once it holds the archive and enough entries.
     private func pickedFromIndex(_ count: Int) -> [APODEntry]? {
         guard count > 0, (try? index.coversArchive()) == true,
-              let picked = try? index.random(count: count), picked.count == count else { return nil }
+            let picked = try? index.random(count: count), picked.count == count
+        else { return nil }
         return picked
     }
 }

@@ -4,8 +4,10 @@ import Foundation
 /// first. Years the index has not seen are asked of the source (which indexes them), a few
 /// at a time; once the archive is synced no request is made.
 public enum OnThisDay {
-    public static func entries(month: Int, day: Int, index: ArchiveIndex, source: any APODSource,
-                               calendar: ArchiveCalendar = ArchiveCalendar()) async throws -> [APODEntry] {
+    public static func entries(
+        month: Int, day: Int, index: ArchiveIndex, source: any APODSource,
+        calendar: ArchiveCalendar = ArchiveCalendar()
+    ) async throws -> [APODEntry] {
         let days = (ArchiveCalendar.firstDay.year...calendar.today.year)
             .compactMap { APODDay(year: $0, month: month, day: day) }
             .filter { calendar.validRange.contains($0) }

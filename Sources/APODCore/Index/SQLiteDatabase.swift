@@ -35,13 +35,15 @@ final class SQLiteDatabase: @unchecked Sendable {
         let code: Int32
         switch access {
         case .readWrite:
-            code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nil)
+            code = sqlite3_open_v2(
+                path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nil)
         case .readOnly, .immutable:
             let uri = "file:" + Self.uriPath(path) + (access == .immutable ? "?mode=ro&immutable=1" : "?mode=ro")
             code = sqlite3_open_v2(uri, &opened, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX, nil)
         }
         guard code == SQLITE_OK, let opened else {
-            let failure = SQLiteFailure(code: code, message: opened.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open")
+            let failure = SQLiteFailure(
+                code: code, message: opened.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open")
             sqlite3_close_v2(opened)
             throw failure
         }

@@ -17,10 +17,13 @@ enum SQLiteFile {
     ///     write-protected); one that needs a migration is opened as usual.
     /// - Returns: the connection, and `APODError.indexDamaged` naming where the old file went
     ///   when it had to be set aside.
-    static func open(_ url: URL, migrations: [StaticString], readOnly: Bool = false) throws -> (SQLiteDatabase, notice: APODError?) {
+    static func open(_ url: URL, migrations: [StaticString], readOnly: Bool = false) throws -> (
+        SQLiteDatabase, notice: APODError?
+    ) {
         if readOnly, let database = try openedForReading(url, migrations: migrations) { return (database, nil) }
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
             throw APODError.cannotWriteFile(path: url.deletingLastPathComponent().path)
         }
@@ -29,7 +32,10 @@ enum SQLiteFile {
         } catch let failure as SQLiteFailure where failure.isDamaged {
             guard let aside = try? setAside(url) else { throw APODError.indexDamaged(path: url.path, setAsideAs: nil) }
             do {
-                return (try prepared(url, migrations: migrations), APODError.indexDamaged(path: url.path, setAsideAs: aside.path))
+                return (
+                    try prepared(url, migrations: migrations),
+                    APODError.indexDamaged(path: url.path, setAsideAs: aside.path)
+                )
             } catch let failure as SQLiteFailure {
                 throw error(failure, path: url.path)
             }
@@ -86,7 +92,8 @@ enum SQLiteFile {
                 }
             } catch let failure as SQLiteFailure where failure.isSchemaMismatch {
                 // The schema is not the one its version names (version 1 on a version-2 file).
-                throw SQLiteFailure(code: 11, message: "migration \(step + 1) does not fit the file: \(failure.message)")
+                throw SQLiteFailure(
+                    code: 11, message: "migration \(step + 1) does not fit the file: \(failure.message)")
             }
         }
         return database
@@ -94,7 +101,9 @@ enum SQLiteFile {
 
     /// The file's schema version, when it is one this app can use: a negative one, or 0 on a
     /// file that has tables, is damage; a higher one than ours is a newer app's file.
-    private static func checkedVersion(of database: SQLiteDatabase, migrations: [StaticString], path: String) throws -> Int {
+    private static func checkedVersion(of database: SQLiteDatabase, migrations: [StaticString], path: String) throws
+        -> Int
+    {
         let version = try database.integer("PRAGMA user_version")
         guard version >= 0 else { throw SQLiteFailure(code: 11, message: "schema version \(version)") }
         guard version <= migrations.count else { throw APODError.indexTooNew(path: path) }
@@ -164,11 +173,13 @@ enum SQLiteFile {
         var suffix = 1
         while FileManager.default.fileExists(atPath: aside.path) {
             suffix += 1
-            aside = url.deletingLastPathComponent().appendingPathComponent("\(url.lastPathComponent).damaged-\(stamp)-\(suffix)")
+            aside = url.deletingLastPathComponent().appendingPathComponent(
+                "\(url.lastPathComponent).damaged-\(stamp)-\(suffix)")
         }
         do {
             try FileManager.default.moveItem(at: url, to: aside)
-            for companion in ["-wal", "-shm", ".damage-found"].map({ url.path + $0 }) where FileManager.default.fileExists(atPath: companion) {
+            for companion in ["-wal", "-shm", ".damage-found"].map({ url.path + $0 })
+            where FileManager.default.fileExists(atPath: companion) {
                 try FileManager.default.removeItem(atPath: companion)
             }
         } catch {

@@ -28,7 +28,7 @@ public final class UserLibrary: Sendable {
             viewed_at REAL NOT NULL
         );
         CREATE INDEX history_viewed_at ON history(viewed_at);
-        """,
+        """
     ]
 
     public static func open(in directory: URL) throws -> UserLibrary {
@@ -46,14 +46,17 @@ public final class UserLibrary: Sendable {
     }
 
     public func isFavourite(_ day: APODDay) throws -> Bool {
-        try guarded { try database.integer("SELECT count(*) FROM favourites WHERE day = ?", [.integer(day.ordinal)]) > 0 }
+        try guarded {
+            try database.integer("SELECT count(*) FROM favourites WHERE day = ?", [.integer(day.ordinal)]) > 0
+        }
     }
 
     /// Adds the entry to the favourites (again: its copy is refreshed).
     public func addFavourite(_ entry: APODEntry) throws {
         try guarded {
-            try database.rows("INSERT OR REPLACE INTO favourites(day, entry, added_at) VALUES (?, ?, ?)",
-                              [.integer(entry.date.ordinal), .text(try Self.json(entry)), .real(Date().timeIntervalSince1970)])
+            try database.rows(
+                "INSERT OR REPLACE INTO favourites(day, entry, added_at) VALUES (?, ?, ?)",
+                [.integer(entry.date.ordinal), .text(try Self.json(entry)), .real(Date().timeIntervalSince1970)])
         }
     }
 
@@ -70,8 +73,11 @@ public final class UserLibrary: Sendable {
     /// The favourite days of one month, for the calendar's marks.
     public func favouriteDays(in month: ArchiveMonth) throws -> Set<APODDay> {
         try guarded {
-            Set(try database.rows("SELECT day FROM favourites WHERE day BETWEEN ? AND ?",
-                                  [.integer(month.firstDay.ordinal), .integer(month.lastDay.ordinal)])
+            Set(
+                try database.rows(
+                    "SELECT day FROM favourites WHERE day BETWEEN ? AND ?",
+                    [.integer(month.firstDay.ordinal), .integer(month.lastDay.ordinal)]
+                )
                 .compactMap { $0.integer(0).map(APODDay.init(ordinal:)) })
         }
     }
@@ -80,9 +86,11 @@ public final class UserLibrary: Sendable {
     public func recordView(_ entry: APODEntry) throws {
         try guarded {
             try database.transaction {
-                try database.rows("INSERT OR REPLACE INTO history(day, entry, viewed_at) VALUES (?, ?, ?)",
-                                  [.integer(entry.date.ordinal), .text(try Self.json(entry)), .real(Date().timeIntervalSince1970)])
-                try database.rows("""
+                try database.rows(
+                    "INSERT OR REPLACE INTO history(day, entry, viewed_at) VALUES (?, ?, ?)",
+                    [.integer(entry.date.ordinal), .text(try Self.json(entry)), .real(Date().timeIntervalSince1970)])
+                try database.rows(
+                    """
                     DELETE FROM history WHERE day NOT IN (SELECT day FROM history ORDER BY viewed_at DESC LIMIT ?)
                     """, [.integer(Self.historyLimit)])
             }

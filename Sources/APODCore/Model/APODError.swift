@@ -89,82 +89,121 @@ public enum APODError: Error, Equatable, Sendable {
         case .unreachable:
             return tr("Could not reach the APOD service. Check your internet connection and try again.")
         case .timedOut(let seconds):
-            return tr("The APOD service did not answer within {seconds} seconds. Try again later, or set APOD_TIMEOUT to wait longer.", ["seconds": String(seconds)])
+            return tr(
+                "The APOD service did not answer within {seconds} seconds. Try again later, or set APOD_TIMEOUT to wait longer.",
+                ["seconds": String(seconds)])
         case .rateLimited:
-            return tr("Too many requests for this API key. Wait an hour, or get a free personal key at https://api.nasa.gov and set it in Preferences or in the NASA_API_KEY environment variable.")
+            return tr(
+                "Too many requests for this API key. Wait an hour, or get a free personal key at https://api.nasa.gov and set it in Preferences or in the NASA_API_KEY environment variable."
+            )
         case .keyRefused:
             return tr("The API key was refused. Check the key, or get a free one at https://api.nasa.gov.")
         case .noEntry(let day):
             return tr("No picture was published on {date}. Try another day.", ["date": day.displayString])
         case .dateOutOfRange(let day, let first, let last):
-            return tr("{date} is outside the archive: pick a date from {first} to {last}.", ["date": day.displayString, "first": first.displayString, "last": last.displayString])
+            return tr(
+                "{date} is outside the archive: pick a date from {first} to {last}.",
+                ["date": day.displayString, "first": first.displayString, "last": last.displayString])
         case .serviceError(let status):
-            return tr("The APOD service is having trouble (HTTP {status}). Try again in a few minutes.", ["status": String(status)])
+            return tr(
+                "The APOD service is having trouble (HTTP {status}). Try again in a few minutes.",
+                ["status": String(status)])
         case .malformedResponse:
             return tr("The APOD service sent a response that could not be read. Try again later.")
         case .unusableEntry(let date):
-            if let date { return tr("The entry for {date} is missing its title or date and cannot be shown.", ["date": date]) }
+            if let date {
+                return tr("The entry for {date} is missing its title or date and cannot be shown.", ["date": date])
+            }
             return tr("An entry without a date or title was received and cannot be shown.")
         case .notAnImage:
             return tr("The picture link does not lead to an image. Open the entry's web page instead.")
         case .damagedImage:
-            return tr("The picture arrived incomplete or damaged. Try again later, or open the entry's web page instead.")
+            return tr(
+                "The picture arrived incomplete or damaged. Try again later, or open the entry's web page instead.")
         case .imageTooLarge(let detail):
-            return tr("The picture is too large to show ({detail}). Open the entry's web page instead.", ["detail": detail])
+            return tr(
+                "The picture is too large to show ({detail}). Open the entry's web page instead.", ["detail": detail])
         case .connectionLost:
             return tr("The connection to the APOD service was lost while its answer arrived. Try again.")
         case .pictureUnreachable(let interrupted):
             if interrupted { return tr("The picture download was interrupted. Try again.") }
             return tr("Could not reach the picture's server. Check your internet connection and try again.")
         case .pictureServerError(let status):
-            return tr("The picture's server is having trouble (HTTP {status}). Try again in a few minutes.", ["status": String(status)])
+            return tr(
+                "The picture's server is having trouble (HTTP {status}). Try again in a few minutes.",
+                ["status": String(status)])
         case .pictureRateLimited:
             return tr("The picture's server is receiving too many requests. Wait a few minutes and try again.")
         case .requestRejected(let status, let message):
-            return tr("The APOD service refused the request (HTTP {status}): {message}", ["status": String(status), "message": message])
+            return tr(
+                "The APOD service refused the request (HTTP {status}): {message}",
+                ["status": String(status), "message": message])
         case .unsupportedURL:
             return tr("The link is not a web address (http or https) and cannot be opened.")
         case .redirectRefused:
-            return tr("The server redirected to a link that is not a web address (http or https), so it was not followed.")
+            return tr(
+                "The server redirected to a link that is not a web address (http or https), so it was not followed.")
         case .tooManyRedirects:
             return tr("The APOD service redirected too many times (a redirect loop). Try again later.")
         case .responseTooLarge(let detail):
-            return tr("The APOD service sent a far larger answer than expected ({detail}), so it was not read. Try again later.", ["detail": detail])
+            return tr(
+                "The APOD service sent a far larger answer than expected ({detail}), so it was not read. Try again later.",
+                ["detail": detail])
         case .noImage(let day):
-            return tr("The entry for {date} has no picture to save (it is a video or another kind of media). Open its web page instead.", ["date": day.displayString])
+            return tr(
+                "The entry for {date} has no picture to save (it is a video or another kind of media). Open its web page instead.",
+                ["date": day.displayString])
         case .nothingOffline:
             return tr("Nothing is stored for offline use yet. Connect once with --source science to fill the cache.")
         case .notStoredOffline(let day):
-            return tr("Nothing is stored for {date} on this computer. Connect to the internet to see it, or pick a day viewed before or one from the sample.", ["date": day.displayString])
+            return tr(
+                "Nothing is stored for {date} on this computer. Connect to the internet to see it, or pick a day viewed before or one from the sample.",
+                ["date": day.displayString])
         case .cannotSave(let path, let reason):
             return tr("Could not save the picture to {path}: {reason}", ["path": path, "reason": reason])
         case .cannotWriteFile(let path):
             return tr("Could not write {path}. Check that its folder exists and is writable.", ["path": path])
         case .outOfResources:
-            return tr("The system ran out of resources (open files or memory) for the download. Close other programs or raise the limits (ulimit), then try again.")
+            return tr(
+                "The system ran out of resources (open files or memory) for the download. Close other programs or raise the limits (ulimit), then try again."
+            )
         case .invalidArgument(let text):
             return text
         case .settingsTooLarge(let path):
-            return tr("The settings file {path} is larger than 64 KB, so it was not read and the defaults are used. Shorten or remove it.", ["path": path])
+            return tr(
+                "The settings file {path} is larger than 64 KB, so it was not read and the defaults are used. Shorten or remove it.",
+                ["path": path])
         case .indexDamaged(let path, let setAside?):
-            return tr("The archive index {path} was damaged. It was set aside as {aside} and a new one was started: download the archive again to fill it. Favourites are kept apart and are not affected.", ["path": path, "aside": setAside])
+            return tr(
+                "The archive index {path} was damaged. It was set aside as {aside} and a new one was started: download the archive again to fill it. Favourites are kept apart and are not affected.",
+                ["path": path, "aside": setAside])
         case .indexDamaged(let path, nil):
-            return tr("The archive index {path} is damaged. It will be set aside and rebuilt the next time the app starts.", ["path": path])
+            return tr(
+                "The archive index {path} is damaged. It will be set aside and rebuilt the next time the app starts.",
+                ["path": path])
         case .indexTooNew(let path):
-            return tr("{path} was written by a newer version of APOD Viewer. Update the app, or move the file away to start a new one.", ["path": path])
+            return tr(
+                "{path} was written by a newer version of APOD Viewer. Update the app, or move the file away to start a new one.",
+                ["path": path])
         case .indexUnavailable(let path, let reason):
-            return tr("Could not use {path}: {reason}. Check that its folder is writable and try again.", ["path": path, "reason": reason])
+            return tr(
+                "Could not use {path}: {reason}. Check that its folder is writable and try again.",
+                ["path": path, "reason": reason])
         case .diskFull(let path):
-            return tr("The disk holding {path} is full. Free some space and try again; a download of the archive resumes where it stopped.", ["path": path])
+            return tr(
+                "The disk holding {path} is full. Free some space and try again; a download of the archive resumes where it stopped.",
+                ["path": path])
         case .syncInProgress:
-            return tr("The archive is already being downloaded (by the viewer or another apod sync). Wait for it to finish.")
+            return tr(
+                "The archive is already being downloaded (by the viewer or another apod sync). Wait for it to finish.")
         }
     }
 
     /// Whether trying the same request again may succeed (drives retries and the Retry button).
     public var isTransient: Bool {
         switch self {
-        case .unreachable, .timedOut, .serviceError, .connectionLost, .pictureUnreachable, .pictureServerError: return true
+        case .unreachable, .timedOut, .serviceError, .connectionLost, .pictureUnreachable, .pictureServerError:
+            return true
         default: return false
         }
     }

@@ -3,8 +3,10 @@ import Foundation
 /// The flat JSON form of an entry, used by `apod --json` and the metadata cache. Its keys are a
 /// contract for scripts: every key is always present, `null` when the value is absent.
 public struct EntryJSON: Codable, Equatable, Sendable {
-    public static let keys = ["date", "title", "explanation", "copyright", "media_type", "image_url",
-                              "hd_image_url", "thumbnail_url", "video_url", "page_url", "alt_text"]
+    public static let keys = [
+        "date", "title", "explanation", "copyright", "media_type", "image_url",
+        "hd_image_url", "thumbnail_url", "video_url", "page_url", "alt_text",
+    ]
 
     var date: String
     var title: String
@@ -70,7 +72,8 @@ public struct EntryJSON: Codable, Equatable, Sendable {
         // Entries cached before GIFs were known not to resize carry a resized GIF thumbnail
         // the CDN answers with 404: the picture itself serves instead.
         if entry.mediaType != .video, let thumbnail = entry.thumbnailURL, ScienceCDN.isResizable(thumbnail),
-           !ImageSizing.canResize(thumbnail), thumbnail != entry.imageURL {
+            !ImageSizing.canResize(thumbnail), thumbnail != entry.imageURL
+        {
             entry.thumbnailURL = nil
         }
         return entry

@@ -33,7 +33,8 @@ enum LegacyEntryDecoder {
         default:
             entry.imageURL = url ?? hdurl
             entry.hdImageURL = hdurl ?? url
-            entry.thumbnailURL = link("thumbnail_url")
+            entry.thumbnailURL =
+                link("thumbnail_url")
                 ?? entry.imageURL.flatMap { ScienceCDN.resized($0, width: ScienceCDN.thumbnailWidth) }
         }
         return entry
@@ -43,7 +44,8 @@ enum LegacyEntryDecoder {
     private static func localFile(_ raw: String, base: URL) -> URL? {
         let path = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !path.contains("://"), !path.hasPrefix("//"), !path.hasPrefix("/"),
-              !path.split(separator: "/").contains("..") else { return nil }
+            !path.split(separator: "/").contains("..")
+        else { return nil }
         return base.appendingPathComponent(path)
     }
 }

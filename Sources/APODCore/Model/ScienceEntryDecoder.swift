@@ -39,8 +39,9 @@ enum ScienceEntryDecoder {
         ]
         for pattern in patterns {
             guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]),
-                  let match = regex.firstMatch(in: html, range: NSRange(html.startIndex..., in: html)),
-                  let range = Range(match.range(at: 1), in: html) else { continue }
+                let match = regex.firstMatch(in: html, range: NSRange(html.startIndex..., in: html)),
+                let range = Range(match.range(at: 1), in: html)
+            else { continue }
             if let url = WebURL.normalize(HTMLEntities.decode(String(html[range]), inAttribute: true)) { return url }
         }
         return nil

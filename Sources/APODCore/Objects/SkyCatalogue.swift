@@ -64,7 +64,9 @@ public final class SkyCatalogue: Sendable {
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let content = line.trimmingCharacters(in: .whitespaces)
             guard !content.isEmpty, !content.hasPrefix("#") else { continue }
-            let fields = content.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let fields = content.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard fields.count == 4, !fields[0].isEmpty else {
                 problems.append("line \(number + 1): expected ID | designations | names | options")
                 continue
@@ -75,11 +77,13 @@ public final class SkyCatalogue: Sendable {
                 problems.append("line \(number + 1): \(id) appears twice")
                 continue
             }
-            let designations = (idDesignation.map { [$0] } ?? []) + Self.list(fields[1]).compactMap { text -> SkyDesignation? in
-                let designation = Self.designation(text)
-                if designation == nil { problems.append("line \(number + 1): \"\(text)\" is not a designation") }
-                return designation
-            }
+            let designations =
+                (idDesignation.map { [$0] } ?? [])
+                + Self.list(fields[1]).compactMap { text -> SkyDesignation? in
+                    let designation = Self.designation(text)
+                    if designation == nil { problems.append("line \(number + 1): \"\(text)\" is not a designation") }
+                    return designation
+                }
             var objectNames = Self.list(fields[2])
             if idDesignation == nil && !objectNames.contains(id) { objectNames.insert(id, at: 0) }
             objects[id] = SkyObject(id: id, name: objectNames.first { $0 != id })
@@ -185,13 +189,15 @@ public final class SkyCatalogue: Sendable {
 
     private static func options(_ field: String, line: Int, problems: inout [String]) -> Options {
         var options = Options()
-        for option in field.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) where !option.isEmpty {
+        for option in field.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) where !option.isEmpty
+        {
             if option == "title-only" {
                 options.titleOnly = true
             } else if option == "not-before-name" {
                 options.notBeforeName = true
             } else if option.hasPrefix("not-shortly-after=") {
-                options.notShortlyAfter = Set(option.dropFirst("not-shortly-after=".count).split(separator: " ").map { $0.lowercased() })
+                options.notShortlyAfter = Set(
+                    option.dropFirst("not-shortly-after=".count).split(separator: " ").map { $0.lowercased() })
             } else if option.hasPrefix("not-after=") {
                 options.notAfter = Set(option.dropFirst("not-after=".count).split(separator: " ").map(String.init))
             } else {

@@ -3,470 +3,470 @@
 enum SkyCatalogueText {
     /// data/sky-objects.txt as committed.
     static let text = #"""
-# Sky objects APOD Viewer finds in titles and explanations, and the names they go by.
-#
-# Written for the project from public catalogue facts (Messier's list, the NGC and IC, Patrick
-# Moore's Caldwell list, Sharpless, Barnard, Lynds, Abell, Arp, the Solar System, comet
-# designations, bright stars). scripts/generate-sky-catalogue embeds this file in APODCore
-# (Sources/APODCore/Objects/SkyCatalogueText.swift; a test checks that the two agree).
-#
-# One object a line:   ID | other designations | names | options
-#   ID                 the designation shown for it (M31, NGC 7000, Sh2-155, Barnard 33, C/2020 F3,
-#                      67P) or, for an object without one in these catalogues, its name (Jupiter).
-#   other designations the same object in other catalogues, comma-separated (NGC 224); a text
-#                      naming any of them names the object.
-#   names              common names, comma-separated; the first is the one shown. One word must
-#                      be spelt exactly (Io, not IO); several words match in any case as long as
-#                      one capital is there ("Andromeda galaxy", "comet Iwamoto").
-#   options            title-only: only a title naming it counts (Earth is in every explanation);
-#                      not-after=W W: not when the word before is one of these (Martian Moon);
-#                      not-shortly-after=W W: not when one of the four words before is one of
-#                      these ("the angular size of the full Moon" is a measure, not the Moon);
-#                      not-before-name: not when another object's name follows (Moon Io).
-# Objects known by a designation alone need no line: any NGC, IC, Messier, Caldwell, Sharpless,
-# Barnard, LDN, LBN, Abell or Arp number, or comet designation, is an object of its own.
+        # Sky objects APOD Viewer finds in titles and explanations, and the names they go by.
+        #
+        # Written for the project from public catalogue facts (Messier's list, the NGC and IC, Patrick
+        # Moore's Caldwell list, Sharpless, Barnard, Lynds, Abell, Arp, the Solar System, comet
+        # designations, bright stars). scripts/generate-sky-catalogue embeds this file in APODCore
+        # (Sources/APODCore/Objects/SkyCatalogueText.swift; a test checks that the two agree).
+        #
+        # One object a line:   ID | other designations | names | options
+        #   ID                 the designation shown for it (M31, NGC 7000, Sh2-155, Barnard 33, C/2020 F3,
+        #                      67P) or, for an object without one in these catalogues, its name (Jupiter).
+        #   other designations the same object in other catalogues, comma-separated (NGC 224); a text
+        #                      naming any of them names the object.
+        #   names              common names, comma-separated; the first is the one shown. One word must
+        #                      be spelt exactly (Io, not IO); several words match in any case as long as
+        #                      one capital is there ("Andromeda galaxy", "comet Iwamoto").
+        #   options            title-only: only a title naming it counts (Earth is in every explanation);
+        #                      not-after=W W: not when the word before is one of these (Martian Moon);
+        #                      not-shortly-after=W W: not when one of the four words before is one of
+        #                      these ("the angular size of the full Moon" is a measure, not the Moon);
+        #                      not-before-name: not when another object's name follows (Moon Io).
+        # Objects known by a designation alone need no line: any NGC, IC, Messier, Caldwell, Sharpless,
+        # Barnard, LDN, LBN, Abell or Arp number, or comet designation, is an object of its own.
 
-# Messier's catalogue, with its NGC and IC numbers.
-M1 | NGC 1952, Sh2-244 | Crab Nebula |
-M2 | NGC 7089 | |
-M3 | NGC 5272 | |
-M4 | NGC 6121 | |
-M5 | NGC 5904 | |
-M6 | NGC 6405 | Butterfly Cluster |
-M7 | NGC 6475 | Ptolemy Cluster, Ptolemy's Cluster |
-M8 | NGC 6523, Sh2-25 | Lagoon Nebula |
-M9 | NGC 6333 | |
-M10 | NGC 6254 | |
-M11 | NGC 6705 | Wild Duck Cluster |
-M12 | NGC 6218 | |
-M13 | NGC 6205 | Great Globular Cluster in Hercules, Hercules Globular Cluster, Great Hercules Cluster |
-M14 | NGC 6402 | |
-M15 | NGC 7078 | |
-M16 | NGC 6611, Sh2-49 | Eagle Nebula, Pillars of Creation, Star Queen Nebula |
-M17 | NGC 6618, Sh2-45 | Omega Nebula, Swan Nebula |
-M18 | NGC 6613 | |
-M19 | NGC 6273 | |
-M20 | NGC 6514, Sh2-30 | Trifid Nebula |
-M21 | NGC 6531 | |
-M22 | NGC 6656 | |
-M23 | NGC 6494 | |
-M24 | IC 4715 | Sagittarius Star Cloud, Small Sagittarius Star Cloud |
-M25 | IC 4725 | |
-M26 | NGC 6694 | |
-M27 | NGC 6853 | Dumbbell Nebula, Apple Core Nebula |
-M28 | NGC 6626 | |
-M29 | NGC 6913 | |
-M30 | NGC 7099 | |
-M31 | NGC 224 | Andromeda Galaxy, Andromeda Nebula, Great Andromeda Nebula, Great Nebula in Andromeda |
-M32 | NGC 221 | |
-M33 | NGC 598 | Triangulum Galaxy |
-M34 | NGC 1039 | |
-M35 | NGC 2168 | |
-M36 | NGC 1960 | |
-M37 | NGC 2099 | |
-M38 | NGC 1912 | Starfish Cluster |
-M39 | NGC 7092 | |
-M40 | | Winnecke 4 |
-M41 | NGC 2287 | |
-M42 | NGC 1976, Sh2-281 | Orion Nebula, Great Orion Nebula, Great Nebula in Orion |
-M43 | NGC 1982 | De Mairan's Nebula |
-M44 | NGC 2632 | Beehive Cluster, Praesepe, Beehive |
-M45 | | Pleiades, Seven Sisters |
-M46 | NGC 2437 | |
-M47 | NGC 2422 | |
-M48 | NGC 2548 | |
-M49 | NGC 4472 | |
-M50 | NGC 2323 | |
-M51 | NGC 5194, Arp 85 | Whirlpool Galaxy |
-M52 | NGC 7654 | |
-M53 | NGC 5024 | |
-M54 | NGC 6715 | |
-M55 | NGC 6809 | |
-M56 | NGC 6779 | |
-M57 | NGC 6720 | Ring Nebula |
-M58 | NGC 4579 | |
-M59 | NGC 4621 | |
-M60 | NGC 4649 | |
-M61 | NGC 4303 | |
-M62 | NGC 6266 | |
-M63 | NGC 5055 | Sunflower Galaxy |
-M64 | NGC 4826 | Black Eye Galaxy, Evil Eye Galaxy |
-M65 | NGC 3623 | |
-M66 | NGC 3627, Arp 16 | |
-M67 | NGC 2682 | |
-M68 | NGC 4590 | |
-M69 | NGC 6637 | |
-M70 | NGC 6681 | |
-M71 | NGC 6838 | |
-M72 | NGC 6981 | |
-M73 | NGC 6994 | |
-M74 | NGC 628 | Phantom Galaxy |
-M75 | NGC 6864 | |
-M76 | NGC 650, NGC 651 | Little Dumbbell Nebula |
-M77 | NGC 1068 | Cetus A |
-M78 | NGC 2068 | |
-M79 | NGC 1904 | |
-M80 | NGC 6093 | |
-M81 | NGC 3031 | Bode's Galaxy |
-M82 | NGC 3034, Arp 337 | Cigar Galaxy |
-M83 | NGC 5236 | Southern Pinwheel Galaxy, Thousand-Ruby Galaxy |
-M84 | NGC 4374 | |
-M85 | NGC 4382 | |
-M86 | NGC 4406 | |
-M87 | NGC 4486 | Virgo A |
-M88 | NGC 4501 | |
-M89 | NGC 4552 | |
-M90 | NGC 4569 | |
-M91 | NGC 4548 | |
-M92 | NGC 6341 | |
-M93 | NGC 2447 | |
-M94 | NGC 4736 | |
-M95 | NGC 3351 | |
-M96 | NGC 3368 | |
-M97 | NGC 3587 | Owl Nebula |
-M98 | NGC 4192 | |
-M99 | NGC 4254 | |
-M100 | NGC 4321 | |
-M101 | NGC 5457 | Pinwheel Galaxy |
-M103 | NGC 581 | |
-M104 | NGC 4594 | Sombrero Galaxy |
-M105 | NGC 3379 | |
-M106 | NGC 4258 | |
-M107 | NGC 6171 | |
-M108 | NGC 3556 | |
-M109 | NGC 3992 | |
-M110 | NGC 205 | |
+        # Messier's catalogue, with its NGC and IC numbers.
+        M1 | NGC 1952, Sh2-244 | Crab Nebula |
+        M2 | NGC 7089 | |
+        M3 | NGC 5272 | |
+        M4 | NGC 6121 | |
+        M5 | NGC 5904 | |
+        M6 | NGC 6405 | Butterfly Cluster |
+        M7 | NGC 6475 | Ptolemy Cluster, Ptolemy's Cluster |
+        M8 | NGC 6523, Sh2-25 | Lagoon Nebula |
+        M9 | NGC 6333 | |
+        M10 | NGC 6254 | |
+        M11 | NGC 6705 | Wild Duck Cluster |
+        M12 | NGC 6218 | |
+        M13 | NGC 6205 | Great Globular Cluster in Hercules, Hercules Globular Cluster, Great Hercules Cluster |
+        M14 | NGC 6402 | |
+        M15 | NGC 7078 | |
+        M16 | NGC 6611, Sh2-49 | Eagle Nebula, Pillars of Creation, Star Queen Nebula |
+        M17 | NGC 6618, Sh2-45 | Omega Nebula, Swan Nebula |
+        M18 | NGC 6613 | |
+        M19 | NGC 6273 | |
+        M20 | NGC 6514, Sh2-30 | Trifid Nebula |
+        M21 | NGC 6531 | |
+        M22 | NGC 6656 | |
+        M23 | NGC 6494 | |
+        M24 | IC 4715 | Sagittarius Star Cloud, Small Sagittarius Star Cloud |
+        M25 | IC 4725 | |
+        M26 | NGC 6694 | |
+        M27 | NGC 6853 | Dumbbell Nebula, Apple Core Nebula |
+        M28 | NGC 6626 | |
+        M29 | NGC 6913 | |
+        M30 | NGC 7099 | |
+        M31 | NGC 224 | Andromeda Galaxy, Andromeda Nebula, Great Andromeda Nebula, Great Nebula in Andromeda |
+        M32 | NGC 221 | |
+        M33 | NGC 598 | Triangulum Galaxy |
+        M34 | NGC 1039 | |
+        M35 | NGC 2168 | |
+        M36 | NGC 1960 | |
+        M37 | NGC 2099 | |
+        M38 | NGC 1912 | Starfish Cluster |
+        M39 | NGC 7092 | |
+        M40 | | Winnecke 4 |
+        M41 | NGC 2287 | |
+        M42 | NGC 1976, Sh2-281 | Orion Nebula, Great Orion Nebula, Great Nebula in Orion |
+        M43 | NGC 1982 | De Mairan's Nebula |
+        M44 | NGC 2632 | Beehive Cluster, Praesepe, Beehive |
+        M45 | | Pleiades, Seven Sisters |
+        M46 | NGC 2437 | |
+        M47 | NGC 2422 | |
+        M48 | NGC 2548 | |
+        M49 | NGC 4472 | |
+        M50 | NGC 2323 | |
+        M51 | NGC 5194, Arp 85 | Whirlpool Galaxy |
+        M52 | NGC 7654 | |
+        M53 | NGC 5024 | |
+        M54 | NGC 6715 | |
+        M55 | NGC 6809 | |
+        M56 | NGC 6779 | |
+        M57 | NGC 6720 | Ring Nebula |
+        M58 | NGC 4579 | |
+        M59 | NGC 4621 | |
+        M60 | NGC 4649 | |
+        M61 | NGC 4303 | |
+        M62 | NGC 6266 | |
+        M63 | NGC 5055 | Sunflower Galaxy |
+        M64 | NGC 4826 | Black Eye Galaxy, Evil Eye Galaxy |
+        M65 | NGC 3623 | |
+        M66 | NGC 3627, Arp 16 | |
+        M67 | NGC 2682 | |
+        M68 | NGC 4590 | |
+        M69 | NGC 6637 | |
+        M70 | NGC 6681 | |
+        M71 | NGC 6838 | |
+        M72 | NGC 6981 | |
+        M73 | NGC 6994 | |
+        M74 | NGC 628 | Phantom Galaxy |
+        M75 | NGC 6864 | |
+        M76 | NGC 650, NGC 651 | Little Dumbbell Nebula |
+        M77 | NGC 1068 | Cetus A |
+        M78 | NGC 2068 | |
+        M79 | NGC 1904 | |
+        M80 | NGC 6093 | |
+        M81 | NGC 3031 | Bode's Galaxy |
+        M82 | NGC 3034, Arp 337 | Cigar Galaxy |
+        M83 | NGC 5236 | Southern Pinwheel Galaxy, Thousand-Ruby Galaxy |
+        M84 | NGC 4374 | |
+        M85 | NGC 4382 | |
+        M86 | NGC 4406 | |
+        M87 | NGC 4486 | Virgo A |
+        M88 | NGC 4501 | |
+        M89 | NGC 4552 | |
+        M90 | NGC 4569 | |
+        M91 | NGC 4548 | |
+        M92 | NGC 6341 | |
+        M93 | NGC 2447 | |
+        M94 | NGC 4736 | |
+        M95 | NGC 3351 | |
+        M96 | NGC 3368 | |
+        M97 | NGC 3587 | Owl Nebula |
+        M98 | NGC 4192 | |
+        M99 | NGC 4254 | |
+        M100 | NGC 4321 | |
+        M101 | NGC 5457 | Pinwheel Galaxy |
+        M103 | NGC 581 | |
+        M104 | NGC 4594 | Sombrero Galaxy |
+        M105 | NGC 3379 | |
+        M106 | NGC 4258 | |
+        M107 | NGC 6171 | |
+        M108 | NGC 3556 | |
+        M109 | NGC 3992 | |
+        M110 | NGC 205 | |
 
-# The Caldwell list (Messier's omissions), by the designation shown, with common names.
-NGC 188 | Caldwell 1 | |
-NGC 40 | Caldwell 2 | Bow-Tie Nebula |
-NGC 4236 | Caldwell 3 | |
-NGC 7023 | Caldwell 4 | Iris Nebula |
-IC 342 | Caldwell 5 | Hidden Galaxy |
-NGC 6543 | Caldwell 6 | Cat's Eye Nebula |
-NGC 2403 | Caldwell 7 | |
-NGC 559 | Caldwell 8 | |
-Sh2-155 | Caldwell 9 | Cave Nebula |
-NGC 663 | Caldwell 10 | |
-NGC 7635 | Caldwell 11, Sh2-162 | Bubble Nebula |
-NGC 6946 | Caldwell 12 | Fireworks Galaxy |
-NGC 457 | Caldwell 13 | Owl Cluster, ET Cluster |
-Double Cluster | Caldwell 14 | Double Cluster, h and chi Persei, h and χ Persei |
-NGC 6826 | Caldwell 15 | Blinking Planetary |
-NGC 7243 | Caldwell 16 | |
-NGC 147 | Caldwell 17 | |
-NGC 185 | Caldwell 18 | |
-IC 5146 | Caldwell 19, Sh2-125 | Cocoon Nebula |
-NGC 7000 | Caldwell 20 | North America Nebula |
-NGC 4449 | Caldwell 21 | |
-NGC 7662 | Caldwell 22 | Blue Snowball Nebula, Blue Snowball |
-NGC 891 | Caldwell 23 | Silver Sliver Galaxy |
-NGC 1275 | Caldwell 24 | Perseus A |
-NGC 2419 | Caldwell 25 | Intergalactic Wanderer |
-NGC 4244 | Caldwell 26 | Silver Needle Galaxy |
-NGC 6888 | Caldwell 27 | Crescent Nebula |
-NGC 752 | Caldwell 28 | |
-NGC 5005 | Caldwell 29 | |
-NGC 7331 | Caldwell 30 | |
-IC 405 | Caldwell 31, Sh2-229 | Flaming Star Nebula |
-NGC 4631 | Caldwell 32 | Whale Galaxy |
-NGC 6992 | Caldwell 33 | Eastern Veil Nebula, Eastern Veil |
-NGC 6960 | Caldwell 34 | Western Veil Nebula, Western Veil, Witch's Broom Nebula, Witch's Broom |
-NGC 4889 | Caldwell 35 | |
-NGC 4559 | Caldwell 36 | |
-NGC 6885 | Caldwell 37 | |
-NGC 4565 | Caldwell 38 | Needle Galaxy |
-NGC 2392 | Caldwell 39 | Eskimo Nebula, Clown-faced Nebula, Clown Face Nebula |
-NGC 3626 | Caldwell 40 | |
-Hyades | Caldwell 41 | Hyades, Hyades Cluster |
-NGC 7006 | Caldwell 42 | |
-NGC 7814 | Caldwell 43 | |
-NGC 7479 | Caldwell 44 | |
-NGC 5248 | Caldwell 45 | |
-NGC 2261 | Caldwell 46 | Hubble's Variable Nebula |
-NGC 6934 | Caldwell 47 | |
-NGC 2775 | Caldwell 48 | |
-NGC 2237 | Caldwell 49, Sh2-275 | Rosette Nebula |
-NGC 2244 | Caldwell 50 | |
-IC 1613 | Caldwell 51 | |
-NGC 4697 | Caldwell 52 | |
-NGC 3115 | Caldwell 53 | |
-NGC 2506 | Caldwell 54 | |
-NGC 7009 | Caldwell 55 | Saturn Nebula |
-NGC 246 | Caldwell 56 | Skull Nebula |
-NGC 6822 | Caldwell 57 | Barnard's Galaxy |
-NGC 2360 | Caldwell 58 | |
-NGC 3242 | Caldwell 59 | Ghost of Jupiter |
-NGC 4038 | Caldwell 60, Arp 244 | Antennae Galaxies, Antennae Galaxy |
-NGC 4039 | Caldwell 61 | |
-NGC 247 | Caldwell 62 | |
-NGC 7293 | Caldwell 63 | Helix Nebula |
-NGC 2362 | Caldwell 64 | |
-NGC 253 | Caldwell 65 | Sculptor Galaxy, Silver Coin Galaxy, Silver Dollar Galaxy |
-NGC 5694 | Caldwell 66 | |
-NGC 1097 | Caldwell 67 | |
-NGC 6729 | Caldwell 68 | |
-NGC 6302 | Caldwell 69 | Butterfly Nebula, Bug Nebula |
-NGC 300 | Caldwell 70 | |
-NGC 2477 | Caldwell 71 | |
-NGC 55 | Caldwell 72 | |
-NGC 1851 | Caldwell 73 | |
-NGC 3132 | Caldwell 74 | Southern Ring Nebula, Eight-Burst Nebula |
-NGC 6124 | Caldwell 75 | |
-NGC 6231 | Caldwell 76 | |
-NGC 5128 | Caldwell 77 | Centaurus A |
-NGC 6541 | Caldwell 78 | |
-NGC 3201 | Caldwell 79 | |
-NGC 5139 | Caldwell 80 | Omega Centauri |
-NGC 6352 | Caldwell 81 | |
-NGC 6193 | Caldwell 82 | |
-NGC 4945 | Caldwell 83 | |
-NGC 5286 | Caldwell 84 | |
-IC 2391 | Caldwell 85 | Omicron Velorum Cluster |
-NGC 6397 | Caldwell 86 | |
-NGC 1261 | Caldwell 87 | |
-NGC 5823 | Caldwell 88 | |
-NGC 6087 | Caldwell 89 | |
-NGC 2867 | Caldwell 90 | |
-NGC 3532 | Caldwell 91 | Wishing Well Cluster |
-NGC 3372 | Caldwell 92 | Carina Nebula, Eta Carinae Nebula, Great Nebula in Carina, Great Carina Nebula |
-NGC 6752 | Caldwell 93 | |
-NGC 4755 | Caldwell 94 | Jewel Box Cluster, Kappa Crucis Cluster |
-NGC 6025 | Caldwell 95 | |
-NGC 2516 | Caldwell 96 | |
-NGC 3766 | Caldwell 97 | |
-NGC 4609 | Caldwell 98 | |
-Coalsack | Caldwell 99 | Coalsack Nebula, Coalsack |
-IC 2944 | Caldwell 100 | Running Chicken Nebula, Lambda Centauri Nebula |
-NGC 6744 | Caldwell 101 | |
-IC 2602 | Caldwell 102 | Southern Pleiades, Theta Carinae Cluster |
-NGC 2070 | Caldwell 103 | Tarantula Nebula, 30 Doradus |
-NGC 362 | Caldwell 104 | |
-NGC 4833 | Caldwell 105 | |
-NGC 104 | Caldwell 106 | 47 Tucanae, 47 Tuc |
-NGC 6101 | Caldwell 107 | |
-NGC 4372 | Caldwell 108 | |
-NGC 3195 | Caldwell 109 | |
+        # The Caldwell list (Messier's omissions), by the designation shown, with common names.
+        NGC 188 | Caldwell 1 | |
+        NGC 40 | Caldwell 2 | Bow-Tie Nebula |
+        NGC 4236 | Caldwell 3 | |
+        NGC 7023 | Caldwell 4 | Iris Nebula |
+        IC 342 | Caldwell 5 | Hidden Galaxy |
+        NGC 6543 | Caldwell 6 | Cat's Eye Nebula |
+        NGC 2403 | Caldwell 7 | |
+        NGC 559 | Caldwell 8 | |
+        Sh2-155 | Caldwell 9 | Cave Nebula |
+        NGC 663 | Caldwell 10 | |
+        NGC 7635 | Caldwell 11, Sh2-162 | Bubble Nebula |
+        NGC 6946 | Caldwell 12 | Fireworks Galaxy |
+        NGC 457 | Caldwell 13 | Owl Cluster, ET Cluster |
+        Double Cluster | Caldwell 14 | Double Cluster, h and chi Persei, h and χ Persei |
+        NGC 6826 | Caldwell 15 | Blinking Planetary |
+        NGC 7243 | Caldwell 16 | |
+        NGC 147 | Caldwell 17 | |
+        NGC 185 | Caldwell 18 | |
+        IC 5146 | Caldwell 19, Sh2-125 | Cocoon Nebula |
+        NGC 7000 | Caldwell 20 | North America Nebula |
+        NGC 4449 | Caldwell 21 | |
+        NGC 7662 | Caldwell 22 | Blue Snowball Nebula, Blue Snowball |
+        NGC 891 | Caldwell 23 | Silver Sliver Galaxy |
+        NGC 1275 | Caldwell 24 | Perseus A |
+        NGC 2419 | Caldwell 25 | Intergalactic Wanderer |
+        NGC 4244 | Caldwell 26 | Silver Needle Galaxy |
+        NGC 6888 | Caldwell 27 | Crescent Nebula |
+        NGC 752 | Caldwell 28 | |
+        NGC 5005 | Caldwell 29 | |
+        NGC 7331 | Caldwell 30 | |
+        IC 405 | Caldwell 31, Sh2-229 | Flaming Star Nebula |
+        NGC 4631 | Caldwell 32 | Whale Galaxy |
+        NGC 6992 | Caldwell 33 | Eastern Veil Nebula, Eastern Veil |
+        NGC 6960 | Caldwell 34 | Western Veil Nebula, Western Veil, Witch's Broom Nebula, Witch's Broom |
+        NGC 4889 | Caldwell 35 | |
+        NGC 4559 | Caldwell 36 | |
+        NGC 6885 | Caldwell 37 | |
+        NGC 4565 | Caldwell 38 | Needle Galaxy |
+        NGC 2392 | Caldwell 39 | Eskimo Nebula, Clown-faced Nebula, Clown Face Nebula |
+        NGC 3626 | Caldwell 40 | |
+        Hyades | Caldwell 41 | Hyades, Hyades Cluster |
+        NGC 7006 | Caldwell 42 | |
+        NGC 7814 | Caldwell 43 | |
+        NGC 7479 | Caldwell 44 | |
+        NGC 5248 | Caldwell 45 | |
+        NGC 2261 | Caldwell 46 | Hubble's Variable Nebula |
+        NGC 6934 | Caldwell 47 | |
+        NGC 2775 | Caldwell 48 | |
+        NGC 2237 | Caldwell 49, Sh2-275 | Rosette Nebula |
+        NGC 2244 | Caldwell 50 | |
+        IC 1613 | Caldwell 51 | |
+        NGC 4697 | Caldwell 52 | |
+        NGC 3115 | Caldwell 53 | |
+        NGC 2506 | Caldwell 54 | |
+        NGC 7009 | Caldwell 55 | Saturn Nebula |
+        NGC 246 | Caldwell 56 | Skull Nebula |
+        NGC 6822 | Caldwell 57 | Barnard's Galaxy |
+        NGC 2360 | Caldwell 58 | |
+        NGC 3242 | Caldwell 59 | Ghost of Jupiter |
+        NGC 4038 | Caldwell 60, Arp 244 | Antennae Galaxies, Antennae Galaxy |
+        NGC 4039 | Caldwell 61 | |
+        NGC 247 | Caldwell 62 | |
+        NGC 7293 | Caldwell 63 | Helix Nebula |
+        NGC 2362 | Caldwell 64 | |
+        NGC 253 | Caldwell 65 | Sculptor Galaxy, Silver Coin Galaxy, Silver Dollar Galaxy |
+        NGC 5694 | Caldwell 66 | |
+        NGC 1097 | Caldwell 67 | |
+        NGC 6729 | Caldwell 68 | |
+        NGC 6302 | Caldwell 69 | Butterfly Nebula, Bug Nebula |
+        NGC 300 | Caldwell 70 | |
+        NGC 2477 | Caldwell 71 | |
+        NGC 55 | Caldwell 72 | |
+        NGC 1851 | Caldwell 73 | |
+        NGC 3132 | Caldwell 74 | Southern Ring Nebula, Eight-Burst Nebula |
+        NGC 6124 | Caldwell 75 | |
+        NGC 6231 | Caldwell 76 | |
+        NGC 5128 | Caldwell 77 | Centaurus A |
+        NGC 6541 | Caldwell 78 | |
+        NGC 3201 | Caldwell 79 | |
+        NGC 5139 | Caldwell 80 | Omega Centauri |
+        NGC 6352 | Caldwell 81 | |
+        NGC 6193 | Caldwell 82 | |
+        NGC 4945 | Caldwell 83 | |
+        NGC 5286 | Caldwell 84 | |
+        IC 2391 | Caldwell 85 | Omicron Velorum Cluster |
+        NGC 6397 | Caldwell 86 | |
+        NGC 1261 | Caldwell 87 | |
+        NGC 5823 | Caldwell 88 | |
+        NGC 6087 | Caldwell 89 | |
+        NGC 2867 | Caldwell 90 | |
+        NGC 3532 | Caldwell 91 | Wishing Well Cluster |
+        NGC 3372 | Caldwell 92 | Carina Nebula, Eta Carinae Nebula, Great Nebula in Carina, Great Carina Nebula |
+        NGC 6752 | Caldwell 93 | |
+        NGC 4755 | Caldwell 94 | Jewel Box Cluster, Kappa Crucis Cluster |
+        NGC 6025 | Caldwell 95 | |
+        NGC 2516 | Caldwell 96 | |
+        NGC 3766 | Caldwell 97 | |
+        NGC 4609 | Caldwell 98 | |
+        Coalsack | Caldwell 99 | Coalsack Nebula, Coalsack |
+        IC 2944 | Caldwell 100 | Running Chicken Nebula, Lambda Centauri Nebula |
+        NGC 6744 | Caldwell 101 | |
+        IC 2602 | Caldwell 102 | Southern Pleiades, Theta Carinae Cluster |
+        NGC 2070 | Caldwell 103 | Tarantula Nebula, 30 Doradus |
+        NGC 362 | Caldwell 104 | |
+        NGC 4833 | Caldwell 105 | |
+        NGC 104 | Caldwell 106 | 47 Tucanae, 47 Tuc |
+        NGC 6101 | Caldwell 107 | |
+        NGC 4372 | Caldwell 108 | |
+        NGC 3195 | Caldwell 109 | |
 
-# More nebulae, clusters and galaxies of the NGC and IC.
-IC 5070 | | Pelican Nebula |
-NGC 6995 | | Bat Nebula |
-NGC 6979 | | Pickering's Triangle, Pickering's Triangular Wisp |
-NGC 2024 | Sh2-277 | Flame Nebula |
-NGC 1977 | Sh2-279 | Running Man Nebula |
-NGC 1499 | Sh2-220 | California Nebula |
-NGC 281 | Sh2-184 | Pacman Nebula, Pac-Man Nebula |
-NGC 2359 | | Thor's Helmet |
-NGC 2264 | | Cone Nebula, Christmas Tree Cluster |
-NGC 6334 | | Cat's Paw Nebula |
-NGC 6357 | | Lobster Nebula, War and Peace Nebula |
-NGC 6188 | | Fighting Dragons of Ara |
-NGC 7380 | | Wizard Nebula |
-NGC 2174 | | Monkey Head Nebula |
-NGC 3576 | | Statue of Liberty Nebula |
-NGC 6751 | | Glowing Eye Nebula |
-NGC 6369 | | Little Ghost Nebula |
-NGC 1514 | | Crystal Ball Nebula |
-NGC 1931 | | Fly Nebula |
-NGC 1555 | | Hind's Variable Nebula |
-NGC 7789 | | Caroline's Rose Cluster, Caroline's Rose |
-NGC 1566 | | Spanish Dancer Galaxy |
-NGC 5907 | | Splinter Galaxy, Knife Edge Galaxy |
-NGC 3628 | | Hamburger Galaxy |
-NGC 1365 | | Great Barred Spiral Galaxy |
-NGC 1316 | | Fornax A |
-NGC 4676 | Arp 242 | Mice Galaxies |
-IC 1805 | Sh2-190 | Heart Nebula |
-IC 1848 | Sh2-199 | Soul Nebula |
-IC 1795 | | Fishhead Nebula |
-IC 1396 | Sh2-131 | Elephant's Trunk Nebula, Elephant's Trunk |
-IC 443 | Sh2-248 | Jellyfish Nebula |
-IC 2118 | | Witch Head Nebula |
-IC 2177 | | Seagull Nebula |
-IC 4592 | | Blue Horsehead Nebula, Blue Horsehead |
-IC 4628 | | Prawn Nebula |
-IC 63 | | Ghost of Cassiopeia |
-IC 417 | | Spider Nebula |
-IC 418 | | Spirograph Nebula |
-IC 4406 | | Retina Nebula |
+        # More nebulae, clusters and galaxies of the NGC and IC.
+        IC 5070 | | Pelican Nebula |
+        NGC 6995 | | Bat Nebula |
+        NGC 6979 | | Pickering's Triangle, Pickering's Triangular Wisp |
+        NGC 2024 | Sh2-277 | Flame Nebula |
+        NGC 1977 | Sh2-279 | Running Man Nebula |
+        NGC 1499 | Sh2-220 | California Nebula |
+        NGC 281 | Sh2-184 | Pacman Nebula, Pac-Man Nebula |
+        NGC 2359 | | Thor's Helmet |
+        NGC 2264 | | Cone Nebula, Christmas Tree Cluster |
+        NGC 6334 | | Cat's Paw Nebula |
+        NGC 6357 | | Lobster Nebula, War and Peace Nebula |
+        NGC 6188 | | Fighting Dragons of Ara |
+        NGC 7380 | | Wizard Nebula |
+        NGC 2174 | | Monkey Head Nebula |
+        NGC 3576 | | Statue of Liberty Nebula |
+        NGC 6751 | | Glowing Eye Nebula |
+        NGC 6369 | | Little Ghost Nebula |
+        NGC 1514 | | Crystal Ball Nebula |
+        NGC 1931 | | Fly Nebula |
+        NGC 1555 | | Hind's Variable Nebula |
+        NGC 7789 | | Caroline's Rose Cluster, Caroline's Rose |
+        NGC 1566 | | Spanish Dancer Galaxy |
+        NGC 5907 | | Splinter Galaxy, Knife Edge Galaxy |
+        NGC 3628 | | Hamburger Galaxy |
+        NGC 1365 | | Great Barred Spiral Galaxy |
+        NGC 1316 | | Fornax A |
+        NGC 4676 | Arp 242 | Mice Galaxies |
+        IC 1805 | Sh2-190 | Heart Nebula |
+        IC 1848 | Sh2-199 | Soul Nebula |
+        IC 1795 | | Fishhead Nebula |
+        IC 1396 | Sh2-131 | Elephant's Trunk Nebula, Elephant's Trunk |
+        IC 443 | Sh2-248 | Jellyfish Nebula |
+        IC 2118 | | Witch Head Nebula |
+        IC 2177 | | Seagull Nebula |
+        IC 4592 | | Blue Horsehead Nebula, Blue Horsehead |
+        IC 4628 | | Prawn Nebula |
+        IC 63 | | Ghost of Cassiopeia |
+        IC 417 | | Spider Nebula |
+        IC 418 | | Spirograph Nebula |
+        IC 4406 | | Retina Nebula |
 
-# Sharpless, Barnard, Lynds, Abell and Arp objects with names of their own.
-Sh2-276 | | Barnard's Loop |
-Sh2-240 | | Simeis 147, Spaghetti Nebula |
-Sh2-101 | | Tulip Nebula |
-Sh2-308 | | Dolphin Head Nebula |
-Sh2-129 | | Flying Bat Nebula |
-Sh2-264 | | Lambda Orionis Ring, Angelfish Nebula |
-Barnard 33 | | Horsehead Nebula, Horsehead |
-Barnard 72 | | Snake Nebula |
-Barnard 86 | | Ink Spot Nebula |
-Barnard 142 | | Barnard's E |
-Barnard 150 | | Seahorse Nebula |
-LDN 1622 | | Boogeyman Nebula |
-Abell 21 | | Medusa Nebula |
-Abell 426 | | Perseus Cluster, Perseus Galaxy Cluster |
-Abell 1656 | | Coma Cluster, Coma Galaxy Cluster |
-Abell 2151 | | Hercules Galaxy Cluster, Hercules Cluster of Galaxies |
-Abell 3627 | | Norma Cluster |
-Abell 2744 | | Pandora's Cluster |
-Abell 1367 | | Leo Cluster |
-Abell 1060 | | Hydra Cluster |
-Arp 188 | | Tadpole Galaxy |
-Arp 148 | | Mayall's Object |
-Stephan's Quintet | Arp 319 | Stephan's Quintet |
+        # Sharpless, Barnard, Lynds, Abell and Arp objects with names of their own.
+        Sh2-276 | | Barnard's Loop |
+        Sh2-240 | | Simeis 147, Spaghetti Nebula |
+        Sh2-101 | | Tulip Nebula |
+        Sh2-308 | | Dolphin Head Nebula |
+        Sh2-129 | | Flying Bat Nebula |
+        Sh2-264 | | Lambda Orionis Ring, Angelfish Nebula |
+        Barnard 33 | | Horsehead Nebula, Horsehead |
+        Barnard 72 | | Snake Nebula |
+        Barnard 86 | | Ink Spot Nebula |
+        Barnard 142 | | Barnard's E |
+        Barnard 150 | | Seahorse Nebula |
+        LDN 1622 | | Boogeyman Nebula |
+        Abell 21 | | Medusa Nebula |
+        Abell 426 | | Perseus Cluster, Perseus Galaxy Cluster |
+        Abell 1656 | | Coma Cluster, Coma Galaxy Cluster |
+        Abell 2151 | | Hercules Galaxy Cluster, Hercules Cluster of Galaxies |
+        Abell 3627 | | Norma Cluster |
+        Abell 2744 | | Pandora's Cluster |
+        Abell 1367 | | Leo Cluster |
+        Abell 1060 | | Hydra Cluster |
+        Arp 188 | | Tadpole Galaxy |
+        Arp 148 | | Mayall's Object |
+        Stephan's Quintet | Arp 319 | Stephan's Quintet |
 
-# Named objects outside these catalogues.
-Veil Nebula | | Veil Nebula, Cygnus Loop |
-Pipe Nebula | | Pipe Nebula |
-Gum Nebula | | Gum Nebula |
-Vela Supernova Remnant | | Vela Supernova Remnant |
-Cassiopeia A | | Cassiopeia A, Cas A |
-Tycho's Supernova Remnant | | Tycho's Supernova Remnant, SN 1572 |
-Kepler's Supernova Remnant | | Kepler's Supernova Remnant, SN 1604 |
-SN 1987A | | SN 1987A, Supernova 1987A |
-Southern Crab Nebula | | Southern Crab Nebula, Southern Crab |
-Hourglass Nebula | | Hourglass Nebula, Engraved Hourglass Nebula, MyCn 18 |
-Boomerang Nebula | | Boomerang Nebula |
-Red Rectangle | | Red Rectangle Nebula, Red Rectangle |
-Egg Nebula | | Egg Nebula |
-Twin Jet Nebula | | Twin Jet Nebula, M2-9 |
-Red Spider Nebula | | Red Spider Nebula |
-Squid Nebula | | Giant Squid Nebula, Squid Nebula |
-Large Magellanic Cloud | | Large Magellanic Cloud, LMC, Large Cloud of Magellan |
-Small Magellanic Cloud | | Small Magellanic Cloud, SMC, Small Cloud of Magellan |
-Milky Way | | Milky Way | title-only
-Galactic Center | | Galactic Center, Galactic Centre, Sagittarius A*, Sgr A* |
-Leo Triplet | | Leo Triplet, Leo Trio |
-Markarian's Chain | | Markarian's Chain |
-Virgo Cluster | | Virgo Cluster, Virgo Cluster of Galaxies |
-Fornax Cluster | | Fornax Cluster |
-Bullet Cluster | | Bullet Cluster |
-Hoag's Object | | Hoag's Object |
-Seyfert's Sextet | | Seyfert's Sextet |
-Cartwheel Galaxy | | Cartwheel Galaxy |
+        # Named objects outside these catalogues.
+        Veil Nebula | | Veil Nebula, Cygnus Loop |
+        Pipe Nebula | | Pipe Nebula |
+        Gum Nebula | | Gum Nebula |
+        Vela Supernova Remnant | | Vela Supernova Remnant |
+        Cassiopeia A | | Cassiopeia A, Cas A |
+        Tycho's Supernova Remnant | | Tycho's Supernova Remnant, SN 1572 |
+        Kepler's Supernova Remnant | | Kepler's Supernova Remnant, SN 1604 |
+        SN 1987A | | SN 1987A, Supernova 1987A |
+        Southern Crab Nebula | | Southern Crab Nebula, Southern Crab |
+        Hourglass Nebula | | Hourglass Nebula, Engraved Hourglass Nebula, MyCn 18 |
+        Boomerang Nebula | | Boomerang Nebula |
+        Red Rectangle | | Red Rectangle Nebula, Red Rectangle |
+        Egg Nebula | | Egg Nebula |
+        Twin Jet Nebula | | Twin Jet Nebula, M2-9 |
+        Red Spider Nebula | | Red Spider Nebula |
+        Squid Nebula | | Giant Squid Nebula, Squid Nebula |
+        Large Magellanic Cloud | | Large Magellanic Cloud, LMC, Large Cloud of Magellan |
+        Small Magellanic Cloud | | Small Magellanic Cloud, SMC, Small Cloud of Magellan |
+        Milky Way | | Milky Way | title-only
+        Galactic Center | | Galactic Center, Galactic Centre, Sagittarius A*, Sgr A* |
+        Leo Triplet | | Leo Triplet, Leo Trio |
+        Markarian's Chain | | Markarian's Chain |
+        Virgo Cluster | | Virgo Cluster, Virgo Cluster of Galaxies |
+        Fornax Cluster | | Fornax Cluster |
+        Bullet Cluster | | Bullet Cluster |
+        Hoag's Object | | Hoag's Object |
+        Seyfert's Sextet | | Seyfert's Sextet |
+        Cartwheel Galaxy | | Cartwheel Galaxy |
 
-# The Sun, the planets, dwarf planets and small bodies visited by spacecraft.
-Sun | | Sun | title-only
-Mercury | | Mercury |
-Venus | | Venus |
-Earth | | Earth | title-only
-Mars | | Mars |
-Jupiter | | Jupiter |
-Saturn | | Saturn |
-Uranus | | Uranus |
-Neptune | | Neptune |
-Pluto | | Pluto |
-Ceres | | Ceres |
-Eris | | Eris |
-Makemake | | Makemake |
-Haumea | | Haumea |
-Vesta | | Vesta |
-Bennu | | Bennu |
-Ryugu | | Ryugu |
-Itokawa | | Itokawa |
-Arrokoth | | Arrokoth, Ultima Thule, 2014 MU69 |
-Didymos | | Didymos |
-Dimorphos | | Dimorphos |
-Apophis | | Apophis |
+        # The Sun, the planets, dwarf planets and small bodies visited by spacecraft.
+        Sun | | Sun | title-only
+        Mercury | | Mercury |
+        Venus | | Venus |
+        Earth | | Earth | title-only
+        Mars | | Mars |
+        Jupiter | | Jupiter |
+        Saturn | | Saturn |
+        Uranus | | Uranus |
+        Neptune | | Neptune |
+        Pluto | | Pluto |
+        Ceres | | Ceres |
+        Eris | | Eris |
+        Makemake | | Makemake |
+        Haumea | | Haumea |
+        Vesta | | Vesta |
+        Bennu | | Bennu |
+        Ryugu | | Ryugu |
+        Itokawa | | Itokawa |
+        Arrokoth | | Arrokoth, Ultima Thule, 2014 MU69 |
+        Didymos | | Didymos |
+        Dimorphos | | Dimorphos |
+        Apophis | | Apophis |
 
-# Their major moons.
-Moon | | Moon | not-after=Martian Jovian Saturnian Uranian Neptunian Plutonian; not-shortly-after=size diameter width than; not-before-name
-Phobos | | Phobos |
-Deimos | | Deimos |
-Io | | Io |
-Europa | | Europa |
-Ganymede | | Ganymede |
-Callisto | | Callisto |
-Amalthea | | Amalthea |
-Mimas | | Mimas |
-Enceladus | | Enceladus |
-Tethys | | Tethys |
-Dione | | Dione |
-Rhea | | Rhea |
-Titan | | Titan |
-Hyperion | | Hyperion |
-Iapetus | | Iapetus |
-Phoebe | | Phoebe |
-Daphnis | | Daphnis |
-Epimetheus | | Epimetheus |
-Miranda | | Miranda |
-Ariel | | Ariel |
-Umbriel | | Umbriel |
-Titania | | Titania |
-Oberon | | Oberon |
-Triton | | Triton |
-Nereid | | Nereid |
-Charon | | Charon |
+        # Their major moons.
+        Moon | | Moon | not-after=Martian Jovian Saturnian Uranian Neptunian Plutonian; not-shortly-after=size diameter width than; not-before-name
+        Phobos | | Phobos |
+        Deimos | | Deimos |
+        Io | | Io |
+        Europa | | Europa |
+        Ganymede | | Ganymede |
+        Callisto | | Callisto |
+        Amalthea | | Amalthea |
+        Mimas | | Mimas |
+        Enceladus | | Enceladus |
+        Tethys | | Tethys |
+        Dione | | Dione |
+        Rhea | | Rhea |
+        Titan | | Titan |
+        Hyperion | | Hyperion |
+        Iapetus | | Iapetus |
+        Phoebe | | Phoebe |
+        Daphnis | | Daphnis |
+        Epimetheus | | Epimetheus |
+        Miranda | | Miranda |
+        Ariel | | Ariel |
+        Umbriel | | Umbriel |
+        Titania | | Titania |
+        Oberon | | Oberon |
+        Triton | | Triton |
+        Nereid | | Nereid |
+        Charon | | Charon |
 
-# Comets, by designation, and interstellar visitors.
-1P | | Halley's Comet, Comet Halley |
-2P | | Comet Encke, Encke's Comet |
-9P | | Comet Tempel 1, Tempel 1 |
-12P | | Comet Pons-Brooks |
-17P | | Comet Holmes |
-19P | | Comet Borrelly |
-21P | | Comet Giacobini-Zinner |
-46P | | Comet Wirtanen |
-55P | | Comet Tempel-Tuttle |
-67P | | Comet Churyumov-Gerasimenko, Churyumov-Gerasimenko |
-81P | | Comet Wild 2 |
-103P | | Comet Hartley 2, Hartley 2 |
-109P | | Comet Swift-Tuttle |
-C/1965 S1 | | Comet Ikeya-Seki |
-C/1969 Y1 | | Comet Bennett |
-C/1973 E1 | | Comet Kohoutek |
-C/1975 V1 | | Comet West |
-C/1995 O1 | | Comet Hale-Bopp, Hale-Bopp |
-C/1996 B2 | | Comet Hyakutake |
-C/2004 Q2 | | Comet Machholz |
-C/2006 P1 | | Great Comet of 2007 |
-C/2007 N3 | | Comet Lulin |
-C/2012 S1 | | Comet ISON |
-C/2013 A1 | | Comet Siding Spring |
-C/2014 E2 | | Comet Jacques |
-C/2018 Y1 | | Comet Iwamoto |
-C/2020 F3 | | Comet NEOWISE |
-C/2020 F8 | | Comet SWAN |
-C/2021 A1 | | Comet Leonard |
-C/2023 A3 | | Comet Tsuchinshan-ATLAS |
-D/1993 F2 | | Comet Shoemaker-Levy 9, Shoemaker-Levy 9 |
-1I | | ʻOumuamua, Oumuamua |
-2I | | Comet Borisov |
+        # Comets, by designation, and interstellar visitors.
+        1P | | Halley's Comet, Comet Halley |
+        2P | | Comet Encke, Encke's Comet |
+        9P | | Comet Tempel 1, Tempel 1 |
+        12P | | Comet Pons-Brooks |
+        17P | | Comet Holmes |
+        19P | | Comet Borrelly |
+        21P | | Comet Giacobini-Zinner |
+        46P | | Comet Wirtanen |
+        55P | | Comet Tempel-Tuttle |
+        67P | | Comet Churyumov-Gerasimenko, Churyumov-Gerasimenko |
+        81P | | Comet Wild 2 |
+        103P | | Comet Hartley 2, Hartley 2 |
+        109P | | Comet Swift-Tuttle |
+        C/1965 S1 | | Comet Ikeya-Seki |
+        C/1969 Y1 | | Comet Bennett |
+        C/1973 E1 | | Comet Kohoutek |
+        C/1975 V1 | | Comet West |
+        C/1995 O1 | | Comet Hale-Bopp, Hale-Bopp |
+        C/1996 B2 | | Comet Hyakutake |
+        C/2004 Q2 | | Comet Machholz |
+        C/2006 P1 | | Great Comet of 2007 |
+        C/2007 N3 | | Comet Lulin |
+        C/2012 S1 | | Comet ISON |
+        C/2013 A1 | | Comet Siding Spring |
+        C/2014 E2 | | Comet Jacques |
+        C/2018 Y1 | | Comet Iwamoto |
+        C/2020 F3 | | Comet NEOWISE |
+        C/2020 F8 | | Comet SWAN |
+        C/2021 A1 | | Comet Leonard |
+        C/2023 A3 | | Comet Tsuchinshan-ATLAS |
+        D/1993 F2 | | Comet Shoemaker-Levy 9, Shoemaker-Levy 9 |
+        1I | | ʻOumuamua, Oumuamua |
+        2I | | Comet Borisov |
 
-# Bright and famous stars.
-Sirius | | Sirius |
-Canopus | | Canopus |
-Alpha Centauri | | Alpha Centauri, Rigil Kentaurus, Rigil Kent |
-Proxima Centauri | | Proxima Centauri |
-Arcturus | | Arcturus |
-Vega | | Vega |
-Capella | | Capella |
-Rigel | | Rigel |
-Procyon | | Procyon |
-Achernar | | Achernar |
-Betelgeuse | | Betelgeuse |
-Altair | | Altair |
-Aldebaran | | Aldebaran |
-Antares | | Antares |
-Spica | | Spica |
-Pollux | | Pollux |
-Fomalhaut | | Fomalhaut |
-Deneb | | Deneb |
-Regulus | | Regulus |
-Castor | | Castor |
-Polaris | | Polaris, North Star, Pole Star |
-Mira | | Mira |
-Algol | | Algol |
-Albireo | | Albireo |
-Mizar | | Mizar |
-Alcor | | Alcor |
-Bellatrix | | Bellatrix |
-Alnitak | | Alnitak |
-Alnilam | | Alnilam |
-Mintaka | | Mintaka |
-Eta Carinae | | Eta Carinae |
-Zeta Ophiuchi | | Zeta Ophiuchi |
-Barnard's Star | | Barnard's Star |
+        # Bright and famous stars.
+        Sirius | | Sirius |
+        Canopus | | Canopus |
+        Alpha Centauri | | Alpha Centauri, Rigil Kentaurus, Rigil Kent |
+        Proxima Centauri | | Proxima Centauri |
+        Arcturus | | Arcturus |
+        Vega | | Vega |
+        Capella | | Capella |
+        Rigel | | Rigel |
+        Procyon | | Procyon |
+        Achernar | | Achernar |
+        Betelgeuse | | Betelgeuse |
+        Altair | | Altair |
+        Aldebaran | | Aldebaran |
+        Antares | | Antares |
+        Spica | | Spica |
+        Pollux | | Pollux |
+        Fomalhaut | | Fomalhaut |
+        Deneb | | Deneb |
+        Regulus | | Regulus |
+        Castor | | Castor |
+        Polaris | | Polaris, North Star, Pole Star |
+        Mira | | Mira |
+        Algol | | Algol |
+        Albireo | | Albireo |
+        Mizar | | Mizar |
+        Alcor | | Alcor |
+        Bellatrix | | Bellatrix |
+        Alnitak | | Alnitak |
+        Alnilam | | Alnilam |
+        Mintaka | | Mintaka |
+        Eta Carinae | | Eta Carinae |
+        Zeta Ophiuchi | | Zeta Ophiuchi |
+        Barnard's Star | | Barnard's Star |
 
-"""#
+        """#
 }

@@ -118,7 +118,9 @@ struct DesignationReader {
         var result: (String, next: Int)?
         if isWord(index, catalogue.prefix), index + 1 < words.count, words[index + 1].gap.isSingleSpace {
             result = number(words[index + 1].text, catalogue).map { ($0, index + 2) }
-            if result == nil, catalogue.catalogue == .abell { result = southernAbell(words[index + 1].text).map { ($0, index + 2) } }
+            if result == nil, catalogue.catalogue == .abell {
+                result = southernAbell(words[index + 1].text).map { ($0, index + 2) }
+            }
         } else if catalogue.attached, word.utf8.count > catalogue.prefix.utf8.count, hasPrefix(word, catalogue.prefix) {
             result = number(word.dropFirst(catalogue.prefix.utf8.count), catalogue).map { ($0, index + 1) }
         }
@@ -130,24 +132,29 @@ struct DesignationReader {
     /// "Sh2-155", "Sh 2-155", "Sh2 155", "Sharpless 155", "Sharpless 2-155".
     private func sharpless(at index: Int) -> (SkyDesignation, next: Int)? {
         var numberIndex: Int?
-        if isWord(index, "Sh2"), index + 1 < words.count, words[index + 1].gap.isDash || words[index + 1].gap.isSingleSpace {
+        if isWord(index, "Sh2"), index + 1 < words.count,
+            words[index + 1].gap.isDash || words[index + 1].gap.isSingleSpace
+        {
             numberIndex = index + 1
         } else if isWord(index, "Sh"), index + 2 < words.count, words[index + 1].gap.isSingleSpace,
-                  words[index + 1].text == "2", words[index + 2].gap.isDash {
+            words[index + 1].text == "2", words[index + 2].gap.isDash
+        {
             numberIndex = index + 2
         } else if isWord(index, "Sharpless"), index + 1 < words.count, words[index + 1].gap.isSingleSpace {
             let catalogueTwo = words[index + 1].text == "2" && index + 2 < words.count && words[index + 2].gap.isDash
             numberIndex = catalogueTwo ? index + 2 : index + 1
         }
         guard let numberIndex, let number = words[numberIndex].text.number(maxDigits: 3),
-              Self.sharplessNumbers.contains(number), !continuesAsAnotherNumber(numberIndex + 1) else { return nil }
+            Self.sharplessNumbers.contains(number), !continuesAsAnotherNumber(numberIndex + 1)
+        else { return nil }
         return (SkyDesignation(catalogue: .sharpless, number: String(number)), numberIndex + 1)
     }
 
     /// "Lynds Dark Nebula 1251", "Lynds Bright Nebula 438".
     private func lynds(at index: Int) -> (SkyDesignation, next: Int)? {
         guard isWord(index, "Lynds"), index + 3 < words.count, isWord(index + 2, "Nebula"),
-              (1...3).allSatisfy({ words[index + $0].gap.isSingleSpace }) else { return nil }
+            (1...3).allSatisfy({ words[index + $0].gap.isSingleSpace })
+        else { return nil }
         let catalogue = isWord(index + 1, "Dark") ? Self.ldn : isWord(index + 1, "Bright") ? Self.lbn : nil
         guard let catalogue, let number = number(words[index + 3].text, catalogue) else { return nil }
         return (SkyDesignation(catalogue: catalogue.catalogue, number: number), index + 4)
@@ -158,13 +165,21 @@ struct DesignationReader {
     private func comet(at index: Int) -> (SkyDesignation, next: Int)? {
         let word = words[index].text
         if word.utf8.count == 1, ["C", "P", "D"].contains(where: { isWord(index, $0) }), index + 2 < words.count,
-           words[index + 1].gap == "/", let year = words[index + 1].text.number(maxDigits: 4), (1600...2100).contains(year),
-           words[index + 2].gap.isSingleSpace, isProvisional(words[index + 2].text) {
-            return (SkyDesignation(catalogue: .comet, number: "\(word.uppercased())/\(year) \(words[index + 2].text.uppercased())"), index + 3)
+            words[index + 1].gap == "/", let year = words[index + 1].text.number(maxDigits: 4),
+            (1600...2100).contains(year),
+            words[index + 2].gap.isSingleSpace, isProvisional(words[index + 2].text)
+        {
+            return (
+                SkyDesignation(
+                    catalogue: .comet, number: "\(word.uppercased())/\(year) \(words[index + 2].text.uppercased())"),
+                index + 3
+            )
         }
-        guard (2...4).contains(word.utf8.count), let kind = word.last.map({ Character($0.uppercased()) }), kind == "P" || kind == "I",
-              ignoringCase || word.last?.isUppercase == true,
-              let number = word.dropLast().number(maxDigits: 3), number > 0 else { return nil }
+        guard (2...4).contains(word.utf8.count), let kind = word.last.map({ Character($0.uppercased()) }),
+            kind == "P" || kind == "I",
+            ignoringCase || word.last?.isUppercase == true,
+            let number = word.dropLast().number(maxDigits: 3), number > 0
+        else { return nil }
         let designation = "\(number)\(kind)"
         guard Self.isWrittenInFull(words, at: index) || bare(designation) else { return nil }
         return (SkyDesignation(catalogue: .comet, number: designation), index + 1)
@@ -193,7 +208,8 @@ struct DesignationReader {
         }
         var numberIndex = index
         if words[index].text == "and", words[index].gap.isSingleSpace, index + 1 < words.count,
-           words[index + 1].gap.isSingleSpace {
+            words[index + 1].gap.isSingleSpace
+        {
             numberIndex = index + 1
         } else if words[index].gap != " & " {
             return nil
@@ -204,7 +220,8 @@ struct DesignationReader {
 
     private func endsList(at index: Int) -> Bool {
         guard index < words.count else { return true }
-        return words[index].gap.contains(where: { ".,;:)!?".contains($0) }) || Self.listEnders.contains(String(words[index].text))
+        return words[index].gap.contains(where: { ".,;:)!?".contains($0) })
+            || Self.listEnders.contains(String(words[index].text))
     }
 
     /// "M2-9" (Minkowski's nebula) and "M4.5" (a spectral class) are not Messier 2 and 4.
@@ -234,7 +251,8 @@ struct DesignationReader {
     /// Abell's southern clusters: "Abell S1063".
     private func southernAbell(_ text: Substring) -> String? {
         guard text.first == "S" || (ignoringCase && text.first == "s"),
-              let number = text.dropFirst().number(maxDigits: 4), number > 0 else { return nil }
+            let number = text.dropFirst().number(maxDigits: 4), number > 0
+        else { return nil }
         return "S\(number)"
     }
 

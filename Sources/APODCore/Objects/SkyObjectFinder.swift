@@ -21,8 +21,10 @@ struct SkyObjectFinder: Sendable {
 
     /// After a name, words that make it a rocket or a programme ("Saturn V", "Mercury capsule");
     /// "Project Mercury" is one too.
-    private static let vehicleWords: Set<Substring> = ["rocket", "rockets", "booster", "boosters", "launcher", "capsule",
-                                                       "capsules", "program", "programme", "V", "IB", "II", "III", "IV"]
+    private static let vehicleWords: Set<Substring> = [
+        "rocket", "rockets", "booster", "boosters", "launcher", "capsule",
+        "capsules", "program", "programme", "V", "IB", "II", "III", "IV",
+    ]
     /// Closing notices start this close to the end of an explanation (UTF-8 bytes).
     private static let noticeWindow = 320
 
@@ -52,7 +54,8 @@ struct SkyObjectFinder: Sendable {
         for index in 0..<words.count {
             let word = words[index].text
             guard (2...4).contains(word.utf8.count), word.last == "P", word.dropLast().number(maxDigits: 3) != nil,
-                  DesignationReader.isWrittenInFull(words, at: index) else { continue }
+                DesignationReader.isWrittenInFull(words, at: index)
+            else { continue }
             comets.insert(String(word))
         }
         return comets
@@ -83,7 +86,8 @@ struct SkyObjectFinder: Sendable {
         guard let patterns = catalogue.namesByFirstWord[words[index].lower] else { return nil }
         for pattern in patterns {
             guard let next = end(of: pattern, at: index, in: words),
-                  !isExcluded(pattern.id, at: index, next: next, in: words, reader: reader) else { continue }
+                !isExcluded(pattern.id, at: index, next: next, in: words, reader: reader)
+            else { continue }
             return (pattern.id, next)
         }
         return nil
@@ -100,24 +104,34 @@ struct SkyObjectFinder: Sendable {
         for offset in 0..<count {
             let word = words[index + offset]
             if offset > 0 && !word.gap.isSoftGap { return nil }
-            guard word.lower == pattern.words[offset]
-                    || (offset == count - 1 && Self.singular(of: word.lower) == pattern.words[offset]) else { return nil }
+            guard
+                word.lower == pattern.words[offset]
+                    || (offset == count - 1 && Self.singular(of: word.lower) == pattern.words[offset])
+            else { return nil }
             capital = capital || word.text != word.lower
         }
         return capital ? index + count : nil
     }
 
-    private func isExcluded(_ id: String, at index: Int, next: Int, in words: TextWords, reader: DesignationReader) -> Bool {
-        if next < words.count, words[next].gap.isSingleSpace, Self.vehicleWords.contains(words[next].text) { return true }
+    private func isExcluded(_ id: String, at index: Int, next: Int, in words: TextWords, reader: DesignationReader)
+        -> Bool
+    {
+        if next < words.count, words[next].gap.isSingleSpace, Self.vehicleWords.contains(words[next].text) {
+            return true
+        }
         if index > 0, words[index - 1].text == "Project" { return true }
         guard let options = catalogue.options(of: id) else { return false }
-        if index > 0, words[index].gap.isSingleSpace, options.notAfter.contains(String(words[index - 1].text)) { return true }
+        if index > 0, words[index].gap.isSingleSpace, options.notAfter.contains(String(words[index - 1].text)) {
+            return true
+        }
         if !options.notShortlyAfter.isEmpty,
-           (max(0, index - 4)..<index).contains(where: { options.notShortlyAfter.contains(words[$0].lower) }) {
+            (max(0, index - 4)..<index).contains(where: { options.notShortlyAfter.contains(words[$0].lower) })
+        {
             return true
         }
         if options.notBeforeName, next < words.count, words[next].gap.isSingleSpace,
-           reader.read(at: next) != nil || name(at: next, in: words, reader: reader) != nil {
+            reader.read(at: next) != nil || name(at: next, in: words, reader: reader) != nil
+        {
             return true
         }
         return false
@@ -127,11 +141,13 @@ struct SkyObjectFinder: Sendable {
     /// Clouds" the Large Magellanic Cloud.
     private func coordinatedName(at index: Int, in words: TextWords) -> String? {
         guard index + 3 < words.count, words[index + 1].lower == "and", words[index].text.startsUppercase,
-              words[index + 1].gap.isSingleSpace, words[index + 2].gap.isSingleSpace else { return nil }
+            words[index + 1].gap.isSingleSpace, words[index + 2].gap.isSingleSpace
+        else { return nil }
         for head in (index + 3)..<min(index + 6, words.count) {
             guard words[head].gap.isSoftGap else { return nil }
             guard let singular = Self.singular(of: words[head].lower) else { continue }
-            return catalogue.id(forNameWords: [words[index].lower] + words.words[(index + 3)..<head].map(\.lower) + [singular])
+            return catalogue.id(
+                forNameWords: [words[index].lower] + words.words[(index + 3)..<head].map(\.lower) + [singular])
         }
         return nil
     }
@@ -156,7 +172,8 @@ struct SkyObjectFinder: Sendable {
         let from = words.length - noticeWindow
         for start in 1..<max(1, words.count) where words[start].offset >= from {
             guard words[start].gap.contains(where: { ".!?".contains($0) }),
-                  words[start].text.first.map({ $0.isUppercase || $0.isNumber }) == true else { continue }
+                words[start].text.first.map({ $0.isUppercase || $0.isNumber }) == true
+            else { continue }
             for labelEnd in start..<min(start + 5, words.count) {
                 let after = words.gap(after: labelEnd)
                 if after.hasPrefix(":") && after.dropFirst().first?.isWhitespace == true { return start }

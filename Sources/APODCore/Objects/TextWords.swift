@@ -46,7 +46,8 @@ struct TextWords {
                 (isWord, width) = Self.classify(utf8, at: index)
             } while isWord
             let word = text[start..<index]
-            words.append(Word(text: word, lower: Self.lowercased(word), gap: text[gapStart..<start], offset: wordOffset))
+            words.append(
+                Word(text: word, lower: Self.lowercased(word), gap: text[gapStart..<start], offset: wordOffset))
             gapStart = index
         }
         self.words = words

@@ -56,11 +56,13 @@ public struct RateLimit: Equatable, Sendable {
 
     /// Reads `X-RateLimit-Limit` / `X-RateLimit-Remaining`; `nil` when the answer has none.
     public init?(headers: [String: String]) {
-        guard let remaining = headers["x-ratelimit-remaining"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else {
+        guard let remaining = headers["x-ratelimit-remaining"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+        else {
             return nil
         }
-        self.init(limit: headers["x-ratelimit-limit"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) },
-                  remaining: remaining)
+        self.init(
+            limit: headers["x-ratelimit-limit"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) },
+            remaining: remaining)
     }
 }
 
@@ -100,7 +102,9 @@ extension ForwardingSource {
 
     public func random(count: Int) async throws -> [APODEntry] { try await upstream.random(count: count) }
 
-    public func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> { upstream.randomStream(count: count) }
+    public func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> {
+        upstream.randomStream(count: count)
+    }
 
     public func withVideoAddresses(_ entries: [APODEntry]) async throws -> [APODEntry] {
         try await upstream.withVideoAddresses(entries)
@@ -114,7 +118,9 @@ extension ForwardingSource {
 extension AsyncThrowingStream where Failure == Error, Element: Sendable {
     /// A stream fed by `produce`, which runs in a task of its own (never on the caller's
     /// actor) and is cancelled when the consumer stops listening.
-    public static func producing(_ produce: @escaping @Sendable (_ yield: @escaping @Sendable (Element) -> Void) async throws -> Void) -> Self {
+    public static func producing(
+        _ produce: @escaping @Sendable (_ yield: @escaping @Sendable (Element) -> Void) async throws -> Void
+    ) -> Self {
         AsyncThrowingStream { continuation in
             let task = Task.detached {
                 do {

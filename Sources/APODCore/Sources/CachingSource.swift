@@ -81,8 +81,9 @@ public final class CachingSource: ForwardingSource {
             for day in missing where !answered.contains(day) { cache.storeNoEntry(day) }
             unusable = answer.unusableDays.filter { (start...end).contains($0) && known[$0] == nil }
         }
-        return RangeAnswer(entries: known.values.filter { (start...end).contains($0.date) }.sorted { $0.date < $1.date },
-                           unusableDays: unusable)
+        return RangeAnswer(
+            entries: known.values.filter { (start...end).contains($0.date) }.sorted { $0.date < $1.date },
+            unusableDays: unusable)
     }
 
     public func random(count: Int) async throws -> [APODEntry] {
@@ -102,8 +103,9 @@ public final class CachingSource: ForwardingSource {
 
     /// Players fetched before are in the cache; new ones are stored with their entry.
     public func withVideoAddresses(_ entries: [APODEntry]) async throws -> [APODEntry] {
-        try await StoredVideoAddresses.completed(entries, upstream: upstream, stored: { [self] in cached($0, allowingStale: true) },
-                                                 keep: { [cache] in $0.forEach(cache.store) })
+        try await StoredVideoAddresses.completed(
+            entries, upstream: upstream, stored: { [self] in cached($0, allowingStale: true) },
+            keep: { [cache] in $0.forEach(cache.store) })
     }
 
     private func cached(_ day: APODDay, allowingStale: Bool) -> APODEntry? {

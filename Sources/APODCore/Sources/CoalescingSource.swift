@@ -34,7 +34,8 @@ public final class CoalescingSource: ForwardingSource, Sendable {
     public func latest() async throws -> APODEntry {
         let now = calendar.currentDate
         if let recent = recentLatest.withLock({ $0 }), now.timeIntervalSince(recent.answeredAt) < Self.latestReuse,
-           now >= recent.answeredAt {
+            now >= recent.answeredAt
+        {
             return recent.entry
         }
         let entry = try await shared(.latest) { [upstream] in try await upstream.latest() }
@@ -46,7 +47,9 @@ public final class CoalescingSource: ForwardingSource, Sendable {
         try await shared(.day(day)) { [upstream] in try await upstream.entry(for: day) }
     }
 
-    private func shared(_ request: Request, _ fetch: @escaping @Sendable () async throws -> APODEntry) async throws -> APODEntry {
+    private func shared(_ request: Request, _ fetch: @escaping @Sendable () async throws -> APODEntry) async throws
+        -> APODEntry
+    {
         try await requests.value(for: request, makeContext: {}, join: { _ in }, operation: { _ in try await fetch() })
     }
 }

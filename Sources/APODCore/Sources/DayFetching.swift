@@ -4,8 +4,10 @@ import Foundation
 /// whose service answers one day or one page per request. Keys answering nil are left out.
 enum DayFetching {
     /// - Returns: what was found, keyed by the day (or page) asked for.
-    static func fetch<Key: Hashable & Sendable, Found: Sendable>(_ days: [Key], concurrency: Int,
-                                       _ fetchDay: @escaping @Sendable (Key) async throws -> Found?) async throws -> [Key: Found] {
+    static func fetch<Key: Hashable & Sendable, Found: Sendable>(
+        _ days: [Key], concurrency: Int,
+        _ fetchDay: @escaping @Sendable (Key) async throws -> Found?
+    ) async throws -> [Key: Found] {
         var found: [Key: Found] = [:]
         try await withThrowingTaskGroup(of: (Key, Found?).self) { group in
             var pending = days[...]
@@ -23,7 +25,8 @@ enum DayFetching {
     }
 
     /// `count` distinct random days from `range`, none of them in `excluded`.
-    static func randomDays(_ count: Int, in range: ClosedRange<APODDay>, excluding excluded: Set<APODDay>) -> [APODDay] {
+    static func randomDays(_ count: Int, in range: ClosedRange<APODDay>, excluding excluded: Set<APODDay>) -> [APODDay]
+    {
         let first = range.lowerBound.ordinal
         let last = range.upperBound.ordinal
         let available = last - first + 1 - excluded.count

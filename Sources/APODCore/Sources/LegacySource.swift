@@ -20,8 +20,10 @@ public final class LegacySource: APODSource, Sendable {
     /// Random picks failing in a row that end a batch: each one costs quota (DEMO_KEY: 30 an hour).
     private static let failedPicksInARow = 3
 
-    public init(apiURL: URL = SourceConfiguration.legacyURL, apiKey: String = SourceConfiguration.demoKey,
-                client: HTTPClient, calendar: ArchiveCalendar = ArchiveCalendar()) {
+    public init(
+        apiURL: URL = SourceConfiguration.legacyURL, apiKey: String = SourceConfiguration.demoKey,
+        client: HTTPClient, calendar: ArchiveCalendar = ArchiveCalendar()
+    ) {
         self.apiURL = apiURL
         let trimmed = apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
         self.apiKey = trimmed.isEmpty ? SourceConfiguration.demoKey : trimmed
@@ -52,7 +54,9 @@ public final class LegacySource: APODSource, Sendable {
         try await rules.entry(for: day) { [self] asked in
             do {
                 return try await self.day(asked)
-            } catch APODError.requestRejected(400, let message) where asked == calendar.today && message.contains("Date must be between") {
+            } catch APODError.requestRejected(400, let message)
+                where asked == calendar.today && message.contains("Date must be between")
+            {
                 return nil
             }
         }
@@ -132,8 +136,9 @@ public final class LegacySource: APODSource, Sendable {
     /// A range or random pick; unusable items (placeholders included) are skipped and reported.
     private func list(_ parameters: [(String, String)]) async throws -> ListAnswer {
         guard let objects = try await request(parameters) else { return ListAnswer() }
-        return try ListAnswer(objects: objects, rules: rules, decode: { try LegacyEntryDecoder.entry(from: $0) },
-                              isPlaceholder: Self.isPlaceholder)
+        return try ListAnswer(
+            objects: objects, rules: rules, decode: { try LegacyEntryDecoder.entry(from: $0) },
+            isPlaceholder: Self.isPlaceholder)
     }
 
     /// One call: the JSON objects answered, nil for a 404.

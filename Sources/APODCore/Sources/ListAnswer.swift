@@ -18,8 +18,10 @@ struct ListAnswer: Sendable {
     /// - Parameter isPlaceholder: entries that stand in for a real one; they count as unusable.
     /// - Throws: `APODError.malformedResponse` when items came but not one could be read or
     ///   even dated: a broken answer must not pass for days without pictures.
-    init(objects: [[String: Any]], rules: ArchiveRules, decode: ([String: Any]) throws -> APODEntry,
-         isPlaceholder: (APODEntry) -> Bool = { _ in false }) throws {
+    init(
+        objects: [[String: Any]], rules: ArchiveRules, decode: ([String: Any]) throws -> APODEntry,
+        isPlaceholder: (APODEntry) -> Bool = { _ in false }
+    ) throws {
         let credible = rules.credibleDays
         var readable = 0
         var seen = Set<APODDay>()
@@ -41,7 +43,9 @@ struct ListAnswer: Sendable {
                 hasUndatedItem = true
             }
         }
-        if readable == 0, !objects.isEmpty { throw APODError.malformedResponse(detail: "a list without one usable entry") }
+        if readable == 0, !objects.isEmpty {
+            throw APODError.malformedResponse(detail: "a list without one usable entry")
+        }
     }
 
     /// Every day the answer speaks of, usable or not.

@@ -29,7 +29,9 @@ public final class OfflineSource: APODSource, Sendable {
 
     public func entry(for day: APODDay) async throws -> APODEntry {
         try calendar.validate(day)
-        guard let entry = try available().first(where: { $0.date == day }) else { throw APODError.notStoredOffline(day) }
+        guard let entry = try available().first(where: { $0.date == day }) else {
+            throw APODError.notStoredOffline(day)
+        }
         return entry
     }
 
@@ -76,8 +78,9 @@ public final class OfflineSource: APODSource, Sendable {
     /// The sample's entries; a missing or unreadable sample simply contributes nothing.
     static func sampleEntries(in directory: URL?) -> [APODEntry] {
         guard let directory,
-              let data = try? Data(contentsOf: directory.appendingPathComponent(SampleLocator.entriesFile)),
-              let objects = try? JSONFields.objects(in: data) else { return [] }
+            let data = try? Data(contentsOf: directory.appendingPathComponent(SampleLocator.entriesFile)),
+            let objects = try? JSONFields.objects(in: data)
+        else { return [] }
         return objects.compactMap { try? LegacyEntryDecoder.entry(from: $0, relativeTo: directory) }
     }
 }

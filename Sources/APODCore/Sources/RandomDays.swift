@@ -27,8 +27,9 @@ struct RandomDays: Sendable {
             var running = 0
             func startMore() {
                 while running < concurrency, found.count + running < count, tried.count < budget,
-                      failures.mayStart(afterStarting: tried.count),
-                      let day = DayFetching.randomDays(1, in: days, excluding: tried).first {
+                    failures.mayStart(afterStarting: tried.count),
+                    let day = DayFetching.randomDays(1, in: days, excluding: tried).first
+                {
                     tried.insert(day)
                     running += 1
                     group.addTask { [fetchDay] in

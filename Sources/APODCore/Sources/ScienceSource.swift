@@ -20,8 +20,10 @@ public final class ScienceSource: APODSource {
 
     /// - Parameter concurrency: requests in flight for ranges and random picks; six is polite to
     ///   the service and within the HTTP session's per-host connection limit.
-    public init(apiURL: URL = SourceConfiguration.scienceURL, client: HTTPClient,
-                calendar: ArchiveCalendar = ArchiveCalendar(), concurrency: Int = 6) {
+    public init(
+        apiURL: URL = SourceConfiguration.scienceURL, client: HTTPClient,
+        calendar: ArchiveCalendar = ArchiveCalendar(), concurrency: Int = 6
+    ) {
         self.apiURL = apiURL
         self.client = client
         self.calendar = calendar
@@ -37,7 +39,8 @@ public final class ScienceSource: APODSource {
     public var rateLimit: RateLimit? { nil }
 
     public func latest() async throws -> APODEntry {
-        let response = try await client.getMetadata(url(query: [("per_page", "1"), ("_fields", ScienceEntryDecoder.fields)]))
+        let response = try await client.getMetadata(
+            url(query: [("per_page", "1"), ("_fields", ScienceEntryDecoder.fields)]))
         guard response.isSuccess else { throw ServiceErrorBody.error(for: response) }
         guard let first = try JSONFields.objects(in: response.body).first else {
             throw APODError.malformedResponse(detail: "empty list")
@@ -95,7 +98,9 @@ public final class ScienceSource: APODSource {
         var answer = first.answer
         if let announced = first.totalPages {
             let total = min(max(1, announced), pagesNeeded)
-            let rest = try await DayFetching.fetch(Array(stride(from: 2, through: total, by: 1)), concurrency: concurrency) {
+            let rest = try await DayFetching.fetch(
+                Array(stride(from: 2, through: total, by: 1)), concurrency: concurrency
+            ) {
                 [self] page in try await listPage(page, of: window)
             }
             guard rest.count == max(0, total - 1) else { return nil }
@@ -125,10 +130,11 @@ public final class ScienceSource: APODSource {
     /// nil when the filter is ignored or refused: a day outside `window`, or a 4xx.
     /// A page past the last (WordPress answers 400 `rest_post_invalid_page_number`) is empty.
     private func listPage(_ page: Int, of window: ClosedRange<APODDay>) async throws -> ListPage? {
-        let response = try await client.getMetadata(url(query: [
-            ("date_from", window.lowerBound.compactForm), ("date_to", window.upperBound.compactForm),
-            ("per_page", String(Self.pageSize)), ("page", String(page)), ("_fields", ScienceEntryDecoder.fields),
-        ]))
+        let response = try await client.getMetadata(
+            url(query: [
+                ("date_from", window.lowerBound.compactForm), ("date_to", window.upperBound.compactForm),
+                ("per_page", String(Self.pageSize)), ("page", String(page)), ("_fields", ScienceEntryDecoder.fields),
+            ]))
         if response.status == 400, ServiceErrorBody(response.body)?.code == "rest_post_invalid_page_number" {
             return ListPage(answer: ListAnswer(), totalPages: nil, isFull: false)
         }
@@ -146,8 +152,9 @@ public final class ScienceSource: APODSource {
         let found = try await DayFetching.fetch(DayFetching.days(from: start, through: end), concurrency: concurrency) {
             [self] day in try await fetchListed(day)
         }
-        return RangeAnswer(entries: ListAnswer.distinctAscending(found.values.compactMap(\.entry)),
-                           unusableDays: Set(found.filter { $0.value.entry == nil }.keys))
+        return RangeAnswer(
+            entries: ListAnswer.distinctAscending(found.values.compactMap(\.entry)),
+            unusableDays: Set(found.filter { $0.value.entry == nil }.keys))
     }
 
     /// A day of a list: its entry, or an entry that could not be used, which must not fail
@@ -175,7 +182,8 @@ public final class ScienceSource: APODSource {
     /// One day from the date route; `nil` when the service answers 404. An answer for another
     /// day is refused.
     private func fetch(_ day: APODDay) async throws -> APODEntry? {
-        let response = try await client.getMetadata(url(path: day.compactForm, query: [("_fields", ScienceEntryDecoder.fields)]))
+        let response = try await client.getMetadata(
+            url(path: day.compactForm, query: [("_fields", ScienceEntryDecoder.fields)]))
         if response.status == 404 { return nil }
         guard response.isSuccess else { throw ServiceErrorBody.error(for: response) }
         guard let object = try JSONFields.objects(in: response.body).first else {
@@ -222,10 +230,13 @@ public final class ScienceSource: APODSource {
     /// its player, so failures other than cancellation leave it out.
     private func players(in span: ClosedRange<APODDay>) async throws -> [APODDay: URL]? {
         let fields = ("_fields", "date,basic_html")
-        let address = span.lowerBound == span.upperBound
+        let address =
+            span.lowerBound == span.upperBound
             ? url(path: span.lowerBound.compactForm, query: [fields])
-            : url(query: [("date_from", span.lowerBound.compactForm), ("date_to", span.upperBound.compactForm),
-                          ("per_page", String(Self.pageSize)), fields])
+            : url(query: [
+                ("date_from", span.lowerBound.compactForm), ("date_to", span.upperBound.compactForm),
+                ("per_page", String(Self.pageSize)), fields,
+            ])
         do {
             let response = try await client.getMetadata(address)
             guard response.isSuccess else { return nil }
@@ -235,7 +246,8 @@ public final class ScienceSource: APODSource {
                 // A day's own route may leave its date out; a list item must name it.
                 let single = span.lowerBound == span.upperBound && fields.text("date") == nil ? span.lowerBound : nil
                 guard let day = fields.day() ?? single, span.contains(day), let html = fields.text("basic_html"),
-                      let player = ScienceEntryDecoder.videoURL(inPage: html) else { continue }
+                    let player = ScienceEntryDecoder.videoURL(inPage: html)
+                else { continue }
                 players[day] = players[day] ?? player
             }
             return players

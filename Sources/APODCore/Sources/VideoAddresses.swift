@@ -22,8 +22,10 @@ enum StoredVideoAddresses {
     /// - Parameters:
     ///   - stored: the kept entry of a day, if any.
     ///   - keep: called with the entries whose player was just fetched.
-    static func completed(_ entries: [APODEntry], upstream: any APODSource, stored: (APODDay) -> APODEntry?,
-                          keep: ([APODEntry]) -> Void) async throws -> [APODEntry] {
+    static func completed(
+        _ entries: [APODEntry], upstream: any APODSource, stored: (APODDay) -> APODEntry?,
+        keep: ([APODEntry]) -> Void
+    ) async throws -> [APODEntry] {
         guard entries.contains(where: \.lacksVideoAddress) else { return entries }
         let known = entries.map { entry in
             entry.lacksVideoAddress ? stored(entry.date).map(entry.takingVideoAddress(of:)) ?? entry : entry

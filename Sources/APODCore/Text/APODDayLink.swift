@@ -63,13 +63,15 @@ public enum APODDayLink {
         guard text.count == 6, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         let digits = Array(text)
         guard let yy = Int(String(digits[0...1])), let month = Int(String(digits[2...3])),
-              let day = Int(String(digits[4...5])) else { return nil }
+            let day = Int(String(digits[4...5]))
+        else { return nil }
         return inArchive(APODDay(year: yy >= 95 ? 1900 + yy : 2000 + yy, month: month, day: day))
     }
 
     private static func numericDay(_ year: String, _ month: String, _ day: String) -> APODDay? {
         guard year.count == 4, month.count == 2, day.count == 2,
-              let y = Int(year), let m = Int(month), let d = Int(day) else { return nil }
+            let y = Int(year), let m = Int(month), let d = Int(day)
+        else { return nil }
         return inArchive(APODDay(year: y, month: m, day: d))
     }
 

@@ -1,9 +1,13 @@
 /// An entry's text as windows show it: each field bounded (`BoundedText`) and free of controls
 /// (also for entries cached before the decoders removed them), and the whole as plain text.
 extension APODEntry {
-    public var shownTitle: BoundedText { BoundedText(ControlCharacters.strip(title, keepingLayout: false), limit: BoundedText.titleLimit) }
+    public var shownTitle: BoundedText {
+        BoundedText(ControlCharacters.strip(title, keepingLayout: false), limit: BoundedText.titleLimit)
+    }
 
-    public var shownExplanation: BoundedText { BoundedText(ControlCharacters.strip(explanation), limit: BoundedText.explanationLimit) }
+    public var shownExplanation: BoundedText {
+        BoundedText(ControlCharacters.strip(explanation), limit: BoundedText.explanationLimit)
+    }
 
     public var shownCopyright: BoundedText? {
         copyright.map { BoundedText(ControlCharacters.strip($0, keepingLayout: false), limit: BoundedText.titleLimit) }

@@ -15,7 +15,9 @@ public enum EntryText {
     public static func explanation(_ raw: String) -> String {
         var text = HTMLText.plainText(raw)
         text = dropLeadingLabel(text, labels: ["Explanation:"])
-        if let tail = text.range(of: #"\s*Tomorrow(['’]s)? picture\s*:"#, options: [.regularExpression, .caseInsensitive]) {
+        if let tail = text.range(
+            of: #"\s*Tomorrow(['’]s)? picture\s*:"#, options: [.regularExpression, .caseInsensitive])
+        {
             text = String(text[..<tail.lowerBound])
         }
         return text.trimmingCharacters(in: .whitespaces)
@@ -46,7 +48,9 @@ public enum EntryText {
         while let lineBreak = text[searchStart...].firstIndex(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
             // A short look suffices ("Image Credit"); the whole rest per line break is quadratic.
             let rest = String(text[lineBreak...].drop(while: { $0.isWhitespace }).prefix(64))
-            if rest.range(of: #"^(?:[A-Za-z]+\s+)?(?:Credit|Copyright)"#, options: [.regularExpression, .caseInsensitive]) != nil {
+            if rest.range(
+                of: #"^(?:[A-Za-z]+\s+)?(?:Credit|Copyright)"#, options: [.regularExpression, .caseInsensitive]) != nil
+            {
                 return lineBreak
             }
             searchStart = text.index(after: lineBreak)

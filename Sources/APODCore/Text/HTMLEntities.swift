@@ -17,7 +17,9 @@ public enum HTMLEntities {
         output.reserveCapacity(bytes.count)
         var index = 0
         while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "&"), let (replacement, end) = reference(in: bytes, at: index, inAttribute: inAttribute) {
+            if bytes[index] == UInt8(ascii: "&"),
+                let (replacement, end) = reference(in: bytes, at: index, inAttribute: inAttribute)
+            {
                 output.append(contentsOf: replacement.utf8)
                 index = end
             } else {
@@ -43,7 +45,8 @@ public enum HTMLEntities {
         while end < bytes.count, end - start < longestName, isAlphanumeric(bytes[end]) { end += 1 }
         guard end > start else { return nil }
         if end < bytes.count, bytes[end] == UInt8(ascii: ";"),
-           let replacement = table[String(decoding: bytes[start...end], as: UTF8.self)] {
+            let replacement = table[String(decoding: bytes[start...end], as: UTF8.self)]
+        {
             return (replacement, end + 1)
         }
         var length = end - start
@@ -96,7 +99,8 @@ public enum HTMLEntities {
     ]
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     private static func digitValue(_ byte: UInt8, radix: UInt32) -> UInt32? {

@@ -77,7 +77,7 @@ public enum HTMLText {
     private static func isPrepend(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x0D4E, 0x110BD, 0x110CD,
-             0x111C2...0x111C3, 0x1193F, 0x11941, 0x11A3A, 0x11A84...0x11A89, 0x11D46, 0x11F02:
+            0x111C2...0x111C3, 0x1193F, 0x11941, 0x11A3A, 0x11A84...0x11A89, 0x11D46, 0x11F02:
             return true
         default:
             return false
@@ -87,7 +87,8 @@ public enum HTMLText {
     /// Scalars that attach to whatever precedes them (combining marks, joiners).
     private static func extendsPrevious(_ scalar: Unicode.Scalar) -> Bool {
         guard scalar.value >= 0x300 else { return false }
-        return scalar.properties.isGraphemeExtend || scalar.properties.generalCategory == .spacingMark || scalar.value == 0x200D
+        return scalar.properties.isGraphemeExtend || scalar.properties.generalCategory == .spacingMark
+            || scalar.value == 0x200D
     }
 
     /// Block tags (`<br>`, `<p>`, `<div>`…) separate words; inline ones (`<a>`, `<em>`) do not,

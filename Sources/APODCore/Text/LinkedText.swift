@@ -43,7 +43,8 @@ public enum LinkedText {
             rest = rest[close.upperBound...]
             let text = HTMLText.plainText(String(inner))
             guard !text.isEmpty, let href = attribute("href", in: attributes),
-                  let url = webURL(HTMLEntities.decode(href), base: base) else { continue }
+                let url = webURL(HTMLEntities.decode(href), base: base)
+            else { continue }
             links.append(TextLink(text: text, url: url))
         }
         return links
@@ -94,9 +95,9 @@ public enum LinkedText {
         let http = text.range(of: "http://", options: .caseInsensitive)?.lowerBound
         let https = text.range(of: "https://", options: .caseInsensitive)?.lowerBound
         switch (http, https) {
-        case let (a?, b?): return min(a, b)
-        case let (a?, nil): return a
-        case let (nil, b?): return b
+        case (let a?, let b?): return min(a, b)
+        case (let a?, nil): return a
+        case (nil, let b?): return b
         case (nil, nil): return nil
         }
     }
@@ -155,8 +156,9 @@ public enum LinkedText {
         if let absolute = WebURL.normalize(trimmed) { return absolute }
         // A scheme that is not http(s) (`javascript:`, `mailto:`) is never resolved.
         guard let base, !trimmed.isEmpty, !trimmed.hasPrefix("//"),
-              trimmed.range(of: #"^[A-Za-z][A-Za-z0-9+.-]*:"#, options: .regularExpression) == nil,
-              let resolved = URL(string: trimmed, relativeTo: base)?.absoluteURL else { return nil }
+            trimmed.range(of: #"^[A-Za-z][A-Za-z0-9+.-]*:"#, options: .regularExpression) == nil,
+            let resolved = URL(string: trimmed, relativeTo: base)?.absoluteURL
+        else { return nil }
         return WebURL.normalize(resolved.absoluteString)
     }
 }

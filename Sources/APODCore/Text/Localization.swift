@@ -46,12 +46,16 @@ public enum Localization {
         guard let folder = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() else {
             return nil
         }
-        let candidates = [folder.deletingLastPathComponent().appendingPathComponent("share/locale"),
-                          folder.appendingPathComponent("locale")]
+        let candidates = [
+            folder.deletingLastPathComponent().appendingPathComponent("share/locale"),
+            folder.appendingPathComponent("locale"),
+        ]
         return candidates.first { candidate in
             let contents = (try? FileManager.default.contentsOfDirectory(atPath: candidate.path)) ?? []
-            return contents.contains { FileManager.default.fileExists(
-                atPath: candidate.appendingPathComponent("\($0)/LC_MESSAGES/\(domain).mo").path) }
+            return contents.contains {
+                FileManager.default.fileExists(
+                    atPath: candidate.appendingPathComponent("\($0)/LC_MESSAGES/\(domain).mo").path)
+            }
         }
     }
 }

@@ -25,7 +25,9 @@ struct TagScanner {
         guard next < bytes.count else { return nil }
         if hasPrefix("!--", at: next) { return commentEnd(after: next + 1) }
         let first = bytes[next]
-        guard HTMLText.isASCIILetter(first) || first == UInt8(ascii: "/") || first == UInt8(ascii: "!") else { return nil }
+        guard HTMLText.isASCIILetter(first) || first == UInt8(ascii: "/") || first == UInt8(ascii: "!") else {
+            return nil
+        }
         if first == UInt8(ascii: "/") {
             guard next + 1 < bytes.count, HTMLText.isASCIILetter(bytes[next + 1]) else { return nil }
         }

@@ -12,7 +12,8 @@ public enum WebURL {
     public static func normalize(_ raw: String?) -> URL? {
         guard var text = raw?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
         if text.hasPrefix("//") { text = "https:" + text }
-        let url = URL(string: text)
+        let url =
+            URL(string: text)
             ?? text.addingPercentEncoding(withAllowedCharacters: allowed).flatMap { URL(string: $0) }
         guard let url, isWeb(url) else { return nil }
         return url
@@ -32,15 +33,18 @@ public enum WebURL {
             candidate = parts.first
         } else if host.hasSuffix("youtube.com") || host.hasSuffix("youtube-nocookie.com") {
             if let index = parts.firstIndex(where: { ["embed", "v", "shorts", "live"].contains($0) }),
-               index + 1 < parts.count {
+                index + 1 < parts.count
+            {
                 candidate = parts[index + 1]
             } else if parts.first == "watch" {
-                candidate = URLComponents(url: url, resolvingAgainstBaseURL: false)?
+                candidate =
+                    URLComponents(url: url, resolvingAgainstBaseURL: false)?
                     .queryItems?.first(where: { $0.name == "v" })?.value
             }
         }
         guard let id = candidate, (6...32).contains(id.count),
-              id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
+            id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else { return nil }
         return id
     }
 

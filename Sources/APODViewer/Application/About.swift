@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 
@@ -16,23 +16,37 @@ enum About {
             applicationName: tr("APOD Viewer"),
             iconName: ViewerApplication.id,
             version: AppVersion.current,
-            comments: tr("NASA's Astronomy Picture of the Day on your desktop: any day since 1995, or a grid of random pictures."),
+            comments: tr(
+                "NASA's Astronomy Picture of the Day on your desktop: any day since 1995, or a grid of random pictures."
+            ),
             developerName: tr("The APOD Viewer contributors"),
             developers: [tr("The APOD Viewer contributors") + " " + homepage],
-            credits: [(tr("Pictures and explanations"), ["Astronomy Picture of the Day https://apod.nasa.gov/apod/",
-                                                        "Robert Nemiroff", "Jerry Bonnell"])],
+            credits: [
+                (
+                    tr("Pictures and explanations"),
+                    [
+                        "Astronomy Picture of the Day https://apod.nasa.gov/apod/",
+                        "Robert Nemiroff", "Jerry Bonnell",
+                    ]
+                )
+            ],
             website: homepage,
             issueURL: issues,
-            links: [(tr("Astronomy Picture of the Day"), "https://apod.nasa.gov/apod/"),
-                    (tr("APOD at science.nasa.gov"), "https://science.nasa.gov/apod/")],
-            copyright: tr("© The APOD Viewer contributors. The pictures belong to their authors, as credited with each."),
+            links: [
+                (tr("Astronomy Picture of the Day"), "https://apod.nasa.gov/apod/"),
+                (tr("APOD at science.nasa.gov"), "https://science.nasa.gov/apod/"),
+            ],
+            copyright: tr(
+                "© The APOD Viewer contributors. The pictures belong to their authors, as credited with each."),
             releaseNotes: Metainfo.notes(for: AppVersion.current, in: metainfo),
             debugInfo: debugInfo(services: services),
             debugInfoFileName: "apod-viewer-debug-info.txt")
     }
 
     /// Versions, display and renderer, style, source and folders: what a bug report needs.
-    static func debugInfo(services: ViewerServices?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    static func debugInfo(
+        services: ViewerServices?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String {
         var lines = [
             "APOD Viewer \(AppVersion.current)",
             "GTK \(Gtk.version), libadwaita \(Adwaita.version), GLib \(Gtk.glibVersion)",

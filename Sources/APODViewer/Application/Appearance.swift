@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 
 /// Preferences → Style applied to libadwaita's style manager: every open window follows at once.
 @MainActor

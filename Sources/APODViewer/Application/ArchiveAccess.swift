@@ -20,7 +20,9 @@ public final class ArchiveAccess: BackgroundPool, Sendable {
 
     private let opened: Mutex<Opened>
 
-    public init(dataFolder: DataFolder, configuration: SourceConfiguration, calendar: ArchiveCalendar = ArchiveCalendar()) {
+    public init(
+        dataFolder: DataFolder, configuration: SourceConfiguration, calendar: ArchiveCalendar = ArchiveCalendar()
+    ) {
         self.dataFolder = dataFolder
         opened = Mutex(Opened(configuration: configuration))
         self.calendar = calendar
@@ -40,7 +42,8 @@ public final class ArchiveAccess: BackgroundPool, Sendable {
     /// The index of `configuration`'s source, opened on first use.
     func openIndex(for configuration: SourceConfiguration) throws -> ArchiveIndex {
         try opened.withLock { state in
-            let key = configuration.kind == .offline ? "offline" : "\(configuration.kind.rawValue) \(configuration.apiURL)"
+            let key =
+                configuration.kind == .offline ? "offline" : "\(configuration.kind.rawValue) \(configuration.apiURL)"
             if let index = state.indexes[key] { return index }
             let opened = try dataFolder.openIndex(for: configuration, calendar: calendar)
             if let notice = opened.notice { state.pendingNotices.append(notice) }
@@ -88,8 +91,9 @@ public final class ArchiveAccess: BackgroundPool, Sendable {
 
     func search(_ text: String, limit: Int) throws -> SearchResult {
         let index = try openIndex()
-        return SearchResult(entries: try index.search(text, limit: limit), count: try index.matchCount(text),
-                            isComplete: try index.coversArchive())
+        return SearchResult(
+            entries: try index.search(text, limit: limit), count: try index.matchCount(text),
+            isComplete: try index.coversArchive())
     }
 
     func isFavourite(_ day: APODDay) throws -> Bool {
@@ -135,7 +139,8 @@ public final class ArchiveAccess: BackgroundPool, Sendable {
     func claimDownloadOffer() -> Bool {
         let marker = dataFolder.url(Self.offerMarkerName)
         guard !FileManager.default.fileExists(atPath: marker.path),
-              (try? openIndex().coversArchive()) == false else { return false }
+            (try? openIndex().coversArchive()) == false
+        else { return false }
         try? FileManager.default.createDirectory(at: dataFolder.root, withIntermediateDirectories: true)
         // O_EXCL: of two windows asking at once, one gets the offer.
         let descriptor = open(marker.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)

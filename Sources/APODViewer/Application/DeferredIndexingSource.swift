@@ -13,7 +13,9 @@ final class DeferredIndexingSource: ForwardingSource {
     private let archive: ArchiveAccess
     private let calendar: ArchiveCalendar
 
-    init(upstream: any APODSource, configuration: SourceConfiguration, archive: ArchiveAccess, calendar: ArchiveCalendar) {
+    init(
+        upstream: any APODSource, configuration: SourceConfiguration, archive: ArchiveAccess, calendar: ArchiveCalendar
+    ) {
         self.network = upstream
         self.configuration = configuration
         self.archive = archive

@@ -29,7 +29,9 @@ enum OfflineFallback {
     /// window, when open, shows the banner and reloads from the sample too. A batch that arrived
     /// counts as the service answering, as an entry in the main window does, so a later failure
     /// in either window is an ordinary error rather than a fall-back.
-    static func attach(_ services: ViewerServices, to grid: RandomGridView, main: @escaping @MainActor () -> MainWindow?) {
+    static func attach(
+        _ services: ViewerServices, to grid: RandomGridView, main: @escaping @MainActor () -> MainWindow?
+    ) {
         grid.onEntriesLoaded = { services.serviceAnswered() }
         grid.isStoredOnly = { services.isFallenBack || services.configuration.kind == .offline }
         grid.onServiceUnreachable = { [weak grid] in

@@ -32,8 +32,10 @@ final class SearchProvider {
         self.app = app
         self.archive = archive
         pictures = app.environment.pictures.fetcher
-        object = BusObject(path: Self.objectPath(applicationID: app.application.id), interface: Self.interface,
-                           introspection: Self.introspection) { [weak self] call in self?.handle(call) }
+        object = BusObject(
+            path: Self.objectPath(applicationID: app.application.id), interface: Self.interface,
+            introspection: Self.introspection
+        ) { [weak self] call in self?.handle(call) }
         guard object != nil else { return nil }
     }
 
@@ -108,13 +110,17 @@ final class SearchProvider {
 
     /// Title, date and (when a picture of the day is in the disk cache) an icon for each ID
     /// the index has; unknown IDs are left out.
-    nonisolated static func metas(_ ids: [String], in archive: ArchiveAccess,
-                                  pictures: any ImageFetching) throws -> [[String: BusValue]] {
+    nonisolated static func metas(
+        _ ids: [String], in archive: ArchiveAccess,
+        pictures: any ImageFetching
+    ) throws -> [[String: BusValue]] {
         let index = try archive.openIndex()
         return try ids.compactMap { id in
             guard let day = APODDay(id), let entry = try index.entry(for: day) else { return nil }
-            var meta: [String: BusValue] = ["id": .string(id), "name": .string(entry.title),
-                                            "description": .string(DisplayDate.string(for: day))]
+            var meta: [String: BusValue] = [
+                "id": .string(id), "name": .string(entry.title),
+                "description": .string(DisplayDate.string(for: day)),
+            ]
             if let icon = icon(for: entry, pictures: pictures) { meta["icon"] = .iconBytes(icon) }
             return meta
         }
@@ -126,7 +132,8 @@ final class SearchProvider {
         let candidates = [entry.thumbnailSourceURL, entry.displayPictureURL].compactMap { $0 }
         for url in candidates {
             guard let data = pictures.cachedImageData(from: url, for: .display),
-                  let image = try? TextureDecoder.decode(data, maxSize: iconSize) else { continue }
+                let image = try? TextureDecoder.decode(data, maxSize: iconSize)
+            else { continue }
             return image.texture.jpegData()
         }
         return nil

@@ -10,8 +10,10 @@ extension Switchable: ImageFetching where Upstream == any ImageFetching {
         try await upstream.imageData(from: url, for: purpose)
     }
 
-    func imageData(from url: URL, for purpose: ImagePurpose,
-                   streamingTo consumer: any ImageChunkConsumer) async throws -> FetchedImage {
+    func imageData(
+        from url: URL, for purpose: ImagePurpose,
+        streamingTo consumer: any ImageChunkConsumer
+    ) async throws -> FetchedImage {
         try await upstream.imageData(from: url, for: purpose, streamingTo: consumer)
     }
 

@@ -11,13 +11,18 @@ enum ViewerActions {
         [
             Action(AppAction.showDate, stringHandler: { [weak app] text in showDate(text, in: app) }),
             Action(AppAction.today) { [weak app] in app?.ensureMainWindow()?.showLatest() },
-            Action(AppAction.previous) { [weak app] in app?.ensureMainWindow()?.window.activateAction(WindowAction.previousDay) },
-            Action(AppAction.next) { [weak app] in app?.ensureMainWindow()?.window.activateAction(WindowAction.nextDay) },
+            Action(AppAction.previous) { [weak app] in
+                app?.ensureMainWindow()?.window.activateAction(WindowAction.previousDay)
+            },
+            Action(AppAction.next) { [weak app] in app?.ensureMainWindow()?.window.activateAction(WindowAction.nextDay)
+            },
             Action(AppAction.reload) { [weak app] in app?.ensureMainWindow()?.reload() },
             // 0 shows the Random view as it is (Ctrl+R); a count loads that many.
-            Action(AppAction.random, intHandler: { [weak app] count in
-                app?.showRandom(count: count > 0 ? min(count, ViewerOptions.countRange.upperBound) : nil)
-            }),
+            Action(
+                AppAction.random,
+                intHandler: { [weak app] count in
+                    app?.showRandom(count: count > 0 ? min(count, ViewerOptions.countRange.upperBound) : nil)
+                }),
             // A second launch's --source/--api-url/--api-key (JSON, see SourceRequest).
             Action(AppAction.useSource, stringHandler: { [weak app] text in app?.useSource(text) }),
             preferences(for: app),

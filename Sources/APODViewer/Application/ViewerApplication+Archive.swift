@@ -108,7 +108,8 @@ extension ViewerApplication {
         grid.onEntriesLoaded = { [weak self, weak grid] in
             entriesLoaded?()
             guard grid?.isStoredOnly?() != true, self?.services?.archiveDownloadUnavailable == nil,
-                  self?.services?.download?.isRunning != true else { return }
+                self?.services?.download?.isRunning != true
+            else { return }
             Task.detached {
                 guard archive.claimDownloadOffer() else { return }
                 MainThread.post { grid?.offerArchive() }

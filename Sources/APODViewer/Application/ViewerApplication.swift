@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 
@@ -42,8 +42,10 @@ public final class ViewerApplication {
 
     /// - Parameter applicationID: the D-Bus name; tests that create several applications in one
     ///   process give each its own, since a session bus refuses a second export of one name.
-    public init(environment: ViewerEnvironment, options: ViewerOptions = ViewerOptions(),
-                applicationID: String = ViewerApplication.id) {
+    public init(
+        environment: ViewerEnvironment, options: ViewerOptions = ViewerOptions(),
+        applicationID: String = ViewerApplication.id
+    ) {
         self.environment = environment
         self.options = options
         services = nil
@@ -53,8 +55,10 @@ public final class ViewerApplication {
 
     /// The app as launched: windows fed by `services`, which the preferences and the offline
     /// fallback can change while it runs.
-    public init(services: ViewerServices, options: ViewerOptions = ViewerOptions(),
-                applicationID: String = ViewerApplication.id) {
+    public init(
+        services: ViewerServices, options: ViewerOptions = ViewerOptions(),
+        applicationID: String = ViewerApplication.id
+    ) {
         self.services = services
         environment = services.environment
         self.options = options
@@ -100,15 +104,22 @@ public final class ViewerApplication {
     private func handOverToRunningInstance() {
         if let request = options.sourceRequest {
             application.activateAction(AppAction.useSource, string: request.encoded)
-            printNote(tr("apod-viewer is already running: it now uses the source given here, until it quits (the source is not saved)."))
+            printNote(
+                tr(
+                    "apod-viewer is already running: it now uses the source given here, until it quits (the source is not saved)."
+                ))
         }
         if !options.cacheFlags.isEmpty {
-            printNote(tr("apod-viewer is already running: {flags} not applied; it keeps its cache. Quit it first to use them.",
-                         ["flags": options.cacheFlags.joined(separator: ", ")]))
+            printNote(
+                tr(
+                    "apod-viewer is already running: {flags} not applied; it keeps its cache. Quit it first to use them.",
+                    ["flags": options.cacheFlags.joined(separator: ", ")]))
         }
         if let day = options.initialDay { application.activateAction(AppAction.showDate, string: day.description) }
         if let count = options.randomCount { application.activateAction(AppAction.random, int: count) }
-        if options.opensBrowse { application.activateAction(AppAction.browse, string: options.browseMonth?.description ?? "") }
+        if options.opensBrowse {
+            application.activateAction(AppAction.browse, string: options.browseMonth?.description ?? "")
+        }
     }
 
     private func printNote(_ text: String) {
@@ -120,7 +131,10 @@ public final class ViewerApplication {
     /// usable source says in the main window that nothing changed.
     func useSource(_ encoded: String) {
         guard let services, let parts = SourceRequest(encoded: encoded)?.parts else {
-            ensureMainWindow()?.banner.warn(tr("A new launch asked for another source, which was not applied. Use Preferences to change the source."))
+            ensureMainWindow()?.banner.warn(
+                tr(
+                    "A new launch asked for another source, which was not applied. Use Preferences to change the source."
+                ))
             return
         }
         services.useForThisRun(parts.kind, apiURL: parts.apiURL, apiKey: parts.apiKey)
@@ -192,7 +206,8 @@ public final class ViewerApplication {
             main.showLatest()
         }
         if !options.settingsWarnings.isEmpty {
-            main.banner.warn((options.settingsWarnings + [tr("Preferences can set good values again.")]).joined(separator: "\n"))
+            main.banner.warn(
+                (options.settingsWarnings + [tr("Preferences can set good values again.")]).joined(separator: "\n"))
         }
         if options.opensBrowse { openBrowse(options.browseMonth?.description ?? "") }
     }
@@ -240,9 +255,11 @@ public final class ViewerApplication {
         }
         attachArchive(to: grid)
         randomView = grid
-        main.addView(MainView(.random, title: tr("_Random"), iconName: "media-playlist-shuffle-symbolic", content: grid.root,
-                              onShown: { [weak grid] in grid?.loadFirstBatch() },
-                              onReload: { [weak grid] in grid?.shuffle() }))
+        main.addView(
+            MainView(
+                .random, title: tr("_Random"), iconName: "media-playlist-shuffle-symbolic", content: grid.root,
+                onShown: { [weak grid] in grid?.loadFirstBatch() },
+                onReload: { [weak grid] in grid?.shuffle() }))
     }
 
     /// - Parameter batch: the grid's entries, for stepping through them in the detail window.
@@ -282,7 +299,8 @@ public final class ViewerApplication {
     }
 
     private var openWindows: [Window] {
-        [mainWindow?.window, preferencesWindow?.window].compactMap { $0 } + detailWindows.values.map(\.window) + explorer.openWindows
+        [mainWindow?.window, preferencesWindow?.window].compactMap { $0 } + detailWindows.values.map(\.window)
+            + explorer.openWindows
     }
 
     var openWindowCount: Int { openWindows.count }

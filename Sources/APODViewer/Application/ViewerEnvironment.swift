@@ -16,16 +16,20 @@ public struct ViewerEnvironment: Sendable {
     /// too; read from the settings file, so called off the main thread.
     public var dailySettings: @Sendable () -> DailySettings
 
-    public init(source: any APODSource, pictures: PictureLoader, calendar: ArchiveCalendar = ArchiveCalendar(),
-                wallpaperDirectory: URL? = nil, archive: ArchiveAccess? = nil,
-                dailySettings: @escaping @Sendable () -> DailySettings = { DailySettings() }) {
+    public init(
+        source: any APODSource, pictures: PictureLoader, calendar: ArchiveCalendar = ArchiveCalendar(),
+        wallpaperDirectory: URL? = nil, archive: ArchiveAccess? = nil,
+        dailySettings: @escaping @Sendable () -> DailySettings = { DailySettings() }
+    ) {
         self.source = source
         self.archive = archive
         self.dailySettings = dailySettings
         self.pictures = pictures
         self.calendar = calendar
-        self.wallpaperDirectory = wallpaperDirectory ?? Self.wallpaperDirectory(
-            inCache: SourceConfiguration.defaultCacheDirectory(environment: ProcessInfo.processInfo.environment))
+        self.wallpaperDirectory =
+            wallpaperDirectory
+            ?? Self.wallpaperDirectory(
+                inCache: SourceConfiguration.defaultCacheDirectory(environment: ProcessInfo.processInfo.environment))
     }
 
     /// `<cache>/wallpaper`, beside the entries and pictures.

@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 
@@ -43,7 +43,9 @@ public enum ViewerLauncher {
             return 2
         }
         guard Adwaita.initialize() else {
-            printError("apod-viewer: " + tr("cannot open a display. Run it inside a graphical session (DISPLAY or WAYLAND_DISPLAY)."))
+            printError(
+                "apod-viewer: "
+                    + tr("cannot open a display. Run it inside a graphical session (DISPLAY or WAYLAND_DISPLAY)."))
             return 1
         }
         useAppIcon(sampleDirectory: configuration.sampleDirectory)
@@ -58,7 +60,8 @@ public enum ViewerLauncher {
     @MainActor
     private static func useAppIcon(sampleDirectory: URL?) {
         if let icons = sampleDirectory?.deletingLastPathComponent().appendingPathComponent("icons"),
-           FileManager.default.fileExists(atPath: icons.appendingPathComponent("hicolor").path) {
+            FileManager.default.fileExists(atPath: icons.appendingPathComponent("hicolor").path)
+        {
             Gtk.addIconSearchPath(icons.path)
         }
         Gtk.setDefaultWindowIcon(ViewerApplication.id)

@@ -30,8 +30,10 @@ public struct ViewerOptions: Equatable, Sendable {
     public static let countRange = 1...100
     public static let defaultRandomCount = 20
 
-    public init(initialDay: APODDay? = nil, randomCount: Int? = nil, offline: Bool = false,
-                opensBrowse: Bool = false, browseMonth: ArchiveMonth? = nil) {
+    public init(
+        initialDay: APODDay? = nil, randomCount: Int? = nil, offline: Bool = false,
+        opensBrowse: Bool = false, browseMonth: ArchiveMonth? = nil
+    ) {
         self.opensBrowse = opensBrowse || browseMonth != nil
         self.browseMonth = browseMonth
         self.initialDay = initialDay
@@ -47,8 +49,10 @@ public struct ViewerOptions: Equatable, Sendable {
             tr("Options:"),
             "  --date YYYY-MM-DD                 " + tr("open on that day instead of the latest picture"),
             "  --random N                        " + tr("open on the Random view with N pictures (1–100)"),
-            "  --browse [YYYY-MM]                " + tr("open on the Browse view (the archive wall), at that month when given"),
-            "  --offline                         " + tr("use only cached and sample pictures (same as --source offline)"),
+            "  --browse [YYYY-MM]                "
+                + tr("open on the Browse view (the archive wall), at that month when given"),
+            "  --offline                         "
+                + tr("use only cached and sample pictures (same as --source offline)"),
             "  --background                      " + tr("start without a window, for the daily picture"),
             SourceConfiguration.flagsHelp,
             DataFolder.flagHelp,
@@ -92,7 +96,8 @@ public struct ViewerOptions: Equatable, Sendable {
                 }
                 if let value {
                     guard let month = ArchiveMonth(value) else {
-                        throw APODError.invalidArgument(tr("\"{value}\" is not a month: use YYYY-MM, e.g. 2019-05.", ["value": value]))
+                        throw APODError.invalidArgument(
+                            tr("\"{value}\" is not a month: use YYYY-MM, e.g. 2019-05.", ["value": value]))
                     }
                     options.browseMonth = month
                 }
@@ -112,7 +117,8 @@ public struct ViewerOptions: Equatable, Sendable {
             }
             if name == "--date" {
                 guard let day = APODDay(value) else {
-                    throw APODError.invalidArgument(tr("\"{value}\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.", ["value": value]))
+                    throw APODError.invalidArgument(
+                        tr("\"{value}\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.", ["value": value]))
                 }
                 options.initialDay = day
             } else {

@@ -37,33 +37,40 @@ public final class ViewerServices {
     /// "Download the archive" of the source in use; nil without a data folder.
     private(set) lazy var download: ArchiveDownload? = archive.map { archive in
         ArchiveDownload { [unowned self] in
-            ArchiveSync(source: try configuration.makeSyncSource(client: client, calendar: calendar),
-                        index: try archive.openIndex(), calendar: calendar)
+            ArchiveSync(
+                source: try configuration.makeSyncSource(client: client, calendar: calendar),
+                index: try archive.openIndex(), calendar: calendar)
         }
     }
 
     /// - Parameters:
     ///   - store: where preference changes are saved; nil keeps them for this run only.
     ///   - dataFolder: where the archive index and favourites live; nil runs without them.
-    public init(configuration: SourceConfiguration, store: SettingsStore?, calendar: ArchiveCalendar = ArchiveCalendar(),
-                dataFolder: DataFolder? = nil) {
+    public init(
+        configuration: SourceConfiguration, store: SettingsStore?, calendar: ArchiveCalendar = ArchiveCalendar(),
+        dataFolder: DataFolder? = nil
+    ) {
         self.configuration = configuration
         self.store = store
         self.calendar = calendar
-        cacheLimitMB = store?.value(.imageCacheLimitMB).flatMap(Int.init)
+        cacheLimitMB =
+            store?.value(.imageCacheLimitMB).flatMap(Int.init)
             .map { min(max($0, Self.cacheLimitRange.lowerBound), Self.cacheLimitRange.upperBound) }
             ?? Self.defaultCacheLimitMB
         style = store.map(StylePreference.init(store:)) ?? .followSystem
         client = configuration.makeHTTPClient()
         let archive = dataFolder.map { ArchiveAccess(dataFolder: $0, configuration: configuration, calendar: calendar) }
         self.archive = archive
-        source = SwitchableSource(archive?.indexedSource(configuration, client: client)
-            ?? configuration.makeSource(client: client, calendar: calendar))
-        fetcher = SwitchableFetcher(configuration.makeImageLoader(client: client, cacheCapacity: Int64(cacheLimitMB) << 20))
-        environment = ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: fetcher), calendar: calendar,
-                                        wallpaperDirectory: ViewerEnvironment.wallpaperDirectory(inCache: configuration.cacheDirectory),
-                                        archive: archive,
-                                        dailySettings: { [store] in store.map(DailySettings.init(store:)) ?? DailySettings() })
+        source = SwitchableSource(
+            archive?.indexedSource(configuration, client: client)
+                ?? configuration.makeSource(client: client, calendar: calendar))
+        fetcher = SwitchableFetcher(
+            configuration.makeImageLoader(client: client, cacheCapacity: Int64(cacheLimitMB) << 20))
+        environment = ViewerEnvironment(
+            source: source, pictures: PictureLoader(fetcher: fetcher), calendar: calendar,
+            wallpaperDirectory: ViewerEnvironment.wallpaperDirectory(inCache: configuration.cacheDirectory),
+            archive: archive,
+            dailySettings: { [store] in store.map(DailySettings.init(store:)) ?? DailySettings() })
     }
 
     /// The entries' and pictures' cache, for its usage and "Clear cache".
@@ -76,10 +83,14 @@ public final class ViewerServices {
     /// one-time offer; nil when it can: the source in use reaches a service.
     var archiveDownloadUnavailable: String? {
         if configuration.kind == .offline {
-            return tr("The offline source uses only what is on this computer, so the archive cannot be downloaded. Choose science.nasa.gov or the NASA API under Data Source to download it.")
+            return tr(
+                "The offline source uses only what is on this computer, so the archive cannot be downloaded. Choose science.nasa.gov or the NASA API under Data Source to download it."
+            )
         }
         if isFallenBack {
-            return tr("The service cannot be reached, so the archive cannot be downloaded now. Try again once the network is back.")
+            return tr(
+                "The service cannot be reached, so the archive cannot be downloaded now. Try again once the network is back."
+            )
         }
         return nil
     }
@@ -118,7 +129,8 @@ public final class ViewerServices {
     func goOnline() {
         isFallenBack = false
         hasReachedService = false
-        source.upstream = archive?.indexedSource(configuration, client: client)
+        source.upstream =
+            archive?.indexedSource(configuration, client: client)
             ?? configuration.makeSource(client: client, calendar: calendar)
     }
 
@@ -149,10 +161,11 @@ public final class ViewerServices {
     }
 
     private func use(_ kind: SourceConfiguration.Kind, apiURL: URL?, apiKey: String) {
-        configuration = SourceConfiguration(kind: kind, apiURL: kind == .offline ? nil : apiURL,
-                                            apiKey: kind == .legacy ? apiKey : configuration.apiKey,
-                                            cacheDirectory: configuration.cacheDirectory, useCache: configuration.useCache,
-                                            timeout: configuration.timeout, sampleDirectory: configuration.sampleDirectory)
+        configuration = SourceConfiguration(
+            kind: kind, apiURL: kind == .offline ? nil : apiURL,
+            apiKey: kind == .legacy ? apiKey : configuration.apiKey,
+            cacheDirectory: configuration.cacheDirectory, useCache: configuration.useCache,
+            timeout: configuration.timeout, sampleDirectory: configuration.sampleDirectory)
         goOnline()
     }
 

@@ -56,14 +56,18 @@ final class ArchiveViews {
         self.main = main
         let search = makeView(in: main, searchField: searchField)
         searchView = search
-        main.addView(MainView(.search, title: tr("_Search"), iconName: "system-search-symbolic", content: search.root,
-                              onShown: { [weak self] in self?.searchShown() }))
+        main.addView(
+            MainView(
+                .search, title: tr("_Search"), iconName: "system-search-symbolic", content: search.root,
+                onShown: { [weak self] in self?.searchShown() }))
         for list in List.allCases {
             let view = makeView(in: main, searchField: nil)
             listViews[list] = view
-            main.addView(MainView(list.view, title: Self.title(of: list), iconName: Self.iconName(of: list), content: view.root,
-                                  onShown: { [weak self] in self?.load(list) },
-                                  onReload: { [weak self] in self?.load(list) }))
+            main.addView(
+                MainView(
+                    list.view, title: Self.title(of: list), iconName: Self.iconName(of: list), content: view.root,
+                    onShown: { [weak self] in self?.load(list) },
+                    onReload: { [weak self] in self?.load(list) }))
         }
         main.window.onDestroy { [weak self] in
             self?.searchWork.cancel()
@@ -106,35 +110,41 @@ final class ArchiveViews {
         let text = searchField.text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else {
             searchWork.cancel()
-            return view.showEmpty(summary: "", heading: tr("Search the archive"),
-                                  message: tr("Type a word from a title, an explanation or a credit."),
-                                  iconName: "edit-find-symbolic", offerDownload: false)
+            return view.showEmpty(
+                summary: "", heading: tr("Search the archive"),
+                message: tr("Type a word from a title, an explanation or a credit."),
+                iconName: "edit-find-symbolic", offerDownload: false)
         }
         let archive = archive
         let unavailable = downloadUnavailable?()
         let offers = onDownload != nil && unavailable == nil && downloadProgress == nil
-        searchWork.start({ () -> ArchiveAccess.SearchResult in
-            let found = try archive.search(text, limit: Self.searchLimit)
-            // Search offers the download itself: the random grid need not again.
-            if offers && !found.isComplete { _ = archive.claimDownloadOffer() }
-            return found
-        }, then: { [weak self] result in
-            self?.showSearch(result, for: text, offers: offers, unavailable: unavailable)
-        })
+        searchWork.start(
+            { () -> ArchiveAccess.SearchResult in
+                let found = try archive.search(text, limit: Self.searchLimit)
+                // Search offers the download itself: the random grid need not again.
+                if offers && !found.isComplete { _ = archive.claimDownloadOffer() }
+                return found
+            },
+            then: { [weak self] result in
+                self?.showSearch(result, for: text, offers: offers, unavailable: unavailable)
+            })
     }
 
     /// - Parameters:
     ///   - offers: whether to offer the download when the index lacks part of the archive.
     ///   - unavailable: why the download cannot work now, said instead of offering it.
-    private func showSearch(_ result: Result<ArchiveAccess.SearchResult, any Error>, for text: String,
-                            offers: Bool, unavailable: String?) {
+    private func showSearch(
+        _ result: Result<ArchiveAccess.SearchResult, any Error>, for text: String,
+        offers: Bool, unavailable: String?
+    ) {
         guard let view = searchView else { return }
         // A result for text since cleared or changed is not shown: its own search follows.
         guard searchField.text.trimmingCharacters(in: .whitespaces) == text else { return }
         switch result {
         case .success(let found):
             let query = SearchQuery.echo(text)
-            var summary = found.count == 1
+            var summary =
+                found.count == 1
                 ? tr("1 picture matches “{query}”", ["query": query])
                 : tr("{count} pictures match “{query}”", ["count": String(found.count), "query": query])
             if found.count > found.entries.count {
@@ -148,13 +158,17 @@ final class ArchiveViews {
             } else if running {
                 note = tr("Only the pictures already on this computer were searched: the rest are being downloaded.")
             } else {
-                note = unavailable.map { tr("Only the pictures already on this computer were searched.") + " " + $0 }
-                    ?? tr("Only the pictures already on this computer were searched: download the archive to search all of them.")
+                note =
+                    unavailable.map { tr("Only the pictures already on this computer were searched.") + " " + $0 }
+                    ?? tr(
+                        "Only the pictures already on this computer were searched: download the archive to search all of them."
+                    )
             }
             if found.entries.isEmpty {
-                view.showEmpty(summary: summary, note: note, heading: tr("No pictures found"),
-                               message: tr("Try other words, or fewer of them."), iconName: "edit-find-symbolic",
-                               offerDownload: offer)
+                view.showEmpty(
+                    summary: summary, note: note, heading: tr("No pictures found"),
+                    message: tr("Try other words, or fewer of them."), iconName: "edit-find-symbolic",
+                    offerDownload: offer)
             } else {
                 view.show(found.entries, summary: summary, note: note, offerDownload: offer)
             }
@@ -168,10 +182,15 @@ final class ArchiveViews {
     private func downloadChanged(_ state: ArchiveDownload.State) {
         let wasRunning = downloadProgress != nil
         if case .running(let progress) = state {
-            downloadProgress = progress.map {
-                tr("Downloading… {done} of {total} days", ["done": DisplayNumber.grouped($0.daysDone),
-                                                           "total": DisplayNumber.grouped($0.daysTotal)])
-            } ?? tr("Downloading…")
+            downloadProgress =
+                progress.map {
+                    tr(
+                        "Downloading… {done} of {total} days",
+                        [
+                            "done": DisplayNumber.grouped($0.daysDone),
+                            "total": DisplayNumber.grouped($0.daysTotal),
+                        ])
+                } ?? tr("Downloading…")
         } else {
             downloadProgress = nil
         }
@@ -200,17 +219,20 @@ final class ArchiveViews {
         view.showLoading()
         let work = listWork[list] ?? WorkSlot()
         listWork[list] = work
-        work.start({ () -> [APODEntry] in
-            switch list {
-            case .favourites: return try archive.favourites()
-            case .history: return try archive.history()
-            case .onThisDay:
-                return try await OnThisDay.entries(month: today.month, day: today.day, index: archive.openIndex(),
-                                                   source: source, calendar: calendar)
-            }
-        }, then: { [weak self] result in
-            self?.showList(list, result, today: today)
-        })
+        work.start(
+            { () -> [APODEntry] in
+                switch list {
+                case .favourites: return try archive.favourites()
+                case .history: return try archive.history()
+                case .onThisDay:
+                    return try await OnThisDay.entries(
+                        month: today.month, day: today.day, index: archive.openIndex(),
+                        source: source, calendar: calendar)
+                }
+            },
+            then: { [weak self] result in
+                self?.showList(list, result, today: today)
+            })
     }
 
     private func showList(_ list: List, _ result: Result<[APODEntry], any Error>, today: APODDay) {
@@ -219,17 +241,20 @@ final class ArchiveViews {
         case .success(let entries) where entries.isEmpty:
             switch list {
             case .favourites:
-                view.showEmpty(summary: "", heading: tr("No favourites yet"),
-                               message: tr("Click the star above a picture, or press Ctrl+D, to keep it here."),
-                               iconName: "starred-symbolic", offerDownload: false)
+                view.showEmpty(
+                    summary: "", heading: tr("No favourites yet"),
+                    message: tr("Click the star above a picture, or press Ctrl+D, to keep it here."),
+                    iconName: "starred-symbolic", offerDownload: false)
             case .history:
-                view.showEmpty(summary: "", heading: tr("Nothing viewed yet"),
-                               message: tr("The pictures you look at are listed here, most recent first."),
-                               iconName: "document-open-recent-symbolic", offerDownload: false)
+                view.showEmpty(
+                    summary: "", heading: tr("Nothing viewed yet"),
+                    message: tr("The pictures you look at are listed here, most recent first."),
+                    iconName: "document-open-recent-symbolic", offerDownload: false)
             case .onThisDay:
-                view.showEmpty(summary: "", heading: tr("No pictures on this day"),
-                               message: tr("Nothing could be found for this day in any year."),
-                               iconName: "x-office-calendar-symbolic", offerDownload: false)
+                view.showEmpty(
+                    summary: "", heading: tr("No pictures on this day"),
+                    message: tr("Nothing could be found for this day in any year."),
+                    iconName: "x-office-calendar-symbolic", offerDownload: false)
             }
         case .success(let entries):
             let count = String(entries.count)
@@ -239,12 +264,16 @@ final class ArchiveViews {
             case .favourites:
                 summary = single ? tr("1 favourite") : tr("{count} favourites, oldest first", ["count": count])
             case .history:
-                summary = single ? tr("1 picture viewed recently")
-                                 : tr("{count} pictures viewed recently, most recent first", ["count": count])
+                summary =
+                    single
+                    ? tr("1 picture viewed recently")
+                    : tr("{count} pictures viewed recently, most recent first", ["count": count])
             case .onThisDay:
                 let day = DisplayDate.monthDay(month: today.month, day: today.day)
-                summary = single ? tr("1 picture published on {day}", ["day": day])
-                                 : tr("{count} pictures published on {day} over the years", ["count": count, "day": day])
+                summary =
+                    single
+                    ? tr("1 picture published on {day}", ["day": day])
+                    : tr("{count} pictures published on {day} over the years", ["count": count, "day": day])
             }
             view.show(entries, summary: summary, offerDownload: false)
         case .failure(let error):

@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import GtkKit
 
 /// A view of the main window with a grid of entries from the archive index or the favourites
@@ -129,8 +129,10 @@ final class EntryGridView {
     }
 
     /// Nothing to show: a heading and what to do, in place of the grid.
-    func showEmpty(summary: String, note: String? = nil, heading: String, message: String, iconName: String,
-                   offerDownload: Bool) {
+    func showEmpty(
+        summary: String, note: String? = nil, heading: String, message: String, iconName: String,
+        offerDownload: Bool
+    ) {
         replaceContents(summary: summary, note: note, offerDownload: offerDownload)
         status.iconName = iconName
         status.title = heading

@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import GtkKit
 
 /// Every day about one sky object, newest first, opened from a chip of the detail window's

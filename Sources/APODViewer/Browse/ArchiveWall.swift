@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 
@@ -162,13 +162,17 @@ final class ArchiveWall {
 
     private func readDays() {
         let archive = archive
-        work.start({ () -> [WallCell.Day] in
-            let index = try archive.openIndex()
-            return try index.entries(from: ArchiveCalendar.firstDay, through: APODDay(year: 9999, month: 12, day: 31)!)
+        work.start(
+            { () -> [WallCell.Day] in
+                let index = try archive.openIndex()
+                return try index.entries(
+                    from: ArchiveCalendar.firstDay, through: APODDay(year: 9999, month: 12, day: 31)!
+                )
                 .reversed().map(WallCell.Day.init)
-        }, then: { [weak self] result in
-            self?.show(result)
-        })
+            },
+            then: { [weak self] result in
+                self?.show(result)
+            })
     }
 
     private func show(_ result: Result<[WallCell.Day], any Error>) {
@@ -183,7 +187,8 @@ final class ArchiveWall {
         case .success(let found):
             days = found
             entries = found.map(\.entry)
-            summaryLabel.text = found.count == 1 ? tr("1 day") : tr("{count} days, newest first", ["count": String(found.count)])
+            summaryLabel.text =
+                found.count == 1 ? tr("1 day") : tr("{count} days, newest first", ["count": String(found.count)])
             relayout(columns: columns(forWidth: sizeWatcher.width))
             fillChoices()
             jumpBox.isVisible = true
@@ -266,7 +271,8 @@ final class ArchiveWall {
         }
         switch place {
         case .month(let month)?: jump(to: month)
-        case .day(let day)?: if let row = layout.row(ofDay: day) { scroll(toRow: row, alignTop: true, keeping: .day(day)) }
+        case .day(let day)?:
+            if let row = layout.row(ofDay: day) { scroll(toRow: row, alignTop: true, keeping: .day(day)) }
         case nil: break
         }
     }
@@ -284,7 +290,9 @@ final class ArchiveWall {
         let shown = listView.boundRows.filter { bound in
             Self.placement(of: bound.row, in: listView).map { $0.y + $0.height / 2 > 0 } ?? false
         }
-        guard let first = shown.map(\.position).min(), let day = layout.firstDay(atOrAfterRow: first) else { return nil }
+        guard let first = shown.map(\.position).min(), let day = layout.firstDay(atOrAfterRow: first) else {
+            return nil
+        }
         switch layout.rows[first] {
         case .year, .month: return .month(ArchiveMonth(containing: entries[day].date))
         case .cells: return .day(day)
@@ -338,7 +346,8 @@ final class ArchiveWall {
     /// - Returns: whether `row` is bound and now at the top.
     private func alignRowToTop(_ row: Int) -> Bool {
         guard let widget = listView.boundRows.first(where: { $0.position == row })?.row,
-              let bounds = Self.placement(of: widget, in: listView) else {
+            let bounds = Self.placement(of: widget, in: listView)
+        else {
             listView.scroll(toRow: row)
             return false
         }
@@ -388,7 +397,9 @@ final class ArchiveWall {
 
     /// Moves the keyboard from the focused cell. - Returns: whether a cell had it.
     private func moveCursor(_ move: ArchiveWallLayout.Move) -> Bool {
-        guard let focused = cells.first(where: { $0.button.hasFocus }), let index = focused.dayIndex else { return false }
+        guard let focused = cells.first(where: { $0.button.hasFocus }), let index = focused.dayIndex else {
+            return false
+        }
         let visibleRows = max(1, scroller.verticalScrollRange.pageSize / Double(WallCell.pictureHeight + 40))
         focus(day: layout.day(from: index, moving: move, pageRows: Int(visibleRows)))
         return true
@@ -411,14 +422,17 @@ final class ArchiveWall {
 
     /// The cells of the rows bound now.
     var cells: [WallCell] {
-        listView.boundRows.compactMap { rowWidgets[ObjectIdentifier($0.row)] }.flatMap { $0.cells.filter { $0.dayIndex != nil } }
+        listView.boundRows.compactMap { rowWidgets[ObjectIdentifier($0.row)] }.flatMap {
+            $0.cells.filter { $0.dayIndex != nil }
+        }
     }
 
     /// The day cells laid out inside the visible part.
     var cellsOnScreen: [WallCell] {
         let height = Double(listView.height)
         return boundRows.filter { _, row in
-            row.showsCells && (Self.placement(of: row.root, in: listView).map { $0.y + $0.height > 0 && $0.y < height } ?? false)
+            row.showsCells
+                && (Self.placement(of: row.root, in: listView).map { $0.y + $0.height > 0 && $0.y < height } ?? false)
         }.flatMap { $0.row.cells.filter { $0.dayIndex != nil } }
     }
 
@@ -450,7 +464,8 @@ final class ArchiveWall {
             row.showCells(run.map { (index: $0, day: days[$0]) }, columns: layout.columns)
             cancelCount += before - row.cells.filter(\.isLoading).count
             if let pending = pendingFocus, run.contains(pending),
-               let cell = row.cells.first(where: { $0.dayIndex == pending }) {
+                let cell = row.cells.first(where: { $0.dayIndex == pending })
+            {
                 pendingFocus = nil
                 cell.render()
                 NextIteration.run { cell.button.grabFocus() }
@@ -472,7 +487,9 @@ final class ArchiveWall {
         lastMovement = ProcessInfo.processInfo.systemUptime
         guard settle == nil else { return }
         settle = RepeatingTimer(milliseconds: Self.settleMilliseconds / 4) { [weak self] in
-            guard let self, ProcessInfo.processInfo.systemUptime - self.lastMovement >= Double(Self.settleMilliseconds) / 1000 else { return }
+            guard let self,
+                ProcessInfo.processInfo.systemUptime - self.lastMovement >= Double(Self.settleMilliseconds) / 1000
+            else { return }
             // Rows bound but not laid out yet (the view just shown, the columns just changed)
             // place no cell: look again on the next tick rather than wait for a scroll.
             guard self.loadVisible() || self.entries.isEmpty else { return }

@@ -44,9 +44,10 @@ final class BrowseView {
     }
 
     var view: MainView {
-        MainView(.browse, title: tr("_Browse"), iconName: "view-grid-symbolic", content: wall.root,
-                 onShown: { [weak self] in self?.loadOnce() },
-                 onReload: { [weak self] in self?.reload() })
+        MainView(
+            .browse, title: tr("_Browse"), iconName: "view-grid-symbolic", content: wall.root,
+            onShown: { [weak self] in self?.loadOnce() },
+            onReload: { [weak self] in self?.reload() })
     }
 
     /// The first showing reads the days; later ones keep the wall where it is.

@@ -21,7 +21,8 @@ extension ViewerApplication {
 
     /// Adds the Browse view to `main`; its wall reads the days when first shown.
     func addBrowseView(to main: MainWindow, archive: ArchiveAccess) {
-        let browse = BrowseView(in: main.window, environment: environment, archive: archive, download: services?.download)
+        let browse = BrowseView(
+            in: main.window, environment: environment, archive: archive, download: services?.download)
         browse.wall.onOpenDetail = { [weak self, weak browse] entry in
             self?.openDetail(for: entry, batch: { browse?.wall.entries ?? [] })
         }
@@ -81,22 +82,29 @@ extension ViewerApplication {
         grid.showLoading()
         let work = WorkSlot()
         objectWindow.window.onDestroy { work.cancel() }
-        work.start({ try archive.openIndex().entries(of: object) }, then: { [weak grid] result in
-            withExtendedLifetime(work) {}
-            guard let grid else { return }
-            switch result {
-            case .success(let entries) where entries.isEmpty:
-                grid.showEmpty(summary: "", heading: tr("No pictures of {object}", ["object": object.id]),
-                               message: tr("None of the days stored on this computer is about it."),
-                               iconName: "image-missing-symbolic", offerDownload: false)
-            case .success(let entries):
-                let summary = entries.count == 1 ? tr("1 picture of {object}", ["object": object.label])
-                    : tr("{count} pictures of {object}, newest first", ["count": String(entries.count), "object": object.label])
-                grid.show(entries, summary: summary, offerDownload: false)
-            case .failure(let error):
-                grid.showFailure(heading: tr("The archive index cannot be read"), message: userMessage(for: error))
-            }
-        })
+        work.start(
+            { try archive.openIndex().entries(of: object) },
+            then: { [weak grid] result in
+                withExtendedLifetime(work) {}
+                guard let grid else { return }
+                switch result {
+                case .success(let entries) where entries.isEmpty:
+                    grid.showEmpty(
+                        summary: "", heading: tr("No pictures of {object}", ["object": object.id]),
+                        message: tr("None of the days stored on this computer is about it."),
+                        iconName: "image-missing-symbolic", offerDownload: false)
+                case .success(let entries):
+                    let summary =
+                        entries.count == 1
+                        ? tr("1 picture of {object}", ["object": object.label])
+                        : tr(
+                            "{count} pictures of {object}, newest first",
+                            ["count": String(entries.count), "object": object.label])
+                    grid.show(entries, summary: summary, offerDownload: false)
+                case .failure(let error):
+                    grid.showFailure(heading: tr("The archive index cannot be read"), message: userMessage(for: error))
+                }
+            })
     }
 }
 

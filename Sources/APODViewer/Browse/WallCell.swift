@@ -120,24 +120,28 @@ final class WallCell {
         render()
         guard let url = entry.thumbnailSourceURL else {
             isLoaded = true
-            showFailure(iconName: entry.mediaType == .video ? "video-x-generic-symbolic" : "image-missing-symbolic",
-                        reason: entry.mediaType == .video ? tr("This video has no preview picture.") : tr("No picture for this day."))
+            showFailure(
+                iconName: entry.mediaType == .video ? "video-x-generic-symbolic" : "image-missing-symbolic",
+                reason: entry.mediaType == .video
+                    ? tr("This video has no preview picture.") : tr("No picture for this day."))
             return false
         }
-        work.start({
-            try await pictures.picture(from: url, for: .thumbnail(width: width))
-        }, then: { [weak self] result in
-            guard let self else { return }
-            self.isLoaded = true
-            switch result {
-            case .success(let image):
-                self.statusIcon.isVisible = false
-                self.picture.setTexture(image.texture)
-                self.picture.alternativeText = entry.pictureDescription
-            case .failure(let error):
-                self.showFailure(iconName: "image-missing-symbolic", reason: userMessage(for: error))
-            }
-        })
+        work.start(
+            {
+                try await pictures.picture(from: url, for: .thumbnail(width: width))
+            },
+            then: { [weak self] result in
+                guard let self else { return }
+                self.isLoaded = true
+                switch result {
+                case .success(let image):
+                    self.statusIcon.isVisible = false
+                    self.picture.setTexture(image.texture)
+                    self.picture.alternativeText = entry.pictureDescription
+                case .failure(let error):
+                    self.showFailure(iconName: "image-missing-symbolic", reason: userMessage(for: error))
+                }
+            })
         return true
     }
 

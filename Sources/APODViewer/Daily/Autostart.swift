@@ -23,7 +23,8 @@ struct Autostart {
     static func beside(_ store: SettingsStore) -> Autostart {
         let folder = store.fileURL.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("autostart", isDirectory: true)
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         return Autostart(folder: folder, executable: executable)
     }
@@ -38,16 +39,16 @@ struct Autostart {
     /// Writes the autostart file; nil, or the problem worded for the user.
     func writeFile() -> String? {
         let text = """
-        [Desktop Entry]
-        Type=Application
-        Name=APOD Viewer
-        Comment=\(tr("Looks for the new Astronomy Picture of the Day"))
-        Exec=\(Self.quoted(executable)) --background
-        Icon=\(ViewerApplication.id)
-        NoDisplay=true
-        X-GNOME-Autostart-enabled=true
+            [Desktop Entry]
+            Type=Application
+            Name=APOD Viewer
+            Comment=\(tr("Looks for the new Astronomy Picture of the Day"))
+            Exec=\(Self.quoted(executable)) --background
+            Icon=\(ViewerApplication.id)
+            NoDisplay=true
+            X-GNOME-Autostart-enabled=true
 
-        """
+            """
         do {
             try AtomicFile.write(Data(text.utf8), to: file)
             return nil

@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 
@@ -33,15 +33,21 @@ final class BackgroundConsent {
     /// Asks the desktop, then the user when the desktop does not start the app at login.
     /// - Parameter parent: the window the app's own question is modal to.
     func ask(over parent: Window, then answer: @escaping @MainActor (Answer) -> Void) {
-        BackgroundPortal.request(autostart: true, commandLine: Autostart.commandLine,
-                                 reason: tr("Look for each new Astronomy Picture of the Day, also after you log in.")) { [weak self] outcome in
+        BackgroundPortal.request(
+            autostart: true, commandLine: Autostart.commandLine,
+            reason: tr("Look for each new Astronomy Picture of the Day, also after you log in.")
+        ) { [weak self] outcome in
             guard let self else { return }
             switch outcome {
             case .granted(autostart: true):
                 self.autostart.removeFile()
                 answer(.granted)
             case .denied:
-                answer(.refused(tr("The desktop did not allow APOD Viewer to run in the background, so the option stays off. It can be allowed in the system's settings (Apps → APOD Viewer).")))
+                answer(
+                    .refused(
+                        tr(
+                            "The desktop did not allow APOD Viewer to run in the background, so the option stays off. It can be allowed in the system's settings (Apps → APOD Viewer)."
+                        )))
             case .granted(autostart: false), .noPortal:
                 self.askForLoginItem(over: parent, then: answer)
             }
@@ -49,9 +55,11 @@ final class BackgroundConsent {
     }
 
     private func askForLoginItem(over parent: Window, then answer: @escaping @MainActor (Answer) -> Void) {
-        let dialog = MessageDialog(parent: parent, heading: tr("Keep Running in the Background?"),
-                                   body: tr("To look for each new picture, APOD Viewer will keep running after its last window closes and add a login item, {file}, so it also starts when you log in. Turning the daily options off removes it.",
-                                            ["file": autostart.displayPath()]))
+        let dialog = MessageDialog(
+            parent: parent, heading: tr("Keep Running in the Background?"),
+            body: tr(
+                "To look for each new picture, APOD Viewer will keep running after its last window closes and add a login item, {file}, so it also starts when you log in. Turning the daily options off removes it.",
+                ["file": autostart.displayPath()]))
         dialog.addResponse(Self.cancelResponse, label: tr("_Cancel"))
         dialog.addResponse(Self.allowResponse, label: tr("_Add Login Item"), appearance: .suggested)
         dialog.setDefaultResponse(Self.allowResponse)

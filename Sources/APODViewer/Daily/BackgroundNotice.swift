@@ -21,7 +21,10 @@ struct BackgroundNotice {
     func lastWindowClosed(in application: Application) {
         guard !wasGiven else { return }
         let notification = Notification(title: tr("APOD Viewer is running in the background"))
-        notification.setBody(tr("It looks for each new picture. Quit it here, or turn the daily options off in Preferences to let it quit with its last window."))
+        notification.setBody(
+            tr(
+                "It looks for each new picture. Quit it here, or turn the daily options off in Preferences to let it quit with its last window."
+            ))
         notification.addButton(tr("Quit"), action: AppAction.quit.detailedName)
         application.send(notification, id: Self.notificationID)
         try? AtomicFile.write(Data(), to: marker)

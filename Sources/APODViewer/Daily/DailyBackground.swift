@@ -34,8 +34,10 @@ final class DailyBackground {
     private let work = WorkSlot()
     private var portalRequests = 0
 
-    init(settings: DailySettings, images: any ImageFetching, history: BackgroundHistory, network: any NetworkState,
-         screen: @escaping @MainActor () -> Monitors.Size?) {
+    init(
+        settings: DailySettings, images: any ImageFetching, history: BackgroundHistory, network: any NetworkState,
+        screen: @escaping @MainActor () -> Monitors.Size?
+    ) {
         self.settings = settings
         self.images = images
         self.history = history
@@ -56,7 +58,9 @@ final class DailyBackground {
         if network.isMetered && settings.meteredConnections == .screenSized {
             return Target(canvas: CanvasSize(width: size.width, height: size.height), scaleFactor: 1)
         }
-        return Target(canvas: CanvasSize(width: size.width * size.scale, height: size.height * size.scale), scaleFactor: size.scale)
+        return Target(
+            canvas: CanvasSize(width: size.width * size.scale, height: size.height * size.scale),
+            scaleFactor: size.scale)
     }
 
     /// A new day's picture: now, or once the connection is unmetered when the user asked to wait.
@@ -78,39 +82,54 @@ final class DailyBackground {
     /// Makes `entry`'s background copy (from `cachedData` when given, else downloaded) and asks
     /// the desktop to use it; by hand, the desktop may show its preview first.
     /// - Parameter done: whether the desktop took it; not called when other work replaced this.
-    func set(_ entry: APODEntry, cachedData: Data? = nil, automatically: Bool,
-             then done: @escaping @MainActor (Bool) -> Void = { _ in }) {
+    func set(
+        _ entry: APODEntry, cachedData: Data? = nil, automatically: Bool,
+        then done: @escaping @MainActor (Bool) -> Void = { _ in }
+    ) {
         let picture = WallpaperPicture(images: images)
         let history = self.history
         let target = target()
         let fit = settings.fit
         let caption = Caption(entry: entry, style: settings.caption)
-        work.start({
-            let data: Data
-            if let cachedData { data = cachedData } else { data = try await picture.data(for: entry, width: target.width) }
-            return try history.store(try Self.backgroundCopy(of: data, for: target, fit: fit, caption: caption), for: entry.date)
-        }, then: { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let file):
-                self.hand(file, showPreview: !automatically) { [weak self] taken in
-                    if taken { self?.history.becameCurrent(file) }
-                    done(taken)
+        work.start(
+            {
+                let data: Data
+                if let cachedData {
+                    data = cachedData
+                } else {
+                    data = try await picture.data(for: entry, width: target.width)
                 }
-            case .failure(let error):
-                self.onProblem?(userMessage(for: error))
-                done(false)
-            }
-        })
+                return try history.store(
+                    try Self.backgroundCopy(of: data, for: target, fit: fit, caption: caption), for: entry.date)
+            },
+            then: { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success(let file):
+                    self.hand(file, showPreview: !automatically) { [weak self] taken in
+                        if taken { self?.history.becameCurrent(file) }
+                        done(taken)
+                    }
+                case .failure(let error):
+                    self.onProblem?(userMessage(for: error))
+                    done(false)
+                }
+            })
     }
 
     /// The picture as the background copy; as it is when there is neither a screen size nor a
     /// caption (no display: the desktop fits it).
-    nonisolated static func backgroundCopy(of data: Data, for target: Target, fit: BackgroundFit,
-                                                   caption: Caption?) throws -> Data {
+    nonisolated static func backgroundCopy(
+        of data: Data, for target: Target, fit: BackgroundFit,
+        caption: Caption?
+    ) throws -> Data {
         guard target.canvas != nil || caption != nil else { return data }
-        return try WallpaperComposer.compose(data, .init(canvas: target.canvas, scaleFactor: target.scaleFactor,
-                                                         fit: fit, caption: caption)).jpeg
+        return try WallpaperComposer.compose(
+            data,
+            .init(
+                canvas: target.canvas, scaleFactor: target.scaleFactor,
+                fit: fit, caption: caption)
+        ).jpeg
     }
 
     /// The notification's "Skip": the background set before `day`'s comes back, and `day`'s
@@ -124,7 +143,8 @@ final class DailyBackground {
     private func hand(_ file: URL, showPreview: Bool, then taken: @escaping @MainActor (Bool) -> Void) {
         portalRequests += 1
         let placement = WallpaperPortal.Placement(settings.placement)
-        WallpaperPortal.setWallpaper(fileAt: file.path, showPreview: showPreview, placement: placement) { [weak self] outcome in
+        WallpaperPortal.setWallpaper(fileAt: file.path, showPreview: showPreview, placement: placement) {
+            [weak self] outcome in
             guard let self else { return }
             self.portalRequests -= 1
             if outcome != .set {

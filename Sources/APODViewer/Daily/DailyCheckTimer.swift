@@ -17,8 +17,10 @@ final class DailyCheckTimer {
     private let work = WorkSlot()
     private var timer: Timeout?
 
-    init(source: any APODSource, lastSeen: LastSeenDay, clock: @escaping @Sendable () -> Date,
-         randomDelay: @escaping @Sendable (ClosedRange<TimeInterval>) -> TimeInterval) {
+    init(
+        source: any APODSource, lastSeen: LastSeenDay, clock: @escaping @Sendable () -> Date,
+        randomDelay: @escaping @Sendable (ClosedRange<TimeInterval>) -> TimeInterval
+    ) {
         schedule = DailyCheckSchedule(clock: clock, randomDelay: randomDelay)
         check = DailyCheck(source: source, lastSeen: lastSeen)
     }
@@ -42,12 +44,14 @@ final class DailyCheckTimer {
     func checkNow() {
         cancelTimer()
         let check = self.check
-        work.start({ await check.run() }, then: { [weak self] result in
-            guard let self, case .success(let found) = result else { return }
-            self.onResult?(found)
-            self.schedule.record(found.scheduleOutcome)
-            if self.isRunning { self.armTimer() }
-        })
+        work.start(
+            { await check.run() },
+            then: { [weak self] result in
+                guard let self, case .success(let found) = result else { return }
+                self.onResult?(found)
+                self.schedule.record(found.scheduleOutcome)
+                if self.isRunning { self.armTimer() }
+            })
     }
 
     func wake() {

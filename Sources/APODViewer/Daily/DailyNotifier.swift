@@ -24,8 +24,10 @@ final class DailyNotifier {
     /// "A new Astronomy Picture of the Day", once its thumbnail is in hand (or without one).
     func announce(_ entry: APODEntry, offersBackground: Bool, offersSkip: Bool) {
         let send: @MainActor (String?) -> Void = { [weak self] icon in
-            self?.application?.send(DailyNotification.make(for: entry, icon: icon, offersBackground: offersBackground,
-                                                           offersSkip: offersSkip), id: Self.notificationID)
+            self?.application?.send(
+                DailyNotification.make(
+                    for: entry, icon: icon, offersBackground: offersBackground,
+                    offersSkip: offersSkip), id: Self.notificationID)
         }
         guard let url = entry.thumbnailURL ?? WallpaperPicture.original(of: entry) else {
             send(nil)
@@ -36,21 +38,25 @@ final class DailyNotifier {
         // Read here: touching main-actor state inside the work would hop to the main actor,
         // which never runs under g_application_run.
         let purpose = ImagePurpose.thumbnail(width: Self.thumbnailWidth)
-        thumbnailWork.start({
-            let data = try await images.imageData(from: url, for: purpose)
-            try AtomicFile.write(data, to: file)
-            return file.path
-        }, then: { result in send(try? result.get()) })
+        thumbnailWork.start(
+            {
+                let data = try await images.imageData(from: url, for: purpose)
+                try AtomicFile.write(data, to: file)
+                return file.path
+            }, then: { result in send(try? result.get()) })
     }
 
     /// `entry`'s picture could not be the background: why, what happened instead, and "Open".
     func unusable(_ entry: APODEntry, replacement: APODEntry?) {
-        let notification = Notification(title: replacement == nil ? tr("Background not changed") : tr("A favourite is the background"))
+        let notification = Notification(
+            title: replacement == nil ? tr("Background not changed") : tr("A favourite is the background"))
         let values = ["title": entry.shownTitle.text, "date": entry.date.displayString]
-        let why = entry.mediaType == .video
+        let why =
+            entry.mediaType == .video
             ? tr("“{title}” ({date}) is a video without a still picture.", values)
             : tr("“{title}” ({date}) has no picture.", values)
-        let outcome = replacement.map { tr("“{favourite}” is shown instead.", ["favourite": $0.shownTitle.text]) }
+        let outcome =
+            replacement.map { tr("“{favourite}” is shown instead.", ["favourite": $0.shownTitle.text]) }
             ?? tr("The background stays as it is.")
         notification.setBody(why + " " + outcome)
         notification.setDefaultAction("app.show-date", argument: entry.date.description)

@@ -54,15 +54,19 @@ final class DailyPictureService {
         self.context = context
         let settings = context.store.map(DailySettings.init(store:)) ?? DailySettings()
         self.settings = settings
-        checks = DailyCheckTimer(source: context.source, lastSeen: LastSeenDay(dataFolder: context.dataFolder),
-                                 clock: context.clock, randomDelay: context.randomDelay)
-        background = DailyBackground(settings: settings, images: context.images, history: BackgroundHistory(dataFolder: context.dataFolder),
-                                     network: context.network, screen: context.screen)
+        checks = DailyCheckTimer(
+            source: context.source, lastSeen: LastSeenDay(dataFolder: context.dataFolder),
+            clock: context.clock, randomDelay: context.randomDelay)
+        background = DailyBackground(
+            settings: settings, images: context.images, history: BackgroundHistory(dataFolder: context.dataFolder),
+            network: context.network, screen: context.screen)
         notifier = DailyNotifier(images: context.images, dataFolder: context.dataFolder)
         backgroundNotice = BackgroundNotice(dataFolder: context.dataFolder)
-        picker = BackgroundPicker(pool: context.pool, images: context.images, network: context.network, background: background)
-        rotation = RotatingBackground(settings: settings, schedule: RotationSchedule(dataFolder: context.dataFolder, clock: context.clock),
-                                      picker: picker, background: background)
+        picker = BackgroundPicker(
+            pool: context.pool, images: context.images, network: context.network, background: background)
+        rotation = RotatingBackground(
+            settings: settings, schedule: RotationSchedule(dataFolder: context.dataFolder, clock: context.clock),
+            picker: picker, background: background)
         checks.onResult = { [weak self] in self?.checked($0) }
         background.onProblem = { [weak self] in self?.notifier.notice($0) }
     }
@@ -70,19 +74,25 @@ final class DailyPictureService {
     /// The running app's service: its source and picture loader, its data folder and archive,
     /// GIO's network monitor.
     static func standard(services: ViewerServices, dataFolder: DataFolder) -> DailyPictureService {
-        DailyPictureService(context: Context(
-            source: services.environment.source, images: services.environment.pictures.fetcher, store: services.store,
-            dataFolder: dataFolder, network: NetworkMonitor(), pool: services.archive))
+        DailyPictureService(
+            context: Context(
+                source: services.environment.source, images: services.environment.pictures.fetcher,
+                store: services.store,
+                dataFolder: dataFolder, network: NetworkMonitor(), pool: services.archive))
     }
 
     /// Adds the notification's actions to the app and, with either option on, starts working.
     func start(in app: ViewerApplication) {
         self.app = app
         notifier.application = app.application
-        app.application.addAction(Action("daily-set-background", stringHandler: { [weak self] day in
-            self?.setBackgroundByHand(day: day)
-        }))
-        app.application.addAction(Action("daily-skip", stringHandler: { [weak self] day in self?.background.skip(day: day) }))
+        app.application.addAction(
+            Action(
+                "daily-set-background",
+                stringHandler: { [weak self] day in
+                    self?.setBackgroundByHand(day: day)
+                }))
+        app.application.addAction(
+            Action("daily-skip", stringHandler: { [weak self] day in self?.background.skip(day: day) }))
         app.application.onLastWindowClosed { [weak self] in self?.lastWindowClosed() }
         wasAvailable = context.network.isAvailable
         context.network.onChange { [weak self] in self?.networkChanged() }
@@ -163,8 +173,9 @@ final class DailyPictureService {
         guard case .newPicture(let entry) = result else { return }
         handleBackground(entry)
         if settings.notifies, app?.isShowingOrLoading(entry.date) != true {
-            notifier.announce(entry, offersBackground: !settings.setsBackground,
-                              offersSkip: settings.setsBackground && background.currentDay != nil)
+            notifier.announce(
+                entry, offersBackground: !settings.setsBackground,
+                offersSkip: settings.setsBackground && background.currentDay != nil)
         }
         checks.markSeen(entry.date)
     }

@@ -97,7 +97,8 @@ final class BackgroundPicker {
     private let background: DailyBackground
     private let work = WorkSlot()
 
-    init(pool: (any BackgroundPool)?, images: any ImageFetching, network: any NetworkState, background: DailyBackground) {
+    init(pool: (any BackgroundPool)?, images: any ImageFetching, network: any NetworkState, background: DailyBackground)
+    {
         self.pool = pool
         self.images = images
         self.network = network
@@ -105,8 +106,10 @@ final class BackgroundPicker {
     }
 
     /// - Parameter chosen: nil when there is nothing to pick (no favourite, nothing cached).
-    func pick(from source: BackgroundRotation.Source, avoiding current: APODDay?,
-              then chosen: @escaping @MainActor (BackgroundChoice?) -> Void) {
+    func pick(
+        from source: BackgroundRotation.Source, avoiding current: APODDay?,
+        then chosen: @escaping @MainActor (BackgroundChoice?) -> Void
+    ) {
         guard let pool else {
             chosen(nil)
             return
@@ -114,10 +117,12 @@ final class BackgroundPicker {
         let cachedOnly = network.isMetered
         let picture = WallpaperPicture(images: images)
         let width = background.target().width
-        work.start({
-            BackgroundChoice.pick(from: try pool.candidates(from: source, cachedOnly: cachedOnly), avoiding: current,
-                                  cachedOnly: cachedOnly, picture: picture, width: width)
-        }, then: { result in chosen(try? result.get()) })
+        work.start(
+            {
+                BackgroundChoice.pick(
+                    from: try pool.candidates(from: source, cachedOnly: cachedOnly), avoiding: current,
+                    cachedOnly: cachedOnly, picture: picture, width: width)
+            }, then: { result in chosen(try? result.get()) })
     }
 
     var isBusy: Bool { work.isBusy }

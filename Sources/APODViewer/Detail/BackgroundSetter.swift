@@ -29,32 +29,37 @@ final class BackgroundSetter {
     /// Makes `entry`'s background copy of `bytes` with the daily background's fit and caption
     /// (`settings`, read off the main thread), writes it into `folder`, then asks the desktop
     /// to use it.
-    func setBackground(_ entry: APODEntry, folder: URL, settings: @escaping @Sendable () -> DailySettings,
-                       bytes: @escaping @Sendable () async throws -> Data) {
+    func setBackground(
+        _ entry: APODEntry, folder: URL, settings: @escaping @Sendable () -> DailySettings,
+        bytes: @escaping @Sendable () async throws -> Data
+    ) {
         button.isSensitive = false
         let target = DailyBackground.Target(monitor: screen())
-        work.start({
-            let data = try await bytes()
-            let chosen = settings()
-            let caption = Caption(entry: entry, style: chosen.caption)
-            let copy = try DailyBackground.backgroundCopy(of: data, for: target, fit: chosen.fit, caption: caption)
-            let composed = target.canvas != nil || caption != nil
-            return try Self.write(copy, named: composed ? Self.jpegName(entry.suggestedFileName) : entry.suggestedFileName,
-                                  in: folder)
-        }, then: { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let file):
-                self.lastFile = file
-                WallpaperPortal.setWallpaper(fileAt: file.path) { [weak self] outcome in
-                    self?.button.isSensitive = true
-                    self?.onOutcome?(Self.message(for: outcome), outcome != .set && outcome != .cancelled)
+        work.start(
+            {
+                let data = try await bytes()
+                let chosen = settings()
+                let caption = Caption(entry: entry, style: chosen.caption)
+                let copy = try DailyBackground.backgroundCopy(of: data, for: target, fit: chosen.fit, caption: caption)
+                let composed = target.canvas != nil || caption != nil
+                return try Self.write(
+                    copy, named: composed ? Self.jpegName(entry.suggestedFileName) : entry.suggestedFileName,
+                    in: folder)
+            },
+            then: { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success(let file):
+                    self.lastFile = file
+                    WallpaperPortal.setWallpaper(fileAt: file.path) { [weak self] outcome in
+                        self?.button.isSensitive = true
+                        self?.onOutcome?(Self.message(for: outcome), outcome != .set && outcome != .cancelled)
+                    }
+                case .failure(let error):
+                    self.button.isSensitive = true
+                    self.onOutcome?(userMessage(for: error), true)
                 }
-            case .failure(let error):
-                self.button.isSensitive = true
-                self.onOutcome?(userMessage(for: error), true)
-            }
-        })
+            })
     }
 
     func cancel() { work.cancel() }
@@ -70,7 +75,8 @@ final class BackgroundSetter {
         let file = folder.appendingPathComponent(name)
         do {
             try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-            for old in (try? manager.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [] where old != file {
+            for old in (try? manager.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+            where old != file {
                 try? manager.removeItem(at: old)
             }
             try data.write(to: file, options: .atomic)
@@ -87,11 +93,14 @@ final class BackgroundSetter {
         case .cancelled:
             return tr("The background was not changed.")
         case .noPortal:
-            return tr("No desktop portal is available, so the background cannot be set from here. Save the picture and choose it in your desktop's settings.")
+            return tr(
+                "No desktop portal is available, so the background cannot be set from here. Save the picture and choose it in your desktop's settings."
+            )
         case .unreadableFile(let reason):
             return tr("The picture file could not be opened ({reason}).", ["reason": reason])
         case .refused:
-            return tr("The desktop could not set the background. Save the picture and choose it in your desktop's settings.")
+            return tr(
+                "The desktop could not set the background. Save the picture and choose it in your desktop's settings.")
         }
     }
 }
@@ -103,7 +112,8 @@ extension DailyBackground.Target {
             self.init(canvas: nil, scaleFactor: 1)
             return
         }
-        self.init(canvas: CanvasSize(width: monitor.width * monitor.scale, height: monitor.height * monitor.scale),
-                  scaleFactor: monitor.scale)
+        self.init(
+            canvas: CanvasSize(width: monitor.width * monitor.scale, height: monitor.height * monitor.scale),
+            scaleFactor: monitor.scale)
     }
 }

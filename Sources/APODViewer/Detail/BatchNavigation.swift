@@ -52,7 +52,8 @@ final class BatchNavigation {
     func neighbour(_ offset: Int) -> APODEntry? {
         let batch = entries()
         guard let current, let index = batch.firstIndex(where: { $0.date == current.date }),
-              batch.indices.contains(index + offset) else { return nil }
+            batch.indices.contains(index + offset)
+        else { return nil }
         return batch[index + offset]
     }
 

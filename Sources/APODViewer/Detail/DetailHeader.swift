@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import GtkKit
 
 /// A detail window's header bar: Web Page and Set as Background at its start; the entry's
@@ -13,7 +13,8 @@ final class DetailHeader {
     let windowTitle = WindowTitle(title: "")
     let pageButton = Button(label: tr("_Web Page"))
     let saveButton = Button(iconName: "document-save-symbolic", tooltip: tr("Save the picture…"))
-    let fullscreenButton = Button(iconName: "view-fullscreen-symbolic", tooltip: tr("Show the picture alone on the whole screen (F11)"))
+    let fullscreenButton = Button(
+        iconName: "view-fullscreen-symbolic", tooltip: tr("Show the picture alone on the whole screen (F11)"))
     private let backgroundButton: Button
     private var narrowLayout: WidthBreakpoint?
 

@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 
@@ -27,7 +27,8 @@ final class DetailPicture {
     /// An entry without a picture (a video, say).
     let missing = StatusPage(iconName: "image-missing-symbolic", title: tr("No picture"))
     /// The picture could not be loaded: the reason, with Retry (announced to screen readers).
-    let failure = StatusPage(iconName: "image-missing-symbolic", title: tr("The picture could not be shown"), isAlert: true)
+    let failure = StatusPage(
+        iconName: "image-missing-symbolic", title: tr("The picture could not be shown"), isAlert: true)
     /// Over a video's still: opens the player in the browser.
     let playButton = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play the video in your browser"))
     private let spinner = Spinner(size: 48)
@@ -90,33 +91,39 @@ final class DetailPicture {
         setShown(nil)
         let sources = entry.detailPictureSources
         guard !sources.isEmpty else {
-            missing.setDescription(entry.mediaType == .video
-                ? tr("This entry is a video. Open its web page to play it.") : tr("This entry has no picture."))
+            missing.setDescription(
+                entry.mediaType == .video
+                    ? tr("This entry is a video. Open its web page to play it.") : tr("This entry has no picture."))
             root.visiblePage = Page.missing.rawValue
             return
         }
         spinner.isSpinning = true
         root.visiblePage = Page.loading.rawValue
-        let pictures = pictures, box = box
-        work.start({
-            try await pictures.firstPicture(of: sources, fitting: box)
-        }, then: { [weak self] result in
-            guard let self else { return }
-            self.spinner.isSpinning = false
-            switch result {
-            case .success(let (image, source)):
-                self.zoomable.show(image, fullResolution: self.fullResolutionLoader(for: source), animation: {
-                    try await pictures.animation(from: source.url, for: source.purpose)
-                })
-                self.picture.alternativeText = entry.pictureDescription
-                self.picture.setAccessibleLabel(entry.pictureDescription)
-                self.root.visiblePage = Page.picture.rawValue
-                self.setShown(Shown(image: image, source: source))
-            case .failure(let error):
-                self.failure.setDescription(userMessage(for: error))
-                self.root.visiblePage = Page.failed.rawValue
-            }
-        })
+        let pictures = pictures
+        let box = box
+        work.start(
+            {
+                try await pictures.firstPicture(of: sources, fitting: box)
+            },
+            then: { [weak self] result in
+                guard let self else { return }
+                self.spinner.isSpinning = false
+                switch result {
+                case .success(let (image, source)):
+                    self.zoomable.show(
+                        image, fullResolution: self.fullResolutionLoader(for: source),
+                        animation: {
+                            try await pictures.animation(from: source.url, for: source.purpose)
+                        })
+                    self.picture.alternativeText = entry.pictureDescription
+                    self.picture.setAccessibleLabel(entry.pictureDescription)
+                    self.root.visiblePage = Page.picture.rawValue
+                    self.setShown(Shown(image: image, source: source))
+                case .failure(let error):
+                    self.failure.setDescription(userMessage(for: error))
+                    self.root.visiblePage = Page.failed.rawValue
+                }
+            })
     }
 
     private func setShown(_ shown: Shown?) {
@@ -127,9 +134,11 @@ final class DetailPicture {
     /// How the zoomable picture gets the shown HD picture at full resolution; nil for the
     /// fallbacks (a normal-size picture or a thumbnail is not the full picture).
     private func fullResolutionLoader(for source: (url: URL, purpose: ImagePurpose))
-        -> (@Sendable () async throws -> DecodedImage)? {
+        -> (@Sendable () async throws -> DecodedImage)?
+    {
         guard source.purpose == .hd else { return nil }
-        let pictures = pictures, url = source.url
+        let pictures = pictures
+        let url = source.url
         return { try await pictures.fullResolutionPicture(from: url) }
     }
 }

@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 
@@ -10,7 +10,8 @@ import GtkKit
 /// link to another APOD day (those open in the app when clicked).
 extension DetailWindow {
     func installHandOff(environment: ViewerEnvironment) {
-        handOff = PictureHandOff(window: window, toasts: toasts, banner: banner, environment: environment) { [weak self] in
+        handOff = PictureHandOff(window: window, toasts: toasts, banner: banner, environment: environment) {
+            [weak self] in
             self?.handOffPicture
         }
         handOff.onFileReady = { [weak self] _ in self?.fileChanged() }
@@ -82,7 +83,8 @@ extension DetailWindow {
         guard isShowingProperties else { return }
         let shown = pictureArea.shown
         let file = handOff.file.flatMap { $0.source == shown?.source.url ? $0.file : nil }
-        properties.show(entry, image: shown?.image, source: shown?.source.url, file: file,
-                        loading: !entry.detailPictureSources.isEmpty && pictureArea.page != .failed)
+        properties.show(
+            entry, image: shown?.image, source: shown?.source.url, file: file,
+            loading: !entry.detailPictureSources.isEmpty && pictureArea.page != .failed)
     }
 }

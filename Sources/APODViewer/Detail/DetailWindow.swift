@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 
@@ -70,8 +70,10 @@ final class DetailWindow {
 
     /// - Parameter batch: the entries of the grid the window was opened from, in grid order
     ///   (asked again at each step, so a grid still filling in is followed); nil outside a batch.
-    init(application: Application, environment: ViewerEnvironment, entry: APODEntry,
-         batch: (@MainActor () -> [APODEntry])? = nil) {
+    init(
+        application: Application, environment: ViewerEnvironment, entry: APODEntry,
+        batch: (@MainActor () -> [APODEntry])? = nil
+    ) {
         self.entry = entry
         self.environment = environment
         videoPlayback = VideoPlayback(source: environment.source)
@@ -100,13 +102,15 @@ final class DetailWindow {
         related = environment.archive.map { RelatedObjectsRow(archive: $0, pictures: environment.pictures) }
         if let related { column.append(related.root) }
 
-        fullscreen = FullscreenPicture(window: window, header: header.bar, content: scroller,
-                                       picture: pictureArea.root, home: column)
+        fullscreen = FullscreenPicture(
+            window: window, header: header.bar, content: scroller,
+            picture: pictureArea.root, home: column)
         propertiesFlap = Flap(content: fullscreen.root, flap: properties.root)
         toasts = ToastOverlay(child: propertiesFlap)
         window.setChild(toasts)
-        clipboard = EntryClipboard(window: window, toasts: toasts, entry: { [weak self] in self?.entry },
-                                   pictureURL: { [weak self] in self?.pictureArea.shown?.source.url })
+        clipboard = EntryClipboard(
+            window: window, toasts: toasts, entry: { [weak self] in self?.entry },
+            pictureURL: { [weak self] in self?.pictureArea.shown?.source.url })
         saver = PictureSaver(window: window, toasts: toasts, banner: banner, pictures: environment.pictures)
         installHandOff(environment: environment)
         if let batch {
@@ -157,10 +161,11 @@ final class DetailWindow {
 
     private func installActions() {
         window.addAction(Action(WindowAction.fullscreen) { [weak self] in self?.fullscreen.toggle() })
-        window.addAction(Action(WindowAction.escape) { [weak self] in
-            guard let self else { return }
-            if self.fullscreen.isActive { self.fullscreen.leave() } else { self.window.close() }
-        })
+        window.addAction(
+            Action(WindowAction.escape) { [weak self] in
+                guard let self else { return }
+                if self.fullscreen.isActive { self.fullscreen.leave() } else { self.window.close() }
+            })
         window.addShortcut(trigger: "Escape", action: WindowAction.escape.detailedName)
         // Zoom in / out, best fit, 100 %, as in GNOME's image viewer (keys in `Shortcuts`).
         let zooms: [(WindowAction, @MainActor (ZoomablePicture) -> Void)] = [
@@ -168,12 +173,13 @@ final class DetailWindow {
             (.zoomFit, { $0.bestFit() }), (.zoomActual, { $0.actualSize() }),
         ]
         for (action, apply) in zooms {
-            window.addAction(Action(action) { [weak self] in
-                guard let self else { return }
-                apply(self.zoomable)
-                // In fullscreen the zoom level shows with the controls, as after a motion.
-                self.fullscreen.revealControls()
-            })
+            window.addAction(
+                Action(action) { [weak self] in
+                    guard let self else { return }
+                    apply(self.zoomable)
+                    // In fullscreen the zoom level shows with the controls, as after a motion.
+                    self.fullscreen.revealControls()
+                })
         }
     }
 

@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import GtkKit
 
 /// Fullscreen for the detail window: the picture alone on black, zoom and pan unchanged.

@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 
@@ -23,8 +23,10 @@ final class PictureSaver {
 
     /// Asks where to save `source`, suggesting `entry`'s file name.
     func save(_ source: URL, purpose: ImagePurpose, of entry: APODEntry) {
-        window.chooseSaveLocation(title: tr("Save Picture"), suggestedName: entry.suggestedFileName,
-                                  acceptLabel: tr("_Save"), cancelLabel: tr("_Cancel")) { [weak self] path in
+        window.chooseSaveLocation(
+            title: tr("Save Picture"), suggestedName: entry.suggestedFileName,
+            acceptLabel: tr("_Save"), cancelLabel: tr("_Cancel")
+        ) { [weak self] path in
             if let path { self?.write(source, purpose: purpose, to: path) }
         }
     }
@@ -32,21 +34,23 @@ final class PictureSaver {
     /// Writes the bytes of `source` to `path`.
     func write(_ source: URL, purpose: ImagePurpose, to path: String) {
         let pictures = pictures
-        work.start({
-            let data = try await pictures.data(from: source, for: purpose)
-            do {
-                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw APODError.cannotSave(path: path, reason: tr("the folder does not exist or is not writable"))
-            }
-        }, then: { [weak self] result in
-            switch result {
-            case .success:
-                self?.announceSaved(at: path)
-            case .failure(let error):
-                self?.banner.show(userMessage(for: error))
-            }
-        })
+        work.start(
+            {
+                let data = try await pictures.data(from: source, for: purpose)
+                do {
+                    try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+                } catch {
+                    throw APODError.cannotSave(path: path, reason: tr("the folder does not exist or is not writable"))
+                }
+            },
+            then: { [weak self] result in
+                switch result {
+                case .success:
+                    self?.announceSaved(at: path)
+                case .failure(let error):
+                    self?.banner.show(userMessage(for: error))
+                }
+            })
     }
 
     func cancel() { work.cancel() }
@@ -54,11 +58,14 @@ final class PictureSaver {
     /// "Saved to …" with Open Folder, which shows the folder in the file manager.
     private func announceSaved(at path: String) {
         let file = URL(fileURLWithPath: path)
-        toasts.show(tr("Saved to {file}", ["file": file.lastPathComponent]), buttonLabel: tr("_Open Folder")) { [weak self] in
+        toasts.show(tr("Saved to {file}", ["file": file.lastPathComponent]), buttonLabel: tr("_Open Folder")) {
+            [weak self] in
             guard let self else { return }
             self.window.showURI(file.deletingLastPathComponent().absoluteString) { [weak self] _ in
-                self?.banner.show(tr("No file manager could open the folder. The picture is in {folder}.",
-                                     ["folder": file.deletingLastPathComponent().path]))
+                self?.banner.show(
+                    tr(
+                        "No file manager could open the folder. The picture is in {folder}.",
+                        ["folder": file.deletingLastPathComponent().path]))
             }
         }
     }

@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 
@@ -53,7 +53,11 @@ final class PropertiesPanel {
     /// picture's file (nil: not written yet).
     func show(_ entry: APODEntry, image: DecodedImage?, source: URL?, file: PictureFile?, loading: Bool = false) {
         let unknown = image == nil && !loading ? tr("No picture") : tr("…")
-        set(.dimensions, image.map { tr("{width} × {height} pixels", ["width": "\($0.originalWidth)", "height": "\($0.originalHeight)"]) } ?? unknown)
+        set(
+            .dimensions,
+            image.map {
+                tr("{width} × {height} pixels", ["width": "\($0.originalWidth)", "height": "\($0.originalHeight)"])
+            } ?? unknown)
         set(.fileSize, file.map { Self.byteSize($0.byteCount) } ?? unknown)
         set(.format, file.map { Self.formatName($0.format) } ?? unknown)
         set(.address, source?.absoluteString ?? unknown)

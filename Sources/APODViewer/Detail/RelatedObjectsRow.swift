@@ -39,7 +39,8 @@ final class RelatedObjectsRow {
         let thumbnails: [Thumbnail]
 
         init(_ related: RelatedEntries, open: @escaping @MainActor (APODEntry) -> Void) {
-            heading.text = tr("More of {object} ({count})", ["object": related.object.id, "count": String(max(0, related.count - 1))])
+            heading.text = tr(
+                "More of {object} ({count})", ["object": related.object.id, "count": String(max(0, related.count - 1))])
             heading.addCSSClass("heading")
             heading.setTextAlignment(0)
             root.append(heading)
@@ -62,8 +63,9 @@ final class RelatedObjectsRow {
 
         init(_ entry: APODEntry, open: @escaping @MainActor (APODEntry) -> Void) {
             self.entry = entry
-            let overlay = Overlay.thumbnailFrame(picture, width: RelatedObjectsRow.thumbnailSize.width,
-                                                 height: RelatedObjectsRow.thumbnailSize.height)
+            let overlay = Overlay.thumbnailFrame(
+                picture, width: RelatedObjectsRow.thumbnailSize.width,
+                height: RelatedObjectsRow.thumbnailSize.height)
             let column = Box(.vertical, spacing: 4)
             column.append(overlay)
             let date = Label(entry.date.displayString)
@@ -82,11 +84,13 @@ final class RelatedObjectsRow {
         func load(with pictures: PictureLoader, scale: Int) {
             guard let url = entry.thumbnailSourceURL, !hasPicture, !work.isBusy else { return }
             let width = RelatedObjectsRow.thumbnailSize.width * max(1, scale)
-            work.start({ try await pictures.picture(from: url, for: .thumbnail(width: width)) }, then: { [weak self] result in
-                guard let self, case .success(let image) = result else { return }
-                self.picture.setTexture(image.texture)
-                self.picture.alternativeText = self.entry.pictureDescription
-            })
+            work.start(
+                { try await pictures.picture(from: url, for: .thumbnail(width: width)) },
+                then: { [weak self] result in
+                    guard let self, case .success(let image) = result else { return }
+                    self.picture.setTexture(image.texture)
+                    self.picture.alternativeText = self.entry.pictureDescription
+                })
         }
 
         func cancel() { work.cancel() }
@@ -114,11 +118,13 @@ final class RelatedObjectsRow {
         cancel()
         let archive = archive
         let day = entry.date
-        work.start({
-            try archive.openIndex().related(to: day, limit: Self.thumbnailsPerObject)
-        }, then: { [weak self] result in
-            self?.fill((try? result.get()) ?? [])
-        })
+        work.start(
+            {
+                try archive.openIndex().related(to: day, limit: Self.thumbnailsPerObject)
+            },
+            then: { [weak self] result in
+                self?.fill((try? result.get()) ?? [])
+            })
     }
 
     private func fill(_ found: [RelatedEntries]) {

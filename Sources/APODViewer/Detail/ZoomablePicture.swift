@@ -91,21 +91,27 @@ final class ZoomablePicture {
             guard let self else { return false }
             return self.wheelScrolled(by: dy, zooming: self.wheel.isControlPressed)
         }
-        _ = ZoomGesture(on: scroller, onBegin: { [weak self] x, y in
-            guard let self else { return }
-            self.pinch = (self.zoom, x, y)
-        }, onScale: { [weak self] factor in
-            guard let self, let pinch = self.pinch else { return }
-            self.setZoom(pinch.zoom * factor, about: (pinch.x, pinch.y))
-        })
-        _ = DragGesture(on: scroller, onBegin: { [weak self] _, _ in
-            guard let self else { return }
-            self.dragStart = (self.scroller.horizontalAdjustment.value, self.scroller.verticalAdjustment.value)
-        }, onUpdate: { [weak self] dx, dy in
-            guard let self, let start = self.dragStart else { return }
-            self.scroller.horizontalAdjustment.value = start.x - dx
-            self.scroller.verticalAdjustment.value = start.y - dy
-        })
+        _ = ZoomGesture(
+            on: scroller,
+            onBegin: { [weak self] x, y in
+                guard let self else { return }
+                self.pinch = (self.zoom, x, y)
+            },
+            onScale: { [weak self] factor in
+                guard let self, let pinch = self.pinch else { return }
+                self.setZoom(pinch.zoom * factor, about: (pinch.x, pinch.y))
+            })
+        _ = DragGesture(
+            on: scroller,
+            onBegin: { [weak self] _, _ in
+                guard let self else { return }
+                self.dragStart = (self.scroller.horizontalAdjustment.value, self.scroller.verticalAdjustment.value)
+            },
+            onUpdate: { [weak self] dx, dy in
+                guard let self, let start = self.dragStart else { return }
+                self.scroller.horizontalAdjustment.value = start.x - dx
+                self.scroller.verticalAdjustment.value = start.y - dy
+            })
         _ = ClickGesture(on: scroller) { [weak self] count, x, y in
             if count == 2 { self?.toggleBestFit(about: (x, y)) }
         }
@@ -119,8 +125,10 @@ final class ZoomablePicture {
     /// user zooms past `image`'s pixels (pass nil when `image` is already all there is).
     /// `animation` loads the frames when the picture may be an animated GIF; they replace the
     /// still once loaded.
-    func show(_ image: DecodedImage, fullResolution: (@Sendable () async throws -> DecodedImage)?,
-              animation: (@Sendable () async throws -> PixbufAnimation?)? = nil) {
+    func show(
+        _ image: DecodedImage, fullResolution: (@Sendable () async throws -> DecodedImage)?,
+        animation: (@Sendable () async throws -> PixbufAnimation?)? = nil
+    ) {
         fullResolutionWork.cancel()
         self.animation.stop(restoringStill: false)
         spinner.isSpinning = false
@@ -141,7 +149,8 @@ final class ZoomablePicture {
             zoom(by: pow(Self.zoomStep, -dy), about: pointer.position)
             return true
         }
-        let horizontal = scroller.horizontalAdjustment, vertical = scroller.verticalAdjustment
+        let horizontal = scroller.horizontalAdjustment
+        let vertical = scroller.verticalAdjustment
         let pans = horizontal.upper > horizontal.pageSize + 0.5 || vertical.upper > vertical.pageSize + 0.5
         guard !pans, let outer = enclosingScroller, outer.isMapped else { return false }
         // GTK's own wheel step: the page size to the power 2/3.
@@ -153,8 +162,9 @@ final class ZoomablePicture {
     /// The zoom at which the whole picture fits the view, never above 100 %.
     var bestFitZoom: Double {
         guard let image, scroller.width > 0, scroller.height > 0 else { return actualSizeZoom }
-        let fit = min(Double(scroller.width) / Double(image.originalWidth),
-                      Double(scroller.height) / Double(image.originalHeight))
+        let fit = min(
+            Double(scroller.width) / Double(image.originalWidth),
+            Double(scroller.height) / Double(image.originalHeight))
         return min(fit, actualSizeZoom)
     }
 
@@ -203,20 +213,25 @@ final class ZoomablePicture {
 
     private func applyZoom(_ newZoom: Double, about point: (x: Double, y: Double)?) {
         guard image != nil else { return }
-        let horizontal = scroller.horizontalAdjustment, vertical = scroller.verticalAdjustment
+        let horizontal = scroller.horizontalAdjustment
+        let vertical = scroller.verticalAdjustment
         let anchor = point ?? (Double(scroller.width) / 2, Double(scroller.height) / 2)
         // Where the anchor is, as a fraction of the picture, before zooming.
-        let old = zoomedSize, oldMargins = margins(for: old)
+        let old = zoomedSize
+        let oldMargins = margins(for: old)
         let fractionX = old.width > 0 ? (horizontal.value + anchor.x - Double(oldMargins.x)) / old.width : 0.5
         let fractionY = old.height > 0 ? (vertical.value + anchor.y - Double(oldMargins.y)) / old.height : 0.5
         zoom = newZoom
-        let new = zoomedSize, newMargins = margins(for: new)
+        let new = zoomedSize
+        let newMargins = margins(for: new)
         picture.setSizeRequest(width: Int(new.width.rounded()), height: Int(new.height.rounded()))
         picture.setMargins(top: newMargins.y, bottom: newMargins.y, start: newMargins.x, end: newMargins.x)
-        horizontal.setContent(length: new.width + Double(2 * newMargins.x),
-                              value: Double(newMargins.x) + fractionX * new.width - anchor.x)
-        vertical.setContent(length: new.height + Double(2 * newMargins.y),
-                            value: Double(newMargins.y) + fractionY * new.height - anchor.y)
+        horizontal.setContent(
+            length: new.width + Double(2 * newMargins.x),
+            value: Double(newMargins.x) + fractionX * new.width - anchor.x)
+        vertical.setContent(
+            length: new.height + Double(2 * newMargins.y),
+            value: Double(newMargins.y) + fractionY * new.height - anchor.y)
         updateZoomControls()
     }
 
@@ -230,8 +245,10 @@ final class ZoomablePicture {
 
     /// The margins that centre a picture of `size` in the view while it is smaller than it.
     private func margins(for size: (width: Double, height: Double)) -> (x: Int, y: Int) {
-        (max(0, Int(((Double(scroller.width) - size.width) / 2).rounded(.down))),
-         max(0, Int(((Double(scroller.height) - size.height) / 2).rounded(.down))))
+        (
+            max(0, Int(((Double(scroller.width) - size.width) / 2).rounded(.down))),
+            max(0, Int(((Double(scroller.height) - size.height) / 2).rounded(.down)))
+        )
     }
 
     /// The view changed size: refit at best fit, re-centre otherwise. Deferred to after the
@@ -243,7 +260,8 @@ final class ZoomablePicture {
             guard let self else { return }
             self.layoutPending = false
             let target = self.isBestFit ? self.bestFitZoom : self.zoom
-            let size = self.zoomedSize, current = self.margins(for: size)
+            let size = self.zoomedSize
+            let current = self.margins(for: size)
             if target != self.zoom || current.x != self.pictureMargins.x || current.y != self.pictureMargins.y {
                 self.applyZoom(target, about: nil)
             }
@@ -256,7 +274,8 @@ final class ZoomablePicture {
     /// larger than the screen's.
     private func loadFullResolutionIfNeeded() {
         guard let image, let load = fullResolution, !fullResolutionWork.isBusy, player == nil,
-              zoom * Double(image.originalWidth) * Double(max(1, picture.scaleFactor)) > Double(image.width) else { return }
+            zoom * Double(image.originalWidth) * Double(max(1, picture.scaleFactor)) > Double(image.width)
+        else { return }
         spinner.isVisible = true
         spinner.isSpinning = true
         fullResolutionWork.start(load) { [weak self] result in
@@ -269,8 +288,10 @@ final class ZoomablePicture {
                 self.image = full
                 self.picture.setTexture(full.texture)
                 if full.isReduced {
-                    self.showNote(tr("Shown reduced: the full picture, {width} × {height} pixels, is too large to show whole",
-                                     ["width": String(full.originalWidth), "height": String(full.originalHeight)]))
+                    self.showNote(
+                        tr(
+                            "Shown reduced: the full picture, {width} × {height} pixels, is too large to show whole",
+                            ["width": String(full.originalWidth), "height": String(full.originalHeight)]))
                 }
             case .failure(let error):
                 self.showNote(userMessage(for: error))

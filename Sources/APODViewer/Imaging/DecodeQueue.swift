@@ -58,8 +58,10 @@ public final class DecodeQueue: Sendable {
 
     /// Runs `work` on one of the queue's threads, at `ticket`'s place (a new one when nil),
     /// and returns its result. `work` gets a `Cancellable` cancelled with the calling task.
-    public func run<T: Sendable>(at ticket: Ticket? = nil,
-                                 _ work: @escaping @Sendable (Cancellable) throws -> T) async throws -> T {
+    public func run<T: Sendable>(
+        at ticket: Ticket? = nil,
+        _ work: @escaping @Sendable (Cancellable) throws -> T
+    ) async throws -> T {
         let cancellable = Cancellable()
         let place = ticket ?? self.ticket()
         return try await withTaskCancellationHandler {

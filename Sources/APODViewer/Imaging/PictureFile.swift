@@ -12,8 +12,10 @@ struct PictureFile: Sendable, Equatable {
 
     /// Writes (or finds, when an earlier copy has the same size) the file for `source`.
     /// Runs off the main thread: it may download and always touches the disk.
-    static func prepare(_ source: URL, purpose: ImagePurpose, named name: String, in folder: URL,
-                        pictures: PictureLoader) async throws -> PictureFile {
+    static func prepare(
+        _ source: URL, purpose: ImagePurpose, named name: String, in folder: URL,
+        pictures: PictureLoader
+    ) async throws -> PictureFile {
         let data = try await pictures.data(from: source, for: purpose)
         try Task.checkCancellation()
         let file = folder.appendingPathComponent(name)

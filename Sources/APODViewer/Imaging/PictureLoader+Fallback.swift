@@ -7,7 +7,8 @@ extension PictureLoader {
     /// (`APODEntry.detailPictureSources`), and says why only when none works.
     /// - Throws: the last source's error; `CancellationError` once cancelled.
     func firstPicture(of sources: [(url: URL, purpose: ImagePurpose)], fitting box: PixelSize) async throws
-        -> (image: DecodedImage, source: (url: URL, purpose: ImagePurpose)) {
+        -> (image: DecodedImage, source: (url: URL, purpose: ImagePurpose))
+    {
         var lastError: any Error = APODError.notAnImage
         for source in sources {
             do {

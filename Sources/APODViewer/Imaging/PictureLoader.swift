@@ -20,13 +20,18 @@ public struct PictureLoader: Sendable {
 
     /// The picture at `url` decoded for `purpose`; `box` is the area it is shown in, in device
     /// pixels: a display or HD picture is decoded to fit it rather than at full size.
-    public func picture(from url: URL, for purpose: ImagePurpose, fitting box: PixelSize? = nil) async throws -> DecodedImage {
+    public func picture(from url: URL, for purpose: ImagePurpose, fitting box: PixelSize? = nil) async throws
+        -> DecodedImage
+    {
         let longSide = purpose.decodeLongSide
         let box = purpose.isThumbnail ? nil : box
         let key = "\(longSide) \(box?.description ?? "-") \(url.absoluteString)"
         if let cached = cache.image(for: key) { return cached }
         if case .thumbnail(let width) = purpose, let rendition = fetcher.cachedRendition(of: url, width: width),
-           let image = try? await decoder.run({ try TextureDecoder.decode(rendition, maxSize: longSide, cancellable: $0) }) {
+            let image = try? await decoder.run({
+                try TextureDecoder.decode(rendition, maxSize: longSide, cancellable: $0)
+            })
+        {
             cache.insert(image, for: key)
             return image
         }
@@ -51,9 +56,10 @@ public struct PictureLoader: Sendable {
         }
         try Task.checkCancellation()
         let (image, rendition) = try await decoder.run(at: stream?.ticket) { cancellable in
-            let image = if let stream, fetched.streamed, stream.streams { try stream.finish() } else {
-                try TextureDecoder.decode(fetched.data, maxSize: longSide, fitting: box, cancellable: cancellable)
-            }
+            let image =
+                if let stream, fetched.streamed, stream.streams { try stream.finish() } else {
+                    try TextureDecoder.decode(fetched.data, maxSize: longSide, fitting: box, cancellable: cancellable)
+                }
             guard case .thumbnail = purpose, image.width < image.originalWidth else { return (image, Data?.none) }
             return (image, image.texture.jpegData())
         }

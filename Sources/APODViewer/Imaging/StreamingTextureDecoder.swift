@@ -42,7 +42,10 @@ final class StreamingTextureDecoder: ImageChunkConsumer, Sendable {
     /// A decoder at most `maxSize` pixels on its long side fitting `box` (nil: full size).
     /// With a `queue`, chunks are decoded there; without one, `write` decodes on the caller's
     /// thread. `cancellable` stops it as `cancel` does.
-    init(maxSize: Int?, fitting box: PixelSize? = nil, queue: DecodeQueue? = nil, cancellable: Cancellable = Cancellable()) {
+    init(
+        maxSize: Int?, fitting box: PixelSize? = nil, queue: DecodeQueue? = nil,
+        cancellable: Cancellable = Cancellable()
+    ) {
         self.maxSize = maxSize
         self.box = box
         self.queue = queue

@@ -21,7 +21,9 @@ extension TextureDecoder {
     /// - Throws: `APODError.imageTooLarge` over the core's `maxPixels` (downloads refuse those
     ///   too); `APODError.notAnImage` for bytes GdkPixbuf cannot read; `CancellationError`
     ///   once `cancellable` is cancelled.
-    public static func decode(_ data: Data, maxPixels budget: Int, cancellable: Cancellable? = nil) throws -> DecodedImage {
+    public static func decode(_ data: Data, maxPixels budget: Int, cancellable: Cancellable? = nil) throws
+        -> DecodedImage
+    {
         var original = (width: 0, height: 0)
         return try reportingDecodeFailures {
             let texture = try PixbufDecoding.decode(stillBytes(of: data), cancellable: cancellable) { width, height in

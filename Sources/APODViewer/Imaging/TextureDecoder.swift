@@ -20,8 +20,10 @@ public enum TextureDecoder {
     ///
     /// - Throws: `APODError.imageTooLarge` over `maxPixels`; `APODError.notAnImage` for bytes
     ///   GdkPixbuf cannot read; `CancellationError` once cancelled.
-    public static func decode(_ data: Data, maxSize: Int?, fitting box: PixelSize? = nil,
-                              cancellable: Cancellable? = nil) throws -> DecodedImage {
+    public static func decode(
+        _ data: Data, maxSize: Int?, fitting box: PixelSize? = nil,
+        cancellable: Cancellable? = nil
+    ) throws -> DecodedImage {
         let decoder = StreamingTextureDecoder(maxSize: maxSize, fitting: box, cancellable: cancellable ?? Cancellable())
         decoder.write(stillBytes(of: data))
         return try decoder.finish()
@@ -36,7 +38,9 @@ public enum TextureDecoder {
 
     /// The size with the long side at most `longSide` that fits in `box`, aspect kept, never
     /// upscaled, never 0.
-    public static func fittedSize(width: Int, height: Int, longSide: Int?, box: PixelSize? = nil) -> (width: Int, height: Int) {
+    public static func fittedSize(width: Int, height: Int, longSide: Int?, box: PixelSize? = nil) -> (
+        width: Int, height: Int
+    ) {
         var scale = 1.0
         if let longSide, longSide > 0 { scale = min(scale, Double(longSide) / Double(max(width, height, 1))) }
         if let box {

@@ -48,17 +48,26 @@ final class DownloadProgressStrip {
             root.isVisible = true
             progressBar.fraction = progress?.fraction ?? 0
             progressBar.text = progress.map { String(Int(($0.fraction * 100).rounded())) + " %" } ?? ""
-            var text = progress.map {
-                tr("Downloading the archive: {done} of {total} days", ["done": DisplayNumber.grouped($0.daysDone),
-                                                                       "total": DisplayNumber.grouped($0.daysTotal)])
-            } ?? tr("Downloading the archive…")
+            var text =
+                progress.map {
+                    tr(
+                        "Downloading the archive: {done} of {total} days",
+                        [
+                            "done": DisplayNumber.grouped($0.daysDone),
+                            "total": DisplayNumber.grouped($0.daysTotal),
+                        ])
+                } ?? tr("Downloading the archive…")
             if let seconds = progress?.secondsLeft { text += " · " + ArchiveDownloadSection.timeLeft(seconds) }
             label.text = text
         case .finished(let summary):
-            end(with: summary.emptyWindows.isEmpty && summary.incompleteWindows.isEmpty
-                ? tr("The archive is on this computer: {count} pictures.", ["count": DisplayNumber.grouped(summary.entriesIndexed)])
-                : tr("{count} pictures are on this computer; some days could not be fetched: download again later to get them.",
-                     ["count": DisplayNumber.grouped(summary.entriesIndexed)]))
+            end(
+                with: summary.emptyWindows.isEmpty && summary.incompleteWindows.isEmpty
+                    ? tr(
+                        "The archive is on this computer: {count} pictures.",
+                        ["count": DisplayNumber.grouped(summary.entriesIndexed)])
+                    : tr(
+                        "{count} pictures are on this computer; some days could not be fetched: download again later to get them.",
+                        ["count": DisplayNumber.grouped(summary.entriesIndexed)]))
         case .cancelled:
             end(with: tr("Download stopped. What arrived is kept; downloading again resumes from there."))
         case .failed(let message):

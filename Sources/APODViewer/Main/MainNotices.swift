@@ -29,7 +29,8 @@ final class MainNotices {
     /// "Today" from stored pictures only: says it is the newest day stored, unless the window
     /// already says something.
     func explainNewestStored(_ day: APODDay) {
-        let text = tr("Today shows the newest picture stored on this computer, from {date}.", ["date": day.displayString])
+        let text = tr(
+            "Today shows the newest picture stored on this computer, from {date}.", ["date": day.displayString])
         if offline.isShown {
             offline.setDetail(text)
         } else if banner.message == nil {

@@ -26,8 +26,10 @@ struct MainView {
     /// F5 while the view is shown; nil leaves F5 doing nothing there.
     var onReload: (@MainActor () -> Void)?
 
-    init(name: String, title: String, iconName: String, content: Widget,
-         onShown: (@MainActor () -> Void)? = nil, onReload: (@MainActor () -> Void)? = nil) {
+    init(
+        name: String, title: String, iconName: String, content: Widget,
+        onShown: (@MainActor () -> Void)? = nil, onReload: (@MainActor () -> Void)? = nil
+    ) {
         self.name = name
         self.title = title
         self.iconName = iconName
@@ -36,8 +38,12 @@ struct MainView {
         self.onReload = onReload
     }
 
-    init(_ name: Name, title: String, iconName: String, content: Widget,
-         onShown: (@MainActor () -> Void)? = nil, onReload: (@MainActor () -> Void)? = nil) {
-        self.init(name: name.rawValue, title: title, iconName: iconName, content: content, onShown: onShown, onReload: onReload)
+    init(
+        _ name: Name, title: String, iconName: String, content: Widget,
+        onShown: (@MainActor () -> Void)? = nil, onReload: (@MainActor () -> Void)? = nil
+    ) {
+        self.init(
+            name: name.rawValue, title: title, iconName: iconName, content: content, onShown: onShown,
+            onReload: onReload)
     }
 }

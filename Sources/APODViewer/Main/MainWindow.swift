@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 
@@ -97,11 +97,12 @@ final class MainWindow {
         windowTitle = ViewSwitcherTitle(stack: views, title: tr("APOD Viewer"))
         switcherBar = ViewSwitcherBar(stack: views)
         explanationScroller = ScrolledWindow(child: explanationLabel)
-        navigation = DayNavigation(range: environment.calendar.validRange, in: window,
-                                   previous: { [weak self] in self?.step(by: -1) },
-                                   next: { [weak self] in self?.step(by: 1) },
-                                   today: { [weak self] in self?.showLatest() },
-                                   showSelected: { [weak self] in self?.showSelectedDay() })
+        navigation = DayNavigation(
+            range: environment.calendar.validRange, in: window,
+            previous: { [weak self] in self?.step(by: -1) },
+            next: { [weak self] in self?.step(by: 1) },
+            today: { [weak self] in self?.showLatest() },
+            showSelected: { [weak self] in self?.showSelectedDay() })
 
         let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu, tooltip: tr("Main Menu"))
         menuButton.markPrimary()
@@ -109,8 +110,10 @@ final class MainWindow {
         header.setTitleWidget(windowTitle)
         window.setTitlebar(header)
 
-        addView(MainView(.today, title: tr("_Today"), iconName: "image-x-generic-symbolic", content: makeToday(),
-                         onReload: { [weak self] in self?.reload() }))
+        addView(
+            MainView(
+                .today, title: tr("_Today"), iconName: "image-x-generic-symbolic", content: makeToday(),
+                onReload: { [weak self] in self?.reload() }))
         let column = Box(.vertical)
         notices.root.setMargins(top: 0, bottom: 0, start: 0, end: 0)
         column.append(notices.root)
@@ -121,11 +124,13 @@ final class MainWindow {
         toasts = ToastOverlay(child: column)
         window.setChild(toasts)
         clipboard = EntryClipboard(window: window, toasts: toasts, entry: { [weak self] in self?.entry })
-        pictureHandOff = PictureHandOff(window: window, toasts: toasts, banner: banner, environment: environment) { [weak self] in
+        pictureHandOff = PictureHandOff(window: window, toasts: toasts, banner: banner, environment: environment) {
+            [weak self] in
             self?.handOffPicture
         }
         window.addAction(Action(WindowAction.reload) { [weak self] in self?.reloadVisibleView() })
-        window.addAction(Action(WindowAction.showView.rawValue, stringHandler: { [weak self] name in self?.showView(name) }))
+        window.addAction(
+            Action(WindowAction.showView.rawValue, stringHandler: { [weak self] name in self?.showView(name) }))
         views.onPageChanged { [weak self] in self?.viewChanged() }
         windowTitle.onTitleVisibilityChanged { [weak self] in self?.revealSwitcherBar() }
         narrowLayout = WidthBreakpoint(window: window, narrowerThan: Self.narrowWidth) { [weak self] narrow in
@@ -280,7 +285,8 @@ final class MainWindow {
         let calendar = environment.calendar
         guard day <= calendar.validRange.upperBound else {
             load(.latest)
-            warnWhy(tr("There is no picture for {date} yet: showing the latest one instead.", ["date": day.displayString]))
+            warnWhy(
+                tr("There is no picture for {date} yet: showing the latest one instead.", ["date": day.displayString]))
             return
         }
         dateSelector.select(calendar.clamp(day))
@@ -335,21 +341,23 @@ final class MainWindow {
         pictureView.showLoading()
         if case .day(let day) = request { daySubtitle = day.displayString }
         let source = environment.source
-        entryWork.start({
-            switch request {
-            case .latest: return try await source.latest()
-            case .day(let day): return try await source.entry(for: day)
-            }
-        }, then: { [weak self] result in
-            switch result {
-            case .success(let entry):
-                self?.onEntryLoaded?()
-                self?.present(entry)
-            case .failure(let error):
-                if OfflineFallback.isUnreachable(error), self?.onServiceUnreachable?() == true { return }
-                self?.fail(error)
-            }
-        })
+        entryWork.start(
+            {
+                switch request {
+                case .latest: return try await source.latest()
+                case .day(let day): return try await source.entry(for: day)
+                }
+            },
+            then: { [weak self] result in
+                switch result {
+                case .success(let entry):
+                    self?.onEntryLoaded?()
+                    self?.present(entry)
+                case .failure(let error):
+                    if OfflineFallback.isUnreachable(error), self?.onServiceUnreachable?() == true { return }
+                    self?.fail(error)
+                }
+            })
     }
 
     /// The request gave no entry: a day APOD skipped (a calm empty state, not an error), a day
@@ -393,7 +401,8 @@ final class MainWindow {
         if entry.explanation.isEmpty {
             explanationLabel.text = tr("No explanation was published for this day.")
         } else {
-            explanationLabel.setMarkup(LinkMarkup.markup(LinkedText.runs(entry.shownExplanation.text, links: entry.explanationLinks)))
+            explanationLabel.setMarkup(
+                LinkMarkup.markup(LinkedText.runs(entry.shownExplanation.text, links: entry.explanationLinks)))
         }
     }
 
@@ -407,17 +416,20 @@ final class MainWindow {
         if box == nil { pictureView.showLoading() }
         let fit = box ?? pictureView.decodeBox(fallback: Self.defaultSize)
         let pictures = environment.pictures
-        pictureWork.start({
-            try await pictures.picture(from: url, for: .display, fitting: fit)
-        }, then: { [weak self] result in
-            switch result {
-            case .success(let image):
-                self?.pictureView.show(image, altText: entry.pictureDescription, playable: entry.mediaType == .video)
-                self?.pictureView.animation.start { try await pictures.animation(from: url, for: .display) }
-            case .failure(let error):
-                self?.pictureView.showStatus(.pictureFailed(userMessage(for: error), entry.webPageURL))
-            }
-        })
+        pictureWork.start(
+            {
+                try await pictures.picture(from: url, for: .display, fitting: fit)
+            },
+            then: { [weak self] result in
+                switch result {
+                case .success(let image):
+                    self?.pictureView.show(
+                        image, altText: entry.pictureDescription, playable: entry.mediaType == .video)
+                    self?.pictureView.animation.start { try await pictures.animation(from: url, for: .display) }
+                case .failure(let error):
+                    self?.pictureView.showStatus(.pictureFailed(userMessage(for: error), entry.webPageURL))
+                }
+            })
     }
 
     private func updateActions() {

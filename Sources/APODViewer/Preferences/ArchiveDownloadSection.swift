@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import GtkKit
 
 /// Preferences → "Archive": how much of the archive is on this computer, and "Download the
@@ -9,7 +9,9 @@ import GtkKit
 final class ArchiveDownloadSection {
     let group = PreferencesGroup(
         title: tr("Archive"),
-        description: tr("Downloading the text of every picture (about 30 MB) lets you search the whole archive, see a day in every year and get random pictures without waiting. It resumes where it stopped."))
+        description: tr(
+            "Downloading the text of every picture (about 30 MB) lets you search the whole archive, see a day in every year and get random pictures without waiting. It resumes where it stopped."
+        ))
     /// What is on this computer (or the download's state) as its title, the time left under it.
     let stateRow = ActionRow(title: "")
     let progressBar = ProgressBar()
@@ -75,15 +77,21 @@ final class ArchiveDownloadSection {
         switch state {
         case .running(let progress):
             progressBar.fraction = progress?.fraction ?? 0
-            progressBar.text = progress.map {
-                tr("{done} of {total} days · {count} pictures", ["done": String($0.daysDone), "total": String($0.daysTotal),
-                                                                 "count": String($0.entriesIndexed)])
-            } ?? tr("Starting…")
+            progressBar.text =
+                progress.map {
+                    tr(
+                        "{done} of {total} days · {count} pictures",
+                        [
+                            "done": String($0.daysDone), "total": String($0.daysTotal),
+                            "count": String($0.entriesIndexed),
+                        ])
+                } ?? tr("Starting…")
             stateRow.subtitle = progress?.secondsLeft.map(Self.timeLeft) ?? tr("Working out the time left…")
             stateRow.title = tr("Downloading the archive…")
         case .finished(let summary):
-            var text = tr("Done: {count} pictures on this computer ({new} new).",
-                          ["count": String(summary.entriesIndexed), "new": String(summary.entriesAdded)])
+            var text = tr(
+                "Done: {count} pictures on this computer ({new} new).",
+                ["count": String(summary.entriesIndexed), "new": String(summary.entriesAdded)])
             if !summary.emptyWindows.isEmpty || !summary.incompleteWindows.isEmpty {
                 text += " " + tr("Some days could not be fetched; download again later to get them.")
             }
@@ -101,21 +109,27 @@ final class ArchiveDownloadSection {
     /// "N pictures on this computer", read off the main thread.
     private func refreshState() {
         let archive = archive
-        stateWork.start({ try archive.indexState() }, then: { [weak self] result in
-            guard let self, case .idle = self.download.state else { return }
-            switch result {
-            case .success(let state):
-                self.stateRow.title = state.isComplete
-                    ? tr("The whole archive is on this computer ({count} pictures).", ["count": String(state.count)])
-                    : tr("{count} pictures are on this computer so far.", ["count": String(state.count)])
-            case .failure(let error):
-                self.stateRow.title = userMessage(for: error)
-            }
-        })
+        stateWork.start(
+            { try archive.indexState() },
+            then: { [weak self] result in
+                guard let self, case .idle = self.download.state else { return }
+                switch result {
+                case .success(let state):
+                    self.stateRow.title =
+                        state.isComplete
+                        ? tr(
+                            "The whole archive is on this computer ({count} pictures).", ["count": String(state.count)])
+                        : tr("{count} pictures are on this computer so far.", ["count": String(state.count)])
+                case .failure(let error):
+                    self.stateRow.title = userMessage(for: error)
+                }
+            })
     }
 
     static func timeLeft(_ seconds: Double) -> String {
-        if seconds >= 90 { return tr("About {minutes} minutes left", ["minutes": String(Int((seconds / 60).rounded()))]) }
+        if seconds >= 90 {
+            return tr("About {minutes} minutes left", ["minutes": String(Int((seconds / 60).rounded()))])
+        }
         return tr("About {seconds} seconds left", ["seconds": String(max(1, Int(seconds.rounded())))])
     }
 }

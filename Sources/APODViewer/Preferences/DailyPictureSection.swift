@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import GtkKit
 
 /// Preferences → "Daily Picture": whether each new picture becomes the background (a switch
@@ -14,34 +14,51 @@ import GtkKit
 final class DailyPictureSection {
     let group = PreferencesGroup(
         title: tr("Daily Picture"),
-        description: tr("Off until you turn one on. Either option keeps APOD Viewer running in the background after its last window closes and starts it when you log in; you are asked first."))
+        description: tr(
+            "Off until you turn one on. Either option keeps APOD Viewer running in the background after its last window closes and starts it when you log in; you are asked first."
+        ))
     let backgroundRow = ExpanderRow(title: tr("Set each new picture as the background"), showsSwitch: true)
-    let placementChoice = ComboRow<DailySettings.Placement>(title: tr("Where"), choices: [
-        (.desktop, tr("Desktop")), (.lockScreen, tr("Lock screen")), (.both, tr("Both")),
-    ])
+    let placementChoice = ComboRow<DailySettings.Placement>(
+        title: tr("Where"),
+        choices: [
+            (.desktop, tr("Desktop")), (.lockScreen, tr("Lock screen")), (.both, tr("Both")),
+        ])
     let captionRow = ActionRow(title: tr("Show the title on the background"))
     let captionSwitch = Switch()
     let sentenceRow = ActionRow(title: tr("With the explanation's first sentence"))
     let sentenceSwitch = Switch()
-    let fitChoice = ComboRow<BackgroundFit>(title: tr("Fit"), choices: [
-        (.auto, tr("Fill or whole, by its shape")), (.fill, tr("Fill the screen")), (.whole, tr("Whole picture")),
-    ], showsChoiceBelow: true)
-    let unusableChoice = ComboRow<DailySettings.UnusableDays>(title: tr("On days without a picture"), choices: [
-        (.keepCurrent, tr("Keep the current background")), (.useFavourite, tr("Show a favourite")),
-    ], showsChoiceBelow: true)
-    let rotationChoice = ComboRow<BackgroundRotation>(title: tr("Change the background"), choices: [
-        (.off, tr("Only for a new picture")), (.hourly, tr("Every hour")), (.sixHours, tr("Every 6 hours")),
-        (.daily, tr("Every day")),
-    ], showsChoiceBelow: true)
-    let rotationSourceChoice = ComboRow<BackgroundRotation.Source>(title: tr("From"), choices: [
-        (.favourites, tr("Favourites")), (.archive, tr("The whole archive")),
-    ])
-    let videoChoice = ComboRow<DailySettings.VideoDays>(title: tr("On video days"), choices: [
-        (.useStill, tr("Use the video's still")), (.keepCurrent, tr("Keep the current background")),
-    ], showsChoiceBelow: true)
-    let meteredChoice = ComboRow<DailySettings.MeteredConnections>(title: tr("On metered connections"), choices: [
-        (.screenSized, tr("Download a screen-sized picture")), (.waitForUnmetered, tr("Wait for an unmetered connection")),
-    ], showsChoiceBelow: true)
+    let fitChoice = ComboRow<BackgroundFit>(
+        title: tr("Fit"),
+        choices: [
+            (.auto, tr("Fill or whole, by its shape")), (.fill, tr("Fill the screen")), (.whole, tr("Whole picture")),
+        ], showsChoiceBelow: true)
+    let unusableChoice = ComboRow<DailySettings.UnusableDays>(
+        title: tr("On days without a picture"),
+        choices: [
+            (.keepCurrent, tr("Keep the current background")), (.useFavourite, tr("Show a favourite")),
+        ], showsChoiceBelow: true)
+    let rotationChoice = ComboRow<BackgroundRotation>(
+        title: tr("Change the background"),
+        choices: [
+            (.off, tr("Only for a new picture")), (.hourly, tr("Every hour")), (.sixHours, tr("Every 6 hours")),
+            (.daily, tr("Every day")),
+        ], showsChoiceBelow: true)
+    let rotationSourceChoice = ComboRow<BackgroundRotation.Source>(
+        title: tr("From"),
+        choices: [
+            (.favourites, tr("Favourites")), (.archive, tr("The whole archive")),
+        ])
+    let videoChoice = ComboRow<DailySettings.VideoDays>(
+        title: tr("On video days"),
+        choices: [
+            (.useStill, tr("Use the video's still")), (.keepCurrent, tr("Keep the current background")),
+        ], showsChoiceBelow: true)
+    let meteredChoice = ComboRow<DailySettings.MeteredConnections>(
+        title: tr("On metered connections"),
+        choices: [
+            (.screenSized, tr("Download a screen-sized picture")),
+            (.waitForUnmetered, tr("Wait for an unmetered connection")),
+        ], showsChoiceBelow: true)
     let notifyRow = ActionRow(title: tr("Notify me of each new picture"))
     let notifySwitch = Switch()
     /// Under the rows: why an option stayed off.
@@ -65,8 +82,10 @@ final class DailyPictureSection {
             row.addSuffix(toggle)
             row.setActivatableWidget(toggle)
         }
-        for row in [placementChoice, captionRow, sentenceRow, fitChoice, unusableChoice, rotationChoice, rotationSourceChoice,
-                    videoChoice, meteredChoice] as [Widget] {
+        for row in [
+            placementChoice, captionRow, sentenceRow, fitChoice, unusableChoice, rotationChoice, rotationSourceChoice,
+            videoChoice, meteredChoice,
+        ] as [Widget] {
             backgroundRow.addRow(row)
         }
         group.add(backgroundRow)
@@ -82,8 +101,10 @@ final class DailyPictureSection {
         for toggle in [notifySwitch, captionSwitch, sentenceSwitch] {
             toggle.onToggled { [weak self] in self?.changed() }
         }
-        for choice in [placementChoice.onChange, fitChoice.onChange, unusableChoice.onChange, rotationChoice.onChange,
-                       rotationSourceChoice.onChange, videoChoice.onChange, meteredChoice.onChange] {
+        for choice in [
+            placementChoice.onChange, fitChoice.onChange, unusableChoice.onChange, rotationChoice.onChange,
+            rotationSourceChoice.onChange, videoChoice.onChange, meteredChoice.onChange,
+        ] {
             choice { [weak self] in self?.changed() }
         }
     }
@@ -170,7 +191,9 @@ final class DailyPictureSection {
     /// come from only with a rotation.
     private func updateSensitivity() {
         let on = backgroundRow.isOn
-        for row in [placementChoice, captionRow, fitChoice, unusableChoice, rotationChoice, videoChoice, meteredChoice] as [Widget] {
+        for row in [placementChoice, captionRow, fitChoice, unusableChoice, rotationChoice, videoChoice, meteredChoice]
+            as [Widget]
+        {
             row.isSensitive = on
         }
         captionSwitch.isSensitive = on

@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 
@@ -19,18 +19,24 @@ import GtkKit
 final class PreferencesWindow {
     let window: Window
     let page = PreferencesPage(title: tr("General"), iconName: "preferences-system-symbolic")
-    let styleChoice = ComboRow<StylePreference>(title: tr("Style"), choices: [
-        (.followSystem, tr("Follow System")), (.light, tr("Light")), (.dark, tr("Dark")),
-    ])
-    let sourceChoice = ComboRow<SourceConfiguration.Kind>(title: tr("Source"), choices: [
-        (.science, "science.nasa.gov"), (.legacy, tr("NASA API (api.nasa.gov or a copy)")),
-        (.offline, tr("Offline (cache and sample pictures)")),
-    ], showsChoiceBelow: true)
+    let styleChoice = ComboRow<StylePreference>(
+        title: tr("Style"),
+        choices: [
+            (.followSystem, tr("Follow System")), (.light, tr("Light")), (.dark, tr("Dark")),
+        ])
+    let sourceChoice = ComboRow<SourceConfiguration.Kind>(
+        title: tr("Source"),
+        choices: [
+            (.science, "science.nasa.gov"), (.legacy, tr("NASA API (api.nasa.gov or a copy)")),
+            (.offline, tr("Offline (cache and sample pictures)")),
+        ], showsChoiceBelow: true)
     let urlEntry = EntryRow(title: tr("API address"))
     let keyEntry = PasswordEntryRow(title: tr("API key"))
     /// Under the address and key: what an empty field means and where the key is kept.
-    let legacyHint = Label(tr("Empty address: {url}. Empty key: DEMO_KEY. A free personal key comes from https://api.nasa.gov; it is kept only in your preferences file, readable by you alone.",
-                              ["url": SourceConfiguration.legacyURL.absoluteString]))
+    let legacyHint = Label(
+        tr(
+            "Empty address: {url}. Empty key: DEMO_KEY. A free personal key comes from https://api.nasa.gov; it is kept only in your preferences file, readable by you alone.",
+            ["url": SourceConfiguration.legacyURL.absoluteString]))
     /// Under the address field: why the typed address cannot be used.
     let addressMessage = Label()
     /// At the top: a preferences or cache file that could not be written.
@@ -131,7 +137,8 @@ final class PreferencesWindow {
         cacheLimitSpin.onValueChanged { [weak self] in self?.applyCacheLimit() }
         clearButton.onClicked { [weak self] in self?.askToClearCache() }
         dailySection.onChange = { [weak self] in self?.applyDailySettings($0) }
-        dailySection.askConsent(over: window, consent: BackgroundConsent(autostart: .beside(services.store ?? SettingsStore())))
+        dailySection.askConsent(
+            over: window, consent: BackgroundConsent(autostart: .beside(services.store ?? SettingsStore())))
         window.onDestroy { [weak self] in
             self?.pendingApply?.stop()
             self?.applyPendingEdits()
@@ -154,7 +161,8 @@ final class PreferencesWindow {
         let configuration = services.configuration
         sourceChoice.selectedValue = configuration.kind
         if configuration.kind == .legacy {
-            urlEntry.text = configuration.apiURL == SourceConfiguration.legacyURL ? "" : configuration.apiURL.absoluteString
+            urlEntry.text =
+                configuration.apiURL == SourceConfiguration.legacyURL ? "" : configuration.apiURL.absoluteString
             keyEntry.text = configuration.apiKey == SourceConfiguration.demoKey ? "" : configuration.apiKey
         }
         showLegacyFields(configuration.kind == .legacy)
@@ -216,8 +224,10 @@ final class PreferencesWindow {
         let text = urlEntry.text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return nil }
         guard let url = URL(string: text), WebURL.isWeb(url) else {
-            throw APODError.invalidArgument(tr("The API address must start with http:// or https://, e.g. {example}.",
-                                               ["example": SourceConfiguration.legacyURL.absoluteString]))
+            throw APODError.invalidArgument(
+                tr(
+                    "The API address must start with http:// or https://, e.g. {example}.",
+                    ["example": SourceConfiguration.legacyURL.absoluteString]))
         }
         return url
     }
@@ -302,8 +312,11 @@ final class PreferencesWindow {
     /// Clearing cannot be undone (pictures come again from the network, slowly offline), so the
     /// window asks first, saying what goes and what stays.
     private func askToClearCache() {
-        let dialog = MessageDialog(parent: window, heading: tr("Clear the cache?"),
-                                   body: tr("The entries and pictures kept on this computer are removed; they are downloaded again when shown. Favourites, the archive index and the daily background stay."))
+        let dialog = MessageDialog(
+            parent: window, heading: tr("Clear the cache?"),
+            body: tr(
+                "The entries and pictures kept on this computer are removed; they are downloaded again when shown. Favourites, the archive index and the daily background stay."
+            ))
         dialog.addResponse("cancel", label: tr("_Cancel"))
         dialog.addResponse("clear", label: tr("_Clear Cache"), appearance: .destructive)
         dialog.setDefaultResponse("cancel")
@@ -320,23 +333,27 @@ final class PreferencesWindow {
     func clearCache() {
         clearButton.isSensitive = false
         let folder = services.cacheFolder
-        clearWork.start({ try folder.clear() }, then: { [weak self] result in
-            guard let self else { return }
-            self.clearButton.isSensitive = true
-            self.services.cacheCleared()
-            if case .failure(let error) = result { self.showMessage(userMessage(for: error)) }
-            self.refreshUsage()
-        })
+        clearWork.start(
+            { try folder.clear() },
+            then: { [weak self] result in
+                guard let self else { return }
+                self.clearButton.isSensitive = true
+                self.services.cacheCleared()
+                if case .failure(let error) = result { self.showMessage(userMessage(for: error)) }
+                self.refreshUsage()
+            })
     }
 
     /// Measures the cache off the main thread.
     func refreshUsage() {
         usageRow.title = tr("Measuring the cache…")
         let folder = services.cacheFolder
-        usageWork.start({ folder.bytesUsed() }, then: { [weak self] result in
-            guard let self, case .success(let bytes) = result else { return }
-            self.usageRow.title = tr("In use: {size} (entries and pictures)", ["size": Self.megabytes(bytes)])
-        })
+        usageWork.start(
+            { folder.bytesUsed() },
+            then: { [weak self] result in
+                guard let self, case .success(let bytes) = result else { return }
+                self.usageRow.title = tr("In use: {size} (entries and pictures)", ["size": Self.megabytes(bytes)])
+            })
     }
 
     static func megabytes(_ bytes: Int64) -> String {

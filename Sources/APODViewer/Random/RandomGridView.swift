@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import GtkKit
 
 /// The main window's Random view: a batch of random entries, four per row (two below ~600 px
@@ -125,13 +125,16 @@ final class RandomGridView {
         stack.visiblePage = "loading"
         let source = environment.source
         let count = countSpin.value
-        batchWork.stream({
-            source.randomStream(count: count)
-        }, each: { [weak self] entry in
-            self?.add(entry)
-        }, finished: { [weak self] error in
-            self?.finish(asked: count, error: error)
-        })
+        batchWork.stream(
+            {
+                source.randomStream(count: count)
+            },
+            each: { [weak self] entry in
+                self?.add(entry)
+            },
+            finished: { [weak self] error in
+                self?.finish(asked: count, error: error)
+            })
     }
 
     /// One more cell, its thumbnail starting now; the first one replaces the loading page.
@@ -153,16 +156,20 @@ final class RandomGridView {
         }
         spinner.isSpinning = false
         if let error, OfflineFallback.isUnreachable(error), onServiceUnreachable?() == true { return }
-        status.setDescription(error.map { userMessage(for: $0) } ?? tr("The service sent no pictures. Try again later."))
+        status.setDescription(
+            error.map { userMessage(for: $0) } ?? tr("The service sent no pictures. Try again later."))
         stack.visiblePage = "error"
     }
 
     /// Offline, the batch is short because the computer has no more; online, because days failed.
     private func explainShortBatch(got: Int, asked: Int) {
         guard got < asked, got > 0 else { return }
-        notice.text = isStoredOnly?() == true
+        notice.text =
+            isStoredOnly?() == true
             ? tr("Only {count} pictures are stored on this computer.", ["count": String(got)])
-            : tr("Only {count} of the {asked} pictures asked for could be found.", ["count": String(got), "asked": String(asked)])
+            : tr(
+                "Only {count} of the {asked} pictures asked for could be found.",
+                ["count": String(got), "asked": String(asked)])
         archiveOffer.isVisible = false
         notice.isVisible = true
     }
@@ -170,11 +177,14 @@ final class RandomGridView {
     /// Wide, the offer's button sits beside its text; narrow, the button would squeeze the text
     /// into a column a word wide, so the text starts with the same action as a link instead.
     private func layOutOffer(narrow: Bool) {
-        let explanation = tr("With the archive's text on this computer (about 30 MB, downloaded once), random pictures come at once and search finds every picture.")
+        let explanation = tr(
+            "With the archive's text on this computer (about 30 MB, downloaded once), random pictures come at once and search finds every picture."
+        )
         archiveOffer.showsAction = !narrow
         if narrow {
-            archiveOffer.label.setMarkup("<a href=\"download\">" + Markup.escape(tr("Download the archive")) + "</a>\n"
-                                         + Markup.escape(explanation))
+            archiveOffer.label.setMarkup(
+                "<a href=\"download\">" + Markup.escape(tr("Download the archive")) + "</a>\n"
+                    + Markup.escape(explanation))
             archiveOffer.setAccessibleLabel(tr("Download the archive") + "\n" + explanation)
         } else {
             archiveOffer.text = explanation

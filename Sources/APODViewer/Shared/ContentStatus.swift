@@ -65,8 +65,10 @@ enum ContentStatus: Equatable {
     var ways: [Way] {
         switch self {
         case .skippedDay:
-            return [.action(label: tr("_Previous Day"), name: WindowAction.previousDay.detailedName, suggested: false),
-                    .action(label: tr("_Next Day"), name: WindowAction.nextDay.detailedName, suggested: true)]
+            return [
+                .action(label: tr("_Previous Day"), name: WindowAction.previousDay.detailedName, suggested: false),
+                .action(label: tr("_Next Day"), name: WindowAction.nextDay.detailedName, suggested: true),
+            ]
         case .failed:
             return [.action(label: tr("_Retry"), name: WindowAction.reload.detailedName, suggested: true)]
         case .notStored:

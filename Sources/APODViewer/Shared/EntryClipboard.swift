@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 
@@ -26,14 +26,18 @@ final class EntryClipboard {
     /// - Parameters:
     ///   - entry: the entry shown; nil when none is (then the actions are disabled).
     ///   - pictureURL: the picture on screen, copied in preference to the best one known.
-    init(window: Window, toasts: ToastOverlay, entry: @escaping @MainActor () -> APODEntry?,
-         pictureURL: @escaping @MainActor () -> URL? = { nil }) {
+    init(
+        window: Window, toasts: ToastOverlay, entry: @escaping @MainActor () -> APODEntry?,
+        pictureURL: @escaping @MainActor () -> URL? = { nil }
+    ) {
         self.window = window
         self.toasts = toasts
         self.entry = entry
         self.pictureURL = pictureURL
-        linkActions = [Action(WindowAction.copyLink) { [weak self] in self?.copyPageLink() },
-                       Action(WindowAction.copyPictureLink) { [weak self] in self?.copyPictureLink() }]
+        linkActions = [
+            Action(WindowAction.copyLink) { [weak self] in self?.copyPageLink() },
+            Action(WindowAction.copyPictureLink) { [weak self] in self?.copyPictureLink() },
+        ]
         linkActions.forEach { window.addAction($0) }
     }
 

@@ -35,7 +35,9 @@ extension APODEntry {
 
     /// The picture when it is a GIF, which may animate (grid cells play it on hover).
     var animatedPictureURL: URL? {
-        guard mediaType == .image, let url = imageURL ?? hdImageURL, url.pathExtension.lowercased() == "gif" else { return nil }
+        guard mediaType == .image, let url = imageURL ?? hdImageURL, url.pathExtension.lowercased() == "gif" else {
+            return nil
+        }
         return url
     }
 
@@ -69,7 +71,8 @@ extension APODEntry {
             .joined()
             .split(separator: "-", omittingEmptySubsequences: true)
             .joined(separator: "-")
-        let name = slug.isEmpty ? "apod" : String(slug.prefix(60)).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        let name =
+            slug.isEmpty ? "apod" : String(slug.prefix(60)).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
         return "\(date.description)-\(name).\(pictureFileExtension)"
     }
 

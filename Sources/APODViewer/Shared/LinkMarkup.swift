@@ -25,7 +25,8 @@ extension LinkMarkup {
     static func link(atUTF8Offset offset: Int, in runs: [LinkedText.Run]) -> URL? {
         var start = 0
         for run in runs {
-            let text: String, url: URL?
+            let text: String
+            let url: URL?
             switch run {
             case .text(let plain): (text, url) = (plain, nil)
             case .link(let label, let address): (text, url) = (label, WebURL.isWeb(address) ? address : nil)

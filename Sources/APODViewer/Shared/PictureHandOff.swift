@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 
@@ -46,17 +46,21 @@ final class PictureHandOff {
         return menu
     }
 
-    init(window: Window, toasts: ToastOverlay, banner: MessageBanner, environment: ViewerEnvironment,
-         current: @escaping @MainActor () -> Current?) {
+    init(
+        window: Window, toasts: ToastOverlay, banner: MessageBanner, environment: ViewerEnvironment,
+        current: @escaping @MainActor () -> Current?
+    ) {
         self.window = window
         self.toasts = toasts
         self.banner = banner
         pictures = environment.pictures
         folder = environment.handOffDirectory
         self.current = current
-        actions = [Action(WindowAction.copyPicture) { [weak self] in self?.copy() },
-                   Action(WindowAction.openWith) { [weak self] in self?.openWith() },
-                   Action(WindowAction.print) { [weak self] in self?.printPicture() }]
+        actions = [
+            Action(WindowAction.copyPicture) { [weak self] in self?.copy() },
+            Action(WindowAction.openWith) { [weak self] in self?.openWith() },
+            Action(WindowAction.print) { [weak self] in self?.printPicture() },
+        ]
         actions.forEach { window.addAction($0) }
         window.onDestroy { [weak self] in
             self?.fileWork.cancel()
@@ -80,13 +84,15 @@ final class PictureHandOff {
     func copyPicture() {
         guard let shown = current() else { return }
         withFile(of: shown) { [weak self] file in
-            self?.copyWork.start({
-                try TextureDecoder.decode(try Data(contentsOf: file.url), maxSize: Self.handOffLongSide)
-            }, then: { [weak self] result in
-                let texture = (try? result.get())?.texture ?? shown.image.texture
-                self?.window.copyPictureToClipboard(texture: texture, file: file.url)
-                self?.toasts.show(tr("Picture copied"))
-            })
+            self?.copyWork.start(
+                {
+                    try TextureDecoder.decode(try Data(contentsOf: file.url), maxSize: Self.handOffLongSide)
+                },
+                then: { [weak self] result in
+                    let texture = (try? result.get())?.texture ?? shown.image.texture
+                    self?.window.copyPictureToClipboard(texture: texture, file: file.url)
+                    self?.toasts.show(tr("Picture copied"))
+                })
         }
     }
 
@@ -112,7 +118,8 @@ final class PictureHandOff {
             OpenWith.openFile(at: file.url.path, over: self.window) { [weak self] outcome in
                 self?.lastOpenWith = outcome
                 if case .failed(let reason) = outcome {
-                    self?.banner.show(tr("The picture could not be opened in another application: {reason}", ["reason": reason]))
+                    self?.banner.show(
+                        tr("The picture could not be opened in another application: {reason}", ["reason": reason]))
                 }
             }
         }
@@ -137,46 +144,57 @@ final class PictureHandOff {
     /// the page to `use`.
     private func render(_ use: @escaping @MainActor (PictureSheet, APODEntry) -> Void) {
         guard let shown = current() else { return }
-        let pictures = pictures, source = shown.source
-        printWork.start({
-            let data = try await pictures.data(from: source.url, for: source.purpose)
-            return try TextureDecoder.decode(data, maxSize: Self.handOffLongSide)
-        }, then: { [weak self] result in
-            switch result {
-            case .success(let image):
-                use(Self.sheet(for: shown.entry, texture: image.texture), shown.entry)
-            case .failure(let error):
-                self?.banner.show(userMessage(for: error))
-            }
-        })
+        let pictures = pictures
+        let source = shown.source
+        printWork.start(
+            {
+                let data = try await pictures.data(from: source.url, for: source.purpose)
+                return try TextureDecoder.decode(data, maxSize: Self.handOffLongSide)
+            },
+            then: { [weak self] result in
+                switch result {
+                case .success(let image):
+                    use(Self.sheet(for: shown.entry, texture: image.texture), shown.entry)
+                case .failure(let error):
+                    self?.banner.show(userMessage(for: error))
+                }
+            })
     }
 
     static func sheet(for entry: APODEntry, texture: Texture) -> PictureSheet {
-        PictureSheet(texture: texture, heading: entry.shownTitle.text,
-                     lines: [entry.date.displayString] + [entry.copyrightLine].compactMap { $0 })
+        PictureSheet(
+            texture: texture, heading: entry.shownTitle.text,
+            lines: [entry.date.displayString] + [entry.copyrightLine].compactMap { $0 })
     }
 
     /// Runs `use` with the file of `shown`, writing it first (off the main thread) when needed.
-    private func withFile(of shown: Current, reportingFailure: Bool = true,
-                          _ use: @escaping @MainActor (PictureFile) -> Void) {
+    private func withFile(
+        of shown: Current, reportingFailure: Bool = true,
+        _ use: @escaping @MainActor (PictureFile) -> Void
+    ) {
         if let file, file.source == shown.source.url {
             use(file.file)
             return
         }
-        let pictures = pictures, folder = folder, source = shown.source
+        let pictures = pictures
+        let folder = folder
+        let source = shown.source
         let name = shown.entry.suggestedFileName
-        fileWork.start({
-            try await PictureFile.prepare(source.url, purpose: source.purpose, named: name, in: folder, pictures: pictures)
-        }, then: { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let file):
-                self.file = (source.url, file)
-                self.onFileReady?(file)
-                use(file)
-            case .failure(let error):
-                if reportingFailure { self.banner.show(userMessage(for: error)) }
-            }
-        })
+        fileWork.start(
+            {
+                try await PictureFile.prepare(
+                    source.url, purpose: source.purpose, named: name, in: folder, pictures: pictures)
+            },
+            then: { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success(let file):
+                    self.file = (source.url, file)
+                    self.onFileReady?(file)
+                    use(file)
+                case .failure(let error):
+                    if reportingFailure { self.banner.show(userMessage(for: error)) }
+                }
+            })
     }
 }

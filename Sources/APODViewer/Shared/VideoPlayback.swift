@@ -22,12 +22,14 @@ final class VideoPlayback {
             return
         }
         let source = source
-        work.start({
-            try await source.withVideoAddresses([entry]).first ?? entry
-        }, then: { result in
-            let completed = (try? result.get()) ?? entry
-            open(completed.playableURL ?? completed.webPageURL)
-        })
+        work.start(
+            {
+                try await source.withVideoAddresses([entry]).first ?? entry
+            },
+            then: { result in
+                let completed = (try? result.get()) ?? entry
+                open(completed.playableURL ?? completed.webPageURL)
+            })
     }
 
     /// Forgets a Play still waiting for its address (the window closed or moved on).

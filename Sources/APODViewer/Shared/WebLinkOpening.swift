@@ -9,7 +9,9 @@ enum WebLink {
     /// When the desktop has no browser for web links (GTK's own dialog would only say
     /// "Operation not supported").
     static var noBrowserMessage: String {
-        tr("No web browser is set up to open links. Install one or choose a default browser in your desktop's settings, or use Copy Link and paste the link into a browser.")
+        tr(
+            "No web browser is set up to open links. Install one or choose a default browser in your desktop's settings, or use Copy Link and paste the link into a browser."
+        )
     }
 }
 

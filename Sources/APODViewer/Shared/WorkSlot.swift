@@ -14,8 +14,10 @@ final class WorkSlot {
     /// Whether work is running and its result not yet delivered.
     var isBusy: Bool { task != nil }
 
-    func start<T: Sendable>(_ work: @escaping @Sendable () async throws -> T,
-                            then deliver: @escaping @Sendable @MainActor (Result<T, any Error>) -> Void) {
+    func start<T: Sendable>(
+        _ work: @escaping @Sendable () async throws -> T,
+        then deliver: @escaping @Sendable @MainActor (Result<T, any Error>) -> Void
+    ) {
         cancel()
         let current = generation
         task = Task.detached { [weak self] in
@@ -33,9 +35,11 @@ final class WorkSlot {
     /// Consumes the stream `makeStream` returns in a detached task: each element is delivered
     /// as it arrives, in order, then `finished` with nil or the error that ended the stream.
     /// Cancelling (or starting other work) ends the stream, whose producer then stops too.
-    func stream<T: Sendable>(_ makeStream: @escaping @Sendable () -> AsyncThrowingStream<T, any Error>,
-                             each deliver: @escaping @Sendable @MainActor (T) -> Void,
-                             finished: @escaping @Sendable @MainActor ((any Error)?) -> Void) {
+    func stream<T: Sendable>(
+        _ makeStream: @escaping @Sendable () -> AsyncThrowingStream<T, any Error>,
+        each deliver: @escaping @Sendable @MainActor (T) -> Void,
+        finished: @escaping @Sendable @MainActor ((any Error)?) -> Void
+    ) {
         cancel()
         let current = generation
         task = Task.detached { [weak self] in

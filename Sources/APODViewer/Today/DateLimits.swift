@@ -38,7 +38,8 @@ struct DateLimits: Equatable {
     /// day of a month wholly before the first APOD or after today, none of most months.
     func daysOutside(year: Int, month: Int) -> Set<Int> {
         let length = APODDay.daysIn(month: month, year: year)
-        return Set((1...length).filter { day in APODDay(year: year, month: month, day: day).map { !contains($0) } ?? true })
+        return Set(
+            (1...length).filter { day in APODDay(year: year, month: month, day: day).map { !contains($0) } ?? true })
     }
 
     /// Why `day` cannot be chosen, said where it was refused; nil when it can.
@@ -47,7 +48,9 @@ struct DateLimits: Equatable {
             return tr("The archive begins on {date}, the first picture.", ["date": range.lowerBound.displayString])
         }
         if day > range.upperBound {
-            return tr("The archive ends today, {date}: later pictures are not published yet.", ["date": range.upperBound.displayString])
+            return tr(
+                "The archive ends today, {date}: later pictures are not published yet.",
+                ["date": range.upperBound.displayString])
         }
         return nil
     }

@@ -48,8 +48,12 @@ final class DateSelector {
     /// Why the fields name no real day ("2023 has no Feb. 29"), or nil when they do.
     var impossibleDayMessage: String? {
         guard APODDay(year: year.value, month: month.value, day: day.value) == nil else { return nil }
-        return tr("{year} has no {month-day}.", ["year": String(year.value),
-                                                 "month-day": DisplayDate.monthDay(month: month.value, day: day.value)])
+        return tr(
+            "{year} has no {month-day}.",
+            [
+                "year": String(year.value),
+                "month-day": DisplayDate.monthDay(month: month.value, day: day.value),
+            ])
     }
 
     /// Shows `day`, clamped into the archive.

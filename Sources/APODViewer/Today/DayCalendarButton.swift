@@ -34,7 +34,8 @@ final class DayCalendarButton {
         legend.setMaxWidthChars(34)
         legend.setTextAlignment(0)
         column.append(legend)
-        button = PopoverButton(iconName: "x-office-calendar-symbolic", tooltip: tr("Choose a day on a calendar"), content: column)
+        button = PopoverButton(
+            iconName: "x-office-calendar-symbolic", tooltip: tr("Choose a day on a calendar"), content: column)
         button.verticalAlign = .center
         button.onShow { [weak self] in self?.opened() }
         calendar.onDaySelected { [weak self] in self?.daySelected() }
@@ -81,29 +82,36 @@ final class DayCalendarButton {
         calendar.setDayClass(Self.outsideClass, on: limits.daysOutside(year: year, month: monthNumber))
         legend.text = notice ?? ""
         let archive = archive
-        work.start({ try archive.marks(in: month) }, then: { [weak self] result in
-            guard let self, self.shownMonth == month else { return }
-            switch result {
-            case .success(let marks):
-                self.calendar.setMarkedDays(Set(marks.indexed.map(\.day)))
-                let favourites = marks.favourites.map(\.day).sorted().map(String.init).joined(separator: ", ")
-                self.legend.text = [notice, self.legendText(indexed: marks.indexed.count, favourites: favourites, month: month)]
+        work.start(
+            { try archive.marks(in: month) },
+            then: { [weak self] result in
+                guard let self, self.shownMonth == month else { return }
+                switch result {
+                case .success(let marks):
+                    self.calendar.setMarkedDays(Set(marks.indexed.map(\.day)))
+                    let favourites = marks.favourites.map(\.day).sorted().map(String.init).joined(separator: ", ")
+                    self.legend.text = [
+                        notice, self.legendText(indexed: marks.indexed.count, favourites: favourites, month: month),
+                    ]
                     .compactMap { $0 }.joined(separator: "\n")
-            case .failure(let error):
-                self.legend.text = [notice, userMessage(for: error)].compactMap { $0 }.joined(separator: "\n")
-            }
-        })
+                case .failure(let error):
+                    self.legend.text = [notice, userMessage(for: error)].compactMap { $0 }.joined(separator: "\n")
+                }
+            })
     }
 
     /// What the marks mean, in the words of what they look like; for a month wholly outside
     /// the archive, why its days are dimmed.
     private func legendText(indexed: Int, favourites: String, month: ArchiveMonth) -> String {
         let limits = limits
-        if limits.daysOutside(year: month.year, month: month.month).count == APODDay.daysIn(month: month.month, year: month.year),
-           let refusal = limits.refusal(for: month.firstDay) {
+        if limits.daysOutside(year: month.year, month: month.month).count
+            == APODDay.daysIn(month: month.month, year: month.year),
+            let refusal = limits.refusal(for: month.firstDay)
+        {
             return refusal
         }
-        let marks = indexed == 0
+        let marks =
+            indexed == 0
             ? tr("No day of this month is in the archive index yet.")
             : tr("Days in bold blue are in the archive index ({count} this month).", ["count": String(indexed)])
         return marks + (favourites.isEmpty ? "" : "\n" + tr("Favourites: {days}", ["days": favourites]))

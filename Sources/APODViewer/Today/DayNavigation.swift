@@ -19,14 +19,18 @@ final class DayNavigation {
     private let nextAction: Action
 
     /// - Parameters: what the four actions do.
-    init(range: ClosedRange<APODDay>, in window: Window, previous: @escaping @MainActor () -> Void,
-         next: @escaping @MainActor () -> Void, today: @escaping @MainActor () -> Void,
-         showSelected: @escaping @MainActor () -> Void) {
+    init(
+        range: ClosedRange<APODDay>, in window: Window, previous: @escaping @MainActor () -> Void,
+        next: @escaping @MainActor () -> Void, today: @escaping @MainActor () -> Void,
+        showSelected: @escaping @MainActor () -> Void
+    ) {
         dateSelector = DateSelector(range: range)
         previousAction = Action(WindowAction.previousDay, handler: previous)
         nextAction = Action(WindowAction.nextDay, handler: next)
-        for action in [previousAction, nextAction, Action(WindowAction.today, handler: today),
-                       Action(WindowAction.showSelected, handler: showSelected)] {
+        for action in [
+            previousAction, nextAction, Action(WindowAction.today, handler: today),
+            Action(WindowAction.showSelected, handler: showSelected),
+        ] {
             window.addAction(action)
         }
         previousButton.setAction(WindowAction.previousDay)

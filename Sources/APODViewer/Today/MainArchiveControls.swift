@@ -20,13 +20,16 @@ final class MainArchiveControls {
             star?.button.isVisible = main?.isShowing(.today) == true
         }
 
-        main.window.addAction(Action(WindowAction.search) { [weak views] in views?.search(views?.searchField.text ?? "") })
+        main.window.addAction(
+            Action(WindowAction.search) { [weak views] in views?.search(views?.searchField.text ?? "") })
         main.window.addAction(star.makeAction())
         star.onChanged = { [weak views] in views?.refresh(.favourites) }
         star.isShowing = { [weak main, weak star] in main?.entry != nil && main?.entry?.date == star?.entry?.date }
         star.onFailure = { [weak main] message in main?.banner.show(message) }
 
-        calendarButton.currentDay = { [weak main] in main?.entry?.date ?? main?.dateSelector.selectedDay ?? calendar.today }
+        calendarButton.currentDay = { [weak main] in
+            main?.entry?.date ?? main?.dateSelector.selectedDay ?? calendar.today
+        }
         calendarButton.onChoose = { [weak main] day in main?.show(day: day) }
     }
 }

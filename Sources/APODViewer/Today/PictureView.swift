@@ -1,5 +1,5 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 
@@ -93,16 +93,18 @@ final class PictureView {
     func decodeBox(fallback: PixelSize) -> PixelSize {
         let scale = max(1, root.scaleFactor)
         let laidOut = root.width > 1 && root.height > 1
-        return PixelSize(width: (laidOut ? root.width : fallback.width) * scale,
-                         height: (laidOut ? root.height : fallback.height) * scale)
+        return PixelSize(
+            width: (laidOut ? root.width : fallback.width) * scale,
+            height: (laidOut ? root.height : fallback.height) * scale)
     }
 
     private func areaResized(width: Int, height: Int) {
         guard let image = shownImage, image.width < image.originalWidth else { return }
         let scale = max(1, root.scaleFactor)
         let box = PixelSize(width: width * scale, height: height * scale)
-        let wanted = TextureDecoder.fittedSize(width: image.originalWidth, height: image.originalHeight,
-                                               longSide: TextureDecoder.displayLongSide, box: box)
+        let wanted = TextureDecoder.fittedSize(
+            width: image.originalWidth, height: image.originalHeight,
+            longSide: TextureDecoder.displayLongSide, box: box)
         guard Double(wanted.width) > Double(coveredWidth) * Self.regrowthFactor else { return }
         coveredWidth = wanted.width
         onNeedsLargerPicture?(box)

@@ -40,23 +40,27 @@ final class FavouriteButton {
         setState(false)
         guard let entry else { return work.cancel() }
         let archive = archive
-        work.start({ try archive.isFavourite(entry.date) }, then: { [weak self] result in
-            if case .success(let isFavourite) = result { self?.setState(isFavourite) }
-        })
+        work.start(
+            { try archive.isFavourite(entry.date) },
+            then: { [weak self] result in
+                if case .success(let isFavourite) = result { self?.setState(isFavourite) }
+            })
     }
 
     func toggle() {
         guard let entry, isShowing?() ?? true else { return }
         let archive = archive
-        work.start({ try archive.toggleFavourite(entry) }, then: { [weak self] result in
-            switch result {
-            case .success(let isFavourite):
-                self?.setState(isFavourite)
-                self?.onChanged?()
-            case .failure(let error):
-                self?.onFailure?(userMessage(for: error))
-            }
-        })
+        work.start(
+            { try archive.toggleFavourite(entry) },
+            then: { [weak self] result in
+                switch result {
+                case .success(let isFavourite):
+                    self?.setState(isFavourite)
+                    self?.onChanged?()
+                case .failure(let error):
+                    self?.onFailure?(userMessage(for: error))
+                }
+            })
     }
 
     private func setState(_ favourite: Bool) {

@@ -27,8 +27,10 @@ extension FlowBox {
     /// from there up. `alsoApply` runs after the columns change (and once now, with the
     /// window's current side) so the window can rearrange the rest of its layout. The window
     /// keeps the returned breakpoint for as long as it lives.
-    func pictureColumnBreakpoint(in window: Window,
-                                 alsoApply: @escaping @MainActor (_ narrow: Bool) -> Void) -> WidthBreakpoint {
+    func pictureColumnBreakpoint(
+        in window: Window,
+        alsoApply: @escaping @MainActor (_ narrow: Bool) -> Void
+    ) -> WidthBreakpoint {
         WidthBreakpoint(window: window, narrowerThan: Self.narrowPictureGridWidth) { [weak self] narrow in
             self?.setColumns(narrow ? Self.narrowPictureColumns : Self.pictureColumns)
             alsoApply(narrow)

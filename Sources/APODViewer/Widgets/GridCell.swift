@@ -101,26 +101,30 @@ final class GridCell: FlowBoxChild {
     /// Fetches and decodes the thumbnail at `width` device pixels, off the main thread.
     func loadThumbnail(with pictures: PictureLoader, width: Int) {
         guard let url = entry.thumbnailSourceURL else {
-            showFailure(iconName: entry.mediaType == .video ? "video-x-generic-symbolic" : "image-missing-symbolic",
-                        reason: entry.mediaType == .video ? tr("This video has no preview picture.") : tr("No picture for this day."))
+            showFailure(
+                iconName: entry.mediaType == .video ? "video-x-generic-symbolic" : "image-missing-symbolic",
+                reason: entry.mediaType == .video
+                    ? tr("This video has no preview picture.") : tr("No picture for this day."))
             return
         }
         self.pictures = pictures
         let isVideo = entry.mediaType == .video
-        work.start({
-            try await pictures.picture(from: url, for: .thumbnail(width: width))
-        }, then: { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let image):
-                self.statusIcon.isVisible = false
-                self.picture.setTexture(image.texture)
-                self.picture.alternativeText = self.entry.pictureDescription
-                self.playBadge.isVisible = isVideo
-            case .failure(let error):
-                self.showFailure(iconName: "image-missing-symbolic", reason: userMessage(for: error))
-            }
-        })
+        work.start(
+            {
+                try await pictures.picture(from: url, for: .thumbnail(width: width))
+            },
+            then: { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success(let image):
+                    self.statusIcon.isVisible = false
+                    self.picture.setTexture(image.texture)
+                    self.picture.alternativeText = self.entry.pictureDescription
+                    self.playBadge.isVisible = isVideo
+                case .failure(let error):
+                    self.showFailure(iconName: "image-missing-symbolic", reason: userMessage(for: error))
+                }
+            })
     }
 
     func cancel() {

@@ -4,7 +4,9 @@ import CGtk
 @MainActor
 public final class Application {
     package let applicationPointer: UnsafeMutablePointer<GtkApplication>
-    private var gApplication: UnsafeMutablePointer<GApplication> { UnsafeMutablePointer(OpaquePointer(applicationPointer)) }
+    private var gApplication: UnsafeMutablePointer<GApplication> {
+        UnsafeMutablePointer(OpaquePointer(applicationPointer))
+    }
 
     /// A unique application: on a session bus the first instance owns `id` and exports its
     /// actions (`gapplication action <id> …`); later launches find it remote and forward their
@@ -118,7 +120,8 @@ public final class Application {
 
     /// Emits an action taking an integer, such as `random`.
     public func activateAction(_ name: String, int: Int) {
-        g_action_group_activate_action(OpaquePointer(applicationPointer), name, g_variant_new_int32(Int32(clamping: int)))
+        g_action_group_activate_action(
+            OpaquePointer(applicationPointer), name, g_variant_new_int32(Int32(clamping: int)))
     }
 
     /// The names of the application's actions, as D-Bus clients see them.

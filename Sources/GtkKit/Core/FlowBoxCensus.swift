@@ -47,7 +47,8 @@ public struct FlowBoxCensus: Equatable, Sendable {
             return
         }
         if Self.is(widget, gtk_picture_get_type()), gtk_widget_get_mapped(widget) != 0,
-           gtk_picture_get_paintable(OpaquePointer(widget)) != nil {
+            gtk_picture_get_paintable(OpaquePointer(widget)) != nil
+        {
             windowPictures += 1
         }
         Self.forEachChild(of: widget) { visit($0) }
@@ -64,8 +65,10 @@ public struct FlowBoxCensus: Equatable, Sendable {
     }
 
     @MainActor
-    private static func forEachChild(of widget: UnsafeMutablePointer<GtkWidget>,
-                                     _ body: (UnsafeMutablePointer<GtkWidget>) -> Void) {
+    private static func forEachChild(
+        of widget: UnsafeMutablePointer<GtkWidget>,
+        _ body: (UnsafeMutablePointer<GtkWidget>) -> Void
+    ) {
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
             body(current)
@@ -74,6 +77,7 @@ public struct FlowBoxCensus: Equatable, Sendable {
     }
 
     private static func `is`(_ widget: UnsafeMutablePointer<GtkWidget>, _ type: GType) -> Bool {
-        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
+        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type)
+            != 0
     }
 }

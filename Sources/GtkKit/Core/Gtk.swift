@@ -29,7 +29,9 @@ public enum Gtk {
         var value = GValue()
         g_value_init(&value, apod_type_boolean())
         g_value_set_boolean(&value, 0)
-        g_object_set_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), "gtk-label-select-on-focus", &value)
+        g_object_set_property(
+            UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), "gtk-label-select-on-focus", &value
+        )
         g_value_unset(&value)
     }
 
@@ -45,8 +47,9 @@ public enum Gtk {
         guard let display = gdk_display_get_default() else { return }
         let provider = gtk_css_provider_new()
         gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider),
-                                                   UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        gtk_style_context_add_provider_for_display(
+            display, OpaquePointer(provider),
+            UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(UnsafeMutableRawPointer(provider))
     }
 

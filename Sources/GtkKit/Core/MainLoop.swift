@@ -21,11 +21,14 @@ public final class MainLoop: @unchecked Sendable {
     /// Ends `run()`. Safe from any thread; asked before `run()` started, it still ends it,
     /// because the quit itself runs from the loop.
     public func quit() {
-        g_idle_add_full(G_PRIORITY_DEFAULT, { data in
-            g_main_loop_quit(OpaquePointer(data))
-            return 0
-        }, UnsafeMutableRawPointer(g_main_loop_ref(loop)), { data in
-            g_main_loop_unref(OpaquePointer(data))
-        })
+        g_idle_add_full(
+            G_PRIORITY_DEFAULT,
+            { data in
+                g_main_loop_quit(OpaquePointer(data))
+                return 0
+            }, UnsafeMutableRawPointer(g_main_loop_ref(loop)),
+            { data in
+                g_main_loop_unref(OpaquePointer(data))
+            })
     }
 }

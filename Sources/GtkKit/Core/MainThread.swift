@@ -43,10 +43,13 @@ private final class DrainSource: @unchecked Sendable {
 
     init() {
         let funcs = UnsafeMutablePointer<GSourceFuncs>.allocate(capacity: 1)
-        funcs.initialize(to: GSourceFuncs(prepare: nil, check: nil, dispatch: { source, _, _ in
-            MainThread.dispatch(source!)
-            return 1
-        }, finalize: nil, closure_callback: nil, closure_marshal: nil))
+        funcs.initialize(
+            to: GSourceFuncs(
+                prepare: nil, check: nil,
+                dispatch: { source, _, _ in
+                    MainThread.dispatch(source!)
+                    return 1
+                }, finalize: nil, closure_callback: nil, closure_marshal: nil))
         source = g_source_new(funcs, guint(MemoryLayout<GSource>.size))
         g_source_set_priority(source, G_PRIORITY_DEFAULT)
         g_source_set_name(source, "MainThread.post")

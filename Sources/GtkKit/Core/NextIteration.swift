@@ -9,12 +9,15 @@ import CGtk
 /// iteration, so a step that must follow another is scheduled by that step, not beside it.
 public enum NextIteration {
     public static func run(_ body: @escaping @MainActor () -> Void) {
-        g_idle_add_full(G_PRIORITY_DEFAULT, { data in
-            let body = ClosureBox<@MainActor () -> Void>.from(data)
-            MainActor.assumeIsolated { body() }
-            return 0
-        }, ClosureBox<@MainActor () -> Void>(body).retainedPointer, { data in
-            Unmanaged<AnyObject>.fromOpaque(data!).release()
-        })
+        g_idle_add_full(
+            G_PRIORITY_DEFAULT,
+            { data in
+                let body = ClosureBox<@MainActor () -> Void>.from(data)
+                MainActor.assumeIsolated { body() }
+                return 0
+            }, ClosureBox<@MainActor () -> Void>(body).retainedPointer,
+            { data in
+                Unmanaged<AnyObject>.fromOpaque(data!).release()
+            })
     }
 }

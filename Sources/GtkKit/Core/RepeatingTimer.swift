@@ -8,14 +8,17 @@ public final class RepeatingTimer {
 
     public init(milliseconds: Int, _ tick: @escaping @MainActor () -> Void) {
         let box = ClosureBox<@MainActor () -> Void>(tick)
-        source = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(1, milliseconds)), { data in
-            let tick = ClosureBox<@MainActor () -> Void>.from(data)
-            MainActor.assumeIsolated { tick() }
-            return 1
-        }, box.retainedPointer, { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        })
+        source = g_timeout_add_full(
+            G_PRIORITY_DEFAULT, guint(max(1, milliseconds)),
+            { data in
+                let tick = ClosureBox<@MainActor () -> Void>.from(data)
+                MainActor.assumeIsolated { tick() }
+                return 1
+            }, box.retainedPointer,
+            { data in
+                guard let data else { return }
+                Unmanaged<AnyObject>.fromOpaque(data).release()
+            })
     }
 
     public func stop() {

@@ -25,43 +25,59 @@ let releaseBox: GClosureNotify = { data, _ in
 package enum Signal {
     @MainActor
     @discardableResult
-    package static func connect(_ instance: gpointer, _ name: String, _ handler: @escaping @MainActor () -> Void) -> UInt {
-        apod_connect(instance, name, { _, data in
-            let body = ClosureBox<@MainActor () -> Void>.from(data)
-            MainActor.assumeIsolated { body() }
-        }, ClosureBox(handler).retainedPointer, releaseBox)
+    package static func connect(_ instance: gpointer, _ name: String, _ handler: @escaping @MainActor () -> Void)
+        -> UInt
+    {
+        apod_connect(
+            instance, name,
+            { _, data in
+                let body = ClosureBox<@MainActor () -> Void>.from(data)
+                MainActor.assumeIsolated { body() }
+            }, ClosureBox(handler).retainedPointer, releaseBox)
     }
 
     /// For signals carrying one pointer argument (`child-activated`, an action's parameter).
     @MainActor
     @discardableResult
-    package static func connectPointer(_ instance: gpointer, _ name: String,
-                               _ handler: @escaping @MainActor (gpointer?) -> Void) -> UInt {
-        apod_connect_pointer(instance, name, { _, argument, data in
-            let body = ClosureBox<@MainActor (gpointer?) -> Void>.from(data)
-            MainActor.assumeIsolated { body(argument) }
-        }, ClosureBox(handler).retainedPointer, releaseBox)
+    package static func connectPointer(
+        _ instance: gpointer, _ name: String,
+        _ handler: @escaping @MainActor (gpointer?) -> Void
+    ) -> UInt {
+        apod_connect_pointer(
+            instance, name,
+            { _, argument, data in
+                let body = ClosureBox<@MainActor (gpointer?) -> Void>.from(data)
+                MainActor.assumeIsolated { body(argument) }
+            }, ClosureBox(handler).retainedPointer, releaseBox)
     }
 
     /// For signals carrying one integer (`response`).
     @MainActor
     @discardableResult
-    package static func connectInt(_ instance: gpointer, _ name: String,
-                           _ handler: @escaping @MainActor (Int32) -> Void) -> UInt {
-        apod_connect_int(instance, name, { _, argument, data in
-            let body = ClosureBox<@MainActor (Int32) -> Void>.from(data)
-            MainActor.assumeIsolated { body(argument) }
-        }, ClosureBox(handler).retainedPointer, releaseBox)
+    package static func connectInt(
+        _ instance: gpointer, _ name: String,
+        _ handler: @escaping @MainActor (Int32) -> Void
+    ) -> UInt {
+        apod_connect_int(
+            instance, name,
+            { _, argument, data in
+                let body = ClosureBox<@MainActor (Int32) -> Void>.from(data)
+                MainActor.assumeIsolated { body(argument) }
+            }, ClosureBox(handler).retainedPointer, releaseBox)
     }
 
     /// For signals carrying two integers (GtkDrawingArea's `resize`).
     @MainActor
     @discardableResult
-    package static func connectIntInt(_ instance: gpointer, _ name: String,
-                              _ handler: @escaping @MainActor (Int32, Int32) -> Void) -> UInt {
-        apod_connect_int_int(instance, name, { _, first, second, data in
-            let body = ClosureBox<@MainActor (Int32, Int32) -> Void>.from(data)
-            MainActor.assumeIsolated { body(first, second) }
-        }, ClosureBox(handler).retainedPointer, releaseBox)
+    package static func connectIntInt(
+        _ instance: gpointer, _ name: String,
+        _ handler: @escaping @MainActor (Int32, Int32) -> Void
+    ) -> UInt {
+        apod_connect_int_int(
+            instance, name,
+            { _, first, second, data in
+                let body = ClosureBox<@MainActor (Int32, Int32) -> Void>.from(data)
+                MainActor.assumeIsolated { body(first, second) }
+            }, ClosureBox(handler).retainedPointer, releaseBox)
     }
 }

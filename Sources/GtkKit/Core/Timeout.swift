@@ -11,15 +11,17 @@ public final class Timeout {
     public init(seconds: Int, _ body: @escaping @MainActor () -> Void) {
         let state = TimeoutState(body)
         self.state = state
-        source = g_timeout_add_seconds_full(G_PRIORITY_DEFAULT, guint(clamping: max(0, seconds)), timeoutFired,
-                                            Unmanaged.passRetained(state).toOpaque(), releaseTimeoutState)
+        source = g_timeout_add_seconds_full(
+            G_PRIORITY_DEFAULT, guint(clamping: max(0, seconds)), timeoutFired,
+            Unmanaged.passRetained(state).toOpaque(), releaseTimeoutState)
     }
 
     public init(milliseconds: Int, _ body: @escaping @MainActor () -> Void) {
         let state = TimeoutState(body)
         self.state = state
-        source = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(clamping: max(0, milliseconds)), timeoutFired,
-                                    Unmanaged.passRetained(state).toOpaque(), releaseTimeoutState)
+        source = g_timeout_add_full(
+            G_PRIORITY_DEFAULT, guint(clamping: max(0, milliseconds)), timeoutFired,
+            Unmanaged.passRetained(state).toOpaque(), releaseTimeoutState)
     }
 
     public func cancel() {

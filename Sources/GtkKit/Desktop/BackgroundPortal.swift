@@ -19,20 +19,28 @@ public enum BackgroundPortal {
     ///   - autostart: start at login (false withdraws an earlier request).
     ///   - commandLine: what the desktop runs at login, e.g. `["apod-viewer", "--background"]`.
     ///   - completion: runs on the main thread exactly once.
-    public static func request(autostart: Bool, commandLine: [String], reason: String,
-                               completion: @escaping @MainActor (Outcome) -> Void) {
-        PortalRequest.send(interface: "org.freedesktop.portal.Background", method: "RequestBackground", options: {
-            [("reason", g_variant_new_string(reason)),
-             ("autostart", g_variant_new_boolean(autostart ? 1 : 0)),
-             ("commandline", strv(commandLine)),
-             ("dbus-activatable", g_variant_new_boolean(0))]
-        }, completion: { reply in
-            switch reply {
-            case .response(code: 0, booleans: let results): completion(.granted(autostart: results["autostart"] ?? false))
-            case .response(code: 1, _): completion(.denied)
-            case .response, .noPortal: completion(.noPortal)
-            }
-        })
+    public static func request(
+        autostart: Bool, commandLine: [String], reason: String,
+        completion: @escaping @MainActor (Outcome) -> Void
+    ) {
+        PortalRequest.send(
+            interface: "org.freedesktop.portal.Background", method: "RequestBackground",
+            options: {
+                [
+                    ("reason", g_variant_new_string(reason)),
+                    ("autostart", g_variant_new_boolean(autostart ? 1 : 0)),
+                    ("commandline", strv(commandLine)),
+                    ("dbus-activatable", g_variant_new_boolean(0)),
+                ]
+            },
+            completion: { reply in
+                switch reply {
+                case .response(code: 0, booleans: let results):
+                    completion(.granted(autostart: results["autostart"] ?? false))
+                case .response(code: 1, _): completion(.denied)
+                case .response, .noPortal: completion(.noPortal)
+                }
+            })
     }
 
     private static func strv(_ strings: [String]) -> OpaquePointer {

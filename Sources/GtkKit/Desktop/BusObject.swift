@@ -15,10 +15,13 @@ public final class BusObject {
 
     /// Nil without a session bus, or when the object could not be registered (the path is
     /// taken, the XML does not describe `interface`).
-    public init?(path: String, interface: String, introspection: String,
-                 handler: @escaping @MainActor (BusMethodCall) -> Void) {
+    public init?(
+        path: String, interface: String, introspection: String,
+        handler: @escaping @MainActor (BusMethodCall) -> Void
+    ) {
         guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil,
-              let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return nil }
+            let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil)
+        else { return nil }
         self.connection = connection
         guard let node = g_dbus_node_info_new_for_xml(introspection, nil) else {
             g_object_unref(UnsafeMutableRawPointer(connection))
@@ -55,16 +58,21 @@ public final class BusObject {
 /// blocks, so never on the main thread of a process whose own objects must answer meanwhile.
 public enum BusCall {
     /// Calls a method taking one `as` argument and answering `(as)`; nil on any error or time-out.
-    public static func strings(destination: String, path: String, interface: String, method: String,
-                               _ argument: [String], timeoutMilliseconds: Int32 = 5000) -> [String]? {
+    public static func strings(
+        destination: String, path: String, interface: String, method: String,
+        _ argument: [String], timeoutMilliseconds: Int32 = 5000
+    ) -> [String]? {
         guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
         let replyType = g_variant_type_new("(as)")
         defer { g_variant_type_free(replyType) }
         var error: UnsafeMutablePointer<GError>?
-        guard let reply = g_dbus_connection_call_sync(connection, destination, path, interface, method,
-                                                      BusReply.strings(argument).makeVariant(), replyType,
-                                                      G_DBUS_CALL_FLAGS_NONE, timeoutMilliseconds, nil, &error) else {
+        guard
+            let reply = g_dbus_connection_call_sync(
+                connection, destination, path, interface, method,
+                BusReply.strings(argument).makeVariant(), replyType,
+                G_DBUS_CALL_FLAGS_NONE, timeoutMilliseconds, nil, &error)
+        else {
             if let error { g_error_free(error) }
             return nil
         }
@@ -188,7 +196,8 @@ public enum BusReply: Sendable {
         defer { g_variant_builder_unref(builder) }
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
             guard let variant = value.makeVariant() else { continue }
-            g_variant_builder_add_value(builder, g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(variant)))
+            g_variant_builder_add_value(
+                builder, g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(variant)))
             g_variant_unref(variant)
         }
         return g_variant_builder_end(builder)

@@ -18,31 +18,37 @@ public enum OpenWith {
     /// Asks which application should open the file at `path`; `completion` runs on the main
     /// thread once the portal answers, or (no portal) once the fallback chooser is shown and
     /// again when it is answered.
-    public static func openFile(at path: String, over window: Window, completion: @escaping @MainActor (Outcome) -> Void) {
-        let failure = PortalRequest.sendFile(at: path, interface: "org.freedesktop.portal.OpenURI", method: "OpenFile",
-                                             options: { [("ask", g_variant_new_boolean(1))] },
-                                             completion: { [weak window] reply in
-            switch reply {
-            case .response(code: 0, _): completion(.opened)
-            case .response(code: 1, _): completion(.cancelled)
-            case .response: completion(.failed(reason: ""))
-            case .noPortal:
-                guard let window, !window.isDestroyed else { return completion(.cancelled) }
-                showChooser(for: path, over: window, completion: completion)
-            }
-        })
+    public static func openFile(
+        at path: String, over window: Window, completion: @escaping @MainActor (Outcome) -> Void
+    ) {
+        let failure = PortalRequest.sendFile(
+            at: path, interface: "org.freedesktop.portal.OpenURI", method: "OpenFile",
+            options: { [("ask", g_variant_new_boolean(1))] },
+            completion: { [weak window] reply in
+                switch reply {
+                case .response(code: 0, _): completion(.opened)
+                case .response(code: 1, _): completion(.cancelled)
+                case .response: completion(.failed(reason: ""))
+                case .noPortal:
+                    guard let window, !window.isDestroyed else { return completion(.cancelled) }
+                    showChooser(for: path, over: window, completion: completion)
+                }
+            })
         if let failure { completion(.failed(reason: failure)) }
     }
 
     /// GTK's own chooser (deprecated in 4.10 for GtkFileLauncher, which 4.8 does not have).
-    private static func showChooser(for path: String, over window: Window, completion: @escaping @MainActor (Outcome) -> Void) {
+    private static func showChooser(
+        for path: String, over window: Window, completion: @escaping @MainActor (Outcome) -> Void
+    ) {
         let file = g_file_new_for_path(path)!
         let dialog = gtk_app_chooser_dialog_new(window.cast(), GTK_DIALOG_MODAL, file)!
         g_object_unref(UnsafeMutableRawPointer(file))
         Signal.connectInt(UnsafeMutableRawPointer(dialog), "response") { response in
             defer { gtk_window_destroy(UnsafeMutablePointer<GtkWindow>(OpaquePointer(dialog))) }
             guard response == GTK_RESPONSE_OK.rawValue,
-                  let info = gtk_app_chooser_get_app_info(OpaquePointer(dialog)) else {
+                let info = gtk_app_chooser_get_app_info(OpaquePointer(dialog))
+            else {
                 return completion(.cancelled)
             }
             defer { g_object_unref(UnsafeMutableRawPointer(info)) }
@@ -57,7 +63,9 @@ public enum OpenWith {
         let files = g_list_append(nil, UnsafeMutableRawPointer(file))
         let context = display.flatMap { gdk_display_get_app_launch_context($0) }
         var error: UnsafeMutablePointer<GError>?
-        let launched = g_app_info_launch(info, files, context.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GAppLaunchContext.self) }, &error)
+        let launched = g_app_info_launch(
+            info, files, context.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GAppLaunchContext.self) },
+            &error)
         g_list_free(files)
         g_object_unref(UnsafeMutableRawPointer(file))
         if let context { g_object_unref(UnsafeMutableRawPointer(context)) }
@@ -74,7 +82,9 @@ public enum OpenWith {
         var node = toplevels
         while let current = node {
             if let data = current.pointee.data,
-               g_type_check_instance_is_a(data.assumingMemoryBound(to: GTypeInstance.self), gtk_app_chooser_dialog_get_type()) != 0 {
+                g_type_check_instance_is_a(
+                    data.assumingMemoryBound(to: GTypeInstance.self), gtk_app_chooser_dialog_get_type()) != 0
+            {
                 found.append(Window(adopting: data.assumingMemoryBound(to: GtkWidget.self), application: nil))
             }
             node = current.pointee.next

@@ -12,7 +12,8 @@ public enum PictureContent {
     package static func provider(texture: Texture?, file: URL?) -> UnsafeMutablePointer<GdkContentProvider>? {
         var providers: [UnsafeMutablePointer<GdkContentProvider>?] = []
         if let texture {
-            providers.append(objectProvider(type: gdk_texture_get_type(), object: UnsafeMutableRawPointer(texture.texturePointer)))
+            providers.append(
+                objectProvider(type: gdk_texture_get_type(), object: UnsafeMutableRawPointer(texture.texturePointer)))
         }
         if let file {
             let gfile = g_file_new_for_path(file.path)
@@ -23,7 +24,9 @@ public enum PictureContent {
         return gdk_content_provider_new_union(&providers, gsize(providers.count))
     }
 
-    private static func objectProvider(type: GType, object: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<GdkContentProvider>? {
+    private static func objectProvider(type: GType, object: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<
+        GdkContentProvider
+    >? {
         var value = GValue()
         g_value_init(&value, type)
         g_value_set_object(&value, object)
@@ -34,7 +37,8 @@ public enum PictureContent {
     /// The MIME types `provider` offers, as a drop target or clipboard reader sees them.
     package static func mimeTypes(of provider: UnsafeMutablePointer<GdkContentProvider>) -> [String] {
         guard let storable = gdk_content_provider_ref_storable_formats(provider),
-              let formats = gdk_content_formats_union_serialize_mime_types(storable) else { return [] }
+            let formats = gdk_content_formats_union_serialize_mime_types(storable)
+        else { return [] }
         defer { gdk_content_formats_unref(formats) }
         var count: gsize = 0
         guard let types = gdk_content_formats_get_mime_types(formats, &count) else { return [] }
@@ -56,17 +60,20 @@ public enum PictureContent {
         g_value_init(&value, g_file_get_type())
         defer { g_value_unset(&value) }
         guard gdk_content_provider_get_value(provider, &value, nil) != 0,
-              let file = g_value_get_object(&value), let path = g_file_get_path(OpaquePointer(file)) else { return nil }
+            let file = g_value_get_object(&value), let path = g_file_get_path(OpaquePointer(file))
+        else { return nil }
         defer { g_free(path) }
         return String(cString: path)
     }
 
     /// The size of the texture `provider` holds, if any.
-    package static func textureSize(in provider: UnsafeMutablePointer<GdkContentProvider>) -> (width: Int, height: Int)? {
+    package static func textureSize(in provider: UnsafeMutablePointer<GdkContentProvider>) -> (width: Int, height: Int)?
+    {
         var value = GValue()
         g_value_init(&value, gdk_texture_get_type())
         defer { g_value_unset(&value) }
-        guard gdk_content_provider_get_value(provider, &value, nil) != 0, let texture = g_value_get_object(&value) else {
+        guard gdk_content_provider_get_value(provider, &value, nil) != 0, let texture = g_value_get_object(&value)
+        else {
             return nil
         }
         return (Int(gdk_texture_get_width(OpaquePointer(texture))), Int(gdk_texture_get_height(OpaquePointer(texture))))
@@ -92,14 +99,16 @@ extension Window {
 
     public var localClipboardContent: LocalClipboardContent? {
         let clipboard = gtk_widget_get_clipboard(widgetPointer)
-        guard let provider = gdk_clipboard_get_content(clipboard), let formats = gdk_clipboard_get_formats(clipboard) else {
+        guard let provider = gdk_clipboard_get_content(clipboard), let formats = gdk_clipboard_get_formats(clipboard)
+        else {
             return nil
         }
         var count: gsize = 0
         let types = gdk_content_formats_get_mime_types(formats, &count)
         let mimeTypes = (0..<Int(count)).compactMap { types?[$0].map { String(cString: $0) } }
-        return LocalClipboardContent(mimeTypes: mimeTypes, textureSize: PictureContent.textureSize(in: provider),
-                                     filePath: PictureContent.filePath(in: provider))
+        return LocalClipboardContent(
+            mimeTypes: mimeTypes, textureSize: PictureContent.textureSize(in: provider),
+            filePath: PictureContent.filePath(in: provider))
     }
 
     /// When the focused widget has selected text (a selectable label, an entry), copies it as
@@ -108,12 +117,17 @@ extension Window {
     public func copyFocusedSelection() -> Bool {
         guard let focus = gtk_root_get_focus(OpaquePointer(widgetPointer)) else { return false }
         var hasSelection = false
-        var start: Int32 = 0, end: Int32 = 0
-        if g_type_check_instance_is_a(UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self),
-                                      gtk_label_get_type()) != 0 {
+        var start: Int32 = 0
+        var end: Int32 = 0
+        if g_type_check_instance_is_a(
+            UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self),
+            gtk_label_get_type()) != 0
+        {
             hasSelection = gtk_label_get_selection_bounds(OpaquePointer(focus), &start, &end) != 0 && start != end
-        } else if g_type_check_instance_is_a(UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self),
-                                             gtk_editable_get_type()) != 0 {
+        } else if g_type_check_instance_is_a(
+            UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self),
+            gtk_editable_get_type()) != 0
+        {
             hasSelection = gtk_editable_get_selection_bounds(OpaquePointer(focus), &start, &end) != 0 && start != end
         }
         guard hasSelection else { return false }

@@ -33,7 +33,8 @@ public final class PictureSheet {
         run(jobName: jobName, action: GTK_PRINT_OPERATION_ACTION_EXPORT, exportPath: path, parent: nil)
     }
 
-    private func run(jobName: String, action: GtkPrintOperationAction, exportPath: String?, parent: Window?) -> Outcome {
+    private func run(jobName: String, action: GtkPrintOperationAction, exportPath: String?, parent: Window?) -> Outcome
+    {
         let operation = gtk_print_operation_new()!
         defer { g_object_unref(UnsafeMutableRawPointer(operation)) }
         gtk_print_operation_set_job_name(operation, jobName)
@@ -41,10 +42,12 @@ public final class PictureSheet {
         gtk_print_operation_set_embed_page_setup(operation, 1)
         if let exportPath { gtk_print_operation_set_export_filename(operation, exportPath) }
         let draw: @MainActor (OpaquePointer) -> Void = { [self] context in drawPage(in: context) }
-        apod_connect_pointer_int(UnsafeMutableRawPointer(operation), "draw-page", { _, context, _, data in
-            let body = ClosureBox<@MainActor (OpaquePointer) -> Void>.from(data)
-            MainActor.assumeIsolated { body(OpaquePointer(context!)) }
-        }, ClosureBox(draw).retainedPointer, releaseBox)
+        apod_connect_pointer_int(
+            UnsafeMutableRawPointer(operation), "draw-page",
+            { _, context, _, data in
+                let body = ClosureBox<@MainActor (OpaquePointer) -> Void>.from(data)
+                MainActor.assumeIsolated { body(OpaquePointer(context!)) }
+            }, ClosureBox(draw).retainedPointer, releaseBox)
         var error: UnsafeMutablePointer<GError>?
         let parentPointer = parent.map { UnsafeMutablePointer<GtkWindow>(OpaquePointer($0.widgetPointer)) }
         let result = gtk_print_operation_run(operation, action, parentPointer, &error)
@@ -70,7 +73,8 @@ public final class PictureSheet {
         pango_layout_set_markup(layout, markup.joined(separator: "\n"), -1)
         pango_layout_set_width(layout, Int32(pageWidth * Double(PANGO_SCALE)))
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        var textWidth: Int32 = 0, textHeight: Int32 = 0
+        var textWidth: Int32 = 0
+        var textHeight: Int32 = 0
         pango_layout_get_size(layout, &textWidth, &textHeight)
         let captionHeight = Double(textHeight) / Double(PANGO_SCALE)
         let gap = 12.0
@@ -94,9 +98,11 @@ public final class PictureSheet {
 
     /// The texture's pixels in a cairo image surface (premultiplied ARGB, as GDK downloads).
     private func imageSurface() -> OpaquePointer? {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(texture.width), Int32(texture.height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
-              let data = cairo_image_surface_get_data(surface) else { return nil }
+        guard
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(texture.width), Int32(texture.height)),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+            let data = cairo_image_surface_get_data(surface)
+        else { return nil }
         cairo_surface_flush(surface)
         gdk_texture_download(texture.texturePointer, data, gsize(cairo_image_surface_get_stride(surface)))
         cairo_surface_mark_dirty(surface)

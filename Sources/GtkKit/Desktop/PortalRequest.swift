@@ -35,47 +35,57 @@ final class PortalRequest {
     /// window, the method's own `arguments`, then `options` with the handle token added. Both are
     /// built only once the bus is there. `fdList` (a `GUnixFDList`, referenced here) goes with the
     /// call for arguments of type `h`. `completion` runs on the main thread exactly once.
-    static func send(interface: String, method: String, fdList: UnsafeMutablePointer<GUnixFDList>? = nil,
-                     arguments: @escaping @MainActor () -> [OpaquePointer] = { [] },
-                     options: @escaping @MainActor () -> [(String, OpaquePointer)],
-                     completion: @escaping @MainActor (Reply) -> Void) {
-        let request = PortalRequest(interface: interface, method: method, fdList: fdList, arguments: arguments,
-                                    options: options, completion: completion)
-        g_bus_get(G_BUS_TYPE_SESSION, nil, { _, result, data in
-            let request = Unmanaged<PortalRequest>.fromOpaque(data!).takeRetainedValue()
-            var error: UnsafeMutablePointer<GError>?
-            let connection = g_bus_get_finish(result, &error)
-            MainActor.assumeIsolated {
-                guard let connection else {
-                    g_clear_error(&error)
-                    request.finish(.noPortal)
-                    return
+    static func send(
+        interface: String, method: String, fdList: UnsafeMutablePointer<GUnixFDList>? = nil,
+        arguments: @escaping @MainActor () -> [OpaquePointer] = { [] },
+        options: @escaping @MainActor () -> [(String, OpaquePointer)],
+        completion: @escaping @MainActor (Reply) -> Void
+    ) {
+        let request = PortalRequest(
+            interface: interface, method: method, fdList: fdList, arguments: arguments,
+            options: options, completion: completion)
+        g_bus_get(
+            G_BUS_TYPE_SESSION, nil,
+            { _, result, data in
+                let request = Unmanaged<PortalRequest>.fromOpaque(data!).takeRetainedValue()
+                var error: UnsafeMutablePointer<GError>?
+                let connection = g_bus_get_finish(result, &error)
+                MainActor.assumeIsolated {
+                    guard let connection else {
+                        g_clear_error(&error)
+                        request.finish(.noPortal)
+                        return
+                    }
+                    request.send(on: connection)
+                    g_object_unref(UnsafeMutableRawPointer(connection))
                 }
-                request.send(on: connection)
-                g_object_unref(UnsafeMutableRawPointer(connection))
-            }
-        }, Unmanaged.passRetained(request).toOpaque())
+            }, Unmanaged.passRetained(request).toOpaque())
     }
 
     /// Calls a method whose one argument is a file (`h`), as `send` does, passing the file at
     /// `path` opened read-only here. Returns the system's reason when it cannot be opened
     /// (then `completion` never runs).
-    static func sendFile(at path: String, interface: String, method: String,
-                         options: @escaping @MainActor () -> [(String, OpaquePointer)],
-                         completion: @escaping @MainActor (Reply) -> Void) -> String? {
+    static func sendFile(
+        at path: String, interface: String, method: String,
+        options: @escaping @MainActor () -> [(String, OpaquePointer)],
+        completion: @escaping @MainActor (Reply) -> Void
+    ) -> String? {
         var fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return String(cString: strerror(errno)) }
-        let fdList = g_unix_fd_list_new_from_array(&fd, 1)  // takes ownership of the descriptor
+        let fdList = g_unix_fd_list_new_from_array(&fd, 1) // takes ownership of the descriptor
         defer { g_object_unref(UnsafeMutableRawPointer(fdList)) }
-        send(interface: interface, method: method, fdList: fdList, arguments: { [g_variant_new_handle(0)] },
-             options: options, completion: completion)
+        send(
+            interface: interface, method: method, fdList: fdList, arguments: { [g_variant_new_handle(0)] },
+            options: options, completion: completion)
         return nil
     }
 
-    private init(interface: String, method: String, fdList: UnsafeMutablePointer<GUnixFDList>?,
-                 arguments: @escaping @MainActor () -> [OpaquePointer],
-                 options: @escaping @MainActor () -> [(String, OpaquePointer)],
-                 completion: @escaping @MainActor (Reply) -> Void) {
+    private init(
+        interface: String, method: String, fdList: UnsafeMutablePointer<GUnixFDList>?,
+        arguments: @escaping @MainActor () -> [OpaquePointer],
+        options: @escaping @MainActor () -> [(String, OpaquePointer)],
+        completion: @escaping @MainActor (Reply) -> Void
+    ) {
         self.interface = interface
         self.method = method
         self.fdList = fdList
@@ -89,8 +99,9 @@ final class PortalRequest {
         self.connection = connection
         g_object_ref(UnsafeMutableRawPointer(connection))
         let token = "apod_\(UInt32.random(in: 1...UInt32.max))"
-        let handlePath = Self.requestPath(sender: String(cString: g_dbus_connection_get_unique_name(connection)),
-                                          token: token)
+        let handlePath = Self.requestPath(
+            sender: String(cString: g_dbus_connection_get_unique_name(connection)),
+            token: token)
         subscription = g_dbus_connection_signal_subscribe(
             connection, Self.busName, "org.freedesktop.portal.Request", "Response", handlePath,
             nil, G_DBUS_SIGNAL_FLAGS_NONE,
@@ -98,7 +109,8 @@ final class PortalRequest {
                 let request = Unmanaged<PortalRequest>.fromOpaque(data!).takeUnretainedValue()
                 let reply = PortalRequest.reply(decoding: parameters!)
                 MainActor.assumeIsolated { request.finish(reply) }
-            }, Unmanaged.passRetained(self).toOpaque(), { data in
+            }, Unmanaged.passRetained(self).toOpaque(),
+            { data in
                 Unmanaged<PortalRequest>.fromOpaque(data!).release()
             })
 
@@ -127,8 +139,11 @@ final class PortalRequest {
         let builder = g_variant_builder_new(dictionaryType)
         g_variant_type_free(dictionaryType)
         for (key, value) in [("handle_token", g_variant_new_string(token)!)] + options() {
-            g_variant_builder_add_value(builder, g_variant_new_dict_entry(g_variant_new_string(key),
-                                                                          g_variant_new_variant(value)))
+            g_variant_builder_add_value(
+                builder,
+                g_variant_new_dict_entry(
+                    g_variant_new_string(key),
+                    g_variant_new_variant(value)))
         }
         let options = g_variant_builder_end(builder)
         g_variant_builder_unref(builder)

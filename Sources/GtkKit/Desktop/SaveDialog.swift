@@ -4,9 +4,12 @@ extension Window {
     /// Asks where to save a file, starting with `suggestedName`; calls `completion` with the
     /// chosen path, or nil when cancelled. Native (portal) dialog when available. The labels
     /// come from the caller so they are translated with the rest of the app.
-    public func chooseSaveLocation(title: String, suggestedName: String, acceptLabel: String, cancelLabel: String,
-                                   completion: @escaping @MainActor (String?) -> Void) {
-        let chooser = gtk_file_chooser_native_new(title, cast(), GTK_FILE_CHOOSER_ACTION_SAVE, acceptLabel, cancelLabel)!
+    public func chooseSaveLocation(
+        title: String, suggestedName: String, acceptLabel: String, cancelLabel: String,
+        completion: @escaping @MainActor (String?) -> Void
+    ) {
+        let chooser = gtk_file_chooser_native_new(
+            title, cast(), GTK_FILE_CHOOSER_ACTION_SAVE, acceptLabel, cancelLabel)!
         let native = UnsafeMutablePointer<GtkNativeDialog>(chooser)
         gtk_file_chooser_set_current_name(chooser, suggestedName)
         gtk_native_dialog_set_modal(native, 1)

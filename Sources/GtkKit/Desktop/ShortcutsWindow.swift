@@ -47,7 +47,8 @@ extension Window {
             <child><object class="GtkShortcutsSection"><property name="section-name">main</property>
             """
         for group in groups {
-            xml += "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(escaped(group.title))</property>"
+            xml +=
+                "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(escaped(group.title))</property>"
             for shortcut in group.shortcuts {
                 xml += """
                     <child><object class="GtkShortcutsShortcut">\

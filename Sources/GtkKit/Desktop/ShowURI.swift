@@ -7,14 +7,17 @@ extension Window {
     /// instead of GTK's bare "Could not show link" dialog.
     public func showURI(_ uri: String, onFailure: @escaping @MainActor (String) -> Void) {
         let box = ClosureBox<@MainActor (String) -> Void>(onFailure)
-        gtk_show_uri_full(cast(), uri, UInt32(GDK_CURRENT_TIME), nil, { source, result, data in
-            let failure = Unmanaged<ClosureBox<@MainActor (String) -> Void>>.fromOpaque(data!).takeRetainedValue().body
-            var error: UnsafeMutablePointer<GError>?
-            let window = UnsafeMutablePointer<GtkWindow>(OpaquePointer(source))
-            guard gtk_show_uri_full_finish(window, result, &error) == 0 else { return }
-            let reason = error.map { String(cString: $0.pointee.message) } ?? ""
-            g_clear_error(&error)
-            MainActor.assumeIsolated { failure(reason) }
-        }, box.retainedPointer)
+        gtk_show_uri_full(
+            cast(), uri, UInt32(GDK_CURRENT_TIME), nil,
+            { source, result, data in
+                let failure = Unmanaged<ClosureBox<@MainActor (String) -> Void>>.fromOpaque(data!).takeRetainedValue()
+                    .body
+                var error: UnsafeMutablePointer<GError>?
+                let window = UnsafeMutablePointer<GtkWindow>(OpaquePointer(source))
+                guard gtk_show_uri_full_finish(window, result, &error) == 0 else { return }
+                let reason = error.map { String(cString: $0.pointee.message) } ?? ""
+                g_clear_error(&error)
+                MainActor.assumeIsolated { failure(reason) }
+            }, box.retainedPointer)
     }
 }

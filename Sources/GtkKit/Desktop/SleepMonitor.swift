@@ -10,13 +10,15 @@ public final class SleepMonitor {
 
     public init(onResume: @escaping @MainActor () -> Void) {
         self.onResume = onResume
-        g_bus_get(G_BUS_TYPE_SYSTEM, nil, { _, result, data in
-            let monitor = Unmanaged<SleepMonitor>.fromOpaque(data!).takeRetainedValue()
-            var error: UnsafeMutablePointer<GError>?
-            let connection = g_bus_get_finish(result, &error)
-            g_clear_error(&error)
-            MainActor.assumeIsolated { if let connection { monitor.subscribe(on: connection) } }
-        }, Unmanaged.passRetained(self).toOpaque())
+        g_bus_get(
+            G_BUS_TYPE_SYSTEM, nil,
+            { _, result, data in
+                let monitor = Unmanaged<SleepMonitor>.fromOpaque(data!).takeRetainedValue()
+                var error: UnsafeMutablePointer<GError>?
+                let connection = g_bus_get_finish(result, &error)
+                g_clear_error(&error)
+                MainActor.assumeIsolated { if let connection { monitor.subscribe(on: connection) } }
+            }, Unmanaged.passRetained(self).toOpaque())
     }
 
     private func subscribe(on connection: OpaquePointer) {
@@ -30,7 +32,8 @@ public final class SleepMonitor {
                 g_variant_unref(value)
                 let link = Unmanaged<SleepMonitorLink>.fromOpaque(data!).takeUnretainedValue()
                 MainActor.assumeIsolated { if !goingToSleep { link.monitor?.onResume() } }
-            }, Unmanaged.passRetained(SleepMonitorLink(self)).toOpaque(), { data in
+            }, Unmanaged.passRetained(SleepMonitorLink(self)).toOpaque(),
+            { data in
                 Unmanaged<SleepMonitorLink>.fromOpaque(data!).release()
             })
     }

@@ -28,20 +28,26 @@ public enum WallpaperPortal {
 
     /// Asks the desktop to use the file at `path` as background, lock screen or both.
     /// `completion` runs on the main thread exactly once.
-    public static func setWallpaper(fileAt path: String, showPreview: Bool = true, placement: Placement = .both,
-                                    completion: @escaping @MainActor (Outcome) -> Void) {
-        let failure = PortalRequest.sendFile(at: path, interface: "org.freedesktop.portal.Wallpaper", method: "SetWallpaperFile",
-                                             options: {
-            [("show-preview", g_variant_new_boolean(showPreview ? 1 : 0)),
-             ("set-on", g_variant_new_string(placement.rawValue))]
-        }, completion: { reply in
-            switch reply {
-            case .response(code: 0, _): completion(.set)
-            case .response(code: 1, _): completion(.cancelled)
-            case .response: completion(.refused)
-            case .noPortal: completion(.noPortal)
-            }
-        })
+    public static func setWallpaper(
+        fileAt path: String, showPreview: Bool = true, placement: Placement = .both,
+        completion: @escaping @MainActor (Outcome) -> Void
+    ) {
+        let failure = PortalRequest.sendFile(
+            at: path, interface: "org.freedesktop.portal.Wallpaper", method: "SetWallpaperFile",
+            options: {
+                [
+                    ("show-preview", g_variant_new_boolean(showPreview ? 1 : 0)),
+                    ("set-on", g_variant_new_string(placement.rawValue)),
+                ]
+            },
+            completion: { reply in
+                switch reply {
+                case .response(code: 0, _): completion(.set)
+                case .response(code: 1, _): completion(.cancelled)
+                case .response: completion(.refused)
+                case .noPortal: completion(.noPortal)
+                }
+            })
         if let failure { completion(.unreadableFile(reason: failure)) }
     }
 }

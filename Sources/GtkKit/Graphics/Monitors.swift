@@ -28,10 +28,12 @@ public enum Monitors {
             let monitor = OpaquePointer(item)
             var geometry = GdkRectangle()
             gdk_monitor_get_geometry(monitor, &geometry)
-            let size = Size(width: Int(geometry.width), height: Int(geometry.height),
-                            scale: Int(max(1, gdk_monitor_get_scale_factor(monitor))))
+            let size = Size(
+                width: Int(geometry.width), height: Int(geometry.height),
+                scale: Int(max(1, gdk_monitor_get_scale_factor(monitor))))
             if size.width * size.scale * size.height * size.scale
-                > (best.map { $0.width * $0.scale * $0.height * $0.scale } ?? 0) {
+                > (best.map { $0.width * $0.scale * $0.height * $0.scale } ?? 0)
+            {
                 best = size
             }
         }

@@ -26,11 +26,15 @@ public final class PixbufAnimation: @unchecked Sendable {
     /// the header: the still is enough), or loading was cancelled.
     public static func gif(_ data: Data, maxFramePixels: Int, cancellable: Cancellable? = nil) -> PixbufAnimation? {
         guard data.starts(with: Array("GIF8".utf8)),
-              let decoder = try? PixbufStreamDecoder(cancellable: cancellable, chooseSize: { width, height in
-                  width * height <= maxFramePixels ? (width, height) : nil
-              }) else { return nil }
+            let decoder = try? PixbufStreamDecoder(
+                cancellable: cancellable,
+                chooseSize: { width, height in
+                    width * height <= maxFramePixels ? (width, height) : nil
+                })
+        else { return nil }
         decoder.write(data)
-        guard let animation = decoder.finishAnimation(), gdk_pixbuf_animation_is_static_image(animation.pointer) == 0 else {
+        guard let animation = decoder.finishAnimation(), gdk_pixbuf_animation_is_static_image(animation.pointer) == 0
+        else {
             return nil
         }
         return animation

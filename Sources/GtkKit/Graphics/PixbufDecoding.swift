@@ -16,8 +16,10 @@ public enum PixbufDecoding {
     /// Decodes `data` whole (see `PixbufStreamDecoder`, which this feeds in one go); once the
     /// header is read, `chooseSize(fullWidth, fullHeight)` returns the size to decode at, or
     /// nil to refuse. Writing stops at the next piece once `cancellable` is cancelled.
-    public static func decode(_ data: Data, cancellable: Cancellable? = nil,
-                              chooseSize: @escaping (Int, Int) -> (width: Int, height: Int)?) throws -> Texture {
+    public static func decode(
+        _ data: Data, cancellable: Cancellable? = nil,
+        chooseSize: @escaping (Int, Int) -> (width: Int, height: Int)?
+    ) throws -> Texture {
         let decoder = try PixbufStreamDecoder(cancellable: cancellable, chooseSize: chooseSize)
         decoder.write(data)
         return try decoder.finish()

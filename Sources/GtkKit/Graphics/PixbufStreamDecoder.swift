@@ -24,15 +24,20 @@ public final class PixbufStreamDecoder {
     /// Bytes handed to the loader so far.
     public private(set) var byteCount = 0
 
-    public init(cancellable: Cancellable? = nil, chooseSize: @escaping (Int, Int) -> (width: Int, height: Int)?) throws {
+    public init(cancellable: Cancellable? = nil, chooseSize: @escaping (Int, Int) -> (width: Int, height: Int)?) throws
+    {
         guard let loader = gdk_pixbuf_loader_new() else { throw PixbufDecodingError.unreadable(message: "no loader") }
         self.loader = loader
         self.cancellable = cancellable
         request = SizeRequest(chooseSize)
-        apod_connect_int_int(UnsafeMutableRawPointer(loader), "size-prepared", { loader, width, height, data in
-            let request = Unmanaged<SizeRequest>.fromOpaque(data!).takeUnretainedValue()
-            request.prepare(loader: loader!.assumingMemoryBound(to: GdkPixbufLoader.self), width: Int(width), height: Int(height))
-        }, Unmanaged.passRetained(request).toOpaque(), releaseBox)
+        apod_connect_int_int(
+            UnsafeMutableRawPointer(loader), "size-prepared",
+            { loader, width, height, data in
+                let request = Unmanaged<SizeRequest>.fromOpaque(data!).takeUnretainedValue()
+                request.prepare(
+                    loader: loader!.assumingMemoryBound(to: GdkPixbufLoader.self), width: Int(width),
+                    height: Int(height))
+            }, Unmanaged.passRetained(request).toOpaque(), releaseBox)
     }
 
     deinit {
@@ -98,16 +103,20 @@ public final class PixbufStreamDecoder {
     public func finishAnimation() -> PixbufAnimation? {
         let closedCleanly = gdk_pixbuf_loader_close(loader, nil) != 0
         closed = true
-        guard closedCleanly, error == nil, !failed, byteCount > 0, request.refusedSize == nil, cancellable?.isCancelled != true,
-              let animation = gdk_pixbuf_loader_get_animation(loader) else { return nil }
+        guard closedCleanly, error == nil, !failed, byteCount > 0, request.refusedSize == nil,
+            cancellable?.isCancelled != true,
+            let animation = gdk_pixbuf_loader_get_animation(loader)
+        else { return nil }
         return PixbufAnimation(referencing: animation)
     }
 
     /// Makes a texture, scaling down first when the loader ignored the requested size.
     private static func texture(from pixbuf: OpaquePointer, fittingIn target: (width: Int, height: Int)?) -> Texture {
-        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+        let width = Int(gdk_pixbuf_get_width(pixbuf))
+        let height = Int(gdk_pixbuf_get_height(pixbuf))
         if let target, target.width < width || target.height < height,
-           let scaled = gdk_pixbuf_scale_simple(pixbuf, Int32(target.width), Int32(target.height), GDK_INTERP_BILINEAR) {
+            let scaled = gdk_pixbuf_scale_simple(pixbuf, Int32(target.width), Int32(target.height), GDK_INTERP_BILINEAR)
+        {
             defer { g_object_unref(UnsafeMutableRawPointer(scaled)) }
             return Texture(owning: gdk_texture_new_for_pixbuf(scaled))
         }

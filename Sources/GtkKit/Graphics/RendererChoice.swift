@@ -73,7 +73,8 @@ extension Gtk {
         var error: UnsafeMutablePointer<GError>?
         defer { g_clear_error(&error) }
         guard gdk_display_prepare_gl(display, &error) != 0,
-              let context = gdk_display_create_gl_context(display, &error) else { return nil }
+            let context = gdk_display_create_gl_context(display, &error)
+        else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(context)) }
         guard gdk_gl_context_realize(context, &error) != 0 else { return nil }
         gdk_gl_context_make_current(context)

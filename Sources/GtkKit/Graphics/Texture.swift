@@ -43,7 +43,8 @@ public final class Texture: @unchecked Sendable {
         var values: [UnsafeMutablePointer<CChar>?] = [strdup(String(min(100, max(0, quality)))), nil]
         defer { (keys + values).forEach { free($0) } }
         guard gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &size, "jpeg", &keys, &values, &error) != 0,
-              let buffer else {
+            let buffer
+        else {
             if let error { g_error_free(error) }
             return nil
         }

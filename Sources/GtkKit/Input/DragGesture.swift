@@ -4,8 +4,10 @@ import CGtk
 /// the offset from there.
 @MainActor
 public final class DragGesture: EventController {
-    public init(on widget: Widget, onBegin: @escaping @MainActor (Double, Double) -> Void,
-                onUpdate: @escaping @MainActor (Double, Double) -> Void) {
+    public init(
+        on widget: Widget, onBegin: @escaping @MainActor (Double, Double) -> Void,
+        onUpdate: @escaping @MainActor (Double, Double) -> Void
+    ) {
         super.init(adding: gtk_gesture_drag_new(), to: widget)
         Signal.connectPoint(instance, "drag-begin", onBegin)
         Signal.connectPoint(instance, "drag-update", onUpdate)

@@ -9,14 +9,17 @@ extension Widget {
         let controller = gtk_shortcut_controller_new()!
         gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
         let box = ClosureBox<@MainActor () -> Bool>(handler)
-        let action = gtk_callback_action_new({ _, _, data in
-            let body = ClosureBox<@MainActor () -> Bool>.from(data)
-            return MainActor.assumeIsolated { body() } ? 1 : 0
-        }, box.retainedPointer, { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        })
-        gtk_shortcut_controller_add_shortcut(controller, gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), action))
+        let action = gtk_callback_action_new(
+            { _, _, data in
+                let body = ClosureBox<@MainActor () -> Bool>.from(data)
+                return MainActor.assumeIsolated { body() } ? 1 : 0
+            }, box.retainedPointer,
+            { data in
+                guard let data else { return }
+                Unmanaged<AnyObject>.fromOpaque(data).release()
+            })
+        gtk_shortcut_controller_add_shortcut(
+            controller, gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), action))
         gtk_widget_add_controller(widgetPointer, controller)
     }
 

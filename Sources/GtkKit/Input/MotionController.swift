@@ -7,8 +7,10 @@ public final class MotionController: EventController {
 
     /// `onChange(inside)` runs when the pointer enters or leaves, `onMove` at every motion
     /// inside (entering included).
-    public init(on widget: Widget, onChange: (@MainActor (Bool) -> Void)? = nil,
-                onMove: (@MainActor () -> Void)? = nil) {
+    public init(
+        on widget: Widget, onChange: (@MainActor (Bool) -> Void)? = nil,
+        onMove: (@MainActor () -> Void)? = nil
+    ) {
         super.init(adding: gtk_event_controller_motion_new(), to: widget)
         Signal.connectPoint(instance, "enter") { [weak self] x, y in
             self?.position = (x, y)

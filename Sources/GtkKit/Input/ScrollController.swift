@@ -6,8 +6,9 @@ import CGtk
 @MainActor
 public final class ScrollController: EventController {
     public init(on widget: Widget, onScroll: @escaping @MainActor (Double, Double) -> Bool) {
-        super.init(adding: gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL),
-                   to: widget, capturing: true)
+        super.init(
+            adding: gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL),
+            to: widget, capturing: true)
         Signal.connectDeltas(instance, "scroll", onScroll)
     }
 }

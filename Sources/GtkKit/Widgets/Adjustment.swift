@@ -22,9 +22,10 @@ public final class Adjustment {
     /// to keep a point under the pointer while the content grows (zooming).
     public func setContent(length: Double, value: Double) {
         let page = pageSize
-        gtk_adjustment_configure(pointer, min(max(0, value), max(0, length - page)), 0, max(length, page),
-                                 gtk_adjustment_get_step_increment(pointer),
-                                 gtk_adjustment_get_page_increment(pointer), page)
+        gtk_adjustment_configure(
+            pointer, min(max(0, value), max(0, length - page)), 0, max(length, page),
+            gtk_adjustment_get_step_increment(pointer),
+            gtk_adjustment_get_page_increment(pointer), page)
     }
 
     /// Runs `handler` when the length or page size changes (the scrolled window was resized).

@@ -59,16 +59,19 @@ public final class AnimationPlayer {
 
     private func schedule() {
         let delay = Int(gdk_pixbuf_animation_iter_get_delay_time(iterator))
-        guard !isStopped, delay >= 0 else { return }  // -1: the last frame stays for ever
+        guard !isStopped, delay >= 0 else { return } // -1: the last frame stays for ever
         let box = ClosureBox<@MainActor () -> Void> { [weak self] in self?.tick() }
-        source = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(delay < Self.minimumDelay ? Self.slowDelay : delay), { data in
-            let tick = ClosureBox<@MainActor () -> Void>.from(data)
-            MainActor.assumeIsolated { tick() }
-            return 0
-        }, box.retainedPointer, { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        })
+        source = g_timeout_add_full(
+            G_PRIORITY_DEFAULT, guint(delay < Self.minimumDelay ? Self.slowDelay : delay),
+            { data in
+                let tick = ClosureBox<@MainActor () -> Void>.from(data)
+                MainActor.assumeIsolated { tick() }
+                return 0
+            }, box.retainedPointer,
+            { data in
+                guard let data else { return }
+                Unmanaged<AnyObject>.fromOpaque(data).release()
+            })
     }
 
     private func tick() {
@@ -79,7 +82,9 @@ public final class AnimationPlayer {
 
     /// The iterator's pixbuf is reused for the next frame, so the texture gets a copy.
     private func showFrame() {
-        guard let frame = gdk_pixbuf_animation_iter_get_pixbuf(iterator), let copy = gdk_pixbuf_copy(frame) else { return }
+        guard let frame = gdk_pixbuf_animation_iter_get_pixbuf(iterator), let copy = gdk_pixbuf_copy(frame) else {
+            return
+        }
         defer { g_object_unref(UnsafeMutableRawPointer(copy)) }
         picture.setTexture(Texture(owning: gdk_texture_new_for_pixbuf(copy)))
         framesShown += 1

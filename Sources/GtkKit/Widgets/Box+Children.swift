@@ -11,7 +11,9 @@ extension Box {
     /// a while, and says where it was so `insert(_:at:)` can put it back.
     @discardableResult
     public func remove(_ child: Widget) -> BoxPlacement {
-        let previous = gtk_widget_get_prev_sibling(child.widgetPointer).map { ObjectReference(adopting: g_object_ref(UnsafeMutableRawPointer($0))) }
+        let previous = gtk_widget_get_prev_sibling(child.widgetPointer).map {
+            ObjectReference(adopting: g_object_ref(UnsafeMutableRawPointer($0)))
+        }
         gtk_box_remove(cast(), child.widgetPointer)
         return BoxPlacement(previous: previous)
     }

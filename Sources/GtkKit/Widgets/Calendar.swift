@@ -15,7 +15,9 @@ public final class Calendar: Widget {
     public var selected: (year: Int, month: Int, day: Int) {
         let date = gtk_calendar_get_date(cast())
         defer { g_date_time_unref(date) }
-        return (Int(g_date_time_get_year(date)), Int(g_date_time_get_month(date)), Int(g_date_time_get_day_of_month(date)))
+        return (
+            Int(g_date_time_get_year(date)), Int(g_date_time_get_month(date)), Int(g_date_time_get_day_of_month(date))
+        )
     }
 
     /// Selects a day, which also shows its month.
@@ -90,7 +92,8 @@ public final class Calendar: Widget {
         while let current = child {
             child = gtk_widget_get_next_sibling(current)
             guard gtk_widget_has_css_class(current, "day-number") != 0,
-                  let text = gtk_label_get_text(OpaquePointer(current)), let day = Int(String(cString: text)) else { continue }
+                let text = gtk_label_get_text(OpaquePointer(current)), let day = Int(String(cString: text))
+            else { continue }
             labels.append((day, gtk_widget_has_css_class(current, "other-month") == 0, current))
         }
         return labels

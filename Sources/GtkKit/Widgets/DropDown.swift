@@ -28,7 +28,10 @@ public final class DropDown: Widget {
             let index = gtk_drop_down_get_selected(cast())
             return index == guint(GTK_INVALID_LIST_POSITION) ? -1 : Int(index)
         }
-        set { gtk_drop_down_set_selected(cast(), newValue >= 0 && newValue < count ? guint(newValue) : guint(GTK_INVALID_LIST_POSITION)) }
+        set {
+            gtk_drop_down_set_selected(
+                cast(), newValue >= 0 && newValue < count ? guint(newValue) : guint(GTK_INVALID_LIST_POSITION))
+        }
     }
 
     /// Runs `handler` when the choice changes, by the user or by `selected`.

@@ -22,24 +22,30 @@ extension Label {
     /// The UTF-8 offset into the text at widget point (`x`, `y`); nil off the text.
     public func textOffset(x: Double, y: Double) -> Int? {
         guard let layout = gtk_label_get_layout(cast()) else { return nil }
-        var offsetX: Int32 = 0, offsetY: Int32 = 0
+        var offsetX: Int32 = 0
+        var offsetY: Int32 = 0
         gtk_label_get_layout_offsets(cast(), &offsetX, &offsetY)
-        var index: Int32 = 0, trailing: Int32 = 0
+        var index: Int32 = 0
+        var trailing: Int32 = 0
         let scale = Double(PANGO_SCALE)
-        let inside = pango_layout_xy_to_index(layout, Int32((x - Double(offsetX)) * scale),
-                                              Int32((y - Double(offsetY)) * scale), &index, &trailing)
+        let inside = pango_layout_xy_to_index(
+            layout, Int32((x - Double(offsetX)) * scale),
+            Int32((y - Double(offsetY)) * scale), &index, &trailing)
         return inside != 0 ? Int(index) : nil
     }
 
     /// Where the text at UTF-8 `offset` is drawn, in widget coordinates (tests click there).
     public func point(atTextOffset offset: Int) -> (x: Double, y: Double)? {
         guard let layout = gtk_label_get_layout(cast()) else { return nil }
-        var offsetX: Int32 = 0, offsetY: Int32 = 0
+        var offsetX: Int32 = 0
+        var offsetY: Int32 = 0
         gtk_label_get_layout_offsets(cast(), &offsetX, &offsetY)
         var rect = PangoRectangle()
         pango_layout_index_to_pos(layout, Int32(offset), &rect)
         let scale = Double(PANGO_SCALE)
-        return (Double(offsetX) + (Double(rect.x) + Double(rect.width) / 2) / scale,
-                Double(offsetY) + (Double(rect.y) + Double(rect.height) / 2) / scale)
+        return (
+            Double(offsetX) + (Double(rect.x) + Double(rect.width) / 2) / scale,
+            Double(offsetY) + (Double(rect.y) + Double(rect.height) / 2) / scale
+        )
     }
 }

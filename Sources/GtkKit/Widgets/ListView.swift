@@ -22,9 +22,11 @@ public final class ListView: Widget {
     /// Rows bound since the list was made (the bench counts them).
     public private(set) var bindCount = 0
 
-    public init(makeRow: @escaping @MainActor () -> Widget,
-                bind: @escaping @MainActor (Widget, Int) -> Void,
-                unbind: @escaping @MainActor (Widget) -> Void) {
+    public init(
+        makeRow: @escaping @MainActor () -> Widget,
+        bind: @escaping @MainActor (Widget, Int) -> Void,
+        unbind: @escaping @MainActor (Widget) -> Void
+    ) {
         self.makeRow = makeRow
         bindRow = bind
         unbindRow = unbind
@@ -72,7 +74,8 @@ public final class ListView: Widget {
     /// no public call for it).
     public func scroll(toRow position: Int) {
         guard position >= 0, position < rowCount else { return }
-        gtk_widget_activate_action_variant(widgetPointer, "list.scroll-to-item", g_variant_new_uint32(guint32(position)))
+        gtk_widget_activate_action_variant(
+            widgetPointer, "list.scroll-to-item", g_variant_new_uint32(guint32(position)))
     }
 
     private func setUp(_ item: gpointer?) {

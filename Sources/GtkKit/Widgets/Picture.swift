@@ -30,7 +30,8 @@ public final class Picture: Widget {
     /// Size of the texture GTK is currently showing, in pixels.
     public var shownPixelSize: (width: Int, height: Int)? {
         guard let paintable = gtk_picture_get_paintable(cast()),
-              apod_is_texture(UnsafeMutableRawPointer(paintable)) != 0 else { return nil }
+            apod_is_texture(UnsafeMutableRawPointer(paintable)) != 0
+        else { return nil }
         return (Int(gdk_texture_get_width(paintable)), Int(gdk_texture_get_height(paintable)))
     }
 

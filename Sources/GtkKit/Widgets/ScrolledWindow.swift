@@ -6,8 +6,9 @@ public final class ScrolledWindow: Widget {
     public init(child: Widget, horizontal: Bool = false) {
         super.init(gtk_scrolled_window_new())
         gtk_scrolled_window_set_child(cast(), child.widgetPointer)
-        gtk_scrolled_window_set_policy(cast(), horizontal ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER,
-                                       GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_policy(
+            cast(), horizontal ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER,
+            GTK_POLICY_AUTOMATIC)
     }
 
     /// Wraps a scrolled window a library made (a preferences page's).
@@ -17,7 +18,8 @@ public final class ScrolledWindow: Widget {
 
     /// Whether the child scrolls vertically only (what the detail window promises).
     public var scrollsOnlyVertically: Bool {
-        var horizontal = GTK_POLICY_AUTOMATIC, vertical = GTK_POLICY_AUTOMATIC
+        var horizontal = GTK_POLICY_AUTOMATIC
+        var vertical = GTK_POLICY_AUTOMATIC
         gtk_scrolled_window_get_policy(cast(), &horizontal, &vertical)
         return horizontal == GTK_POLICY_NEVER && vertical != GTK_POLICY_NEVER
     }
@@ -35,7 +37,9 @@ public final class ScrolledWindow: Widget {
 
     public var verticalScrollRange: (value: Double, upper: Double, pageSize: Double) {
         let adjustment = gtk_scrolled_window_get_vadjustment(cast())
-        return (gtk_adjustment_get_value(adjustment), gtk_adjustment_get_upper(adjustment),
-                gtk_adjustment_get_page_size(adjustment))
+        return (
+            gtk_adjustment_get_value(adjustment), gtk_adjustment_get_upper(adjustment),
+            gtk_adjustment_get_page_size(adjustment)
+        )
     }
 }

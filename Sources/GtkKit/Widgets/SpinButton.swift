@@ -17,7 +17,8 @@ public final class SpinButton: Widget {
     /// Changes the limits; GTK clamps the current value into them.
     public var range: ClosedRange<Int> {
         get {
-            var low = 0.0, high = 0.0
+            var low = 0.0
+            var high = 0.0
             gtk_spin_button_get_range(cast(), &low, &high)
             return Int(low)...Int(high)
         }

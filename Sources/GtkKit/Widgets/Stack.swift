@@ -16,7 +16,10 @@ public final class Stack: Widget {
     /// page that must never show together with another needs.
     public var crossfades: Bool {
         get { gtk_stack_get_transition_type(cast()) == GTK_STACK_TRANSITION_TYPE_CROSSFADE }
-        set { gtk_stack_set_transition_type(cast(), newValue ? GTK_STACK_TRANSITION_TYPE_CROSSFADE : GTK_STACK_TRANSITION_TYPE_NONE) }
+        set {
+            gtk_stack_set_transition_type(
+                cast(), newValue ? GTK_STACK_TRANSITION_TYPE_CROSSFADE : GTK_STACK_TRANSITION_TYPE_NONE)
+        }
     }
 
     public var visiblePage: String? {

@@ -37,7 +37,9 @@ extension Widget {
         func search(_ widget: UnsafeMutablePointer<GtkWidget>) {
             var child = gtk_widget_get_first_child(widget)
             while let current = child {
-                if g_type_check_instance_is_a(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self), type) != 0 {
+                if g_type_check_instance_is_a(
+                    UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self), type) != 0
+                {
                     found.append(current)
                 }
                 search(current)

@@ -71,13 +71,16 @@ open class Widget {
     /// is mapped and `body` returns true (`gtk_widget_add_tick_callback`): how GTK's own
     /// kinetic scrolling moves.
     public func addTickCallback(_ body: @escaping @MainActor () -> Bool) {
-        gtk_widget_add_tick_callback(widgetPointer, { _, _, data in
-            let body = ClosureBox<@MainActor () -> Bool>.from(data)
-            return MainActor.assumeIsolated { body() } ? 1 : 0
-        }, ClosureBox(body).retainedPointer, { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        })
+        gtk_widget_add_tick_callback(
+            widgetPointer,
+            { _, _, data in
+                let body = ClosureBox<@MainActor () -> Bool>.from(data)
+                return MainActor.assumeIsolated { body() } ? 1 : 0
+            }, ClosureBox(body).retainedPointer,
+            { data in
+                guard let data else { return }
+                Unmanaged<AnyObject>.fromOpaque(data).release()
+            })
     }
 
     /// Whether GTK asks the widget for a tooltip (a tooltip text, or `setTooltipProvider`).
@@ -88,12 +91,14 @@ open class Widget {
     /// on show), too much for cells re-bound by the hundred as a list scrolls.
     public func setTooltipProvider(_ text: @escaping @MainActor () -> String?) {
         gtk_widget_set_has_tooltip(widgetPointer, 1)
-        apod_connect_query_tooltip(UnsafeMutableRawPointer(widgetPointer), { _, _, _, _, tooltip, data in
-            let body = ClosureBox<@MainActor () -> String?>.from(data)
-            guard let tooltip, let text = MainActor.assumeIsolated({ body() }), !text.isEmpty else { return 0 }
-            gtk_tooltip_set_text(OpaquePointer(tooltip), text)
-            return 1
-        }, ClosureBox(text).retainedPointer, releaseBox)
+        apod_connect_query_tooltip(
+            UnsafeMutableRawPointer(widgetPointer),
+            { _, _, _, _, tooltip, data in
+                let body = ClosureBox<@MainActor () -> String?>.from(data)
+                guard let tooltip, let text = MainActor.assumeIsolated({ body() }), !text.isEmpty else { return 0 }
+                gtk_tooltip_set_text(OpaquePointer(tooltip), text)
+                return 1
+            }, ClosureBox(text).retainedPointer, releaseBox)
     }
 
     public var horizontalExpand: Bool {
@@ -144,8 +149,9 @@ open class Widget {
     public func bounds(in ancestor: Widget) -> Rect? {
         var rect = graphene_rect_t()
         guard gtk_widget_compute_bounds(widgetPointer, ancestor.widgetPointer, &rect) != 0 else { return nil }
-        return Rect(x: Double(rect.origin.x), y: Double(rect.origin.y),
-                    width: Double(rect.size.width), height: Double(rect.size.height))
+        return Rect(
+            x: Double(rect.origin.x), y: Double(rect.origin.y),
+            width: Double(rect.size.width), height: Double(rect.size.height))
     }
 
     /// Emits the widget's activate signal (a button's "clicked").

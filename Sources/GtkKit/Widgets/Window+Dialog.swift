@@ -27,7 +27,8 @@ extension Window {
     /// The width the window has (or will have once shown): GTK keeps its default width in
     /// step with the user's resizing, so it is the width layouts adapt to.
     public var currentWidth: Int {
-        var width: Int32 = 0, height: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
         gtk_window_get_default_size(cast(), &width, &height)
         return Int(width)
     }

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// The `apod` command end to end: a real process against the fake services.
@@ -19,8 +20,11 @@ final class APODCommandTests: CoreTestCase, @unchecked Sendable {
         try APODProcess.run(arguments, environment: APODProcess.environment(home: home, env), in: home)
     }
 
-    private func scienceService(_ entries: [String: String], override: (@Sendable (FakeRequest) -> FakeResponse?)? = nil)
-        throws -> (FakeHTTPServer, [String: String]) {
+    private func scienceService(
+        _ entries: [String: String], override: (@Sendable (FakeRequest) -> FakeResponse?)? = nil
+    )
+        throws -> (FakeHTTPServer, [String: String])
+    {
         var service = FakeScienceService(entries: entries)
         service.override = override
         let (server, url) = try service.start()
@@ -77,7 +81,9 @@ final class APODCommandTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
         XCTAssertTrue(result.stderr.hasPrefix("apod: \(file.path), line 2: unknown source \"bogus\""), result.stderr)
-        XCTAssertEqual((try json(result.stdout) as? [String: Any])?["date"] as? String, "2024-01-01", "the default science source answered")
+        XCTAssertEqual(
+            (try json(result.stdout) as? [String: Any])?["date"] as? String, "2024-01-01",
+            "the default science source answered")
     }
 
     func testAnOversizedConfigIsRefusedWithAMessage() throws {
@@ -127,8 +133,12 @@ final class APODCommandTests: CoreTestCase, @unchecked Sendable {
         let result = try apod(["show", "2024-01-01", "--json"], env)
         XCTAssertEqual(result.status, 0, result.stderr)
         let object = try XCTUnwrap(try json(result.stdout) as? [String: Any])
-        XCTAssertEqual(Set(object.keys), ["date", "title", "explanation", "copyright", "media_type", "image_url",
-                                          "hd_image_url", "thumbnail_url", "video_url", "page_url", "alt_text"])
+        XCTAssertEqual(
+            Set(object.keys),
+            [
+                "date", "title", "explanation", "copyright", "media_type", "image_url",
+                "hd_image_url", "thumbnail_url", "video_url", "page_url", "alt_text",
+            ])
         XCTAssertEqual(object["date"] as? String, "2024-01-01")
         XCTAssertEqual(object["title"] as? String, "Aurora & the \u{2019}Moon\u{2019}")
         XCTAssertEqual(object["copyright"] as? String, "Jane Doe")
@@ -138,7 +148,9 @@ final class APODCommandTests: CoreTestCase, @unchecked Sendable {
     }
 
     func testShowLatestAsReadableText() throws {
-        let (server, env) = try scienceService(["2024-01-01": ScienceFixtures.image, "2023-07-04": ScienceFixtures.videoWithPoster])
+        let (server, env) = try scienceService([
+            "2024-01-01": ScienceFixtures.image, "2023-07-04": ScienceFixtures.videoWithPoster,
+        ])
         defer { server.stop() }
         let result = try apod(["show"], env)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -158,9 +170,13 @@ final class APODCommandTests: CoreTestCase, @unchecked Sendable {
         for day in 1...31 {
             let date = String(format: "2020-12-%02d", day)
             let isVideo = [2, 9, 17, 25, 30].contains(day)
-            entries[date] = isVideo ? ScienceFixtures.videoWithPoster.replacingOccurrences(of: "2023-07-04", with: date)
-                                    : ScienceFixtures.entry(date)
-            if isVideo { pages[date] = ScienceFixtures.videoPage.replacingOccurrences(of: "AbCdEfGhIjK", with: "v\(day)") }
+            entries[date] =
+                isVideo
+                ? ScienceFixtures.videoWithPoster.replacingOccurrences(of: "2023-07-04", with: date)
+                : ScienceFixtures.entry(date)
+            if isVideo {
+                pages[date] = ScienceFixtures.videoPage.replacingOccurrences(of: "AbCdEfGhIjK", with: "v\(day)")
+            }
         }
         var service = FakeScienceService(entries: entries)
         service.videoPages = pages
@@ -211,11 +227,14 @@ final class APODCommandTests: CoreTestCase, @unchecked Sendable {
     }
 
     func testRandomReturnsDistinctEntries() throws {
-        let (server, env) = try scienceService([:], override: { request in
-            guard let compact = request.path.split(separator: "/").last,
-                  let day = FakeScienceService.day(compact: String(compact)) else { return nil }
-            return .json(ScienceFixtures.entry(day))
-        })
+        let (server, env) = try scienceService(
+            [:],
+            override: { request in
+                guard let compact = request.path.split(separator: "/").last,
+                    let day = FakeScienceService.day(compact: String(compact))
+                else { return nil }
+                return .json(ScienceFixtures.entry(day))
+            })
         defer { server.stop() }
         let result = try apod(["random", "--count", "5", "--json", "--no-cache"], env)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -228,22 +247,31 @@ final class APODCommandTests: CoreTestCase, @unchecked Sendable {
     /// days with others and still prints 40 entries, all of them cached.
     func testRandomSurvivesAFlakyService() throws {
         let failing: @Sendable (APODDay) -> Bool = { $0.ordinal % 10 < 3 }
-        let (server, env) = try scienceService([:], override: { request in
-            guard let day = APODDay.asked(by: request) else { return nil }
-            return failing(day) ? .html("<h1>503 Service Unavailable</h1>", status: 503) : .json(ScienceFixtures.entry(day.description))
-        })
+        let (server, env) = try scienceService(
+            [:],
+            override: { request in
+                guard let day = APODDay.asked(by: request) else { return nil }
+                return failing(day)
+                    ? .html("<h1>503 Service Unavailable</h1>", status: 503)
+                    : .json(ScienceFixtures.entry(day.description))
+            })
         defer { server.stop() }
         let cacheDirectory = home.appendingPathComponent("c")
-        let result = try apod(["random", "--count", "40", "--json"], env.merging(["APOD_CACHE_DIR": cacheDirectory.path]) { $1 })
+        let result = try apod(
+            ["random", "--count", "40", "--json"], env.merging(["APOD_CACHE_DIR": cacheDirectory.path]) { $1 })
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "")
-        let days = try XCTUnwrap(try json(result.stdout) as? [[String: Any]]).compactMap { ($0["date"] as? String).flatMap(APODDay.init) }
+        let days = try XCTUnwrap(try json(result.stdout) as? [[String: Any]]).compactMap {
+            ($0["date"] as? String).flatMap(APODDay.init)
+        }
         XCTAssertEqual(Set(days).count, 40)
         XCTAssertTrue(days.allSatisfy { !failing($0) })
         XCTAssertTrue(server.requests.contains { APODDay.asked(by: $0).map(failing) == true }, "the fault was met")
 
-        let partition = SourceConfiguration(kind: .science, apiURL: URL(string: env["APOD_API_URL"]!)!,
-                                            cacheDirectory: cacheDirectory).cachePartition
+        let partition = SourceConfiguration(
+            kind: .science, apiURL: URL(string: env["APOD_API_URL"]!)!,
+            cacheDirectory: cacheDirectory
+        ).cachePartition
         let cache = MetadataCache(root: cacheDirectory, partition: partition, calendar: ArchiveCalendar())
         for day in days {
             guard case .entry = cache.lookup(day) else { return XCTFail("\(day) is not cached") }
@@ -253,17 +281,21 @@ final class APODCommandTests: CoreTestCase, @unchecked Sendable {
     /// Only one day in ten is published: the batch ends at its budget with what it found, and
     /// says so on stderr.
     func testRandomShortOfDaysPrintsWhatItFoundAndSaysSo() throws {
-        let (server, env) = try scienceService([:], override: { request in
-            guard let day = APODDay.asked(by: request) else { return nil }
-            return day.ordinal % 10 == 0 ? .json(ScienceFixtures.entry(day.description)) : .json(ScienceFixtures.notFound, status: 404)
-        })
+        let (server, env) = try scienceService(
+            [:],
+            override: { request in
+                guard let day = APODDay.asked(by: request) else { return nil }
+                return day.ordinal % 10 == 0
+                    ? .json(ScienceFixtures.entry(day.description)) : .json(ScienceFixtures.notFound, status: 404)
+            })
         defer { server.stop() }
         let result = try apod(["random", "--count", "40", "--json", "--no-cache"], env)
         XCTAssertEqual(result.status, 0, result.stderr)
         let array = try XCTUnwrap(try json(result.stdout) as? [[String: Any]])
         XCTAssertGreaterThan(array.count, 0)
         XCTAssertLessThan(array.count, 40)
-        XCTAssertEqual(result.stderrLines, ["apod: only \(array.count) of 40 random pictures could be fetched; showing those."])
+        XCTAssertEqual(
+            result.stderrLines, ["apod: only \(array.count) of 40 random pictures could be fetched; showing those."])
     }
 
     func testUnreachableServiceExitsOne() throws {
@@ -289,12 +321,16 @@ final class APODCommandTests: CoreTestCase, @unchecked Sendable {
     func testFlagsWinOverEnvironment() throws {
         let (server, env) = try scienceService(["2020-01-01": ScienceFixtures.entry("2020-01-01")])
         defer { server.stop() }
-        let result = try apod(["--api-url", env["APOD_API_URL"]!, "show", "2020-01-01"],
-                              ["APOD_API_URL": "http://127.0.0.1:9/wp-json/wp/v2/apod-basic", "APOD_SOURCE": "offline",
-                               "APOD_CACHE_DIR": home.path])
+        let result = try apod(
+            ["--api-url", env["APOD_API_URL"]!, "show", "2020-01-01"],
+            [
+                "APOD_API_URL": "http://127.0.0.1:9/wp-json/wp/v2/apod-basic", "APOD_SOURCE": "offline",
+                "APOD_CACHE_DIR": home.path,
+            ])
         XCTAssertEqual(result.status, 1, "APOD_SOURCE=offline still applies: the flag only replaced the URL")
-        let both = try apod(["--source", "science", "--api-url", env["APOD_API_URL"]!, "show", "2020-01-01"],
-                            ["APOD_API_URL": "http://127.0.0.1:9/wp-json/wp/v2/apod-basic", "APOD_SOURCE": "offline"])
+        let both = try apod(
+            ["--source", "science", "--api-url", env["APOD_API_URL"]!, "show", "2020-01-01"],
+            ["APOD_API_URL": "http://127.0.0.1:9/wp-json/wp/v2/apod-basic", "APOD_SOURCE": "offline"])
         XCTAssertEqual(both.status, 0, both.stderr)
     }
 
@@ -302,12 +338,14 @@ final class APODCommandTests: CoreTestCase, @unchecked Sendable {
 
     func testLegacyRangeAscendingJSON() throws {
         let days = ["2019-01-01", "2019-01-02", "2019-01-04"]
-        let service = FakeLegacyService(entries: Dictionary(uniqueKeysWithValues: days.map { ($0, LegacyFixtures.entry($0)) }),
-                                        validKey: "k3y", today: "2026-11-28")
+        let service = FakeLegacyService(
+            entries: Dictionary(uniqueKeysWithValues: days.map { ($0, LegacyFixtures.entry($0)) }),
+            validKey: "k3y", today: "2026-11-28")
         let (server, url) = try service.start()
         defer { server.stop() }
-        let result = try apod(["range", "2019-01-01", "2019-01-05", "--json"],
-                              ["APOD_SOURCE": "legacy", "APOD_API_URL": url.absoluteString, "NASA_API_KEY": "k3y\n"])
+        let result = try apod(
+            ["range", "2019-01-01", "2019-01-05", "--json"],
+            ["APOD_SOURCE": "legacy", "APOD_API_URL": url.absoluteString, "NASA_API_KEY": "k3y\n"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let array = try XCTUnwrap(try json(result.stdout) as? [[String: Any]])
         XCTAssertEqual(array.compactMap { $0["date"] as? String }, days)
@@ -316,15 +354,20 @@ final class APODCommandTests: CoreTestCase, @unchecked Sendable {
 
     func testLegacyRateLimitExitsOneWithoutShowingTheKey() throws {
         let service = FakeLegacyService(entries: [:], validKey: "secret-key-123", today: "2026-11-28")
-        service.override = { _ in .json(LegacyFixtures.gatewayRateLimit, status: 429, headers: ["X-RateLimit-Remaining": "0"]) }
+        service.override = { _ in
+            .json(LegacyFixtures.gatewayRateLimit, status: 429, headers: ["X-RateLimit-Remaining": "0"])
+        }
         let (server, url) = try service.start()
         defer { server.stop() }
-        let result = try apod(["--source", "legacy", "--api-url", url.absoluteString, "--api-key", "secret-key-123",
-                               "show", "2020-01-01"])
+        let result = try apod([
+            "--source", "legacy", "--api-url", url.absoluteString, "--api-key", "secret-key-123",
+            "show", "2020-01-01",
+        ])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stderrLines, ["apod: " + APODError.rateLimited.message])
         XCTAssertTrue(result.stderr.contains("NASA_API_KEY") && result.stderr.contains("Preferences"), result.stderr)
-        XCTAssertFalse(result.stderr.contains("--api-key"), "a key given as a flag shows in /proc/PID/cmdline: not advised")
+        XCTAssertFalse(
+            result.stderr.contains("--api-key"), "a key given as a flag shows in /proc/PID/cmdline: not advised")
         XCTAssertFalse(result.stderr.contains("secret-key-123"))
         XCTAssertFalse(result.stdout.contains("secret-key-123"))
         XCTAssertEqual(server.requests.count, 1)
@@ -354,9 +397,12 @@ final class APODCommandTests: CoreTestCase, @unchecked Sendable {
             case "/planetary/apod":
                 switch request.query["date"] {
                 case "2019-01-05":
-                    return .json(#"{"date":"2019-01-05","title":"Picture","media_type":"image","url":"\#(base)/small.png","hdurl":"\#(base)/big.gif"}"#)
+                    return .json(
+                        #"{"date":"2019-01-05","title":"Picture","media_type":"image","url":"\#(base)/small.png","hdurl":"\#(base)/big.gif"}"#
+                    )
                 case "2019-01-06":
-                    return .json(#"{"date":"2019-01-06","title":"Page","media_type":"image","url":"\#(base)/page.html"}"#)
+                    return .json(
+                        #"{"date":"2019-01-06","title":"Page","media_type":"image","url":"\#(base)/page.html"}"#)
                 default:
                     return .json(LegacyFixtures.youTubeVideo)
                 }
@@ -366,7 +412,13 @@ final class APODCommandTests: CoreTestCase, @unchecked Sendable {
             }
         }
         holder.port = server.port
-        return (server, ["APOD_SOURCE": "legacy", "APOD_API_URL": server.baseURL.appendingPathComponent("planetary/apod").absoluteString])
+        return (
+            server,
+            [
+                "APOD_SOURCE": "legacy",
+                "APOD_API_URL": server.baseURL.appendingPathComponent("planetary/apod").absoluteString,
+            ]
+        )
     }
 
     func testDownloadSavesThePictureNamedByDateAndFormat() throws {

@@ -34,10 +34,12 @@ struct APODProcess {
 
     /// A private HOME/cache and no inherited APOD_*, NASA_* or XDG_* variables.
     static func environment(home: URL, _ extra: [String: String] = [:]) -> [String: String] {
-        var env = ["HOME": home.path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-                   "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-                   "APOD_SAMPLE_DIR": home.appendingPathComponent("no-sample").path,
-                   "APOD_TIMEOUT": "5", "LANG": "C.UTF-8"]
+        var env = [
+            "HOME": home.path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "APOD_SAMPLE_DIR": home.appendingPathComponent("no-sample").path,
+            "APOD_TIMEOUT": "5", "LANG": "C.UTF-8",
+        ]
         // PATH, the sanitizer settings of `make test-asan` (the child is sanitized too), and
         // where `make coverage` collects profiles (else the child's coverage is lost).
         for name in ["PATH", "ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS", "LLVM_PROFILE_FILE"] {
@@ -51,8 +53,10 @@ struct APODProcess {
 
     /// - Parameter unprivileged: run as `nobody` when the tests run as root, for whom file
     ///   permissions do not apply (a write-protected file is only write-protected for others).
-    static func run(_ arguments: [String], environment: [String: String], in folder: URL? = nil,
-                    timeout: TimeInterval = 30, unprivileged: Bool = false) throws -> Result {
+    static func run(
+        _ arguments: [String], environment: [String: String], in folder: URL? = nil,
+        timeout: TimeInterval = 30, unprivileged: Bool = false
+    ) throws -> Result {
         let process = Process()
         if unprivileged && geteuid() == 0 {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
@@ -63,7 +67,8 @@ struct APODProcess {
         }
         process.environment = environment
         if let folder { process.currentDirectoryURL = folder }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         let collected = OutputCollector()
@@ -85,8 +90,10 @@ struct APODProcess {
         }
         process.waitUntilExit()
         group.wait()
-        return Result(status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
-                      stdoutData: collected.data(isOut: true), stderr: String(decoding: collected.data(isOut: false), as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
+            stdoutData: collected.data(isOut: true),
+            stderr: String(decoding: collected.data(isOut: false), as: UTF8.self))
     }
 
     private final class BundleAnchor {}

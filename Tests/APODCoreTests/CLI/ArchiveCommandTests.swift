@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// `apod sync`, `search`, `favorites` and `on-this-day` end to end: a real process against
@@ -25,18 +26,24 @@ final class ArchiveCommandTests: CoreTestCase {
     private func startService(delay: TimeInterval = 0, entries: [String: String] = [:]) throws {
         let calendar = ArchiveCalendar()
         archive = [:]
-        for day in DayFetching.days(from: ArchiveCalendar.firstDay, through: calendar.today) where day != APODDay("2020-06-10") {
+        for day in DayFetching.days(from: ArchiveCalendar.firstDay, through: calendar.today)
+        where day != APODDay("2020-06-10") {
             archive[day.description] = LegacyFixtures.entry(day.description)
         }
-        archive["2019-07-04"] = #"{"date":"2019-07-04","title":"Fireworks over Poznań","explanation":"A (bright) \"show\".","media_type":"image","service_version":"v1","url":"https://apod.nasa.gov/apod/image/f.jpg"}"#
+        archive["2019-07-04"] =
+            #"{"date":"2019-07-04","title":"Fireworks over Poznań","explanation":"A (bright) \"show\".","media_type":"image","service_version":"v1","url":"https://apod.nasa.gov/apod/image/f.jpg"}"#
         archive.merge(entries) { $1 }
         let service = FakeLegacyService(entries: archive, today: calendar.today.description)
         if delay > 0 {
-            service.override = { _ in Thread.sleep(forTimeInterval: delay); return nil }
+            service.override = { _ in
+                Thread.sleep(forTimeInterval: delay)
+                return nil
+            }
         }
         let (server, url) = try service.start()
         self.server = server
-        environment = APODProcess.environment(home: home, ["APOD_API_URL": url.absoluteString, "APOD_SOURCE": "legacy"])
+        environment = APODProcess.environment(
+            home: home, ["APOD_API_URL": url.absoluteString, "APOD_SOURCE": "legacy"])
     }
 
     private func apod(_ arguments: [String]) throws -> APODProcess.Result {
@@ -48,8 +55,9 @@ final class ArchiveCommandTests: CoreTestCase {
     }
 
     private var indexFile: URL {
-        let configuration = SourceConfiguration(kind: .legacy, apiURL: URL(string: environment["APOD_API_URL"]!)!,
-                                                cacheDirectory: home)
+        let configuration = SourceConfiguration(
+            kind: .legacy, apiURL: URL(string: environment["APOD_API_URL"]!)!,
+            cacheDirectory: home)
         return DataFolder(root: home.appendingPathComponent(".local/share/apod-viewer")).indexFile(for: configuration)
     }
 
@@ -73,8 +81,9 @@ final class ArchiveCommandTests: CoreTestCase {
         XCTAssertEqual(results.map { $0["date"] as? String }, ["2019-07-04"])
         XCTAssertEqual(Set(results[0].keys), Set(EntryJSON.keys))
         XCTAssertEqual(try jsonArray(try apod(["search", "picture", "--limit", "7", "--json"]).stdout).count, 7)
-        XCTAssertEqual(try jsonArray(try apod(["search", "(bright)", "\"show", "NOT", "--json"]).stdout).count, 0,
-                       "NOT is a word that entry lacks")
+        XCTAssertEqual(
+            try jsonArray(try apod(["search", "(bright)", "\"show", "NOT", "--json"]).stdout).count, 0,
+            "NOT is a word that entry lacks")
         XCTAssertEqual(try jsonArray(try apod(["search", "(bright)", "\"show", "--json"]).stdout).count, 1)
         let punctuation = try apod(["search", "()*:\"", "--json"])
         XCTAssertEqual(punctuation.status, 0)
@@ -84,14 +93,17 @@ final class ArchiveCommandTests: CoreTestCase {
 
         let onThisDay = try jsonArray(try apod(["on-this-day", "07-04", "--json"]).stdout)
         XCTAssertEqual(onThisDay.first?["date"] as? String, "1995-07-04")
-        XCTAssertEqual(onThisDay.count, ArchiveCalendar().today >= APODDay(year: ArchiveCalendar().today.year, month: 7, day: 4)!
-                       ? ArchiveCalendar().today.year - 1994 : ArchiveCalendar().today.year - 1995)
+        XCTAssertEqual(
+            onThisDay.count,
+            ArchiveCalendar().today >= APODDay(year: ArchiveCalendar().today.year, month: 7, day: 4)!
+                ? ArchiveCalendar().today.year - 1994 : ArchiveCalendar().today.year - 1995)
 
         let random = try apod(["random", "--count", "20", "--json"])
         XCTAssertEqual(try jsonArray(random.stdout).count, 20)
         let range = try apod(["range", "2020-06-01", "2020-06-30", "--json"])
         XCTAssertEqual(try jsonArray(range.stdout).count, 29)
-        XCTAssertEqual(server.requests.count, requestsAfterSync, "search, on-this-day, random and range came from the index")
+        XCTAssertEqual(
+            server.requests.count, requestsAfterSync, "search, on-this-day, random and range came from the index")
 
         XCTAssertEqual(try apod(["favorites", "add", "2019-07-04"]).status, 0)
         XCTAssertEqual(try apod(["favorites", "add", "1999-01-01"]).status, 0)
@@ -108,7 +120,8 @@ final class ArchiveCommandTests: CoreTestCase {
         service.override = { request in request.query["start_date"] != nil ? .json("[]") : nil }
         let (server, url) = try service.start()
         self.server = server
-        environment = APODProcess.environment(home: home, ["APOD_API_URL": url.absoluteString, "APOD_SOURCE": "legacy"])
+        environment = APODProcess.environment(
+            home: home, ["APOD_API_URL": url.absoluteString, "APOD_SOURCE": "legacy"])
         let sync = try apod(["sync"])
         XCTAssertEqual(sync.status, 0, sync.stderr)
         let empty = try XCTUnwrap(sync.stderrLines.first { $0.contains("sent nothing") })
@@ -132,7 +145,8 @@ final class ArchiveCommandTests: CoreTestCase {
         try manager.setAttributes([.posixPermissions: 0o444], ofItemAtPath: indexFile.path)
         try manager.setAttributes([.posixPermissions: 0o555], ofItemAtPath: data.path)
         defer { try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: data.path) }
-        let found = try APODProcess.run(["search", "poznan"], environment: environment, in: home, timeout: 60, unprivileged: true)
+        let found = try APODProcess.run(
+            ["search", "poznan"], environment: environment, in: home, timeout: 60, unprivileged: true)
         XCTAssertEqual(found.status, 0, found.stderr)
         XCTAssertEqual(found.stdout, "2019-07-04  Fireworks over Poznań\n")
         XCTAssertFalse(found.stderr.contains("readonly"), found.stderr)
@@ -152,10 +166,13 @@ final class ArchiveCommandTests: CoreTestCase {
 
         let list = try apod(["objects"])
         XCTAssertEqual(list.status, 0, list.stderr)
-        XCTAssertEqual(list.stdout.split(separator: "\n").prefix(2), ["2  M31 · Andromeda Galaxy", "2  M42 · Orion Nebula"])
+        XCTAssertEqual(
+            list.stdout.split(separator: "\n").prefix(2), ["2  M31 · Andromeda Galaxy", "2  M42 · Orion Nebula"])
         XCTAssertEqual(list.stdout.split(separator: "\n").count, 5, "M31, M42, M32, M110, Barnard 33: \(list.stdout)")
         XCTAssertTrue(list.stderr.contains("apod sync"), "the index holds a few days: \(list.stderr)")
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try apod(["objects", "nebula", "--json"]).stdout.utf8)) as? [[String: Any]])
+        let json = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(try apod(["objects", "nebula", "--json"]).stdout.utf8))
+                as? [[String: Any]])
         XCTAssertEqual(json.map { $0["id"] as? String }, ["M31", "M42", "Barnard 33"])
         XCTAssertEqual(json.first?["name"] as? String, "Andromeda Galaxy")
         XCTAssertEqual(json.first?["count"] as? Int, 2)
@@ -167,8 +184,11 @@ final class ArchiveCommandTests: CoreTestCase {
             XCTAssertEqual(Set(entries[0].keys), Set(EntryJSON.keys))
         }
         let text = try apod(["objects", "Horsehead"])
-        XCTAssertEqual(text.stdout, "Barnard 33 · Horsehead Nebula (1), newest first:\n2018-01-06  Horsehead and Orion Nebulas\n")
-        XCTAssertEqual(try apod(["search", "Messier 31", "--json"]).stdout, try apod(["search", "andromeda galaxy", "--json"]).stdout)
+        XCTAssertEqual(
+            text.stdout, "Barnard 33 · Horsehead Nebula (1), newest first:\n2018-01-06  Horsehead and Orion Nebulas\n")
+        XCTAssertEqual(
+            try apod(["search", "Messier 31", "--json"]).stdout,
+            try apod(["search", "andromeda galaxy", "--json"]).stdout)
 
         let none = try apod(["objects", "M13"])
         XCTAssertEqual(none.status, 0)
@@ -182,12 +202,14 @@ final class ArchiveCommandTests: CoreTestCase {
 
     func testUsageErrorsExitTwo() throws {
         try startService()
-        for arguments in [["search"], ["search", "x", "--limit", "0"], ["search", "x", "--limit", "501"],
-                          ["favorites", "add"], ["favorites", "add", "2019-02-30"], ["favorites", "frob", "2019-01-01"],
-                          ["on-this-day", "13-01"], ["on-this-day", "7-4"], ["sync", "--json"], ["sync", "extra"],
-                          ["search", "x", "--data-dir"], ["search", "moon", "--limit", "5", "--limit", "7"],
-                          ["search", "moon", "--limit=5", "--limit", "7"], ["search", "--foo"], ["search", "moon", "-x"],
-                          ["random", "--count", "2", "--count", "3"]] {
+        for arguments in [
+            ["search"], ["search", "x", "--limit", "0"], ["search", "x", "--limit", "501"],
+            ["favorites", "add"], ["favorites", "add", "2019-02-30"], ["favorites", "frob", "2019-01-01"],
+            ["on-this-day", "13-01"], ["on-this-day", "7-4"], ["sync", "--json"], ["sync", "extra"],
+            ["search", "x", "--data-dir"], ["search", "moon", "--limit", "5", "--limit", "7"],
+            ["search", "moon", "--limit=5", "--limit", "7"], ["search", "--foo"], ["search", "moon", "-x"],
+            ["random", "--count", "2", "--count", "3"],
+        ] {
             let result = try apod(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.hasPrefix("apod: "), result.stderr)
@@ -220,7 +242,8 @@ final class ArchiveCommandTests: CoreTestCase {
 
     func testADamagedIndexIsReportedAndRebuilt() throws {
         try startService()
-        try FileManager.default.createDirectory(at: indexFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: indexFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(repeating: 7, count: 10_000).write(to: indexFile)
         let result = try apod(["search", "moon"])
         XCTAssertEqual(result.status, 0)
@@ -230,7 +253,8 @@ final class ArchiveCommandTests: CoreTestCase {
 
     func testAFutureIndexIsRefusedWithAClearMessage() throws {
         try startService()
-        try FileManager.default.createDirectory(at: indexFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: indexFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try SQLiteDatabase(path: indexFile.path).setUserVersion(99)
         let result = try apod(["search", "moon"])
         XCTAssertEqual(result.status, 1)
@@ -246,9 +270,13 @@ final class ArchiveCommandTests: CoreTestCase {
         let range = try apod(["--no-cache", "range", "2019-07-01", "2019-07-07", "--json"])
         XCTAssertEqual(range.status, 0, range.stderr)
         XCTAssertEqual(try jsonArray(range.stdout).count, 7)
-        let files = FileManager.default.enumerator(at: home, includingPropertiesForKeys: nil)?.compactMap { ($0 as? URL)?.path } ?? []
+        let files =
+            FileManager.default.enumerator(at: home, includingPropertiesForKeys: nil)?.compactMap { ($0 as? URL)?.path }
+            ?? []
         XCTAssertFalse(files.contains { $0.contains("/.cache/") }, "nothing written to the cache: \(files)")
-        XCTAssertEqual(try ArchiveIndex(file: indexFile).entries(from: APODDay("2019-07-01")!, through: APODDay("2019-07-07")!).count, 7)
+        XCTAssertEqual(
+            try ArchiveIndex(file: indexFile).entries(from: APODDay("2019-07-01")!, through: APODDay("2019-07-07")!)
+                .count, 7)
 
         let before = server.requests.count
         let show = try apod(["--no-cache", "show", "2019-07-04", "--json"])
@@ -275,7 +303,9 @@ final class ArchiveCommandTests: CoreTestCase {
         let index = try ArchiveIndex(file: indexFile)
         // The current window is marked done through yesterday, but today's entry is written with it.
         let today = ArchiveCalendar().today
-        let spans = try index.coveredSpans().map { $0.upperBound == today.adding(days: -1) ? $0.lowerBound...today : $0 }
+        let spans = try index.coveredSpans().map {
+            $0.upperBound == today.adding(days: -1) ? $0.lowerBound...today : $0
+        }
         let left = try ArchiveSync(source: LegacySource(client: TestHTTP.client()), index: index).windowsToFetch()
         let windows = ArchiveSync.windows(size: 31, through: ArchiveCalendar().today)
         XCTAssertGreaterThan(windows.count - left.count, 20)
@@ -284,7 +314,8 @@ final class ArchiveCommandTests: CoreTestCase {
             archive.keys.filter { APODDay($0).map(span.contains) ?? false }.count
         }
         for span in spans {
-            XCTAssertEqual(try index.entries(from: span.lowerBound, through: span.upperBound).count, inArchive(span), "\(span)")
+            XCTAssertEqual(
+                try index.entries(from: span.lowerBound, through: span.upperBound).count, inArchive(span), "\(span)")
         }
         XCTAssertEqual(try index.count(), spans.reduce(0) { $0 + inArchive($1) }, "nothing outside finished windows")
 

@@ -1,8 +1,10 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `apod download -o` against every kind of destination: special files are written through,
@@ -26,7 +28,8 @@ final class DownloadOutputTests: CoreTestCase {
             switch request.path {
             case "/planetary/apod":
                 let base = "http://\(request.headers["host"] ?? "")"
-                return .json(#"{"date":"2019-01-05","title":"Picture","media_type":"image","url":"\#(base)/small.png"}"#)
+                return .json(
+                    #"{"date":"2019-01-05","title":"Picture","media_type":"image","url":"\#(base)/small.png"}"#)
             case "/small.png":
                 return hang.value ? FakeResponse(fault: .hang) : .data(picture, contentType: "image/png")
             default:
@@ -34,8 +37,11 @@ final class DownloadOutputTests: CoreTestCase {
             }
         }
         self.server = server
-        env = ["APOD_SOURCE": "legacy", "APOD_API_URL": server.baseURL.appendingPathComponent("planetary/apod").absoluteString,
-               "APOD_TIMEOUT": "20"]
+        env = [
+            "APOD_SOURCE": "legacy",
+            "APOD_API_URL": server.baseURL.appendingPathComponent("planetary/apod").absoluteString,
+            "APOD_TIMEOUT": "20",
+        ]
     }
 
     override func tearDownWithError() throws {
@@ -44,7 +50,8 @@ final class DownloadOutputTests: CoreTestCase {
     }
 
     private func download(_ extra: [String]) throws -> APODProcess.Result {
-        try APODProcess.run(["download", Self.day] + extra, environment: APODProcess.environment(home: home, env), in: home)
+        try APODProcess.run(
+            ["download", Self.day] + extra, environment: APODProcess.environment(home: home, env), in: home)
     }
 
     private var pictureRequests: Int { server.requests.filter { $0.path == "/small.png" }.count }
@@ -81,7 +88,9 @@ final class DownloadOutputTests: CoreTestCase {
         XCTAssertEqual(fileType(URL(fileURLWithPath: "/dev/null")), S_IFCHR)
         let full = try download(["-o", "/dev/full"])
         XCTAssertEqual(full.status, 1)
-        XCTAssertEqual(full.stderrLines, ["apod: " + APODError.cannotSave(path: "/dev/full", reason: String(cString: strerror(ENOSPC))).message])
+        XCTAssertEqual(
+            full.stderrLines,
+            ["apod: " + APODError.cannotSave(path: "/dev/full", reason: String(cString: strerror(ENOSPC))).message])
     }
 
     func testASymlinkKeepsPointingAtItsTarget() throws {
@@ -119,7 +128,8 @@ final class DownloadOutputTests: CoreTestCase {
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.stderrLines.count, 1, missing.stderr)
         XCTAssertTrue(missing.stderr.contains("nowhere/"), missing.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent("nowhere").path), "no folder was made")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: home.appendingPathComponent("nowhere").path), "no folder was made")
         XCTAssertEqual(pictureRequests, before, "nothing was downloaded")
     }
 
@@ -161,7 +171,8 @@ final class DownloadOutputTests: CoreTestCase {
             while Date() < deadline {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: home.path)) ?? []
                 if let name = names.first(where: { $0.hasSuffix(".tmp") }),
-                   let pid = pid_t(name.split(separator: ".").dropLast().last?.dropFirst("apod-".count) ?? "") {
+                    let pid = pid_t(name.split(separator: ".").dropLast().last?.dropFirst("apod-".count) ?? "")
+                {
                     kill(pid, SIGINT)
                     interrupted.fulfill()
                     return
@@ -187,7 +198,8 @@ final class DownloadOutputTests: CoreTestCase {
         for file in [abandoned, live, another] { try Data("partial".utf8).write(to: file) }
         let result = try download([])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(Set(try temporaryFiles()), [live.lastPathComponent, another.lastPathComponent],
-                       "the running process's file and another program's stay")
+        XCTAssertEqual(
+            Set(try temporaryFiles()), [live.lastPathComponent, another.lastPathComponent],
+            "the running process's file and another program's stay")
     }
 }

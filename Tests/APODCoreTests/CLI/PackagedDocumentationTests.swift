@@ -1,13 +1,15 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import APODCore
 
 /// What the package installs beside `apod` stays true to it: the man page and the bash
 /// completion name every command and option `apod --help` prints, and the package's version
 /// is the programs' own.
 final class PackagedDocumentationTests: CoreTestCase, @unchecked Sendable {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..")
+        .standardized
 
     /// The options (`--json`, `-o`) and commands of a usage text.
     static func words(ofUsage usage: String) -> (options: Set<String>, commands: Set<String>) {
@@ -57,7 +59,8 @@ final class PackagedDocumentationTests: CoreTestCase, @unchecked Sendable {
     /// COMPREPLY after the completion function ran on `words` (the last one being typed).
     private func complete(_ script: String, _ words: [String]) throws -> [String] {
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-        let program = "source '\(script)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _apod; printf '%s\\n' \"${COMPREPLY[@]}\""
+        let program =
+            "source '\(script)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _apod; printf '%s\\n' \"${COMPREPLY[@]}\""
         let outcome = try ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), ["--norc", "-c", program], timeout: 10)
         XCTAssertEqual(outcome.status, 0, outcome.output)
         return outcome.output.split(separator: "\n").map(String.init)
@@ -75,11 +78,14 @@ final class PackagedDocumentationTests: CoreTestCase, @unchecked Sendable {
         XCTAssertTrue(providers.contains("libgtk-4-dev"), "\(providers)")
         let source = try XCTUnwrap(control.components(separatedBy: "\n\n").first)
         let binary = try XCTUnwrap(control.components(separatedBy: "\n\n").last)
-        func words(_ stanza: String) -> Set<String> { Set(stanza.split(whereSeparator: { " ,\n".contains($0) }).map(String.init)) }
+        func words(_ stanza: String) -> Set<String> {
+            Set(stanza.split(whereSeparator: { " ,\n".contains($0) }).map(String.init))
+        }
         for provider in providers {
             let isHeaders = provider.hasSuffix("-dev")
-            XCTAssertTrue(words(isHeaders ? source : binary).contains(provider),
-                          "debian/control lacks \(provider) in \(isHeaders ? "Build-Depends" : "Depends")")
+            XCTAssertTrue(
+                words(isHeaders ? source : binary).contains(provider),
+                "debian/control lacks \(provider) in \(isHeaders ? "Build-Depends" : "Depends")")
         }
     }
 

@@ -1,8 +1,10 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `apod today --wallpaper PATH`: a real process against a science service whose latest day
@@ -34,7 +36,9 @@ final class TodayWallpaperTests: CoreTestCase {
             case FakeScienceService.route:
                 let day = latest.value
                 let isVideo = day == "2026-11-02"
-                return .json(#"[{"date":"\#(day)","title":"Day \#(day)","media_type":"\#(isVideo ? "video" : "image")","explanation":"Text.","hdurl":"\#(base)/\#(isVideo ? "poster" : "picture")-\#(day).png"}]"#)
+                return .json(
+                    #"[{"date":"\#(day)","title":"Day \#(day)","media_type":"\#(isVideo ? "video" : "image")","explanation":"Text.","hdurl":"\#(base)/\#(isVideo ? "poster" : "picture")-\#(day).png"}]"#
+                )
             case "/picture-2026-11-01.png": return .data(Self.png(4), contentType: "image/png")
             case "/poster-2026-11-02.png": return .data(Self.png(6), contentType: "image/png")
             case "/picture-2026-11-03.png": return .data(Self.png(8), contentType: "image/png")
@@ -43,20 +47,26 @@ final class TodayWallpaperTests: CoreTestCase {
         }
         latest.port = server.port
         defer { server.stop() }
-        let env = ["APOD_API_URL": server.baseURL.appendingPathComponent("wp-json/wp/v2/apod-basic").absoluteString,
-                   "APOD_DATA_DIR": home.appendingPathComponent("data").path, "APOD_CACHE_DIR": home.appendingPathComponent("cache").path]
+        let env = [
+            "APOD_API_URL": server.baseURL.appendingPathComponent("wp-json/wp/v2/apod-basic").absoluteString,
+            "APOD_DATA_DIR": home.appendingPathComponent("data").path,
+            "APOD_CACHE_DIR": home.appendingPathComponent("cache").path,
+        ]
         let arguments = ["today", "--wallpaper", wallpaper.path, "--width", "1920"]
 
         var result = try apod(arguments, env)
         XCTAssertEqual(result.status, 1, "its folder does not exist: as for download -o, it is not made")
-        XCTAssertEqual(result.stderrLines, ["apod: Could not save the picture to \(wallpaper.path): there is no such folder."])
-        try FileManager.default.createDirectory(at: wallpaper.deletingLastPathComponent(), withIntermediateDirectories: true)
+        XCTAssertEqual(
+            result.stderrLines, ["apod: Could not save the picture to \(wallpaper.path): there is no such folder."])
+        try FileManager.default.createDirectory(
+            at: wallpaper.deletingLastPathComponent(), withIntermediateDirectories: true)
         result = try apod(arguments, env)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "2026-11-01\n")
         XCTAssertEqual(try Data(contentsOf: wallpaper), Self.png(4))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: wallpaper.deletingLastPathComponent().path),
-                       ["apod.png"], "no temporary file left beside it")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: wallpaper.deletingLastPathComponent().path),
+            ["apod.png"], "no temporary file left beside it")
 
         result = try apod(arguments, env)
         XCTAssertEqual(result.status, 3, result.stderr)
@@ -74,7 +84,11 @@ final class TodayWallpaperTests: CoreTestCase {
         try FileManager.default.createDirectory(at: wallpaper, withIntermediateDirectories: true)
         result = try apod(arguments, env)
         XCTAssertEqual(result.status, 1, "a folder in the way is an error, not 'nothing new'")
-        XCTAssertEqual(result.stderrLines, ["apod: Could not save the picture to \(wallpaper.path): it is a folder; name a file, e.g. \(wallpaper.path)/apod.jpg."])
+        XCTAssertEqual(
+            result.stderrLines,
+            [
+                "apod: Could not save the picture to \(wallpaper.path): it is a folder; name a file, e.g. \(wallpaper.path)/apod.jpg."
+            ])
         try FileManager.default.removeItem(at: wallpaper)
         result = try apod(arguments, env)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -82,17 +96,21 @@ final class TodayWallpaperTests: CoreTestCase {
     }
 
     func testUsageErrors() throws {
-        for arguments in [["today"], ["today", "--width", "800"], ["today", "--wallpaper", "x.png", "--width", "0"],
-                          ["today", "--wallpaper"], ["today", "--wallpaper", "x.png", "--json"], ["today", "--bogus"]] {
+        for arguments in [
+            ["today"], ["today", "--width", "800"], ["today", "--wallpaper", "x.png", "--width", "0"],
+            ["today", "--wallpaper"], ["today", "--wallpaper", "x.png", "--json"], ["today", "--bogus"],
+        ] {
             let result = try apod(arguments, [:])
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("Usage: apod"), "\(arguments)")
         }
-        for arguments in [["today", "--wallpaper", "x.png", "--height", "800"], ["today", "--wallpaper", "x.png", "--fit", "whole"],
-                          ["today", "--wallpaper", "x.png", "--width", "800", "--height", "600", "--fit", "stretch"],
-                          ["today", "--wallpaper", "x.png", "--caption=huge"], ["today", "--wallpaper", "x.png", "--scale", "9"],
-                          ["today", "--wallpaper", "x.png", "--favorites"], ["random", "--wallpaper", "x.png", "--count", "3"],
-                          ["random", "--favorites"], ["random", "--wallpaper", "x.png", "--json"]] {
+        for arguments in [
+            ["today", "--wallpaper", "x.png", "--height", "800"], ["today", "--wallpaper", "x.png", "--fit", "whole"],
+            ["today", "--wallpaper", "x.png", "--width", "800", "--height", "600", "--fit", "stretch"],
+            ["today", "--wallpaper", "x.png", "--caption=huge"], ["today", "--wallpaper", "x.png", "--scale", "9"],
+            ["today", "--wallpaper", "x.png", "--favorites"], ["random", "--wallpaper", "x.png", "--count", "3"],
+            ["random", "--favorites"], ["random", "--wallpaper", "x.png", "--json"],
+        ] {
             let result = try apod(arguments, [:])
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
         }
@@ -132,8 +150,11 @@ final class WallpaperDestinationTests: CoreTestCase, @unchecked Sendable {
                 return .html("<html>no</html>", status: 404)
             }
         }
-        env = ["APOD_SOURCE": "legacy", "APOD_API_URL": server.baseURL.appendingPathComponent("planetary/apod").absoluteString,
-               "APOD_DATA_DIR": home.appendingPathComponent("data").path]
+        env = [
+            "APOD_SOURCE": "legacy",
+            "APOD_API_URL": server.baseURL.appendingPathComponent("planetary/apod").absoluteString,
+            "APOD_DATA_DIR": home.appendingPathComponent("data").path,
+        ]
     }
 
     override func tearDownWithError() throws {
@@ -192,7 +213,8 @@ final class WallpaperDestinationTests: CoreTestCase, @unchecked Sendable {
         let result = try apod(["today", "--wallpaper", missing])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stderrLines, ["apod: Could not save the picture to \(missing): there is no such folder."])
-        XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent("nowhere").path), "no file was made")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: home.appendingPathComponent("nowhere").path), "no file was made")
 
         let folder = home.appendingPathComponent("backgrounds")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -225,7 +247,9 @@ final class WallpaperDestinationTests: CoreTestCase, @unchecked Sendable {
 
     func testTheScreensSizeMakesAFittedBackgroundWithItsCaption() throws {
         let file = home.appendingPathComponent("background.jpg")
-        let result = try apod(["today", "--wallpaper", file.path, "--width", "1280", "--height", "720", "--caption", "--fit", "whole"])
+        let result = try apod([
+            "today", "--wallpaper", file.path, "--width", "1280", "--height", "720", "--caption", "--fit", "whole",
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let data = try Data(contentsOf: file)
         XCTAssertEqual(ImageValidation.format(of: data), .jpeg)
@@ -234,8 +258,9 @@ final class WallpaperDestinationTests: CoreTestCase, @unchecked Sendable {
 
         let captioned = home.appendingPathComponent("captioned.jpg")
         XCTAssertEqual(try apod(["today", "--wallpaper", captioned.path, "--caption=sentence"]).status, 0)
-        XCTAssertEqual(ImageHeader.read(try Data(contentsOf: captioned)), ImageHeader(width: 90, height: 160),
-                       "without a size, the picture's own")
+        XCTAssertEqual(
+            ImageHeader.read(try Data(contentsOf: captioned)), ImageHeader(width: 90, height: 160),
+            "without a size, the picture's own")
         XCTAssertEqual(ImageHeader.read(try Data(contentsOf: file)), ImageHeader(width: 1280, height: 720))
     }
 
@@ -248,8 +273,10 @@ final class WallpaperDestinationTests: CoreTestCase, @unchecked Sendable {
 
         let library = try UserLibrary.open(in: home.appendingPathComponent("data"))
         try library.addFavourite(APODEntry(date: APODDay("2018-06-01")!, title: "A video", mediaType: .video))
-        try library.addFavourite(APODEntry(date: APODDay("2018-06-02")!, title: "Kept", mediaType: .image,
-                                           imageURL: server.baseURL.appendingPathComponent("picture-2018-06-02.png")))
+        try library.addFavourite(
+            APODEntry(
+                date: APODDay("2018-06-02")!, title: "Kept", mediaType: .image,
+                imageURL: server.baseURL.appendingPathComponent("picture-2018-06-02.png")))
         let favourite = try apod(["random", "--wallpaper", file.path, "--favorites"])
         XCTAssertEqual(favourite.status, 0, favourite.stderr)
         XCTAssertEqual(favourite.stdout, "2018-06-02\n", "the one favourite with a picture")

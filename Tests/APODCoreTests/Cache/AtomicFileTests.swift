@@ -1,10 +1,13 @@
 import XCTest
+
 @testable import APODCore
 
 final class AtomicFileTests: CoreTestCase, @unchecked Sendable {
     func testReplacesWholeFilesAndCreatesFolders() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)/a/b")
-        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent().deletingLastPathComponent()) }
+        defer {
+            try? FileManager.default.removeItem(at: folder.deletingLastPathComponent().deletingLastPathComponent())
+        }
         let file = folder.appendingPathComponent("x.json")
         try AtomicFile.write(Data("one".utf8), to: file)
         try AtomicFile.write(Data("two".utf8), to: file)
@@ -16,8 +19,10 @@ final class AtomicFileTests: CoreTestCase, @unchecked Sendable {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("dir")
-        try FileManager.default.createDirectory(at: target.appendingPathComponent("child"), withIntermediateDirectories: true)
-        XCTAssertThrowsError(try AtomicFile.write(Data("x".utf8), to: target), "cannot rename a file over a non-empty folder")
+        try FileManager.default.createDirectory(
+            at: target.appendingPathComponent("child"), withIntermediateDirectories: true)
+        XCTAssertThrowsError(
+            try AtomicFile.write(Data("x".utf8), to: target), "cannot rename a file over a non-empty folder")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["dir"])
     }
 

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import APODCore
 
 final class MetadataCacheTests: CoreTestCase, @unchecked Sendable {
@@ -18,8 +19,9 @@ final class MetadataCacheTests: CoreTestCase, @unchecked Sendable {
     }
 
     private func entry(_ day: String) -> APODEntry {
-        APODEntry(date: APODDay(day)!, title: "T \(day)", explanation: "E", copyright: nil,
-                  imageURL: URL(string: "https://apod.nasa.gov/\(day).jpg"))
+        APODEntry(
+            date: APODDay(day)!, title: "T \(day)", explanation: "E", copyright: nil,
+            imageURL: URL(string: "https://apod.nasa.gov/\(day).jpg"))
     }
 
     func testPastEntriesAreKeptForGood() {
@@ -36,11 +38,13 @@ final class MetadataCacheTests: CoreTestCase, @unchecked Sendable {
         cache().store(linked)
         XCTAssertEqual(cache().lookup(APODDay("2020-01-02")!), .entry(linked))
 
-        let old = #"{"fetched_at": 1700000000, "entry": {"date": "2020-01-03", "title": "T", "explanation": "E", "media_type": "image"}}"#
+        let old =
+            #"{"fetched_at": 1700000000, "entry": {"date": "2020-01-03", "title": "T", "explanation": "E", "media_type": "image"}}"#
         let folder = root.appendingPathComponent("metadata/science", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(old.utf8).write(to: folder.appendingPathComponent("2020-01-03.json"))
-        XCTAssertEqual(MetadataCache.allEntries(under: root).first { $0.date == APODDay("2020-01-03")! }?.explanationLinks, [])
+        XCTAssertEqual(
+            MetadataCache.allEntries(under: root).first { $0.date == APODDay("2020-01-03")! }?.explanationLinks, [])
     }
 
     func testTodayIsRefreshedAfterAnHour() {

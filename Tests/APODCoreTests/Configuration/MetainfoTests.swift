@@ -19,11 +19,14 @@ final class MetainfoTests: XCTestCase {
               <release version="0.1.0" date="2026-11-29"/>
             </releases></component>
             """
-        XCTAssertEqual(Metainfo.releases(in: text), [
-            Metainfo.Release(version: "0.2.0", date: "2026-12-01",
-                             notes: "<p>Follows the dark style &amp; high contrast.</p><ul><li>Toasts</li></ul>"),
-            Metainfo.Release(version: "0.1.0", date: "2026-11-29", notes: ""),
-        ])
+        XCTAssertEqual(
+            Metainfo.releases(in: text),
+            [
+                Metainfo.Release(
+                    version: "0.2.0", date: "2026-12-01",
+                    notes: "<p>Follows the dark style &amp; high contrast.</p><ul><li>Toasts</li></ul>"),
+                Metainfo.Release(version: "0.1.0", date: "2026-11-29", notes: ""),
+            ])
     }
 
     func testNothingReadableGivesNoNotes() {
@@ -82,7 +85,9 @@ final class MetainfoQualityTests: XCTestCase {
         XCTAssertTrue(captions.contains { $0.contains("dark") }, "one screenshot shows the dark style")
         let sizes = try NSRegularExpression(pattern: #"<image type="source" width="(\d+)" height="(\d+)">"#)
             .matches(in: text, range: NSRange(text.startIndex..., in: text))
-            .map { match in (Int(text[Range(match.range(at: 1), in: text)!])!, Int(text[Range(match.range(at: 2), in: text)!])!) }
+            .map { match in
+                (Int(text[Range(match.range(at: 1), in: text)!])!, Int(text[Range(match.range(at: 2), in: text)!])!)
+            }
         XCTAssertEqual(sizes.count, captions.count, "every screenshot states its size")
         XCTAssertTrue(sizes.allSatisfy { $0.0 <= 1000 && $0.1 <= 700 }, "\(sizes)")
         for scheme in ["light", "dark"] {

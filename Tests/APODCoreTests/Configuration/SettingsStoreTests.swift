@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import APODCore
 
 final class SettingsStoreTests: CoreTestCase, @unchecked Sendable {
@@ -41,8 +42,9 @@ final class SettingsStoreTests: CoreTestCase, @unchecked Sendable {
         XCTAssertTrue(try String(contentsOf: url, encoding: .utf8).contains("\nfuture_option = yes\n"))
         XCTAssertEqual(values["api_key"], "k")
         XCTAssertNil(values["source"])
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["config"],
-                       "no temporary file is left behind")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path), ["config"],
+            "no temporary file is left behind")
     }
 
     func testMissingFileReadsAsEmpty() {
@@ -57,13 +59,18 @@ final class SettingsStoreTests: CoreTestCase, @unchecked Sendable {
     }
 
     func testBadValuesAreDroppedWithAProblemNamingFileAndLine() throws {
-        let store = try write("# mine\nsource = Bogus\napi_url=ftp://h/p?api_key=SECRET\nimage_cache_limit_mb=lots\n"
-                              + "colour=blue\njust words\napi_key=k\n")
+        let store = try write(
+            "# mine\nsource = Bogus\napi_url=ftp://h/p?api_key=SECRET\nimage_cache_limit_mb=lots\n"
+                + "colour=blue\njust words\napi_key=k\n")
         let settings = store.load()
         XCTAssertEqual(settings.values, ["api_key": "k"])
         XCTAssertEqual(settings.problems.map(\.line), [2, 3, 4, 5, 6])
-        XCTAssertEqual(settings.problems.map(\.kind), [.unknownSource("Bogus"), .notWebAddress("ftp://h/p?api_key=SECRET"),
-                                                      .notMegabytes("lots"), .unknownKey("colour"), .unreadableLine])
+        XCTAssertEqual(
+            settings.problems.map(\.kind),
+            [
+                .unknownSource("Bogus"), .notWebAddress("ftp://h/p?api_key=SECRET"),
+                .notMegabytes("lots"), .unknownKey("colour"), .unreadableLine,
+            ])
         for problem in settings.problems {
             XCTAssertTrue(problem.message.hasPrefix("\(store.fileURL.path), line \(problem.line): "), problem.message)
             XCTAssertFalse(problem.message.contains("SECRET"), "an address is shown without its query")
@@ -74,8 +81,12 @@ final class SettingsStoreTests: CoreTestCase, @unchecked Sendable {
         let store = try write("daily_notify=yes\ndaily_background_placement=ceiling\ndaily_metered=wait\n")
         let settings = store.load()
         XCTAssertEqual(settings.values, ["daily_metered": "wait"])
-        XCTAssertEqual(settings.problems.map(\.kind), [.notOneOf("yes", ["true", "false"]),
-                                                      .notOneOf("ceiling", ["desktop", "lockscreen", "both"])])
+        XCTAssertEqual(
+            settings.problems.map(\.kind),
+            [
+                .notOneOf("yes", ["true", "false"]),
+                .notOneOf("ceiling", ["desktop", "lockscreen", "both"]),
+            ])
         XCTAssertFalse(DailySettings(store: store).notifies, "a bad value keeps the default: off")
     }
 
@@ -90,8 +101,12 @@ final class SettingsStoreTests: CoreTestCase, @unchecked Sendable {
 
     func testTheBackgroundChoicesAreSavedAndReadBack() throws {
         let store = try write("daily_fit=stretch\ndaily_rotation=weekly\n")
-        XCTAssertEqual(store.load().problems.map(\.kind), [.notOneOf("stretch", ["auto", "fill", "whole"]),
-                                                           .notOneOf("weekly", ["off", "1h", "6h", "1d"])])
+        XCTAssertEqual(
+            store.load().problems.map(\.kind),
+            [
+                .notOneOf("stretch", ["auto", "fill", "whole"]),
+                .notOneOf("weekly", ["off", "1h", "6h", "1d"]),
+            ])
         var settings = DailySettings(store: store)
         XCTAssertEqual(settings.fit, .auto)
         XCTAssertEqual(settings.rotation, .off)
@@ -107,10 +122,12 @@ final class SettingsStoreTests: CoreTestCase, @unchecked Sendable {
     }
 
     func testSavingKeepsCommentsUnknownKeysAndOrder() throws {
-        let store = try write("# my settings\nsource=legacy\n\n# from a newer version\nfuture_option = yes\napi_key=old\n")
+        let store = try write(
+            "# my settings\nsource=legacy\n\n# from a newer version\nfuture_option = yes\napi_key=old\n")
         try store.save([.source: "science", .apiKey: nil, .imageCacheLimitMB: "300"])
-        XCTAssertEqual(try String(contentsOf: store.fileURL, encoding: .utf8),
-                       "# my settings\nsource=science\n\n# from a newer version\nfuture_option = yes\nimage_cache_limit_mb=300\n")
+        XCTAssertEqual(
+            try String(contentsOf: store.fileURL, encoding: .utf8),
+            "# my settings\nsource=science\n\n# from a newer version\nfuture_option = yes\nimage_cache_limit_mb=300\n")
     }
 
     func testAKeySetTwiceIsWrittenOnce() throws {

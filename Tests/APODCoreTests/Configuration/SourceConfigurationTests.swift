@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import APODCore
 
 final class SourceConfigurationTests: CoreTestCase, @unchecked Sendable {
@@ -16,8 +17,10 @@ final class SourceConfigurationTests: CoreTestCase, @unchecked Sendable {
     }
 
     func testEnvironmentIsRead() throws {
-        let env = ["APOD_SOURCE": "legacy", "APOD_API_URL": "http://127.0.0.1:8080/planetary/apod",
-                   "NASA_API_KEY": " abc123\n", "APOD_CACHE_DIR": "/tmp/c", "APOD_TIMEOUT": "7"]
+        let env = [
+            "APOD_SOURCE": "legacy", "APOD_API_URL": "http://127.0.0.1:8080/planetary/apod",
+            "NASA_API_KEY": " abc123\n", "APOD_CACHE_DIR": "/tmp/c", "APOD_TIMEOUT": "7",
+        ]
         let (config, _) = try SourceConfiguration.resolve(arguments: [], environment: env)
         XCTAssertEqual(config.kind, .legacy)
         XCTAssertEqual(config.apiURL.absoluteString, "http://127.0.0.1:8080/planetary/apod")
@@ -29,8 +32,10 @@ final class SourceConfigurationTests: CoreTestCase, @unchecked Sendable {
     func testFlagsWinOverEnvironmentAndAreRemoved() throws {
         let env = ["APOD_SOURCE": "legacy", "NASA_API_KEY": "env-key", "APOD_CACHE_DIR": "/tmp/env"]
         let (config, rest) = try SourceConfiguration.resolve(
-            arguments: ["--source", "offline", "show", "--api-key=flag-key", "2020-12-17",
-                        "--cache-dir", "/tmp/flag", "--no-cache", "--json"],
+            arguments: [
+                "--source", "offline", "show", "--api-key=flag-key", "2020-12-17",
+                "--cache-dir", "/tmp/flag", "--no-cache", "--json",
+            ],
             environment: env)
         XCTAssertEqual(config.kind, .offline)
         XCTAssertEqual(config.apiKey, "flag-key")
@@ -40,7 +45,9 @@ final class SourceConfigurationTests: CoreTestCase, @unchecked Sendable {
     }
 
     func testSavedSettingsAreTheLowestLayer() throws {
-        let settings: SavedSettings = ["source": "legacy", "api_key": "saved", "api_url": "http://10.0.0.2/planetary/apod"]
+        let settings: SavedSettings = [
+            "source": "legacy", "api_key": "saved", "api_url": "http://10.0.0.2/planetary/apod",
+        ]
         let (saved, _) = try SourceConfiguration.resolve(arguments: [], environment: home, settings: settings)
         XCTAssertEqual(saved.kind, .legacy)
         XCTAssertEqual(saved.apiKey, "saved")
@@ -52,9 +59,11 @@ final class SourceConfigurationTests: CoreTestCase, @unchecked Sendable {
     }
 
     func testXDGCacheHomeIsUsedWhenAbsolute() throws {
-        let (config, _) = try SourceConfiguration.resolve(arguments: [], environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"])
+        let (config, _) = try SourceConfiguration.resolve(
+            arguments: [], environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"])
         XCTAssertEqual(config.cacheDirectory.path, "/x/apod-viewer")
-        let (relative, _) = try SourceConfiguration.resolve(arguments: [], environment: ["XDG_CACHE_HOME": "x", "HOME": "/h"])
+        let (relative, _) = try SourceConfiguration.resolve(
+            arguments: [], environment: ["XDG_CACHE_HOME": "x", "HOME": "/h"])
         XCTAssertEqual(relative.cacheDirectory.path, "/h/.cache/apod-viewer")
     }
 
@@ -93,7 +102,8 @@ final class SourceConfigurationTests: CoreTestCase, @unchecked Sendable {
     }
 
     func testDoubleDashEndsOptionParsing() throws {
-        let (config, rest) = try SourceConfiguration.resolve(arguments: ["show", "--", "--no-cache"], environment: home)
+        let (config, rest) = try SourceConfiguration.resolve(
+            arguments: ["show", "--", "--no-cache"], environment: home)
         XCTAssertTrue(config.useCache)
         XCTAssertEqual(rest, ["show", "--", "--no-cache"])
     }
@@ -103,15 +113,17 @@ final class SourceConfigurationTests: CoreTestCase, @unchecked Sendable {
         let science = SourceConfiguration(kind: .science, cacheDirectory: cache).makeSource()
         XCTAssertTrue(((science as? CachingSource)?.upstream as? CoalescingSource)?.upstream is ScienceSource)
         let legacy = SourceConfiguration(kind: .legacy, cacheDirectory: cache, useCache: false).makeSource()
-        XCTAssertEqual(((legacy as? CoalescingSource)?.upstream as? LegacySource)?.apiURL, SourceConfiguration.legacyURL)
+        XCTAssertEqual(
+            ((legacy as? CoalescingSource)?.upstream as? LegacySource)?.apiURL, SourceConfiguration.legacyURL)
         XCTAssertTrue(SourceConfiguration(kind: .offline, cacheDirectory: cache).makeSource() is OfflineSource)
     }
 
     func testSelfHostedServersGetTheirOwnCachePartition() {
         let cache = URL(fileURLWithPath: "/tmp/c")
         XCTAssertEqual(SourceConfiguration(kind: .science, cacheDirectory: cache).cachePartition, "science")
-        let mirror = SourceConfiguration(kind: .legacy, apiURL: URL(string: "http://127.0.0.1:8080/planetary/apod"),
-                                         cacheDirectory: cache)
+        let mirror = SourceConfiguration(
+            kind: .legacy, apiURL: URL(string: "http://127.0.0.1:8080/planetary/apod"),
+            cacheDirectory: cache)
         XCTAssertTrue(mirror.cachePartition.hasPrefix("legacy-127.0.0.1_8080-"), mirror.cachePartition)
         XCTAssertEqual(mirror.hostPartition, "legacy-127.0.0.1_8080")
         var other = mirror
@@ -125,8 +137,11 @@ final class SourceConfigurationTests: CoreTestCase, @unchecked Sendable {
     }
 
     func testANonWebAddressIsEchoedWithoutItsQuery() {
-        XCTAssertThrowsError(try SourceConfiguration.resolve(arguments: ["--api-url", "file:///etc/apod?api_key=SECRET#x"],
-                                                             environment: home)) { error in
+        XCTAssertThrowsError(
+            try SourceConfiguration.resolve(
+                arguments: ["--api-url", "file:///etc/apod?api_key=SECRET#x"],
+                environment: home)
+        ) { error in
             let message = (error as? APODError)?.message ?? ""
             XCTAssertTrue(message.contains("\"file:///etc/apod\""), message)
             XCTAssertFalse(message.contains("SECRET"), message)
@@ -134,8 +149,11 @@ final class SourceConfigurationTests: CoreTestCase, @unchecked Sendable {
     }
 
     func testGivenFlagsNamesTheSharedFlagsOnTheCommandLine() {
-        XCTAssertEqual(SourceConfiguration.givenFlags(in: ["--date", "2020-01-01", "--api-key=k", "--no-cache", "--source", "legacy"]),
-                       ["--api-key", "--no-cache", "--source"])
+        XCTAssertEqual(
+            SourceConfiguration.givenFlags(in: [
+                "--date", "2020-01-01", "--api-key=k", "--no-cache", "--source", "legacy",
+            ]),
+            ["--api-key", "--no-cache", "--source"])
         XCTAssertEqual(SourceConfiguration.givenFlags(in: ["--random", "4"]), [])
     }
 }

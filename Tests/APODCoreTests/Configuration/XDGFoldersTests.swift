@@ -1,5 +1,6 @@
-@testable import APODCore
 import XCTest
+
+@testable import APODCore
 
 final class XDGFoldersTests: XCTestCase {
     func testHomesHonourAbsoluteVariablesOnly() {
@@ -14,7 +15,8 @@ final class XDGFoldersTests: XCTestCase {
     }
 
     func testInstalledCopiesAreSearchedBesideTheProgramThenDataHomeThenDataDirectories() {
-        let found = XDGFolders.installed("metainfo/x.xml", environment: ["XDG_DATA_HOME": "/d", "XDG_DATA_DIRS": "/a:/b"])
+        let found = XDGFolders.installed(
+            "metainfo/x.xml", environment: ["XDG_DATA_HOME": "/d", "XDG_DATA_DIRS": "/a:/b"])
         XCTAssertEqual(found.dropFirst().map(\.path), ["/d/metainfo/x.xml", "/a/metainfo/x.xml", "/b/metainfo/x.xml"])
         XCTAssertEqual(found.first?.lastPathComponent, "x.xml")
         XCTAssertEqual(found.first?.deletingLastPathComponent().deletingLastPathComponent().lastPathComponent, "share")
@@ -28,14 +30,18 @@ final class XDGFoldersTests: XCTestCase {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("xdg-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let share = root.appendingPathComponent("share")
-        try FileManager.default.createDirectory(at: share.appendingPathComponent("apod-viewer/sample"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: share.appendingPathComponent("metainfo"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: share.appendingPathComponent("apod-viewer/sample"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: share.appendingPathComponent("metainfo"), withIntermediateDirectories: true)
         try Data("[]".utf8).write(to: share.appendingPathComponent("apod-viewer/sample/entries.json"))
         try Data("<component/>".utf8).write(to: share.appendingPathComponent("metainfo/" + Metainfo.fileName))
         let environment = ["XDG_DATA_HOME": root.appendingPathComponent("empty").path, "XDG_DATA_DIRS": share.path]
-        XCTAssertEqual(SampleLocator.find(environment: environment)?.standardizedFileURL.path,
-                       share.appendingPathComponent("apod-viewer/sample").standardizedFileURL.path)
-        XCTAssertEqual(Metainfo.find(environment: environment)?.standardizedFileURL.path,
-                       share.appendingPathComponent("metainfo/" + Metainfo.fileName).standardizedFileURL.path)
+        XCTAssertEqual(
+            SampleLocator.find(environment: environment)?.standardizedFileURL.path,
+            share.appendingPathComponent("apod-viewer/sample").standardizedFileURL.path)
+        XCTAssertEqual(
+            Metainfo.find(environment: environment)?.standardizedFileURL.path,
+            share.appendingPathComponent("metainfo/" + Metainfo.fileName).standardizedFileURL.path)
     }
 }

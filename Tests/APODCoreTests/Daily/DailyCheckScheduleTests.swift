@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import APODCore
 
 /// The daily picture's schedule run over simulated weeks: a fake clock jumps from one planned
@@ -24,22 +25,28 @@ final class DailyCheckScheduleTests: CoreTestCase {
 
     private static func instant(_ day: String, hour: Int, minute: Int = 0) -> Date {
         let parsed = APODDay(day)!
-        return eastern.date(from: DateComponents(year: parsed.year, month: parsed.month, day: parsed.day,
-                                                 hour: hour, minute: minute))!
+        return eastern.date(
+            from: DateComponents(
+                year: parsed.year, month: parsed.month, day: parsed.day,
+                hour: hour, minute: minute))!
     }
 
     /// Runs the schedule from `start` for `days` days, answering resume events at `wakes`.
     /// Returns the simulation so tests can look at requests and deliveries.
-    private func simulate(from start: Date, days: Int, service: CountingDailyService,
-                          wakes: [Date] = []) async throws -> Simulation {
+    private func simulate(
+        from start: Date, days: Int, service: CountingDailyService,
+        wakes: [Date] = []
+    ) async throws -> Simulation {
         let clock = Locked(start)
         service.clock = { clock.value }
         var generator = SplitMix(seed: 12)
         let delays = (0..<200).map { _ in Double(generator.next() % 1000) / 1000 }
         let counter = DelayIndex()
-        var schedule = DailyCheckSchedule(clock: { clock.value }, randomDelay: { range in
-            range.lowerBound + delays[counter.next() % delays.count] * (range.upperBound - range.lowerBound)
-        })
+        var schedule = DailyCheckSchedule(
+            clock: { clock.value },
+            randomDelay: { range in
+                range.lowerBound + delays[counter.next() % delays.count] * (range.upperBound - range.lowerBound)
+            })
         let check = DailyCheck(source: service, lastSeen: LastSeenDay(dataFolder: DataFolder(root: folder)))
         var simulation = Simulation()
         let end = start + TimeInterval(days) * 86_400
@@ -81,7 +88,8 @@ final class DailyCheckScheduleTests: CoreTestCase {
         XCTAssertEqual(days, expected, "each day's picture once, in order")
         for (day, at) in simulation.deliveries.dropFirst() {
             let published = Self.varyingPublication(day)
-            XCTAssertLessThan(at.timeIntervalSince(published), 3 * 3600, "\(day) handled \(at) for publication \(published)")
+            XCTAssertLessThan(
+                at.timeIntervalSince(published), 3 * 3600, "\(day) handled \(at) for publication \(published)")
         }
     }
 
@@ -97,7 +105,9 @@ final class DailyCheckScheduleTests: CoreTestCase {
         XCTAssertEqual(gaps.last, 3600)
         let delivered = try XCTUnwrap(simulation.deliveries.first { $0.day == APODDay("2026-11-10")! })
         XCTAssertGreaterThan(delivered.at, outage.upperBound)
-        XCTAssertEqual(simulation.deliveries.map(\.day), ["2026-11-08", "2026-11-09", "2026-11-10", "2026-11-11", "2026-11-12"].map { APODDay($0)! })
+        XCTAssertEqual(
+            simulation.deliveries.map(\.day),
+            ["2026-11-08", "2026-11-09", "2026-11-10", "2026-11-11", "2026-11-12"].map { APODDay($0)! })
         let nextDay = simulation.requests.filter { ArchiveCalendar.day(containing: $0) == APODDay("2026-11-11")! }
         XCTAssertEqual(nextDay.count, 1)
     }
@@ -119,17 +129,22 @@ final class DailyCheckScheduleTests: CoreTestCase {
 
     func testNextMidnightFollowsDaylightSavingTime() {
         let utc = ISO8601DateFormatter()
-        XCTAssertEqual(DailyCheckSchedule.nextEasternMidnight(after: Self.instant("2026-10-31", hour: 12)),
-                       utc.date(from: "2026-11-01T04:00:00Z"))
-        XCTAssertEqual(DailyCheckSchedule.nextEasternMidnight(after: Self.instant("2026-11-01", hour: 12)),
-                       utc.date(from: "2026-11-02T05:00:00Z"))
+        XCTAssertEqual(
+            DailyCheckSchedule.nextEasternMidnight(after: Self.instant("2026-10-31", hour: 12)),
+            utc.date(from: "2026-11-01T04:00:00Z"))
+        XCTAssertEqual(
+            DailyCheckSchedule.nextEasternMidnight(after: Self.instant("2026-11-01", hour: 12)),
+            utc.date(from: "2026-11-02T05:00:00Z"))
     }
 
     func testDataFolderHonoursTheOverrideThenXDG() {
-        XCTAssertEqual(DataFolder(environment: ["APOD_DATA_DIR": "/tmp/x", "XDG_DATA_HOME": "/d", "HOME": "/h"]).root.path, "/tmp/x")
+        XCTAssertEqual(
+            DataFolder(environment: ["APOD_DATA_DIR": "/tmp/x", "XDG_DATA_HOME": "/d", "HOME": "/h"]).root.path,
+            "/tmp/x")
         XCTAssertEqual(DataFolder(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]).root.path, "/d/apod-viewer")
-        XCTAssertEqual(DataFolder(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]).root.path,
-                       "/h/.local/share/apod-viewer")
+        XCTAssertEqual(
+            DataFolder(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]).root.path,
+            "/h/.local/share/apod-viewer")
     }
 
     /// Publication drifts between 23:00 the evening before and 00:40 Eastern.
@@ -146,7 +161,12 @@ private struct Simulation {
 private final class DelayIndex: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
-    func next() -> Int { lock.withLock { defer { value += 1 }; return value } }
+    func next() -> Int {
+        lock.withLock {
+            defer { value += 1 }
+            return value
+        }
+    }
 }
 
 /// A deterministic generator, so a failing run can be repeated.

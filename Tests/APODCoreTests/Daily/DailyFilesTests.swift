@@ -1,11 +1,13 @@
 import Foundation
 import XCTest
+
 @testable import APODCore
 
 /// What the daily picture keeps in the data folder, and the notification's words.
 final class DailyFilesTests: CoreTestCase {
     func testOnlyTheCurrentAndPreviousBackgroundsAreKept() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("apod-backgrounds-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apod-backgrounds-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let history = BackgroundHistory(dataFolder: DataFolder(root: root))
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0])
@@ -29,10 +31,12 @@ final class DailyFilesTests: CoreTestCase {
     }
 
     func testFirstSentence() {
-        XCTAssertEqual(DailyAnnouncement.firstSentence(of: "What is that glow over\n the hills?  It is an aurora."),
-                       "What is that glow over the hills?")
-        XCTAssertEqual(DailyAnnouncement.firstSentence(of: "Seen from M. 31 at 2.5 Mly, the Milky Way shines. More."),
-                       "Seen from M. 31 at 2.5 Mly, the Milky Way shines.")
+        XCTAssertEqual(
+            DailyAnnouncement.firstSentence(of: "What is that glow over\n the hills?  It is an aurora."),
+            "What is that glow over the hills?")
+        XCTAssertEqual(
+            DailyAnnouncement.firstSentence(of: "Seen from M. 31 at 2.5 Mly, the Milky Way shines. More."),
+            "Seen from M. 31 at 2.5 Mly, the Milky Way shines.")
         let long = String(repeating: "word ", count: 60)
         let shortened = DailyAnnouncement.firstSentence(of: long)
         XCTAssertTrue(shortened.hasSuffix("word…"))

@@ -1,11 +1,13 @@
 import Foundation
 import XCTest
+
 @testable import APODCore
 
 /// The daily picture's preferences round-trip through the preferences file.
 final class DailySettingsTests: CoreTestCase {
     func testDefaultsThenSavedValuesKeepingTheOtherSettings() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-daily-settings-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apod-daily-settings-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = SettingsStore(fileURL: folder.appendingPathComponent("config"))
         try store.save([.source: "legacy"])

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import APODCore
 
 /// The rotating background's timetable over three simulated days: the timer fires when a change
@@ -8,7 +9,7 @@ import XCTest
 /// day, one change fails and is retried.
 final class RotationScheduleTests: CoreTestCase, @unchecked Sendable {
     private var folder: URL!
-    private let start = Date(timeIntervalSince1970: 1_795_939_200)  // a midnight, UTC
+    private let start = Date(timeIntervalSince1970: 1_795_939_200) // a midnight, UTC
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-rotation-\(UUID().uuidString)")
@@ -41,7 +42,7 @@ final class RotationScheduleTests: CoreTestCase, @unchecked Sendable {
             }
             let timer = clock.value + schedule.secondsUntilDue(every: interval)
             if clock.value < sleep.lowerBound && timer >= sleep.lowerBound {
-                clock.value = sleep.upperBound  // the timer stood still; the app looks on waking
+                clock.value = sleep.upperBound // the timer stood still; the app looks on waking
             } else if !restarted && timer >= restart {
                 clock.value = restart
                 schedule = RotationSchedule(dataFolder: DataFolder(root: folder), clock: { clock.value })
@@ -56,14 +57,17 @@ final class RotationScheduleTests: CoreTestCase, @unchecked Sendable {
     func testEveryHourForThreeDaysThroughASleepAndARestart() throws {
         let changes = try simulate(.hourly)
         let expected = (0...20).map(Double.init) + (0...41).map { 30.25 + Double($0) }
-        XCTAssertEqual(changes, expected, "hourly until the sleep, one change on waking, hourly again; the restart changes nothing")
+        XCTAssertEqual(
+            changes, expected, "hourly until the sleep, one change on waking, hourly again; the restart changes nothing"
+        )
         XCTAssertEqual(changes.count, 63)
     }
 
     func testEverySixHoursAndEveryDay() throws {
         XCTAssertEqual(try simulate(.sixHours), [0, 6, 12, 18, 30.25, 36.25, 42.25, 48.25, 54.25, 60.25, 66.25])
         try FileManager.default.removeItem(at: folder)
-        XCTAssertEqual(try simulate(.daily), [0, 30.25, 54.25], "the change due at 24 h was missed asleep: made on waking")
+        XCTAssertEqual(
+            try simulate(.daily), [0, 30.25, 54.25], "the change due at 24 h was missed asleep: made on waking")
     }
 
     func testAFailedChangeIsTriedAgainTenMinutesLater() throws {
@@ -81,9 +85,11 @@ final class RotationScheduleTests: CoreTestCase, @unchecked Sendable {
         let reopened = RotationSchedule(dataFolder: DataFolder(root: folder), clock: { clock.value })
         XCTAssertEqual(reopened.lastChange, start)
         XCTAssertEqual(reopened.secondsUntilDue(every: 3600), 1800)
-        XCTAssertEqual(reopened.secondsUntilDue(every: 6 * 3600), 5.5 * 3600, "a longer interval counts from the same change")
+        XCTAssertEqual(
+            reopened.secondsUntilDue(every: 6 * 3600), 5.5 * 3600, "a longer interval counts from the same change")
         clock.value = start - 7200
-        XCTAssertTrue(reopened.isDue(every: 3600), "a clock set back before the last change: at once, not in three hours")
+        XCTAssertTrue(
+            reopened.isDue(every: 3600), "a clock set back before the last change: at once, not in three hours")
         try Data("garbage".utf8).write(to: reopened.fileURL)
         XCTAssertNil(reopened.lastChange)
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import APODCore
 
 final class APODDayTests: CoreTestCase, @unchecked Sendable {

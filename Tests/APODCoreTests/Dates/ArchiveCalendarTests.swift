@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import APODCore
 
 final class ArchiveCalendarTests: CoreTestCase, @unchecked Sendable {
@@ -51,8 +52,11 @@ final class ArchiveCalendarTests: CoreTestCase, @unchecked Sendable {
         XCTAssertNoThrow(try calendar.validate(APODDay("1995-06-16")!))
         XCTAssertNoThrow(try calendar.validate(APODDay("2026-11-28")!))
         XCTAssertThrowsError(try calendar.validate(APODDay("1995-06-15")!)) { error in
-            XCTAssertEqual(error as? APODError, .dateOutOfRange(APODDay("1995-06-15")!,
-                                                               first: APODDay("1995-06-16")!, last: APODDay("2026-11-28")!))
+            XCTAssertEqual(
+                error as? APODError,
+                .dateOutOfRange(
+                    APODDay("1995-06-15")!,
+                    first: APODDay("1995-06-16")!, last: APODDay("2026-11-28")!))
             XCTAssertTrue((error as! APODError).message.contains("1995 Jun. 16 to 2026 Nov. 28"))
         }
         XCTAssertThrowsError(try calendar.validate(APODDay("2026-11-29")!))
@@ -69,7 +73,8 @@ final class ArchiveCalendarTests: CoreTestCase, @unchecked Sendable {
     func testCompactFormAndArchivePage() {
         XCTAssertEqual(APODDay("1999-01-02")!.compactForm, "990102")
         XCTAssertEqual(APODDay("2024-01-01")!.compactForm, "240101")
-        XCTAssertEqual(ArchiveCalendar.archivePageURL(for: APODDay("2020-12-17")!).absoluteString,
-                       "https://apod.nasa.gov/apod/ap201217.html")
+        XCTAssertEqual(
+            ArchiveCalendar.archivePageURL(for: APODDay("2020-12-17")!).absoluteString,
+            "https://apod.nasa.gov/apod/ap201217.html")
     }
 }

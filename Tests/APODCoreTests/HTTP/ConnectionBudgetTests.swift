@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import APODCore
 
 /// The session's connection limits follow the file limit: the standard 16 (8 per host) on a

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// `HTTPClient.stream`: the head as soon as it arrives, the body in chunks as they come, with
@@ -29,8 +30,9 @@ final class HTTPBodyStreamTests: CoreTestCase {
     /// A body that never ends can only be read if chunks are handed out as they arrive.
     func testChunksArriveBeforeTheBodyEnds() async throws {
         let server = try FakeHTTPServer { _ in
-            FakeResponse(headers: ["Content-Type": "image/jpeg"], body: Data(repeating: 0xAB, count: 1000),
-                         fault: .endless(interval: 0.01))
+            FakeResponse(
+                headers: ["Content-Type": "image/jpeg"], body: Data(repeating: 0xAB, count: 1000),
+                fault: .endless(interval: 0.01))
         }
         defer { server.stop() }
         let response = try await HTTPClient(timeout: 30, retryPolicy: .none).stream(server.baseURL)
@@ -57,7 +59,8 @@ final class HTTPBodyStreamTests: CoreTestCase {
 
     func testTheCapHoldsWhileStreaming() async throws {
         let server = try FakeHTTPServer { _ in
-            FakeResponse(headers: ["Content-Type": "image/jpeg"], body: Data(count: 16_384), fault: .endless(interval: 0))
+            FakeResponse(
+                headers: ["Content-Type": "image/jpeg"], body: Data(count: 16_384), fault: .endless(interval: 0))
         }
         defer { server.stop() }
         let response = try await HTTPClient(timeout: 30, retryPolicy: fast).stream(server.baseURL, maxBytes: 200_000)
@@ -71,7 +74,8 @@ final class HTTPBodyStreamTests: CoreTestCase {
 
     func testCancellingTheReaderStopsTheBody() async throws {
         let server = try FakeHTTPServer { _ in
-            FakeResponse(headers: ["Content-Type": "image/jpeg"], body: Data(count: 100), fault: .endless(interval: 0.05))
+            FakeResponse(
+                headers: ["Content-Type": "image/jpeg"], body: Data(count: 100), fault: .endless(interval: 0.05))
         }
         defer { server.stop() }
         let response = try await HTTPClient(timeout: 30, retryPolicy: .none).stream(server.baseURL)
@@ -96,7 +100,8 @@ final class HTTPClientEndlessBodyTests: CoreTestCase {
         try FakeHTTPServer { _ in
             var head = Data([0xFF, 0xD8, 0xFF, 0xE0])
             head.append(Data(repeating: 0x5A, count: chunk - head.count))
-            return FakeResponse(headers: ["Content-Type": "image/jpeg"], body: head, fault: .endless(interval: interval))
+            return FakeResponse(
+                headers: ["Content-Type": "image/jpeg"], body: head, fault: .endless(interval: interval))
         }
     }
 
@@ -126,8 +131,9 @@ final class HTTPClientEndlessBodyTests: CoreTestCase {
         defer { server.stop() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endless-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let loader = ImageLoader(client: HTTPClient(timeout: 30), cache: ImageDiskCache(directory: folder),
-                                 maxBytes: 2 << 20)
+        let loader = ImageLoader(
+            client: HTTPClient(timeout: 30), cache: ImageDiskCache(directory: folder),
+            maxBytes: 2 << 20)
         do {
             _ = try await loader.imageData(from: server.baseURL.appendingPathComponent("endless.jpg"), for: .display)
             XCTFail("an endless picture was accepted")

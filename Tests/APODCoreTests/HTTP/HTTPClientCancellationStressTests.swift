@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// Issue 9's target: 10,000 start-then-cancel cycles without a crash or a hang. Each request is
@@ -16,11 +17,13 @@ final class HTTPClientCancellationStressTests: CoreTestCase {
         }
         defer { server.stop() }
         let client = HTTPClient(timeout: 10, retryPolicy: .none)
-        let cycles = 10_000, lanes = 8
+        let cycles = 10_000
+        let lanes = 8
         let outcomes = try await withThrowingTaskGroup(of: (answered: Int, cancelled: Int).self) { group in
             for lane in 0..<lanes {
                 group.addTask {
-                    var answered = 0, cancelled = 0
+                    var answered = 0
+                    var cancelled = 0
                     for cycle in stride(from: lane, to: cycles, by: lanes) {
                         let request = Task { try await client.get(server.baseURL, maxBytes: 1 << 20) }
                         // From "not started yet" to "already answered" (about 2 ms on loopback).
@@ -45,8 +48,9 @@ final class HTTPClientCancellationStressTests: CoreTestCase {
         }
         XCTAssertEqual(outcomes.answered + outcomes.cancelled, cycles)
         XCTAssertGreaterThan(outcomes.cancelled, cycles / 10, "many requests were cancelled")
-        XCTAssertGreaterThan(server.requests.count - outcomes.answered, cycles / 20,
-                             "many were cancelled after reaching the server")
+        XCTAssertGreaterThan(
+            server.requests.count - outcomes.answered, cycles / 20,
+            "many were cancelled after reaching the server")
         // The client still works afterwards.
         let after = try await client.get(server.baseURL)
         XCTAssertEqual(after.body, body)

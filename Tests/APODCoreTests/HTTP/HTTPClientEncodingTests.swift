@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// gzip-encoded answers are decoded, and the size cap counts decoded bytes, so a small
@@ -10,7 +11,8 @@ final class HTTPClientEncodingTests: CoreTestCase {
         let packed = try gzip(json)
         let server = try FakeHTTPServer { request in
             XCTAssertTrue(request.headers["accept-encoding"]?.contains("gzip") ?? false)
-            return FakeResponse(headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"], body: packed)
+            return FakeResponse(
+                headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"], body: packed)
         }
         defer { server.stop() }
         let response = try await HTTPClient(timeout: 5, retryPolicy: .none).getMetadata(server.baseURL)
@@ -36,11 +38,15 @@ final class HTTPClientEncodingTests: CoreTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/gzip")
         process.arguments = ["-c", "-9"]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         try process.run()
-        let writer = Thread { input.fileHandleForWriting.write(data); try? input.fileHandleForWriting.close() }
+        let writer = Thread {
+            input.fileHandleForWriting.write(data)
+            try? input.fileHandleForWriting.close()
+        }
         writer.start()
         let packed = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

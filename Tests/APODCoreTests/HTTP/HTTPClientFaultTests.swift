@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// The client against servers that misbehave on purpose: trickling past the time-out,
@@ -27,8 +28,9 @@ final class HTTPClientFaultTests: CoreTestCase, @unchecked Sendable {
             }
             XCTAssertEqual(server.requests.count, 1, "not retried")
         }
-        XCTAssertEqual(APODError.malformedResponse(detail: "").message,
-                       "The APOD service sent a response that could not be read. Try again later.")
+        XCTAssertEqual(
+            APODError.malformedResponse(detail: "").message,
+            "The APOD service sent a response that could not be read. Try again later.")
     }
 
     func testTimedOutAttemptsAreRetried() async throws {
@@ -45,7 +47,9 @@ final class HTTPClientFaultTests: CoreTestCase, @unchecked Sendable {
     }
 
     func testAFastAnswerIsNotCutByTheDeadline() async throws {
-        let server = try FakeHTTPServer { _ in FakeResponse(body: Data(count: 64), fault: .trickle(chunkSize: 16, interval: 0.05)) }
+        let server = try FakeHTTPServer { _ in
+            FakeResponse(body: Data(count: 64), fault: .trickle(chunkSize: 16, interval: 0.05))
+        }
         defer { server.stop() }
         let response = try await HTTPClient(timeout: 1, retryPolicy: .none).get(server.baseURL)
         XCTAssertEqual(response.body.count, 64)
@@ -89,7 +93,8 @@ final class HTTPClientFaultTests: CoreTestCase, @unchecked Sendable {
             return FakeResponse(status: 302, headers: ["Location": "/\(hop + 1)"])
         }
         defer { server.stop() }
-        let response = try await HTTPClient(timeout: 5, retryPolicy: .none).get(server.baseURL.appendingPathComponent("0"))
+        let response = try await HTTPClient(timeout: 5, retryPolicy: .none).get(
+            server.baseURL.appendingPathComponent("0"))
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.url.path, "/3")
     }

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 final class HTTPClientTests: CoreTestCase, @unchecked Sendable {
@@ -62,8 +63,9 @@ final class HTTPClientTests: CoreTestCase, @unchecked Sendable {
 
     func testABodyCutMidTransferIsAConnectionLost() async throws {
         let server = try FakeHTTPServer { _ in
-            FakeResponse(headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 8000),
-                         fault: .truncateBody(after: 1000))
+            FakeResponse(
+                headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 8000),
+                fault: .truncateBody(after: 1000))
         }
         defer { server.stop() }
         do {
@@ -189,7 +191,8 @@ final class HTTPClientTests: CoreTestCase, @unchecked Sendable {
                 : .json("{}")
         }
         defer { server.stop() }
-        let response = try await HTTPClient(timeout: 5, retryPolicy: fast).get(server.baseURL.appendingPathComponent("old"))
+        let response = try await HTTPClient(timeout: 5, retryPolicy: fast).get(
+            server.baseURL.appendingPathComponent("old"))
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.url.path, "/new")
     }
@@ -223,7 +226,8 @@ final class Counter: @unchecked Sendable {
     private var value = 0
 
     func next() -> Int {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         value += 1
         return value
     }

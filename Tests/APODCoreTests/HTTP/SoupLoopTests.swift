@@ -1,5 +1,6 @@
-@testable import APODCore
 import XCTest
+
+@testable import APODCore
 
 /// The check behind `SoupLoop.assertOnLoopThread`, which every `HTTPExchange` step makes.
 final class SoupLoopTests: XCTestCase {

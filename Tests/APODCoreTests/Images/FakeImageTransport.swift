@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import APODCore
 
 /// An in-memory transport that counts downloads, tracks how many run at once, and can hold
@@ -88,7 +89,8 @@ final class FakeImageTransport: ImageTransport, @unchecked Sendable {
 enum ImageBytes {
     /// SOI, an empty scan header, `size - 8` bytes of "scan data", EOI.
     static func jpeg(_ seed: UInt8 = 1, size: Int = 64) -> Data {
-        Data([0xFF, 0xD8, 0xFF, 0xDA, 0x00, 0x02]) + Data(repeating: seed, count: max(0, size - 8)) + Data([0xFF, 0xD9])
+        Data([0xFF, 0xD8, 0xFF, 0xDA, 0x00, 0x02]) + Data(repeating: seed, count: max(0, size - 8))
+            + Data([0xFF, 0xD9])
     }
 
     // Computed, not stored: LeakSanitizer cannot see the packed pointer inside a global `Data`.

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// Issue 23, hostile input 5: the GIF walk counts frames and cuts the first one out, so the
@@ -23,7 +24,8 @@ final class GIFBlocksTests: CoreTestCase, @unchecked Sendable {
         XCTAssertTrue(blocks.reachesTrailer)
         XCTAssertEqual(still.last, 0x3B)
         XCTAssertLessThan(still.count, 100)
-        XCTAssertEqual(still.dropLast(), animation.prefix(still.count - 1), "the bytes up to the first frame's end, unchanged")
+        XCTAssertEqual(
+            still.dropLast(), animation.prefix(still.count - 1), "the bytes up to the first frame's end, unchanged")
         XCTAssertEqual(try ImageValidation.requireImage(still), .gif)
     }
 

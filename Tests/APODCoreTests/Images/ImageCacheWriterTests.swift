@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import APODCore
 
 /// Cache entries written while their picture arrives.
@@ -31,8 +32,9 @@ final class ImageCacheWriterTests: CoreTestCase, @unchecked Sendable {
         writer.commit()
         XCTAssertEqual(ImageDiskCache(directory: directory).data(for: "k"), body)
         XCTAssertEqual(cache.totalBytes, Int64(CacheEntryFormat.headerSize + body.count))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path),
-                       [ImageDiskCache.fileName(for: "k")])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path),
+            [ImageDiskCache.fileName(for: "k")])
     }
 
     func testARestartedEntryHoldsOnlyWhatCameAfter() throws {

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 final class ImageCompletenessTests: CoreTestCase, @unchecked Sendable {
@@ -25,7 +26,8 @@ final class ImageCompletenessTests: CoreTestCase, @unchecked Sendable {
 
     func testEndMarkersFollowedByPaddingStillPass() throws {
         XCTAssertNoThrow(try ImageValidation.requireImage(ImageBytes.jpeg() + Data(count: 4096)))
-        XCTAssertNoThrow(try ImageValidation.requireImage(ImageFaults.pngHeader(width: 4, height: 4) + pngEnd + Data(count: 100)))
+        XCTAssertNoThrow(
+            try ImageValidation.requireImage(ImageFaults.pngHeader(width: 4, height: 4) + pngEnd + Data(count: 100)))
     }
 
     func testPicturesCutShortAreDamaged() {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import APODCore
 
 final class ImageDiskCacheTests: CoreTestCase, @unchecked Sendable {
@@ -36,7 +37,8 @@ final class ImageDiskCacheTests: CoreTestCase, @unchecked Sendable {
         // Distinct past times, so the order does not hang on the file system's time resolution.
         for (key, age) in [("old", 200.0), ("new", 100.0)] {
             let path = directory.appendingPathComponent(ImageDiskCache.fileName(for: key)).path
-            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: path)
         }
         XCTAssertNotNil(first.data(for: "old"), "reading old makes it the most recently used, on disk too")
 
@@ -90,12 +92,15 @@ final class ImageDiskCacheTests: CoreTestCase, @unchecked Sendable {
     }
 
     func testDefaultDirectoryFollowsXDG() {
-        XCTAssertEqual(ImageDiskCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]).path,
-                       "/x/cache/apod-viewer/images")
-        XCTAssertEqual(ImageDiskCache.defaultDirectory(environment: ["HOME": "/home/u"]).path,
-                       "/home/u/.cache/apod-viewer/images")
-        XCTAssertEqual(ImageDiskCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"]).path,
-                       "/home/u/.cache/apod-viewer/images")
+        XCTAssertEqual(
+            ImageDiskCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]).path,
+            "/x/cache/apod-viewer/images")
+        XCTAssertEqual(
+            ImageDiskCache.defaultDirectory(environment: ["HOME": "/home/u"]).path,
+            "/home/u/.cache/apod-viewer/images")
+        XCTAssertEqual(
+            ImageDiskCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"]).path,
+            "/home/u/.cache/apod-viewer/images")
     }
 }
 
@@ -106,8 +111,9 @@ extension ImageDiskCacheTests {
         let fresh = directory.appendingPathComponent(".abc.2.tmp")
         try Data("half".utf8).write(to: abandoned)
         try Data("half".utf8).write(to: fresh)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)],
-                                              ofItemAtPath: abandoned.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -7200)],
+            ofItemAtPath: abandoned.path)
         XCTAssertEqual(ImageDiskCache(directory: directory).totalBytes, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: abandoned.path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: fresh.path))

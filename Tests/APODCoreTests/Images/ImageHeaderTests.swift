@@ -1,12 +1,16 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 final class ImageHeaderTests: CoreTestCase, @unchecked Sendable {
     func testEachFormatsSizeIsRead() {
         let cases: [(String, Data, ImageHeader)] = [
             ("PNG", StructuredImages.png(width: 640, height: 480), ImageHeader(width: 640, height: 480)),
-            ("JPEG after an EXIF segment", StructuredImages.jpeg(width: 4000, height: 3000), ImageHeader(width: 4000, height: 3000)),
+            (
+                "JPEG after an EXIF segment", StructuredImages.jpeg(width: 4000, height: 3000),
+                ImageHeader(width: 4000, height: 3000)
+            ),
             ("GIF", StructuredImages.gif(width: 320, height: 200), ImageHeader(width: 320, height: 200)),
             ("WebP lossy", StructuredImages.vp8(width: 1024, height: 768), ImageHeader(width: 1024, height: 768)),
             ("WebP lossless", StructuredImages.vp8l(width: 16384, height: 3), ImageHeader(width: 16384, height: 3)),
@@ -19,7 +23,8 @@ final class ImageHeaderTests: CoreTestCase, @unchecked Sendable {
 
     func testCutOrForeignHeadersAreUnknown() {
         XCTAssertNil(ImageHeader.read(StructuredImages.png(width: 640, height: 480).prefix(20)))
-        XCTAssertNil(ImageHeader.read(StructuredImages.jpeg(width: 40, height: 30).prefix(100)), "cut inside the EXIF segment")
+        XCTAssertNil(
+            ImageHeader.read(StructuredImages.jpeg(width: 40, height: 30).prefix(100)), "cut inside the EXIF segment")
         XCTAssertNil(ImageHeader.read(StructuredImages.gif(width: 3, height: 2).prefix(8)))
         XCTAssertNil(ImageHeader.read(StructuredImages.vp8(width: 3, height: 2).prefix(27)))
         XCTAssertNil(ImageHeader.read(Data("<!DOCTYPE html><html></html>".utf8)))
@@ -34,19 +39,29 @@ final class ImageHeaderTests: CoreTestCase, @unchecked Sendable {
 
     func testBombsOfEveryFormatAreRefusedWithTheirSize() {
         let bombs: [(String, Data, String)] = [
-            ("PNG with IEND", ImageFaults.pngBomb(width: 60000, height: 60000), "60000 × 60000 pixels, 3600 megapixels"),
-            ("PNG header only", ImageFaults.pngHeader(width: 60000, height: 60000), "60000 × 60000 pixels, 3600 megapixels"),
+            (
+                "PNG with IEND", ImageFaults.pngBomb(width: 60000, height: 60000),
+                "60000 × 60000 pixels, 3600 megapixels"
+            ),
+            (
+                "PNG header only", ImageFaults.pngHeader(width: 60000, height: 60000),
+                "60000 × 60000 pixels, 3600 megapixels"
+            ),
             ("JPEG", StructuredImages.jpeg(width: 65535, height: 65535), "65535 × 65535 pixels, 4295 megapixels"),
             ("GIF", StructuredImages.gif(width: 65535, height: 2000), "65535 × 2000 pixels, 131 megapixels"),
-            ("WebP extended", StructuredImages.vp8x(width: 16_777_216, height: 16_777_216),
-             "16777216 × 16777216 pixels, 281474977 megapixels"),
+            (
+                "WebP extended", StructuredImages.vp8x(width: 16_777_216, height: 16_777_216),
+                "16777216 × 16777216 pixels, 281474977 megapixels"
+            ),
         ]
         for (name, data, detail) in bombs {
             XCTAssertThrowsError(try ImageValidation.requireImage(data), name) {
                 XCTAssertEqual($0 as? APODError, .imageTooLarge(detail: detail), name)
             }
         }
-        XCTAssertThrowsError(try ImageValidation.requireImage(ImageFaults.pngBomb(width: 0xFFFF_FFFF, height: 0xFFFF_FFFF))) {
+        XCTAssertThrowsError(
+            try ImageValidation.requireImage(ImageFaults.pngBomb(width: 0xFFFF_FFFF, height: 0xFFFF_FFFF))
+        ) {
             guard case .imageTooLarge(let detail)? = $0 as? APODError else { return XCTFail("\($0)") }
             XCTAssertTrue(detail.hasPrefix("4294967295 × 4294967295 pixels, 18446744"), detail)
         }
@@ -62,13 +77,18 @@ final class ImageHeaderTests: CoreTestCase, @unchecked Sendable {
     /// each is a reduction to 360 px on the short side.
     func testTheRealSamplesSizesAreRead() throws {
         guard let sample = SampleFolder.locate(),
-              let files = FileManager.default.enumerator(at: sample.appendingPathComponent("image"), includingPropertiesForKeys: nil) else {
+            let files = FileManager.default.enumerator(
+                at: sample.appendingPathComponent("image"), includingPropertiesForKeys: nil)
+        else {
             throw XCTSkip("no real sample (shared/apod-sample) above the package")
         }
         var read = 0
         for case let url as URL in files where !url.hasDirectoryPath {
             let data = try Data(contentsOf: url)
-            guard let header = ImageHeader.read(data) else { XCTFail("no size for \(url.lastPathComponent)"); continue }
+            guard let header = ImageHeader.read(data) else {
+                XCTFail("no size for \(url.lastPathComponent)")
+                continue
+            }
             XCTAssertEqual(min(header.width, header.height), 360, url.lastPathComponent)
             XCTAssertNoThrow(try ImageValidation.requireImage(data), url.lastPathComponent)
             read += 1

@@ -1,14 +1,18 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// The loader with the real `HTTPClient` against the loopback server.
 final class ImageLoaderHTTPTests: CoreTestCase, @unchecked Sendable {
-    private func loader(cache: ImageDiskCache? = nil, concurrency: Int = ImageLoader.defaultConcurrency,
-                        maxBytes: Int = ImageValidation.defaultMaxBytes,
-                        resizingHosts: Set<String> = [ImageSizing.resizingHost]) -> ImageLoader {
-        ImageLoader(client: HTTPClient(timeout: 5, retryPolicy: .none), cache: cache,
-                    maxConcurrentDownloads: concurrency, maxBytes: maxBytes, resizingHosts: resizingHosts)
+    private func loader(
+        cache: ImageDiskCache? = nil, concurrency: Int = ImageLoader.defaultConcurrency,
+        maxBytes: Int = ImageValidation.defaultMaxBytes,
+        resizingHosts: Set<String> = [ImageSizing.resizingHost]
+    ) -> ImageLoader {
+        ImageLoader(
+            client: HTTPClient(timeout: 5, retryPolicy: .none), cache: cache,
+            maxConcurrentDownloads: concurrency, maxBytes: maxBytes, resizingHosts: resizingHosts)
     }
 
     func testTwoRequestsOneDownload() async throws {
@@ -29,7 +33,8 @@ final class ImageLoaderHTTPTests: CoreTestCase, @unchecked Sendable {
         defer { server.stop() }
         let cache = ImageDiskCache(directory: try temporaryDirectory())
         do {
-            _ = try await loader(cache: cache).imageData(from: server.baseURL.appendingPathComponent("a.jpg"), for: .display)
+            _ = try await loader(cache: cache).imageData(
+                from: server.baseURL.appendingPathComponent("a.jpg"), for: .display)
             XCTFail("HTML must be refused")
         } catch let error as APODError {
             XCTAssertEqual(error, .notAnImage)
@@ -42,15 +47,17 @@ final class ImageLoaderHTTPTests: CoreTestCase, @unchecked Sendable {
         let big = ImageBytes.jpeg(size: 200_000)
         let server = try FakeHTTPServer { _ in .data(big, contentType: "image/jpeg") }
         defer { server.stop() }
-        await XCTAssertThrowsAPODErrorKind(
-            try await loader(maxBytes: 50_000).imageData(from: server.baseURL.appendingPathComponent("big.jpg"), for: .hd)
+        await assertThrowsAPODErrorKind(
+            try await loader(maxBytes: 50_000).imageData(
+                from: server.baseURL.appendingPathComponent("big.jpg"), for: .hd)
         ) { if case .imageTooLarge = $0 { return true } else { return false } }
     }
 
     func testTruncatedDownloadIsNeitherReturnedNorCached() async throws {
         let body = ImageBytes.jpeg(size: 20_000)
         let server = try FakeHTTPServer { request in
-            request.query["attempt"] == "2" ? .data(body, contentType: "image/jpeg")
+            request.query["attempt"] == "2"
+                ? .data(body, contentType: "image/jpeg")
                 : FakeResponse(headers: ["Content-Type": "image/jpeg"], body: body, fault: .truncateBody(after: 5000))
         }
         defer { server.stop() }
@@ -186,8 +193,10 @@ private final class ArrivalLog: @unchecked Sendable {
     var times: [Date] { lock.withLock { log.sorted() } }
 }
 
-func XCTAssertThrowsAPODErrorKind<T>(_ expression: @autoclosure () async throws -> T, _ matches: (APODError) -> Bool,
-                                     file: StaticString = #filePath, line: UInt = #line) async {
+func assertThrowsAPODErrorKind<T>(
+    _ expression: @autoclosure () async throws -> T, _ matches: (APODError) -> Bool,
+    file: StaticString = #filePath, line: UInt = #line
+) async {
     do {
         _ = try await expression()
         XCTFail("expected an error", file: file, line: line)

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// Bytes flow once: a picture reaches the chunk consumer and the disk cache while it downloads,
@@ -14,11 +15,13 @@ final class ImageLoaderStreamingTests: CoreTestCase, @unchecked Sendable {
         let consumer = RecordingConsumer()
         let heldUntilConsumed = Locked(false)
         let server = try FakeHTTPServer { _ in
-            FakeResponse(headers: ["Content-Type": "image/jpeg"], body: body, fault: .holdBody(after: 100_000) {
-                guard consumer.byteCount > 0 else { return false }
-                heldUntilConsumed.value = true
-                return true
-            })
+            FakeResponse(
+                headers: ["Content-Type": "image/jpeg"], body: body,
+                fault: .holdBody(after: 100_000) {
+                    guard consumer.byteCount > 0 else { return false }
+                    heldUntilConsumed.value = true
+                    return true
+                })
         }
         defer { server.stop() }
         let cache = ImageDiskCache(directory: try temporaryDirectory())
@@ -95,13 +98,16 @@ final class ImageLoaderStreamingTests: CoreTestCase, @unchecked Sendable {
         let url = Locked<URL?>(nil)
         let loader = loader()
         let server = try FakeHTTPServer { _ in
-            FakeResponse(headers: ["Content-Type": "image/jpeg"], body: body, fault: .holdBody(after: 50_000) {
-                url.value.map { loader.waitingCallers(for: $0, purpose: .display) } == 2
-            })
+            FakeResponse(
+                headers: ["Content-Type": "image/jpeg"], body: body,
+                fault: .holdBody(after: 50_000) {
+                    url.value.map { loader.waitingCallers(for: $0, purpose: .display) } == 2
+                })
         }
         defer { server.stop() }
         url.value = server.baseURL.appendingPathComponent("shared.jpg")
-        let first = RecordingConsumer(), second = RecordingConsumer()
+        let first = RecordingConsumer()
+        let second = RecordingConsumer()
         let starter = Task { try await loader.imageData(from: url.value!, for: .display, streamingTo: first) }
         let started = await eventually { first.byteCount > 0 }
         XCTAssertTrue(started, "the first caller's download should stream")
@@ -120,7 +126,8 @@ final class ImageLoaderStreamingTests: CoreTestCase, @unchecked Sendable {
         let loader = loader()
         let leave = Locked(false)
         let server = try FakeHTTPServer { _ in
-            FakeResponse(headers: ["Content-Type": "image/jpeg"], body: body, fault: .holdBody(after: 50_000) { leave.value })
+            FakeResponse(
+                headers: ["Content-Type": "image/jpeg"], body: body, fault: .holdBody(after: 50_000) { leave.value })
         }
         defer { server.stop() }
         let url = server.baseURL.appendingPathComponent("left.jpg")
@@ -139,7 +146,7 @@ final class ImageLoaderStreamingTests: CoreTestCase, @unchecked Sendable {
         let data = try await joiner.value
         XCTAssertEqual(data, body)
         XCTAssertEqual(first.byteCount, seenWhenLeaving, "a caller that left must not be fed any more")
-        await XCTAssertThrowsCancellation(try await starter.value)
+        await assertThrowsCancellation(try await starter.value)
     }
 }
 
@@ -165,8 +172,10 @@ final class RecordingConsumer: ImageChunkConsumer, @unchecked Sendable {
     var restarts: Int { lock.withLock { restartCount } }
 }
 
-private func XCTAssertThrowsCancellation<T>(_ expression: @autoclosure () async throws -> T,
-                                           file: StaticString = #filePath, line: UInt = #line) async {
+private func assertThrowsCancellation<T>(
+    _ expression: @autoclosure () async throws -> T,
+    file: StaticString = #filePath, line: UInt = #line
+) async {
     do {
         _ = try await expression()
         XCTFail("expected a cancellation", file: file, line: line)

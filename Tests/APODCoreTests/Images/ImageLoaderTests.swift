@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 final class ImageLoaderTests: CoreTestCase, @unchecked Sendable {
@@ -52,7 +53,10 @@ final class ImageLoaderTests: CoreTestCase, @unchecked Sendable {
         XCTAssertTrue(joined)
         tasks.forEach { $0.cancel() }
         for task in tasks {
-            do { _ = try await task.value; XCTFail("expected cancellation") } catch is CancellationError {}
+            do {
+                _ = try await task.value
+                XCTFail("expected cancellation")
+            } catch is CancellationError {}
         }
         transport.releaseAll()
         let cancelled = await eventually { transport.cancelledURLs == [url] }
@@ -126,7 +130,8 @@ final class ImageLoaderTests: CoreTestCase, @unchecked Sendable {
         _ = try await loader.imageData(from: picture, for: .hd)
         XCTAssertEqual(loader.cachedImageData(from: picture, for: .hd), ImageBytes.jpeg())
         XCTAssertEqual(transport.downloadCount, 1)
-        XCTAssertNil(ImageLoader(transport: transport, cache: nil).cachedImageData(from: picture, for: .hd), "no disk cache")
+        XCTAssertNil(
+            ImageLoader(transport: transport, cache: nil).cachedImageData(from: picture, for: .hd), "no disk cache")
     }
 
     func testHTMLServedAsJPEGIsRefusedWithAMessage() async throws {
@@ -150,15 +155,17 @@ final class ImageLoaderTests: CoreTestCase, @unchecked Sendable {
         let missing = URL(string: "https://apod.nasa.gov/apod/image/1901/missing.jpg")!
         let broken = URL(string: "https://apod.nasa.gov/apod/image/1901/broken.jpg")!
         transport.set(.init(status: 503, body: ImageBytes.html), for: broken)
-        await XCTAssertThrowsAPODError(try await loader.imageData(from: missing, for: .display), .notAnImage)
-        await XCTAssertThrowsAPODError(try await loader.imageData(from: broken, for: .display), .pictureServerError(status: 503))
+        await assertThrowsAPODError(try await loader.imageData(from: missing, for: .display), .notAnImage)
+        await assertThrowsAPODError(
+            try await loader.imageData(from: broken, for: .display), .pictureServerError(status: 503))
     }
 
     func testOnlyHTTPAndHTTPSAreFetched() async throws {
         let transport = FakeImageTransport(fallback: .init(body: ImageBytes.jpeg()))
         let loader = ImageLoader(transport: transport, cache: nil)
         for text in ["file:///etc/passwd", "ftp://apod.nasa.gov/a.jpg", "data:image/jpeg;base64,AAAA"] {
-            await XCTAssertThrowsAPODError(try await loader.imageData(from: URL(string: text)!, for: .display), .unsupportedURL)
+            await assertThrowsAPODError(
+                try await loader.imageData(from: URL(string: text)!, for: .display), .unsupportedURL)
         }
         XCTAssertEqual(transport.downloadCount, 0)
     }
@@ -173,13 +180,18 @@ final class ImageLoaderTests: CoreTestCase, @unchecked Sendable {
     func testThumbnailsFromTheScienceCDNAskForTheirWidth() async throws {
         let transport = FakeImageTransport(fallback: .init(body: ImageBytes.jpeg()))
         let loader = ImageLoader(transport: transport, cache: nil)
-        let cdn = URL(string: "https://assets.science.nasa.gov/dynamicimage/assets/a.jpg?w=4096&h=2731&fit=clip&crop=faces%2Cfocalpoint")!
+        let cdn = URL(
+            string:
+                "https://assets.science.nasa.gov/dynamicimage/assets/a.jpg?w=4096&h=2731&fit=clip&crop=faces%2Cfocalpoint"
+        )!
         _ = try await loader.imageData(from: cdn, for: .thumbnail(width: 480))
         _ = try await loader.imageData(from: picture, for: .thumbnail(width: 480))
-        XCTAssertEqual(transport.startedURLs.map(\.absoluteString), [
-            "https://assets.science.nasa.gov/dynamicimage/assets/a.jpg?w=480&fit=clip&crop=faces%2Cfocalpoint",
-            picture.absoluteString,
-        ])
+        XCTAssertEqual(
+            transport.startedURLs.map(\.absoluteString),
+            [
+                "https://assets.science.nasa.gov/dynamicimage/assets/a.jpg?w=480&fit=clip&crop=faces%2Cfocalpoint",
+                picture.absoluteString,
+            ])
     }
 
     func testSecondLoaderIsServedFromDisk() async throws {
@@ -250,12 +262,15 @@ final class ImageLoaderTests: CoreTestCase, @unchecked Sendable {
         let data = try await fresh.imageData(from: picture, for: .display)
         XCTAssertEqual(data, ImageBytes.jpeg(3, size: 4000))
         XCTAssertEqual(transport.downloadCount, 2)
-        XCTAssertEqual(try Data(contentsOf: file).count, 4000 + CacheEntryFormat.headerSize, "the entry is rewritten whole")
+        XCTAssertEqual(
+            try Data(contentsOf: file).count, 4000 + CacheEntryFormat.headerSize, "the entry is rewritten whole")
     }
 }
 
-func XCTAssertThrowsAPODError<T>(_ expression: @autoclosure () async throws -> T, _ expected: APODError,
-                                 file: StaticString = #filePath, line: UInt = #line) async {
+func assertThrowsAPODError<T>(
+    _ expression: @autoclosure () async throws -> T, _ expected: APODError,
+    file: StaticString = #filePath, line: UInt = #line
+) async {
     do {
         _ = try await expression()
         XCTFail("expected \(expected)", file: file, line: line)
@@ -286,14 +301,16 @@ extension ImageLoaderTests {
 
         let data = try await loader.imageData(from: folder.appendingPathComponent("a.jpg"), for: .display)
         XCTAssertEqual(data, ImageBytes.jpeg(5))
-        await XCTAssertThrowsAPODError(
+        await assertThrowsAPODError(
             try await loader.imageData(from: folder.appendingPathComponent("page.jpg"), for: .display), .notAnImage)
-        await XCTAssertThrowsAPODError(
-            try await loader.imageData(from: outside.appendingPathComponent("secret.jpg"), for: .display), .unsupportedURL)
+        await assertThrowsAPODError(
+            try await loader.imageData(from: outside.appendingPathComponent("secret.jpg"), for: .display),
+            .unsupportedURL)
         let escaping = URL(fileURLWithPath: folder.path + "/../" + outside.lastPathComponent + "/secret.jpg")
-        await XCTAssertThrowsAPODError(try await loader.imageData(from: escaping, for: .display), .unsupportedURL)
-        await XCTAssertThrowsAPODError(
-            try await ImageLoader(transport: transport, cache: nil).imageData(from: folder.appendingPathComponent("a.jpg"), for: .display),
+        await assertThrowsAPODError(try await loader.imageData(from: escaping, for: .display), .unsupportedURL)
+        await assertThrowsAPODError(
+            try await ImageLoader(transport: transport, cache: nil).imageData(
+                from: folder.appendingPathComponent("a.jpg"), for: .display),
             .unsupportedURL)
         XCTAssertEqual(transport.downloadCount, 0)
     }
@@ -325,15 +342,18 @@ extension ImageLoaderTests {
 extension ImageLoaderTests {
     func testRenditionsAreKeptPerWidthBesideTheOriginals() throws {
         let directory = try temporaryDirectory()
-        let loader: any ImageFetching = ImageLoader(transport: FakeImageTransport(), cache: ImageDiskCache(directory: directory))
+        let loader: any ImageFetching = ImageLoader(
+            transport: FakeImageTransport(), cache: ImageDiskCache(directory: directory))
         XCTAssertNil(loader.cachedRendition(of: picture, width: 320))
         loader.storeRendition(ImageBytes.jpeg(9), of: picture, width: 320)
         loader.storeRendition(ImageBytes.html, of: picture, width: 640)
         XCTAssertEqual(loader.cachedRendition(of: picture, width: 320), ImageBytes.jpeg(9))
         XCTAssertNil(loader.cachedRendition(of: picture, width: 640), "non-images are not kept")
-        XCTAssertNil(ImageLoader(transport: FakeImageTransport(), cache: ImageDiskCache(directory: directory))
-            .cachedRendition(of: picture, width: 480))
-        XCTAssertNotNil(ImageLoader(transport: FakeImageTransport(), cache: ImageDiskCache(directory: directory))
-            .cachedRendition(of: picture, width: 320), "renditions survive a restart")
+        XCTAssertNil(
+            ImageLoader(transport: FakeImageTransport(), cache: ImageDiskCache(directory: directory))
+                .cachedRendition(of: picture, width: 480))
+        XCTAssertNotNil(
+            ImageLoader(transport: FakeImageTransport(), cache: ImageDiskCache(directory: directory))
+                .cachedRendition(of: picture, width: 320), "renditions survive a restart")
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import APODCore
 
 final class ImageValidationTests: CoreTestCase, @unchecked Sendable {
@@ -26,12 +27,18 @@ final class ImageValidationTests: CoreTestCase, @unchecked Sendable {
 
 final class ImageSizingTests: CoreTestCase, @unchecked Sendable {
     func testScienceCDNGetsTheWidthAndLosesTheHeight() {
-        let url = URL(string: "https://assets.science.nasa.gov/dynamicimage/assets/science/psd/apod/2026/11/x.jpg?w=4096&h=2731&fit=clip&crop=faces%2Cfocalpoint")!
-        XCTAssertEqual(ImageSizing.url(url, for: .thumbnail(width: 640)).absoluteString,
-                       "https://assets.science.nasa.gov/dynamicimage/assets/science/psd/apod/2026/11/x.jpg?w=640&fit=clip&crop=faces%2Cfocalpoint")
+        let url = URL(
+            string:
+                "https://assets.science.nasa.gov/dynamicimage/assets/science/psd/apod/2026/11/x.jpg?w=4096&h=2731&fit=clip&crop=faces%2Cfocalpoint"
+        )!
+        XCTAssertEqual(
+            ImageSizing.url(url, for: .thumbnail(width: 640)).absoluteString,
+            "https://assets.science.nasa.gov/dynamicimage/assets/science/psd/apod/2026/11/x.jpg?w=640&fit=clip&crop=faces%2Cfocalpoint"
+        )
         let bare = URL(string: "https://assets.science.nasa.gov/dynamicimage/a.jpg")!
-        XCTAssertEqual(ImageSizing.url(bare, for: .thumbnail(width: 300)).absoluteString,
-                       "https://assets.science.nasa.gov/dynamicimage/a.jpg?w=300")
+        XCTAssertEqual(
+            ImageSizing.url(bare, for: .thumbnail(width: 300)).absoluteString,
+            "https://assets.science.nasa.gov/dynamicimage/a.jpg?w=300")
     }
 
     func testOtherHostsAndPurposesKeepTheURL() {

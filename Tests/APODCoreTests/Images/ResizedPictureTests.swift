@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// The science CDN resizes on the fly, but not GIFs (a `w=` request for one is a 404): GIFs are
@@ -12,7 +13,8 @@ final class ResizedPictureTests: CoreTestCase {
     /// Answers `body` for URLs without `w=`, 404 for resized ones (the CDN with GIFs).
     private func cdnRefusingResizes(_ body: Data, contentType: String) throws -> FakeHTTPServer {
         try FakeHTTPServer { request in
-            request.query["w"] == "320" ? .json(#"{"message":"not found"}"#, status: 404) : .data(body, contentType: contentType)
+            request.query["w"] == "320"
+                ? .json(#"{"message":"not found"}"#, status: 404) : .data(body, contentType: contentType)
         }
     }
 

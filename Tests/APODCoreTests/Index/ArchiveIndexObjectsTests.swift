@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import APODCore
 
 /// The sky objects of the index: found as entries are written, read back by day and by object,
@@ -24,9 +25,12 @@ final class ArchiveIndexObjectsTests: CoreTestCase, @unchecked Sendable {
     /// Four days of M31 written four ways, the Orion Nebula twice, and a rocket.
     private let entries: [APODEntry] = [
         APODEntry(date: APODDay("2018-01-01")!, title: "M31: The Andromeda Galaxy", explanation: "With M32 and M110."),
-        APODEntry(date: APODDay("2018-02-01")!, title: "Andromeda Rising", explanation: "Messier 31 over the hills, near the Pleiades."),
+        APODEntry(
+            date: APODDay("2018-02-01")!, title: "Andromeda Rising",
+            explanation: "Messier 31 over the hills, near the Pleiades."),
         APODEntry(date: APODDay("2018-03-01")!, title: "Galaxies", explanation: "NGC 224 and its neighbour M33."),
-        APODEntry(date: APODDay("2018-04-01")!, title: "The Andromeda galaxy in Ultraviolet", explanation: "Hot young stars."),
+        APODEntry(
+            date: APODDay("2018-04-01")!, title: "The Andromeda galaxy in Ultraviolet", explanation: "Hot young stars."),
         APODEntry(date: APODDay("2018-05-01")!, title: "Horsehead and Orion Nebulas", explanation: "Dust in Orion."),
         APODEntry(date: APODDay("2018-06-01")!, title: "M42 Close Up", explanation: "The Trapezium."),
         APODEntry(date: APODDay("2018-07-01")!, title: "Saturn V at Dawn", explanation: "A Saturn V rocket rises."),
@@ -36,14 +40,20 @@ final class ArchiveIndexObjectsTests: CoreTestCase, @unchecked Sendable {
         let index = try ArchiveIndex(file: file)
         try index.store(entries)
         let m31 = SkyCatalogue.shared.object(id: "M31")
-        XCTAssertEqual(try index.objects(on: APODDay("2018-01-01")!).map { "\($0.object.label) (\($0.count))" },
-                       ["M31 · Andromeda Galaxy (4)", "M32 (1)", "M110 (1)"], "the title's object first, then in the order named")
+        XCTAssertEqual(
+            try index.objects(on: APODDay("2018-01-01")!).map { "\($0.object.label) (\($0.count))" },
+            ["M31 · Andromeda Galaxy (4)", "M32 (1)", "M110 (1)"], "the title's object first, then in the order named")
         XCTAssertEqual(try index.objects(on: APODDay("2018-07-01")!), [], "a rocket is no object")
         XCTAssertEqual(try index.objects(on: APODDay("2018-12-31")!), [])
-        XCTAssertEqual(try index.entries(of: m31).map(\.date.description), ["2018-04-01", "2018-03-01", "2018-02-01", "2018-01-01"])
-        XCTAssertEqual(try index.entries(of: m31, before: APODDay("2018-03-01")!, limit: 1).map(\.date.description), ["2018-02-01"])
-        XCTAssertEqual(try index.entries(of: m31, excluding: APODDay("2018-04-01")!, limit: 2).map(\.date.description),
-                       ["2018-03-01", "2018-02-01"])
+        XCTAssertEqual(
+            try index.entries(of: m31).map(\.date.description),
+            ["2018-04-01", "2018-03-01", "2018-02-01", "2018-01-01"])
+        XCTAssertEqual(
+            try index.entries(of: m31, before: APODDay("2018-03-01")!, limit: 1).map(\.date.description), ["2018-02-01"]
+        )
+        XCTAssertEqual(
+            try index.entries(of: m31, excluding: APODDay("2018-04-01")!, limit: 2).map(\.date.description),
+            ["2018-03-01", "2018-02-01"])
         XCTAssertEqual(try index.count(of: m31), 4)
         XCTAssertEqual(try index.entries(of: SkyObject(id: "M1")), [])
 
@@ -60,7 +70,9 @@ final class ArchiveIndexObjectsTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(all.prefix(2).map(\.object.id), ["M31", "M42"])
         XCTAssertEqual(all.map(\.count), all.map(\.count).sorted(by: >))
         XCTAssertEqual(Set(all.map(\.object.id)), ["M31", "M32", "M110", "M45", "M33", "Barnard 33", "M42"])
-        XCTAssertEqual(try index.objects(matching: "nebula").map(\.object.id), ["M31", "M42", "Barnard 33"], "M31 is the Andromeda Nebula too")
+        XCTAssertEqual(
+            try index.objects(matching: "nebula").map(\.object.id), ["M31", "M42", "Barnard 33"],
+            "M31 is the Andromeda Nebula too")
         XCTAssertEqual(try index.objects(matching: "ngc 22").map(\.object.id), ["M31", "M32"], "NGC 224, NGC 221")
         XCTAssertEqual(try index.objects(matching: "PLEIADES").map(\.object.id), ["M45"])
         XCTAssertEqual(try index.objects(matching: "quasar"), [])
@@ -75,8 +87,9 @@ final class ArchiveIndexObjectsTests: CoreTestCase, @unchecked Sendable {
             XCTAssertEqual(try index.search(query, limit: 20).map(\.date), days, query)
             XCTAssertEqual(try index.matchCount(query), 4, query)
         }
-        XCTAssertEqual(try index.search("orion nebula", limit: 20).map(\.date.description).sorted(), ["2018-05-01", "2018-06-01"],
-                       "\"Orion Nebulas\" is found through the objects, \"M42\" through the words")
+        XCTAssertEqual(
+            try index.search("orion nebula", limit: 20).map(\.date.description).sorted(), ["2018-05-01", "2018-06-01"],
+            "\"Orion Nebulas\" is found through the objects, \"M42\" through the words")
         XCTAssertEqual(try index.search("orion nebula", limit: 1).count, 1)
         XCTAssertEqual(try index.matchCount("orion nebula"), 2)
         XCTAssertEqual(try index.search("andromeda", limit: 20).count, 3, "not an object: searched as a word")
@@ -84,10 +97,14 @@ final class ArchiveIndexObjectsTests: CoreTestCase, @unchecked Sendable {
 
     func testAOneWordNameIsStillAPrefixAndADesignationIsNot() throws {
         let index = try ArchiveIndex(file: file)
-        try index.store([entry("2019-01-01", "Moonrise over the Sea"), entry("2019-01-02", "The Moon Tonight"),
-                         entry("2019-01-03", "M1 Tonight"), entry("2019-01-04", "M100 Tonight")])
-        XCTAssertEqual(try index.search("moon", limit: 10).map(\.date.description).sorted(), ["2019-01-01", "2019-01-02"])
-        XCTAssertEqual(try index.search("M1", limit: 10).map(\.date.description), ["2019-01-03"], "M100 is another object")
+        try index.store([
+            entry("2019-01-01", "Moonrise over the Sea"), entry("2019-01-02", "The Moon Tonight"),
+            entry("2019-01-03", "M1 Tonight"), entry("2019-01-04", "M100 Tonight"),
+        ])
+        XCTAssertEqual(
+            try index.search("moon", limit: 10).map(\.date.description).sorted(), ["2019-01-01", "2019-01-02"])
+        XCTAssertEqual(
+            try index.search("M1", limit: 10).map(\.date.description), ["2019-01-03"], "M100 is another object")
         XCTAssertEqual(try index.matchCount("crab nebula"), 1, "M1's names find it")
     }
 
@@ -102,7 +119,8 @@ final class ArchiveIndexObjectsTests: CoreTestCase, @unchecked Sendable {
     func testASyncWindowWritesItsObjects() throws {
         let index = try ArchiveIndex(file: file)
         let window = APODDay("2018-01-01")!...APODDay("2018-01-25")!
-        try index.storeWindow(window, entries: [entry("2018-01-10", "The Crab Nebula")], coveredThrough: window.upperBound)
+        try index.storeWindow(
+            window, entries: [entry("2018-01-10", "The Crab Nebula")], coveredThrough: window.upperBound)
         XCTAssertEqual(try index.objects(on: APODDay("2018-01-10")!).map(\.object.id), ["M1"])
     }
 
@@ -115,9 +133,13 @@ final class ArchiveIndexObjectsTests: CoreTestCase, @unchecked Sendable {
                 try database.execute(ArchiveIndex.migrations[1])
                 try database.setUserVersion(2)
             }
-            try database.run("""
+            try database.run(
+                """
                 INSERT INTO entries(day, date, month_day, title, explanation, media_type) VALUES (?, ?, 0, ?, ?, 'image')
-                """, each: entries.map { [.integer($0.date.ordinal), .text($0.date.description), .text($0.title), .text($0.explanation)] })
+                """,
+                each: entries.map {
+                    [.integer($0.date.ordinal), .text($0.date.description), .text($0.title), .text($0.explanation)]
+                })
         }
         let index = try ArchiveIndex(file: file)
         XCTAssertEqual(try index.database.integer("PRAGMA user_version"), ArchiveIndex.migrations.count)
@@ -135,8 +157,11 @@ final class ArchiveIndexObjectsTests: CoreTestCase, @unchecked Sendable {
         }
         let index = try ArchiveIndex(file: file)
         XCTAssertEqual(try index.count(of: SkyObject(id: "M31")), 4)
-        XCTAssertEqual(try index.database.rows("SELECT version FROM objects_version").map { $0.text(0) }, [SkyCatalogue.shared.version])
+        XCTAssertEqual(
+            try index.database.rows("SELECT version FROM objects_version").map { $0.text(0) },
+            [SkyCatalogue.shared.version])
         try index.database.execute("DELETE FROM entry_objects WHERE object = 'M42'")
-        XCTAssertEqual(try ArchiveIndex(file: file).count(of: SkyObject(id: "M42")), 0, "an index up to date is left alone")
+        XCTAssertEqual(
+            try ArchiveIndex(file: file).count(of: SkyObject(id: "M42")), 0, "an index up to date is left alone")
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import APODCore
 
 final class ArchiveIndexTests: CoreTestCase {
@@ -17,18 +18,21 @@ final class ArchiveIndexTests: CoreTestCase {
         try ArchiveIndex.open(in: folder, partition: "science")
     }
 
-    private func entry(_ date: String, _ title: String, explanation: String = "", copyright: String? = nil) -> APODEntry {
-        APODEntry(date: APODDay(date)!, title: title, explanation: explanation, copyright: copyright,
-                  imageURL: URL(string: "https://example.org/\(date).jpg"), altText: "alt \(date)")
+    private func entry(_ date: String, _ title: String, explanation: String = "", copyright: String? = nil) -> APODEntry
+    {
+        APODEntry(
+            date: APODDay(date)!, title: title, explanation: explanation, copyright: copyright,
+            imageURL: URL(string: "https://example.org/\(date).jpg"), altText: "alt \(date)")
     }
 
     func testEntriesComeBackWhole() throws {
         let index = try openIndex()
-        let stored = APODEntry(date: APODDay("2020-12-17")!, title: "Conjunction", explanation: "Jupiter & Saturn",
-                               copyright: "Someone", mediaType: .video, imageURL: URL(string: "https://a/b.jpg"),
-                               hdImageURL: URL(string: "https://a/c.jpg"), thumbnailURL: URL(string: "https://a/t.jpg"),
-                               videoURL: URL(string: "https://www.youtube.com/embed/x"),
-                               pageURL: URL(string: "https://science.nasa.gov/p"), altText: "two planets")
+        let stored = APODEntry(
+            date: APODDay("2020-12-17")!, title: "Conjunction", explanation: "Jupiter & Saturn",
+            copyright: "Someone", mediaType: .video, imageURL: URL(string: "https://a/b.jpg"),
+            hdImageURL: URL(string: "https://a/c.jpg"), thumbnailURL: URL(string: "https://a/t.jpg"),
+            videoURL: URL(string: "https://www.youtube.com/embed/x"),
+            pageURL: URL(string: "https://science.nasa.gov/p"), altText: "two planets")
         try index.store([stored])
         XCTAssertEqual(try index.entry(for: stored.date), stored)
         XCTAssertEqual(try index.entries(from: APODDay("2020-12-01")!, through: APODDay("2020-12-31")!), [stored])
@@ -46,8 +50,10 @@ final class ArchiveIndexTests: CoreTestCase {
 
     func testSearchIgnoresDiacriticsAndMatchesPrefixes() throws {
         let index = try openIndex()
-        try index.store([entry("2019-01-01", "Sky over Poznań"), entry("2019-01-02", "Total Eclipse"),
-                         entry("2019-01-03", "Galaxy", copyright: "José Pérez")])
+        try index.store([
+            entry("2019-01-01", "Sky over Poznań"), entry("2019-01-02", "Total Eclipse"),
+            entry("2019-01-03", "Galaxy", copyright: "José Pérez"),
+        ])
         XCTAssertEqual(try index.search("poznan", limit: 10).map(\.title), ["Sky over Poznań"])
         XCTAssertEqual(try index.search("POZNAŃ", limit: 10).map(\.title), ["Sky over Poznań"])
         XCTAssertEqual(try index.search("eclip", limit: 10).map(\.title), ["Total Eclipse"])
@@ -59,9 +65,11 @@ final class ArchiveIndexTests: CoreTestCase {
     func testTitleMatchesRankFirst() throws {
         let index = try openIndex()
         let wordy = String(repeating: "The nebula glows. ", count: 10)
-        try index.store([entry("2018-05-01", "Dust Lanes", explanation: wordy),
-                         entry("2018-05-02", "The Nebula", explanation: "A short text."),
-                         entry("2018-05-03", "Moon", explanation: "Nothing relevant.")])
+        try index.store([
+            entry("2018-05-01", "Dust Lanes", explanation: wordy),
+            entry("2018-05-02", "The Nebula", explanation: "A short text."),
+            entry("2018-05-03", "Moon", explanation: "Nothing relevant."),
+        ])
         XCTAssertEqual(try index.search("nebula", limit: 10).map(\.title), ["The Nebula", "Dust Lanes"])
         XCTAssertEqual(try index.matchCount("nebula"), 2)
     }
@@ -75,10 +83,13 @@ final class ArchiveIndexTests: CoreTestCase {
 
     func testQuerySyntaxIsSearchedAsWords() throws {
         let index = try openIndex()
-        try index.store([entry("2016-01-01", "Why NOT Mars", explanation: "title: a (bracketed) \"quoted\" star*"),
-                         entry("2016-01-02", "Mars Alone")])
+        try index.store([
+            entry("2016-01-01", "Why NOT Mars", explanation: "title: a (bracketed) \"quoted\" star*"),
+            entry("2016-01-02", "Mars Alone"),
+        ])
         XCTAssertEqual(try index.search("NOT", limit: 10).map(\.title), ["Why NOT Mars"])
-        XCTAssertEqual(try index.search("mars NOT", limit: 10).map(\.title), ["Why NOT Mars"], "NOT is a word, not an operator")
+        XCTAssertEqual(
+            try index.search("mars NOT", limit: 10).map(\.title), ["Why NOT Mars"], "NOT is a word, not an operator")
         XCTAssertEqual(try index.search("title:", limit: 10).map(\.title), ["Why NOT Mars"], "no column filter")
         XCTAssertEqual(try index.search("(bracketed)", limit: 10).count, 1)
         XCTAssertEqual(try index.search("\"quoted", limit: 10).count, 1)
@@ -89,9 +100,11 @@ final class ArchiveIndexTests: CoreTestCase {
     func testHostileQueriesAnswerWithoutErrors() throws {
         let index = try openIndex()
         try index.store([entry("2015-02-02", "Aurora")])
-        let queries = [String(repeating: "aurora ", count: 1500), String(repeating: "x", count: 10_000),
-                       "\"", "\"\"\"", "()", "*", ":", "^", "-", "+", "NEAR(a b)", "a AND", "'; DROP TABLE entries; --",
-                       "!@#$%^&*()_+{}|:<>?", "\u{0}", "   ", "", "🌌", "a\"b", "col:umn", "NOT NOT NOT"]
+        let queries = [
+            String(repeating: "aurora ", count: 1500), String(repeating: "x", count: 10_000),
+            "\"", "\"\"\"", "()", "*", ":", "^", "-", "+", "NEAR(a b)", "a AND", "'; DROP TABLE entries; --",
+            "!@#$%^&*()_+{}|:<>?", "\u{0}", "   ", "", "🌌", "a\"b", "col:umn", "NOT NOT NOT",
+        ]
         for query in queries {
             XCTAssertNoThrow(try index.search(query, limit: 20), query)
             XCTAssertNoThrow(try index.matchCount(query), query)
@@ -103,7 +116,9 @@ final class ArchiveIndexTests: CoreTestCase {
 
     func testOnThisDayListsEveryYearOldestFirst() throws {
         let index = try openIndex()
-        try index.store([entry("2010-07-04", "B"), entry("1996-07-04", "A"), entry("2010-07-05", "C"), entry("2024-07-04", "D")])
+        try index.store([
+            entry("2010-07-04", "B"), entry("1996-07-04", "A"), entry("2010-07-05", "C"), entry("2024-07-04", "D"),
+        ])
         XCTAssertEqual(try index.onThisDay(month: 7, day: 4).map(\.title), ["A", "B", "D"])
     }
 
@@ -128,8 +143,9 @@ final class ArchiveIndexTests: CoreTestCase {
     /// index of its own.
     func testSourcesOnOneHostWithDifferentPathsHaveTheirOwnIndex() throws {
         let data = DataFolder(root: folder)
-        let first = SourceConfiguration(kind: .legacy, apiURL: URL(string: "http://127.0.0.1:8080/a/planetary/apod"),
-                                        cacheDirectory: folder)
+        let first = SourceConfiguration(
+            kind: .legacy, apiURL: URL(string: "http://127.0.0.1:8080/a/planetary/apod"),
+            cacheDirectory: folder)
         var second = first
         second.apiURL = URL(string: "http://127.0.0.1:8080/b/planetary/apod")!
         try data.openIndex(for: first).store([entry("2013-01-01", "First copy")])
@@ -141,8 +157,9 @@ final class ArchiveIndexTests: CoreTestCase {
     /// The index an earlier version named by host and port is moved to the address's name.
     func testAnIndexNamedByHostAndPortIsMovedToTheAddressName() throws {
         let data = DataFolder(root: folder)
-        let mirror = SourceConfiguration(kind: .legacy, apiURL: URL(string: "http://127.0.0.1:8080/planetary/apod"),
-                                         cacheDirectory: folder)
+        let mirror = SourceConfiguration(
+            kind: .legacy, apiURL: URL(string: "http://127.0.0.1:8080/planetary/apod"),
+            cacheDirectory: folder)
         let former = folder.appendingPathComponent(ArchiveIndex.fileName(partition: "legacy-127.0.0.1_8080"))
         try ArchiveIndex(file: former).store([entry("2014-02-02", "Kept")])
 
@@ -158,7 +175,9 @@ final class ArchiveIndexTests: CoreTestCase {
         let file = folder.appendingPathComponent(ArchiveIndex.fileName(partition: "science"))
         try Data(repeating: 0x5A, count: 64 * 1024).write(to: file)
         let index = try openIndex()
-        guard case .indexDamaged(let path, let aside?) = index.notice else { return XCTFail("no notice: \(String(describing: index.notice))") }
+        guard case .indexDamaged(let path, let aside?) = index.notice else {
+            return XCTFail("no notice: \(String(describing: index.notice))")
+        }
         XCTAssertEqual(path, file.path)
         XCTAssertTrue(FileManager.default.fileExists(atPath: aside))
         XCTAssertTrue(index.notice!.message.contains("set aside"))
@@ -171,7 +190,10 @@ final class ArchiveIndexTests: CoreTestCase {
     private func filledIndexFile() throws -> URL {
         let index = try openIndex()
         let long = String(repeating: "Words that fill pages of the database. ", count: 40)
-        try index.store((0..<400).map { entry(APODDay(ordinal: APODDay("2000-01-01")!.ordinal + $0).description, "T\($0)", explanation: long) })
+        try index.store(
+            (0..<400).map {
+                entry(APODDay(ordinal: APODDay("2000-01-01")!.ordinal + $0).description, "T\($0)", explanation: long)
+            })
         return index.file
     }
 
@@ -223,11 +245,14 @@ final class ArchiveIndexTests: CoreTestCase {
 
         let opened = try openIndex()
         XCTAssertNil(opened.notice, "the open did not read the damaged pages")
-        XCTAssertThrowsError(try opened.entries(from: ArchiveCalendar.firstDay, through: APODDay("2026-01-01")!)) { error in
+        XCTAssertThrowsError(try opened.entries(from: ArchiveCalendar.firstDay, through: APODDay("2026-01-01")!)) {
+            error in
             XCTAssertEqual(error as? APODError, .indexDamaged(path: file.path, setAsideAs: nil))
         }
         let reopened = try openIndex()
-        guard case .indexDamaged(_, _?) = reopened.notice else { return XCTFail("not set aside: \(String(describing: reopened.notice))") }
+        guard case .indexDamaged(_, _?) = reopened.notice else {
+            return XCTFail("not set aside: \(String(describing: reopened.notice))")
+        }
         XCTAssertEqual(try reopened.count(), 0)
         XCTAssertNil(try openIndex().notice)
     }
@@ -236,9 +261,10 @@ final class ArchiveIndexTests: CoreTestCase {
     /// 10 KB address cannot grow the index without bound.
     func testStoredEntriesAreBounded() throws {
         let index = try openIndex()
-        var huge = entry("2020-02-02", String(repeating: "Title ", count: 2000),
-                         explanation: String(repeating: "Long words of a hostile explanation. ", count: 4000),
-                         copyright: String(repeating: "C", count: 10_000))
+        var huge = entry(
+            "2020-02-02", String(repeating: "Title ", count: 2000),
+            explanation: String(repeating: "Long words of a hostile explanation. ", count: 4000),
+            copyright: String(repeating: "C", count: 10_000))
         huge.altText = String(repeating: "alt ", count: 5000)
         huge.pageURL = URL(string: "https://example.org/" + String(repeating: "p", count: 10_000))
         try index.store([huge])
@@ -274,7 +300,9 @@ final class ArchiveIndexTests: CoreTestCase {
         let pages = try index.database.integer("PRAGMA page_count")
         try index.database.setMaxPageCount(pages + 2)
         let long = String(repeating: "A long explanation. ", count: 400)
-        let many = (0..<200).map { entry(APODDay(ordinal: APODDay("2001-01-01")!.ordinal + $0).description, "F\($0)", explanation: long) }
+        let many = (0..<200).map {
+            entry(APODDay(ordinal: APODDay("2001-01-01")!.ordinal + $0).description, "F\($0)", explanation: long)
+        }
         XCTAssertThrowsError(try index.store(many)) { error in
             XCTAssertEqual(error as? APODError, .diskFull(path: index.file.path))
         }
@@ -303,15 +331,18 @@ final class ArchiveIndexTests: CoreTestCase {
 
 extension ArchiveIndexTests {
     func testVeryCommonWordsListTitleMatchesThenTheNewest() throws {
-        let index = try ArchiveIndex.open(in: FileManager.default.temporaryDirectory.appendingPathComponent("common-\(UUID().uuidString)"),
-                                          partition: "science")
+        let index = try ArchiveIndex.open(
+            in: FileManager.default.temporaryDirectory.appendingPathComponent("common-\(UUID().uuidString)"),
+            partition: "science")
         defer { try? FileManager.default.removeItem(at: index.file.deletingLastPathComponent()) }
         let first = APODDay("2000-01-01")!.ordinal
         let count = ArchiveIndex.rankedMatchLimit + 10
-        try index.store((0..<count).map { offset in
-            APODEntry(date: APODDay(ordinal: first + offset), title: offset == 7 ? "Dust Everywhere" : "Entry \(offset)",
-                      explanation: "Some dust in the picture.")
-        })
+        try index.store(
+            (0..<count).map { offset in
+                APODEntry(
+                    date: APODDay(ordinal: first + offset), title: offset == 7 ? "Dust Everywhere" : "Entry \(offset)",
+                    explanation: "Some dust in the picture.")
+            })
         let found = try index.search("dust", limit: 3)
         XCTAssertEqual(found.map(\.title), ["Dust Everywhere", "Entry \(count - 1)", "Entry \(count - 2)"])
         XCTAssertEqual(try index.matchCount("dust"), count)

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 final class ArchiveSyncTests: CoreTestCase {
@@ -29,8 +30,10 @@ final class ArchiveSyncTests: CoreTestCase {
 
     /// Every stored entry lies in a stretch marked done (today's in the window marked done
     /// through yesterday), and every done stretch is whole.
-    private func assertOnlyWholeWindows(_ index: ArchiveIndex, _ source: SyntheticArchiveSource,
-                                        file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertOnlyWholeWindows(
+        _ index: ArchiveIndex, _ source: SyntheticArchiveSource,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let spans = try index.coveredSpans()
         let stored = try index.entries(from: ArchiveCalendar.firstDay, through: clock.calendar.today)
         XCTAssertEqual(Set(stored.map(\.date)).count, stored.count, "duplicates", file: file, line: line)
@@ -40,8 +43,9 @@ final class ArchiveSyncTests: CoreTestCase {
             XCTAssertEqual(entry, SyntheticArchiveSource.entry(entry.date), file: file, line: line)
         }
         for span in spans {
-            XCTAssertEqual(try index.entries(from: span.lowerBound, through: span.upperBound).map(\.date),
-                           source.published.filter(span.contains), "\(span)", file: file, line: line)
+            XCTAssertEqual(
+                try index.entries(from: span.lowerBound, through: span.upperBound).map(\.date),
+                source.published.filter(span.contains), "\(span)", file: file, line: line)
         }
     }
 
@@ -49,7 +53,9 @@ final class ArchiveSyncTests: CoreTestCase {
         let source = SyntheticArchiveSource(calendar: clock.calendar)
         let index = try openIndex()
         let seen = ProgressLog()
-        let summary = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run { seen.append($0) }
+        let summary = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run {
+            seen.append($0)
+        }
 
         XCTAssertEqual(summary.entriesIndexed, source.published.count)
         XCTAssertEqual(summary.entriesAdded, source.published.count)
@@ -60,16 +66,21 @@ final class ArchiveSyncTests: CoreTestCase {
         XCTAssertLessThanOrEqual(source.maxInFlight, ArchiveSync.defaultConcurrency)
         XCTAssertGreaterThan(source.maxInFlight, 1, "windows are fetched in parallel")
         // The first windows start together, so only their set is ordered, not who asks first.
-        XCTAssertTrue(source.rangeCalls.prefix(ArchiveSync.defaultConcurrency).contains(APODDay("2026-11-15")!...APODDay("2026-11-30")!),
-                      "newest window in the first round")
-        XCTAssertTrue(source.rangeCalls.contains(APODDay("1995-06-16")!...APODDay("1995-07-10")!), "the archive starts mid-June")
+        XCTAssertTrue(
+            source.rangeCalls.prefix(ArchiveSync.defaultConcurrency).contains(
+                APODDay("2026-11-15")!...APODDay("2026-11-30")!),
+            "newest window in the first round")
+        XCTAssertTrue(
+            source.rangeCalls.contains(APODDay("1995-06-16")!...APODDay("1995-07-10")!), "the archive starts mid-June")
         XCTAssertTrue(try index.coversArchive())
         XCTAssertEqual(try index.coveredSpans(), [ArchiveCalendar.firstDay...APODDay("2026-11-29")!])
         try assertOnlyWholeWindows(index, source)
 
         let updates = seen.all
         XCTAssertEqual(updates.first?.daysDone, 0)
-        XCTAssertEqual(updates.last?.daysDone, DayFetching.days(from: ArchiveCalendar.firstDay, through: clock.calendar.today).count)
+        XCTAssertEqual(
+            updates.last?.daysDone,
+            DayFetching.days(from: ArchiveCalendar.firstDay, through: clock.calendar.today).count)
         XCTAssertEqual(updates.last?.daysDone, updates.last?.daysTotal)
         XCTAssertEqual(updates.map(\.daysDone), updates.map(\.daysDone).sorted())
         XCTAssertEqual(updates.last?.entriesIndexed, source.published.count)
@@ -88,9 +99,10 @@ final class ArchiveSyncTests: CoreTestCase {
 
         clock.advance(11 * 86_400)
         _ = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
-        XCTAssertEqual(Array(source.rangeCalls.suffix(2)).sorted { $0.lowerBound < $1.lowerBound },
-                       [APODDay("2026-11-15")!...APODDay("2026-12-09")!, APODDay("2026-12-10")!...APODDay("2026-12-11")!],
-                       "after the window turned: the new window and the rest of the old one")
+        XCTAssertEqual(
+            Array(source.rangeCalls.suffix(2)).sorted { $0.lowerBound < $1.lowerBound },
+            [APODDay("2026-11-15")!...APODDay("2026-12-09")!, APODDay("2026-12-10")!...APODDay("2026-12-11")!],
+            "after the window turned: the new window and the rest of the old one")
         XCTAssertEqual(try index.count(), source.published.count)
     }
 
@@ -98,8 +110,11 @@ final class ArchiveSyncTests: CoreTestCase {
     /// schema migration a sync asks only for the current window.
     func testMonthMarksOfAnOlderIndexStillCount() async throws {
         let index = try openIndex()
-        _ = try await ArchiveSync(source: SyntheticArchiveSource(calendar: clock.calendar), index: index, calendar: clock.calendar).run()
-        try index.database.execute("""
+        _ = try await ArchiveSync(
+            source: SyntheticArchiveSource(calendar: clock.calendar), index: index, calendar: clock.calendar
+        ).run()
+        try index.database.execute(
+            """
             CREATE TABLE months (month INTEGER PRIMARY KEY, covered_through INTEGER NOT NULL, synced_at REAL NOT NULL);
             DROP TABLE covered;
             DROP TRIGGER entries_objects_ad;
@@ -108,14 +123,16 @@ final class ArchiveSyncTests: CoreTestCase {
             """)
         let yesterday = clock.calendar.today.adding(days: -1)
         for month in ArchiveMonth.all(from: ArchiveCalendar.firstDay, through: yesterday) {
-            _ = try index.database.rows("INSERT INTO months VALUES (?, ?, 0)",
-                                        [.integer(month.key), .integer(min(month.lastDay, yesterday).ordinal)])
+            _ = try index.database.rows(
+                "INSERT INTO months VALUES (?, ?, 0)",
+                [.integer(month.key), .integer(min(month.lastDay, yesterday).ordinal)])
         }
         try index.database.setUserVersion(1)
 
         let reopened = try openIndex()
         XCTAssertEqual(try reopened.database.integer("PRAGMA user_version"), ArchiveIndex.migrations.count)
-        XCTAssertEqual(try reopened.coveredSpans(), [APODDay("1995-06-01")!...yesterday], "each month from its first day")
+        XCTAssertEqual(
+            try reopened.coveredSpans(), [APODDay("1995-06-01")!...yesterday], "each month from its first day")
         XCTAssertTrue(try reopened.coversArchive())
         let source = SyntheticArchiveSource(calendar: clock.calendar)
         let summary = try await ArchiveSync(source: source, index: reopened, calendar: clock.calendar).run()
@@ -129,7 +146,9 @@ final class ArchiveSyncTests: CoreTestCase {
         let index = try openIndex()
         let progress = ProgressLog()
         let calendar = clock.calendar
-        let sync = Task { try await ArchiveSync(source: source, index: index, calendar: calendar).run { progress.append($0) } }
+        let sync = Task {
+            try await ArchiveSync(source: source, index: index, calendar: calendar).run { progress.append($0) }
+        }
         try await waitUntil { (progress.all.last?.daysDone ?? 0) >= 30 * 25 - 9 && source.rangeCalls.count >= 34 }
         sync.cancel()
         do {
@@ -157,7 +176,9 @@ final class ArchiveSyncTests: CoreTestCase {
         try await waitUntil { source.rangeCalls.count >= 1 }
         let other = try ArchiveIndex.open(in: folder, partition: "science", calendar: clock.calendar)
         do {
-            _ = try await ArchiveSync(source: SyntheticArchiveSource(calendar: clock.calendar), index: other, calendar: clock.calendar).run()
+            _ = try await ArchiveSync(
+                source: SyntheticArchiveSource(calendar: clock.calendar), index: other, calendar: clock.calendar
+            ).run()
             XCTFail("a second sync ran alongside the first")
         } catch let error as APODError {
             XCTAssertEqual(error, .syncInProgress)
@@ -174,7 +195,8 @@ final class ArchiveSyncTests: CoreTestCase {
     func testASymbolicLinkAtTheLockFileIsNotFollowed() async throws {
         let index = try openIndex()
         let target = folder.appendingPathComponent("elsewhere")
-        try FileManager.default.createSymbolicLink(atPath: index.file.path + ".sync-lock", withDestinationPath: target.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: index.file.path + ".sync-lock", withDestinationPath: target.path)
         let source = SyntheticArchiveSource(calendar: clock.calendar)
         do {
             _ = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
@@ -238,10 +260,12 @@ final class ArchiveSyncTests: CoreTestCase {
         let summary = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
         XCTAssertEqual(summary.emptyWindows, [emptyWindow])
         XCTAssertEqual(try index.entries(from: oddWindow.lowerBound, through: oddWindow.upperBound).count, 25)
-        XCTAssertEqual(try index.entry(for: APODDay("2011-05-05")!)?.title, "Picture of 2011-05-05",
-                       "an entry outside the asked window is not taken (May 2011 was written before January 2010)")
-        XCTAssertFalse(try index.covers(from: emptyWindow.lowerBound, through: emptyWindow.lowerBound),
-                       "an empty past window is asked again")
+        XCTAssertEqual(
+            try index.entry(for: APODDay("2011-05-05")!)?.title, "Picture of 2011-05-05",
+            "an entry outside the asked window is not taken (May 2011 was written before January 2010)")
+        XCTAssertFalse(
+            try index.covers(from: emptyWindow.lowerBound, through: emptyWindow.lowerBound),
+            "an empty past window is asked again")
         XCTAssertFalse(try index.coversArchive())
 
         source.answer = nil
@@ -257,9 +281,11 @@ final class ArchiveSyncTests: CoreTestCase {
     func testAScienceWindowIsOneListRequest() async throws {
         let clock = TestClock(day: "1996-06-15")
         let days = DayFetching.days(from: ArchiveCalendar.firstDay, through: APODDay("1996-06-15")!)
-        var service = FakeScienceService(entries: Dictionary(uniqueKeysWithValues: days.map {
-            ($0.description, ScienceFixtures.entry($0.description))
-        }))
+        var service = FakeScienceService(
+            entries: Dictionary(
+                uniqueKeysWithValues: days.map {
+                    ($0.description, ScienceFixtures.entry($0.description))
+                }))
         let inFlight = InFlightCount()
         service.override = { _ in
             inFlight.enter()
@@ -279,7 +305,8 @@ final class ArchiveSyncTests: CoreTestCase {
         let windows = ArchiveSync.windows(size: 25, through: clock.calendar.today)
         XCTAssertEqual(windows.count, 15, "366 days")
         XCTAssertEqual(server.requests.count, windows.count, "one request per window")
-        XCTAssertEqual(Set(server.requests.compactMap { $0.query["date_from"] }), Set(windows.map(\.lowerBound.compactForm)))
+        XCTAssertEqual(
+            Set(server.requests.compactMap { $0.query["date_from"] }), Set(windows.map(\.lowerBound.compactForm)))
         XCTAssertLessThanOrEqual(inFlight.maximum, ArchiveSync.defaultConcurrency)
         XCTAssertEqual(summary.entriesIndexed, days.count)
         XCTAssertTrue(try index.covers(from: ArchiveCalendar.firstDay, through: APODDay("1996-06-14")!))
@@ -288,13 +315,17 @@ final class ArchiveSyncTests: CoreTestCase {
     /// Over HTTP with the legacy service: impossible dates and a page of 26 in a month's answer.
     func testALegacyServiceWithImpossibleDatesAndLongPages() async throws {
         let clock = TestClock(day: "1995-08-10")
-        let entries = Dictionary(uniqueKeysWithValues: DayFetching.days(from: ArchiveCalendar.firstDay, through: APODDay("1995-08-10")!)
-            .map { ($0.description, LegacyFixtures.entry($0.description)) })
+        let entries = Dictionary(
+            uniqueKeysWithValues: DayFetching.days(from: ArchiveCalendar.firstDay, through: APODDay("1995-08-10")!)
+                .map { ($0.description, LegacyFixtures.entry($0.description)) })
         let service = FakeLegacyService(entries: entries, today: "1995-08-10")
         service.override = { request in
             guard request.query["start_date"] == "1995-06-16" else { return nil }
-            let days = DayFetching.days(from: APODDay("1995-06-16")!, through: APODDay("1995-07-11")!).map(\.description)
-            let bad = ["1995-07-32", "1995-02-30", "banana"].map { LegacyFixtures.entry("1995-07-01").replacingOccurrences(of: "1995-07-01", with: $0) }
+            let days = DayFetching.days(from: APODDay("1995-06-16")!, through: APODDay("1995-07-11")!).map(
+                \.description)
+            let bad = ["1995-07-32", "1995-02-30", "banana"].map {
+                LegacyFixtures.entry("1995-07-01").replacingOccurrences(of: "1995-07-01", with: $0)
+            }
             return .json("[" + (days.map { entries[$0]! } + bad).joined(separator: ",") + "]")
         }
         let (server, url) = try service.start()
@@ -302,10 +333,12 @@ final class ArchiveSyncTests: CoreTestCase {
         let source = LegacySource(apiURL: url, apiKey: "DEMO_KEY", client: TestHTTP.client(), calendar: clock.calendar)
         let index = try ArchiveIndex.open(in: folder, partition: "legacy", calendar: clock.calendar)
         let summary = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
-        XCTAssertEqual(try index.entries(from: APODDay("1995-06-16")!, through: APODDay("1995-07-16")!).count, 31,
-                       "the follow-up request fetched the rest of the first window")
-        XCTAssertEqual(Set(server.requests.compactMap { $0.query["start_date"] }), ["1995-06-16", "1995-07-12", "1995-07-17"],
-                       "windows of a month's worth, the first one followed up")
+        XCTAssertEqual(
+            try index.entries(from: APODDay("1995-06-16")!, through: APODDay("1995-07-16")!).count, 31,
+            "the follow-up request fetched the rest of the first window")
+        XCTAssertEqual(
+            Set(server.requests.compactMap { $0.query["start_date"] }), ["1995-06-16", "1995-07-12", "1995-07-17"],
+            "windows of a month's worth, the first one followed up")
         XCTAssertEqual(summary.entriesIndexed, entries.count)
         XCTAssertTrue(try index.covers(from: APODDay("1995-06-16")!, through: APODDay("1995-08-09")!))
     }
@@ -325,7 +358,12 @@ final class InFlightCount: @unchecked Sendable {
     private var now = 0
     private var most = 0
 
-    func enter() { lock.withLock { now += 1; most = max(most, now) } }
+    func enter() {
+        lock.withLock {
+            now += 1
+            most = max(most, now)
+        }
+    }
     func leave() { lock.withLock { now -= 1 } }
     var maximum: Int { lock.withLock { most } }
 }
@@ -349,14 +387,19 @@ extension ArchiveSyncTests {
 
     /// Syncs against a broken service, checks that `lost` days are neither indexed nor covered
     /// and their windows reported, then heals the service and syncs again.
-    private func assertBrokenDaysAreAskedAgain(_ name: String, broken: Locked<Bool>, lost: Set<String>,
-                                               source: any APODSource, file: StaticString = #filePath, line: UInt = #line) async throws {
+    private func assertBrokenDaysAreAskedAgain(
+        _ name: String, broken: Locked<Bool>, lost: Set<String>,
+        source: any APODSource, file: StaticString = #filePath, line: UInt = #line
+    ) async throws {
         let clock = TestClock(day: Self.today)
-        let index = try ArchiveIndex.open(in: folder.appendingPathComponent(name), partition: "x", calendar: clock.calendar)
+        let index = try ArchiveIndex.open(
+            in: folder.appendingPathComponent(name), partition: "x", calendar: clock.calendar)
         let first = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
         for day in lost {
             XCTAssertNil(try index.entry(for: APODDay(day)!), "\(name): \(day)", file: file, line: line)
-            XCTAssertFalse(try index.covers(from: APODDay(day)!, through: APODDay(day)!), "\(name): \(day) done", file: file, line: line)
+            XCTAssertFalse(
+                try index.covers(from: APODDay(day)!, through: APODDay(day)!), "\(name): \(day) done", file: file,
+                line: line)
         }
         XCTAssertFalse(first.incompleteWindows.isEmpty, name, file: file, line: line)
         XCTAssertEqual(first.entriesIndexed, Self.days.count - lost.count, name, file: file, line: line)
@@ -364,22 +407,31 @@ extension ArchiveSyncTests {
         broken.value = false
         let second = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
         XCTAssertEqual(second.incompleteWindows, [], name, file: file, line: line)
-        XCTAssertEqual(second.entriesIndexed, Self.days.count, "\(name): the lost days were fetched", file: file, line: line)
-        XCTAssertTrue(try index.covers(from: ArchiveCalendar.firstDay, through: APODDay(Self.today)!.adding(days: -1)),
-                      name, file: file, line: line)
+        XCTAssertEqual(
+            second.entriesIndexed, Self.days.count, "\(name): the lost days were fetched", file: file, line: line)
+        XCTAssertTrue(
+            try index.covers(from: ArchiveCalendar.firstDay, through: APODDay(Self.today)!.adding(days: -1)),
+            name, file: file, line: line)
     }
 
-    private func legacy(_ override: @escaping @Sendable (FakeRequest) -> FakeResponse?) throws -> (LegacySource, FakeHTTPServer) {
-        let service = FakeLegacyService(entries: Dictionary(uniqueKeysWithValues: Self.days.map { ($0, LegacyFixtures.entry($0)) }),
-                                        today: Self.today)
+    private func legacy(_ override: @escaping @Sendable (FakeRequest) -> FakeResponse?) throws -> (
+        LegacySource, FakeHTTPServer
+    ) {
+        let service = FakeLegacyService(
+            entries: Dictionary(uniqueKeysWithValues: Self.days.map { ($0, LegacyFixtures.entry($0)) }),
+            today: Self.today)
         service.override = override
         let (server, url) = try service.start()
-        return (LegacySource(apiURL: url, client: TestHTTP.client(), calendar: TestClock(day: Self.today).calendar), server)
+        return (
+            LegacySource(apiURL: url, client: TestHTTP.client(), calendar: TestClock(day: Self.today).calendar), server
+        )
     }
 
     private func science(_ service: FakeScienceService) throws -> (ScienceSource, FakeHTTPServer) {
         let (server, url) = try service.start()
-        return (ScienceSource(apiURL: url, client: TestHTTP.client(), calendar: TestClock(day: Self.today).calendar), server)
+        return (
+            ScienceSource(apiURL: url, client: TestHTTP.client(), calendar: TestClock(day: Self.today).calendar), server
+        )
     }
 
     private static func legacyRange(_ request: FakeRequest, _ body: (String) -> String?) -> FakeResponse? {
@@ -394,7 +446,9 @@ extension ArchiveSyncTests {
         let (source, server) = try legacy { request in
             guard broken.value else { return nil }
             return Self.legacyRange(request) { day in
-                lost.contains(day) ? LegacyFixtures.placeholder.replacingOccurrences(of: "2026-10-02", with: day) : LegacyFixtures.entry(day)
+                lost.contains(day)
+                    ? LegacyFixtures.placeholder.replacingOccurrences(of: "2026-10-02", with: day)
+                    : LegacyFixtures.entry(day)
             }
         }
         defer { server.stop() }
@@ -413,17 +467,20 @@ extension ArchiveSyncTests {
         }
         defer { server.stop() }
         // The first week of each of the two windows (31 days each).
-        let lost = Set((DayFetching.days(from: ArchiveCalendar.firstDay, through: APODDay("1995-06-22")!)
-            + DayFetching.days(from: APODDay("1995-07-17")!, through: APODDay("1995-07-23")!)).map(\.description))
+        let lost = Set(
+            (DayFetching.days(from: ArchiveCalendar.firstDay, through: APODDay("1995-06-22")!)
+                + DayFetching.days(from: APODDay("1995-07-17")!, through: APODDay("1995-07-23")!)).map(\.description))
         try await assertBrokenDaysAreAskedAgain("strays", broken: broken, lost: lost, source: source)
     }
 
     func testScienceDaysWithEmptyTitlesAreAskedAgain() async throws {
         let broken = Locked(true)
         let lost: Set<String> = ["1995-06-25", "1995-07-15", "1995-08-02"]
-        var service = FakeScienceService(entries: Dictionary(uniqueKeysWithValues: Self.days.map { ($0, ScienceFixtures.entry($0)) }))
+        var service = FakeScienceService(
+            entries: Dictionary(uniqueKeysWithValues: Self.days.map { ($0, ScienceFixtures.entry($0)) }))
         service.revised = { day in
-            broken.value && lost.contains(day) ? ScienceFixtures.entry(day).replacingOccurrences(of: "Picture of \(day)", with: " ") : nil
+            broken.value && lost.contains(day)
+                ? ScienceFixtures.entry(day).replacingOccurrences(of: "Picture of \(day)", with: " ") : nil
         }
         let (source, server) = try science(service)
         defer { server.stop() }
@@ -432,15 +489,19 @@ extension ArchiveSyncTests {
 
     func testScienceWindowsOfOneRepeatedDayAreAskedAgain() async throws {
         let broken = Locked(true)
-        let service = FakeScienceService(entries: Dictionary(uniqueKeysWithValues: Self.days.map { ($0, ScienceFixtures.entry($0)) }),
-                                         override: { request in
-            guard broken.value, request.path == FakeScienceService.route, request.query["date_from"] == "950711",
-                  let from = request.query["date_from"].flatMap(FakeScienceService.day(compact:)) else { return nil }
-            return .json("[" + Array(repeating: ScienceFixtures.entry(from), count: 25).joined(separator: ",") + "]")
-        })
+        let service = FakeScienceService(
+            entries: Dictionary(uniqueKeysWithValues: Self.days.map { ($0, ScienceFixtures.entry($0)) }),
+            override: { request in
+                guard broken.value, request.path == FakeScienceService.route, request.query["date_from"] == "950711",
+                    let from = request.query["date_from"].flatMap(FakeScienceService.day(compact:))
+                else { return nil }
+                return .json(
+                    "[" + Array(repeating: ScienceFixtures.entry(from), count: 25).joined(separator: ",") + "]")
+            })
         let (source, server) = try science(service)
         defer { server.stop() }
-        let lost = Set(DayFetching.days(from: APODDay("1995-07-12")!, through: APODDay("1995-08-04")!).map(\.description))
+        let lost = Set(
+            DayFetching.days(from: APODDay("1995-07-12")!, through: APODDay("1995-08-04")!).map(\.description))
         try await assertBrokenDaysAreAskedAgain("repeated day", broken: broken, lost: lost, source: source)
     }
 }

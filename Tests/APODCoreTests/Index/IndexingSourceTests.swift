@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import APODCore
 
 final class IndexingSourceTests: CoreTestCase {
@@ -71,7 +72,8 @@ final class IndexingSourceTests: CoreTestCase {
     func testRandomGoesToTheNetworkWhileTheIndexIsIncomplete() async throws {
         let upstream = SyntheticArchiveSource(calendar: clock.calendar)
         let index = try makeIndex()
-        try index.store((0..<200).map { SyntheticArchiveSource.entry(APODDay(ordinal: APODDay("2010-01-01")!.ordinal + $0)) })
+        try index.store(
+            (0..<200).map { SyntheticArchiveSource.entry(APODDay(ordinal: APODDay("2010-01-01")!.ordinal + $0)) })
         let source = IndexingSource(upstream: upstream, index: index, calendar: clock.calendar)
         _ = try await source.random(count: 5)
         XCTAssertEqual(upstream.otherCalls, ["random 5"])

@@ -1,11 +1,13 @@
 import Foundation
+
 @testable import APODCore
 
 /// An in-memory archive with an entry for every day from 1995-06-16 to `today`, except the
 /// real gaps, answering ranges the way a service would. Counts its calls, and can be told to
 /// misbehave (`answer`), to fail, or to stop answering after some ranges (`gate`).
 final class SyntheticArchiveSource: APODSource, @unchecked Sendable {
-    static let gaps: Set<APODDay> = ["1995-06-17", "1995-06-18", "1995-06-19", "2020-06-10"].map { APODDay($0)! }.reduce(into: []) { $0.insert($1) }
+    static let gaps: Set<APODDay> = ["1995-06-17", "1995-06-18", "1995-06-19", "2020-06-10"].map { APODDay($0)! }
+        .reduce(into: []) { $0.insert($1) }
 
     /// The science route's page, as a sync window.
     static let windowDays = 25
@@ -29,9 +31,10 @@ final class SyntheticArchiveSource: APODSource, @unchecked Sendable {
     }
 
     static func entry(_ day: APODDay) -> APODEntry {
-        APODEntry(date: day, title: "Picture of \(day)", explanation: "An explanation for day \(day.ordinal).",
-                  copyright: day.day == 1 ? "First Of Month" : nil,
-                  imageURL: URL(string: "https://example.org/\(day).jpg"))
+        APODEntry(
+            date: day, title: "Picture of \(day)", explanation: "An explanation for day \(day.ordinal).",
+            copyright: day.day == 1 ? "First Of Month" : nil,
+            imageURL: URL(string: "https://example.org/\(day).jpg"))
     }
 
     var published: [APODDay] {

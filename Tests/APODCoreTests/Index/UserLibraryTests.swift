@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import APODCore
 
 final class UserLibraryTests: CoreTestCase {
@@ -13,8 +14,9 @@ final class UserLibraryTests: CoreTestCase {
     }
 
     private func entry(_ date: String) -> APODEntry {
-        APODEntry(date: APODDay(date)!, title: "Title \(date)", explanation: "Text", copyright: "C",
-                  imageURL: URL(string: "https://example.org/\(date).jpg"))
+        APODEntry(
+            date: APODDay(date)!, title: "Title \(date)", explanation: "Text", copyright: "C",
+            imageURL: URL(string: "https://example.org/\(date).jpg"))
     }
 
     func testFavouritesAreListedOldestFirstAndRemovable() throws {
@@ -55,7 +57,8 @@ final class UserLibraryTests: CoreTestCase {
         let index = try ArchiveIndex.open(in: folder, partition: "science")
         XCTAssertNotNil(index.notice)
         let cache = folder.appendingPathComponent("cache")
-        try FileManager.default.createDirectory(at: cache.appendingPathComponent("metadata"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: cache.appendingPathComponent("metadata"), withIntermediateDirectories: true)
         try CacheFolder(root: cache).clear()
         XCTAssertEqual(try UserLibrary.open(in: folder).favourites().map(\.date.description), ["2015-06-15"])
     }
@@ -83,17 +86,24 @@ final class UserLibraryTests: CoreTestCase {
     }
 
     func testDataFolderFlagWinsOverEnvironmentAndDefaults() throws {
-        let (flagged, rest) = try DataFolder.resolve(arguments: ["search", "--data-dir", "/tmp/d", "moon"],
-                                                     environment: ["APOD_DATA_DIR": "/tmp/e", "XDG_DATA_HOME": "/x"])
+        let (flagged, rest) = try DataFolder.resolve(
+            arguments: ["search", "--data-dir", "/tmp/d", "moon"],
+            environment: ["APOD_DATA_DIR": "/tmp/e", "XDG_DATA_HOME": "/x"])
         XCTAssertEqual(flagged.root.path, "/tmp/d")
         XCTAssertEqual(rest, ["search", "moon"])
         XCTAssertEqual(try DataFolder.resolve(arguments: ["--data-dir=/tmp/q"], environment: [:]).0.root.path, "/tmp/q")
-        XCTAssertEqual(try DataFolder.resolve(arguments: [], environment: ["APOD_DATA_DIR": "/tmp/e"]).0.root.path, "/tmp/e")
-        XCTAssertEqual(try DataFolder.resolve(arguments: [], environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]).0.root.path, "/x/apod-viewer")
-        XCTAssertEqual(try DataFolder.resolve(arguments: [], environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"]).0.root.path,
-                       "/h/.local/share/apod-viewer")
-        XCTAssertEqual(try DataFolder.resolve(arguments: ["--", "--data-dir", "x"], environment: ["HOME": "/h"]).remainingArguments,
-                       ["--", "--data-dir", "x"])
+        XCTAssertEqual(
+            try DataFolder.resolve(arguments: [], environment: ["APOD_DATA_DIR": "/tmp/e"]).0.root.path, "/tmp/e")
+        XCTAssertEqual(
+            try DataFolder.resolve(arguments: [], environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]).0.root.path,
+            "/x/apod-viewer")
+        XCTAssertEqual(
+            try DataFolder.resolve(arguments: [], environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"]).0.root.path,
+            "/h/.local/share/apod-viewer")
+        XCTAssertEqual(
+            try DataFolder.resolve(arguments: ["--", "--data-dir", "x"], environment: ["HOME": "/h"])
+                .remainingArguments,
+            ["--", "--data-dir", "x"])
         XCTAssertThrowsError(try DataFolder.resolve(arguments: ["--data-dir"], environment: [:]))
         XCTAssertThrowsError(try DataFolder.resolve(arguments: ["--data-dir="], environment: [:]))
     }

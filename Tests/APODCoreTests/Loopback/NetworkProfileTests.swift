@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// The loopback server's network profile: tests and the bench rely on it to be at least as

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import APODCore
 
 final class LegacyEntryDecoderTests: CoreTestCase, @unchecked Sendable {
@@ -50,8 +51,9 @@ final class LegacyEntryDecoderTests: CoreTestCase, @unchecked Sendable {
     func testCopyrightGarbageAndNonWebURLsAreDropped() throws {
         let entry = try decode(LegacyFixtures.garbageCopyright)
         XCTAssertEqual(entry.copyright, "Tom Smith")
-        XCTAssertEqual(entry.imageURL?.absoluteString, "https://apod.nasa.gov/apod/image/stars_big.jpg",
-                       "the ftp url is dropped and the HD picture stands in")
+        XCTAssertEqual(
+            entry.imageURL?.absoluteString, "https://apod.nasa.gov/apod/image/stars_big.jpg",
+            "the ftp url is dropped and the HD picture stands in")
     }
 
     func testWrongTypesNeverFailDecoding() throws {
@@ -72,7 +74,8 @@ final class LegacyEntryDecoderTests: CoreTestCase, @unchecked Sendable {
 
     func testRelativePathsResolveInsideTheSampleOnly() throws {
         let base = URL(fileURLWithPath: "/opt/sample", isDirectory: true)
-        let json = #"{"date":"2026-10-01","title":"T","media_type":"image","url":"images/a.jpg","hdurl":"../secret.jpg"}"#
+        let json =
+            #"{"date":"2026-10-01","title":"T","media_type":"image","url":"images/a.jpg","hdurl":"../secret.jpg"}"#
         let entry = try decode(json, base: base)
         XCTAssertEqual(entry.imageURL?.path, "/opt/sample/images/a.jpg")
         XCTAssertEqual(entry.hdImageURL, entry.imageURL, "a path leaving the sample folder is dropped")

@@ -1,5 +1,6 @@
 import TestSupport
 import XCTest
+
 @testable import APODCore
 
 /// Every entry of the real 2019 archive (../shared/apod-sample, outside the repository) must
@@ -7,7 +8,8 @@ import XCTest
 final class SampleCompatibilityTests: CoreTestCase, @unchecked Sendable {
 
     func testEvery2019EntryDecodesCleanly() throws {
-        guard let folder = SampleFolder.locate(), let data = try? Data(contentsOf: SampleFolder.entriesFile(in: folder)) else {
+        guard let folder = SampleFolder.locate(), let data = try? Data(contentsOf: SampleFolder.entriesFile(in: folder))
+        else {
             throw XCTSkip("no real sample (shared/apod-sample) above the package")
         }
         let objects = try JSONFields.objects(in: data)
@@ -24,7 +26,8 @@ final class SampleCompatibilityTests: CoreTestCase, @unchecked Sendable {
             XCTAssertNil(entity.firstMatch(in: text, range: range), "\(day) \(what) has an entity: \(text)")
             XCTAssertNil(tag.firstMatch(in: text, range: range), "\(day) \(what) has a tag: \(text)")
             XCTAssertEqual(text, text.trimmingCharacters(in: .whitespacesAndNewlines), "\(day) \(what) untrimmed")
-            XCTAssertFalse(text.contains("  ") || text.contains("\n") || text.contains("\r"), "\(day) \(what) whitespace")
+            XCTAssertFalse(
+                text.contains("  ") || text.contains("\n") || text.contains("\r"), "\(day) \(what) whitespace")
         }
         var videos = 0
         for entry in entries {
@@ -37,10 +40,13 @@ final class SampleCompatibilityTests: CoreTestCase, @unchecked Sendable {
             if let copyright = entry.copyright {
                 clean(copyright, "copyright", entry.date)
                 XCTAssertFalse(copyright.isEmpty)
-                XCTAssertNil(copyright.range(of: "Credit", options: .caseInsensitive), "\(entry.date) label: \(copyright)")
+                XCTAssertNil(
+                    copyright.range(of: "Credit", options: .caseInsensitive), "\(entry.date) label: \(copyright)")
                 XCTAssertNil(copyright.range(of: "Explanation"), "\(entry.date) garbage")
             }
-            for url in [entry.imageURL, entry.hdImageURL, entry.thumbnailURL, entry.videoURL, entry.pageURL].compactMap({ $0 }) {
+            for url in [entry.imageURL, entry.hdImageURL, entry.thumbnailURL, entry.videoURL, entry.pageURL].compactMap(
+                { $0 })
+            {
                 XCTAssertTrue(["http", "https"].contains(url.scheme ?? ""), "\(entry.date) \(url)")
                 XCTAssertFalse(url.host?.isEmpty ?? true, "\(entry.date) \(url)")
             }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import APODCore
 
 final class ScienceEntryDecoderTests: CoreTestCase, @unchecked Sendable {
@@ -10,8 +11,9 @@ final class ScienceEntryDecoderTests: CoreTestCase, @unchecked Sendable {
         let entry = try decode(ScienceFixtures.image)
         XCTAssertEqual(entry.date.description, "2024-01-01")
         XCTAssertEqual(entry.title, "Aurora & the \u{2019}Moon\u{2019}")
-        XCTAssertEqual(entry.explanation,
-                       "What\u{2019}s that glow? Aurora over the hills. Mass < 3 suns. New paragraph.")
+        XCTAssertEqual(
+            entry.explanation,
+            "What\u{2019}s that glow? Aurora over the hills. Mass < 3 suns. New paragraph.")
         XCTAssertEqual(entry.copyright, "Jane Doe")
         XCTAssertEqual(entry.mediaType, .image)
         XCTAssertEqual(entry.altText, "Green aurora & a crescent Moon over snowy hills")
@@ -29,10 +31,15 @@ final class ScienceEntryDecoderTests: CoreTestCase, @unchecked Sendable {
     /// The explanation's anchors are kept beside the plain text and land on its words.
     func testExplanationLinksAreKept() throws {
         let entry = try decode(ScienceFixtures.image)
-        XCTAssertEqual(entry.explanationLinks.first, TextLink(text: "glow", url: URL(string: "https://example.org/glow")!))
+        XCTAssertEqual(
+            entry.explanationLinks.first, TextLink(text: "glow", url: URL(string: "https://example.org/glow")!))
         let runs = LinkedText.runs(entry.explanation, links: entry.explanationLinks)
-        XCTAssertEqual(runs.prefix(3), [.text("What\u{2019}s that "), .link("glow", URL(string: "https://example.org/glow")!),
-                                        .text("? Aurora over the hills. Mass < 3 suns. New paragraph.")])
+        XCTAssertEqual(
+            runs.prefix(3),
+            [
+                .text("What\u{2019}s that "), .link("glow", URL(string: "https://example.org/glow")!),
+                .text("? Aurora over the hills. Mass < 3 suns. New paragraph."),
+            ])
         XCTAssertEqual(runs.count, 3, "the teaser's link, cut from the text, is not shown")
     }
 
@@ -63,11 +70,13 @@ final class ScienceEntryDecoderTests: CoreTestCase, @unchecked Sendable {
 
     func testPlayerIsReadFromBasicHTML() throws {
         let youtube = try JSONFields.objects(in: Data(ScienceFixtures.videoPage.utf8))[0]["basic_html"] as! String
-        XCTAssertEqual(ScienceEntryDecoder.videoURL(inPage: youtube)?.absoluteString,
-                       "https://www.youtube.com/embed/AbCdEfGhIjK?rel=0&autoplay=0")
+        XCTAssertEqual(
+            ScienceEntryDecoder.videoURL(inPage: youtube)?.absoluteString,
+            "https://www.youtube.com/embed/AbCdEfGhIjK?rel=0&autoplay=0")
         let mp4 = try JSONFields.objects(in: Data(ScienceFixtures.mp4Page.utf8))[0]["basic_html"] as! String
-        XCTAssertEqual(ScienceEntryDecoder.videoURL(inPage: mp4)?.absoluteString,
-                       "https://apod.nasa.gov/apod/image/2202/prominence.mp4")
+        XCTAssertEqual(
+            ScienceEntryDecoder.videoURL(inPage: mp4)?.absoluteString,
+            "https://apod.nasa.gov/apod/image/2202/prominence.mp4")
         XCTAssertNil(ScienceEntryDecoder.videoURL(inPage: "<p>no player</p>"))
     }
 
@@ -101,8 +110,9 @@ final class ScienceEntryDecoderTests: CoreTestCase, @unchecked Sendable {
 
     func testListShapeDecodesEveryItem() throws {
         let objects = try JSONFields.objects(in: Data(ScienceFixtures.list.utf8))
-        XCTAssertEqual(try objects.map { try ScienceEntryDecoder.entry(from: $0).date.description },
-                       ["2024-01-01", "2023-07-04"])
+        XCTAssertEqual(
+            try objects.map { try ScienceEntryDecoder.entry(from: $0).date.description },
+            ["2024-01-01", "2023-07-04"])
     }
 
     func testNonJSONIsMalformed() {

@@ -1,17 +1,20 @@
 import XCTest
+
 @testable import APODCore
 
 final class ServiceErrorBodyTests: CoreTestCase, @unchecked Sendable {
     private func error(_ status: Int, _ body: String, html: Bool = false, secret: String? = nil) -> APODError {
-        let response = HTTPResponse(status: status, headers: html ? ["content-type": "text/html"] : [:],
-                                    body: Data(body.utf8), url: URL(string: "http://127.0.0.1/")!)
+        let response = HTTPResponse(
+            status: status, headers: html ? ["content-type": "text/html"] : [:],
+            body: Data(body.utf8), url: URL(string: "http://127.0.0.1/")!)
         return ServiceErrorBody.error(for: response, redacting: secret)
     }
 
     func testReadsAllThreeShapes() {
         XCTAssertEqual(ServiceErrorBody(Data(ScienceFixtures.noRoute.utf8))?.code, "rest_no_route")
-        XCTAssertEqual(ServiceErrorBody(Data(LegacyFixtures.backendBadDate.utf8))?.message,
-                       "time data 'banana' does not match format '%Y-%m-%d'")
+        XCTAssertEqual(
+            ServiceErrorBody(Data(LegacyFixtures.backendBadDate.utf8))?.message,
+            "time data 'banana' does not match format '%Y-%m-%d'")
         XCTAssertEqual(ServiceErrorBody(Data(LegacyFixtures.backendBadDate.utf8))?.code, "400")
         XCTAssertEqual(ServiceErrorBody(Data(LegacyFixtures.gatewayRateLimit.utf8))?.code, "OVER_RATE_LIMIT")
         XCTAssertNil(ServiceErrorBody(Data(LegacyFixtures.outagePage.utf8)))
@@ -24,8 +27,9 @@ final class ServiceErrorBodyTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(error(500, LegacyFixtures.backendServerError), .serviceError(status: 500))
         XCTAssertEqual(error(503, LegacyFixtures.outagePage, html: true), .serviceError(status: 503))
         XCTAssertEqual(error(504, ""), .serviceError(status: 504))
-        XCTAssertEqual(error(400, LegacyFixtures.backendBadDate),
-                       .requestRejected(status: 400, message: "time data 'banana' does not match format '%Y-%m-%d'"))
+        XCTAssertEqual(
+            error(400, LegacyFixtures.backendBadDate),
+            .requestRejected(status: 400, message: "time data 'banana' does not match format '%Y-%m-%d'"))
         XCTAssertEqual(error(200, LegacyFixtures.outagePage, html: true), .serviceError(status: 200))
     }
 

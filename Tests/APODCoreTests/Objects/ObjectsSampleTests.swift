@@ -1,5 +1,6 @@
 import TestSupport
 import XCTest
+
 @testable import APODCore
 
 /// Recall and precision of the sky objects over the real 2019 archive (`SampleFolder`, outside
@@ -36,7 +37,8 @@ final class ObjectsSampleTests: CoreTestCase, @unchecked Sendable {
         private static func expression(_ names: [String]) -> NSRegularExpression? {
             guard !names.isEmpty else { return nil }
             let alternatives = names.map { name in
-                name.split(separator: " ").map { NSRegularExpression.escapedPattern(for: String($0)) }.joined(separator: "[\\s-]+")
+                name.split(separator: " ").map { NSRegularExpression.escapedPattern(for: String($0)) }.joined(
+                    separator: "[\\s-]+")
             }
             let pattern = "(?<![\\p{L}\\p{N}])(?:" + alternatives.joined(separator: "|") + ")(?:s|e)?(?![\\p{L}\\p{N}])"
             return try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
@@ -53,12 +55,18 @@ final class ObjectsSampleTests: CoreTestCase, @unchecked Sendable {
         Truth(id: "M16", aliases: ["M16", "Messier 16", "NGC 6611", "Eagle Nebula", "Pillars of Creation"]),
         Truth(id: "M27", aliases: ["M27", "Messier 27", "NGC 6853", "Dumbbell Nebula"]),
         Truth(id: "M8", aliases: ["M8", "Messier 8", "NGC 6523", "Lagoon Nebula"]),
-        Truth(id: "Barnard 33", aliases: ["Barnard 33", "B33", "Horsehead Nebula", "Horsehead"], others: ["Blue Horsehead"]),
+        Truth(
+            id: "Barnard 33", aliases: ["Barnard 33", "B33", "Horsehead Nebula", "Horsehead"],
+            others: ["Blue Horsehead"]),
         Truth(id: "NGC 3372", aliases: ["NGC 3372", "Carina Nebula", "Eta Carinae Nebula", "Great Nebula in Carina"]),
         Truth(id: "NGC 7000", aliases: ["NGC 7000", "North America Nebula"]),
         Truth(id: "IC 1805", aliases: ["IC 1805", "Heart Nebula"]),
-        Truth(id: "Large Magellanic Cloud", aliases: ["Large Magellanic Cloud", "LMC", "Large Cloud of Magellan",
-                                                      "Large and Small Magellanic Cloud"]),
+        Truth(
+            id: "Large Magellanic Cloud",
+            aliases: [
+                "Large Magellanic Cloud", "LMC", "Large Cloud of Magellan",
+                "Large and Small Magellanic Cloud",
+            ]),
         Truth(id: "C/2018 Y1", aliases: ["C/2018 Y1", "Comet Iwamoto"]),
         Truth(id: "Jupiter", aliases: ["Jupiter"], others: ["Ghost of Jupiter"]),
         Truth(id: "Saturn", aliases: ["Saturn"], others: ["Saturn Nebula", "Saturn V"]),
@@ -69,17 +77,22 @@ final class ObjectsSampleTests: CoreTestCase, @unchecked Sendable {
     ]
 
     func testWellKnownObjectsOfTheRealYearAreFoundWithTheirTargets() throws {
-        guard let sample = SampleFolder.locate(), let data = try? Data(contentsOf: SampleFolder.entriesFile(in: sample)) else {
+        guard let sample = SampleFolder.locate(), let data = try? Data(contentsOf: SampleFolder.entriesFile(in: sample))
+        else {
             throw XCTSkip("no real sample (shared/apod-sample) above the package")
         }
         let entries = try JSONFields.objects(in: data).map { try LegacyEntryDecoder.entry(from: $0) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("objects-sample-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "objects-sample-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let index = try ArchiveIndex.open(in: folder, partition: "sample")
         try index.store(entries)
 
         var report = ["object                 titles found recall precision  missed / not named"]
-        var titlesTotal = 0, recalledTotal = 0, foundTotal = 0, namedTotal = 0
+        var titlesTotal = 0
+        var recalledTotal = 0
+        var foundTotal = 0
+        var namedTotal = 0
         for truth in truths {
             let inTitles = Set(entries.filter { truth.isNamed(in: $0.title) }.map(\.date))
             let named = Set(entries.filter { truth.isNamed(in: $0.title + "\n" + $0.explanation) }.map(\.date))
@@ -90,9 +103,10 @@ final class ObjectsSampleTests: CoreTestCase, @unchecked Sendable {
             let precision = found.isEmpty ? 1 : Double(correct.count) / Double(found.count)
             let missed = inTitles.subtracting(found).map(\.description).sorted()
             let wrong = found.subtracting(named).map(\.description).sorted()
-            report.append(truth.id.padding(toLength: 22, withPad: " ", startingAt: 0)
-                          + String(format: " %6d %5d  %5.3f     %5.3f  ", inTitles.count, found.count, recall, precision)
-                          + (missed + wrong.map { "!" + $0 }).joined(separator: " "))
+            report.append(
+                truth.id.padding(toLength: 22, withPad: " ", startingAt: 0)
+                    + String(format: " %6d %5d  %5.3f     %5.3f  ", inTitles.count, found.count, recall, precision)
+                    + (missed + wrong.map { "!" + $0 }).joined(separator: " "))
             XCTAssertFalse(inTitles.isEmpty, "\(truth.id) is named in a 2019 title: the test measures it")
             XCTAssertGreaterThanOrEqual(recall, 0.95, "\(truth.id) missed \(missed)")
             XCTAssertGreaterThanOrEqual(precision, 0.97, "\(truth.id) found without being named: \(wrong)")
@@ -101,8 +115,10 @@ final class ObjectsSampleTests: CoreTestCase, @unchecked Sendable {
             foundTotal += found.count
             namedTotal += correct.count
         }
-        report.append(String(format: "all %d objects          %6d %5d  %5.3f     %5.3f", truths.count, titlesTotal, foundTotal,
-                             Double(recalledTotal) / Double(titlesTotal), Double(namedTotal) / Double(foundTotal)))
+        report.append(
+            String(
+                format: "all %d objects          %6d %5d  %5.3f     %5.3f", truths.count, titlesTotal, foundTotal,
+                Double(recalledTotal) / Double(titlesTotal), Double(namedTotal) / Double(foundTotal)))
         print(report.joined(separator: "\n"))
     }
 }

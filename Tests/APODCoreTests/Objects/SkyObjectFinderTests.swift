@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import APODCore
 
 /// What the finder reads as sky objects, and what it must not: texts written for the test.
@@ -76,16 +77,23 @@ final class SkyObjectFinderTests: CoreTestCase, @unchecked Sendable {
     }
 
     func testTheClosingNoticeOfAnExplanationIsNotRead() {
-        let explanation = "The Sombrero Galaxy, also known as M104, spans 50,000 light years. News: New Horizons Passes Ultima Thule"
+        let explanation =
+            "The Sombrero Galaxy, also known as M104, spans 50,000 light years. News: New Horizons Passes Ultima Thule"
         XCTAssertEqual(ids("The Sombrero Galaxy in Infrared", explanation), ["M104"])
-        XCTAssertEqual(ids("Eclipse", "At 10:30 the Moon rose. Follow APOD on: Instagram, or Twitter"), ["Moon"],
-                       "a time is no label")
+        XCTAssertEqual(
+            ids("Eclipse", "At 10:30 the Moon rose. Follow APOD on: Instagram, or Twitter"), ["Moon"],
+            "a time is no label")
         XCTAssertEqual(ids("Arrokoth", "A view of Arrokoth."), ["Arrokoth"])
     }
 
     func testTitleObjectsComeFirstEachOnce() {
-        let found = finder.objects(title: "M42: the Orion Nebula", explanation: "Near M43, the Orion Nebula (M42) and the Horsehead.")
-        XCTAssertEqual(found, [ObjectMention(id: "M42", inTitle: true), ObjectMention(id: "M43", inTitle: false),
-                               ObjectMention(id: "Barnard 33", inTitle: false)])
+        let found = finder.objects(
+            title: "M42: the Orion Nebula", explanation: "Near M43, the Orion Nebula (M42) and the Horsehead.")
+        XCTAssertEqual(
+            found,
+            [
+                ObjectMention(id: "M42", inTitle: true), ObjectMention(id: "M43", inTitle: false),
+                ObjectMention(id: "Barnard 33", inTitle: false),
+            ])
     }
 }

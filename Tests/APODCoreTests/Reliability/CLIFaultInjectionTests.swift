@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// Every way the services have failed, driven through the real `apod` process: each fault must
@@ -16,7 +17,8 @@ final class CLIFaultInjectionTests: CoreTestCase, @unchecked Sendable {
     override func setUpWithError() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("apod-faults-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        service = FakeLegacyService(entries: ["2019-01-05": LegacyFixtures.image], validKey: Self.key, today: "2026-11-28")
+        service = FakeLegacyService(
+            entries: ["2019-01-05": LegacyFixtures.image], validKey: Self.key, today: "2026-11-28")
         let faults = self.faults
         service.override = { request in faults.current?(request) }
         (server, routeURL) = try service.start()
@@ -28,15 +30,21 @@ final class CLIFaultInjectionTests: CoreTestCase, @unchecked Sendable {
     }
 
     private func apod(_ arguments: [String], timeout: String = "2") throws -> APODProcess.Result {
-        let env = APODProcess.environment(home: home, ["APOD_SOURCE": "legacy", "APOD_API_URL": routeURL.absoluteString,
-                                                       "NASA_API_KEY": Self.key, "APOD_TIMEOUT": timeout])
+        let env = APODProcess.environment(
+            home: home,
+            [
+                "APOD_SOURCE": "legacy", "APOD_API_URL": routeURL.absoluteString,
+                "NASA_API_KEY": Self.key, "APOD_TIMEOUT": timeout,
+            ])
         return try APODProcess.run(arguments, environment: env, in: home, timeout: 60)
     }
 
     /// Runs `show 2019-01-05` under `fault`, checks the failure, then heals and checks success.
-    private func assertFault(_ name: String, expecting fragment: String, timeout: String = "2",
-                             _ fault: @escaping @Sendable (FakeRequest) -> FakeResponse?,
-                             file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertFault(
+        _ name: String, expecting fragment: String, timeout: String = "2",
+        _ fault: @escaping @Sendable (FakeRequest) -> FakeResponse?,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         faults.current = fault
         let started = Date()
         let failed = try apod(["show", "2019-01-05"], timeout: timeout)
@@ -91,14 +99,19 @@ final class CLIFaultInjectionTests: CoreTestCase, @unchecked Sendable {
         faults.current = { _ in FakeResponse(fault: .hang) }
         for source in ["legacy", "science"] {
             let before = server.requests.count
-            let env = APODProcess.environment(home: home, ["APOD_SOURCE": source, "APOD_API_URL": routeURL.absoluteString,
-                                                           "NASA_API_KEY": Self.key, "APOD_TIMEOUT": "1"])
+            let env = APODProcess.environment(
+                home: home,
+                [
+                    "APOD_SOURCE": source, "APOD_API_URL": routeURL.absoluteString,
+                    "NASA_API_KEY": Self.key, "APOD_TIMEOUT": "1",
+                ])
             let dead = try APODProcess.run(["random", "--count", "5"], environment: env, in: home, timeout: 60)
             XCTAssertEqual(dead.status, 1, source)
             XCTAssertEqual(dead.stderrLines.count, 1, "\(source): \(dead.stderr)")
             XCTAssertTrue(dead.stderr.contains("did not answer within"), "\(source): \(dead.stderr)")
-            XCTAssertLessThanOrEqual(server.requests.count - before, source == "legacy" ? 3 : 15,
-                                     "\(source): one round of three attempts per request")
+            XCTAssertLessThanOrEqual(
+                server.requests.count - before, source == "legacy" ? 3 : 15,
+                "\(source): one round of three attempts per request")
         }
     }
 
@@ -106,8 +119,12 @@ final class CLIFaultInjectionTests: CoreTestCase, @unchecked Sendable {
         let closed = try FakeHTTPServer { _ in .json("{}") }
         let deadRoute = closed.baseURL.appendingPathComponent("planetary/apod").absoluteString
         closed.stop()
-        let env = APODProcess.environment(home: home, ["APOD_SOURCE": "legacy", "APOD_API_URL": deadRoute,
-                                                       "NASA_API_KEY": Self.key, "APOD_TIMEOUT": "2"])
+        let env = APODProcess.environment(
+            home: home,
+            [
+                "APOD_SOURCE": "legacy", "APOD_API_URL": deadRoute,
+                "NASA_API_KEY": Self.key, "APOD_TIMEOUT": "2",
+            ])
         let started = Date()
         let refused = try APODProcess.run(["show", "2019-01-05"], environment: env, in: home, timeout: 60)
         XCTAssertEqual(refused.status, 1)
@@ -151,12 +168,14 @@ final class CLIFaultInjectionTests: CoreTestCase, @unchecked Sendable {
             .json("[" + String(repeating: "{\"a\":1},", count: 1_300_000) + "{}]")
         }
         try assertFault("truncated transfer", expecting: APODError.connectionLost.message) { _ in
-            FakeResponse(status: 200, headers: ["Content-Type": "application/json"],
-                         body: Data(LegacyFixtures.image.utf8), fault: .truncateBody(after: 40))
+            FakeResponse(
+                status: 200, headers: ["Content-Type": "application/json"],
+                body: Data(LegacyFixtures.image.utf8), fault: .truncateBody(after: 40))
         }
         try assertFault("slow trickle past the time-out", expecting: "did not answer", timeout: "1") { _ in
-            FakeResponse(status: 200, headers: ["Content-Type": "application/json"],
-                         body: Data(LegacyFixtures.image.utf8), fault: .trickle(chunkSize: 8, interval: 0.2))
+            FakeResponse(
+                status: 200, headers: ["Content-Type": "application/json"],
+                body: Data(LegacyFixtures.image.utf8), fault: .trickle(chunkSize: 8, interval: 0.2))
         }
     }
 
@@ -164,14 +183,16 @@ final class CLIFaultInjectionTests: CoreTestCase, @unchecked Sendable {
         try assertFault("redirect to file:", expecting: "not a web address") { _ in
             FakeResponse(status: 302, headers: ["Location": "file:///etc/passwd"])
         }
-        XCTAssertEqual(server.requests.filter { $0.path == FakeLegacyService.route }.count, 2,
-                       "a refused redirect is not retried (one failed request, one healed)")
+        XCTAssertEqual(
+            server.requests.filter { $0.path == FakeLegacyService.route }.count, 2,
+            "a refused redirect is not retried (one failed request, one healed)")
         let loop = server.baseURL.appendingPathComponent("loop").absoluteString
         try assertFault("redirect loop", expecting: "redirected too many times") { request in
             FakeResponse(status: 302, headers: ["Location": loop])
         }
-        XCTAssertEqual(server.requests.filter { $0.path == "/loop" }.count, HTTPClient.maxRedirects,
-                       "a loop is not retried")
+        XCTAssertEqual(
+            server.requests.filter { $0.path == "/loop" }.count, HTTPClient.maxRedirects,
+            "a loop is not retried")
     }
 
     /// Tolerated, not a fault: a number where text belongs reads as that number's text.

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// Picture faults through the real `apod download`, with a marker API key: each ends in exit 1
@@ -13,8 +14,9 @@ final class CLIImageFaultTests: CoreTestCase, @unchecked Sendable {
 
     /// A small JPEG as far as any byte check can tell: SOI, an APP0 segment, data, EOI.
     private static var jpeg: Data {
-        Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
-             + [UInt8](repeating: 0x5A, count: 4000) + [0xFF, 0xD9])
+        Data(
+            [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
+                + [UInt8](repeating: 0x5A, count: 4000) + [0xFF, 0xD9])
     }
 
     override func setUpWithError() throws {
@@ -26,8 +28,12 @@ final class CLIImageFaultTests: CoreTestCase, @unchecked Sendable {
             let base = "http://127.0.0.1:\(port.value)"
             switch request.path {
             case FakeLegacyService.route:
-                guard request.query["api_key"] == Self.key else { return .json(LegacyFixtures.gatewayKeyInvalid, status: 403) }
-                return .json(#"{"date":"2019-01-05","title":"Comet","media_type":"image","url":"\#(base)/pictures/comet.jpg","hdurl":"\#(base)/pictures/comet_hd.jpg"}"#)
+                guard request.query["api_key"] == Self.key else {
+                    return .json(LegacyFixtures.gatewayKeyInvalid, status: 403)
+                }
+                return .json(
+                    #"{"date":"2019-01-05","title":"Comet","media_type":"image","url":"\#(base)/pictures/comet.jpg","hdurl":"\#(base)/pictures/comet_hd.jpg"}"#
+                )
             case "/pictures/comet.jpg", "/pictures/comet_hd.jpg":
                 return fault.current?(request) ?? .data(Self.jpeg, contentType: "image/jpeg")
             default:
@@ -43,10 +49,13 @@ final class CLIImageFaultTests: CoreTestCase, @unchecked Sendable {
     }
 
     private func apod(_ arguments: [String]) throws -> APODProcess.Result {
-        let env = APODProcess.environment(home: home, [
-            "APOD_SOURCE": "legacy", "NASA_API_KEY": Self.key, "APOD_TIMEOUT": "2",
-            "APOD_API_URL": server.baseURL.appendingPathComponent(String(FakeLegacyService.route.dropFirst())).absoluteString,
-        ])
+        let env = APODProcess.environment(
+            home: home,
+            [
+                "APOD_SOURCE": "legacy", "NASA_API_KEY": Self.key, "APOD_TIMEOUT": "2",
+                "APOD_API_URL": server.baseURL.appendingPathComponent(String(FakeLegacyService.route.dropFirst()))
+                    .absoluteString,
+            ])
         return try APODProcess.run(arguments, environment: env, in: home, timeout: 60)
     }
 
@@ -54,16 +63,20 @@ final class CLIImageFaultTests: CoreTestCase, @unchecked Sendable {
 
     /// Files in the image cache (temporary files of an interrupted write excluded).
     private var cachedPictures: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: imageCache.path)) ?? []).filter { !$0.hasPrefix(".") && !$0.hasSuffix(".tmp") }
+        ((try? FileManager.default.contentsOfDirectory(atPath: imageCache.path)) ?? []).filter {
+            !$0.hasPrefix(".") && !$0.hasSuffix(".tmp")
+        }
     }
 
     private var savedPictures: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: home.path)) ?? []).filter { $0.hasPrefix("apod-") }
     }
 
-    private func assertPictureFault(_ name: String, hd: Bool = false, expecting fragment: String,
-                                    _ fault: @escaping @Sendable (FakeRequest) -> FakeResponse?,
-                                    file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertPictureFault(
+        _ name: String, hd: Bool = false, expecting fragment: String,
+        _ fault: @escaping @Sendable (FakeRequest) -> FakeResponse?,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         pictureFault.current = fault
         let arguments = ["download", "2019-01-05"] + (hd ? ["--hd"] : [])
         let started = Date()
@@ -81,8 +94,9 @@ final class CLIImageFaultTests: CoreTestCase, @unchecked Sendable {
         pictureFault.current = nil
         let healed = try apod(arguments)
         XCTAssertEqual(healed.status, 0, "\(name): \(healed.stderr)", file: file, line: line)
-        XCTAssertEqual(try? Data(contentsOf: home.appendingPathComponent("apod-2019-01-05.jpg")), Self.jpeg,
-                       "\(name)", file: file, line: line)
+        XCTAssertEqual(
+            try? Data(contentsOf: home.appendingPathComponent("apod-2019-01-05.jpg")), Self.jpeg,
+            "\(name)", file: file, line: line)
         XCTAssertEqual(cachedPictures.count, 1, "\(name): the good picture is cached once", file: file, line: line)
         assertKeyNowhere(Self.key, in: healed, under: home, name, file: file, line: line)
         try? FileManager.default.removeItem(at: home.appendingPathComponent("apod-2019-01-05.jpg"))
@@ -102,7 +116,8 @@ final class CLIImageFaultTests: CoreTestCase, @unchecked Sendable {
         try assertPictureFault("JPEG file cut in half", expecting: "incomplete") { _ in
             .data(Self.jpeg.prefix(2000), contentType: "image/jpeg")
         }
-        try assertPictureFault("transfer cut short", expecting: APODError.pictureUnreachable(interrupted: true).message) { _ in
+        try assertPictureFault("transfer cut short", expecting: APODError.pictureUnreachable(interrupted: true).message)
+        { _ in
             FakeResponse(headers: ["Content-Type": "image/jpeg"], body: Self.jpeg, fault: .truncateBody(after: 1000))
         }
     }
@@ -125,7 +140,8 @@ final class CLIImageFaultTests: CoreTestCase, @unchecked Sendable {
 
     /// A picture host's own trouble is named as such, not as the APOD service's or the key's.
     func testPictureServerErrorAndRateLimit() throws {
-        try assertPictureFault("picture host answers 503", expecting: APODError.pictureServerError(status: 503).message) { _ in
+        try assertPictureFault("picture host answers 503", expecting: APODError.pictureServerError(status: 503).message)
+        { _ in
             .html("<h1>503 Service Unavailable</h1>", status: 503)
         }
         try assertPictureFault("picture host answers 429", expecting: APODError.pictureRateLimited.message) { _ in
@@ -138,10 +154,13 @@ final class CLIImageFaultTests: CoreTestCase, @unchecked Sendable {
     func testEndlessPictureBodies() throws {
         let start = Self.jpeg.prefix(2000)
         try assertPictureFault("endless chunked JPEG", expecting: "too large") { _ in
-            FakeResponse(headers: ["Content-Type": "image/jpeg"], body: start + Data(count: 62_000), fault: .endless(interval: 0))
+            FakeResponse(
+                headers: ["Content-Type": "image/jpeg"], body: start + Data(count: 62_000), fault: .endless(interval: 0)
+            )
         }
-        XCTAssertEqual(server.requests.filter { $0.path == "/pictures/comet.jpg" }.count, 2,
-                       "the capped body was not fetched again (one refusal, one healed download)")
+        XCTAssertEqual(
+            server.requests.filter { $0.path == "/pictures/comet.jpg" }.count, 2,
+            "the capped body was not fetched again (one refusal, one healed download)")
         try assertPictureFault("endless trickled JPEG", expecting: "did not answer") { _ in
             FakeResponse(headers: ["Content-Type": "image/jpeg"], body: start, fault: .endless(interval: 0.05))
         }

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// Issue 14, item 11: `apod random --count 50` under a lowered file or address-space limit
@@ -16,7 +17,8 @@ final class CLIResourceLimitTests: CoreTestCase {
         var service = FakeScienceService(entries: [:])
         service.override = { request in
             guard let compact = request.path.split(separator: "/").last,
-                  let day = FakeScienceService.day(compact: String(compact)) else { return nil }
+                let day = FakeScienceService.day(compact: String(compact))
+            else { return nil }
             return .json(ScienceFixtures.entry(day))
         }
         (server, routeURL) = try service.start()
@@ -38,9 +40,14 @@ final class CLIResourceLimitTests: CoreTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "ulimit \(limit) && exec \"$0\" \"$@\"", binary.path] + arguments
-        process.environment = APODProcess.environment(home: home, ["APOD_SOURCE": "science", "APOD_TIMEOUT": "5",
-                                                                   "APOD_API_URL": routeURL.absoluteString])
-        let out = home.appendingPathComponent("out"), err = home.appendingPathComponent("err")
+        process.environment = APODProcess.environment(
+            home: home,
+            [
+                "APOD_SOURCE": "science", "APOD_TIMEOUT": "5",
+                "APOD_API_URL": routeURL.absoluteString,
+            ])
+        let out = home.appendingPathComponent("out")
+        let err = home.appendingPathComponent("err")
         FileManager.default.createFile(atPath: out.path, contents: nil)
         FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
@@ -53,10 +60,11 @@ final class CLIResourceLimitTests: CoreTestCase {
             XCTFail("apod under ulimit \(limit) hung")
         }
         process.waitUntilExit()
-        return APODProcess.Result(status: process.terminationStatus,
-                                  signaled: process.terminationReason == .uncaughtSignal,
-                                  stdoutData: try Data(contentsOf: out),
-                                  stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+        return APODProcess.Result(
+            status: process.terminationStatus,
+            signaled: process.terminationReason == .uncaughtSignal,
+            stdoutData: try Data(contentsOf: out),
+            stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
     }
 
     func testALowFileLimitEndsInAnswersOrOneLine() throws {
@@ -86,12 +94,16 @@ final class CLIResourceLimitTests: CoreTestCase {
             try XCTSkipIf(result.stderr.contains("AddressSanitizer"), "a sanitized apod cannot run under ulimit -v")
             assertExitedWithoutCrash(result.status, kilobytes)
             if result.status != 0 {
-                XCTAssertEqual(result.stderrLines, ["apod: " + APODError.outOfResources.message], "ulimit -v \(kilobytes)")
+                XCTAssertEqual(
+                    result.stderrLines, ["apod: " + APODError.outOfResources.message], "ulimit -v \(kilobytes)")
             }
         }
     }
 
-    private func assertExitedWithoutCrash(_ status: Int32, _ limit: Int, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertTrue(status == 0 || status == 1, "ulimit \(limit): exit \(status) (a crash or a trap)", file: file, line: line)
+    private func assertExitedWithoutCrash(
+        _ status: Int32, _ limit: Int, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertTrue(
+            status == 0 || status == 1, "ulimit \(limit): exit \(status) (a crash or a trap)", file: file, line: line)
     }
 }

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// An in-memory upstream that counts calls and can be switched to failing.
@@ -14,9 +15,10 @@ final class RecordingSource: APODSource, @unchecked Sendable {
     private(set) var calls: [String] = []
 
     init(days: [String]) {
-        published = Dictionary(uniqueKeysWithValues: days.map {
-            (APODDay($0)!, APODEntry(date: APODDay($0)!, title: "T \($0)"))
-        })
+        published = Dictionary(
+            uniqueKeysWithValues: days.map {
+                (APODDay($0)!, APODEntry(date: APODDay($0)!, title: "T \($0)"))
+            })
     }
 
     func fail(with error: APODError?) { lock.withLock { failure = error } }
@@ -58,8 +60,11 @@ final class RecordingSource: APODSource, @unchecked Sendable {
     }
 
     func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
-        let entries = try record("range \(start) \(end)").values.filter { (start...end).contains($0.date) }.sorted { $0.date < $1.date }
-        return RangeAnswer(entries: entries, unusableDays: lock.withLock { unusable.filter { (start...end).contains($0) } })
+        let entries = try record("range \(start) \(end)").values.filter { (start...end).contains($0.date) }.sorted {
+            $0.date < $1.date
+        }
+        return RangeAnswer(
+            entries: entries, unusableDays: lock.withLock { unusable.filter { (start...end).contains($0) } })
     }
 
     func random(count: Int) async throws -> [APODEntry] {
@@ -98,8 +103,9 @@ final class CachingSourceTests: CoreTestCase, @unchecked Sendable {
     }
 
     func caching(_ upstream: any APODSource) -> CachingSource {
-        CachingSource(upstream: upstream, cache: MetadataCache(root: root, partition: "test", calendar: clock.calendar),
-                      calendar: clock.calendar)
+        CachingSource(
+            upstream: upstream, cache: MetadataCache(root: root, partition: "test", calendar: clock.calendar),
+            calendar: clock.calendar)
     }
 
     func testPastDayIsFetchedOnce() async throws {
@@ -179,8 +185,9 @@ final class CachingSourceTests: CoreTestCase, @unchecked Sendable {
         let (server, url) = try service.start()
         defer { server.stop() }
         let cache = MetadataCache(root: root, partition: "science", calendar: clock.calendar)
-        let source = CachingSource(upstream: ScienceSource(apiURL: url, client: TestHTTP.client(), calendar: clock.calendar),
-                                   cache: cache, calendar: clock.calendar)
+        let source = CachingSource(
+            upstream: ScienceSource(apiURL: url, client: TestHTTP.client(), calendar: clock.calendar),
+            cache: cache, calendar: clock.calendar)
         let (first, last) = (APODDay("2020-06-09")!, APODDay("2020-06-12")!)
 
         let broken = try await source.entries(from: first, through: last)
@@ -192,8 +199,9 @@ final class CachingSourceTests: CoreTestCase, @unchecked Sendable {
         let healed = try await source.entries(from: first, through: last)
         XCTAssertEqual(healed.map(\.date.description), ["2020-06-09", "2020-06-11", "2020-06-12"])
         let second = try XCTUnwrap(server.requests.last)
-        XCTAssertEqual([second.query["date_from"], second.query["date_to"]], ["200611", "200611"],
-                       "only the unusable day is asked again, not the gap")
+        XCTAssertEqual(
+            [second.query["date_from"], second.query["date_to"]], ["200611", "200611"],
+            "only the unusable day is asked again, not the gap")
     }
 
     /// Asked for 2019-01-05, a service answering 2019-01-06 ("POISON") is refused and nothing
@@ -204,8 +212,9 @@ final class CachingSourceTests: CoreTestCase, @unchecked Sendable {
         let (server, url) = try service.start()
         defer { server.stop() }
         let cache = MetadataCache(root: root, partition: "science", calendar: clock.calendar)
-        let source = CachingSource(upstream: ScienceSource(apiURL: url, client: TestHTTP.client(), calendar: clock.calendar),
-                                   cache: cache, calendar: clock.calendar)
+        let source = CachingSource(
+            upstream: ScienceSource(apiURL: url, client: TestHTTP.client(), calendar: clock.calendar),
+            cache: cache, calendar: clock.calendar)
         await assertMalformed { try await source.entry(for: APODDay("2019-01-05")!) }
         XCTAssertEqual(cache.lookup(APODDay("2019-01-05")!), .miss)
         XCTAssertEqual(cache.lookup(APODDay("2019-01-06")!), .miss)

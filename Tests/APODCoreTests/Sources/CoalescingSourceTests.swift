@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// Callers asking for the same thing at the same time share one request, through the source
@@ -19,7 +20,8 @@ final class CoalescingSourceTests: CoreTestCase, @unchecked Sendable {
     }
 
     private func startService(days: [String] = ["2026-11-27", "2026-11-28"]) throws -> (FakeHTTPServer, URL) {
-        var service = FakeScienceService(entries: Dictionary(uniqueKeysWithValues: days.map { ($0, ScienceFixtures.entry($0)) }))
+        var service = FakeScienceService(
+            entries: Dictionary(uniqueKeysWithValues: days.map { ($0, ScienceFixtures.entry($0)) }))
         service.delay = serviceDelay
         return try service.start()
     }
@@ -51,7 +53,8 @@ final class CoalescingSourceTests: CoreTestCase, @unchecked Sendable {
         async let other = source.latest()
         let answers = try await [first, second, other]
         XCTAssertEqual(answers.map(\.date.description), ["2026-11-27", "2026-11-27", "2026-11-28"])
-        XCTAssertEqual(server.requests.map(\.path).sorted(), [FakeScienceService.route, FakeScienceService.route + "/261127"])
+        XCTAssertEqual(
+            server.requests.map(\.path).sorted(), [FakeScienceService.route, FakeScienceService.route + "/261127"])
     }
 
     /// Before today's picture is published the latest is yesterday's, which the cache does not

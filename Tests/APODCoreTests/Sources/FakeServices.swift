@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// A clock tests can move: ArchiveCalendar reads it on every call.
@@ -13,7 +14,8 @@ final class TestClock: @unchecked Sendable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = ArchiveCalendar.publishingTimeZone
         let parsed = APODDay(day)!
-        instant = calendar.date(from: DateComponents(year: parsed.year, month: parsed.month, day: parsed.day, hour: 12))!
+        instant = calendar.date(
+            from: DateComponents(year: parsed.year, month: parsed.month, day: parsed.day, hour: 12))!
     }
 
     var now: Date { lock.withLock { instant } }
@@ -37,7 +39,8 @@ enum TestHTTP {
 /// delays); `revised` gives a day's body before `entries` on both routes.
 struct FakeScienceService {
     static let route = "/wp-json/wp/v2/apod-basic"
-    static let invalidPage = #"{"code":"rest_post_invalid_page_number","message":"The page number requested is larger than the number of pages available.","data":{"status":400}}"#
+    static let invalidPage =
+        #"{"code":"rest_post_invalid_page_number","message":"The page number requested is larger than the number of pages available.","data":{"status":400}}"#
 
     var entries: [String: String]
     var videoPages: [String: String] = [:]
@@ -68,7 +71,9 @@ struct FakeScienceService {
 
     private func answer(_ request: FakeRequest) -> FakeResponse {
         if request.path == Self.route { return list(request.query) }
-        guard request.path.hasPrefix(Self.route + "/"), let day = Self.day(compact: String(request.path.dropFirst(Self.route.count + 1))) else {
+        guard request.path.hasPrefix(Self.route + "/"),
+            let day = Self.day(compact: String(request.path.dropFirst(Self.route.count + 1)))
+        else {
             return .json(ScienceFixtures.noRoute, status: 404)
         }
         if Self.asksForPages(request.query) { return .json(page(day)) }
@@ -99,7 +104,8 @@ struct FakeScienceService {
 
     /// `{"date":…,"basic_html":…}` from `videoPages` (an empty page for other days).
     private func page(_ day: String) -> String {
-        let stored = videoPages[day].flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Any]
+        let stored =
+            videoPages[day].flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Any]
         let object: [String: Any] = ["date": day, "basic_html": stored?["basic_html"] ?? ""]
         return String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)
     }
@@ -143,7 +149,10 @@ final class FakeLegacyService: @unchecked Sendable {
         guard request.path == Self.route else { return .html("<h1>Not Found</h1>", status: 404) }
         guard let key = request.query["api_key"] else { return .json(LegacyFixtures.gatewayKeyMissing, status: 403) }
         guard key == validKey else { return .json(LegacyFixtures.gatewayKeyInvalid, status: 403) }
-        let left = lock.withLock { () -> Int in remaining -= 1; return remaining }
+        let left = lock.withLock { () -> Int in
+            remaining -= 1
+            return remaining
+        }
         var response = answer(request.query)
         response.headers["X-RateLimit-Limit"] = "30"
         response.headers["X-RateLimit-Remaining"] = String(left)
@@ -153,7 +162,9 @@ final class FakeLegacyService: @unchecked Sendable {
     private func answer(_ query: [String: String]) -> FakeResponse {
         if let count = query["count"] {
             guard let n = Int(count), (1...100).contains(n) else {
-                return .json(#"{"code":400,"msg":"Count must be positive and cannot exceed 100","service_version":"v1"}"#, status: 400)
+                return .json(
+                    #"{"code":400,"msg":"Count must be positive and cannot exceed 100","service_version":"v1"}"#,
+                    status: 400)
             }
             let picks = entries.keys.shuffled().prefix(max(1, n - countShortfall)).map { entries[$0]! }
             return .json("[" + picks.joined(separator: ",") + "]")
@@ -166,10 +177,13 @@ final class FakeLegacyService: @unchecked Sendable {
         let day = query["date"] ?? today
         guard APODDay(day) != nil else { return .json(LegacyFixtures.backendBadDate, status: 400) }
         if day > today {
-            return .json(#"{"code":400,"msg":"Date must be between Jun 16, 1995 and \#(today).","service_version":"v1"}"#, status: 400)
+            return .json(
+                #"{"code":400,"msg":"Date must be between Jun 16, 1995 and \#(today).","service_version":"v1"}"#,
+                status: 400)
         }
         guard let body = entries[day] else {
-            return .json(#"{"code":404,"msg":"No data available for date: \#(day)","service_version":"v1"}"#, status: 404)
+            return .json(
+                #"{"code":404,"msg":"No data available for date: \#(day)","service_version":"v1"}"#, status: 404)
         }
         return .json(body)
     }
@@ -212,14 +226,21 @@ final class RequestCounter: @unchecked Sendable {
     private var value = 0
 
     /// The number of this request, from 1.
-    func next() -> Int { lock.withLock { value += 1; return value } }
+    func next() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
 }
 
 extension APODDay {
     /// The day a science date-route request names, if it is one.
     static func asked(by request: FakeRequest) -> APODDay? {
-        guard request.path.hasPrefix(FakeScienceService.route + "/"), let compact = request.path.split(separator: "/").last,
-              let text = FakeScienceService.day(compact: String(compact)) else { return nil }
+        guard request.path.hasPrefix(FakeScienceService.route + "/"),
+            let compact = request.path.split(separator: "/").last,
+            let text = FakeScienceService.day(compact: String(compact))
+        else { return nil }
         return APODDay(text)
     }
 }

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// Every wrapper passes on what the source it wraps said: the days that came unusable (which
@@ -8,15 +9,18 @@ import TestSupport
 /// (With the caching wrapper's tests, whose folder and clock they share.)
 extension CachingSourceTests {
     private func indexing(_ upstream: any APODSource) throws -> IndexingSource {
-        IndexingSource(upstream: upstream, index: try ArchiveIndex.open(in: root, partition: "test", calendar: clock.calendar),
-                       calendar: clock.calendar)
+        IndexingSource(
+            upstream: upstream, index: try ArchiveIndex.open(in: root, partition: "test", calendar: clock.calendar),
+            calendar: clock.calendar)
     }
 
     private func wrappers(around leaf: any APODSource) throws -> [(String, any APODSource)] {
-        [("caching", caching(leaf)),
-         ("coalescing", CoalescingSource(upstream: leaf, calendar: clock.calendar)),
-         ("indexing", try indexing(leaf)),
-         ("all of them", try indexing(caching(CoalescingSource(upstream: leaf, calendar: clock.calendar))))]
+        [
+            ("caching", caching(leaf)),
+            ("coalescing", CoalescingSource(upstream: leaf, calendar: clock.calendar)),
+            ("indexing", try indexing(leaf)),
+            ("all of them", try indexing(caching(CoalescingSource(upstream: leaf, calendar: clock.calendar)))),
+        ]
     }
 
     func testUnusableDaysSurviveEveryWrapper() async throws {
@@ -44,14 +48,15 @@ extension CachingSourceTests {
         XCTAssertEqual(leaf.calls.last, "range 2020-01-02 2020-01-02")
     }
 
-
     /// Each wrapper hands a video to the service once: the player it fetched is kept with the
     /// entry, so later wrappers over the same files ask nothing.
     func testAVideoPlayerIsFetchedOnceThroughTheWrappersThatKeepEntries() async throws {
         let leaf = RecordingSource(days: ["2020-01-01"])
         leaf.publishVideo("2020-01-02", player: "https://www.youtube.com/embed/abc")
-        for (name, makeSource) in [("caching", { [self] in caching(leaf) as any APODSource }),
-                                   ("indexing", { [self] in try indexing(leaf) as any APODSource })] as [(String, () throws -> any APODSource)] {
+        for (name, makeSource) in [
+            ("caching", { [self] in caching(leaf) as any APODSource }),
+            ("indexing", { [self] in try indexing(leaf) as any APODSource }),
+        ] as [(String, () throws -> any APODSource)] {
             try? FileManager.default.removeItem(at: root)
             let listed = try await makeSource().entries(from: APODDay("2020-01-01")!, through: APODDay("2020-01-02")!)
             XCTAssertTrue(listed[1].lacksVideoAddress, name)

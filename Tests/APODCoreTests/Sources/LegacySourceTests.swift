@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 final class LegacySourceTests: CoreTestCase, @unchecked Sendable {
@@ -14,7 +15,8 @@ final class LegacySourceTests: CoreTestCase, @unchecked Sendable {
     }
 
     func testDaySendsTrimmedKeyDateAndThumbsAndExposesRateLimit() async throws {
-        let service = FakeLegacyService(entries: ["2019-02-10": LegacyFixtures.youTubeVideo], validKey: "my-key", today: "2026-11-28")
+        let service = FakeLegacyService(
+            entries: ["2019-02-10": LegacyFixtures.youTubeVideo], validKey: "my-key", today: "2026-11-28")
         let (server, url) = try service.start()
         defer { server.stop() }
         let legacy = source(url, key: " my-key\n")
@@ -70,7 +72,9 @@ final class LegacySourceTests: CoreTestCase, @unchecked Sendable {
 
     func testRateLimitIsNotRetriedAndExplainsTheKey() async throws {
         let service = FakeLegacyService(entries: [:], today: "2026-11-28")
-        service.override = { _ in .json(LegacyFixtures.gatewayRateLimit, status: 429, headers: ["X-RateLimit-Remaining": "0"]) }
+        service.override = { _ in
+            .json(LegacyFixtures.gatewayRateLimit, status: 429, headers: ["X-RateLimit-Remaining": "0"])
+        }
         let (server, url) = try service.start()
         defer { server.stop() }
         let legacy = source(url)
@@ -107,7 +111,8 @@ final class LegacySourceTests: CoreTestCase, @unchecked Sendable {
             _ = try await source(url).entry(for: APODDay("2020-01-01")!)
             XCTFail("expected requestRejected")
         } catch let error as APODError {
-            XCTAssertEqual(error, .requestRejected(status: 400, message: "time data 'banana' does not match format '%Y-%m-%d'"))
+            XCTAssertEqual(
+                error, .requestRejected(status: 400, message: "time data 'banana' does not match format '%Y-%m-%d'"))
         }
     }
 
@@ -185,7 +190,9 @@ final class LegacySourceTests: CoreTestCase, @unchecked Sendable {
 
     func testUnusableListItemsAreSkipped() async throws {
         let service = FakeLegacyService(entries: [:], today: "2026-11-28")
-        service.override = { _ in .json("[" + LegacyFixtures.entry("2019-01-01") + "," + LegacyFixtures.missingTitle + "]") }
+        service.override = { _ in
+            .json("[" + LegacyFixtures.entry("2019-01-01") + "," + LegacyFixtures.missingTitle + "]")
+        }
         let (server, url) = try service.start()
         defer { server.stop() }
         let entries = try await source(url).entries(from: APODDay("2019-01-01")!, through: APODDay("2019-01-02")!)
@@ -212,22 +219,27 @@ final class LegacyRangeCachingTests: CoreTestCase, @unchecked Sendable {
         let (server, url) = try service.start()
         defer { server.stop() }
         let cache = MetadataCache(root: root, partition: "legacy", calendar: clock.calendar)
-        let source = CachingSource(upstream: LegacySource(apiURL: url, client: TestHTTP.client(), calendar: clock.calendar),
-                                   cache: cache, calendar: clock.calendar)
+        let source = CachingSource(
+            upstream: LegacySource(apiURL: url, client: TestHTTP.client(), calendar: clock.calendar),
+            cache: cache, calendar: clock.calendar)
         _ = try await source.entries(from: APODDay("2019-01-01")!, through: APODDay("2019-01-04")!)
         return cache
     }
 
     func testADatedUnusableItemIsAskedForAgain() async throws {
         let untitled = #"{"date":"2019-01-03","title":"","media_type":"image","explanation":"","service_version":"v1"}"#
-        let cache = try await cachedRange(answering: [LegacyFixtures.entry("2019-01-01"), untitled, LegacyFixtures.entry("2019-01-04")])
+        let cache = try await cachedRange(answering: [
+            LegacyFixtures.entry("2019-01-01"), untitled, LegacyFixtures.entry("2019-01-04"),
+        ])
         XCTAssertEqual(cache.lookup(APODDay("2019-01-02")!), .noEntry, "a real gap")
         XCTAssertEqual(cache.lookup(APODDay("2019-01-03")!), .miss)
     }
 
     func testAnUndatedUnusableItemLeavesNoDayCertain() async throws {
         let undated = #"{"title":"Lost","media_type":"image"}"#
-        let cache = try await cachedRange(answering: [LegacyFixtures.entry("2019-01-01"), undated, LegacyFixtures.entry("2019-01-04")])
+        let cache = try await cachedRange(answering: [
+            LegacyFixtures.entry("2019-01-01"), undated, LegacyFixtures.entry("2019-01-04"),
+        ])
         XCTAssertEqual(cache.lookup(APODDay("2019-01-02")!), .miss)
         XCTAssertEqual(cache.lookup(APODDay("2019-01-03")!), .miss)
         if case .entry = cache.lookup(APODDay("2019-01-04")!) {} else { XCTFail("the usable entries are cached") }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import APODCore
 
 final class OfflineSourceTests: CoreTestCase, @unchecked Sendable {
@@ -7,7 +8,8 @@ final class OfflineSourceTests: CoreTestCase, @unchecked Sendable {
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-offline-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sample/images"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("sample/images"), withIntermediateDirectories: true)
     }
 
     override func tearDownWithError() throws {
@@ -19,10 +21,10 @@ final class OfflineSourceTests: CoreTestCase, @unchecked Sendable {
 
     private func writeSample() throws {
         let json = """
-        [{"date":"2026-10-01","title":"Sample One","explanation":"x","media_type":"image","url":"images/one.jpg"},
-         {"date":"2026-10-02","title":"Sample Two","explanation":"x","media_type":"video","url":"https://www.youtube.com/embed/Zx9-8yh_7Gk","thumbnail_url":"images/poster.jpg"},
-         {"date":"2026-10-03","title":"","media_type":"image"}]
-        """
+            [{"date":"2026-10-01","title":"Sample One","explanation":"x","media_type":"image","url":"images/one.jpg"},
+             {"date":"2026-10-02","title":"Sample Two","explanation":"x","media_type":"video","url":"https://www.youtube.com/embed/Zx9-8yh_7Gk","thumbnail_url":"images/poster.jpg"},
+             {"date":"2026-10-03","title":"","media_type":"image"}]
+            """
         try Data(json.utf8).write(to: sample.appendingPathComponent("entries.json"))
     }
 

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// Random batches as streams: each entry arrives on its own, failed days are replaced, and a
@@ -23,23 +24,30 @@ final class RandomBatchTests: CoreTestCase {
 
     /// Every day answers, except those `failing` picks, which answer `status` every time.
     private func service(failing: @escaping @Sendable (APODDay) -> Bool, status: Int = 503) -> FakeScienceService {
-        FakeScienceService(entries: [:], override: { request in
-            guard let day = APODDay.asked(by: request) else { return nil }
-            if failing(day) {
-                return status == 429 ? .json(LegacyFixtures.gatewayRateLimit, status: 429) : .html("<h1>\(status)</h1>", status: status)
-            }
-            return .json(ScienceFixtures.entry(day.description))
-        })
+        FakeScienceService(
+            entries: [:],
+            override: { request in
+                guard let day = APODDay.asked(by: request) else { return nil }
+                if failing(day) {
+                    return status == 429
+                        ? .json(LegacyFixtures.gatewayRateLimit, status: 429)
+                        : .html("<h1>\(status)</h1>", status: status)
+                }
+                return .json(ScienceFixtures.entry(day.description))
+            })
     }
 
     func testTheFirstEntryArrivesWhileTheOthersAreStillOnTheirWay() async throws {
         let gate = AnswerGate()
         let counter = RequestCounter()
-        let (source, server) = try science(FakeScienceService(entries: [:], override: { request in
-            guard let day = APODDay.asked(by: request) else { return nil }
-            if counter.next() > 1 { gate.wait() }
-            return .json(ScienceFixtures.entry(day.description))
-        }))
+        let (source, server) = try science(
+            FakeScienceService(
+                entries: [:],
+                override: { request in
+                    guard let day = APODDay.asked(by: request) else { return nil }
+                    if counter.next() > 1 { gate.wait() }
+                    return .json(ScienceFixtures.entry(day.description))
+                }))
         defer { server.stop() }
         var iterator = source.randomStream(count: 4).makeAsyncIterator()
         let first = try await iterator.next()
@@ -108,10 +116,12 @@ final class RandomBatchTests: CoreTestCase {
         let server = try FakeHTTPServer { _ in FakeResponse(fault: .hang) }
         defer { server.stop() }
         let client = TestHTTP.client(timeout: 1)
-        let science = ScienceSource(apiURL: server.baseURL.appendingPathComponent(String(FakeScienceService.route.dropFirst())),
-                                    client: client, calendar: clock.calendar)
-        let legacy = LegacySource(apiURL: server.baseURL.appendingPathComponent(String(FakeLegacyService.route.dropFirst())),
-                                  client: client, calendar: clock.calendar)
+        let science = ScienceSource(
+            apiURL: server.baseURL.appendingPathComponent(String(FakeScienceService.route.dropFirst())),
+            client: client, calendar: clock.calendar)
+        let legacy = LegacySource(
+            apiURL: server.baseURL.appendingPathComponent(String(FakeLegacyService.route.dropFirst())),
+            client: client, calendar: clock.calendar)
         for (name, source, paths) in [("science", science as any APODSource, 5), ("legacy", legacy, 1)] {
             let before = server.requests.count
             do {
@@ -128,10 +138,14 @@ final class RandomBatchTests: CoreTestCase {
     /// Days that answer at all (here a 404) keep the batch going past its first round.
     func testAnsweredDaysKeepTheBatchGoing() async throws {
         let counter = RequestCounter()
-        let (source, server) = try science(FakeScienceService(entries: [:], override: { request in
-            guard let day = APODDay.asked(by: request) else { return nil }
-            return counter.next() <= 3 ? .json(ScienceFixtures.notFound, status: 404) : .json(ScienceFixtures.entry(day.description))
-        }))
+        let (source, server) = try science(
+            FakeScienceService(
+                entries: [:],
+                override: { request in
+                    guard let day = APODDay.asked(by: request) else { return nil }
+                    return counter.next() <= 3
+                        ? .json(ScienceFixtures.notFound, status: 404) : .json(ScienceFixtures.entry(day.description))
+                }))
         defer { server.stop() }
         let entries = try await source.random(count: 3)
         XCTAssertEqual(entries.count, 3)
@@ -154,8 +168,9 @@ final class RandomBatchTests: CoreTestCase {
 
     func testLegacyKeepsWhatArrivedWhenAFollowUpFails() async throws {
         let all = (0..<200).map { APODDay("2010-01-01")!.adding(days: $0).description }
-        let service = FakeLegacyService(entries: Dictionary(uniqueKeysWithValues: all.map { ($0, LegacyFixtures.entry($0)) }),
-                                        today: "2026-11-28")
+        let service = FakeLegacyService(
+            entries: Dictionary(uniqueKeysWithValues: all.map { ($0, LegacyFixtures.entry($0)) }),
+            today: "2026-11-28")
         let counter = RequestCounter()
         service.countShortfall = 4
         service.override = { _ in counter.next() > 1 ? .html(LegacyFixtures.outagePage, status: 503) : nil }
@@ -164,7 +179,8 @@ final class RandomBatchTests: CoreTestCase {
         let legacy = LegacySource(apiURL: url, client: TestHTTP.client(), calendar: clock.calendar)
         let entries = try await legacy.random(count: 10)
         XCTAssertEqual(entries.count, 6, "the first answer's six entries are kept")
-        XCTAssertEqual(server.requests.count, 1 + 3 * 3, "three failed follow-ups, each tried three times, end the batch")
+        XCTAssertEqual(
+            server.requests.count, 1 + 3 * 3, "three failed follow-ups, each tried three times, end the batch")
     }
 
     func testLegacyRandomFailsWithTheKeyErrorWhenNothingArrives() async throws {
@@ -183,7 +199,9 @@ final class RandomBatchTests: CoreTestCase {
 
     func testLegacyRandomRefusesEntriesFromOutsideTheArchive() async throws {
         let service = FakeLegacyService(entries: [:], today: "2026-11-28")
-        service.override = { _ in .json("[" + LegacyFixtures.entry("2012-03-04") + "," + LegacyFixtures.entry("2090-01-01") + "]") }
+        service.override = { _ in
+            .json("[" + LegacyFixtures.entry("2012-03-04") + "," + LegacyFixtures.entry("2090-01-01") + "]")
+        }
         let (server, url) = try service.start()
         defer { server.stop() }
         let legacy = LegacySource(apiURL: url, client: TestHTTP.client(), calendar: clock.calendar)

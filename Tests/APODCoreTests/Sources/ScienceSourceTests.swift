@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 final class ScienceSourceTests: CoreTestCase, @unchecked Sendable {
@@ -51,7 +52,8 @@ final class ScienceSourceTests: CoreTestCase, @unchecked Sendable {
         defer { server.stop() }
         let entry = try await source(url).entry(for: APODDay("2026-11-28")!)
         XCTAssertEqual(entry.date.description, "2026-11-27")
-        XCTAssertEqual(server.requests.map(\.path), ["/wp-json/wp/v2/apod-basic/261128", "/wp-json/wp/v2/apod-basic/261127"])
+        XCTAssertEqual(
+            server.requests.map(\.path), ["/wp-json/wp/v2/apod-basic/261128", "/wp-json/wp/v2/apod-basic/261127"])
     }
 
     func testOutOfRangeIsRefusedBeforeAnyRequest() async throws {
@@ -83,9 +85,11 @@ final class ScienceSourceTests: CoreTestCase, @unchecked Sendable {
     /// A day's answer carries no player: it is read from the entry's page when asked for, and
     /// only for videos.
     func testVideoPlayerIsReadFromBasicHTMLOnlyWhenAskedForAndOnlyForVideos() async throws {
-        var service = FakeScienceService(entries: ["2023-07-04": ScienceFixtures.videoWithPoster,
-                                                   "2022-02-02": ScienceFixtures.videoWithoutPoster,
-                                                   "2024-01-01": ScienceFixtures.image])
+        var service = FakeScienceService(entries: [
+            "2023-07-04": ScienceFixtures.videoWithPoster,
+            "2022-02-02": ScienceFixtures.videoWithoutPoster,
+            "2024-01-01": ScienceFixtures.image,
+        ])
         service.videoPages = ["2023-07-04": ScienceFixtures.videoPage, "2022-02-02": ScienceFixtures.mp4Page]
         let (server, url) = try service.start()
         defer { server.stop() }
@@ -98,13 +102,15 @@ final class ScienceSourceTests: CoreTestCase, @unchecked Sendable {
 
         let completed = try await science.withVideoAddresses(entries)
         XCTAssertEqual(completed.map(\.date.description), days, "same entries, same order")
-        XCTAssertEqual(completed[0].videoURL?.absoluteString, "https://www.youtube.com/embed/AbCdEfGhIjK?rel=0&autoplay=0")
+        XCTAssertEqual(
+            completed[0].videoURL?.absoluteString, "https://www.youtube.com/embed/AbCdEfGhIjK?rel=0&autoplay=0")
         XCTAssertEqual(completed[0].thumbnailURL?.host, "assets.science.nasa.gov", "the poster stays the thumbnail")
         XCTAssertEqual(completed[1].videoURL?.pathExtension, "mp4")
         XCTAssertNil(completed[1].thumbnailURL)
         XCTAssertEqual(completed[2], entries[2])
-        XCTAssertEqual(server.requests.filter { FakeScienceService.asksForPages($0.query) }.count, 2,
-                       "two videos 500 days apart: one page each")
+        XCTAssertEqual(
+            server.requests.filter { FakeScienceService.asksForPages($0.query) }.count, 2,
+            "two videos 500 days apart: one page each")
         _ = try await science.withVideoAddresses(completed)
         XCTAssertEqual(server.requests.count, 5, "entries with their players cost nothing")
     }
@@ -154,7 +160,8 @@ final class ScienceSourceTests: CoreTestCase, @unchecked Sendable {
         let entries = try await source(url).entries(from: APODDay("2020-06-01")!, through: APODDay("2020-06-12")!)
         let elapsed = Date().timeIntervalSince(started)
         XCTAssertEqual(entries.map(\.date.description), all)
-        XCTAssertEqual(server.requests.count(path: FakeScienceService.route), 1, "one list page showed the filter is ignored")
+        XCTAssertEqual(
+            server.requests.count(path: FakeScienceService.route), 1, "one list page showed the filter is ignored")
         XCTAssertEqual(server.requests.count, 1 + 12)
         XCTAssertGreaterThanOrEqual(elapsed, 0.58, "a page, then 12 days 6 at a time, 0.2 s each: three waves at least")
         XCTAssertLessThan(elapsed, 2.5, "day requests must overlap")
@@ -194,7 +201,8 @@ final class ScienceSourceTests: CoreTestCase, @unchecked Sendable {
         for (name, override) in [("page count", pageCount), ("10,000 items", longPage)] {
             let (server, url) = try FakeScienceService(entries: days(window), override: override).start()
             defer { server.stop() }
-            let answer = try await source(url).rangeAnswer(from: APODDay("2020-01-01")!, through: APODDay("2020-01-25")!)
+            let answer = try await source(url).rangeAnswer(
+                from: APODDay("2020-01-01")!, through: APODDay("2020-01-25")!)
             XCTAssertEqual(answer.entries.map { $0.date.description }, window, name)
             XCTAssertEqual(server.requests.count, 1, name)
         }
@@ -204,7 +212,9 @@ final class ScienceSourceTests: CoreTestCase, @unchecked Sendable {
         var service = FakeScienceService(entries: days(["2020-03-01", "2020-03-03"]))
         service.override = { request in
             request.path == FakeScienceService.route
-                ? .json(#"{"code":"rest_invalid_param","message":"Invalid parameter(s): date_from","data":{"status":400}}"#, status: 400)
+                ? .json(
+                    #"{"code":"rest_invalid_param","message":"Invalid parameter(s): date_from","data":{"status":400}}"#,
+                    status: 400)
                 : nil
         }
         let (server, url) = try service.start()
@@ -234,19 +244,26 @@ final class ScienceSourceTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(server.requests.count, 2, "31 days: two pages of 25, no player")
         let completed = try await science.withVideoAddresses(month)
         XCTAssertEqual(completed.filter { $0.videoURL != nil }.map(\.date.description), videoDays)
-        XCTAssertTrue(completed.filter { $0.videoURL != nil }.allSatisfy { $0.videoURL!.absoluteString.contains("v" + $0.date.description) })
+        XCTAssertTrue(
+            completed.filter { $0.videoURL != nil }.allSatisfy {
+                $0.videoURL!.absoluteString.contains("v" + $0.date.description)
+            })
         let pageRequests = server.requests.filter { FakeScienceService.asksForPages($0.query) }
         XCTAssertEqual(pageRequests.count, 2, "12-02…12-25 is one page's span, 12-30 the next")
-        XCTAssertEqual(pageRequests.map { $0.query["date_from"] ?? $0.path }.sorted(),
-                       ["/wp-json/wp/v2/apod-basic/201230", "201202"])
+        XCTAssertEqual(
+            pageRequests.map { $0.query["date_from"] ?? $0.path }.sorted(),
+            ["/wp-json/wp/v2/apod-basic/201230", "201202"])
         XCTAssertEqual(server.requests.count, 4, "a month is at most four requests")
     }
 
     /// A page that fails or names other days leaves the entries as they were.
     func testPlayersThatCannotBeHadLeaveTheEntriesAsTheyWere() async throws {
-        let service = FakeScienceService(entries: ["2023-07-04": ScienceFixtures.videoWithPoster], override: { request in
-            FakeScienceService.asksForPages(request.query) ? .json(#"[{"date":"2023-07-05","basic_html":"<iframe src='https://x.org/e'>"}]"#) : nil
-        })
+        let service = FakeScienceService(
+            entries: ["2023-07-04": ScienceFixtures.videoWithPoster],
+            override: { request in
+                FakeScienceService.asksForPages(request.query)
+                    ? .json(#"[{"date":"2023-07-05","basic_html":"<iframe src='https://x.org/e'>"}]"#) : nil
+            })
         let (server, url) = try service.start()
         defer { server.stop() }
         let video = try await source(url).entry(for: APODDay("2023-07-04")!)
@@ -256,11 +273,13 @@ final class ScienceSourceTests: CoreTestCase, @unchecked Sendable {
 
     /// An item dated outside the archive cannot be placed: no unanswered day is taken for a gap.
     func testAListItemOutsideTheArchiveLeavesNoDayCertain() async throws {
-        let service = FakeScienceService(entries: [:], override: { request in
-            request.path == FakeScienceService.route
-                ? .json("[" + ScienceFixtures.entry("2099-01-01") + "," + ScienceFixtures.entry("2020-01-01") + "]")
-                : nil
-        })
+        let service = FakeScienceService(
+            entries: [:],
+            override: { request in
+                request.path == FakeScienceService.route
+                    ? .json("[" + ScienceFixtures.entry("2099-01-01") + "," + ScienceFixtures.entry("2020-01-01") + "]")
+                    : nil
+            })
         let (server, url) = try service.start()
         defer { server.stop() }
         let answer = try await source(url).rangeAnswer(from: APODDay("2020-01-01")!, through: APODDay("2020-01-03")!)
@@ -297,11 +316,15 @@ final class ScienceSourceTests: CoreTestCase, @unchecked Sendable {
         // Days whose ordinal is a multiple of 3 are missing, so about a third of the picks 404
         // and must be topped up. (With half missing, 26 tries found fewer than 8 days in 1.4 %
         // of runs: a flaky test, not a bug.)
-        let service = FakeScienceService(entries: [:], override: { request in
-            guard let compact = request.path.split(separator: "/").last,
-                  let text = FakeScienceService.day(compact: String(compact)), let day = APODDay(text) else { return nil }
-            return day.ordinal % 3 != 0 ? .json(ScienceFixtures.entry(text)) : .json(ScienceFixtures.notFound, status: 404)
-        })
+        let service = FakeScienceService(
+            entries: [:],
+            override: { request in
+                guard let compact = request.path.split(separator: "/").last,
+                    let text = FakeScienceService.day(compact: String(compact)), let day = APODDay(text)
+                else { return nil }
+                return day.ordinal % 3 != 0
+                    ? .json(ScienceFixtures.entry(text)) : .json(ScienceFixtures.notFound, status: 404)
+            })
         let (server, url) = try service.start()
         defer { server.stop() }
         let entries = try await source(url).random(count: 8)
@@ -324,7 +347,8 @@ final class ScienceSourceTests: CoreTestCase, @unchecked Sendable {
     }
 
     func testHTMLAnswerIsMalformed() async throws {
-        let service = FakeScienceService(entries: [:], override: { _ in .html("<html>maintenance</html>", status: 200) })
+        let service = FakeScienceService(
+            entries: [:], override: { _ in .html("<html>maintenance</html>", status: 200) })
         let (server, url) = try service.start()
         defer { server.stop() }
         await assertMalformed { try await source(url).entry(for: APODDay("2020-01-01")!) }

@@ -12,7 +12,8 @@ class CoreTestCase: XCTestCase, @unchecked Sendable {
         let name = self.name
         let limit = Self.timeLimit
         let watchdog = DispatchWorkItem {
-            FileHandle.standardError.write(Data("watchdog: \(name) still running after \(Int(limit)) s, aborting\n".utf8))
+            FileHandle.standardError.write(
+                Data("watchdog: \(name) still running after \(Int(limit)) s, aborting\n".utf8))
             exit(3)
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)

@@ -2,7 +2,10 @@ import XCTest
 
 final class WithinTests: CoreTestCase, @unchecked Sendable {
     func testAHangFailsInBoundedTime() async throws {
-        let hang = Task<Int, any Error> { try await Task.sleep(nanoseconds: 600_000_000_000); return 1 }
+        let hang = Task<Int, any Error> {
+            try await Task.sleep(nanoseconds: 600_000_000_000)
+            return 1
+        }
         defer { hang.cancel() }
         do {
             _ = try await within(0.2, "the hang", hang)

@@ -1,5 +1,6 @@
-@testable import APODCore
 import XCTest
+
+@testable import APODCore
 
 final class APODDayLinkTests: CoreTestCase, @unchecked Sendable {
     func testLinksToAnAPODDayNameThatDay() {

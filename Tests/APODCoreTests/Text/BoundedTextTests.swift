@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import APODCore
 
 final class BoundedTextTests: CoreTestCase, @unchecked Sendable {
@@ -20,8 +21,9 @@ final class BoundedTextTests: CoreTestCase, @unchecked Sendable {
 
     func testEntryFieldsAreBoundedButTheFullTextIsKept() throws {
         let huge = String(repeating: "Orion ", count: 100_000)
-        let entry = APODEntry(date: try XCTUnwrap(APODDay("2024-01-01")), title: huge, explanation: huge,
-                              copyright: huge, altText: "Alt " + huge)
+        let entry = APODEntry(
+            date: try XCTUnwrap(APODDay("2024-01-01")), title: huge, explanation: huge,
+            copyright: huge, altText: "Alt " + huge)
         XCTAssertLessThanOrEqual(entry.shownTitle.text.count, BoundedText.titleLimit)
         XCTAssertLessThanOrEqual(try XCTUnwrap(entry.shownCopyright).text.count, BoundedText.titleLimit)
         XCTAssertLessThanOrEqual(try XCTUnwrap(entry.shownAltText).text.count, BoundedText.altTextLimit)
@@ -32,17 +34,20 @@ final class BoundedTextTests: CoreTestCase, @unchecked Sendable {
 
     func testAltTextThatOnlyRepeatsTheTitleIsNotShownTwice() throws {
         let day = try XCTUnwrap(APODDay("2019-10-05"))
-        let repeated = APODEntry(date: day, title: "Arp 194: Merging Galaxy Group", explanation: "",
-                                 altText: " Arp 194:  Merging Galaxy Group ")
+        let repeated = APODEntry(
+            date: day, title: "Arp 194: Merging Galaxy Group", explanation: "",
+            altText: " Arp 194:  Merging Galaxy Group ")
         XCTAssertNil(repeated.shownAltText)
-        let described = APODEntry(date: day, title: "Arp 194: Merging Galaxy Group", explanation: "",
-                                  altText: "Three galaxies joined by a bridge of blue stars")
+        let described = APODEntry(
+            date: day, title: "Arp 194: Merging Galaxy Group", explanation: "",
+            altText: "Three galaxies joined by a bridge of blue stars")
         XCTAssertEqual(described.shownAltText?.text, "Three galaxies joined by a bridge of blue stars")
     }
 
     func testShownFieldsHaveNoControlsEvenFromOldCaches() throws {
-        let entry = APODEntry(date: try XCTUnwrap(APODDay("2024-01-01")), title: "gpj\u{202E}.exe\u{0}tail",
-                              explanation: "one\ntwo\u{1B}[2J", copyright: "A\u{7}B")
+        let entry = APODEntry(
+            date: try XCTUnwrap(APODDay("2024-01-01")), title: "gpj\u{202E}.exe\u{0}tail",
+            explanation: "one\ntwo\u{1B}[2J", copyright: "A\u{7}B")
         XCTAssertEqual(entry.shownTitle.text, "gpj.exetail")
         XCTAssertEqual(entry.shownExplanation.text, "one\ntwo[2J")
         XCTAssertEqual(entry.shownCopyright?.text, "AB")

@@ -1,19 +1,23 @@
 import XCTest
+
 @testable import APODCore
 
 final class HTMLTextTests: CoreTestCase, @unchecked Sendable {
     func testDecodesNamedAndNumericEntities() {
-        XCTAssertEqual(HTMLEntities.decode("A &amp; B &#8217; &#x2019; &lt;&gt; &quot;q&quot; &eacute;"),
-                       "A & B \u{2019} \u{2019} <> \"q\" é")
+        XCTAssertEqual(
+            HTMLEntities.decode("A &amp; B &#8217; &#x2019; &lt;&gt; &quot;q&quot; &eacute;"),
+            "A & B \u{2019} \u{2019} <> \"q\" é")
         XCTAssertEqual(HTMLEntities.decode("&nbsp;"), "\u{00A0}")
         XCTAssertEqual(HTMLEntities.decode("R&D and &unknown; and & alone"), "R&D and &unknown; and & alone")
     }
 
     func testStripsTagsButKeepsPlainLessThan() {
-        XCTAssertEqual(HTMLText.plainText("<strong>Bold</strong> <a href=\"x>y\">link</a>'s <em>it</em>"),
-                       "Bold link's it")
+        XCTAssertEqual(
+            HTMLText.plainText("<strong>Bold</strong> <a href=\"x>y\">link</a>'s <em>it</em>"),
+            "Bold link's it")
         XCTAssertEqual(HTMLText.plainText("mass < 3 suns and 5 > 4"), "mass < 3 suns and 5 > 4")
-        XCTAssertEqual(HTMLText.plainText("Emission, Reflection <and> Dark Nebulae"), "Emission, Reflection <and> Dark Nebulae")
+        XCTAssertEqual(
+            HTMLText.plainText("Emission, Reflection <and> Dark Nebulae"), "Emission, Reflection <and> Dark Nebulae")
         XCTAssertEqual(HTMLText.plainText("<!DOCTYPE html><HTML><Body>x</Body></HTML>"), "x")
         XCTAssertEqual(HTMLText.plainText("one<br>two<BR/>three<p>four</p>"), "one two three four")
         XCTAssertEqual(HTMLText.plainText("a<!-- hidden -->b"), "ab")
@@ -59,7 +63,8 @@ final class HTMLTextTests: CoreTestCase, @unchecked Sendable {
 
     func testRemovesControlsAndBidiOverrides() {
         XCTAssertEqual(HTMLText.plainText("a\u{0}b\u{1B}]0;pwned\u{7}c\u{8}d\u{9B}2J"), "ab]0;pwnedcd2J")
-        XCTAssertEqual(HTMLText.plainText("photo\u{202E}gpj.exe \u{2066}x\u{2069} \u{202A}y\u{202C}"), "photogpj.exe x y")
+        XCTAssertEqual(
+            HTMLText.plainText("photo\u{202E}gpj.exe \u{2066}x\u{2069} \u{202A}y\u{202C}"), "photogpj.exe x y")
         XCTAssertEqual(HTMLText.plainText("&#27;[2J&#x202E;&#7;ok"), "[2Jok")
         XCTAssertEqual(HTMLText.plainText("line\nbreak\tand\r\ntab"), "line break and tab")
         XCTAssertEqual(ControlCharacters.strip("a\nb\tc\u{1B}"), "a\nb\tc")

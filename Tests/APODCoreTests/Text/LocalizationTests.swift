@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import APODCore
 
 /// The Traditional Chinese catalogue, through the real `apod` process: compiled from
@@ -23,7 +24,10 @@ final class LocalizationTests: CoreTestCase, @unchecked Sendable {
     private func chineseEnvironment() throws -> [String: String] {
         do {
             let catalogue = try ChineseCatalogue(in: folder, packageRoot: packageRoot)
-            return ["LANG": "zh_TW.UTF-8", "LOCPATH": catalogue.locales.path, "APOD_LOCALEDIR": catalogue.localeDirectory.path]
+            return [
+                "LANG": "zh_TW.UTF-8", "LOCPATH": catalogue.locales.path,
+                "APOD_LOCALEDIR": catalogue.localeDirectory.path,
+            ]
         } catch let unavailable as ChineseCatalogue.Unavailable {
             throw XCTSkip(unavailable.reason)
         }
@@ -58,8 +62,10 @@ final class LocalizationTests: CoreTestCase, @unchecked Sendable {
 
     func testTheFallbackLanguageComesFromTheLocaleNamed() {
         XCTAssertEqual(Localization.fallbackLanguage(environment: ["LANG": "zh_TW.UTF-8"]), "zh_TW")
-        XCTAssertEqual(Localization.fallbackLanguage(environment: ["LC_ALL": "de_DE@euro", "LANG": "zh_TW.UTF-8"]), "de_DE")
-        XCTAssertNil(Localization.fallbackLanguage(environment: ["LANG": "zh_TW.UTF-8", "LANGUAGE": "fr"]), "LANGUAGE wins")
+        XCTAssertEqual(
+            Localization.fallbackLanguage(environment: ["LC_ALL": "de_DE@euro", "LANG": "zh_TW.UTF-8"]), "de_DE")
+        XCTAssertNil(
+            Localization.fallbackLanguage(environment: ["LANG": "zh_TW.UTF-8", "LANGUAGE": "fr"]), "LANGUAGE wins")
         XCTAssertNil(Localization.fallbackLanguage(environment: ["LANG": "C.UTF-8"]))
         XCTAssertNil(Localization.fallbackLanguage(environment: [:]))
     }

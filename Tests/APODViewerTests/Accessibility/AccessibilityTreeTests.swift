@@ -2,6 +2,7 @@ import APODCore
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// What a screen reader gets from the viewer, read from the AT-SPI tree of the real
@@ -22,8 +23,9 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
 
     override func setUpWithError() throws {
         let environment = ProcessInfo.processInfo.environment
-        try XCTSkipIf(environment["GTK_A11Y"] == "none" || environment["NO_AT_BRIDGE"] == "1",
-                      "accessibility is off in this environment; make test runs this class with it on")
+        try XCTSkipIf(
+            environment["GTK_A11Y"] == "none" || environment["NO_AT_BRIDGE"] == "1",
+            "accessibility is off in this environment; make test runs this class with it on")
         try super.setUpWithError()
         try XCTSkipUnless(AccessibilityProbe.isAvailable, "python3-pyatspi is not installed (scripts/install-deps)")
     }
@@ -33,7 +35,8 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
     /// Titles and what each picture should be called: the alt text, else the title.
     private var expectedPictureNames: [String: String] {
         var names: [String: String] = [:]
-        let data = (try? Data(contentsOf: TestConfiguration.sampleDirectory.appendingPathComponent("entries.json"))) ?? Data()
+        let data =
+            (try? Data(contentsOf: TestConfiguration.sampleDirectory.appendingPathComponent("entries.json"))) ?? Data()
         for object in (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] ?? [] {
             if let title = object["title"] as? String { names[title] = title }
         }
@@ -47,10 +50,12 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
         for described in describedDays {
             let picture = TestConfiguration.sampleDirectory.appendingPathComponent("images/" + described.picture)
             XCTAssertTrue(FileManager.default.fileExists(atPath: picture.path), picture.path)
-            cache.store(APODEntry(date: APODDay(described.day)!, title: described.title,
-                                  explanation: "An entry with alt text, as science.nasa.gov sends it.",
-                                  copyright: "Test", mediaType: .image, imageURL: picture, hdImageURL: picture,
-                                  altText: described.altText))
+            cache.store(
+                APODEntry(
+                    date: APODDay(described.day)!, title: described.title,
+                    explanation: "An entry with alt text, as science.nasa.gov sends it.",
+                    copyright: "Test", mediaType: .image, imageURL: picture, hdImageURL: picture,
+                    altText: described.altText))
         }
     }
 
@@ -64,8 +69,10 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
     }
 
     /// Reads the tree until `condition` holds (the viewer fills its windows as pictures load).
-    private func waitForTree(_ what: String, timeout: TimeInterval = 40,
-                             _ condition: (AccessibilityTree) -> Bool) throws -> AccessibilityTree {
+    private func waitForTree(
+        _ what: String, timeout: TimeInterval = 40,
+        _ condition: (AccessibilityTree) -> Bool
+    ) throws -> AccessibilityTree {
         let deadline = Date().addingTimeInterval(timeout)
         var last: AccessibilityTree?
         var lastError: (any Error)?
@@ -79,7 +86,8 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
             }
             Thread.sleep(forTimeInterval: 0.5)
         }
-        XCTFail("timed out waiting until \(what); windows: \(last?.windows.map(\.name) ?? [])"
+        XCTFail(
+            "timed out waiting until \(what); windows: \(last?.windows.map(\.name) ?? [])"
                 + (last == nil ? "; the tree could not be read: \(lastError.map { "\($0)" } ?? "")" : ""))
         throw XCTSkip("no tree")
     }
@@ -93,18 +101,24 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
 
     // MARK: - Assertions
 
-    private func assertEveryControlNamed(in window: AccessibilityTree.Window, file: StaticString = #filePath,
-                                         line: UInt = #line) {
+    private func assertEveryControlNamed(
+        in window: AccessibilityTree.Window, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         XCTAssertFalse(window.controls.isEmpty, "\(window.name): no controls found", file: file, line: line)
         for control in window.controls where !control.hasRealName {
-            XCTFail("\(window.name): a \(control.role) at \(control.path) is named \"\(control.name)\"", file: file, line: line)
+            XCTFail(
+                "\(window.name): a \(control.role) at \(control.path) is named \"\(control.name)\"", file: file,
+                line: line)
         }
     }
 
     /// Presses Tab until the focus comes round again and checks the stops: every control on
     /// screen is reached, in reading order.
-    private func assertTabReadsInOrder(_ window: AccessibilityTree.Window, file: StaticString = #filePath,
-                                       line: UInt = #line) throws {
+    private func assertTabReadsInOrder(
+        _ window: AccessibilityTree.Window, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
         let controls = window.tabbableControls
         let stops = try AccessibilityProbe.tab(controls.count * 2 + 6).compactMap { $0 }
         var cycle: [AccessibilityTree.Node] = []
@@ -114,25 +128,30 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
         }
         let reached = Set(cycle.map(\.path))
         for control in controls where !reached.contains(control.path) {
-            XCTFail("\(window.name): Tab never reaches the \(control.role) \"\(control.name)\" at \(control.path); "
+            XCTFail(
+                "\(window.name): Tab never reaches the \(control.role) \"\(control.name)\" at \(control.path); "
                     + "it goes to \(cycle.map { "\($0.role) \"\($0.name)\"" })", file: file, line: line)
         }
         let expected = AccessibilityTree.readingOrder(controls).map(\.path)
         let order = cycle.map(\.path).filter { path in controls.contains { $0.path == path } }
         guard let start = order.first, let offset = expected.firstIndex(of: start) else { return }
         let rotated = Array(expected[offset...] + expected[..<offset]).filter { order.contains($0) }
-        XCTAssertEqual(order.map { window.node(at: $0)?.name ?? "?" }, rotated.map { window.node(at: $0)?.name ?? "?" },
-                       "\(window.name): Tab follows the reading order", file: file, line: line)
+        XCTAssertEqual(
+            order.map { window.node(at: $0)?.name ?? "?" }, rotated.map { window.node(at: $0)?.name ?? "?" },
+            "\(window.name): Tab follows the reading order", file: file, line: line)
     }
 
     /// Each of the main window's seven views is one page tab: libadwaita 1.2 keeps the view
     /// switchers it does not show (the wide one squeezed out, the bottom bar's while hidden)
     /// visible, and the app keeps them from screen readers.
-    private func assertEachViewListedOnce(in window: AccessibilityTree.Window, file: StaticString = #filePath,
-                                          line: UInt = #line) {
+    private func assertEachViewListedOnce(
+        in window: AccessibilityTree.Window, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         let tabs = window.controls.filter { $0.role == "page tab" }.map(\.name)
-        XCTAssertEqual(tabs.sorted(), ["Browse", "Favourites", "History", "On This Day", "Random", "Search", "Today"],
-                       "\(window.name): the views' tabs", file: file, line: line)
+        XCTAssertEqual(
+            tabs.sorted(), ["Browse", "Favourites", "History", "On This Day", "Random", "Search", "Today"],
+            "\(window.name): the views' tabs", file: file, line: line)
     }
 
     // MARK: - Tests
@@ -149,7 +168,8 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
         for cell in random.controls where cell.role == "table cell" {
             let labels = random.descendants(of: cell).filter { $0.role == "label" }.map(\.name)
             XCTAssertEqual(labels.count, 2, "the title and the date")
-            let title = labels.first ?? "?", date = labels.last ?? "?"
+            let title = labels.first ?? "?"
+            let date = labels.last ?? "?"
             XCTAssertNotNil(date.range(of: #"^\d{4} "#, options: .regularExpression), date)
             XCTAssertEqual(cell.name, "\(title), \(date)", "a cell is named by its entry's title and date")
             let picture = random.descendants(of: cell).first { $0.role == "image" }
@@ -163,7 +183,9 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
     func testTodayNamesEveryControlAndPictureAndTabFollowsReadingOrder() throws {
         try launchViewer([])
         let withToday = try waitForTree("Today shows its picture") { tree in
-            tree.window(named: "APOD Viewer")?.onScreen.contains { $0.role == "image" && $0.name == self.describedDays[0].altText } == true
+            tree.window(named: "APOD Viewer")?.onScreen.contains {
+                $0.role == "image" && $0.name == self.describedDays[0].altText
+            } == true
         }
         let today = try XCTUnwrap(withToday.window(named: "APOD Viewer"))
         assertEveryControlNamed(in: today)
@@ -176,7 +198,8 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
         try launchViewer()
         let names = expectedPictureNames
         _ = try waitForTree("the Random view is in front with its cells") { tree in
-            tree.activeWindow?.name == "APOD Viewer" && tree.activeWindow?.controls.contains { $0.role == "table cell" } == true
+            tree.activeWindow?.name == "APOD Viewer"
+                && tree.activeWindow?.controls.contains { $0.role == "table cell" } == true
         }
         // The sample's video: its detail window has the most controls over the picture (play,
         // and the batch's previous and next).
@@ -191,8 +214,9 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
         }
         let detail = try XCTUnwrap(withDetail.window(named: title))
         assertEveryControlNamed(in: detail)
-        XCTAssertEqual(detail.onScreen.first { $0.role == "image" && !$0.name.isEmpty }?.name, names[title],
-                       "the detail picture is named by its alt text")
+        XCTAssertEqual(
+            detail.onScreen.first { $0.role == "image" && !$0.name.isEmpty }?.name, names[title],
+            "the detail picture is named by its alt text")
         XCTAssertTrue(detail.controls.contains { $0.name == "Play the video in your browser" })
         XCTAssertTrue(detail.controls.contains { $0.name == "Previous picture" })
         try assertTabReadsInOrder(detail)
@@ -208,16 +232,20 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
         // History is a view of the main window.
         try activateAppAction(.history)
         let withHistory = try waitForTree("History is shown in the main window") { tree in
-            tree.window(named: "APOD Viewer")?.onScreen.contains { $0.role == "label" && $0.name.contains("viewed recently") } == true
+            tree.window(named: "APOD Viewer")?.onScreen.contains {
+                $0.role == "label" && $0.name.contains("viewed recently")
+            } == true
         }
         let history = try XCTUnwrap(withHistory.window(named: "APOD Viewer"))
         assertEveryControlNamed(in: history)
         // Only the view shown is in the tree: Random's controls, shown before, are not.
-        XCTAssertFalse(history.nodes.contains { $0.name == "Shuffle" || $0.name == "How many pictures" },
-                       "the Random view behind History is kept from screen readers")
+        XCTAssertFalse(
+            history.nodes.contains { $0.name == "Shuffle" || $0.name == "How many pictures" },
+            "the Random view behind History is kept from screen readers")
         try activateAppAction(.about)
         let withAbout = try waitForTree("the about window is in front") { tree in
-            tree.activeWindow.map { $0.onScreen.contains { $0.role == "label" && $0.name == AppVersion.current } } == true
+            tree.activeWindow.map { $0.onScreen.contains { $0.role == "label" && $0.name == AppVersion.current } }
+                == true
         }
         let about = try XCTUnwrap(withAbout.activeWindow)
         assertEveryControlNamed(in: about)
@@ -229,20 +257,26 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
         let broken = APODDay("2001-01-04")!
         let missing = TestConfiguration.sampleDirectory.appendingPathComponent("images/not-there.jpg")
         MetadataCache(root: home.appendingPathComponent("cache/apod-viewer"), partition: "science")
-            .store(APODEntry(date: broken, title: "Broken Picture", explanation: "x", mediaType: .image,
-                             imageURL: missing, hdImageURL: missing))
+            .store(
+                APODEntry(
+                    date: broken, title: "Broken Picture", explanation: "x", mediaType: .image,
+                    imageURL: missing, hdImageURL: missing))
         try launchViewer([])
         _ = try waitForTree("the main window shows its picture") { tree in
-            tree.window(named: "APOD Viewer")?.onScreen.contains { $0.role == "image" && $0.name == self.describedDays[0].altText } == true
+            tree.window(named: "APOD Viewer")?.onScreen.contains {
+                $0.role == "image" && $0.name == self.describedDays[0].altText
+            } == true
         }
 
-        let copy = try gdbusCall("org.gtk.Actions.Activate", ["copy-link", "[]", "{}"], path: Self.objectPath + "/window/1")
+        let copy = try gdbusCall(
+            "org.gtk.Actions.Activate", ["copy-link", "[]", "{}"], path: Self.objectPath + "/window/1")
         XCTAssertEqual(copy.status, 0, copy.output)
         let toast = try waitForTree("the toast is in the tree") { tree in
             tree.window(named: "APOD Viewer")?.onScreen.contains { $0.name == "Link copied" } == true
         }
-        XCTAssertEqual(toast.window(named: "APOD Viewer")?.onScreen.first { $0.name == "Link copied" }?.role, "alert",
-                       "a toast is an alert")
+        XCTAssertEqual(
+            toast.window(named: "APOD Viewer")?.onScreen.first { $0.name == "Link copied" }?.role, "alert",
+            "a toast is an alert")
 
         try activateAppAction(.showDate, "'17/12/2020'")
         let message = "\"17/12/2020\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17."
@@ -252,11 +286,15 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
 
         try activateAppAction(.showDate, "'\(broken.description)'")
         let failed = try waitForTree("the failure page is an alert") { tree in
-            tree.window(named: "APOD Viewer")?.onScreen.contains { $0.role == "alert" && $0.name == "The picture could not be shown" } == true
+            tree.window(named: "APOD Viewer")?.onScreen.contains {
+                $0.role == "alert" && $0.name == "The picture could not be shown"
+            } == true
         }
-        let page = try XCTUnwrap(failed.window(named: "APOD Viewer")?.onScreen.first { $0.name == "The picture could not be shown" })
+        let page = try XCTUnwrap(
+            failed.window(named: "APOD Viewer")?.onScreen.first { $0.name == "The picture could not be shown" })
         let window = try XCTUnwrap(failed.window(named: "APOD Viewer"))
-        XCTAssertTrue(window.descendants(of: page).contains { $0.role == "label" && $0.name.contains("picture") },
-                      "the page says why: \(window.descendants(of: page).map(\.name))")
+        XCTAssertTrue(
+            window.descendants(of: page).contains { $0.role == "label" && $0.name.contains("picture") },
+            "the page says why: \(window.descendants(of: page).map(\.name))")
     }
 }

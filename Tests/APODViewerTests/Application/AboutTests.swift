@@ -1,7 +1,8 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import XCTest
+
 @testable import APODViewer
 
 /// The About window: what changed in this version comes from the metainfo, and the debug
@@ -18,8 +19,9 @@ final class AboutTests: GUITestCase, @unchecked Sendable {
         let metainfo = try XCTUnwrap(Metainfo.find(), "the metainfo is found from the build")
         let key = "about-test-secret-key"
         try MainActor.assumeIsolated {
-            let configuration = files.configuration(.legacy, apiURL: URL(string: "https://example.org/planetary/apod?api_key=\(key)"),
-                                                    apiKey: key)
+            let configuration = files.configuration(
+                .legacy, apiURL: URL(string: "https://example.org/planetary/apod?api_key=\(key)"),
+                apiKey: key)
             try start(services: ViewerServices(configuration: configuration, store: files.store, calendar: calendar))
             let details = About.details(services: app.services, metainfo: metainfo)
             XCTAssertEqual(details.version, AppVersion.current)
@@ -30,7 +32,8 @@ final class AboutTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(details.releaseNotes.hasPrefix("<p>"), details.releaseNotes)
 
             XCTAssertTrue(details.debugInfo.contains("libadwaita \(Adwaita.version)"), details.debugInfo)
-            XCTAssertTrue(details.debugInfo.contains("Source: legacy https://example.org/planetary/apod\n"), details.debugInfo)
+            XCTAssertTrue(
+                details.debugInfo.contains("Source: legacy https://example.org/planetary/apod\n"), details.debugInfo)
             XCTAssertFalse(details.debugInfo.contains(key), "the key never appears in the debug information")
             XCTAssertTrue(details.links.allSatisfy { $0.url.hasPrefix("https://") })
 

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// The desktop file is `DBusActivatable`: the session bus starts `apod-viewer
@@ -28,7 +29,8 @@ final class DBusActivationTests: ViewerProcessTestCase {
     }
 
     func testTheServiceFileStartsTheViewerAsAService() throws {
-        let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../data").standardized
+        let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../data")
+            .standardized
         let service = try String(contentsOf: data.appendingPathComponent("\(Self.id).service.in"), encoding: .utf8)
         XCTAssertTrue(service.contains("[D-BUS Service]\nName=\(Self.id)\n"), service)
         XCTAssertTrue(service.contains("Exec=@bindir@/apod-viewer --gapplication-service\n"), service)

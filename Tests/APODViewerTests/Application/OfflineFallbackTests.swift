@@ -3,6 +3,7 @@ import Foundation
 import GtkKit
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// Start-up without the service: the banner, the sample and cache instead, and "Try again".
@@ -32,10 +33,13 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
             guard state.healthy else { return FakeResponse(fault: .closeWithoutResponse) }
             // A day route's answer must carry the day asked for (`/261128` is 2026-11-28).
             let compact = request.path.split(separator: "/").last.map(String.init) ?? ""
-            let day = compact.count == 6 && compact.allSatisfy(\.isNumber)
-                ? (compact.hasPrefix("9") ? "19" : "20") + "\(compact.prefix(2))-\(compact.dropFirst(2).prefix(2))-\(compact.suffix(2))"
+            let day =
+                compact.count == 6 && compact.allSatisfy(\.isNumber)
+                ? (compact.hasPrefix("9") ? "19" : "20")
+                    + "\(compact.prefix(2))-\(compact.dropFirst(2).prefix(2))-\(compact.suffix(2))"
                 : "2026-11-28"
-            return .json("""
+            return .json(
+                """
                 [{"date": "\(day)", "title": "Live Sky", "explanation": "From the service.",
                   "media_type": "image", "hdurl": "\(picture)", "url": "https://science.nasa.gov/apod/261128",
                   "permalink": "https://science.nasa.gov/apod/261128"}]
@@ -54,9 +58,12 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try start(services: files.services(.science, apiURL: url, calendar: calendar))
             let main = try XCTUnwrap(app.mainWindow)
-            waitUntil("the sample's newest entry is shown") { main.caption.titleLabel.text == TestConfiguration.newestSampleTitle }
+            waitUntil("the sample's newest entry is shown") {
+                main.caption.titleLabel.text == TestConfiguration.newestSampleTitle
+            }
             XCTAssertTrue(main.offlineBanner.isShown)
-            XCTAssertTrue(main.offlineBanner.root.label.text.hasPrefix("Offline — showing cached and sample pictures\n"))
+            XCTAssertTrue(
+                main.offlineBanner.root.label.text.hasPrefix("Offline — showing cached and sample pictures\n"))
             XCTAssertNil(main.failureMessage, "no error on top of the notice")
             XCTAssertNil(main.banner.message, "one strip")
             waitUntil("the sample picture is shown") { main.pictureView.page == .picture }
@@ -64,7 +71,8 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
             app.application.activateAction(AppAction.random, int: 3)
             let grid = try XCTUnwrap(app.randomView)
             waitUntil("three sample entries fill the grid") { grid.cells.count == 3 }
-            XCTAssertTrue(grid.cells.allSatisfy { $0.entry.title.hasPrefix("Sample") }, "\(grid.cells.map(\.entry.title))")
+            XCTAssertTrue(
+                grid.cells.allSatisfy { $0.entry.title.hasPrefix("Sample") }, "\(grid.cells.map(\.entry.title))")
         }
     }
 
@@ -73,15 +81,19 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
         let url = scienceRoute(closed)
         closed.stop()
         try MainActor.assumeIsolated {
-            try start(services: files.services(.science, apiURL: url, calendar: calendar),
-                      options: ViewerOptions(randomCount: 4))
+            try start(
+                services: files.services(.science, apiURL: url, calendar: calendar),
+                options: ViewerOptions(randomCount: 4))
             let grid = try XCTUnwrap(app.randomView)
             waitUntil("four sample entries fill the grid") { grid.cells.count == 4 }
             XCTAssertEqual(grid.stack.visiblePage, "grid", "no error page")
-            XCTAssertTrue(grid.cells.allSatisfy { $0.entry.title.hasPrefix("Sample") }, "\(grid.cells.map(\.entry.title))")
+            XCTAssertTrue(
+                grid.cells.allSatisfy { $0.entry.title.hasPrefix("Sample") }, "\(grid.cells.map(\.entry.title))")
             let main = try XCTUnwrap(app.mainWindow)
             XCTAssertTrue(main.offlineBanner.isShown)
-            waitUntil("the main window shows the sample") { main.caption.titleLabel.text == TestConfiguration.newestSampleTitle }
+            waitUntil("the main window shows the sample") {
+                main.caption.titleLabel.text == TestConfiguration.newestSampleTitle
+            }
             XCTAssertNil(main.failureMessage)
             XCTAssertNil(main.banner.message)
 
@@ -103,7 +115,9 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
             try start(services: files.services(.science, apiURL: scienceRoute(server), calendar: calendar))
             let main = try XCTUnwrap(app.mainWindow)
             waitUntil("the app fell back to the sample", timeout: 30) { main.offlineBanner.isShown }
-            waitUntil("the sample's newest entry is shown") { main.caption.titleLabel.text == TestConfiguration.newestSampleTitle }
+            waitUntil("the sample's newest entry is shown") {
+                main.caption.titleLabel.text == TestConfiguration.newestSampleTitle
+            }
 
             state.healthy = true
             main.offlineBanner.root.triggerAction()
@@ -113,7 +127,9 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
 
             state.healthy = false
             app.application.activateAction(AppAction.showDate, string: "2026-11-20")
-            waitUntil("a later failure is an ordinary error, not a fallback", timeout: 30) { main.failureMessage != nil }
+            waitUntil("a later failure is an ordinary error, not a fallback", timeout: 30) {
+                main.failureMessage != nil
+            }
             XCTAssertFalse(main.offlineBanner.isShown)
         }
     }
@@ -140,7 +156,9 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
 
             state.healthy = false
             app.application.activateAction(AppAction.showDate, string: "2026-11-20")
-            waitUntil("a later failure is an ordinary error, not a fallback", timeout: 30) { main.failureMessage != nil }
+            waitUntil("a later failure is an ordinary error, not a fallback", timeout: 30) {
+                main.failureMessage != nil
+            }
             XCTAssertFalse(main.offlineBanner.isShown)
             XCTAssertFalse(services.isFallenBack)
         }
@@ -150,7 +168,9 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try start(services: files.services(.offline, calendar: calendar))
             let main = try XCTUnwrap(app.mainWindow)
-            waitUntil("the sample's newest entry is shown") { main.caption.titleLabel.text == TestConfiguration.newestSampleTitle }
+            waitUntil("the sample's newest entry is shown") {
+                main.caption.titleLabel.text == TestConfiguration.newestSampleTitle
+            }
             XCTAssertFalse(main.offlineBanner.isShown)
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import GtkKit
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// GNOME Shell's search provider, asked with `gdbus` as the Shell asks it: the built viewer is
@@ -12,12 +13,15 @@ final class SearchProviderTests: ViewerProcessTestCase {
     private static let path = SearchProvider.objectPath(applicationID: id)
     private static let method = "org.gnome.Shell.SearchProvider2."
 
-    private let moon = APODEntry(date: APODDay("2019-07-20")!, title: "Apollo 11 on the Moon",
-                                 explanation: "Footprints in lunar dust.", imageURL: URL(string: "https://apod.example/moon.jpg"))
-    private let crescent = APODEntry(date: APODDay("2021-03-14")!, title: "A Crescent over the Sea",
-                                     explanation: "The young moon sets after the Sun.", imageURL: URL(string: "https://apod.example/crescent.jpg"))
-    private let comet = APODEntry(date: APODDay("2020-07-11")!, title: "Comet NEOWISE",
-                                  explanation: "A comet's dust tail.", imageURL: URL(string: "https://apod.example/comet.jpg"))
+    private let moon = APODEntry(
+        date: APODDay("2019-07-20")!, title: "Apollo 11 on the Moon",
+        explanation: "Footprints in lunar dust.", imageURL: URL(string: "https://apod.example/moon.jpg"))
+    private let crescent = APODEntry(
+        date: APODDay("2021-03-14")!, title: "A Crescent over the Sea",
+        explanation: "The young moon sets after the Sun.", imageURL: URL(string: "https://apod.example/crescent.jpg"))
+    private let comet = APODEntry(
+        date: APODDay("2020-07-11")!, title: "Comet NEOWISE",
+        explanation: "A comet's dust tail.", imageURL: URL(string: "https://apod.example/comet.jpg"))
 
     /// The viewer's environment, with its XDG folders in the test's home.
     private var viewerEnvironment: [String: String] {
@@ -30,14 +34,19 @@ final class SearchProviderTests: ViewerProcessTestCase {
     private func prepareArchive() throws {
         let cache = SourceConfiguration.defaultCacheDirectory(environment: viewerEnvironment)
         let dataFolder = DataFolder(root: home.appendingPathComponent("data/apod-viewer"))
-        try dataFolder.openIndex(for: SourceConfiguration(kind: .offline, cacheDirectory: cache)).store([moon, crescent, comet])
+        try dataFolder.openIndex(for: SourceConfiguration(kind: .offline, cacheDirectory: cache)).store([
+            moon, crescent, comet,
+        ])
         ImageDiskCache(directory: ImageDiskCache.directory(inCache: cache))
             .store(TestImages.jpeg(width: 640, height: 400), for: moon.imageURL!.absoluteString)
     }
 
     private func call(_ method: String, _ arguments: [String]) throws -> String {
-        let result = try gdbus(["call", "--session", "--dest", Self.id, "--object-path", Self.path,
-                                "--method", Self.method + method] + arguments)
+        let result = try gdbus(
+            [
+                "call", "--session", "--dest", Self.id, "--object-path", Self.path,
+                "--method", Self.method + method,
+            ] + arguments)
         XCTAssertEqual(result.status, 0, "\(method): \(result.output)")
         return result.output
     }
@@ -51,16 +60,19 @@ final class SearchProviderTests: ViewerProcessTestCase {
         XCTAssertEqual(try call("GetInitialResultSet", ["['moon']"]), "(['2019-07-20', '2021-03-14'],)\n")
         XCTAssertEqual(try call("GetInitialResultSet", ["['neowise']"]), "(['2020-07-11'],)\n")
         XCTAssertEqual(try call("GetInitialResultSet", ["['nothing-like-this']"]), "(@as [],)\n")
-        XCTAssertEqual(try call("GetInitialResultSet", ["['\"(NOT', '*:']"]), "(@as [],)\n", "query syntax is searched as words")
-        XCTAssertEqual(try call("GetSubsearchResultSet", ["['2019-07-20', '2021-03-14']", "['moon', 'sea']"]),
-                       "(['2021-03-14'],)\n")
+        XCTAssertEqual(
+            try call("GetInitialResultSet", ["['\"(NOT', '*:']"]), "(@as [],)\n", "query syntax is searched as words")
+        XCTAssertEqual(
+            try call("GetSubsearchResultSet", ["['2019-07-20', '2021-03-14']", "['moon', 'sea']"]),
+            "(['2021-03-14'],)\n")
 
         let metas = try call("GetResultMetas", ["['2019-07-20', '2021-03-14', '1900-01-01', 'banana']"])
         XCTAssertTrue(metas.contains("'name': <'Apollo 11 on the Moon'>"), metas)
         XCTAssertTrue(metas.contains("'description': <'\(DisplayDate.string(for: moon.date))'>"), metas)
         XCTAssertTrue(metas.contains("'name': <'A Crescent over the Sea'>"), metas)
-        XCTAssertEqual(metas.components(separatedBy: "'icon': <('bytes', <[byte ").count, 2,
-                       "an icon for the picture in the cache only: \(metas)")
+        XCTAssertEqual(
+            metas.components(separatedBy: "'icon': <('bytes', <[byte ").count, 2,
+            "an icon for the picture in the cache only: \(metas)")
         XCTAssertFalse(metas.contains("1900-01-01") || metas.contains("banana"), "IDs the index lacks are left out")
 
         XCTAssertFalse(hasWindow(), "searching opens no window")
@@ -70,7 +82,8 @@ final class SearchProviderTests: ViewerProcessTestCase {
     }
 
     func testTheIniFileNamesTheProvidersObject() throws {
-        let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../data").standardized
+        let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../data")
+            .standardized
         let ini = try String(contentsOf: data.appendingPathComponent("\(Self.id).search-provider.ini"), encoding: .utf8)
         XCTAssertTrue(ini.hasPrefix("[Shell Search Provider]\n"), ini)
         for line in ["DesktopId=\(Self.id).desktop", "BusName=\(Self.id)", "ObjectPath=\(Self.path)", "Version=2"] {
@@ -89,10 +102,13 @@ final class SearchProviderWindowTests: GUITestCase, @unchecked Sendable {
             let configuration = files.configuration(.offline)
             let day = entry("2020-12-17", title: "The Great Conjunction")
             try dataFolder.openIndex(for: configuration, calendar: calendar).store([day])
-            try start(services: ViewerServices(configuration: configuration, store: files.store, calendar: calendar,
-                                               dataFolder: dataFolder))
-            let path = try XCTUnwrap(app.searchProvider.map { _ in SearchProvider.objectPath(applicationID: app.application.id) },
-                                     "the provider is on the bus")
+            try start(
+                services: ViewerServices(
+                    configuration: configuration, store: files.store, calendar: calendar,
+                    dataFolder: dataFolder))
+            let path = try XCTUnwrap(
+                app.searchProvider.map { _ in SearchProvider.objectPath(applicationID: app.application.id) },
+                "the provider is on the bus")
             let found = callProvider(path, "GetInitialResultSet", ["['conjunction']"])
             XCTAssertEqual(found, "(['2020-12-17'],)\n")
 
@@ -116,9 +132,14 @@ final class SearchProviderWindowTests: GUITestCase, @unchecked Sendable {
     /// Calls the provider of this process with `gdbus` in a child, the main loop running meanwhile.
     @MainActor
     private func callProvider(_ path: String, _ method: String, _ arguments: [String]) -> String {
-        let arguments = ["call", "--session", "--dest", app.application.id, "--object-path", path,
-                         "--method", SearchProvider.interface + "." + method] + arguments
-        let outcome = try? ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments, timeout: 20) { Gtk.iterate() }
+        let arguments =
+            [
+                "call", "--session", "--dest", app.application.id, "--object-path", path,
+                "--method", SearchProvider.interface + "." + method,
+            ] + arguments
+        let outcome = try? ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments, timeout: 20) {
+            Gtk.iterate()
+        }
         XCTAssertEqual(outcome?.status, 0, outcome?.output ?? "gdbus did not run")
         return outcome?.output ?? ""
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// Two real `apod-viewer` processes on the test bus: the second launch's source flags reach
@@ -14,7 +15,8 @@ final class SecondLaunchTests: XCTestCase {
     override func setUpWithError() throws {
         let environment = ProcessInfo.processInfo.environment
         try XCTSkipIf(environment["DBUS_SESSION_BUS_ADDRESS"] == nil, "no session bus (run under dbus-run-session)")
-        try XCTSkipIf(environment["DISPLAY"] == nil && environment["WAYLAND_DISPLAY"] == nil, "no display (run under xvfb-run)")
+        try XCTSkipIf(
+            environment["DISPLAY"] == nil && environment["WAYLAND_DISPLAY"] == nil, "no display (run under xvfb-run)")
         home = FileManager.default.temporaryDirectory.appendingPathComponent("apod-second-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     }
@@ -30,7 +32,9 @@ final class SecondLaunchTests: XCTestCase {
     }
 
     private var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("APOD_") && $0.key != "NASA_API_KEY" }
+        var environment = ProcessInfo.processInfo.environment.filter {
+            !$0.key.hasPrefix("APOD_") && $0.key != "NASA_API_KEY"
+        }
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
         environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
@@ -41,7 +45,9 @@ final class SecondLaunchTests: XCTestCase {
     /// A legacy service answering every day; it records the requests (and their keys).
     private func legacyService() throws -> FakeHTTPServer {
         let server = try FakeHTTPServer { request in
-            .json(#"{"date": "2026-11-28", "title": "Sky", "explanation": "y", "media_type": "image", "service_version": "v1"}"#)
+            .json(
+                #"{"date": "2026-11-28", "title": "Sky", "explanation": "y", "media_type": "image", "service_version": "v1"}"#
+            )
         }
         servers.append(server)
         return server
@@ -70,13 +76,17 @@ final class SecondLaunchTests: XCTestCase {
     func testTheSourceFlagsOfASecondLaunchReachTheRunningViewer() throws {
         let before = try legacyService()
         let after = try legacyService()
-        let route = { (server: FakeHTTPServer) in server.baseURL.appendingPathComponent("planetary/apod").absoluteString }
+        let route = { (server: FakeHTTPServer) in server.baseURL.appendingPathComponent("planetary/apod").absoluteString
+        }
         first = try launch(["--source", "legacy", "--api-url", route(before)])
         XCTAssertTrue(wait(20) { !before.requests.isEmpty }, "the first viewer started and asked its service")
 
         let output = Pipe()
-        let second = try launch(["--source", "legacy", "--api-url", route(after), "--api-key", Self.key,
-                                 "--no-cache"], output: output)
+        let second = try launch(
+            [
+                "--source", "legacy", "--api-url", route(after), "--api-key", Self.key,
+                "--no-cache",
+            ], output: output)
         XCTAssertTrue(wait(20) { !second.isRunning }, "the second launch handed over and exited")
         if second.isRunning { second.terminate() }
         let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -85,8 +95,9 @@ final class SecondLaunchTests: XCTestCase {
         XCTAssertTrue(said.contains("--no-cache not applied"), said)
         XCTAssertFalse(said.contains(Self.key), said)
 
-        XCTAssertTrue(wait(20) { after.requests.contains { $0.query["api_key"] == Self.key } },
-                      "the running viewer asked the new service with the new key")
+        XCTAssertTrue(
+            wait(20) { after.requests.contains { $0.query["api_key"] == Self.key } },
+            "the running viewer asked the new service with the new key")
         XCTAssertEqual(first?.isRunning, true)
         let config = home.appendingPathComponent("config/apod-viewer/config")
         let saved = (try? String(contentsOf: config, encoding: .utf8)) ?? ""

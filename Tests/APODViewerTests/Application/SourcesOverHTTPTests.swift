@@ -3,6 +3,7 @@ import Foundation
 import GtkKit
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// The whole path a user takes: the real sources, `HTTPClient` and `ImageLoader` against
@@ -20,10 +21,12 @@ final class SourcesOverHTTPTests: GUITestCase, @unchecked Sendable {
         let server = try FakeHTTPServer(handler: handler)
         service = server
         let client = HTTPClient(timeout: 5, retryPolicy: .none)
-        let source = ScienceSource(apiURL: server.baseURL.appendingPathComponent("wp-json/wp/v2/apod-basic"),
-                                   client: client, calendar: calendar)
-        try start(source: source, options: ViewerOptions(initialDay: APODDay("2020-12-17")),
-                  fetcher: ImageLoader(client: client, cache: nil))
+        let source = ScienceSource(
+            apiURL: server.baseURL.appendingPathComponent("wp-json/wp/v2/apod-basic"),
+            client: client, calendar: calendar)
+        try start(
+            source: source, options: ViewerOptions(initialDay: APODDay("2020-12-17")),
+            fetcher: ImageLoader(client: client, cache: nil))
         return try XCTUnwrap(app.mainWindow)
     }
 
@@ -31,8 +34,11 @@ final class SourcesOverHTTPTests: GUITestCase, @unchecked Sendable {
         let picture = pictures.url("/1600x1000.jpg").absoluteString
         try MainActor.assumeIsolated {
             let main = try startScience { request in
-                guard request.path.hasSuffix("/apod-basic/201217") else { return .json(#"{"code":"rest_no_route"}"#, status: 404) }
-                return .json("""
+                guard request.path.hasSuffix("/apod-basic/201217") else {
+                    return .json(#"{"code":"rest_no_route"}"#, status: 404)
+                }
+                return .json(
+                    """
                     {"date": "2020-12-17", "title": "The Great Conjunction &amp; &lt;b&gt;Saturn&lt;/b&gt;",
                      "explanation": "<strong>Explanation: </strong>Jupiter and Saturn, a tenth of a degree apart.",
                      "media_type": "image", "hdurl": "\(picture)", "url": "https://science.nasa.gov/apod/201217",
@@ -62,7 +68,9 @@ final class SourcesOverHTTPTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let server = try FakeHTTPServer { request in
                 guard request.query["api_key"] == "good-key" else {
-                    return .json(#"{"error": {"code": "API_KEY_INVALID", "message": "An invalid api_key was supplied."}}"#, status: 403)
+                    return .json(
+                        #"{"error": {"code": "API_KEY_INVALID", "message": "An invalid api_key was supplied."}}"#,
+                        status: 403)
                 }
                 guard let count = request.query["count"].flatMap(Int.init) else {
                     return .json(#"{"code": 400, "msg": "Bad Request", "service_version": "v1"}"#, status: 400)
@@ -80,15 +88,17 @@ final class SourcesOverHTTPTests: GUITestCase, @unchecked Sendable {
             let url = server.baseURL.appendingPathComponent("planetary/apod")
             let client = HTTPClient(timeout: 5, retryPolicy: .none)
             let source = LegacySource(apiURL: url, apiKey: "good-key", client: client, calendar: calendar)
-            try start(source: source, options: ViewerOptions(initialDay: APODDay("2010-01-01"), randomCount: 6),
-                      fetcher: ImageLoader(client: client, cache: nil))
+            try start(
+                source: source, options: ViewerOptions(initialDay: APODDay("2010-01-01"), randomCount: 6),
+                fetcher: ImageLoader(client: client, cache: nil))
             let grid = try XCTUnwrap(app.randomView)
             waitUntil("six thumbnails arrived") { grid.cells.count == 6 && grid.cells.allSatisfy(\.hasThumbnail) }
             let titles = grid.cells.map(\.titleLabel.text)
             XCTAssertTrue(titles.contains("Legacy & <0> stars"), "\(titles)")
 
-            let refused = LegacySource(apiURL: url, apiKey: "bad-key", client: HTTPClient(timeout: 5, retryPolicy: .none),
-                                       calendar: calendar)
+            let refused = LegacySource(
+                apiURL: url, apiKey: "bad-key", client: HTTPClient(timeout: 5, retryPolicy: .none),
+                calendar: calendar)
             app.closeAllWindows()
             waitUntil("the windows closed") { app.openWindowCount == 0 }
             try start(source: refused)

@@ -4,23 +4,29 @@ import Foundation
 import GtkKit
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// Every command is an application action, reachable from GActionGroup and over D-Bus.
 final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
     private func source() -> FakeSource {
-        FakeSource(entries: [entry("2020-12-17", title: "The Great Conjunction"),
-                             entry("2026-11-27", title: "Day Before"),
-                             entry("2026-11-28", title: "Latest Sky")],
-                   random: (1...8).map { entry("2001-01-0\($0)", title: "Random \($0)") })
+        FakeSource(
+            entries: [
+                entry("2020-12-17", title: "The Great Conjunction"),
+                entry("2026-11-27", title: "Day Before"),
+                entry("2026-11-28", title: "Latest Sky"),
+            ],
+            random: (1...8).map { entry("2001-01-0\($0)", title: "Random \($0)") })
     }
 
     func testEveryCommandIsAnApplicationActionWithItsParameterType() throws {
         try MainActor.assumeIsolated {
             try start(source())
             let names = Set(app.application.actionNames)
-            for name in ["show-date", "random", "today", "previous", "next", "reload", "preferences",
-                         "shortcuts", "about", "quit"] {
+            for name in [
+                "show-date", "random", "today", "previous", "next", "reload", "preferences",
+                "shortcuts", "about", "quit",
+            ] {
                 XCTAssertTrue(names.contains(name), name)
             }
             XCTAssertEqual(app.application.parameterType(of: "show-date"), "s")
@@ -87,10 +93,12 @@ final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
 
     /// What a user types in a terminal, on the session bus `make test` starts.
     func testGapplicationActionReachesTheRunningApp() throws {
-        try XCTSkipIf(ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil,
-                      "no session bus (run under dbus-run-session)")
+        try XCTSkipIf(
+            ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil,
+            "no session bus (run under dbus-run-session)")
         let tool = URL(fileURLWithPath: "/usr/bin/gapplication")
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: tool.path), "gapplication missing (libglib2.0-bin)")
+        try XCTSkipUnless(
+            FileManager.default.isExecutableFile(atPath: tool.path), "gapplication missing (libglib2.0-bin)")
         try MainActor.assumeIsolated {
             try start(source())
             let main = try XCTUnwrap(app.mainWindow)
@@ -110,8 +118,9 @@ final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
     /// `apod-viewer --date …` or `--random N` while the viewer runs: the new process hands the
     /// request to the running instance on the session bus and exits.
     func testASecondLaunchHandsDateAndRandomToTheRunningInstance() throws {
-        try XCTSkipIf(ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil,
-                      "no session bus (run under dbus-run-session)")
+        try XCTSkipIf(
+            ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil,
+            "no session bus (run under dbus-run-session)")
         let viewer = try BuiltViewer.url()
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("apod-second-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
@@ -125,14 +134,20 @@ final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
             let main = try XCTUnwrap(app.mainWindow)
             waitUntil("the latest entry is shown") { main.caption.titleLabel.text == "Latest Sky" }
 
-            let date = try ChildProcess.run(viewer, ["--offline", "--date", "2020-12-17"], environment: environment,
-                                            timeout: 20) { MainActor.assumeIsolated { Gtk.iterate() } }
+            let date = try ChildProcess.run(
+                viewer, ["--offline", "--date", "2020-12-17"], environment: environment,
+                timeout: 20
+            ) { MainActor.assumeIsolated { Gtk.iterate() } }
             XCTAssertEqual(date.status, 0, date.output)
             XCTAssertFalse(date.timedOut, "the second process exits at once")
-            waitUntil("the running instance shows 2020-12-17") { main.caption.titleLabel.text == "The Great Conjunction" }
+            waitUntil("the running instance shows 2020-12-17") {
+                main.caption.titleLabel.text == "The Great Conjunction"
+            }
 
-            let random = try ChildProcess.run(viewer, ["--offline", "--random", "3"], environment: environment,
-                                              timeout: 20) { MainActor.assumeIsolated { Gtk.iterate() } }
+            let random = try ChildProcess.run(
+                viewer, ["--offline", "--random", "3"], environment: environment,
+                timeout: 20
+            ) { MainActor.assumeIsolated { Gtk.iterate() } }
             XCTAssertEqual(random.status, 0, random.output)
             waitUntil("the running instance opens a grid of three") { app.randomView?.cells.count == 3 }
             XCTAssertTrue(app.mainWindow === main, "no second main window")
@@ -146,9 +161,10 @@ final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
         let application = UnsafeMutablePointer<GApplication>(OpaquePointer(app.application.applicationPointer))
         guard let connection = g_application_get_dbus_connection(application) else { return }
         var name: OpaquePointer? = g_variant_new_string(ViewerApplication.id)
-        let reply = g_dbus_connection_call_sync(connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                                "org.freedesktop.DBus", "ReleaseName", g_variant_new_tuple(&name, 1),
-                                                nil, G_DBUS_CALL_FLAGS_NONE, -1, nil, nil)
+        let reply = g_dbus_connection_call_sync(
+            connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+            "org.freedesktop.DBus", "ReleaseName", g_variant_new_tuple(&name, 1),
+            nil, G_DBUS_CALL_FLAGS_NONE, -1, nil, nil)
         XCTAssertNotNil(reply, "the bus released the name")
         if let reply { g_variant_unref(reply) }
     }

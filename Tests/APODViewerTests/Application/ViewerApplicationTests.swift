@@ -2,6 +2,7 @@ import APODCore
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 final class ViewerApplicationTests: GUITestCase, @unchecked Sendable {
@@ -33,8 +34,9 @@ final class ViewerApplicationTests: GUITestCase, @unchecked Sendable {
 
     func testRandomActionOpensOneGridAndPresentsItAgain() throws {
         try MainActor.assumeIsolated {
-            let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")],
-                                    random: [entry("2001-01-01", title: "One")])
+            let source = FakeSource(
+                entries: [entry("2026-11-28", title: "Latest Sky")],
+                random: [entry("2001-01-01", title: "One")])
             try start(source)
             app.application.activateAction(AppAction.random, int: 0)
             let grid = try XCTUnwrap(app.randomView)
@@ -47,10 +49,14 @@ final class ViewerApplicationTests: GUITestCase, @unchecked Sendable {
 
     func testTheMainLoopKeepsRunningWhileABatchOf100Loads() throws {
         try MainActor.assumeIsolated {
-            let batch = (0..<100).map { entry(APODDay("2000-01-01")!.adding(days: $0 * 11).description,
-                                              title: "Picture \($0)", picture: "/p\($0)/\(2000 + $0 % 4)x1400.jpg") }
-            try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: batch),
-                      options: ViewerOptions(randomCount: 100))
+            let batch = (0..<100).map {
+                entry(
+                    APODDay("2000-01-01")!.adding(days: $0 * 11).description,
+                    title: "Picture \($0)", picture: "/p\($0)/\(2000 + $0 % 4)x1400.jpg")
+            }
+            try start(
+                FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: batch),
+                options: ViewerOptions(randomCount: 100))
             let grid = try XCTUnwrap(app.randomView)
             // The main thread's own CPU time per loop step, not wall time: a busy machine stretches
             // wall time, but only work done on the main thread (a decode, a read) costs its CPU.
@@ -67,12 +73,18 @@ final class ViewerApplicationTests: GUITestCase, @unchecked Sendable {
 
     func testClosingAWindowCancelsItsDownloads() throws {
         try MainActor.assumeIsolated {
-            let batch = (0..<4).map { entry(APODDay("2003-01-01")!.adding(days: $0).description, title: "Slow \($0)",
-                                            picture: "/slow/\(700 + $0)x500.jpg") }
-            try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: batch),
-                      options: ViewerOptions(randomCount: 4))
+            let batch = (0..<4).map {
+                entry(
+                    APODDay("2003-01-01")!.adding(days: $0).description, title: "Slow \($0)",
+                    picture: "/slow/\(700 + $0)x500.jpg")
+            }
+            try start(
+                FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: batch),
+                options: ViewerOptions(randomCount: 4))
             let grid = try XCTUnwrap(app.randomView)
-            waitUntil("the downloads started") { batch.allSatisfy { pictures.fetcher.purpose(for: $0.imageURL!) != nil } }
+            waitUntil("the downloads started") {
+                batch.allSatisfy { pictures.fetcher.purpose(for: $0.imageURL!) != nil }
+            }
             grid.window.close()
             waitUntil("every download is cancelled") {
                 Set(pictures.fetcher.cancelledURLs).isSuperset(of: batch.map { $0.imageURL! })

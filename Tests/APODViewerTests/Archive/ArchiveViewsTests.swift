@@ -1,15 +1,17 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// Search as you type, the favourite star, Favourites, History, On This Day and the calendar,
 /// over an archive index in a temporary data folder.
 final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
-    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-archive-gui-\(UUID().uuidString)")
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "apod-archive-gui-\(UUID().uuidString)")
     private var archive: ArchiveAccess!
     private var source: FakeSource!
 
@@ -25,15 +27,18 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
         archive = ArchiveAccess(dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
         try archive.openIndex().store(indexed)
         source = FakeSource(entries: entries)
-        let environment = ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: pictures.fetcher),
-                                            calendar: calendar, archive: archive)
+        let environment = ViewerEnvironment(
+            source: source, pictures: PictureLoader(fetcher: pictures.fetcher),
+            calendar: calendar, archive: archive)
         try start(environment: environment)
     }
 
     private func sky() -> [APODEntry] {
-        [entry("2017-08-21", title: "Total Eclipse over Poznań"), entry("2024-04-08", title: "Eclipse Shadow"),
-         entry("2019-11-29", title: "Moon and Venus"), entry("2010-11-29", title: "Comet in the Morning"),
-         entry("2026-11-29", title: "Today's Galaxy")]
+        [
+            entry("2017-08-21", title: "Total Eclipse over Poznań"), entry("2024-04-08", title: "Eclipse Shadow"),
+            entry("2019-11-29", title: "Moon and Venus"), entry("2010-11-29", title: "Comet in the Morning"),
+            entry("2026-11-29", title: "Today's Galaxy"),
+        ]
     }
 
     /// Search shows one state at a time: clearing the field after results leaves the "Type a
@@ -43,7 +48,9 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             try startWithArchive(indexed: sky(), entries: sky())
             let views = try XCTUnwrap(app.archiveViews)
             let search = try XCTUnwrap(views.searchView)
-            let twoStates = { search.showsSummary && search.page == "empty" && search.status.title == "Search the archive" }
+            let twoStates = {
+                search.showsSummary && search.page == "empty" && search.status.title == "Search the archive"
+            }
             views.search("eclipse")
             waitUntil("two results") { search.cells.count == 2 && search.page == "grid" }
             XCTAssertTrue(search.showsSummary)
@@ -51,7 +58,11 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             views.searchField.text = "moon"
             views.searchField.text = ""
             var sawTwo = false
-            Gtk.iterate(until: { sawTwo = sawTwo || twoStates(); return false }, timeout: 1)
+            Gtk.iterate(
+                until: {
+                    sawTwo = sawTwo || twoStates()
+                    return false
+                }, timeout: 1)
             XCTAssertFalse(sawTwo, "a count over the empty page")
             XCTAssertEqual(search.page, "empty")
             XCTAssertEqual(search.status.title, "Search the archive")
@@ -73,11 +84,14 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             let results = try XCTUnwrap(windows.searchView)
             XCTAssertEqual(results.summaryLabel.text, "2 pictures match “eclipse”", "the count alone, in bold")
             XCTAssertTrue(results.noteLabel.isVisible)
-            XCTAssertTrue(results.noteLabel.text.hasPrefix("Only the pictures already on this computer"), results.noteLabel.text)
+            XCTAssertTrue(
+                results.noteLabel.text.hasPrefix("Only the pictures already on this computer"), results.noteLabel.text)
             XCTAssertEqual(Set(results.cells.map(\.entry.title)), ["Total Eclipse over Poznań", "Eclipse Shadow"])
 
             windows.searchField.text = "eclipse poznan"
-            waitUntil("one result") { results.cells.count == 1 && results.summaryLabel.text.hasPrefix("1 picture matches") }
+            waitUntil("one result") {
+                results.cells.count == 1 && results.summaryLabel.text.hasPrefix("1 picture matches")
+            }
             waitUntil("its thumbnail") { results.cells.first?.hasThumbnail == true && results.window.isMapped }
             waitForFrames()
             saveScreenshot(of: results.window, named: "search-results")
@@ -178,12 +192,15 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             app.openDetail(for: sky()[0])
             let detail = try XCTUnwrap(app.detailWindows[APODDay("2017-08-21")!])
             XCTAssertTrue(detail.window.activateAction(WindowAction.toggleFavourite))
-            waitUntil("the detail's day is a favourite") { (try? self.archive.isFavourite(APODDay("2017-08-21")!)) == true }
+            waitUntil("the detail's day is a favourite") {
+                (try? self.archive.isFavourite(APODDay("2017-08-21")!)) == true
+            }
 
             app.application.activateAction(AppAction.history)
             let windows = try XCTUnwrap(app.archiveViews)
             waitUntil("both days in the history") { windows.listViews[.history]?.cells.count == 2 }
-            XCTAssertEqual(windows.listViews[.history]?.cells.first?.entry.date, APODDay("2017-08-21"), "most recent first")
+            XCTAssertEqual(
+                windows.listViews[.history]?.cells.first?.entry.date, APODDay("2017-08-21"), "most recent first")
         }
     }
 
@@ -196,7 +213,9 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             waitUntil("three Nov. 29s") { windows.listViews[.onThisDay]?.cells.count == 3 }
             let grid = try XCTUnwrap(windows.listViews[.onThisDay])
             XCTAssertEqual(grid.cells.map(\.entry.date.year), [2010, 2019, 2026], "oldest first")
-            XCTAssertEqual(grid.cells.map(\.dateLabel.text), ["2010 Nov. 29", "2019 Nov. 29", "2026 Nov. 29"], "each cell says its year")
+            XCTAssertEqual(
+                grid.cells.map(\.dateLabel.text), ["2010 Nov. 29", "2019 Nov. 29", "2026 Nov. 29"],
+                "each cell says its year")
             XCTAssertTrue(grid.summaryLabel.text.contains("Nov. 29"), grid.summaryLabel.text)
             XCTAssertFalse(source.requests.contains("entry 2010-11-29"), "an indexed year costs no request")
             XCTAssertTrue(source.requests.contains("entry 1995-11-29"))
@@ -283,7 +302,8 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(calendar.dayHasClass(30, outside), "tomorrow")
             XCTAssertFalse(calendar.dayHasClass(29, outside))
             XCTAssertFalse(calendar.dayHasClass(28, outside))
-            let dimmed = try XCTUnwrap(calendar.dayTextColor(30)), plain = try XCTUnwrap(calendar.dayTextColor(28))
+            let dimmed = try XCTUnwrap(calendar.dayTextColor(30))
+            let plain = try XCTUnwrap(calendar.dayTextColor(28))
             XCTAssertLessThan(dimmed.alpha, plain.alpha * 0.6, "tomorrow is dimmed")
 
             calendar.select(year: 2026, month: 11, day: 30)
@@ -299,19 +319,25 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(calendarButton.legend.text.contains("begins on 1995 Jun. 16"), calendarButton.legend.text)
             XCTAssertTrue(calendarButton.button.isOpen)
             Gtk.iterate()
-            XCTAssertFalse(source.requests.contains { $0.hasPrefix("entry 1995-06-10") || $0.hasPrefix("entry 2026-11-30") })
+            XCTAssertFalse(
+                source.requests.contains { $0.hasPrefix("entry 1995-06-10") || $0.hasPrefix("entry 2026-11-30") })
         }
     }
 
     func testADamagedIndexIsSaidInTheMainWindow() throws {
         try MainActor.assumeIsolated {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(repeating: 9, count: 8192).write(to: folder.appendingPathComponent(ArchiveIndex.fileName(partition: "science")))
-            let configuration = SourceConfiguration(kind: .science, cacheDirectory: folder.appendingPathComponent("cache"))
-            archive = ArchiveAccess(dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
+            try Data(repeating: 9, count: 8192).write(
+                to: folder.appendingPathComponent(ArchiveIndex.fileName(partition: "science")))
+            let configuration = SourceConfiguration(
+                kind: .science, cacheDirectory: folder.appendingPathComponent("cache"))
+            archive = ArchiveAccess(
+                dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
             source = FakeSource(entries: sky())
-            try start(environment: ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: pictures.fetcher),
-                                                     calendar: calendar, archive: archive))
+            try start(
+                environment: ViewerEnvironment(
+                    source: source, pictures: PictureLoader(fetcher: pictures.fetcher),
+                    calendar: calendar, archive: archive))
             let main = try XCTUnwrap(app.mainWindow)
             waitUntil("the banner says so") { main.banner.message?.contains("was damaged") == true }
         }

@@ -1,16 +1,18 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// The archive wall ("Browse"): every indexed day newest first under year and month headings,
 /// the jump to a month, thumbnails only for what is on screen, and detail windows that walk the
 /// whole archive from a cell.
 final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
-    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-wall-gui-\(UUID().uuidString)")
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "apod-wall-gui-\(UUID().uuidString)")
 
     override func tearDown() {
         super.tearDown()
@@ -21,21 +23,28 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
     /// own (under `/slow/` when `slow`).
     private func days(slow: Bool = false, from first: APODDay = APODDay("2018-12-20")!) -> [APODEntry] {
         let last = APODDay("2019-06-30")!
-        return (first.ordinal...last.ordinal).map(APODDay.init(ordinal:)).filter { $0 != APODDay("2019-04-10")! }.map { day in
+        return (first.ordinal...last.ordinal).map(APODDay.init(ordinal:)).filter { $0 != APODDay("2019-04-10")! }.map {
+            day in
             entry(day.description, title: "Sky of \(day)", picture: "\(slow ? "/slow" : "")/wall/\(day)/400x300.jpg")
         }
     }
 
     @MainActor
-    private func startWall(_ indexed: [APODEntry], options: ViewerOptions = ViewerOptions(opensBrowse: true)) throws -> ArchiveWall {
+    private func startWall(_ indexed: [APODEntry], options: ViewerOptions = ViewerOptions(opensBrowse: true)) throws
+        -> ArchiveWall
+    {
         let configuration = SourceConfiguration(kind: .science, cacheDirectory: folder.appendingPathComponent("cache"))
-        let archive = ArchiveAccess(dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
+        let archive = ArchiveAccess(
+            dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
         try archive.openIndex().store(indexed)
-        let environment = ViewerEnvironment(source: FakeSource(entries: Array(indexed.suffix(3))),
-                                            pictures: PictureLoader(fetcher: pictures.fetcher),
-                                            calendar: calendar, archive: archive)
+        let environment = ViewerEnvironment(
+            source: FakeSource(entries: Array(indexed.suffix(3))),
+            pictures: PictureLoader(fetcher: pictures.fetcher),
+            calendar: calendar, archive: archive)
         try start(environment: environment, options: options)
-        waitUntil("the Browse view") { app.mainWindow?.isShowing(.browse) == true && app.mainWindow?.window.isMapped == true }
+        waitUntil("the Browse view") {
+            app.mainWindow?.isShowing(.browse) == true && app.mainWindow?.window.isMapped == true
+        }
         let wall = try XCTUnwrap(app.browseView?.wall)
         waitUntil("the wall shows its days") { wall.stack.visiblePage == "wall" && !wall.boundRows.isEmpty }
         return wall
@@ -53,11 +62,14 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
     /// "Jump to" over nothing.
     func testAnEmptyIndexOffersNoJump() throws {
         try MainActor.assumeIsolated {
-            let configuration = SourceConfiguration(kind: .science, cacheDirectory: folder.appendingPathComponent("cache"))
-            let archive = ArchiveAccess(dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
-            let environment = ViewerEnvironment(source: FakeSource(entries: Array(days().suffix(1))),
-                                                pictures: PictureLoader(fetcher: pictures.fetcher),
-                                                calendar: calendar, archive: archive)
+            let configuration = SourceConfiguration(
+                kind: .science, cacheDirectory: folder.appendingPathComponent("cache"))
+            let archive = ArchiveAccess(
+                dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
+            let environment = ViewerEnvironment(
+                source: FakeSource(entries: Array(days().suffix(1))),
+                pictures: PictureLoader(fetcher: pictures.fetcher),
+                calendar: calendar, archive: archive)
             try start(environment: environment, options: ViewerOptions(opensBrowse: true))
             waitUntil("the Browse view") { app.browseView?.wall.stack.visiblePage == "empty" }
             let wall = try XCTUnwrap(app.browseView?.wall)
@@ -71,7 +83,9 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
             var asked = 0
             wall.onDownload = { asked += 1 }
             wall.showEmpty()
-            XCTAssertEqual(wall.status.descriptionText, "The wall shows the days stored on this computer. Download the archive to browse all of them.")
+            XCTAssertEqual(
+                wall.status.descriptionText,
+                "The wall shows the days stored on this computer. Download the archive to browse all of them.")
             XCTAssertEqual(wall.status.shownButtons.map(\.label), ["_Download the Archive"])
             wall.downloadButton.activate()
             waitUntil("the button asks for the download") { asked == 1 }
@@ -83,7 +97,9 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
             running = false
             wall.downloadUnavailable = { "The offline source cannot download." }
             wall.showEmpty()
-            XCTAssertEqual(wall.status.descriptionText, "The wall shows the days stored on this computer. The offline source cannot download.")
+            XCTAssertEqual(
+                wall.status.descriptionText,
+                "The wall shows the days stored on this computer. The offline source cannot download.")
             XCTAssertTrue(wall.status.shownButtons.isEmpty)
         }
     }
@@ -100,9 +116,13 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
             let layout = wall.layout
             XCTAssertEqual(layout.rows.first, .year(2019))
             XCTAssertEqual(layout.rows.dropFirst().first, .month(ArchiveMonth(year: 2019, month: 6), days: 30))
-            XCTAssertEqual(layout.months.prefix(8).map(\.description), ["2019-06", "2019-05", "2019-04", "2019-03", "2019-02", "2019-01", "2018-12", "2018-11"])
+            XCTAssertEqual(
+                layout.months.prefix(8).map(\.description),
+                ["2019-06", "2019-05", "2019-04", "2019-03", "2019-02", "2019-01", "2018-12", "2018-11"])
             XCTAssertEqual(layout.months.count, 43)
-            XCTAssertEqual(layout.rows.filter { if case .year = $0 { true } else { false } }, [.year(2019), .year(2018), .year(2017), .year(2016), .year(2015)])
+            XCTAssertEqual(
+                layout.rows.filter { if case .year = $0 { true } else { false } },
+                [.year(2019), .year(2018), .year(2017), .year(2016), .year(2015)])
             let shownDays = layout.rows.flatMap { row -> [APODDay] in
                 if case .cells(let run) = row { return run.map { wall.entries[$0].date } } else { return [] }
             }
@@ -112,11 +132,13 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
             let top = rowsOnScreen(wall)
             XCTAssertEqual(top.first?.row.headingText, "2019")
             XCTAssertEqual(top.dropFirst().first?.row.headingText, "June 2019")
-            let firstCells = try XCTUnwrap(top.first { $0.row.showsCells }).row.cells.compactMap(\.entry).map(\.date.description)
+            let firstCells = try XCTUnwrap(top.first { $0.row.showsCells }).row.cells.compactMap(\.entry).map(
+                \.date.description)
             XCTAssertEqual(firstCells.first, "2019-06-30")
             XCTAssertEqual(firstCells.count, wall.layout.columns)
             // GTK 4.8 binds rows up to some way past the visible ones (about 200), laid out or not.
-            XCTAssertLessThan(wall.boundRows.count, layout.rows.count * 2 / 3, "rows are made for part of the wall only")
+            XCTAssertLessThan(
+                wall.boundRows.count, layout.rows.count * 2 / 3, "rows are made for part of the wall only")
         }
     }
 
@@ -124,20 +146,26 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
     /// then jumps to another month.
     func testJumpingToAMonthPutsItsHeadingAtTheTop() throws {
         try MainActor.assumeIsolated {
-            let wall = try startWall(days(), options: ViewerOptions(opensBrowse: true, browseMonth: ArchiveMonth("2019-03")))
-            waitUntil("March 2019 at the top") { rowsOnScreen(wall).first?.row.headingText == "March 2019" && abs(rowsOnScreen(wall).first!.y) < 1 }
+            let wall = try startWall(
+                days(), options: ViewerOptions(opensBrowse: true, browseMonth: ArchiveMonth("2019-03")))
+            waitUntil("March 2019 at the top") {
+                rowsOnScreen(wall).first?.row.headingText == "March 2019" && abs(rowsOnScreen(wall).first!.y) < 1
+            }
             XCTAssertEqual(wall.yearChoice.selected, 0, "2019")
             XCTAssertEqual(wall.monthChoice.selected, 3, "June, May, April, March")
 
             wall.yearChoice.selected = 1
             let adjustment = wall.scroller.verticalAdjustment
             waitUntil("December 2018, the last month, on screen at the end of the wall") {
-                rowsOnScreen(wall).contains { $0.row.headingText == "December 2018" } && adjustment.value >= adjustment.upper - adjustment.pageSize - 1
+                rowsOnScreen(wall).contains { $0.row.headingText == "December 2018" }
+                    && adjustment.value >= adjustment.upper - adjustment.pageSize - 1
             }
 
             // Asking again (the menu, a second launch) jumps in the open view.
             app.openBrowse("2019-05")
-            waitUntil("May 2019 at the top") { rowsOnScreen(wall).first?.row.headingText == "May 2019" && abs(rowsOnScreen(wall).first!.y) < 1 }
+            waitUntil("May 2019 at the top") {
+                rowsOnScreen(wall).first?.row.headingText == "May 2019" && abs(rowsOnScreen(wall).first!.y) < 1
+            }
             app.openBrowse("2019-5x")
             XCTAssertTrue(wall.banner.root.isVisible, "a bad month is said above the wall")
             XCTAssertEqual(wall.banner.root.text, "\"2019-5x\" is not a month: use YYYY-MM, e.g. 2019-05.")
@@ -182,7 +210,9 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
             let window = try XCTUnwrap(app.mainWindow?.window)
             // Xvfb has no window manager: the window is at the root's origin.
             let bounds = try XCTUnwrap(wall.listView.bounds(in: window))
-            try XCTSkipUnless(PointerMotion.move(toX: Int(bounds.x + bounds.width / 2), y: Int(bounds.y + bounds.height / 2)), "no XTEST")
+            try XCTSkipUnless(
+                PointerMotion.move(toX: Int(bounds.x + bounds.width / 2), y: Int(bounds.y + bounds.height / 2)),
+                "no XTEST")
             waitForFrames()
             let adjustment = wall.scroller.verticalAdjustment
             for _ in 0..<5 {
@@ -190,7 +220,8 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
                 waitForFrames()
             }
             waitForFrames()
-            let firstPosition = wall.boundRows.filter { bound in rowsOnScreen(wall).contains { $0.row === bound.row } }.map(\.position).min()
+            let firstPosition = wall.boundRows.filter { bound in rowsOnScreen(wall).contains { $0.row === bound.row } }
+                .map(\.position).min()
             // Rows are 39–168 px tall: the rows on screen are those of the scroll position, not
             // some GTK ran ahead to (GTK 4.8's list view can, given two moves between layouts).
             XCTAssertGreaterThan(adjustment.value, 0, "the wheel moved the wall")
@@ -220,8 +251,11 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
             waitForFrames()
             let asked = Set(pictures.server.requests.map(\.path))
             let nearRows = rowsOnScreen(wall).count + 2 * ArchiveWall.readAheadRows
-            XCTAssertLessThanOrEqual(asked.count, nearRows * wall.layout.columns, "only cells near the screen: \(asked.count)")
-            XCTAssertFalse(asked.contains { $0.contains("2019-03") || $0.contains("2018-") }, "nothing far below: \(asked.sorted())")
+            XCTAssertLessThanOrEqual(
+                asked.count, nearRows * wall.layout.columns, "only cells near the screen: \(asked.count)")
+            XCTAssertFalse(
+                asked.contains { $0.contains("2019-03") || $0.contains("2018-") },
+                "nothing far below: \(asked.sorted())")
             XCTAssertTrue(asked.contains { $0.contains("2019-06-30") })
 
             // Away before they arrive (the server waits 2 s): their requests are cancelled.
@@ -235,8 +269,9 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
                 pictures.server.requests.dropFirst(before).contains { $0.path.contains("2019-01") }
             }
             let later = pictures.server.requests.dropFirst(before).map(\.path)
-            XCTAssertFalse(later.contains { $0.contains("2019-04") || $0.contains("2019-03-0") },
-                           "nothing for the months flown over: \(later.sorted())")
+            XCTAssertFalse(
+                later.contains { $0.contains("2019-04") || $0.contains("2019-03-0") },
+                "nothing for the months flown over: \(later.sorted())")
         }
     }
 
@@ -244,13 +279,16 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
     /// month boundaries (the wall's days, not a grid's batch).
     func testLeftAndRightFromAWallCellWalkAcrossMonths() throws {
         try MainActor.assumeIsolated {
-            let wall = try startWall(days(), options: ViewerOptions(opensBrowse: true, browseMonth: ArchiveMonth("2019-05")))
+            let wall = try startWall(
+                days(), options: ViewerOptions(opensBrowse: true, browseMonth: ArchiveMonth("2019-05")))
             let firstOfMay = APODDay("2019-05-01")!
             wall.jump(to: ArchiveMonth(year: 2019, month: 5))
             let index = try XCTUnwrap(wall.entries.firstIndex { $0.date == firstOfMay })
             waitForFrames()
             wall.focus(day: index)
-            waitUntil("May 1's cell has the keyboard") { wall.cells.contains { $0.dayIndex == index && $0.button.hasFocus } }
+            waitUntil("May 1's cell has the keyboard") {
+                wall.cells.contains { $0.dayIndex == index && $0.button.hasFocus }
+            }
             let cell = try XCTUnwrap(wall.cells.first { $0.dayIndex == index && $0.button.hasFocus })
             XCTAssertTrue(cell.button.activate())
             waitUntil("its detail window") { app.detailWindows[firstOfMay] != nil }
@@ -270,7 +308,9 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let wall = try startWall(days())
             wall.focus(day: 0)
-            waitUntil("the newest cell has the keyboard") { wall.cells.first { $0.dayIndex == 0 }?.button.hasFocus == true }
+            waitUntil("the newest cell has the keyboard") {
+                wall.cells.first { $0.dayIndex == 0 }?.button.hasFocus == true
+            }
             let firstOfJune = try XCTUnwrap(wall.entries.firstIndex { $0.date == APODDay("2019-06-01")! })
             wall.focus(day: wall.layout.day(from: firstOfJune, moving: .right))
             waitUntil("May 31 has the keyboard") {
@@ -286,7 +326,8 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
     /// The wall in the light and dark styles (`.build/screenshots/archive-wall*.png`).
     func testScreenshotsOfTheWallLightAndDark() throws {
         try MainActor.assumeIsolated {
-            let wall = try startWall(days(), options: ViewerOptions(opensBrowse: true, browseMonth: ArchiveMonth("2019-01")))
+            let wall = try startWall(
+                days(), options: ViewerOptions(opensBrowse: true, browseMonth: ArchiveMonth("2019-01")))
             let window = try XCTUnwrap(app.mainWindow?.window)
             window.resize(width: 1000, height: 700)
             waitUntil("January 2019 at the top") { rowsOnScreen(wall).first?.row.headingText == "January 2019" }
@@ -295,8 +336,11 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
                 StyleManager.colorScheme = scheme
                 waitUntil("the style is in use") { StyleManager.isDark == (scheme == .dark) }
                 waitUntil("the thumbnails on screen arrived") {
-                    let shown = rowsOnScreen(wall).filter { $0.row.showsCells && $0.y + 150 < Double(wall.listView.height) }
-                    return !shown.isEmpty && shown.allSatisfy { $0.row.cells.allSatisfy { $0.entry == nil || $0.hasThumbnail } }
+                    let shown = rowsOnScreen(wall).filter {
+                        $0.row.showsCells && $0.y + 150 < Double(wall.listView.height)
+                    }
+                    return !shown.isEmpty
+                        && shown.allSatisfy { $0.row.cells.allSatisfy { $0.entry == nil || $0.hasThumbnail } }
                 }
                 XCTAssertNotNil(saveScreenshot(of: window, named: "archive-wall" + suffix))
             }
@@ -308,7 +352,9 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
                 rowsOnScreen(wall).first.map { $0.row.headingText == "January 2019" && abs($0.y) < 1 } ?? false
             }
             waitUntil("the thumbnails on screen arrived") {
-                rowsOnScreen(wall).filter(\.row.showsCells).allSatisfy { $0.row.cells.allSatisfy { $0.entry == nil || $0.hasThumbnail } }
+                rowsOnScreen(wall).filter(\.row.showsCells).allSatisfy {
+                    $0.row.cells.allSatisfy { $0.entry == nil || $0.hasThumbnail }
+                }
             }
             XCTAssertNotNil(saveScreenshot(of: window, named: "archive-wall-narrow"))
         }

@@ -1,9 +1,10 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// Preferences → Daily Picture asks before the app stays: through the Background portal (a fake
@@ -30,7 +31,8 @@ final class BackgroundConsentTests: GUITestCase, @unchecked Sendable {
 
     /// The preferences of an app on the offline sample, and every applied change.
     @MainActor
-    private func openDailySection() throws -> (PreferencesWindow, DailyPictureSection, applied: Locked<[DailySettings]>) {
+    private func openDailySection() throws -> (PreferencesWindow, DailyPictureSection, applied: Locked<[DailySettings]>)
+    {
         try start(services: files.services(.offline, calendar: calendar))
         app.application.activateAction(AppAction.preferences)
         let preferences = try XCTUnwrap(app.preferencesWindow)
@@ -108,7 +110,8 @@ final class BackgroundConsentTests: GUITestCase, @unchecked Sendable {
         defer { if let savedHome { setenv("HOME", savedHome, 1) } }
         try MainActor.assumeIsolated {
             let (preferences, section, _) = try openDailySection()
-            let autostart = Autostart(folder: home.appendingPathComponent(".config/autostart"), executable: "/usr/bin/apod-viewer")
+            let autostart = Autostart(
+                folder: home.appendingPathComponent(".config/autostart"), executable: "/usr/bin/apod-viewer")
             section.askConsent(over: preferences.window, consent: BackgroundConsent(autostart: autostart))
             section.notifySwitch.isOn = true
             let dialog = try question(of: section)
@@ -128,7 +131,8 @@ final class BackgroundConsentTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(Gtk.iterate(until: { !section.isAsking }, timeout: 5))
             XCTAssertFalse(section.backgroundRow.isOn, "the switch goes back off")
             XCTAssertTrue(section.consentMessage.isVisible)
-            XCTAssertEqual(section.consentMessage.text, "Nothing was added: APOD Viewer quits when its last window closes.")
+            XCTAssertEqual(
+                section.consentMessage.text, "Nothing was added: APOD Viewer quits when its last window closes.")
             waitForFrames()
             preferences.scroller?.scrollToEnd()
             waitForFrames()
@@ -180,7 +184,8 @@ final class BackgroundConsentTests: GUITestCase, @unchecked Sendable {
             XCTAssertNil(autostart.writeFile())
             let text = try String(contentsOf: autostart.file, encoding: .utf8)
             XCTAssertTrue(text.contains("Exec=\"/opt/apod viewer/apod-viewer\" --background\n"), text)
-            XCTAssertEqual(autostart.displayPath(home: files.folder.path), "~/autostart/\(ViewerApplication.id).desktop")
+            XCTAssertEqual(
+                autostart.displayPath(home: files.folder.path), "~/autostart/\(ViewerApplication.id).desktop")
         }
     }
 }
@@ -190,7 +195,9 @@ extension GUITestCase {
     /// question); this accepts it, as a test that only wants the option on does.
     @MainActor
     func allowLoginItem(in section: DailyPictureSection, file: StaticString = #filePath, line: UInt = #line) throws {
-        XCTAssertTrue(Gtk.iterate(until: { section.consent?.question != nil }, timeout: 10), "the question", file: file, line: line)
+        XCTAssertTrue(
+            Gtk.iterate(until: { section.consent?.question != nil }, timeout: 10), "the question", file: file,
+            line: line)
         try XCTUnwrap(section.consent?.question, file: file, line: line).respond(BackgroundConsent.allowResponse)
         XCTAssertTrue(Gtk.iterate(until: { !section.isAsking }, timeout: 5), file: file, line: line)
     }

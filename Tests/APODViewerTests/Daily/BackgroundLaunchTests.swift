@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import APODViewer
 
 /// `apod-viewer --background` as autostart runs it: the built binary on the private session
@@ -16,7 +17,8 @@ final class BackgroundLaunchTests: ViewerProcessTestCase {
 
     private func saveSettings(_ text: String) throws {
         let config = home.appendingPathComponent("config/apod-viewer/config")
-        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: config)
     }
 
@@ -24,8 +26,10 @@ final class BackgroundLaunchTests: ViewerProcessTestCase {
     func testStartsWithoutAWindowKeepsRunningAndOpensOneWhenAsked() throws {
         try saveSettings("daily_notify=true\n")
         let process = try launchOnSample(["--background", "--offline"])
-        XCTAssertTrue(wait(15) { FileManager.default.fileExists(atPath: self.lastSeen.path) }, "it looked for the picture")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: autostart.path), "a start writes no login item: only consent does")
+        XCTAssertTrue(
+            wait(15) { FileManager.default.fileExists(atPath: self.lastSeen.path) }, "it looked for the picture")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: autostart.path), "a start writes no login item: only consent does")
         XCTAssertTrue(process.isRunning, "the daily picture holds the application")
         XCTAssertTrue(ownsName())
         XCTAssertFalse(hasWindow(), "no window at start")
@@ -44,12 +48,14 @@ final class BackgroundLaunchTests: ViewerProcessTestCase {
 
     func testWithBothDailyOptionsOffThereIsNothingToDo() throws {
         try saveSettings("daily_background=false\ndaily_notify=false\n")
-        try FileManager.default.createDirectory(at: autostart.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: autostart.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("[Desktop Entry]\nExec=apod-viewer --background\n".utf8).write(to: autostart)
         let process = try launchOnSample(["--background", "--offline"])
         XCTAssertTrue(wait(15) { !process.isRunning }, "it ends at once")
         XCTAssertEqual(process.terminationStatus, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: lastSeen.path), "no check")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: autostart.path), "an earlier version's login item is removed")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: autostart.path), "an earlier version's login item is removed")
     }
 }

@@ -25,8 +25,9 @@ final class CaptionedBackgroundTests: XCTestCase {
     func testAChineseCaption() throws {
         let chinese = try ChineseLocale()
         defer { chinese.restore() }
-        let entry = APODEntry(date: APODDay("2019-01-01")!, title: "紅外線下的草帽星系",
-                              explanation: "這個漂浮的環有一個星系那麼大。事實上，它就是一個星系。", copyright: "NASA、JPL 加州理工學院", mediaType: .image)
+        let entry = APODEntry(
+            date: APODDay("2019-01-01")!, title: "紅外線下的草帽星系",
+            explanation: "這個漂浮的環有一個星系那麼大。事實上，它就是一個星系。", copyright: "NASA、JPL 加州理工學院", mediaType: .image)
         let caption = try XCTUnwrap(Caption(entry: entry, style: .titleAndSentence))
         XCTAssertEqual(caption.details, "2019年1月1日 · © NASA、JPL 加州理工學院")
         let background = try WallpaperComposer.compose(picture, .init(canvas: Self.screen, caption: caption))
@@ -37,9 +38,11 @@ final class CaptionedBackgroundTests: XCTestCase {
     }
 
     func testAHebrewCaptionRunsRightToLeft() throws {
-        let caption = Caption(title: "גלקסיית הסומבררו באינפרא אדום", details: "2019 Jan. 1 · © NASA, JPL-Caltech",
-                              sentence: "הטבעת הצפה הזאת היא בגודל של גלקסיה.")
-        let background = try WallpaperComposer.compose(picture, .init(canvas: Self.screen, scaleFactor: 1, caption: caption))
+        let caption = Caption(
+            title: "גלקסיית הסומבררו באינפרא אדום", details: "2019 Jan. 1 · © NASA, JPL-Caltech",
+            sentence: "הטבעת הצפה הזאת היא בגודל של גלקסיה.")
+        let background = try WallpaperComposer.compose(
+            picture, .init(canvas: Self.screen, scaleFactor: 1, caption: caption))
         let card = try XCTUnwrap(background.report.card)
         XCTAssertTrue(card.isRightToLeft)
         XCTAssertEqual(card.unknownGlyphs, 0)

@@ -4,6 +4,7 @@ import GtkKit
 import TestSupport
 import WallpaperComposition
 import XCTest
+
 @testable import APODViewer
 
 /// The daily picture end to end inside the process: a settable source, a recording picture
@@ -24,7 +25,8 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         mediaType: .image, hdImageURL: URL(string: cdn + "aurora.jpg?w=4096&h=2731&fit=clip"),
         thumbnailURL: URL(string: cdn + "aurora.jpg?w=480"))
     private static let video = APODEntry(
-        date: APODDay("2026-11-30")!, title: "A Comet in Motion", explanation: "A time-lapse of a comet's tail over a week.",
+        date: APODDay("2026-11-30")!, title: "A Comet in Motion",
+        explanation: "A time-lapse of a comet's tail over a week.",
         mediaType: .video, thumbnailURL: URL(string: cdn + "comet-poster.jpg?w=3840&h=2160&fit=clip"),
         videoURL: URL(string: "https://www.youtube.com/embed/abc"))
     /// 1280×1024 application pixels at scale 2.
@@ -32,8 +34,9 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        try XCTSkipIf(ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil,
-                      "no session bus (run under dbus-run-session)")
+        try XCTSkipIf(
+            ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil,
+            "no session bus (run under dbus-run-session)")
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-daily-gui-\(UUID().uuidString)")
         try MainActor.assumeIsolated {
             portal = try XCTUnwrap(FakeWallpaperPortal())
@@ -95,28 +98,35 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
 
     /// Starts an application with a daily picture service on `settings`, by default without a window.
     @MainActor
-    private func startDaily(_ settings: DailySettings, source: any APODSource, fetcher: RecordingFetcher,
-                            network: FakeNetwork = FakeNetwork(), options: ViewerOptions = DailyPictureTests.inBackground,
-                            pool: (any BackgroundPool)? = nil, screen: Monitors.Size = DailyPictureTests.screen,
-                            clock: @escaping @Sendable () -> Date = { Date() }) throws {
+    private func startDaily(
+        _ settings: DailySettings, source: any APODSource, fetcher: RecordingFetcher,
+        network: FakeNetwork = FakeNetwork(), options: ViewerOptions = DailyPictureTests.inBackground,
+        pool: (any BackgroundPool)? = nil, screen: Monitors.Size = DailyPictureTests.screen,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
         let store = SettingsStore(fileURL: folder.appendingPathComponent("config/apod-viewer/config"))
         try settings.save(to: store)
         let context = DailyPictureService.Context(
-            source: source, images: fetcher, store: store, dataFolder: DataFolder(root: folder.appendingPathComponent("data")),
+            source: source, images: fetcher, store: store,
+            dataFolder: DataFolder(root: folder.appendingPathComponent("data")),
             network: network, pool: pool, clock: clock, randomDelay: { $0.lowerBound },
             screen: { screen }, watchesSleep: false)
         Self.count += 1
-        let environment = ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: fetcher), calendar: calendar)
-        viewer = ViewerApplication(environment: environment, options: options,
-                                   applicationID: "\(ViewerApplication.id).Daily\(Self.count)")
+        let environment = ViewerEnvironment(
+            source: source, pictures: PictureLoader(fetcher: fetcher), calendar: calendar)
+        viewer = ViewerApplication(
+            environment: environment, options: options,
+            applicationID: "\(ViewerApplication.id).Daily\(Self.count)")
         daily = DailyPictureService(context: context)
         viewer.daily = daily
         XCTAssertTrue(viewer.startWithoutMainLoop())
     }
 
-    private static func settings(background: Bool, notify: Bool = true, placement: DailySettings.Placement = .both,
-                                 video: DailySettings.VideoDays = .useStill,
-                                 metered: DailySettings.MeteredConnections = .screenSized) -> DailySettings {
+    private static func settings(
+        background: Bool, notify: Bool = true, placement: DailySettings.Placement = .both,
+        video: DailySettings.VideoDays = .useStill,
+        metered: DailySettings.MeteredConnections = .screenSized
+    ) -> DailySettings {
         var settings = DailySettings()
         settings.setsBackground = background
         settings.notifies = notify
@@ -135,21 +145,24 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             let fetcher = RecordingFetcher()
             var options = ViewerOptions()
             options.startsInBackground = true
-            try startDaily(Self.settings(background: true, placement: .lockScreen), source: source, fetcher: fetcher,
-                           options: options)
+            try startDaily(
+                Self.settings(background: true, placement: .lockScreen), source: source, fetcher: fetcher,
+                options: options)
             try waitFor { self.portal.calls.count == 1 && self.notifications.calls.count == 1 }
             let call = try XCTUnwrap(portal.calls.first)
             XCTAssertEqual(call.options["set-on"], "'lockscreen'")
             XCTAssertEqual(call.options["show-preview"], "false", "an automatic background asks nothing")
-            XCTAssertEqual(fetcher.urls.filter { $0.contains("aurora.jpg?w=2560") }, [Self.cdn + "aurora.jpg?w=2560&fit=clip"],
-                           "the largest monitor in device pixels: \(fetcher.urls)")
+            XCTAssertEqual(
+                fetcher.urls.filter { $0.contains("aurora.jpg?w=2560") }, [Self.cdn + "aurora.jpg?w=2560&fit=clip"],
+                "the largest monitor in device pixels: \(fetcher.urls)")
             XCTAssertEqual(size(of: call), ImageHeader(width: 2560, height: 2048), "made at the monitor's size")
 
             let note = try XCTUnwrap(notifications.calls.first)
             XCTAssertEqual(note.summary, "Aurora over Lake")
             XCTAssertTrue(note.body.contains(APODDay("2026-11-29")!.displayString), note.body)
             XCTAssertTrue(note.body.hasSuffix("Green curtains of light dance above a frozen lake."), note.body)
-            XCTAssertEqual(note.buttonLabels, ["Show"], "no Set as Background when it is automatic, no Skip the first time")
+            XCTAssertEqual(
+                note.buttonLabels, ["Show"], "no Set as Background when it is automatic, no Skip the first time")
             XCTAssertTrue(note.actions.contains("default"))
             XCTAssertFalse((note.hints["image-path"] ?? note.appIcon).isEmpty, "the thumbnail as icon: \(note.hints)")
 
@@ -183,7 +196,8 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             try startDaily(settings, source: DailySource(entry), fetcher: RecordingFetcher(upstream: loader))
             try waitForBackgrounds(1)
             XCTAssertEqual(size(of: portal.calls[0]), ImageHeader(width: 2560, height: 2048))
-            XCTAssertEqual(cache.data(for: server.baseURL.appendingPathComponent("picture.png").absoluteString), picture)
+            XCTAssertEqual(
+                cache.data(for: server.baseURL.appendingPathComponent("picture.png").absoluteString), picture)
         }
     }
 
@@ -221,18 +235,23 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
     func testStartUpAsksTheServiceForTheLatestEntryOnce() throws {
         let route = "/wp-json/wp/v2/apod-basic"
         let server = try FakeHTTPServer { request in
-            var response = request.path == route
-                ? FakeResponse.json(#"[{"date":"2026-11-29","title":"Aurora over Lake","media_type":"image","explanation":"Green curtains.","hdurl":"https://assets.science.nasa.gov/dynamicimage/assets/science/apod/2026/11/aurora.jpg"}]"#)
+            var response =
+                request.path == route
+                ? FakeResponse.json(
+                    #"[{"date":"2026-11-29","title":"Aurora over Lake","media_type":"image","explanation":"Green curtains.","hdurl":"https://assets.science.nasa.gov/dynamicimage/assets/science/apod/2026/11/aurora.jpg"}]"#
+                )
                 : FakeResponse.json(#"{"code":"rest_no_route","data":{"status":404}}"#, status: 404)
             response.delay = 1
             return response
         }
         defer { server.stop() }
         try MainActor.assumeIsolated {
-            let configuration = SourceConfiguration(kind: .science, apiURL: server.baseURL.appendingPathComponent(String(route.dropFirst())),
-                                                    cacheDirectory: folder.appendingPathComponent("cache"), timeout: 5)
-            try startDaily(Self.settings(background: false), source: configuration.makeSource(calendar: calendar),
-                           fetcher: RecordingFetcher(), options: ViewerOptions())
+            let configuration = SourceConfiguration(
+                kind: .science, apiURL: server.baseURL.appendingPathComponent(String(route.dropFirst())),
+                cacheDirectory: folder.appendingPathComponent("cache"), timeout: 5)
+            try startDaily(
+                Self.settings(background: false), source: configuration.makeSource(calendar: calendar),
+                fetcher: RecordingFetcher(), options: ViewerOptions())
             try waitFor("the main window and the daily check") {
                 self.viewer.mainWindow?.entry != nil && self.daily.latestEntry != nil && !self.daily.isChecking
             }
@@ -246,7 +265,8 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
     func testThePictureOnScreenIsNeverAnnounced() throws {
         try MainActor.assumeIsolated {
             let source = DailySource(Self.image)
-            try startDaily(Self.settings(background: false), source: source, fetcher: RecordingFetcher(), options: ViewerOptions())
+            try startDaily(
+                Self.settings(background: false), source: source, fetcher: RecordingFetcher(), options: ViewerOptions())
             try waitFor("the window and the check") {
                 self.viewer.mainWindow?.entry?.date == Self.image.date && !self.daily.isChecking
             }
@@ -268,8 +288,9 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
     /// later closes, also after a restart, say nothing.
     func testClosingTheLastWindowInBackgroundModeSaysSoOnce() throws {
         try MainActor.assumeIsolated {
-            try startDaily(Self.settings(background: false), source: DailySource(Self.image), fetcher: RecordingFetcher(),
-                           options: ViewerOptions())
+            try startDaily(
+                Self.settings(background: false), source: DailySource(Self.image), fetcher: RecordingFetcher(),
+                options: ViewerOptions())
             try waitFor("the window and the check") { self.viewer.mainWindow?.entry != nil && !self.daily.isChecking }
             XCTAssertEqual(notifications.calls.count, 0)
             viewer.closeAllWindows()
@@ -287,8 +308,9 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             daily.stop()
         }
         try MainActor.assumeIsolated {
-            try startDaily(Self.settings(background: false), source: DailySource(Self.image), fetcher: RecordingFetcher(),
-                           options: ViewerOptions())
+            try startDaily(
+                Self.settings(background: false), source: DailySource(Self.image), fetcher: RecordingFetcher(),
+                options: ViewerOptions())
             try waitFor("the window") { self.viewer.mainWindow?.entry != nil && !self.daily.isChecking }
             viewer.closeAllWindows()
             Gtk.iterate(until: { self.viewer.openWindowCount == 0 }, timeout: 5)
@@ -300,8 +322,9 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
     /// With both options off nothing holds the app: closing its last window says nothing.
     func testClosingTheLastWindowWithTheOptionsOffSaysNothing() throws {
         try MainActor.assumeIsolated {
-            try startDaily(Self.settings(background: false, notify: false), source: DailySource(Self.image),
-                           fetcher: RecordingFetcher(), options: ViewerOptions())
+            try startDaily(
+                Self.settings(background: false, notify: false), source: DailySource(Self.image),
+                fetcher: RecordingFetcher(), options: ViewerOptions())
             try waitFor("the window") { self.viewer.mainWindow?.entry != nil }
             viewer.closeAllWindows()
             Gtk.iterate(until: { self.viewer.openWindowCount == 0 }, timeout: 5)
@@ -321,7 +344,9 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             next.hdImageURL = URL(string: Self.cdn + "nebula.jpg")
             source.latest = next
             daily.checkNow()
-            try waitFor { self.portal.calls.count == 2 && !self.daily.isSettingBackground && self.notifications.calls.count == 2 }
+            try waitFor {
+                self.portal.calls.count == 2 && !self.daily.isSettingBackground && self.notifications.calls.count == 2
+            }
             let note = try XCTUnwrap(notifications.calls.last)
             XCTAssertEqual(note.buttonLabels, ["Show", "Skip"])
             let skipKey = try XCTUnwrap(note.actions.first { $0.contains("daily-skip") })
@@ -330,24 +355,31 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(portal.calls[2].fileBytes, portal.calls[0].fileBytes, "the first day's picture again")
             XCTAssertNotEqual(portal.calls[1].fileBytes, portal.calls[0].fileBytes)
             let backgrounds = folder.appendingPathComponent("data/background")
-            XCTAssertTrue(Gtk.iterate(until: {
-                (try? FileManager.default.contentsOfDirectory(atPath: backgrounds.path)) == ["apod-2026-11-29.jpg"]
-            }, timeout: 10), "the skipped picture is forgotten")
+            XCTAssertTrue(
+                Gtk.iterate(
+                    until: {
+                        (try? FileManager.default.contentsOfDirectory(atPath: backgrounds.path)) == [
+                            "apod-2026-11-29.jpg"
+                        ]
+                    }, timeout: 10), "the skipped picture is forgotten")
         }
     }
 
     func testVideoDaysFollowThePreference() throws {
         try MainActor.assumeIsolated {
             let fetcher = RecordingFetcher()
-            try startDaily(Self.settings(background: true, video: .useStill), source: DailySource(Self.video), fetcher: fetcher)
+            try startDaily(
+                Self.settings(background: true, video: .useStill), source: DailySource(Self.video), fetcher: fetcher)
             try waitFor { self.portal.calls.count == 1 }
-            XCTAssertTrue(fetcher.urls.contains(Self.cdn + "comet-poster.jpg?w=2560&fit=clip"), "the still: \(fetcher.urls)")
+            XCTAssertTrue(
+                fetcher.urls.contains(Self.cdn + "comet-poster.jpg?w=2560&fit=clip"), "the still: \(fetcher.urls)")
             daily.stop()
         }
         try FileManager.default.removeItem(at: folder)
         try MainActor.assumeIsolated {
             let source = DailySource(Self.video)
-            try startDaily(Self.settings(background: true, video: .keepCurrent), source: source, fetcher: RecordingFetcher())
+            try startDaily(
+                Self.settings(background: true, video: .keepCurrent), source: source, fetcher: RecordingFetcher())
             try waitForCheck()
             try waitFor { self.notifications.calls.count == 2 }
             Gtk.iterate()
@@ -365,7 +397,8 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(portal.calls.count, 0)
             let note = notifications.calls[0]
             XCTAssertEqual(note.buttonLabels, ["Show", "Set as Background"])
-            notifications.invoke(note.id, action: try XCTUnwrap(note.actions.first { $0.contains("daily-set-background") }))
+            notifications.invoke(
+                note.id, action: try XCTUnwrap(note.actions.first { $0.contains("daily-set-background") }))
             try waitFor { self.portal.calls.count == 1 }
             XCTAssertEqual(portal.calls[0].options["show-preview"], "true", "by hand, the desktop may show its preview")
 
@@ -377,13 +410,14 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
 
     func testResumeAndNetworkBackCheckOnlyWhenSomethingMayHaveChanged() throws {
         try MainActor.assumeIsolated {
-            let clock = Locked(Date(timeIntervalSince1970: 1_795_971_600))  // 2026-11-29, 12:00 Eastern
+            let clock = Locked(Date(timeIntervalSince1970: 1_795_971_600)) // 2026-11-29, 12:00 Eastern
             let source = DailySource(Self.image)
             let network = FakeNetwork()
             var options = ViewerOptions()
             options.startsInBackground = true
-            try startDaily(Self.settings(background: false), source: source, fetcher: RecordingFetcher(),
-                           network: network, options: options, clock: { clock.value })
+            try startDaily(
+                Self.settings(background: false), source: source, fetcher: RecordingFetcher(),
+                network: network, options: options, clock: { clock.value })
             try waitForCheck()
 
             daily.wake()
@@ -417,14 +451,17 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         for (entry, why) in [(other, "has no picture"), (stillless, "is a video without a still picture")] {
             try MainActor.assumeIsolated {
                 let before = notifications.calls.count
-                try startDaily(Self.settings(background: true, notify: false), source: DailySource(entry), fetcher: RecordingFetcher())
+                try startDaily(
+                    Self.settings(background: true, notify: false), source: DailySource(entry),
+                    fetcher: RecordingFetcher())
                 try waitForCheck()
                 try waitFor { self.notifications.calls.count == before + 1 }
                 Gtk.iterate()
                 XCTAssertEqual(portal.calls.count, 0)
                 let note = notifications.calls[before]
                 XCTAssertEqual(note.summary, "Background not changed")
-                XCTAssertEqual(note.body, "“\(entry.title)” (\(entry.date.displayString)) \(why). The background stays as it is.")
+                XCTAssertEqual(
+                    note.body, "“\(entry.title)” (\(entry.date.displayString)) \(why). The background stays as it is.")
                 XCTAssertEqual(note.buttonLabels, ["Open"])
                 notifications.invoke(note.id, action: try XCTUnwrap(note.actions.first { $0.contains("show-date") }))
                 try waitFor { self.viewer.mainWindow?.entry?.date == entry.date }
@@ -440,14 +477,17 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             var settings = Self.settings(background: true, notify: false)
             settings.unusableDays = .useFavourite
-            let favourite = APODEntry(date: APODDay("2019-01-01")!, title: "The Sombrero Galaxy", mediaType: .image,
-                                      hdImageURL: URL(string: "https://apod.nasa.gov/apod/image/1901/sombrero.jpg"))
+            let favourite = APODEntry(
+                date: APODDay("2019-01-01")!, title: "The Sombrero Galaxy", mediaType: .image,
+                hdImageURL: URL(string: "https://apod.nasa.gov/apod/image/1901/sombrero.jpg"))
             let fetcher = RecordingFetcher()
             let other = APODEntry(date: APODDay("2026-11-30")!, title: "An Interactive Sky", mediaType: .other)
-            try startDaily(settings, source: DailySource(other), fetcher: fetcher, pool: FakePool(favourites: [favourite]))
+            try startDaily(
+                settings, source: DailySource(other), fetcher: fetcher, pool: FakePool(favourites: [favourite]))
             try waitForBackgrounds(1)
             try waitFor { self.notifications.calls.count == 1 }
-            XCTAssertTrue(fetcher.urls.contains("https://apod.nasa.gov/apod/image/1901/sombrero.jpg"), "\(fetcher.urls)")
+            XCTAssertTrue(
+                fetcher.urls.contains("https://apod.nasa.gov/apod/image/1901/sombrero.jpg"), "\(fetcher.urls)")
             let note = notifications.calls[0]
             XCTAssertEqual(note.summary, "A favourite is the background")
             XCTAssertTrue(note.body.hasSuffix("“The Sombrero Galaxy” is shown instead."), note.body)
@@ -458,11 +498,14 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
     func testACancelledBackgroundKeepsTheCurrentOneAndSaysSo() throws {
         try MainActor.assumeIsolated {
             portal.responseCode = 1
-            try startDaily(Self.settings(background: true, notify: false), source: DailySource(Self.image), fetcher: RecordingFetcher())
+            try startDaily(
+                Self.settings(background: true, notify: false), source: DailySource(Self.image),
+                fetcher: RecordingFetcher())
             try waitForBackgrounds(1)
             try waitFor { self.notifications.calls.count == 1 }
             XCTAssertEqual(notifications.calls[0].body, "The background was not changed.")
-            let kept = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("data/background").path)
+            let kept = try FileManager.default.contentsOfDirectory(
+                atPath: folder.appendingPathComponent("data/background").path)
             XCTAssertEqual(kept, [], "the refused picture is not kept")
         }
     }
@@ -472,10 +515,13 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             let network = FakeNetwork()
             network.isMetered = true
             let fetcher = RecordingFetcher()
-            try startDaily(Self.settings(background: true, notify: false, metered: .screenSized),
-                           source: DailySource(Self.image), fetcher: fetcher, network: network)
+            try startDaily(
+                Self.settings(background: true, notify: false, metered: .screenSized),
+                source: DailySource(Self.image), fetcher: fetcher, network: network)
             try waitFor { self.portal.calls.count == 1 }
-            XCTAssertTrue(fetcher.urls.contains(Self.cdn + "aurora.jpg?w=1280&fit=clip"), "application pixels, not device pixels: \(fetcher.urls)")
+            XCTAssertTrue(
+                fetcher.urls.contains(Self.cdn + "aurora.jpg?w=1280&fit=clip"),
+                "application pixels, not device pixels: \(fetcher.urls)")
             XCTAssertEqual(size(of: portal.calls[0]), ImageHeader(width: 1280, height: 1024))
             daily.stop()
         }
@@ -485,8 +531,9 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             network.isMetered = true
             let fetcher = RecordingFetcher()
             let source = DailySource(Self.image)
-            try startDaily(Self.settings(background: true, notify: false, metered: .waitForUnmetered),
-                           source: source, fetcher: fetcher, network: network)
+            try startDaily(
+                Self.settings(background: true, notify: false, metered: .waitForUnmetered),
+                source: source, fetcher: fetcher, network: network)
             try waitForCheck()
             Gtk.iterate()
             XCTAssertEqual(portal.calls.count, 1, "nothing downloaded on the metered connection")
@@ -502,11 +549,12 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
     /// the app restarts, and for the last day the connection is metered with only one favourite
     /// in the cache.
     func testRotationOverThreeSimulatedDays() throws {
-        let start = Date(timeIntervalSince1970: 1_795_971_600)  // 2026-11-29, 12:00 Eastern
+        let start = Date(timeIntervalSince1970: 1_795_971_600) // 2026-11-29, 12:00 Eastern
         let clock = Locked(start)
         let favourites = (1...4).map { day in
-            APODEntry(date: APODDay("2019-01-0\(day)")!, title: "Favourite \(day)", mediaType: .image,
-                      hdImageURL: URL(string: "https://apod.nasa.gov/apod/image/1901/favourite\(day).jpg"))
+            APODEntry(
+                date: APODDay("2019-01-0\(day)")!, title: "Favourite \(day)", mediaType: .image,
+                hdImageURL: URL(string: "https://apod.nasa.gov/apod/image/1901/favourite\(day).jpg"))
         }
         let pool = FakePool(favourites: favourites)
         var settings = Self.settings(background: true, notify: false)
@@ -523,16 +571,19 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
                 daily.wake()
                 Gtk.iterate()
                 if daily.isSettingBackground || portal.calls.count > before {
-                    try waitFor("a change at hour \(now)") { self.portal.calls.count > before && !self.daily.isSettingBackground }
+                    try waitFor("a change at hour \(now)") {
+                        self.portal.calls.count > before && !self.daily.isSettingBackground
+                    }
                     hours.value.append(now)
                 }
             }
         }
         try MainActor.assumeIsolated {
-            try startDaily(settings, source: DailySource(Self.image), fetcher: fetcher, network: network, pool: pool,
-                           screen: small, clock: { clock.value })
+            try startDaily(
+                settings, source: DailySource(Self.image), fetcher: fetcher, network: network, pool: pool,
+                screen: small, clock: { clock.value })
             try waitForBackgrounds(1)
-            hours.value.append(0)  // the day's new picture, which starts the hour
+            hours.value.append(0) // the day's new picture, which starts the hour
             XCTAssertEqual(size(of: portal.calls[0]), ImageHeader(width: 320, height: 200))
             try run(until: 20, from: 1)
             // Asleep from hour 20 to 30: the timer stood still; waking looks once.
@@ -543,8 +594,9 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             // A restart at 40 h 30 min: the schedule is in the data folder, nothing changes at once.
             clock.value = start + 40.5 * 3600
             let restarted = DailySource(Self.image)
-            try startDaily(settings, source: restarted, fetcher: fetcher, network: network, pool: pool,
-                           screen: small, clock: { clock.value })
+            try startDaily(
+                settings, source: restarted, fetcher: fetcher, network: network, pool: pool,
+                screen: small, clock: { clock.value })
             let before = portal.calls.count
             try waitForCheck()
             Gtk.iterate()
@@ -557,10 +609,12 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             let firstMetered = portal.calls.count
             try run(until: 72, from: 49)
             XCTAssertEqual(fetcher.urls.count, downloads, "nothing downloaded on the metered connection")
-            XCTAssertEqual(Set(portal.calls[firstMetered...].map(\.fileBytes)).count, 1, "the cached favourite each time")
+            XCTAssertEqual(
+                Set(portal.calls[firstMetered...].map(\.fileBytes)).count, 1, "the cached favourite each time")
         }
-        XCTAssertEqual(hours.value, Array(0...20) + Array(30...40) + Array(41...72),
-                       "hourly; one change on waking at 30; none on restarting")
+        XCTAssertEqual(
+            hours.value, Array(0...20) + Array(30...40) + Array(41...72),
+            "hourly; one change on waking at 30; none on restarting")
         XCTAssertEqual(hours.value.count, 21 + 11 + 32)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// A new user's first launch, the built `apod-viewer` in an empty home against a loopback
@@ -10,14 +11,17 @@ final class FreshHomeTests: ViewerProcessTestCase {
     private let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
 
     func testTheFirstLaunchQuitsWithItsWindowAndLeavesNoLoginItem() throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: xdotool.path), "xdotool missing (scripts/install-deps)")
+        try XCTSkipUnless(
+            FileManager.default.isExecutableFile(atPath: xdotool.path), "xdotool missing (scripts/install-deps)")
         let route = "/wp-json/wp/v2/apod-basic"
         let picture = PlainPNG.make(width: 320, height: 200, red: 20, green: 40, blue: 90)
         let pictureURL = Locked("")
         let server = try FakeHTTPServer { request in
             switch request.path {
             case route:
-                return .json(#"[{"date":"2026-11-29","title":"Aurora over Lake","media_type":"image","explanation":"Green curtains.","hdurl":"\#(pictureURL.value)"}]"#)
+                return .json(
+                    #"[{"date":"2026-11-29","title":"Aurora over Lake","media_type":"image","explanation":"Green curtains.","hdurl":"\#(pictureURL.value)"}]"#
+                )
             case "/picture.png":
                 return .data(picture, contentType: "image/png")
             default:
@@ -27,19 +31,28 @@ final class FreshHomeTests: ViewerProcessTestCase {
         defer { server.stop() }
         pictureURL.value = server.baseURL.appendingPathComponent("picture.png").absoluteString
 
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("APOD_") && $0.key != "NASA_API_KEY" }
+        var environment = ProcessInfo.processInfo.environment.filter {
+            !$0.key.hasPrefix("APOD_") && $0.key != "NASA_API_KEY"
+        }
         environment["HOME"] = home.path
-        let process = try launch(["--source", "science", "--api-url", server.baseURL.appendingPathComponent(String(route.dropFirst())).absoluteString],
-                                 environment: environment)
-        XCTAssertTrue(wait(30) { server.requests.contains { $0.path == "/picture.png" } }, "the first picture was asked for")
+        let process = try launch(
+            [
+                "--source", "science", "--api-url",
+                server.baseURL.appendingPathComponent(String(route.dropFirst())).absoluteString,
+            ],
+            environment: environment)
+        XCTAssertTrue(
+            wait(30) { server.requests.contains { $0.path == "/picture.png" } }, "the first picture was asked for")
         XCTAssertTrue(wait(10) { self.hasWindow() }, "the main window")
         Thread.sleep(forTimeInterval: 1)
         XCTAssertTrue(process.isRunning, "it runs while its window is open")
 
-        let found = try ChildProcess.run(xdotool, ["search", "--sync", "--onlyvisible", "--pid", String(process.processIdentifier)],
-                                         timeout: 20)
+        let found = try ChildProcess.run(
+            xdotool, ["search", "--sync", "--onlyvisible", "--pid", String(process.processIdentifier)],
+            timeout: 20)
         let window = try XCTUnwrap(found.output.split(separator: "\n").last.map(String.init), found.output)
-        let close = try ChildProcess.run(xdotool, ["windowfocus", "--sync", window, "key", "--clearmodifiers", "ctrl+w"], timeout: 20)
+        let close = try ChildProcess.run(
+            xdotool, ["windowfocus", "--sync", window, "key", "--clearmodifiers", "ctrl+w"], timeout: 20)
         XCTAssertEqual(close.status, 0, close.output)
 
         let ended = wait(15) { !process.isRunning }

@@ -28,7 +28,9 @@ final class WallpaperPortalTests: XCTestCase {
     func testSendsTheFileAndOptionsAndReportsTheResponse() throws {
         let path = file.path
         try MainActor.assumeIsolated {
-            guard let portal = FakeWallpaperPortal() else { throw XCTSkip("no session bus (run under dbus-run-session)") }
+            guard let portal = FakeWallpaperPortal() else {
+                throw XCTSkip("no session bus (run under dbus-run-session)")
+            }
             portal.publish()
             defer { portal.unpublish() }
             XCTAssertTrue(Gtk.iterate(until: { portal.ownsName }, timeout: 10))
@@ -50,8 +52,9 @@ final class WallpaperPortalTests: XCTestCase {
     }
 
     func testWithoutAPortalTheOutcomeSaysSo() throws {
-        try XCTSkipIf(ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil,
-                      "no session bus (run under dbus-run-session)")
+        try XCTSkipIf(
+            ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil,
+            "no session bus (run under dbus-run-session)")
         let path = file.path
         MainActor.assumeIsolated {
             XCTAssertEqual(Self.setWallpaper(path), .noPortal)

@@ -2,15 +2,18 @@ import APODCore
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// A detail window opened from the random grid steps through the grid's entries.
 final class BatchNavigationTests: GUITestCase, @unchecked Sendable {
     func testLeftAndRightStepThroughTheGridsBatch() throws {
         try MainActor.assumeIsolated {
-            let batch = [entry("2011-01-01", title: "First", picture: "/a/700x500.jpg"),
-                         entry("2012-02-02", title: "Second & <i>middle</i>", picture: "/b/800x500.jpg"),
-                         entry("2013-03-03", title: "Third", picture: "/c/900x500.jpg", media: .video)]
+            let batch = [
+                entry("2011-01-01", title: "First", picture: "/a/700x500.jpg"),
+                entry("2012-02-02", title: "Second & <i>middle</i>", picture: "/b/800x500.jpg"),
+                entry("2013-03-03", title: "Third", picture: "/c/900x500.jpg", media: .video),
+            ]
             try start(FakeSource(entries: [batch[0]], random: batch), options: ViewerOptions(randomCount: 3))
             let grid = try XCTUnwrap(app.randomView)
             waitUntil("the grid is filled") { grid.cells.count == 3 }
@@ -19,7 +22,8 @@ final class BatchNavigationTests: GUITestCase, @unchecked Sendable {
             waitUntil("the middle picture is shown") { detail.pictureArea.shown?.image.originalWidth == 800 }
             let navigation = try XCTUnwrap(detail.batch)
             XCTAssertTrue(navigation.nextButton.isVisible)
-            XCTAssertEqual(navigation.nextButton.opacity, 0, "the buttons show only while the pointer is over the picture")
+            XCTAssertEqual(
+                navigation.nextButton.opacity, 0, "the buttons show only while the pointer is over the picture")
 
             XCTAssertTrue(detail.window.activateAction(WindowAction.next))
             XCTAssertEqual(detail.entry, batch[2])

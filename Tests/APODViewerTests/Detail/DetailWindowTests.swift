@@ -2,6 +2,7 @@ import APODCore
 import CGtk
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 final class DetailWindowTests: GUITestCase, @unchecked Sendable {
@@ -30,9 +31,11 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
 
     func testActivatingAGridChildOpensTheDetailWithAllItsText() throws {
         try MainActor.assumeIsolated {
-            var conjunction = entry("2020-12-17", title: "The Great Conjunction & <b>Saturn</b>",
-                                    picture: "/2000x1300.jpg", copyright: "Ada & Co")
-            conjunction.explanation = "Jupiter and Saturn < 0.1° apart: a once-in-800-years <em>sight</em> & more.\r\nSecond line."
+            var conjunction = entry(
+                "2020-12-17", title: "The Great Conjunction & <b>Saturn</b>",
+                picture: "/2000x1300.jpg", copyright: "Ada & Co")
+            conjunction.explanation =
+                "Jupiter and Saturn < 0.1° apart: a once-in-800-years <em>sight</em> & more.\r\nSecond line."
             // Its own HD address: the grid asks for the normal one, and the recorded purpose of a
             // shared address depended on which request came last.
             conjunction.hdImageURL = pictures.url("/hd/2000x1300.jpg")
@@ -42,8 +45,12 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(detail.caption.titleLabel.text, "The Great Conjunction & <b>Saturn</b>")
             XCTAssertEqual(detail.caption.creditLabel.text, "© Ada & Co")
             // Shown through the app's link markup, whose parser reads "\r\n" as "\n".
-            XCTAssertEqual(detail.explanationLabel.text, conjunction.explanation.replacingOccurrences(of: "\r\n", with: "\n"))
-            for label in [detail.caption.dateLabel, detail.caption.titleLabel, detail.caption.creditLabel, detail.explanationLabel] {
+            XCTAssertEqual(
+                detail.explanationLabel.text, conjunction.explanation.replacingOccurrences(of: "\r\n", with: "\n"))
+            for label in [
+                detail.caption.dateLabel, detail.caption.titleLabel, detail.caption.creditLabel,
+                detail.explanationLabel,
+            ] {
                 XCTAssertTrue(detail.scroller.contains(label), "\(label.text) is inside the scrolled window")
                 XCTAssertEqual(label.usesMarkup, label === detail.explanationLabel, "only the app's own link markup")
                 XCTAssertTrue(label.isWrapping)
@@ -169,7 +176,8 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
     /// get bounded text and the whole is one click away on the clipboard.
     func testAHugeTitleAndExplanationShowPromptlyBoundedWithTheFullTextToCopy() throws {
         try MainActor.assumeIsolated {
-            var huge = entry("2018-05-09", title: String(repeating: "Endless title ", count: 220_000), picture: "/800x600.jpg")
+            var huge = entry(
+                "2018-05-09", title: String(repeating: "Endless title ", count: 220_000), picture: "/800x600.jpg")
             huge.explanation = String(repeating: "An endless explanation. ", count: 130_000)
             let detail = try openDetail(huge)
             XCTAssertTrue(detail.fullTextButton.isVisible, "offered when text was cut")
@@ -179,7 +187,8 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertLessThanOrEqual(detail.window.title.count, BoundedText.titleLimit)
             XCTAssertLessThanOrEqual(detail.explanationLabel.text.count, BoundedText.explanationLimit)
             XCTAssertTrue(detail.explanationLabel.text.hasSuffix("…"))
-            XCTAssertLessThanOrEqual(try XCTUnwrap(app.randomView).cells[0].titleLabel.text.count, BoundedText.titleLimit)
+            XCTAssertLessThanOrEqual(
+                try XCTUnwrap(app.randomView).cells[0].titleLabel.text.count, BoundedText.titleLimit)
 
             XCTAssertTrue(detail.fullTextButton.activate())
             waitUntil("the button's click is handled") { detail.toasts.isShown }
@@ -215,9 +224,14 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
             }
             guard let dialog else { return }
             let chooser = OpaquePointer(dialog)
-            let name = gtk_file_chooser_get_current_name(chooser).map { text in defer { g_free(text) }; return String(cString: text) }
+            let name = gtk_file_chooser_get_current_name(chooser).map { text in
+                defer { g_free(text) }
+                return String(cString: text)
+            }
             XCTAssertEqual(name, "2018-05-11-ca-va-oland.jpg")
-            XCTAssertEqual(gtk_window_get_title(dialog.assumingMemoryBound(to: GtkWindow.self)).map { String(cString: $0) }, "Save Picture")
+            XCTAssertEqual(
+                gtk_window_get_title(dialog.assumingMemoryBound(to: GtkWindow.self)).map { String(cString: $0) },
+                "Save Picture")
 
             gtk_dialog_response(dialog.assumingMemoryBound(to: GtkDialog.self), GTK_RESPONSE_CANCEL.rawValue)
             waitUntil("the dialog is gone") { Self.openFileChooser() == nil }
@@ -233,22 +247,26 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
     func testAcceptingTheSaveDialogWritesThePictureWhereTheUserChose() throws {
         try withDesktopPortals {
             try MainActor.assumeIsolated {
-                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod save für später \(UUID().uuidString)")
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "apod save für später \(UUID().uuidString)")
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 defer { try? FileManager.default.removeItem(at: folder) }
-                let (portal, detail) = try askWhereToSave(entry("2018-05-12", title: "Ça va, Öland!", picture: "/1000x700.jpg"))
+                let (portal, detail) = try askWhereToSave(
+                    entry("2018-05-12", title: "Ça va, Öland!", picture: "/1000x700.jpg"))
                 defer { portal.unpublish() }
                 let call = try XCTUnwrap(portal.calls.first)
                 XCTAssertEqual(call.title, "Save Picture")
                 XCTAssertEqual(call.options.string("current_name"), "2018-05-12-ca-va-oland.jpg")
                 XCTAssertEqual(call.options.string("accept_label"), "_Save")
                 XCTAssertEqual(call.options.bool("modal"), true)
-                XCTAssertTrue(call.parentWindow.hasPrefix("x11:"), "the detail window is the parent: \(call.parentWindow)")
+                XCTAssertTrue(
+                    call.parentWindow.hasPrefix("x11:"), "the detail window is the parent: \(call.parentWindow)")
 
                 let target = folder.appendingPathComponent("Öland #1.jpg")
                 portal.choose(target.path)
                 waitUntil("the file is written") { FileManager.default.fileExists(atPath: target.path) }
-                XCTAssertEqual(try Data(contentsOf: target), TestImages.jpeg(width: 1000, height: 700), "the bytes as served")
+                XCTAssertEqual(
+                    try Data(contentsOf: target), TestImages.jpeg(width: 1000, height: 700), "the bytes as served")
                 waitUntil("the save is announced") { detail.toasts.isShown }
                 XCTAssertEqual(detail.toasts.text, "Saved to Öland #1.jpg")
                 XCTAssertNil(detail.banner.message)
@@ -262,9 +280,11 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
     func testAnAcceptedLocationThatCannotBeWrittenShowsTheBanner() throws {
         try withDesktopPortals {
             try MainActor.assumeIsolated {
-                let (portal, detail) = try askWhereToSave(entry("2018-05-13", title: "Nowhere", picture: "/1000x700.jpg"))
+                let (portal, detail) = try askWhereToSave(
+                    entry("2018-05-13", title: "Nowhere", picture: "/1000x700.jpg"))
                 defer { portal.unpublish() }
-                let target = FileManager.default.temporaryDirectory.appendingPathComponent("apod-missing-\(UUID().uuidString)/sub/picture.jpg")
+                let target = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "apod-missing-\(UUID().uuidString)/sub/picture.jpg")
                 portal.choose(target.path)
                 waitUntil("the failure is reported") { detail.banner.message != nil }
                 XCTAssertTrue(detail.banner.message?.contains("Could not save") ?? false, detail.banner.message ?? "")
@@ -297,8 +317,10 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
         for index in 0..<g_list_model_get_n_items(toplevels) {
             guard let window = g_list_model_get_item(toplevels, index) else { continue }
             defer { g_object_unref(window) }
-            if g_type_check_instance_is_a(window.assumingMemoryBound(to: GTypeInstance.self), gtk_file_chooser_dialog_get_type()) != 0,
-               gtk_widget_get_visible(window.assumingMemoryBound(to: GtkWidget.self)) != 0 {
+            if g_type_check_instance_is_a(
+                window.assumingMemoryBound(to: GTypeInstance.self), gtk_file_chooser_dialog_get_type()) != 0,
+                gtk_widget_get_visible(window.assumingMemoryBound(to: GtkWidget.self)) != 0
+            {
                 return window
             }
         }

@@ -1,8 +1,9 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 final class FullscreenPictureTests: GUITestCase, @unchecked Sendable {
@@ -33,8 +34,9 @@ final class FullscreenPictureTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(detail.scroller.contains(detail.zoomable.root))
             waitForFrames()
             let pictureY = try XCTUnwrap(detail.pictureArea.root.bounds(in: detail.scroller)?.y)
-            XCTAssertLessThan(pictureY, try XCTUnwrap(detail.caption.dateLabel.bounds(in: detail.scroller)?.y),
-                              "the picture is back in its place, above the text")
+            XCTAssertLessThan(
+                pictureY, try XCTUnwrap(detail.caption.dateLabel.bounds(in: detail.scroller)?.y),
+                "the picture is back in its place, above the text")
 
             waitForFrames()
             // GtkButton's activation shows the button pressed for 250 ms before "clicked".
@@ -57,9 +59,11 @@ final class FullscreenPictureTests: GUITestCase, @unchecked Sendable {
             let delay = 400
             FullscreenPicture.controlsHideDelay = delay
             defer { FullscreenPicture.controlsHideDelay = 2000 }
-            let items = [entry("2021-03-04", title: "Before", picture: "/2000x1300.jpg"),
-                         entry("2021-03-05", title: "Fullscreen", picture: "/2000x1300.jpg"),
-                         entry("2021-03-06", title: "After", picture: "/2000x1300.jpg")]
+            let items = [
+                entry("2021-03-04", title: "Before", picture: "/2000x1300.jpg"),
+                entry("2021-03-05", title: "Fullscreen", picture: "/2000x1300.jpg"),
+                entry("2021-03-06", title: "After", picture: "/2000x1300.jpg"),
+            ]
             try start(FakeSource(entries: items, random: items), options: ViewerOptions(randomCount: 0))
             app.openDetail(for: items[1], batch: { items })
             let detail = try XCTUnwrap(app.detailWindows[items[1].date])
@@ -85,7 +89,8 @@ final class FullscreenPictureTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(controlsShown())
             XCTAssertTrue(fullscreen.leaveButton.isInside(fullscreen.root))
             waitUntil("they hide once the pointer rests", timeout: 30) { controlsHidden() }
-            XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(moved), Double(delay) / 1000 - 0.05, "not before the delay")
+            XCTAssertGreaterThanOrEqual(
+                Date().timeIntervalSince(moved), Double(delay) / 1000 - 0.05, "not before the delay")
 
             // The mouse moving over the window (X puts it at the screen's corner) shows them;
             // the pointer goes back to the middle of the screen, where Xvfb starts it.
@@ -134,7 +139,10 @@ final class FullscreenPictureTests: GUITestCase, @unchecked Sendable {
                 FullscreenPicture.controlsHideDelay = 2000
                 DesktopStyle.reset()
             }
-            let items = [entry("2021-03-04", title: "Before"), entry("2021-03-05", title: "Fullscreen"), entry("2021-03-06", title: "After")]
+            let items = [
+                entry("2021-03-04", title: "Before"), entry("2021-03-05", title: "Fullscreen"),
+                entry("2021-03-06", title: "After"),
+            ]
             try start(FakeSource(entries: items, random: items), options: ViewerOptions(randomCount: 0))
             app.openDetail(for: items[1], batch: { items })
             let detail = try XCTUnwrap(app.detailWindows[items[1].date])

@@ -1,15 +1,17 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// The detail window's "More of M31" row: the objects of the entry as chips opening their grids,
 /// and the other days of the first objects as thumbnails.
 final class RelatedObjectsRowTests: GUITestCase, @unchecked Sendable {
-    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-related-gui-\(UUID().uuidString)")
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "apod-related-gui-\(UUID().uuidString)")
 
     override func tearDown() {
         super.tearDown()
@@ -19,8 +21,10 @@ final class RelatedObjectsRowTests: GUITestCase, @unchecked Sendable {
     /// Eleven days about the Andromeda Galaxy (two also about M32), and days about nothing.
     private func sky() -> [APODEntry] {
         let andromeda = (1...11).map { number in
-            entry(String(format: "2019-%02d-10", number), title: number <= 2 ? "M31 and M32" : "The Andromeda Galaxy, again",
-                  picture: "/m31/\(number)/400x300.jpg")
+            entry(
+                String(format: "2019-%02d-10", number),
+                title: number <= 2 ? "M31 and M32" : "The Andromeda Galaxy, again",
+                picture: "/m31/\(number)/400x300.jpg")
         }
         return andromeda + [entry("2019-12-24", title: "A Quiet Sky", picture: "/quiet/400x300.jpg")]
     }
@@ -28,10 +32,12 @@ final class RelatedObjectsRowTests: GUITestCase, @unchecked Sendable {
     @MainActor
     private func startWithIndex() throws {
         let configuration = SourceConfiguration(kind: .science, cacheDirectory: folder.appendingPathComponent("cache"))
-        let archive = ArchiveAccess(dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
+        let archive = ArchiveAccess(
+            dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
         try archive.openIndex().store(sky())
-        let environment = ViewerEnvironment(source: FakeSource(entries: sky()), pictures: PictureLoader(fetcher: pictures.fetcher),
-                                            calendar: calendar, archive: archive)
+        let environment = ViewerEnvironment(
+            source: FakeSource(entries: sky()), pictures: PictureLoader(fetcher: pictures.fetcher),
+            calendar: calendar, archive: archive)
         try start(environment: environment)
     }
 
@@ -47,9 +53,13 @@ final class RelatedObjectsRowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(row.chips.first?.button.label, "M31 · Andromeda Galaxy (11)")
             let m31 = try XCTUnwrap(row.sections.first)
             XCTAssertEqual(m31.heading.text, "More of M31 (10)", "the other days")
-            XCTAssertEqual(m31.thumbnails.map(\.entry.date.description),
-                           ["2019-11-10", "2019-10-10", "2019-09-10", "2019-08-10", "2019-07-10", "2019-06-10", "2019-05-10", "2019-04-10"],
-                           "the newest eight others, this day left out")
+            XCTAssertEqual(
+                m31.thumbnails.map(\.entry.date.description),
+                [
+                    "2019-11-10", "2019-10-10", "2019-09-10", "2019-08-10", "2019-07-10", "2019-06-10", "2019-05-10",
+                    "2019-04-10",
+                ],
+                "the newest eight others, this day left out")
             XCTAssertEqual(row.sections.dropFirst().first?.heading.text, "More of M32 (1)")
             waitUntil("the thumbnails arrive") { row.sections.allSatisfy { $0.thumbnails.allSatisfy(\.hasPicture) } }
 

@@ -3,6 +3,7 @@ import Foundation
 import GtkKit
 import WallpaperComposition
 import XCTest
+
 @testable import APODViewer
 
 /// "Set as Background" in the detail window, against the fake portal on the test's session bus.
@@ -23,8 +24,9 @@ final class SetBackgroundTests: GUITestCase, @unchecked Sendable {
 
     /// Runs `body` with the fake Wallpaper portal on the test's session bus.
     private func withPortal(_ body: @MainActor (FakeWallpaperPortal) throws -> Void) throws {
-        try XCTSkipIf(ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil,
-                      "no session bus (run under dbus-run-session)")
+        try XCTSkipIf(
+            ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil,
+            "no session bus (run under dbus-run-session)")
         try MainActor.assumeIsolated {
             let portal = try XCTUnwrap(FakeWallpaperPortal())
             portal.publish()
@@ -50,15 +52,17 @@ final class SetBackgroundTests: GUITestCase, @unchecked Sendable {
             XCTAssertNil(detail.banner.message)
 
             let file = try XCTUnwrap(detail.background.lastFile)
-            XCTAssertEqual(file.deletingLastPathComponent().standardizedFileURL,
-                           files.cacheDirectory.appendingPathComponent("wallpaper").standardizedFileURL)
+            XCTAssertEqual(
+                file.deletingLastPathComponent().standardizedFileURL,
+                files.cacheDirectory.appendingPathComponent("wallpaper").standardizedFileURL)
             XCTAssertEqual(file.lastPathComponent, "2020-12-17-conjunction-co.jpg")
             let call = try XCTUnwrap(portal.calls.first)
             XCTAssertEqual(call.fileBytes, try Data(contentsOf: file))
             let decoded = try TextureDecoder.decode(call.fileBytes, maxSize: nil)
             let monitor = try XCTUnwrap(Monitors.largest())
-            XCTAssertEqual([decoded.width, decoded.height], [monitor.width * monitor.scale, monitor.height * monitor.scale],
-                           "fitted to the monitor, as the daily background is")
+            XCTAssertEqual(
+                [decoded.width, decoded.height], [monitor.width * monitor.scale, monitor.height * monitor.scale],
+                "fitted to the monitor, as the daily background is")
             XCTAssertEqual(call.options["set-on"], "'both'")
 
             portal.responseCode = 1
@@ -83,9 +87,11 @@ final class SetBackgroundTests: GUITestCase, @unchecked Sendable {
             waitUntil("the portal was called") { portal.calls.count == 1 }
             let call = try XCTUnwrap(portal.calls.first)
 
-            let expected = try WallpaperComposer.compose(TestImages.jpeg(width: 800, height: 500), .init(
-                canvas: CanvasSize(width: 2000, height: 800), scaleFactor: 2, fit: .whole,
-                caption: Caption(entry: shown, style: .title)))
+            let expected = try WallpaperComposer.compose(
+                TestImages.jpeg(width: 800, height: 500),
+                .init(
+                    canvas: CanvasSize(width: 2000, height: 800), scaleFactor: 2, fit: .whole,
+                    caption: Caption(entry: shown, style: .title)))
             XCTAssertNotNil(expected.report.card, "the expected copy has its card")
             XCTAssertEqual(call.fileBytes, expected.jpeg, "the daily background's copy, byte for byte")
             try? call.fileBytes.write(to: Self.screenshotDirectory.appendingPathComponent("set-background-copy.jpg"))

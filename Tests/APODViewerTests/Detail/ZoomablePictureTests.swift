@@ -2,6 +2,7 @@ import APODCore
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// Zoom and pan in the detail window, checked on what GTK lays out (the picture's allocated
@@ -53,7 +54,8 @@ final class ZoomablePictureTests: GUITestCase, @unchecked Sendable {
     func testTheZoomLevelShowsWhileZoomedAndItsButtonsZoom() throws {
         try MainActor.assumeIsolated {
             let detail = try openDetail()
-            let zoomable = detail.zoomable, controls = zoomable.zoomControls
+            let zoomable = detail.zoomable
+            let controls = zoomable.zoomControls
             XCTAssertFalse(controls.root.isVisible, "nothing over the picture at best fit")
 
             XCTAssertTrue(detail.window.activateAction(WindowAction.zoomActual))
@@ -91,10 +93,12 @@ final class ZoomablePictureTests: GUITestCase, @unchecked Sendable {
             waitForFrames()
             let pointer = (x: 150.0, y: 120.0)
             @MainActor func pictureX() -> Double {
-                (zoomable.scroller.horizontalAdjustment.value + pointer.x - Double(zoomable.picture.marginStart)) / zoomable.zoom
+                (zoomable.scroller.horizontalAdjustment.value + pointer.x - Double(zoomable.picture.marginStart))
+                    / zoomable.zoom
             }
             @MainActor func pictureY() -> Double {
-                (zoomable.scroller.verticalAdjustment.value + pointer.y - Double(zoomable.picture.marginTop)) / zoomable.zoom
+                (zoomable.scroller.verticalAdjustment.value + pointer.y - Double(zoomable.picture.marginTop))
+                    / zoomable.zoom
             }
             let before = (pictureX(), pictureY())
             zoomable.zoom(by: 2, about: pointer)

@@ -14,14 +14,21 @@ final class FakeBackgroundPortal: FakePortal {
     private(set) var calls: [Call] = []
 
     init?() {
-        super.init(interface: "org.freedesktop.portal.Background", method: "RequestBackground", arguments: [], ownsDesktopName: false)
+        super.init(
+            interface: "org.freedesktop.portal.Background", method: "RequestBackground", arguments: [],
+            ownsDesktopName: false)
     }
 
     override func handle(_ request: MethodCall) {
         let options = request.dictionary(at: 1)
-        let call = Call(autostart: options.bool("autostart") ?? false, commandLine: options.strings("commandline") ?? [])
+        let call = Call(
+            autostart: options.bool("autostart") ?? false, commandLine: options.strings("commandline") ?? [])
         calls.append(call)
-        answer(request, options: options, results: ["background": g_variant_new_boolean(1),
-                                                    "autostart": g_variant_new_boolean(call.autostart ? 1 : 0)])
+        answer(
+            request, options: options,
+            results: [
+                "background": g_variant_new_boolean(1),
+                "autostart": g_variant_new_boolean(call.autostart ? 1 : 0),
+            ])
     }
 }

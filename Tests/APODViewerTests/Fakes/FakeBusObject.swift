@@ -52,7 +52,8 @@ class FakeBusObject {
     /// `publish` takes, if any.
     init?(path: String, interface: String, introspection: String, name: String? = nil) {
         guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil,
-              let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return nil }
+            let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil)
+        else { return nil }
         self.connection = connection
         self.path = path
         self.interface = interface
@@ -62,7 +63,8 @@ class FakeBusObject {
 
     /// Answers one method call of the interface; every fake overrides it.
     func handle(_ call: MethodCall) {
-        g_dbus_method_invocation_return_dbus_error(call.invocation, "org.freedesktop.DBus.Error.UnknownMethod", call.method)
+        g_dbus_method_invocation_return_dbus_error(
+            call.invocation, "org.freedesktop.DBus.Error.UnknownMethod", call.method)
     }
 
     /// Registers the object, sends its calls to `handle`, and takes the well-known name if any.
@@ -71,18 +73,21 @@ class FakeBusObject {
         vtable.initialize(to: GDBusInterfaceVTable())
         vtable.pointee.method_call = { _, sender, _, _, method, parameters, invocation, data in
             let object = Unmanaged<FakeBusObject>.fromOpaque(data!).takeUnretainedValue()
-            let call = MethodCall(sender: String(cString: sender!), method: String(cString: method!),
-                                  parameters: parameters!, invocation: invocation!)
+            let call = MethodCall(
+                sender: String(cString: sender!), method: String(cString: method!),
+                parameters: parameters!, invocation: invocation!)
             MainActor.assumeIsolated { object.handle(call) }
         }
         registration = g_dbus_connection_register_object(
             connection, path, g_dbus_node_info_lookup_interface(node, interface),
             vtable, Unmanaged.passUnretained(self).toOpaque(), nil, nil)
         guard let name else { return }
-        nameOwner = g_bus_own_name_on_connection(connection, name, G_BUS_NAME_OWNER_FLAGS_NONE, { _, _, data in
-            let object = Unmanaged<FakeBusObject>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { object.ownsName = true }
-        }, nil, Unmanaged.passUnretained(self).toOpaque(), nil)
+        nameOwner = g_bus_own_name_on_connection(
+            connection, name, G_BUS_NAME_OWNER_FLAGS_NONE,
+            { _, _, data in
+                let object = Unmanaged<FakeBusObject>.fromOpaque(data!).takeUnretainedValue()
+                MainActor.assumeIsolated { object.ownsName = true }
+            }, nil, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
     /// Gives the name back and releases everything; the object is unusable afterwards.

@@ -18,7 +18,9 @@ final class FakeFileChooserPortal: FakePortal {
 
     /// Nil when the process has no session bus to publish on.
     init?() {
-        super.init(interface: "org.freedesktop.portal.FileChooser", method: "SaveFile", arguments: ["s"], ownsDesktopName: true)
+        super.init(
+            interface: "org.freedesktop.portal.FileChooser", method: "SaveFile", arguments: ["s"], ownsDesktopName: true
+        )
     }
 
     /// Whether a dialog is open, waiting for the user.

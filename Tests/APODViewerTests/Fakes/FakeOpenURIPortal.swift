@@ -14,7 +14,8 @@ final class FakeOpenURIPortal: FakePortal {
     private(set) var calls: [Call] = []
 
     init?() {
-        super.init(interface: "org.freedesktop.portal.OpenURI", method: "OpenFile", arguments: ["h"], ownsDesktopName: true)
+        super.init(
+            interface: "org.freedesktop.portal.OpenURI", method: "OpenFile", arguments: ["h"], ownsDesktopName: true)
     }
 
     override func handle(_ call: MethodCall) {

@@ -27,9 +27,10 @@ class FakePortal: FakeBusObject {
     init?(interface: String, method: String, arguments: [String], ownsDesktopName: Bool) {
         let inputs = (["s"] + arguments + ["a{sv}"]).map { "<arg type=\"\($0)\" direction=\"in\"/>" }.joined()
         let methods = "<method name=\"\(method)\">\(inputs)<arg type=\"o\" direction=\"out\"/></method>"
-        super.init(path: "/org/freedesktop/portal/desktop", interface: interface,
-                   introspection: "<node><interface name=\"\(interface)\">\(methods)</interface></node>",
-                   name: ownsDesktopName ? "org.freedesktop.portal.Desktop" : nil)
+        super.init(
+            path: "/org/freedesktop/portal/desktop", interface: interface,
+            introspection: "<node><interface name=\"\(interface)\">\(methods)</interface></node>",
+            name: ownsDesktopName ? "org.freedesktop.portal.Desktop" : nil)
     }
 
     /// Replies to `call` with its request handle: the documented path made of the caller's
@@ -49,12 +50,14 @@ class FakePortal: FakeBusObject {
         let builder = g_variant_builder_new(dictionaryType)
         g_variant_type_free(dictionaryType)
         for (key, value) in results {
-            g_variant_builder_add_value(builder, g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value)))
+            g_variant_builder_add_value(
+                builder, g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value)))
         }
         var response: [OpaquePointer?] = [g_variant_new_uint32(responseCode), g_variant_builder_end(builder)]
         g_variant_builder_unref(builder)
-        g_dbus_connection_emit_signal(connection, request.sender, request.handle, "org.freedesktop.portal.Request", "Response",
-                                      g_variant_new_tuple(&response, 2), nil)
+        g_dbus_connection_emit_signal(
+            connection, request.sender, request.handle, "org.freedesktop.portal.Request", "Response",
+            g_variant_new_tuple(&response, 2), nil)
     }
 
     /// The bytes of the file passed as the handle argument at `index` of `call` (empty when

@@ -17,12 +17,17 @@ final class FakeWallpaperPortal: FakePortal {
 
     /// Nil when the process has no session bus to publish on.
     init?() {
-        super.init(interface: "org.freedesktop.portal.Wallpaper", method: "SetWallpaperFile", arguments: ["h"], ownsDesktopName: true)
+        super.init(
+            interface: "org.freedesktop.portal.Wallpaper", method: "SetWallpaperFile", arguments: ["h"],
+            ownsDesktopName: true)
     }
 
     override func handle(_ call: MethodCall) {
         let options = call.dictionary(at: 2)
-        calls.append(Call(parentWindow: call.string(at: 0), options: options.printed, fileBytes: passedFileBytes(call, argument: 1)))
+        calls.append(
+            Call(
+                parentWindow: call.string(at: 0), options: options.printed,
+                fileBytes: passedFileBytes(call, argument: 1)))
         answer(call, options: options)
     }
 }

@@ -11,8 +11,10 @@ struct VariantDictionary {
 
     /// Reads `dictionary`, an `a{sv}` value the caller keeps owning.
     init(_ dictionary: OpaquePointer) {
-        var printed: [String: String] = [:], texts: [String: String] = [:]
-        var textLists: [String: [String]] = [:], flags: [String: Bool] = [:]
+        var printed: [String: String] = [:]
+        var texts: [String: String] = [:]
+        var textLists: [String: [String]] = [:]
+        var flags: [String: Bool] = [:]
         for index in 0..<g_variant_n_children(dictionary) {
             let entry = g_variant_get_child_value(dictionary, index)!
             let keyVariant = g_variant_get_child_value(entry, 0)!

@@ -11,7 +11,11 @@ final class BenchSupportTests: XCTestCase {
 
     func testAPixbufRoundTripsThroughJPEGAndScalesKeepingItsAspect() throws {
         let made = Pixbuf(width: 300, height: 200) { y, row in
-            for x in 0..<300 { row[x * 3] = UInt8(x % 256); row[x * 3 + 1] = UInt8(y); row[x * 3 + 2] = 90 }
+            for x in 0..<300 {
+                row[x * 3] = UInt8(x % 256)
+                row[x * 3 + 1] = UInt8(y)
+                row[x * 3 + 2] = 90
+            }
         }
         let jpeg = try XCTUnwrap(made.texture().jpegData(quality: 90))
         let decoded = try Pixbuf.decode(jpeg)

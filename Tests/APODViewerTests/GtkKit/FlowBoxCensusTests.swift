@@ -1,6 +1,7 @@
 import APODCore
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// The bench watches the viewer's grid through `FlowBoxCensus` alone: it must see exactly the
@@ -9,13 +10,15 @@ final class FlowBoxCensusTests: GUITestCase, @unchecked Sendable {
     func testCountsTheGridsCellsAndTheOnesShowingAPicture() throws {
         try MainActor.assumeIsolated {
             let entries = (0..<3).map { index in
-                entry(APODDay("2003-03-03")!.adding(days: index).description, title: "Cell \(index)",
-                      picture: index == 0 ? "/missing" : "/400x300.jpg")
+                entry(
+                    APODDay("2003-03-03")!.adding(days: index).description, title: "Cell \(index)",
+                    picture: index == 0 ? "/missing" : "/400x300.jpg")
             }
             // Windows an earlier test left on screen are not this test's to count.
             let before = FlowBoxCensus.take()
-            try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: entries),
-                      options: ViewerOptions(randomCount: 3))
+            try start(
+                FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: entries),
+                options: ViewerOptions(randomCount: 3))
             let grid = app.randomView!
             waitUntil("every cell settled") {
                 grid.cells.count == 3 && grid.cells.allSatisfy { $0.hasThumbnail || $0.failureReason != nil }

@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// `MainThread.post` against GTK's drawing: a burst of posted work is spread over several

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import GtkKit
 
 /// The queue behind `MainThread.post`: order, the per-drain time budget, and posting from
@@ -59,7 +60,10 @@ final class MainThreadQueueTests: XCTestCase {
         let clock = FakeClock()
         let queue = MainThreadQueue(budget: 0.004, now: { clock.time })
         let log = Log()
-        queue.append { clock.advance(0.050); log.append(0) }
+        queue.append {
+            clock.advance(0.050)
+            log.append(0)
+        }
         queue.append { log.append(1) }
         XCTAssertTrue(MainActor.assumeIsolated { queue.drain() })
         XCTAssertEqual(log.all, [0], "one slow item, then the drain yields")
@@ -82,7 +86,8 @@ final class MainThreadQueueTests: XCTestCase {
     /// The real `MainThread.post` from eight threads at once: everything arrives, on the main
     /// thread, and each thread's posts keep their order.
     func testPostsFromManyThreadsAllArriveInPerThreadOrder() {
-        let threads = 8, perThread = 500
+        let threads = 8
+        let perThread = 500
         let log = Log()
         let offMain = Log()
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
@@ -101,7 +106,8 @@ final class MainThreadQueueTests: XCTestCase {
         let items = log.all
         for thread in 0..<threads {
             let mine = items.filter { $0 / perThread == thread }
-            XCTAssertEqual(mine, Array(thread * perThread..<(thread + 1) * perThread), "thread \(thread)'s posts in order")
+            XCTAssertEqual(
+                mine, Array(thread * perThread..<(thread + 1) * perThread), "thread \(thread)'s posts in order")
         }
     }
 }

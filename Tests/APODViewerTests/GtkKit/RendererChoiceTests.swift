@@ -33,11 +33,13 @@ final class RendererChoiceTests: XCTestCase {
     }
 
     func testCairoIsChosenOnlyOverSoftwareGL() {
-        XCTAssertEqual(RendererChoice.decide(gskRenderer: nil) { "llvmpipe (LLVM 15.0.6, 256 bits)" },
-                       .cairoOverSoftwareGL("llvmpipe (LLVM 15.0.6, 256 bits)"))
+        XCTAssertEqual(
+            RendererChoice.decide(gskRenderer: nil) { "llvmpipe (LLVM 15.0.6, 256 bits)" },
+            .cairoOverSoftwareGL("llvmpipe (LLVM 15.0.6, 256 bits)"))
         XCTAssertTrue(RendererChoice.cairoOverSoftwareGL("softpipe").drawsWithCairo)
-        XCTAssertEqual(RendererChoice.decide(gskRenderer: nil) { "Mesa Intel(R) UHD Graphics 620 (KBL GT2)" },
-                       .gl("Mesa Intel(R) UHD Graphics 620 (KBL GT2)"))
+        XCTAssertEqual(
+            RendererChoice.decide(gskRenderer: nil) { "Mesa Intel(R) UHD Graphics 620 (KBL GT2)" },
+            .gl("Mesa Intel(R) UHD Graphics 620 (KBL GT2)"))
         XCTAssertEqual(RendererChoice.decide(gskRenderer: "") { nil }, .noGL, "an empty GSK_RENDERER is no choice")
         for choice in [RendererChoice.gl("V3D 4.2"), .noGL, .named("cairo")] { XCTAssertFalse(choice.drawsWithCairo) }
     }
@@ -45,10 +47,11 @@ final class RendererChoiceTests: XCTestCase {
     /// A renderer the user named is GTK's to honour: GL is not even probed.
     func testGSKRendererIsHonouredWithoutProbingGL() {
         for name in ["gl", "cairo", "ngl", "vulkan"] {
-            XCTAssertEqual(RendererChoice.decide(gskRenderer: name) {
-                XCTFail("probed GL although GSK_RENDERER=\(name)")
-                return "llvmpipe"
-            }, .named(name))
+            XCTAssertEqual(
+                RendererChoice.decide(gskRenderer: name) {
+                    XCTFail("probed GL although GSK_RENDERER=\(name)")
+                    return "llvmpipe"
+                }, .named(name))
         }
     }
 }

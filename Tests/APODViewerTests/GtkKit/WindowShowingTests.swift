@@ -2,6 +2,7 @@ import APODCore
 import CGtk
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// The steps that keep costly window work out of one main-loop iteration: a later iteration,

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 final class DecodeQueueTests: XCTestCase {
@@ -10,7 +11,13 @@ final class DecodeQueueTests: XCTestCase {
         private var running = 0
         private(set) var peak = 0
         private(set) var ran = 0
-        func enter() { lock.withLock { running += 1; ran += 1; peak = max(peak, running) } }
+        func enter() {
+            lock.withLock {
+                running += 1
+                ran += 1
+                peak = max(peak, running)
+            }
+        }
         func leave() { lock.withLock { running -= 1 } }
         var total: Int { lock.withLock { ran } }
         var highest: Int { lock.withLock { peak } }
@@ -42,10 +49,20 @@ final class DecodeQueueTests: XCTestCase {
         let gauge = Gauge()
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let blocker = Task { try await queue.run { _ in started.signal(); release.wait() } }
+        let blocker = Task {
+            try await queue.run { _ in
+                started.signal()
+                release.wait()
+            }
+        }
         // The only thread is busy before the second job exists, so that job can only wait.
         await Task.detached { started.wait() }.value
-        let waiting = Task { try await queue.run { _ in gauge.enter(); gauge.leave() } }
+        let waiting = Task {
+            try await queue.run { _ in
+                gauge.enter()
+                gauge.leave()
+            }
+        }
         waiting.cancel()
         release.signal()
         try await blocker.value
@@ -71,11 +88,15 @@ final class DecodeQueueTests: XCTestCase {
     /// even when they were queued after them.
     func testWorkRunsInTicketOrderNotArrivalOrder() async throws {
         let queue = DecodeQueue(threads: 1)
-        let first = queue.ticket(), second = queue.ticket()
+        let first = queue.ticket()
+        let second = queue.ticket()
         let order = Locked<[String]>([])
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        queue.submit(at: first) { started.signal(); release.wait() }
+        queue.submit(at: first) {
+            started.signal()
+            release.wait()
+        }
         await Task.detached { started.wait() }.value
         queue.submit(at: second) { order.value.append("second") }
         queue.submit(at: first) { order.value.append("first, piece 2") }

@@ -3,6 +3,7 @@ import Foundation
 import GtkKit
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// Issue 23, hostile input 5 and 7: what the picture loader hands to GdkPixbuf. A GIF of very
@@ -13,7 +14,8 @@ final class PictureLoaderTests: XCTestCase {
 
     func testAGIFOfMoreFramesThanTheBoundIsShownStill() async throws {
         let bound = TextureDecoder.maxAnimationFrames
-        let pictures = PictureLoader(fetcher: BytesFetcher(ImageFaults.gifAnimation(frames: bound + 1)), decoder: DecodeQueue(threads: 1))
+        let pictures = PictureLoader(
+            fetcher: BytesFetcher(ImageFaults.gifAnimation(frames: bound + 1)), decoder: DecodeQueue(threads: 1))
         let over = try await pictures.animation(from: gifURL, for: .display)
         XCTAssertNil(over, "\(bound + 1) frames: the still stays")
         let atBound = try await PictureLoader(fetcher: BytesFetcher(ImageFaults.gifAnimation(frames: bound)))
@@ -35,8 +37,12 @@ final class PictureLoaderTests: XCTestCase {
     /// on: they are dropped with the loader instead of being decoded for no one.
     func testCancellingAPictureDropsTheChunksItsDecoderHasNotTaken() async throws {
         let queue = DecodeQueue(threads: 1)
-        let busy = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-        queue.submit(at: queue.ticket()) { busy.signal(); release.wait() }
+        let busy = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        queue.submit(at: queue.ticket()) {
+            busy.signal()
+            release.wait()
+        }
         await Task.detached { busy.wait() }.value
         let fetcher = HangingStreamFetcher(TestImages.jpeg(width: 1600, height: 1200))
         let pictures = PictureLoader(fetcher: fetcher, decoder: queue)
@@ -75,7 +81,8 @@ final class PictureLoaderTests: XCTestCase {
 
     /// GIF and WebP go to a loader only once the picture check has passed them, decoded whole.
     func testGIFAndWebPAreDecodedWholeNotWhileTheyArrive() async throws {
-        let webp = try XCTUnwrap(TestImages.webp(width: 90, height: 60), "no WebP GdkPixbuf module: run scripts/install-deps")
+        let webp = try XCTUnwrap(
+            TestImages.webp(width: 90, height: 60), "no WebP GdkPixbuf module: run scripts/install-deps")
         for data in [ImageFaults.gifAnimation(frames: 5), webp] {
             let stream = StreamingTextureDecoder(maxSize: nil, queue: DecodeQueue(threads: 1))
             await stream.consume(data)
@@ -96,8 +103,9 @@ final class PictureLoaderTests: XCTestCase {
     func testAWebPHeaderWithoutItsPictureFailsWithoutGLibCriticals() async throws {
         let server = try FakeHTTPServer { _ in .data(ImageFaults.webpHeaderWithoutPicture, contentType: "image/webp") }
         defer { server.stop() }
-        let pictures = PictureLoader(fetcher: ImageLoader(client: HTTPClient(timeout: 10, retryPolicy: .none), cache: nil),
-                                     decoder: DecodeQueue(threads: 1))
+        let pictures = PictureLoader(
+            fetcher: ImageLoader(client: HTTPClient(timeout: 10, retryPolicy: .none), cache: nil),
+            decoder: DecodeQueue(threads: 1))
         GLibLogRecorder.start()
         do {
             _ = try await pictures.picture(from: server.baseURL.appendingPathComponent("header.webp"), for: .display)
@@ -125,8 +133,10 @@ private final class BytesFetcher: ImageFetching, @unchecked Sendable {
 
     func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data? { nil }
 
-    func imageData(from url: URL, for purpose: ImagePurpose,
-                   streamingTo consumer: any ImageChunkConsumer) async throws -> FetchedImage {
+    func imageData(
+        from url: URL, for purpose: ImagePurpose,
+        streamingTo consumer: any ImageChunkConsumer
+    ) async throws -> FetchedImage {
         guard streams else { return FetchedImage(data: data, streamed: false) }
         for start in stride(from: 0, to: data.count, by: 4_096) {
             await consumer.consume(data[start..<min(data.count, start + 4_096)])
@@ -158,8 +168,10 @@ private final class HangingStreamFetcher: ImageFetching, @unchecked Sendable {
 
     func cachedImageData(from url: URL, for purpose: ImagePurpose) -> Data? { nil }
 
-    func imageData(from url: URL, for purpose: ImagePurpose,
-                   streamingTo consumer: any ImageChunkConsumer) async throws -> FetchedImage {
+    func imageData(
+        from url: URL, for purpose: ImagePurpose,
+        streamingTo consumer: any ImageChunkConsumer
+    ) async throws -> FetchedImage {
         for start in stride(from: 0, to: data.count - 1, by: 16_384) {
             await consumer.consume(data[start..<min(data.count - 1, start + 16_384)])
         }

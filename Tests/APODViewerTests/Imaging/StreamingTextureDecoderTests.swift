@@ -1,6 +1,7 @@
 import APODCore
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// Pictures decoded while they download: the GdkPixbufLoader consumer behind the core's seam.
@@ -51,16 +52,19 @@ final class StreamingTextureDecoderTests: XCTestCase {
         let stream = StreamingTextureDecoder(maxSize: 300, queue: DecodeQueue(threads: 2))
         let startedEarly = Locked(false)
         let server = try FakeHTTPServer { _ in
-            FakeResponse(headers: ["Content-Type": "image/jpeg"], body: data, fault: .holdBody(after: data.count / 2) {
-                guard stream.progress.headerRead else { return false }
-                startedEarly.value = true
-                return true
-            })
+            FakeResponse(
+                headers: ["Content-Type": "image/jpeg"], body: data,
+                fault: .holdBody(after: data.count / 2) {
+                    guard stream.progress.headerRead else { return false }
+                    startedEarly.value = true
+                    return true
+                })
         }
         defer { server.stop() }
         let loader = ImageLoader(client: HTTPClient(timeout: 20, retryPolicy: .none), cache: nil)
-        let fetched = try await loader.imageData(from: server.baseURL.appendingPathComponent("big.jpg"),
-                                                 for: .display, streamingTo: stream)
+        let fetched = try await loader.imageData(
+            from: server.baseURL.appendingPathComponent("big.jpg"),
+            for: .display, streamingTo: stream)
         XCTAssertTrue(startedEarly.value, "the decoder had not read the header while the body was held back")
         XCTAssertTrue(fetched.streamed)
         let image = try stream.finish()
@@ -71,8 +75,9 @@ final class StreamingTextureDecoderTests: XCTestCase {
     /// The main picture is the consumer's decode when the fetcher streamed it; a thumbnail is
     /// never streamed (a grid's partial decodes cost more than they save) and decodes whole.
     func testTheDisplayPictureIsDecodedFromTheStreamAndThumbnailsWhole() async throws {
-        let fetcher = StreamingFetcher(streamed: TestImages.jpeg(width: 640, height: 480),
-                                       whole: TestImages.jpeg(width: 320, height: 240))
+        let fetcher = StreamingFetcher(
+            streamed: TestImages.jpeg(width: 640, height: 480),
+            whole: TestImages.jpeg(width: 320, height: 240))
         let pictures = PictureLoader(fetcher: fetcher, cache: TextureCache(), decoder: DecodeQueue(threads: 2))
         let url = URL(string: "https://apod.nasa.gov/apod/image/a.jpg")!
         let display = try await pictures.picture(from: url, for: .display)
@@ -101,8 +106,10 @@ private final class StreamingFetcher: ImageFetching, @unchecked Sendable {
 
     func imageData(from url: URL, for purpose: ImagePurpose) async throws -> Data { whole }
 
-    func imageData(from url: URL, for purpose: ImagePurpose,
-                   streamingTo consumer: any ImageChunkConsumer) async throws -> FetchedImage {
+    func imageData(
+        from url: URL, for purpose: ImagePurpose,
+        streamingTo consumer: any ImageChunkConsumer
+    ) async throws -> FetchedImage {
         purposes.value.append(purpose)
         for start in stride(from: 0, to: streamed.count, by: 5_000) {
             await consumer.consume(streamed[start..<min(streamed.count, start + 5_000)])

@@ -2,6 +2,7 @@ import APODCore
 import CGtk
 import Foundation
 import XCTest
+
 @testable import APODViewer
 @testable import GtkKit
 
@@ -111,5 +112,7 @@ private final class CountingFetcher: ImageFetching, @unchecked Sendable {
     }
     func rendition(of url: URL, width: Int) -> Data? { lock.withLock { renditions["\(width) \(url)"] } }
     func cachedRendition(of url: URL, width: Int) -> Data? { rendition(of: url, width: width) }
-    func storeRendition(_ data: Data, of url: URL, width: Int) { lock.withLock { renditions["\(width) \(url)"] = data } }
+    func storeRendition(_ data: Data, of url: URL, width: Int) {
+        lock.withLock { renditions["\(width) \(url)"] = data }
+    }
 }

@@ -1,6 +1,7 @@
 import APODCore
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 @testable import GtkKit
 
@@ -30,21 +31,27 @@ final class TextureDecoderTests: XCTestCase {
     }
 
     func testDisplayPicturesAreCappedAt4096() throws {
-        let image = try TextureDecoder.decode(TestImages.jpeg(width: 6000, height: 1500),
-                                              maxSize: ImagePurpose.hd.decodeLongSide)
+        let image = try TextureDecoder.decode(
+            TestImages.jpeg(width: 6000, height: 1500),
+            maxSize: ImagePurpose.hd.decodeLongSide)
         XCTAssertEqual(image.width, 4096)
         XCTAssertEqual(image.height, 1024)
     }
 
     func testDisplayPicturesFitTheBoxTheyAreShownIn() throws {
-        let image = try TextureDecoder.decode(TestImages.jpeg(width: 2880, height: 3432), maxSize: ImagePurpose.hd.decodeLongSide,
-                                              fitting: PixelSize(width: 960, height: 860))
+        let image = try TextureDecoder.decode(
+            TestImages.jpeg(width: 2880, height: 3432), maxSize: ImagePurpose.hd.decodeLongSide,
+            fitting: PixelSize(width: 960, height: 860))
         XCTAssertEqual(image.originalWidth, 2880)
         XCTAssertEqual(image.height, 860, "a portrait picture fills the box's height")
         XCTAssertEqual(image.width, 722)
-        XCTAssertTrue(TextureDecoder.fittedSize(width: 3000, height: 1000, longSide: 4096, box: PixelSize(width: 900, height: 900)) == (900, 300))
-        XCTAssertTrue(TextureDecoder.fittedSize(width: 600, height: 400, longSide: 4096, box: PixelSize(width: 900, height: 900)) == (600, 400),
-                      "never upscaled")
+        XCTAssertTrue(
+            TextureDecoder.fittedSize(
+                width: 3000, height: 1000, longSide: 4096, box: PixelSize(width: 900, height: 900)) == (900, 300))
+        XCTAssertTrue(
+            TextureDecoder.fittedSize(width: 600, height: 400, longSide: 4096, box: PixelSize(width: 900, height: 900))
+                == (600, 400),
+            "never upscaled")
     }
 
     func testAPictureSpanningManyLoaderWritesDecodesWhole() throws {
@@ -59,7 +66,9 @@ final class TextureDecoderTests: XCTestCase {
     }
 
     func testOver100MegapixelsIsRefusedBeforeDecoding() {
-        XCTAssertThrowsError(try TextureDecoder.decode(ImageFaults.pngHeader(width: 20_000, height: 20_000), maxSize: nil)) { error in
+        XCTAssertThrowsError(
+            try TextureDecoder.decode(ImageFaults.pngHeader(width: 20_000, height: 20_000), maxSize: nil)
+        ) { error in
             guard case .imageTooLarge(let detail)? = error as? APODError else { return XCTFail("\(error)") }
             XCTAssertTrue(detail.contains("20000 × 20000"), detail)
             XCTAssertTrue((error as! APODError).message.contains("too large"))
@@ -90,7 +99,9 @@ final class TextureDecoderTests: XCTestCase {
         let still = try TextureDecoder.decode(unreadableLater, maxSize: nil)
         XCTAssertEqual(still.width, 1)
         XCTAssertTrue(still.texture.color(x: 0, y: 0) == (255, 0, 0, 255), "the first frame's red pixel")
-        XCTAssertEqual(try TextureDecoder.decode(unreadableLater, maxPixels: 100).width, 1, "the zoom's full-resolution decode too")
+        XCTAssertEqual(
+            try TextureDecoder.decode(unreadableLater, maxPixels: 100).width, 1, "the zoom's full-resolution decode too"
+        )
 
         let manyFrames = ImageFaults.gifAnimation(frames: 200_000)
         XCTAssertEqual(GIFBlocks(TextureDecoder.stillBytes(of: manyFrames))?.frameCount, 1)
@@ -98,7 +109,8 @@ final class TextureDecoderTests: XCTestCase {
     }
 
     func testWebPIsDecodedToo() throws {
-        let webp = try XCTUnwrap(TestImages.webp(width: 900, height: 600), "no WebP GdkPixbuf module: run scripts/install-deps")
+        let webp = try XCTUnwrap(
+            TestImages.webp(width: 900, height: 600), "no WebP GdkPixbuf module: run scripts/install-deps")
         let image = try TextureDecoder.decode(webp, maxSize: 300)
         XCTAssertEqual(image.width, 300)
         XCTAssertEqual(image.height, 200)
@@ -129,6 +141,14 @@ final class TextureDecoderTests: XCTestCase {
 final class LockedCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    func increment() { lock.lock(); count += 1; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    func increment() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
 }

@@ -3,6 +3,7 @@ import Foundation
 import GtkKit
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// The windows in Traditional Chinese: labels, buttons and dates from po/zh_TW.po.
@@ -29,8 +30,9 @@ final class TranslatedWindowsTests: GUITestCase, @unchecked Sendable {
             let closed = try FakeHTTPServer(handler: { _ in .json("[]") })
             let url = closed.baseURL.appendingPathComponent("wp-json/wp/v2/apod-basic")
             closed.stop()
-            try start(services: files.services(.science, apiURL: url, calendar: calendar),
-                      options: ViewerOptions(initialDay: APODDay("2026-10-14")))
+            try start(
+                services: files.services(.science, apiURL: url, calendar: calendar),
+                options: ViewerOptions(initialDay: APODDay("2026-10-14")))
             let main = try XCTUnwrap(app.mainWindow)
             XCTAssertEqual(main.window.title, "APOD 檢視器")
             XCTAssertEqual(main.navigation.todayButton.tooltip, "最新圖片（Alt+Home）")
@@ -40,9 +42,12 @@ final class TranslatedWindowsTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(main.caption.dateLabel.text, "2026年10月14日")
 
             app.application.activateAction(AppAction.showDate, string: "2020-12-17")
-            waitUntil("the missing day is explained in place of the picture") { main.pictureView.page == .status && main.entry == nil }
-            XCTAssertEqual(main.pictureView.statusPage.descriptionText,
-                           "這台電腦上沒有 2020年12月17日 的資料。請連上網路再查看，或選擇曾經看過的日期或範例中的日期。")
+            waitUntil("the missing day is explained in place of the picture") {
+                main.pictureView.page == .status && main.entry == nil
+            }
+            XCTAssertEqual(
+                main.pictureView.statusPage.descriptionText,
+                "這台電腦上沒有 2020年12月17日 的資料。請連上網路再查看，或選擇曾經看過的日期或範例中的日期。")
             XCTAssertEqual(ContentStatus.skippedDay(APODDay("1995-06-17")!).title, "1995年6月17日 沒有發布圖片")
 
             app.openDetail(for: entry("2020-12-17", title: "The Great Conjunction", picture: "/640x400.jpg"))

@@ -3,6 +3,7 @@ import Foundation
 import GtkKit
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// "Download the Archive" in the preferences, against a legacy service on loopback that holds
@@ -23,16 +24,26 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
         let server = try FakeHTTPServer { request in
             if let count = request.query["count"].flatMap(Int.init) {
                 let days = (0..<count).map { APODDay("2001-01-01")!.adding(days: $0 * 37) }
-                return .json("[" + days.map { #"{"date":"\#($0)","title":"Random \#($0)","explanation":"","media_type":"image","service_version":"v1","url":"\#(picture)"}"# }
-                    .joined(separator: ",") + "]")
+                return .json(
+                    "["
+                        + days.map {
+                            #"{"date":"\#($0)","title":"Random \#($0)","explanation":"","media_type":"image","service_version":"v1","url":"\#(picture)"}"#
+                        }
+                        .joined(separator: ",") + "]")
             }
-            guard let start = request.query["start_date"].flatMap(APODDay.init), let end = request.query["end_date"].flatMap(APODDay.init) else {
-                return .json(#"{"date":"2026-11-29","title":"Today","explanation":"","media_type":"image","service_version":"v1","url":"\#(picture)"}"#)
+            guard let start = request.query["start_date"].flatMap(APODDay.init),
+                let end = request.query["end_date"].flatMap(APODDay.init)
+            else {
+                return .json(
+                    #"{"date":"2026-11-29","title":"Today","explanation":"","media_type":"image","service_version":"v1","url":"\#(picture)"}"#
+                )
             }
             var items: [String] = []
             var day = start
             while day <= end {
-                items.append(#"{"date":"\#(day)","title":"Sky of \#(day)","explanation":"","media_type":"image","service_version":"v1","url":"\#(picture)"}"#)
+                items.append(
+                    #"{"date":"\#(day)","title":"Sky of \#(day)","explanation":"","media_type":"image","service_version":"v1","url":"\#(picture)"}"#
+                )
                 day = day.adding(days: 1)
             }
             var response = FakeResponse.json("[" + items.joined(separator: ",") + "]")
@@ -50,8 +61,9 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
 
     @MainActor
     private func startApp(configuration: SourceConfiguration) throws -> ViewerServices {
-        let services = ViewerServices(configuration: configuration, store: files.store,
-                                      calendar: calendar, dataFolder: DataFolder(root: files.folder.appendingPathComponent("data")))
+        let services = ViewerServices(
+            configuration: configuration, store: files.store,
+            calendar: calendar, dataFolder: DataFolder(root: files.folder.appendingPathComponent("data")))
         try start(services: services)
         return services
     }
@@ -119,7 +131,8 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             waitUntil("the offer shows") { grid.archiveOffer.isVisible }
             waitUntil("four random cells") { grid.cells.count == 4 }
             XCTAssertTrue(grid.archiveOffer.isDismissible)
-            XCTAssertTrue(FileManager.default.fileExists(atPath: marker.path), "the offer is remembered in the data folder")
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: marker.path), "the offer is remembered in the data folder")
             XCTAssertFalse(archive.claimDownloadOffer(), "offered once: a later grid or search does not offer again")
             waitForFrames()
             saveScreenshot(of: grid.window, named: "random-grid-offer")
@@ -177,10 +190,14 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             let services = try startApp(apiURL: try startService())
             let download = try XCTUnwrap(services.download)
             download.start()
-            waitUntil("downloaded", timeout: 90) { if case .finished = download.state { return true }; return false }
+            waitUntil("downloaded", timeout: 90) {
+                if case .finished = download.state { return true }
+                return false
+            }
             let archive = try XCTUnwrap(services.archive)
             XCTAssertFalse(archive.claimDownloadOffer())
-            XCTAssertFalse(FileManager.default.fileExists(atPath: archive.dataFolder.url(ArchiveAccess.offerMarkerName).path))
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: archive.dataFolder.url(ArchiveAccess.offerMarkerName).path))
         }
     }
 
@@ -227,7 +244,8 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             waitUntil("four sample cells") { grid.cells.count == 4 }
             waitForFrames()
             XCTAssertFalse(grid.archiveOffer.isVisible)
-            XCTAssertFalse(FileManager.default.fileExists(atPath: archive.dataFolder.url(ArchiveAccess.offerMarkerName).path))
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: archive.dataFolder.url(ArchiveAccess.offerMarkerName).path))
             XCTAssertTrue(archive.claimDownloadOffer(), "the one-time offer is kept for a source that can download")
 
             preferences.sourceChoice.selectedValue = .science
@@ -315,7 +333,9 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
                 waitUntil("stopped") { !download.isRunning }
             }
             downloadPart(windows: 4)
-            waitUntil("the wall shows the new days") { wall.stack.visiblePage == "wall" && wall.entries.count >= before + 3 * 31 }
+            waitUntil("the wall shows the new days") {
+                wall.stack.visiblePage == "wall" && wall.entries.count >= before + 3 * 31
+            }
             XCTAssertEqual(wall.entries.map(\.date), wall.entries.map(\.date).sorted(by: >), "newest first")
 
             wall.jump(to: try XCTUnwrap(wall.layout.months.dropFirst(2).first))
@@ -323,7 +343,9 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
                 let onScreen = wall.cellsOnScreen.compactMap(\.entry?.date)
                 return onScreen.max()
             }
-            waitUntil("the third month at the top") { top().map { ArchiveMonth(containing: $0) } == wall.layout.months.dropFirst(2).first }
+            waitUntil("the third month at the top") {
+                top().map { ArchiveMonth(containing: $0) } == wall.layout.months.dropFirst(2).first
+            }
             let kept = try XCTUnwrap(top())
             let shown = wall.entries.count
             downloadPart(windows: 8)
@@ -352,7 +374,9 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
                 if case .failed = download.state { return true }
                 return false
             }
-            waitUntil("the wall shows what arrived") { wall.stack.visiblePage == "wall" && wall.entries.count >= before + 2 * 31 }
+            waitUntil("the wall shows what arrived") {
+                wall.stack.visiblePage == "wall" && wall.entries.count >= before + 2 * 31
+            }
         }
     }
 }

@@ -2,12 +2,14 @@ import APODCore
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// Issue 19: one main window with views. Shortcuts switch views instead of opening windows,
 /// Today lays its picture and text out by width, and History records every day shown.
 final class MainViewsTests: GUITestCase, @unchecked Sendable {
-    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-views-gui-\(UUID().uuidString)")
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "apod-views-gui-\(UUID().uuidString)")
     private var archive: ArchiveAccess!
 
     override func tearDown() {
@@ -16,8 +18,10 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
     }
 
     private func sky() -> [APODEntry] {
-        [entry("2026-11-27", title: "Dust Lanes"), entry("2026-11-28", title: "Comet Tail"),
-         entry("2026-11-29", title: "Today's Galaxy"), entry("2019-11-29", title: "Moon and Venus")]
+        [
+            entry("2026-11-27", title: "Dust Lanes"), entry("2026-11-28", title: "Comet Tail"),
+            entry("2026-11-29", title: "Today's Galaxy"), entry("2019-11-29", title: "Moon and Venus"),
+        ]
     }
 
     @MainActor
@@ -25,8 +29,10 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
         let configuration = SourceConfiguration(kind: .science, cacheDirectory: folder.appendingPathComponent("cache"))
         archive = ArchiveAccess(dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
         let source = FakeSource(entries: sky(), random: random.isEmpty ? sky() : random)
-        try start(environment: ViewerEnvironment(source: source, pictures: PictureLoader(fetcher: pictures.fetcher),
-                                                 calendar: calendar, archive: archive))
+        try start(
+            environment: ViewerEnvironment(
+                source: source, pictures: PictureLoader(fetcher: pictures.fetcher),
+                calendar: calendar, archive: archive))
         return source
     }
 
@@ -101,8 +107,10 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
             let main = try XCTUnwrap(app.mainWindow)
             var shown = 0
             let label = Label("A wall of pictures")
-            main.addView(MainView(name: "extra", title: "_Extra", iconName: "view-grid-symbolic", content: label,
-                                  onShown: { shown += 1 }))
+            main.addView(
+                MainView(
+                    name: "extra", title: "_Extra", iconName: "view-grid-symbolic", content: label,
+                    onShown: { shown += 1 }))
             XCTAssertTrue(main.window.activateAction(WindowAction.showView.detailedName, string: "extra"))
             XCTAssertEqual(main.visibleView, "extra")
             XCTAssertEqual(shown, 1)
@@ -120,7 +128,8 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
             waitUntil("the picture is shown") { main.pictureView.page == .picture }
             waitForFrames()
             XCTAssertTrue(main.showsTextBesidePicture)
-            XCTAssertTrue(main.explanationLabel.text.hasPrefix("An explanation of Today's Galaxy"), main.explanationLabel.text)
+            XCTAssertTrue(
+                main.explanationLabel.text.hasPrefix("An explanation of Today's Galaxy"), main.explanationLabel.text)
             var picture = try XCTUnwrap(main.pictureView.root.bounds(in: main.window))
             var text = try XCTUnwrap(main.explanationScroller.bounds(in: main.window))
             XCTAssertGreaterThanOrEqual(text.x, picture.x + picture.width, "the text right of the picture")
@@ -144,8 +153,10 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
     /// in a detail window opened from the Random view.
     func testHistoryRecordsEveryDayShownHoweverReached() throws {
         try MainActor.assumeIsolated {
-            let batch = [entry("2001-01-01", title: "First"), entry("2002-02-02", title: "Second"),
-                         entry("2003-03-03", title: "Third")]
+            let batch = [
+                entry("2001-01-01", title: "First"), entry("2002-02-02", title: "Second"),
+                entry("2003-03-03", title: "Third"),
+            ]
             _ = try startWithArchive(random: batch)
             let main = try XCTUnwrap(app.mainWindow)
             waitUntil("today shown") { main.entry != nil }

@@ -1,6 +1,7 @@
 import APODCore
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 final class MainWindowTests: GUITestCase, @unchecked Sendable {
@@ -30,7 +31,9 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
                 entry("2026-11-28", title: "Latest Sky", picture: "/320x200.jpg"),
             ])
             try start(source)
-            waitUntil("the latest picture is shown") { main.caption.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture }
+            waitUntil("the latest picture is shown") {
+                main.caption.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture
+            }
             main.dateSelector.year.typeText("2020")
             main.dateSelector.year.commitText()
             main.dateSelector.month.typeText("12")
@@ -38,7 +41,8 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             main.dateSelector.day.typeText("17")
             main.dateSelector.day.pressEnter()
             waitUntil("2020-12-17 is shown") {
-                main.caption.titleLabel.text == "The Great Conjunction" && main.pictureView.shownImage?.originalWidth == 1600
+                main.caption.titleLabel.text == "The Great Conjunction"
+                    && main.pictureView.shownImage?.originalWidth == 1600
             }
             XCTAssertEqual(main.pictureView.shownImage?.originalHeight, 1000)
             XCTAssertEqual(main.caption.dateLabel.text, "2020 Dec. 17")
@@ -107,28 +111,41 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
 
     func testADateOutsideTheArchiveOpensOnTheNearestDayAndSaysWhy() throws {
         try MainActor.assumeIsolated {
-            let source = FakeSource(entries: [entry("1995-06-16", title: "First Sky"), entry("2026-11-29", title: "Today Sky")])
+            let source = FakeSource(entries: [
+                entry("1995-06-16", title: "First Sky"), entry("2026-11-29", title: "Today Sky"),
+            ])
             try start(source, options: ViewerOptions(initialDay: APODDay("1990-01-01")))
             waitUntil("the first day of the archive is shown") { main.caption.titleLabel.text == "First Sky" }
-            XCTAssertEqual(main.banner.message, APODError.dateOutOfRange(APODDay("1990-01-01")!, first: APODDay("1995-06-16")!,
-                                                                         last: Self.today).message)
+            XCTAssertEqual(
+                main.banner.message,
+                APODError.dateOutOfRange(
+                    APODDay("1990-01-01")!, first: APODDay("1995-06-16")!,
+                    last: Self.today
+                ).message)
             XCTAssertEqual(main.banner.root.kind, .warning, "a warning: another day is shown, nothing failed")
             XCTAssertEqual(source.requests, ["entry 1995-06-16"])
 
             app.application.activateAction(AppAction.showDate, string: "2027-01-01")
             waitUntil("the latest picture is shown") { main.caption.titleLabel.text == "Today Sky" }
-            XCTAssertEqual(main.banner.message, "There is no picture for 2027 Jan. 1 yet: showing the latest one instead.")
+            XCTAssertEqual(
+                main.banner.message, "There is no picture for 2027 Jan. 1 yet: showing the latest one instead.")
             source.setFailure(.serviceError(status: 503))
             app.application.activateAction(AppAction.showDate, string: "1980-01-01")
             waitUntil("the failure is shown") { main.pictureView.page == .failure }
             XCTAssertEqual(main.pictureView.status, .failed(APODError.serviceError(status: 503).message))
-            XCTAssertEqual(main.banner.message, APODError.dateOutOfRange(APODDay("1980-01-01")!, first: APODDay("1995-06-16")!,
-                                                                         last: Self.today).message,
-                           "the failure does not hide why that day")
+            XCTAssertEqual(
+                main.banner.message,
+                APODError.dateOutOfRange(
+                    APODDay("1980-01-01")!, first: APODDay("1995-06-16")!,
+                    last: Self.today
+                ).message,
+                "the failure does not hide why that day")
 
             source.setFailure(nil)
             main.window.activateAction(WindowAction.today)
-            waitUntil("the next request clears the notice") { source.requests.last == "latest" && main.banner.message == nil }
+            waitUntil("the next request clears the notice") {
+                source.requests.last == "latest" && main.banner.message == nil
+            }
         }
     }
 
@@ -147,7 +164,9 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
 
             source.setFailure(nil)
             XCTAssertTrue(page.shownButtons[0].activate())
-            waitUntil("retry shows the entry") { main.caption.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture }
+            waitUntil("retry shows the entry") {
+                main.caption.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture
+            }
             XCTAssertNil(main.pictureView.status)
         }
     }
@@ -159,12 +178,14 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             waitUntil("the picture fails") { main.pictureView.page == .failure }
             XCTAssertEqual(main.caption.titleLabel.text, "Broken Picture", "the entry's text is still shown")
             XCTAssertEqual(main.pictureView.failurePage.descriptionText, APODError.notAnImage.message)
-            XCTAssertEqual(main.pictureView.failurePage.shownButtons.map(\.label), [nil], "Open Web Page (an icon and a label)")
+            XCTAssertEqual(
+                main.pictureView.failurePage.shownButtons.map(\.label), [nil], "Open Web Page (an icon and a label)")
 
             main.show(day: APODDay("2020-06-10")!)
             waitUntil("the missing day is shown as an empty state") { main.isShowingEmptyDay }
             XCTAssertNil(main.banner.message, "a day without an entry is not an error")
-            XCTAssertFalse(main.caption.root.isVisible, "the previous entry's title and date are not left under the error")
+            XCTAssertFalse(
+                main.caption.root.isVisible, "the previous entry's title and date are not left under the error")
             XCTAssertNil(main.entry)
         }
     }
@@ -181,7 +202,8 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
 
     func testVideoDaysShowThePosterWithAPlayButton() throws {
         try MainActor.assumeIsolated {
-            try start(FakeSource(entries: [entry("2026-11-28", title: "A Video", picture: "/640x360.jpg", media: .video)]))
+            try start(
+                FakeSource(entries: [entry("2026-11-28", title: "A Video", picture: "/640x360.jpg", media: .video)]))
             waitUntil("the poster is shown") { main.pictureView.picture.shownPixelSize != nil }
             XCTAssertTrue(main.pictureView.playButton.isVisible)
         }
@@ -216,7 +238,8 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(playVideo.textLabel?.text, "Play Video")
             playVideo.activate()
             waitUntil("the status page plays through the source") { main.banner.message != nil }
-            XCTAssertEqual(source.requests.filter { $0.hasPrefix("videos") }, ["videos 2026-11-28", "videos 2026-11-27"])
+            XCTAssertEqual(
+                source.requests.filter { $0.hasPrefix("videos") }, ["videos 2026-11-28", "videos 2026-11-27"])
         }
     }
 
@@ -232,9 +255,11 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
     func testShortcutsAreBoundAsAccelerators() throws {
         try MainActor.assumeIsolated {
             try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")]))
-            let expected = ["win.previous-day": "<Alt>Left", "win.next-day": "<Alt>Right", "win.today": "<Alt>Home",
-                            "app.random(0)": "<Control>r", "win.reload": "F5", "window.close": "<Control>w",
-                            "app.quit": "<Control>q"]
+            let expected = [
+                "win.previous-day": "<Alt>Left", "win.next-day": "<Alt>Right", "win.today": "<Alt>Home",
+                "app.random(0)": "<Control>r", "win.reload": "F5", "window.close": "<Control>w",
+                "app.quit": "<Control>q",
+            ]
             for (action, accelerator) in expected {
                 XCTAssertEqual(app.application.accelerators(for: action), [accelerator], action)
             }
@@ -269,16 +294,20 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             waitForFrames()
             main.reload()
             waitUntil("decoded again for the smaller area") {
-                main.pictureView.page == .picture && (main.pictureView.shownImage?.height ?? .max) <= area.height * area.scaleFactor
+                main.pictureView.page == .picture
+                    && (main.pictureView.shownImage?.height ?? .max) <= area.height * area.scaleFactor
             }
             let first = try XCTUnwrap(main.pictureView.shownImage)
             XCTAssertEqual(first.originalHeight, 3200)
             let scale = area.scaleFactor
-            XCTAssertLessThanOrEqual(first.height, max(area.height, MainWindow.defaultSize.height) * scale,
-                                     "not taller than the area (or the window, before it was laid out)")
+            XCTAssertLessThanOrEqual(
+                first.height, max(area.height, MainWindow.defaultSize.height) * scale,
+                "not taller than the area (or the window, before it was laid out)")
 
             main.window.resize(width: 1180, height: 1000)
-            waitUntil("decoded again for the larger area") { (main.pictureView.shownImage?.height ?? 0) > first.height * 5 / 4 }
+            waitUntil("decoded again for the larger area") {
+                (main.pictureView.shownImage?.height ?? 0) > first.height * 5 / 4
+            }
             XCTAssertLessThanOrEqual(main.pictureView.shownImage!.height, area.height * area.scaleFactor)
             XCTAssertEqual(main.pictureView.page, .picture)
             XCTAssertEqual(pictures.fetcher.purpose(for: pictures.url("/1000x3200.jpg")), .display)

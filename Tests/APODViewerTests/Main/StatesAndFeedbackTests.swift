@@ -1,9 +1,10 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// The states a new user meets (a skipped day, a date past the archive, an impossible day,
@@ -30,8 +31,10 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
 
     func testASkippedDayIsACalmEmptyStateWithTheDaysAround() throws {
         try MainActor.assumeIsolated {
-            let source = FakeSource(entries: [entry("1995-06-16", title: "Neutron Star Earth"),
-                                              entry("1995-06-18", title: "Tiny Bubbles")])
+            let source = FakeSource(entries: [
+                entry("1995-06-16", title: "Neutron Star Earth"),
+                entry("1995-06-18", title: "Tiny Bubbles"),
+            ])
             try start(source, options: ViewerOptions(initialDay: APODDay("1995-06-17")))
             waitUntil("the empty state is shown") { main.isShowingEmptyDay }
             let page = main.pictureView.statusPage
@@ -58,9 +61,12 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")])
             try start(source, options: ViewerOptions(initialDay: APODDay("2027-03-01")))
-            waitUntil("the latest picture is shown") { main.caption.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture }
+            waitUntil("the latest picture is shown") {
+                main.caption.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture
+            }
             XCTAssertEqual(source.requests, ["latest"], "not today, which may not be published yet")
-            XCTAssertEqual(main.banner.message, "There is no picture for 2027 Mar. 1 yet: showing the latest one instead.")
+            XCTAssertEqual(
+                main.banner.message, "There is no picture for 2027 Mar. 1 yet: showing the latest one instead.")
             XCTAssertEqual(main.banner.root.kind, .warning)
             XCTAssertFalse(main.offlineBanner.isShown)
         }
@@ -68,10 +74,14 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
 
     func testAnImpossibleDayIsExplainedAndEnterInAnyFieldShowsTheDay() throws {
         try MainActor.assumeIsolated {
-            let source = FakeSource(entries: [entry("2023-02-28", title: "End of February"), entry("2024-02-29", title: "Leap Day"),
-                                              entry("2026-11-28", title: "Latest Sky")])
+            let source = FakeSource(entries: [
+                entry("2023-02-28", title: "End of February"), entry("2024-02-29", title: "Leap Day"),
+                entry("2026-11-28", title: "Latest Sky"),
+            ])
             try start(source)
-            waitUntil("the latest picture is shown") { main.caption.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture }
+            waitUntil("the latest picture is shown") {
+                main.caption.titleLabel.text == "Latest Sky" && main.pictureView.page == .picture
+            }
             let selector = main.dateSelector
             selector.select(APODDay("2024-02-29")!)
             selector.year.value = 2023
@@ -96,8 +106,12 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
     }
 
     func testDatesInMessagesUseTheInterfaceFormat() {
-        XCTAssertEqual(APODError.noEntry(APODDay("1995-06-17")!).message, "No picture was published on 1995 Jun. 17. Try another day.")
-        let outside = APODError.dateOutOfRange(APODDay("1990-01-01")!, first: APODDay("1995-06-16")!, last: APODDay("2026-11-29")!).message
+        XCTAssertEqual(
+            APODError.noEntry(APODDay("1995-06-17")!).message,
+            "No picture was published on 1995 Jun. 17. Try another day.")
+        let outside = APODError.dateOutOfRange(
+            APODDay("1990-01-01")!, first: APODDay("1995-06-16")!, last: APODDay("2026-11-29")!
+        ).message
         XCTAssertEqual(outside, "1990 Jan. 1 is outside the archive: pick a date from 1995 Jun. 16 to 2026 Nov. 29.")
         XCTAssertTrue(APODError.notStoredOffline(APODDay("2020-05-05")!).message.contains("for 2020 May 5 on"))
     }
@@ -107,7 +121,8 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
             let (item, detail) = try openConjunction()
             XCTAssertFalse(detail.toasts.isShown)
             XCTAssertTrue(detail.window.activateAction(WindowAction.copyLink))
-            XCTAssertEqual(detail.window.localClipboardText, "https://apod.nasa.gov/apod/ap201217.html", "the APOD page")
+            XCTAssertEqual(
+                detail.window.localClipboardText, "https://apod.nasa.gov/apod/ap201217.html", "the APOD page")
             XCTAssertEqual(detail.toasts.text, "Link copied")
             waitForFrames()
             saveScreenshot(of: detail.window, named: "toast-link-copied")
@@ -115,7 +130,9 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(detail.window.localClipboardText, item.hdImageURL?.absoluteString, "the picture")
             XCTAssertEqual(detail.toasts.text, "Picture link copied")
             XCTAssertNil(detail.toasts.buttonLabel, "nothing to undo")
-            waitUntil("the toast hides itself", timeout: Double(ToastOverlay.visibleSeconds) + 5) { !detail.toasts.isShown }
+            waitUntil("the toast hides itself", timeout: Double(ToastOverlay.visibleSeconds) + 5) {
+                !detail.toasts.isShown
+            }
         }
     }
 
@@ -188,9 +205,13 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
     func testTodayOfflineOnPurposeSaysItIsTheNewestStoredDay() throws {
         try MainActor.assumeIsolated {
             try start(services: files.services(.offline, calendar: calendar))
-            waitUntil("the sample's newest entry is shown") { main.caption.titleLabel.text == TestConfiguration.newestSampleTitle }
+            waitUntil("the sample's newest entry is shown") {
+                main.caption.titleLabel.text == TestConfiguration.newestSampleTitle
+            }
             let newest = APODDay(TestConfiguration.newestSampleDate)!
-            XCTAssertEqual(main.banner.message, "Today shows the newest picture stored on this computer, from \(newest.displayString).")
+            XCTAssertEqual(
+                main.banner.message,
+                "Today shows the newest picture stored on this computer, from \(newest.displayString).")
             XCTAssertEqual(main.banner.root.kind, .info, "information, not a warning")
             XCTAssertFalse(main.offlineBanner.isShown, "offline on purpose: no fall-back banner")
             app.application.activateAction(AppAction.showDate, string: TestConfiguration.newestSampleDate)
@@ -204,15 +225,19 @@ final class StatesAndFeedbackTests: GUITestCase, @unchecked Sendable {
         closed.stop()
         try MainActor.assumeIsolated {
             try start(services: files.services(.science, apiURL: url, calendar: calendar))
-            waitUntil("the sample's newest entry is shown") { main.caption.titleLabel.text == TestConfiguration.newestSampleTitle }
+            waitUntil("the sample's newest entry is shown") {
+                main.caption.titleLabel.text == TestConfiguration.newestSampleTitle
+            }
             XCTAssertTrue(main.offlineBanner.isShown)
             let newest = APODDay(TestConfiguration.newestSampleDate)!
-            XCTAssertEqual(main.offlineBanner.detail,
-                           "Today shows the newest picture stored on this computer, from \(newest.displayString).")
+            XCTAssertEqual(
+                main.offlineBanner.detail,
+                "Today shows the newest picture stored on this computer, from \(newest.displayString).")
 
             app.application.activateAction(AppAction.showDate, string: "2001-01-01")
             waitUntil("the unstored day is explained") { main.pictureView.page == .status && main.entry == nil }
-            XCTAssertEqual(main.pictureView.status, .notStored(APODError.notStoredOffline(APODDay("2001-01-01")!).message))
+            XCTAssertEqual(
+                main.pictureView.status, .notStored(APODError.notStoredOffline(APODDay("2001-01-01")!).message))
             XCTAssertNil(main.offlineBanner.detail, "said once, in place of the picture")
             XCTAssertTrue(main.offlineBanner.isShown, "with Try Again above it")
             XCTAssertFalse(main.banner.root.isVisible, "one banner, not a second one under the blue one")

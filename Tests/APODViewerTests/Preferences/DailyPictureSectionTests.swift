@@ -2,6 +2,7 @@ import APODCore
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// Preferences → Daily Picture: what it shows, what it saves, and that the app hears of it.
@@ -60,8 +61,10 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(section.fitChoice.selectedValue, .auto)
             XCTAssertEqual(section.unusableChoice.selectedValue, .keepCurrent)
             XCTAssertEqual(section.rotationChoice.selectedValue, .off)
-            for control: Widget in [section.captionSwitch, section.fitChoice, section.unusableChoice,
-                                    section.rotationChoice, section.rotationSourceChoice, section.sentenceSwitch] {
+            for control: Widget in [
+                section.captionSwitch, section.fitChoice, section.unusableChoice,
+                section.rotationChoice, section.rotationSourceChoice, section.sentenceSwitch,
+            ] {
                 XCTAssertFalse(control.isSensitive)
             }
             var applied: [DailySettings] = []

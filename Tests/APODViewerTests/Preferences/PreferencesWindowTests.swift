@@ -3,6 +3,7 @@ import Foundation
 import GtkKit
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// The preferences window saves to the preferences file and applies changes at once.
@@ -31,18 +32,26 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
     func testTheChosenSourceIsSavedAndUsedWithoutARestart() throws {
         let picture = pictures.url("/900x600.jpg").absoluteString
         let science = try server { _ in
-            .json(#"[{"date": "2026-11-28", "title": "Science Sky", "explanation": "x", "media_type": "image", "url": "\#(picture)"}]"#)
+            .json(
+                #"[{"date": "2026-11-28", "title": "Science Sky", "explanation": "x", "media_type": "image", "url": "\#(picture)"}]"#
+            )
         }
         let legacy = try server { request in
             guard request.query["api_key"] == "my-secret-key" else {
-                return .json(#"{"error": {"code": "API_KEY_INVALID", "message": "An invalid api_key was supplied."}}"#, status: 403)
+                return .json(
+                    #"{"error": {"code": "API_KEY_INVALID", "message": "An invalid api_key was supplied."}}"#,
+                    status: 403)
             }
-            return .json(#"{"date": "2026-11-28", "title": "Legacy Sky", "explanation": "y", "media_type": "image", "service_version": "v1", "url": "\#(picture)"}"#)
+            return .json(
+                #"{"date": "2026-11-28", "title": "Legacy Sky", "explanation": "y", "media_type": "image", "service_version": "v1", "url": "\#(picture)"}"#
+            )
         }
         let legacyURL = legacy.baseURL.appendingPathComponent("planetary/apod")
         try MainActor.assumeIsolated {
-            try start(services: files.services(.science, apiURL: science.baseURL.appendingPathComponent("wp-json/wp/v2/apod-basic"),
-                                               calendar: calendar))
+            try start(
+                services: files.services(
+                    .science, apiURL: science.baseURL.appendingPathComponent("wp-json/wp/v2/apod-basic"),
+                    calendar: calendar))
             let main = try XCTUnwrap(app.mainWindow)
             waitUntil("the science entry is shown") { main.caption.titleLabel.text == "Science Sky" }
 
@@ -63,20 +72,26 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(saved["source"], "legacy")
             XCTAssertEqual(saved["api_url"], legacyURL.absoluteString)
             XCTAssertEqual(saved["api_key"], "my-secret-key")
-            let mode = try FileManager.default.attributesOfItem(atPath: files.store.fileURL.path)[.posixPermissions] as? Int
+            let mode =
+                try FileManager.default.attributesOfItem(atPath: files.store.fileURL.path)[.posixPermissions] as? Int
             XCTAssertEqual(mode, 0o600)
 
             servers.forEach { $0.stop() }
             preferences.sourceChoice.selectedValue = .offline
             app.application.activateAction(AppAction.showDate, string: TestConfiguration.newestSampleDate)
-            waitUntil("the sample is shown with both services gone") { main.caption.titleLabel.text == TestConfiguration.newestSampleTitle }
+            waitUntil("the sample is shown with both services gone") {
+                main.caption.titleLabel.text == TestConfiguration.newestSampleTitle
+            }
             XCTAssertEqual(files.store.load()["source"], "offline")
             XCTAssertNil(files.store.load()["api_url"])
 
             preferences.window.close()
             waitUntil("the window closed") { app.preferencesWindow == nil }
-            XCTAssertEqual(try openPreferences().sourceChoice.selectedValue, .offline, "the window shows what is in use")
-            let restarted = try SourceConfiguration.resolve(arguments: [], environment: [:], settings: files.store.load()).0
+            XCTAssertEqual(
+                try openPreferences().sourceChoice.selectedValue, .offline, "the window shows what is in use")
+            let restarted = try SourceConfiguration.resolve(
+                arguments: [], environment: [:], settings: files.store.load()
+            ).0
             XCTAssertEqual(restarted.kind, .offline, "the next launch starts where the user left off")
         }
     }
@@ -100,7 +115,8 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
                 app.services?.configuration.kind == .legacy
             }
             XCTAssertFalse(preferences.addressMessage.isVisible)
-            XCTAssertEqual(app.services?.configuration.apiURL, SourceConfiguration.legacyURL, "empty means the public API")
+            XCTAssertEqual(
+                app.services?.configuration.apiURL, SourceConfiguration.legacyURL, "empty means the public API")
         }
     }
 
@@ -108,7 +124,9 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
         let picture = pictures.url("/900x600.jpg").absoluteString
         let legacy = try server { request in
             let key = request.query["api_key"] ?? ""
-            return .json(#"{"date": "2026-11-28", "title": "Sky for \#(key)", "explanation": "y", "media_type": "image", "service_version": "v1", "url": "\#(picture)"}"#)
+            return .json(
+                #"{"date": "2026-11-28", "title": "Sky for \#(key)", "explanation": "y", "media_type": "image", "service_version": "v1", "url": "\#(picture)"}"#
+            )
         }
         let address = legacy.baseURL.appendingPathComponent("planetary/apod")
         try MainActor.assumeIsolated {
@@ -135,14 +153,17 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(files.store.load()["api_key"], "typed-key", "closing keeps what was typed")
             XCTAssertEqual(files.store.load()["api_url"], address.absoluteString + "/")
             XCTAssertEqual(app.services?.configuration.apiKey, "typed-key")
-            waitUntil("the main window reloaded with the typed key") { main.caption.titleLabel.text == "Sky for typed-key" }
+            waitUntil("the main window reloaded with the typed key") {
+                main.caption.titleLabel.text == "Sky for typed-key"
+            }
         }
     }
 
     func testTheCacheLimitIsSavedAndClearCacheEmptiesOnlyTheCache() throws {
         let cache = files.cacheDirectory
         let manager = FileManager.default
-        try manager.createDirectory(at: cache.appendingPathComponent("metadata/science"), withIntermediateDirectories: true)
+        try manager.createDirectory(
+            at: cache.appendingPathComponent("metadata/science"), withIntermediateDirectories: true)
         try manager.createDirectory(at: cache.appendingPathComponent("images"), withIntermediateDirectories: true)
         try Data(count: 2 << 20).write(to: cache.appendingPathComponent("images/" + String(repeating: "a", count: 64)))
         try Data(count: 1 << 19).write(to: cache.appendingPathComponent("metadata/science/2020-12-17.json"))
@@ -156,7 +177,8 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
 
             preferences.cacheLimitSpin.value = 200
             XCTAssertEqual(files.store.load()["image_cache_limit_mb"], "200")
-            XCTAssertEqual((services.pictureFetcher as? ImageLoader)?.cacheCapacity, 200 << 20, "the new limit is in use")
+            XCTAssertEqual(
+                (services.pictureFetcher as? ImageLoader)?.cacheCapacity, 200 << 20, "the new limit is in use")
             XCTAssertEqual(files.services(.offline, calendar: calendar).cacheLimitMB, 200, "and read back at start-up")
 
             preferences.clearButton.activate()
@@ -168,7 +190,8 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             question.respond("cancel")
             waitForFrames()
             XCTAssertNil(preferences.clearConfirmation)
-            XCTAssertTrue(manager.fileExists(atPath: cache.appendingPathComponent("images").path), "Cancel keeps the cache")
+            XCTAssertTrue(
+                manager.fileExists(atPath: cache.appendingPathComponent("images").path), "Cancel keeps the cache")
 
             preferences.clearButton.activate()
             waitUntil("it asks again") { preferences.clearConfirmation != nil }
@@ -176,8 +199,9 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             waitUntil("the cache is empty") { preferences.usageRow.title == "In use: 0.0 MB (entries and pictures)" }
             XCTAssertFalse(manager.fileExists(atPath: cache.appendingPathComponent("images").path))
             XCTAssertFalse(manager.fileExists(atPath: cache.appendingPathComponent("metadata").path))
-            XCTAssertTrue(manager.fileExists(atPath: cache.appendingPathComponent("unrelated.txt").path),
-                          "files the app did not make are left alone")
+            XCTAssertTrue(
+                manager.fileExists(atPath: cache.appendingPathComponent("unrelated.txt").path),
+                "files the app did not make are left alone")
         }
     }
 
@@ -199,7 +223,9 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
         let picture = pictures.url("/900x600.jpg").absoluteString
         let service = try server { request in
             let key = request.query["api_key"] ?? ""
-            return .json(#"{"date": "2026-11-28", "title": "Sky for \#(key)", "explanation": "y", "media_type": "image", "service_version": "v1", "url": "\#(picture)"}"#)
+            return .json(
+                #"{"date": "2026-11-28", "title": "Sky for \#(key)", "explanation": "y", "media_type": "image", "service_version": "v1", "url": "\#(picture)"}"#
+            )
         }
         return service.baseURL.appendingPathComponent("planetary/apod")
     }
@@ -241,13 +267,15 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             let main = try XCTUnwrap(app.mainWindow)
             waitUntil("the sample is shown") { main.caption.titleLabel.text == TestConfiguration.newestSampleTitle }
 
-            let request = SourceRequest(configuration: files.configuration(.legacy, apiURL: address, apiKey: Self.commandLineKey))
+            let request = SourceRequest(
+                configuration: files.configuration(.legacy, apiURL: address, apiKey: Self.commandLineKey))
             app.application.activateAction(AppAction.useSource, string: request.encoded)
             waitUntil("the main window reloaded from the handed-over source") {
                 main.caption.titleLabel.text == "Sky for \(Self.commandLineKey)"
             }
             XCTAssertEqual(app.services?.configuration.kind, .legacy)
-            XCTAssertFalse(FileManager.default.fileExists(atPath: files.store.fileURL.path), "nothing was saved: \(configText)")
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: files.store.fileURL.path), "nothing was saved: \(configText)")
 
             app.application.activateAction(AppAction.useSource, string: #"{"source":"moon"}"#)
             XCTAssertEqual(main.banner.message?.contains("not applied"), true, main.banner.message ?? "no message")
@@ -262,8 +290,9 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             try start(services: files.services(.offline, calendar: calendar), options: options)
             let main = try XCTUnwrap(app.mainWindow)
             waitUntil("the sample is shown") { main.caption.titleLabel.text == TestConfiguration.newestSampleTitle }
-            XCTAssertEqual(main.banner.message?.hasPrefix("/x/config, line 2: unknown source \"bogus\"\n"), true,
-                           main.banner.message ?? "no message")
+            XCTAssertEqual(
+                main.banner.message?.hasPrefix("/x/config, line 2: unknown source \"bogus\"\n"), true,
+                main.banner.message ?? "no message")
         }
     }
 }

@@ -3,6 +3,7 @@ import CGtk
 import GtkKit
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 final class RandomGridViewTests: GUITestCase, @unchecked Sendable {
@@ -10,9 +11,11 @@ final class RandomGridViewTests: GUITestCase, @unchecked Sendable {
 
     private func batch(_ count: Int, picture: (Int) -> String = { _ in "/800x500.jpg" }) -> [APODEntry] {
         (0..<count).map { index in
-            entry(APODDay("2001-01-01")!.adding(days: index * 37).description,
-                  title: index % 3 == 0 ? "A Rather Long Random Title Number \(index) That Must Wrap And Then Be Cut" : "Random \(index)",
-                  picture: picture(index))
+            entry(
+                APODDay("2001-01-01")!.adding(days: index * 37).description,
+                title: index % 3 == 0
+                    ? "A Rather Long Random Title Number \(index) That Must Wrap And Then Be Cut" : "Random \(index)",
+                picture: picture(index))
         }
     }
 
@@ -33,17 +36,22 @@ final class RandomGridViewTests: GUITestCase, @unchecked Sendable {
         XCTAssertEqual(columns.count, min(4, count), "distinct columns: \(columns.sorted())", file: file, line: line)
         for (index, rect) in bounds.enumerated() {
             let rowStart = bounds[index / 4 * 4]
-            XCTAssertEqual(rect.y, rowStart.y, accuracy: 0.5, "child \(index) is in row \(index / 4)", file: file, line: line)
+            XCTAssertEqual(
+                rect.y, rowStart.y, accuracy: 0.5, "child \(index) is in row \(index / 4)", file: file, line: line)
             if index % 4 > 0 {
-                XCTAssertGreaterThan(rect.x, bounds[index - 1].x, "child \(index) is right of \(index - 1)", file: file, line: line)
+                XCTAssertGreaterThan(
+                    rect.x, bounds[index - 1].x, "child \(index) is right of \(index - 1)", file: file, line: line)
             }
             if index >= 4 {
-                XCTAssertGreaterThan(rect.y, bounds[index - 4].y, "row \(index / 4) is below row \(index / 4 - 1)", file: file, line: line)
+                XCTAssertGreaterThan(
+                    rect.y, bounds[index - 4].y, "row \(index / 4) is below row \(index / 4 - 1)", file: file,
+                    line: line)
             }
         }
         let widths = bounds.map(\.width)
-        XCTAssertLessThanOrEqual(widths.max()! - widths.min()!, 1, "homogeneous cells (±1 px rounding): \(widths)",
-                                 file: file, line: line)
+        XCTAssertLessThanOrEqual(
+            widths.max()! - widths.min()!, 1, "homogeneous cells (±1 px rounding): \(widths)",
+            file: file, line: line)
     }
 
     func testABatchOfNGivesNChildrenFourPerRowAtTwoWidths() throws {
@@ -99,7 +107,8 @@ final class RandomGridViewTests: GUITestCase, @unchecked Sendable {
     private static func somethingSpins(in widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
         let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
         if g_type_check_instance_is_a(instance, gtk_spinner_get_type()) != 0,
-           gtk_spinner_get_spinning(OpaquePointer(widget)) != 0 {
+            gtk_spinner_get_spinning(OpaquePointer(widget)) != 0
+        {
             return true
         }
         var child = gtk_widget_get_first_child(widget)
@@ -150,7 +159,8 @@ final class RandomGridViewTests: GUITestCase, @unchecked Sendable {
                 XCTAssertEqual(cell.dateLabel.text, item.date.displayString)
                 XCTAssertTrue(cell.dateLabel.isMapped)
                 XCTAssertTrue(cell.dateLabel.isInside(cell))
-                let title = try XCTUnwrap(cell.titleLabel.bounds(in: cell)), date = try XCTUnwrap(cell.dateLabel.bounds(in: cell))
+                let title = try XCTUnwrap(cell.titleLabel.bounds(in: cell))
+                let date = try XCTUnwrap(cell.dateLabel.bounds(in: cell))
                 XCTAssertGreaterThanOrEqual(date.y, title.y + title.height - 0.5, "under the title")
                 XCTAssertEqual(cell.accessibleName, "\(item.title), \(item.date.displayString)")
             }
@@ -227,7 +237,9 @@ final class RandomGridViewTests: GUITestCase, @unchecked Sendable {
     }
 
     @MainActor
-    private func openStreamingGrid(_ entries: [APODEntry], count: Int, gap: TimeInterval?, limit: Int? = nil) throws -> FakeSource {
+    private func openStreamingGrid(_ entries: [APODEntry], count: Int, gap: TimeInterval?, limit: Int? = nil) throws
+        -> FakeSource
+    {
         let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: entries)
         source.setStreaming(gap: gap, limit: limit)
         try start(source, options: ViewerOptions(randomCount: count))
@@ -244,7 +256,9 @@ final class RandomGridViewTests: GUITestCase, @unchecked Sendable {
             waitUntil("the first thumbnail is fetched") { pictures.fetcher.purpose(for: firstURL) != nil }
             XCTAssertLessThan(source.yieldedCount, 6, "before the last entry was yielded")
             XCTAssertLessThanOrEqual(grid.cells.count, source.yieldedCount, "cells come from the stream")
-            waitUntil("every cell and thumbnail arrived") { grid.cells.count == 6 && grid.cells.allSatisfy(\.hasThumbnail) }
+            waitUntil("every cell and thumbnail arrived") {
+                grid.cells.count == 6 && grid.cells.allSatisfy(\.hasThumbnail)
+            }
             XCTAssertEqual(grid.cells.map(\.entry.date), batch(6).map(\.date), "cells in the order the entries came")
             XCTAssertFalse(grid.notice.isVisible)
         }
@@ -269,12 +283,14 @@ final class RandomGridViewTests: GUITestCase, @unchecked Sendable {
             let dead = try FakeHTTPServer { _ in FakeResponse(fault: .hang) }
             defer { dead.stop() }
             let client = HTTPClient(timeout: 1, retryPolicy: RetryPolicy(retries: 2, baseDelay: 0.01, maxDelay: 0.02))
-            let source = ScienceSource(apiURL: dead.baseURL.appendingPathComponent("wp-json/wp/v2/apod-basic"), client: client,
-                                       calendar: calendar)
+            let source = ScienceSource(
+                apiURL: dead.baseURL.appendingPathComponent("wp-json/wp/v2/apod-basic"), client: client,
+                calendar: calendar)
             try start(source: source, options: ViewerOptions(randomCount: 12))
             waitUntil("the error page", timeout: 30) { grid.stack.visiblePage == "error" }
             XCTAssertTrue(grid.status.descriptionText.contains("did not answer"), grid.status.descriptionText)
-            let days = Set(dead.requests.map(\.path).filter { $0.range(of: #"/\d{6}$"#, options: .regularExpression) != nil })
+            let days = Set(
+                dead.requests.map(\.path).filter { $0.range(of: #"/\d{6}$"#, options: .regularExpression) != nil })
             XCTAssertLessThanOrEqual(days.count, 6, "one round of six days (the main window asks for the latest apart)")
         }
     }

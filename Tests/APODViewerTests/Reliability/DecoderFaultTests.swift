@@ -2,6 +2,7 @@ import APODCore
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// The decode path on its own, for bytes that got past (or never met) the core's checks:
@@ -16,7 +17,9 @@ final class DecoderFaultTests: XCTestCase {
     func testABombIsRefusedBeforeItsPixelsExist() throws {
         let before = residentMegabytes()
         let started = Date()
-        for bomb in [ImageFaults.pngBomb(width: 60000, height: 60000), ImageFaults.pngHeader(width: 60000, height: 60000)] {
+        for bomb in [
+            ImageFaults.pngBomb(width: 60000, height: 60000), ImageFaults.pngHeader(width: 60000, height: 60000),
+        ] {
             XCTAssertThrowsError(try TextureDecoder.decode(bomb, maxSize: nil)) { error in
                 XCTAssertEqual(error as? APODError, .imageTooLarge(detail: "60000 × 60000 pixels, 3600 megapixels"))
             }

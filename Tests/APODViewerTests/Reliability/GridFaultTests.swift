@@ -3,6 +3,7 @@ import CGtk
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// The random grid through a batch where a third of the pictures fail in every way a picture
@@ -16,7 +17,8 @@ final class GridFaultTests: GUITestCase, @unchecked Sendable {
     override func setUpWithError() throws {
         try super.setUpWithError()
         faulty = try FaultyPictureServer()
-        cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-grid-faults-\(UUID().uuidString)")
+        cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apod-grid-faults-\(UUID().uuidString)")
     }
 
     override func tearDown() {
@@ -39,8 +41,10 @@ final class GridFaultTests: GUITestCase, @unchecked Sendable {
                 faults[day] = fault
                 url = faulty.url(fault, index)
             }
-            entries.append(APODEntry(date: day, title: "Picture \(index)", explanation: "", mediaType: .image,
-                                     imageURL: url, hdImageURL: url))
+            entries.append(
+                APODEntry(
+                    date: day, title: "Picture \(index)", explanation: "", mediaType: .image,
+                    imageURL: url, hdImageURL: url))
         }
         return (entries, faults)
     }
@@ -49,10 +53,12 @@ final class GridFaultTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let (entries, faults) = batch()
             XCTAssertEqual(faults.count, 10)
-            XCTAssertEqual(Set(faults.values).count, FaultyPictureServer.Fault.allCases.count, "every fault is in the batch")
+            XCTAssertEqual(
+                Set(faults.values).count, FaultyPictureServer.Fault.allCases.count, "every fault is in the batch")
             let loader = faulty.loader(cacheIn: cacheFolder)
-            try start(source: FakeSource(entries: [entries[0]], random: entries), options: ViewerOptions(randomCount: 30),
-                      fetcher: loader)
+            try start(
+                source: FakeSource(entries: [entries[0]], random: entries), options: ViewerOptions(randomCount: 30),
+                fetcher: loader)
             let grid = try XCTUnwrap(app.randomView)
 
             let ticks = TimerTicks(every: 20)
@@ -66,15 +72,20 @@ final class GridFaultTests: GUITestCase, @unchecked Sendable {
                 return grid.cells.count == 30 && grid.cells.allSatisfy { $0.hasThumbnail || $0.failureReason != nil }
             }
             let seconds = Date().timeIntervalSince(started)
-            print("grid faults: 30 cells settled in \(String(format: "%.1f", seconds)) s, longest main-loop step \(Int(longestStep * 1000)) ms, \(ticks.count) timer ticks")
+            print(
+                "grid faults: 30 cells settled in \(String(format: "%.1f", seconds)) s, longest main-loop step \(Int(longestStep * 1000)) ms, \(ticks.count) timer ticks"
+            )
             XCTAssertLessThan(longestStep, 0.5, "the main loop never stalls")
-            XCTAssertGreaterThan(ticks.count, Int(seconds * 1000 / 20 / 4), "a 20 ms timer kept firing while the batch loaded")
+            XCTAssertGreaterThan(
+                ticks.count, Int(seconds * 1000 / 20 / 4), "a 20 ms timer kept firing while the batch loaded")
 
             for cell in grid.cells {
                 if let fault = faults[cell.entry.date] {
                     XCTAssertFalse(cell.hasThumbnail, "\(fault)")
                     XCTAssertTrue(cell.statusIcon.isVisible, "\(fault): an icon")
-                    XCTAssertEqual(cell.failureReason, "\(cell.entry.title)\n\(FaultyPictureServer.reason(for: fault))", "\(fault)")
+                    XCTAssertEqual(
+                        cell.failureReason, "\(cell.entry.title)\n\(FaultyPictureServer.reason(for: fault))", "\(fault)"
+                    )
                     XCTAssertFalse(cell.isLoading, "\(fault)")
                 } else {
                     XCTAssertTrue(cell.hasThumbnail, "\(cell.entry.title)")
@@ -92,7 +103,9 @@ final class GridFaultTests: GUITestCase, @unchecked Sendable {
                 }
             }
             // Pictures stream into temporary files: the failed ones' must be gone, not left behind.
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).filter { $0.hasSuffix(".tmp") }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).filter {
+                $0.hasSuffix(".tmp")
+            }
             XCTAssertEqual(leftovers, [], "no temporary cache file outlives its download")
 
             // Still answering: a click on a failed cell opens its detail window, which says why.
@@ -109,7 +122,9 @@ final class GridFaultTests: GUITestCase, @unchecked Sendable {
             (app.environment.source as? FakeSource)?.setRandom(Array(good))
             grid.countSpin.value = 4
             grid.shuffleButton.activate()
-            waitUntil("the next batch shows its pictures") { grid.cells.count == 4 && grid.cells.allSatisfy(\.hasThumbnail) }
+            waitUntil("the next batch shows its pictures") {
+                grid.cells.count == 4 && grid.cells.allSatisfy(\.hasThumbnail)
+            }
         }
     }
 }
@@ -122,10 +137,12 @@ final class TimerTicks {
 
     init(every milliseconds: UInt32) {
         counter.initialize(to: 0)
-        source = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
-            data!.assumingMemoryBound(to: Int.self).pointee += 1
-            return 1
-        }, counter, nil)
+        source = g_timeout_add_full(
+            G_PRIORITY_DEFAULT, milliseconds,
+            { data in
+                data!.assumingMemoryBound(to: Int.self).pointee += 1
+                return 1
+            }, counter, nil)
     }
 
     /// Ticks so far; read before `stop()`.

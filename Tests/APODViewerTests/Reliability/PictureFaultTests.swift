@@ -2,6 +2,7 @@ import APODCore
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// Picture faults in the main and detail windows, through the real image loader: the user
@@ -13,7 +14,8 @@ final class PictureFaultTests: GUITestCase, @unchecked Sendable {
     override func setUpWithError() throws {
         try super.setUpWithError()
         faulty = try FaultyPictureServer()
-        cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-picture-faults-\(UUID().uuidString)")
+        cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apod-picture-faults-\(UUID().uuidString)")
     }
 
     override func tearDown() {
@@ -33,11 +35,13 @@ final class PictureFaultTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             for (index, fault) in [FaultyPictureServer.Fault.html, .cut, .bomb, .serverError].enumerated() {
                 let url = faulty.url(fault, index)
-                let entry = APODEntry(date: APODDay("2026-11-28")!, title: "Faulty \(fault)", explanation: "",
-                                      mediaType: .image, imageURL: url, hdImageURL: url)
+                let entry = APODEntry(
+                    date: APODDay("2026-11-28")!, title: "Faulty \(fault)", explanation: "",
+                    mediaType: .image, imageURL: url, hdImageURL: url)
                 let main = try startOn(entry)
                 waitUntil("\(fault): the failure page is shown") { main.pictureView.page == .failure }
-                XCTAssertEqual(main.pictureView.failurePage.descriptionText, FaultyPictureServer.reason(for: fault), "\(fault)")
+                XCTAssertEqual(
+                    main.pictureView.failurePage.descriptionText, FaultyPictureServer.reason(for: fault), "\(fault)")
                 XCTAssertEqual(main.caption.titleLabel.text, "Faulty \(fault)", "the entry's text is still shown")
                 app.closeAllWindows()
                 Gtk.iterate(until: { app.openWindowCount == 0 }, timeout: 5)
@@ -47,8 +51,9 @@ final class PictureFaultTests: GUITestCase, @unchecked Sendable {
 
     func testAnHDLinkThatIsAWebPageFallsBackToThePicture() throws {
         try MainActor.assumeIsolated {
-            let entry = APODEntry(date: APODDay("2019-01-05")!, title: "Comet", explanation: "", mediaType: .image,
-                                  imageURL: faulty.url(ok: 1), hdImageURL: faulty.url(.html, 1))
+            let entry = APODEntry(
+                date: APODDay("2019-01-05")!, title: "Comet", explanation: "", mediaType: .image,
+                imageURL: faulty.url(ok: 1), hdImageURL: faulty.url(.html, 1))
             let main = try startOn(entry)
             waitUntil("the main picture is shown") { main.pictureView.page == .picture }
             app.openDetail(for: entry)

@@ -3,6 +3,7 @@ import Foundation
 import GtkKit
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// The viewer with a marker API key, through every error path the legacy service can take
@@ -39,14 +40,41 @@ final class ViewerKeyHygieneTests: GUITestCase, @unchecked Sendable {
 
     /// Faults named after what they test; the key shows up in several bodies on purpose.
     private static let faults: [(String, @Sendable (FakeRequest) -> FakeResponse)] = [
-        ("key refused, echoed", { _ in .json(#"{"error":{"code":"API_KEY_INVALID","message":"An invalid api_key was supplied: \#(key)"}}"#, status: 403) }),
-        ("bad request, echoed", { _ in .json(#"{"code":400,"msg":"Bad Request: api_key \#(key) is not valid here","service_version":"v1"}"#, status: 400) }),
-        ("rate limit", { _ in .json(#"{"error":{"code":"OVER_RATE_LIMIT","message":"You have exceeded your rate limit."}}"#, status: 429) }),
-        ("HTML outage quoting the URL", { request in .html("<html>upstream error for \(request.target)</html>", status: 502) }),
+        (
+            "key refused, echoed",
+            { _ in
+                .json(
+                    #"{"error":{"code":"API_KEY_INVALID","message":"An invalid api_key was supplied: \#(key)"}}"#,
+                    status: 403)
+            }
+        ),
+        (
+            "bad request, echoed",
+            { _ in
+                .json(
+                    #"{"code":400,"msg":"Bad Request: api_key \#(key) is not valid here","service_version":"v1"}"#,
+                    status: 400)
+            }
+        ),
+        (
+            "rate limit",
+            { _ in
+                .json(
+                    #"{"error":{"code":"OVER_RATE_LIMIT","message":"You have exceeded your rate limit."}}"#, status: 429
+                )
+            }
+        ),
+        (
+            "HTML outage quoting the URL",
+            { request in .html("<html>upstream error for \(request.target)</html>", status: 502) }
+        ),
         ("malformed JSON with the key", { _ in .json(#"{"date":"2019-01-05","title":"\#(key)"#) }),
         ("time-out", { _ in FakeResponse(fault: .hang) }),
         ("dropped", { _ in FakeResponse(fault: .closeWithoutResponse) }),
-        ("redirect to file:", { _ in FakeResponse(status: 302, headers: ["Location": "file:///etc/passwd?api_key=\(key)"]) }),
+        (
+            "redirect to file:",
+            { _ in FakeResponse(status: 302, headers: ["Location": "file:///etc/passwd?api_key=\(key)"]) }
+        ),
     ]
 
     /// Runs `body` with stdout and stderr going to a file, and returns what was written.
@@ -74,21 +102,27 @@ final class ViewerKeyHygieneTests: GUITestCase, @unchecked Sendable {
     func testNoErrorPathShowsPrintsOrStoresTheKey() throws {
         let fault = self.fault
         let server = try FakeHTTPServer { request in
-            guard let answer = fault.current else { return .json(#"{"code":404,"msg":"No data available","service_version":"v1"}"#, status: 404) }
+            guard let answer = fault.current else {
+                return .json(#"{"code":404,"msg":"No data available","service_version":"v1"}"#, status: 404)
+            }
             return answer(request)
         }
         service = server
         let cache = home.appendingPathComponent("cache")
         let (configuration, _) = try SourceConfiguration.resolve(
-            arguments: ["--source", "legacy", "--api-url", server.baseURL.appendingPathComponent("planetary/apod").absoluteString,
-                        "--api-key", Self.key, "--cache-dir", cache.path],
+            arguments: [
+                "--source", "legacy", "--api-url",
+                server.baseURL.appendingPathComponent("planetary/apod").absoluteString,
+                "--api-key", Self.key, "--cache-dir", cache.path,
+            ],
             environment: ["APOD_TIMEOUT": "1"])
         let client = configuration.makeHTTPClient()
         var seen: [String] = []
         let output = try capturingOutput {
             try MainActor.assumeIsolated {
-                try start(source: configuration.makeSource(client: client, calendar: calendar),
-                          fetcher: configuration.makeImageLoader(client: client))
+                try start(
+                    source: configuration.makeSource(client: client, calendar: calendar),
+                    fetcher: configuration.makeImageLoader(client: client))
                 let main = try XCTUnwrap(app.mainWindow)
                 app.showRandom(count: 3)
                 let grid = try XCTUnwrap(app.randomView)
@@ -116,16 +150,21 @@ final class ViewerKeyHygieneTests: GUITestCase, @unchecked Sendable {
     func testTheViewerProcessPrintsAndStoresNoKey() throws {
         let viewer = try BuiltViewer.url()
         let server = try FakeHTTPServer { _ in
-            .json(#"{"error":{"code":"API_KEY_INVALID","message":"An invalid api_key was supplied: \#(Self.key)"}}"#, status: 403)
+            .json(
+                #"{"error":{"code":"API_KEY_INVALID","message":"An invalid api_key was supplied: \#(Self.key)"}}"#,
+                status: 403)
         }
         service = server
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("APOD_") && $0.key != "NASA_API_KEY" }
+        var environment = ProcessInfo.processInfo.environment.filter {
+            !$0.key.hasPrefix("APOD_") && $0.key != "NASA_API_KEY"
+        }
         environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
         environment["NASA_API_KEY"] = Self.key
         let route = server.baseURL.appendingPathComponent("planetary/apod").absoluteString
-        let running = try Self.run(viewer, ["--source", "legacy", "--api-url", route, "--random", "4"], environment, for: 4)
+        let running = try Self.run(
+            viewer, ["--source", "legacy", "--api-url", route, "--random", "4"], environment, for: 4)
         XCTAssertGreaterThan(server.requests.count, 0, "the viewer asked the service: \(running)")
         XCTAssertFalse(running.contains(Self.key), "the running viewer printed the key")
         let refused = try Self.run(viewer, ["--api-key", Self.key, "--date", "banana"], environment, for: 10)
@@ -138,7 +177,8 @@ final class ViewerKeyHygieneTests: GUITestCase, @unchecked Sendable {
         let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
         var checked = 0
         while let url = files?.nextObject() as? URL {
-            XCTAssertFalse(url.lastPathComponent.contains(Self.key), "key in a file name: \(url.path)", file: file, line: line)
+            XCTAssertFalse(
+                url.lastPathComponent.contains(Self.key), "key in a file name: \(url.path)", file: file, line: line)
             if let data = try? Data(contentsOf: url) {
                 checked += 1
                 XCTAssertNil(data.range(of: Data(Self.key.utf8)), "key inside \(url.path)", file: file, line: line)
@@ -148,8 +188,10 @@ final class ViewerKeyHygieneTests: GUITestCase, @unchecked Sendable {
     }
 
     /// Runs `binary`, ends it after `seconds` if still running, and returns stdout and stderr.
-    private static func run(_ binary: URL, _ arguments: [String], _ environment: [String: String],
-                            for seconds: TimeInterval) throws -> String {
+    private static func run(
+        _ binary: URL, _ arguments: [String], _ environment: [String: String],
+        for seconds: TimeInterval
+    ) throws -> String {
         try ChildProcess.run(binary, arguments, environment: environment, timeout: seconds).output
     }
 }

@@ -2,6 +2,7 @@ import APODCore
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// Links, labels and file names that come from the service cannot make the viewer open
@@ -14,7 +15,10 @@ final class ViewerSecurityTests: GUITestCase, @unchecked Sendable {
     ]
 
     func testOnlyWebAddressesAreOpenable() {
-        for text in ["https://apod.nasa.gov/apod/ap201217.html", "http://www.youtube.com/embed/abc", "HTTPS://science.nasa.gov/apod"] {
+        for text in [
+            "https://apod.nasa.gov/apod/ap201217.html", "http://www.youtube.com/embed/abc",
+            "HTTPS://science.nasa.gov/apod",
+        ] {
             XCTAssertTrue(WebURL.isWeb(URL(string: text)!), text)
         }
         for text in Self.hostileLinks {
@@ -29,8 +33,9 @@ final class ViewerSecurityTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let poster = pictures.url("/640x360.jpg")
             let hostile = URL(string: "file:///usr/share/applications/org.gnome.Terminal.desktop")!
-            let video = APODEntry(date: APODDay("2026-11-28")!, title: "A Video", explanation: "", mediaType: .video,
-                                  thumbnailURL: poster, videoURL: hostile)
+            let video = APODEntry(
+                date: APODDay("2026-11-28")!, title: "A Video", explanation: "", mediaType: .video,
+                thumbnailURL: poster, videoURL: hostile)
             try start(FakeSource(entries: [video]))
             let main = try XCTUnwrap(app.mainWindow)
             waitUntil("the poster is shown") { main.pictureView.page == .picture }
@@ -54,7 +59,9 @@ final class ViewerSecurityTests: GUITestCase, @unchecked Sendable {
             let title = #"<span foreground="red">Red</span> &amp; <b>Bold</b> <a href="file:///etc">x</a>"#
             var hostile = entry("2026-11-28", title: title, copyright: "<i>Ada</i> & Co")
             hostile.explanation = "<big>Big</big> &lt; explained, <b>linked</b>"
-            hostile.explanationLinks = [TextLink(text: "<b>linked</b>", url: URL(string: "https://example.org/?q='x'&y=1")!)]
+            hostile.explanationLinks = [
+                TextLink(text: "<b>linked</b>", url: URL(string: "https://example.org/?q='x'&y=1")!)
+            ]
             try start(FakeSource(entries: [hostile], random: [hostile]), options: ViewerOptions(randomCount: 1))
             let main = try XCTUnwrap(app.mainWindow)
             waitUntil("the entry is shown") { main.caption.titleLabel.text == title }
@@ -85,13 +92,15 @@ final class ViewerSecurityTests: GUITestCase, @unchecked Sendable {
         ]
         let folder = URL(fileURLWithPath: "/tmp/chosen-folder", isDirectory: true)
         for title in titles {
-            let entry = APODEntry(date: APODDay("2020-12-17")!, title: title, mediaType: .image,
-                                  imageURL: URL(string: "https://apod.nasa.gov/apod/image/2012/a.png"))
+            let entry = APODEntry(
+                date: APODDay("2020-12-17")!, title: title, mediaType: .image,
+                imageURL: URL(string: "https://apod.nasa.gov/apod/image/2012/a.png"))
             let name = entry.suggestedFileName
             XCTAssertTrue(name.hasPrefix("2020-12-17-"), "\(title.debugDescription) → \(name)")
             XCTAssertTrue(name.hasSuffix(".png"), name)
             XCTAssertFalse(name.contains("/") || name.contains("\\") || name.contains(".."), name)
-            XCTAssertTrue(name.unicodeScalars.allSatisfy { $0.isASCII && !CharacterSet.controlCharacters.contains($0) }, name)
+            XCTAssertTrue(
+                name.unicodeScalars.allSatisfy { $0.isASCII && !CharacterSet.controlCharacters.contains($0) }, name)
             XCTAssertLessThanOrEqual(name.utf8.count, 255, "fits a file system's name limit")
             let target = folder.appendingPathComponent(name).standardized
             XCTAssertEqual(target.deletingLastPathComponent().path, folder.path, "\(title.debugDescription) escapes")

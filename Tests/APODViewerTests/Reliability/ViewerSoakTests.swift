@@ -2,9 +2,11 @@ import APODCore
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The soak: ten rounds of a 40-picture grid plus five detail windows opened and closed (50
@@ -30,7 +32,8 @@ final class ViewerSoakTests: GUITestCase, @unchecked Sendable {
     }()
 
     override func setUpWithError() throws {
-        try XCTSkipUnless(ProcessInfo.processInfo.environment["APOD_SOAK"] == "1", "the soak runs with APOD_SOAK=1 (make soak)")
+        try XCTSkipUnless(
+            ProcessInfo.processInfo.environment["APOD_SOAK"] == "1", "the soak runs with APOD_SOAK=1 (make soak)")
         try super.setUpWithError()
         cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-soak-\(UUID().uuidString)")
     }
@@ -43,8 +46,9 @@ final class ViewerSoakTests: GUITestCase, @unchecked Sendable {
     private func batch(round: Int) -> [APODEntry] {
         (0..<Self.gridSize).map { index in
             let day = APODDay("1996-01-01")!.adding(days: round * Self.gridSize + index)
-            return entry(day.description, title: "Round \(round) picture \(index)",
-                         picture: "/soak/r\(round)/c\(index)/\(Self.sizes[index % Self.sizes.count]).jpg")
+            return entry(
+                day.description, title: "Round \(round) picture \(index)",
+                picture: "/soak/r\(round)/c\(index)/\(Self.sizes[index % Self.sizes.count]).jpg")
         }
     }
 
@@ -62,8 +66,9 @@ final class ViewerSoakTests: GUITestCase, @unchecked Sendable {
             let first = batch(round: 0)
             let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: first)
             // The shipped texture cache (its default bound), so the figures are the real steady state.
-            let loader = ImageLoader(client: HTTPClient(timeout: 10, retryPolicy: .none),
-                                     cache: ImageDiskCache(directory: cacheFolder))
+            let loader = ImageLoader(
+                client: HTTPClient(timeout: 10, retryPolicy: .none),
+                cache: ImageDiskCache(directory: cacheFolder))
             let textures = TextureCache()
             try start(source: source, fetcher: loader, textureCache: textures)
             var figures: [Double] = []
@@ -85,23 +90,34 @@ final class ViewerSoakTests: GUITestCase, @unchecked Sendable {
                     let entry = entries[index * 7]
                     app.openDetail(for: entry)
                     let detail = try XCTUnwrap(app.detailWindows[entry.date])
-                    waitUntil("round \(round): detail \(index) shows its picture") { detail.picture.shownPixelSize != nil }
+                    waitUntil("round \(round): detail \(index) shows its picture") {
+                        detail.picture.shownPixelSize != nil
+                    }
                     detail.window.close()
                     waitUntil("round \(round): detail \(index) is gone") { app.detailWindows[entry.date] == nil }
                 }
                 waitForFrames()
                 figures.append(residentMegabytes())
-                print(String(format: "soak round %d: RSS %.1f MB, texture cache %d pictures, %.1f MB (%.1f MB off screen)",
-                             round + 1, figures.last!, textures.count, Double(textures.totalBytes) / 1_048_576,
-                             Double(textures.offScreenBytes) / 1_048_576))
+                print(
+                    String(
+                        format: "soak round %d: RSS %.1f MB, texture cache %d pictures, %.1f MB (%.1f MB off screen)",
+                        round + 1, figures.last!, textures.count, Double(textures.totalBytes) / 1_048_576,
+                        Double(textures.offScreenBytes) / 1_048_576))
             }
-            let after = figures.last!, firstRound = figures.first!
-            print(String(format: "soak: RSS after the first round %.1f MB, after %d rounds %.1f MB (%+.1f %%), %d detail windows, %d thumbnails, %.0f s",
-                         firstRound, Self.rounds, after, (after / firstRound - 1) * 100,
-                         Self.rounds * Self.detailsPerRound, Self.rounds * Self.gridSize, Date().timeIntervalSince(started)))
+            let after = figures.last!
+            let firstRound = figures.first!
+            print(
+                String(
+                    format:
+                        "soak: RSS after the first round %.1f MB, after %d rounds %.1f MB (%+.1f %%), %d detail windows, %d thumbnails, %.0f s",
+                    firstRound, Self.rounds, after, (after / firstRound - 1) * 100,
+                    Self.rounds * Self.detailsPerRound, Self.rounds * Self.gridSize, Date().timeIntervalSince(started)))
             XCTAssertLessThanOrEqual(after, firstRound * 1.2, "resident memory grew more than 20 %")
-            XCTAssertLessThanOrEqual(textures.offScreenBytes, textures.capacity, "the cache keeps to its bound beyond the screen")
-            XCTAssertEqual(Gtk.toplevelTitles.count, 2, "only the main and grid windows are left: every detail window was destroyed")
+            XCTAssertLessThanOrEqual(
+                textures.offScreenBytes, textures.capacity, "the cache keeps to its bound beyond the screen")
+            XCTAssertEqual(
+                Gtk.toplevelTitles.count, 2,
+                "only the main and grid windows are left: every detail window was destroyed")
             XCTAssertTrue(app.detailWindows.isEmpty)
         }
     }

@@ -2,6 +2,7 @@ import APODCore
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// The windows as users get them: no `GSK_RENDERER`, so the app chooses. `make test` runs this
@@ -11,14 +12,16 @@ import XCTest
 final class DefaultRendererTests: GUITestCase, @unchecked Sendable {
     override func setUpWithError() throws {
         let renderer = ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? ""
-        try XCTSkipUnless(renderer.isEmpty, "runs without GSK_RENDERER (make test's second pass), not GSK_RENDERER=\(renderer)")
+        try XCTSkipUnless(
+            renderer.isEmpty, "runs without GSK_RENDERER (make test's second pass), not GSK_RENDERER=\(renderer)")
         try super.setUpWithError()
     }
 
     func testSoftwareGLIsDetectedAndTheWindowsDrawWithCairo() throws {
         try MainActor.assumeIsolated {
-            try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky", picture: "/1200x800.jpg")]),
-                      options: ViewerOptions(randomCount: 2))
+            try start(
+                FakeSource(entries: [entry("2026-11-28", title: "Latest Sky", picture: "/1200x800.jpg")]),
+                options: ViewerOptions(randomCount: 2))
             let choice = try XCTUnwrap(Gtk.rendererChoice, "the app chose at start-up")
             guard case .cairoOverSoftwareGL(let glRenderer) = choice else {
                 return XCTFail("Xvfb's GL is Mesa's software rasterizer; the app chose \(choice)")
@@ -33,7 +36,9 @@ final class DefaultRendererTests: GUITestCase, @unchecked Sendable {
     // The same scenarios as users get them under software GL: drawn with cairo, the app's choice.
 
     func testTheMainWindowShowsItsPictureWhileTheSpinnerAnimates() throws {
-        try MainActor.assumeIsolated { try checkTheMainWindowShowsItsPictureWhileTheSpinnerAnimates(renderer: "GskCairoRenderer") }
+        try MainActor.assumeIsolated {
+            try checkTheMainWindowShowsItsPictureWhileTheSpinnerAnimates(renderer: "GskCairoRenderer")
+        }
     }
 
     func testAGridOf24FillsWhileTheSpinnerAnimates() throws {

@@ -2,6 +2,7 @@ import APODCore
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// The windows drawn by GTK's GL renderer, as `GSK_RENDERER=gl` asks (the way to keep GL where
@@ -25,7 +26,9 @@ final class GLRendererTests: GUITestCase, @unchecked Sendable {
     }
 
     func testTheMainWindowShowsItsPictureWhileTheSpinnerAnimates() throws {
-        try MainActor.assumeIsolated { try checkTheMainWindowShowsItsPictureWhileTheSpinnerAnimates(renderer: "GskGLRenderer") }
+        try MainActor.assumeIsolated {
+            try checkTheMainWindowShowsItsPictureWhileTheSpinnerAnimates(renderer: "GskGLRenderer")
+        }
     }
 
     func testAGridOf24FillsWhileTheSpinnerAnimates() throws {

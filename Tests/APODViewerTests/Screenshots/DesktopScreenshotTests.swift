@@ -2,6 +2,7 @@ import APODCore
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// Screenshots of the offline banner (the service unreachable at start-up) and the preferences
@@ -16,8 +17,9 @@ final class DesktopScreenshotTests: GUITestCase, @unchecked Sendable {
 
     func testSavesTheOfflineBannerAndThePreferencesWindow() throws {
         try MainActor.assumeIsolated {
-            var configuration = files.configuration(.legacy, apiURL: URL(string: "http://127.0.0.1:9/planetary/apod"),
-                                                    apiKey: "not-a-real-key")
+            var configuration = files.configuration(
+                .legacy, apiURL: URL(string: "http://127.0.0.1:9/planetary/apod"),
+                apiKey: "not-a-real-key")
             configuration.timeout = 2
             let services = ViewerServices(configuration: configuration, store: files.store, calendar: calendar)
             try start(services: services)

@@ -1,8 +1,9 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// Saves PNG screenshots of the three windows into `.build/screenshots`, showing the offline
@@ -10,8 +11,9 @@ import XCTest
 final class ScreenshotTests: GUITestCase, @unchecked Sendable {
     /// The checked-in sample (`sampleEntries`) is a fixture: fewer entries than a test needs fail it.
     private func requireSample(_ entries: [APODEntry], atLeast count: Int) throws {
-        _ = try XCTUnwrap(entries.count >= count ? entries : nil,
-                          "the offline sample (data/sample) has \(entries.count) usable entries, \(count) needed")
+        _ = try XCTUnwrap(
+            entries.count >= count ? entries : nil,
+            "the offline sample (data/sample) has \(entries.count) usable entries, \(count) needed")
     }
 
     /// The style a README screenshot is taken in, and what its file name ends with.
@@ -21,8 +23,10 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
 
     /// Resizes `windows` to their sizes, then saves each in every style, checking the size.
     @MainActor
-    private func saveInEveryStyle(_ windows: [(window: Window, name: String, width: Int, height: Int)],
-                                  beforeEach: @MainActor () -> Void = {}) throws {
+    private func saveInEveryStyle(
+        _ windows: [(window: Window, name: String, width: Int, height: Int)],
+        beforeEach: @MainActor () -> Void = {}
+    ) throws {
         defer { DesktopStyle.reset() }
         for item in windows {
             // A resize asked for before the window's first configure arrives is undone by it.
@@ -35,15 +39,19 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
         for style in Self.styles {
             StyleManager.colorScheme = style.scheme
             DesktopStyle.setHighContrast(style.highContrast)
-            waitUntil("the style is in use") { StyleManager.isDark == (style.scheme == .dark) && StyleManager.isHighContrast == style.highContrast }
+            waitUntil("the style is in use") {
+                StyleManager.isDark == (style.scheme == .dark) && StyleManager.isHighContrast == style.highContrast
+            }
             beforeEach()
             waitForFrames()
             ViewScreenshotTests.letCSSTransitionsEnd()
             for item in windows {
                 let file = try XCTUnwrap(saveScreenshot(of: item.window, named: item.name + style.suffix))
                 let size = try XCTUnwrap(Self.pngSize(of: file))
-                XCTAssertLessThanOrEqual(size.width, min(item.width, 1000), "\(item.name): software centres take up to 1000×700")
-                XCTAssertLessThanOrEqual(size.height, min(item.height, 700), "\(item.name): software centres take up to 1000×700")
+                XCTAssertLessThanOrEqual(
+                    size.width, min(item.width, 1000), "\(item.name): software centres take up to 1000×700")
+                XCTAssertLessThanOrEqual(
+                    size.height, min(item.height, 700), "\(item.name): software centres take up to 1000×700")
             }
         }
     }
@@ -53,20 +61,25 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
     /// dark and high-contrast styles, at the sizes the metainfo states (within 1000×700, what
     /// software centres show).
     func testSavesTheWindowsInLightDarkAndHighContrast() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-screenshots-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apod-screenshots-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try MainActor.assumeIsolated {
             let entries = try sampleEntries().filter { $0.mediaType == .image }
             try requireSample(entries, atLeast: 16)
             let latest = entries[entries.count - 1]
             let batch = Array(entries.prefix(12))
-            let archive = ArchiveAccess(dataFolder: DataFolder(root: folder),
-                                        configuration: SourceConfiguration(kind: .offline, cacheDirectory: folder.appendingPathComponent("cache")),
-                                        calendar: calendar)
-            try start(environment: ViewerEnvironment(source: FakeSource(entries: [latest], random: batch),
-                                                     pictures: PictureLoader(fetcher: pictures.fetcher), calendar: calendar,
-                                                     archive: archive),
-                      options: ViewerOptions(initialDay: latest.date, randomCount: 12))
+            let archive = ArchiveAccess(
+                dataFolder: DataFolder(root: folder),
+                configuration: SourceConfiguration(
+                    kind: .offline, cacheDirectory: folder.appendingPathComponent("cache")),
+                calendar: calendar)
+            try start(
+                environment: ViewerEnvironment(
+                    source: FakeSource(entries: [latest], random: batch),
+                    pictures: PictureLoader(fetcher: pictures.fetcher), calendar: calendar,
+                    archive: archive),
+                options: ViewerOptions(initialDay: latest.date, randomCount: 12))
             let main = try XCTUnwrap(app.mainWindow)
             let grid = try XCTUnwrap(app.randomView)
             waitUntil("the main picture is shown") { main.pictureView.page == .picture }
@@ -114,7 +127,9 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
             entries[1].explanationLinks = ["hydrogen", "young stars"].map {
                 TextLink(text: $0, url: URL(string: "https://en.wikipedia.org/wiki/\($0)")!)
             }
-            try start(FakeSource(entries: [entries[0]], random: Array(entries.prefix(3))), options: ViewerOptions(randomCount: 0))
+            try start(
+                FakeSource(entries: [entries[0]], random: Array(entries.prefix(3))),
+                options: ViewerOptions(randomCount: 0))
             app.openDetail(for: entries[1], batch: { [entries] in Array(entries.prefix(3)) })
             let detail = try XCTUnwrap(app.detailWindows[entries[1].date])
             waitUntil("the detail picture is shown") { detail.picture.shownPixelSize != nil }
@@ -142,10 +157,13 @@ final class ScreenshotTests: GUITestCase, @unchecked Sendable {
 /// captioned as dark is dark (`make screenshots` refreshes them).
 final class MetainfoScreenshotFilesTests: XCTestCase {
     func testEveryScreenshotIsThereAtItsStatedSizeAndTheDarkOneIsDark() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..")
+            .standardized
         let text = try String(contentsOf: root.appendingPathComponent("data/" + Metainfo.fileName), encoding: .utf8)
         let pattern = try NSRegularExpression(
-            pattern: #"<caption>([^<]*)</caption>\s*<image type="source" width="(\d+)" height="(\d+)">[^<]*/([^/<]+\.png)</image>"#)
+            pattern:
+                #"<caption>([^<]*)</caption>\s*<image type="source" width="(\d+)" height="(\d+)">[^<]*/([^/<]+\.png)</image>"#
+        )
         let matches = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text))
         XCTAssertGreaterThanOrEqual(matches.count, 3)
         for match in matches {

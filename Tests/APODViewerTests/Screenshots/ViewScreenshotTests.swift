@@ -1,8 +1,9 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// Saves the main window's views, from the offline sample, 1600 px wide (or the screen's width
@@ -12,7 +13,8 @@ import XCTest
 final class ViewScreenshotTests: GUITestCase, @unchecked Sendable {
     static let wideWidth = 1600
     static let narrowWidth = 360
-    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-view-shots-\(UUID().uuidString)")
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "apod-view-shots-\(UUID().uuidString)")
 
     override func tearDown() {
         super.tearDown()
@@ -29,16 +31,20 @@ final class ViewScreenshotTests: GUITestCase, @unchecked Sendable {
             let entries = try sampleEntries().filter { $0.mediaType == .image }
             XCTAssertGreaterThanOrEqual(entries.count, 16, "the offline sample (data/sample) is a fixture")
             let latest = try XCTUnwrap(entries.last)
-            let archive = ArchiveAccess(dataFolder: DataFolder(root: folder),
-                                        configuration: SourceConfiguration(kind: .offline, cacheDirectory: folder.appendingPathComponent("cache")),
-                                        calendar: calendar)
+            let archive = ArchiveAccess(
+                dataFolder: DataFolder(root: folder),
+                configuration: SourceConfiguration(
+                    kind: .offline, cacheDirectory: folder.appendingPathComponent("cache")),
+                calendar: calendar)
             try archive.openIndex().store(entries)
             for item in entries.prefix(6) { _ = try archive.toggleFavourite(item) }
             for item in entries.suffix(9) { archive.recordView(item) }
-            try start(environment: ViewerEnvironment(source: FakeSource(entries: entries, random: Array(entries.prefix(12))),
-                                                     pictures: PictureLoader(fetcher: pictures.fetcher), calendar: calendar,
-                                                     archive: archive),
-                      options: ViewerOptions(initialDay: latest.date, randomCount: 12))
+            try start(
+                environment: ViewerEnvironment(
+                    source: FakeSource(entries: entries, random: Array(entries.prefix(12))),
+                    pictures: PictureLoader(fetcher: pictures.fetcher), calendar: calendar,
+                    archive: archive),
+                options: ViewerOptions(initialDay: latest.date, randomCount: 12))
             let main = try XCTUnwrap(app.mainWindow)
             let views = try XCTUnwrap(app.archiveViews)
             views.searchField.text = "nebula"
@@ -57,7 +63,8 @@ final class ViewScreenshotTests: GUITestCase, @unchecked Sendable {
                         main.window.clearFocus()
                         waitForFrames()
                         Self.letCSSTransitionsEnd()
-                        let file = try XCTUnwrap(saveScreenshot(of: main.window, named: "view-\(name.rawValue)-\(width)\(suffix)"))
+                        let file = try XCTUnwrap(
+                            saveScreenshot(of: main.window, named: "view-\(name.rawValue)-\(width)\(suffix)"))
                         XCTAssertGreaterThanOrEqual(ScreenshotTests.pngSize(of: file)?.width ?? 0, width - 12)
                     }
                 }

@@ -1,5 +1,6 @@
 import APODCore
 import XCTest
+
 @testable import APODViewer
 
 final class EntryPresentationTests: XCTestCase {
@@ -8,10 +9,11 @@ final class EntryPresentationTests: XCTestCase {
     private let poster = URL(string: "https://img.youtube.com/vi/abc/0.jpg")!
 
     private func entry(_ media: MediaType = .image, title: String = "The Great Conjunction") -> APODEntry {
-        APODEntry(date: APODDay("2020-12-17")!, title: title, copyright: "Ada", mediaType: media,
-                  imageURL: media == .image ? picture : nil, hdImageURL: media == .image ? hd : nil,
-                  thumbnailURL: media == .video ? poster : nil,
-                  videoURL: media == .video ? URL(string: "https://www.youtube.com/embed/abc") : nil)
+        APODEntry(
+            date: APODDay("2020-12-17")!, title: title, copyright: "Ada", mediaType: media,
+            imageURL: media == .image ? picture : nil, hdImageURL: media == .image ? hd : nil,
+            thumbnailURL: media == .video ? poster : nil,
+            videoURL: media == .video ? URL(string: "https://www.youtube.com/embed/abc") : nil)
     }
 
     func testPicturesChosenForEachPlace() {
@@ -41,7 +43,8 @@ final class EntryPresentationTests: XCTestCase {
 
     func testSuggestedFileNameIsDateTitleAndExtension() {
         XCTAssertEqual(entry().suggestedFileName, "2020-12-17-the-great-conjunction.png")
-        XCTAssertEqual(entry(title: "Stars & <b>Gas</b>: M16/Eagle?").suggestedFileName, "2020-12-17-stars-b-gas-b-m16-eagle.png")
+        XCTAssertEqual(
+            entry(title: "Stars & <b>Gas</b>: M16/Eagle?").suggestedFileName, "2020-12-17-stars-b-gas-b-m16-eagle.png")
         XCTAssertEqual(entry(title: "Ça va, Öland!").suggestedFileName, "2020-12-17-ca-va-oland.png")
         XCTAssertEqual(entry(title: "Łódź, Øresund, Straße").suggestedFileName, "2020-12-17-lodz-oresund-strasse.png")
         XCTAssertEqual(entry(title: "***").suggestedFileName, "2020-12-17-apod.png")

@@ -2,6 +2,7 @@ import APODCore
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// Explanations keep their links: shown as links, only http(s) opened, everything else text.
@@ -13,15 +14,20 @@ final class ExplanationLinkTests: GUITestCase, @unchecked Sendable {
             .text(" "),
             .link("local", URL(string: "file:///etc/passwd")!),
         ])
-        XCTAssertEqual(markup, "a &lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href=&quot;javascript:x&quot;&gt;claim&lt;/a&gt; "
-                       + "<a href=\"https://example.org/s?a=1&amp;b=&apos;x&apos;\">Saturn &amp; &lt;i&gt;rings&lt;/i&gt;</a> local")
+        XCTAssertEqual(
+            markup,
+            "a &lt;b&gt;bold&lt;/b&gt; &amp; &lt;a href=&quot;javascript:x&quot;&gt;claim&lt;/a&gt; "
+                + "<a href=\"https://example.org/s?a=1&amp;b=&apos;x&apos;\">Saturn &amp; &lt;i&gt;rings&lt;/i&gt;</a> local"
+        )
     }
 
     func testTheExplanationShowsLinksAndOpensOnlyWebAddresses() throws {
         try MainActor.assumeIsolated {
             var item = entry("2020-12-21", title: "Conjunction <b>&</b> co", picture: "/640x400.jpg")
             item.explanation = "Jupiter <b>and</b> Saturn & friends, see https://apod.nasa.gov/apod/ap201221.html."
-            item.explanationLinks = [TextLink(text: "Saturn", url: URL(string: "https://en.wikipedia.org/wiki/Saturn")!)]
+            item.explanationLinks = [
+                TextLink(text: "Saturn", url: URL(string: "https://en.wikipedia.org/wiki/Saturn")!)
+            ]
             try start(FakeSource(entries: [item], random: [item]), options: ViewerOptions(randomCount: 0))
             app.openDetail(for: item)
             let detail = try XCTUnwrap(app.detailWindows[item.date])
@@ -34,7 +40,9 @@ final class ExplanationLinkTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(detail.explanationLabel.text, item.explanation, "the text shows literally, links included")
             XCTAssertTrue(detail.explanationLabel.usesMarkup)
 
-            for refused in ["javascript:alert(1)", "file:///etc/passwd", "mailto:a@b.c", "apod-viewer:x", "not a uri", ""] {
+            for refused in [
+                "javascript:alert(1)", "file:///etc/passwd", "mailto:a@b.c", "apod-viewer:x", "not a uri", "",
+            ] {
                 XCTAssertNil(detail.activateLink(refused), refused)
             }
             XCTAssertTrue(opened.isEmpty)

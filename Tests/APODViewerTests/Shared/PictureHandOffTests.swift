@@ -3,13 +3,15 @@ import CGtk
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// Handing the picture to other applications (issue 20, item 3) and keeping links between APOD
 /// days in the app (item 4): clipboard, drag, Open With, Print, Properties, day links.
 final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
     /// The app's cache for these tests: the files handed on are written under it.
-    private let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("handoff-\(UUID().uuidString)")
+    private let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "handoff-\(UUID().uuidString)")
 
     override func tearDown() {
         super.tearDown()
@@ -18,8 +20,9 @@ final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
 
     @MainActor
     private func startApp(_ entries: [APODEntry]) throws {
-        let environment = ViewerEnvironment(source: FakeSource(entries: entries), pictures: PictureLoader(fetcher: pictures.fetcher),
-                                            calendar: calendar, wallpaperDirectory: cacheFolder.appendingPathComponent("wallpaper"))
+        let environment = ViewerEnvironment(
+            source: FakeSource(entries: entries), pictures: PictureLoader(fetcher: pictures.fetcher),
+            calendar: calendar, wallpaperDirectory: cacheFolder.appendingPathComponent("wallpaper"))
         try start(environment: environment)
     }
 
@@ -120,7 +123,9 @@ final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
     private static func press(_ keys: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdotool", "search", "--name", "^Keys Pressed Here$", "windowfocus", "--sync", "%1", "key", keys]
+        process.arguments = [
+            "xdotool", "search", "--name", "^Keys Pressed Here$", "windowfocus", "--sync", "%1", "key", keys,
+        ]
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, "xdotool key \(keys)")
@@ -201,8 +206,9 @@ final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
     }
 
     func testOpenWithWithoutAPortalShowsGTKsChooser() throws {
-        try XCTSkipIf(ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil,
-                      "no session bus (run under dbus-run-session)")
+        try XCTSkipIf(
+            ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil,
+            "no session bus (run under dbus-run-session)")
         try MainActor.assumeIsolated {
             let detail = try openDetail(conjunction)
             XCTAssertTrue(detail.window.activateAction(.openWith))
@@ -229,9 +235,10 @@ final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
             let bytes = try Data(contentsOf: pdf)
             XCTAssertTrue(bytes.starts(with: Data("%PDF".utf8)))
             let text = String(decoding: bytes, as: UTF8.self)
-            XCTAssertEqual(text.components(separatedBy: "/Type /Page\n").count - 1
-                           + text.components(separatedBy: "/Type /Page ").count - 1
-                           + text.components(separatedBy: "/Type /Page>").count - 1, 1, "one page")
+            XCTAssertEqual(
+                text.components(separatedBy: "/Type /Page\n").count - 1
+                    + text.components(separatedBy: "/Type /Page ").count - 1
+                    + text.components(separatedBy: "/Type /Page>").count - 1, 1, "one page")
             XCTAssertTrue(text.contains("/Subtype /Image"), "the picture is on the page")
             let extracted = try Self.pdfText(pdf)
             XCTAssertTrue(extracted.contains("The Great Conjunction"), extracted)
@@ -294,7 +301,8 @@ final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
             for dark in [false, true] {
                 DesktopStyle.setPrefersDark(dark)
                 waitForFrames()
-                XCTAssertNotNil(saveScreenshot(of: detail.window, named: dark ? "detail-properties-dark" : "detail-properties"))
+                XCTAssertNotNil(
+                    saveScreenshot(of: detail.window, named: dark ? "detail-properties-dark" : "detail-properties"))
             }
             detail.window.resize(width: 360, height: 700)
             waitUntil("the window is narrow and the panel folded over the picture") {
@@ -316,8 +324,10 @@ final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
             var item = conjunction
             let other = entry("2019-03-05", title: "A Day Linked To")
             item.explanation = "See the earlier picture and NASA's page."
-            item.explanationLinks = [TextLink(text: "earlier picture", url: URL(string: "https://apod.nasa.gov/apod/ap190305.html")!),
-                                     TextLink(text: "NASA's page", url: URL(string: "https://www.nasa.gov/")!)]
+            item.explanationLinks = [
+                TextLink(text: "earlier picture", url: URL(string: "https://apod.nasa.gov/apod/ap190305.html")!),
+                TextLink(text: "NASA's page", url: URL(string: "https://www.nasa.gov/")!),
+            ]
             let detail = try openDetail(item, among: [other])
             var browser: [URL] = []
             detail.openExplanationLink = { browser.append($0) }
@@ -336,8 +346,9 @@ final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
             let offset = try XCTUnwrap(label.text.range(of: "earlier")).lowerBound.utf16Offset(in: label.text)
             let point = try XCTUnwrap(label.point(atTextOffset: offset + 2))
             let under = try XCTUnwrap(label.textOffset(x: point.x, y: point.y))
-            XCTAssertEqual(LinkMarkup.link(atUTF8Offset: under, in: detail.explanationRuns)?.absoluteString,
-                           "https://apod.nasa.gov/apod/ap190305.html")
+            XCTAssertEqual(
+                LinkMarkup.link(atUTF8Offset: under, in: detail.explanationRuns)?.absoluteString,
+                "https://apod.nasa.gov/apod/ap190305.html")
             XCTAssertNil(LinkMarkup.link(atUTF8Offset: 0, in: detail.explanationRuns), "\"See\" is plain text")
             XCTAssertEqual(detail.openInBrowserAction?.isEnabled, false, "no link right-clicked yet")
             detail.rightClicked(atTextOffset: 0)

@@ -25,8 +25,10 @@ final class ShowURITests: XCTestCase {
         try "#!/bin/sh\nprintf '%s' \"$1\" > \"\(record.path).tmp\" && mv \"\(record.path).tmp\" \"\(record.path)\"\n"
             .write(to: browser, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
-        try "[Desktop Entry]\nType=Application\nName=Fake Browser\nExec=\(browser.path) %u\nMimeType=x-scheme-handler/https;\n"
-            .write(to: applications.appendingPathComponent("apod-fake-browser.desktop"), atomically: true, encoding: .utf8)
+        try
+            "[Desktop Entry]\nType=Application\nName=Fake Browser\nExec=\(browser.path) %u\nMimeType=x-scheme-handler/https;\n"
+            .write(
+                to: applications.appendingPathComponent("apod-fake-browser.desktop"), atomically: true, encoding: .utf8)
         try "[Default Applications]\nx-scheme-handler/https=apod-fake-browser.desktop\n"
             .write(to: config.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
 
@@ -52,8 +54,9 @@ final class ShowURITests: XCTestCase {
             window.present()
             var failure: String?
             window.showURI(Self.link) { failure = $0 }
-            XCTAssertTrue(Gtk.iterate(until: { FileManager.default.fileExists(atPath: record) }, timeout: 30),
-                          "the default browser was started with the link")
+            XCTAssertTrue(
+                Gtk.iterate(until: { FileManager.default.fileExists(atPath: record) }, timeout: 30),
+                "the default browser was started with the link")
             XCTAssertNil(failure)
             window.close()
             Gtk.iterate()

@@ -1,9 +1,10 @@
-import AdwKit
 import APODCore
+import AdwKit
 import CGtk
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// Every text the app shows has a contrast of at least 4.5:1 (WCAG AA) against what is behind
@@ -51,7 +52,8 @@ final class ContrastTests: GUITestCase, @unchecked Sendable {
 
     func testTheFormulaMatchesWCAGsExamples() {
         XCTAssertEqual(Self.contrast(Self.luminance(0, 0, 0), Self.luminance(255, 255, 255)), 21, accuracy: 0.01)
-        XCTAssertEqual(Self.contrast(Self.luminance(0x76, 0x76, 0x76), Self.luminance(255, 255, 255)), 4.54, accuracy: 0.01)
+        XCTAssertEqual(
+            Self.contrast(Self.luminance(0x76, 0x76, 0x76), Self.luminance(255, 255, 255)), 4.54, accuracy: 0.01)
     }
 
     /// The stylesheet names its colours from libadwaita; the one literal is the black behind
@@ -60,8 +62,9 @@ final class ContrastTests: GUITestCase, @unchecked Sendable {
         let css = MainActor.assumeIsolated { StyleSheet.css }
         XCTAssertNil(css.range(of: #"#[0-9a-fA-F]{3,8}\b|rgba?\(|hsla?\("#, options: .regularExpression), css)
         let blackRules = css.split(separator: "\n").filter { $0.contains("black") }
-        XCTAssertEqual(blackRules.map { $0.trimmingCharacters(in: .whitespaces) },
-                       [".fullscreen-picture { background-color: black; }"])
+        XCTAssertEqual(
+            blackRules.map { $0.trimmingCharacters(in: .whitespaces) },
+            [".fullscreen-picture { background-color: black; }"])
     }
 
     /// Draws `window` and waits until the frame is done, so a change of text is laid out.
@@ -85,7 +88,8 @@ final class ContrastTests: GUITestCase, @unchecked Sendable {
             let label = OpaquePointer(pointer)
             let text = String(cString: gtk_label_get_text(label))
             guard gtk_widget_get_mapped(pointer) != 0, gtk_widget_get_opacity(pointer) > 0,
-                  !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
+                !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            else { continue }
             let original = String(cString: gtk_label_get_label(label))
             let usedMarkup = gtk_label_get_use_markup(label) != 0
             gtk_label_set_use_markup(label, 0)
@@ -97,16 +101,24 @@ final class ContrastTests: GUITestCase, @unchecked Sendable {
             gtk_label_set_label(label, original)
             gtk_label_set_use_markup(label, usedMarkup ? 1 : 0)
             guard let drawn, let behind, drawn.count == behind.count else { continue }
-            var best = 0, difference = 0
+            var best = 0
+            var difference = 0
             for index in stride(from: 0, to: drawn.count, by: 4) {
-                let d = abs(Int(drawn[index]) - Int(behind[index])) + abs(Int(drawn[index + 1]) - Int(behind[index + 1]))
+                let d =
+                    abs(Int(drawn[index]) - Int(behind[index])) + abs(Int(drawn[index + 1]) - Int(behind[index + 1]))
                     + abs(Int(drawn[index + 2]) - Int(behind[index + 2]))
-                if d > difference { difference = d; best = index }
+                if d > difference {
+                    difference = d
+                    best = index
+                }
             }
             guard difference > 0 else { continue }
-            let ratio = Self.contrast(Self.luminance(drawn[best + 2], drawn[best + 1], drawn[best]),
-                                      Self.luminance(behind[best + 2], behind[best + 1], behind[best]))
-            let dimmed = gtk_widget_has_css_class(pointer, "subtitle") != 0 || gtk_widget_has_css_class(pointer, "dim-label") != 0
+            let ratio = Self.contrast(
+                Self.luminance(drawn[best + 2], drawn[best + 1], drawn[best]),
+                Self.luminance(behind[best + 2], behind[best + 1], behind[best]))
+            let dimmed =
+                gtk_widget_has_css_class(pointer, "subtitle") != 0
+                || gtk_widget_has_css_class(pointer, "dim-label") != 0
             measurements.append(Measurement(text: text, ratio: ratio, isLibraryDimmed: dimmed))
         }
         render(window)
@@ -117,9 +129,11 @@ final class ContrastTests: GUITestCase, @unchecked Sendable {
     /// text. `prepare` runs in each style before measuring (a toast, which hides itself after
     /// a few seconds, is shown again) and may name the only labels to measure.
     @MainActor
-    private func assertContrast(of window: Window, named name: String, minimum: Int = 4,
-                                prepare: @MainActor () -> [Widget]? = { nil },
-                                file: StaticString = #filePath, line: UInt = #line) {
+    private func assertContrast(
+        of window: Window, named name: String, minimum: Int = 4,
+        prepare: @MainActor () -> [Widget]? = { nil },
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         for style in Self.styles {
             StyleManager.colorScheme = style.scheme
             DesktopStyle.setHighContrast(style.highContrast)
@@ -132,16 +146,21 @@ final class ContrastTests: GUITestCase, @unchecked Sendable {
             XCTAssertGreaterThanOrEqual(measurements.count, minimum, "\(name): texts found", file: file, line: line)
             for measurement in measurements {
                 if measurement.isLibraryDimmed {
-                    print(String(format: "contrast: %@, %@, libadwaita's dimmed \"%@\": %.2f:1", name, style.name,
-                                 String(measurement.text.prefix(40)), measurement.ratio))
+                    print(
+                        String(
+                            format: "contrast: %@, %@, libadwaita's dimmed \"%@\": %.2f:1", name, style.name,
+                            String(measurement.text.prefix(40)), measurement.ratio))
                 } else {
-                    XCTAssertGreaterThanOrEqual(measurement.ratio, 4.5, "\(name), \(style.name): \"\(measurement.text.prefix(60))\"",
-                                                file: file, line: line)
+                    XCTAssertGreaterThanOrEqual(
+                        measurement.ratio, 4.5, "\(name), \(style.name): \"\(measurement.text.prefix(60))\"",
+                        file: file, line: line)
                 }
             }
             let ours = measurements.filter { !$0.isLibraryDimmed }
-            print(String(format: "contrast: %@, %@: %d texts, lowest %.2f:1", name, style.name, ours.count,
-                         ours.map(\.ratio).min() ?? 0))
+            print(
+                String(
+                    format: "contrast: %@, %@: %d texts, lowest %.2f:1", name, style.name, ours.count,
+                    ours.map(\.ratio).min() ?? 0))
         }
     }
 
@@ -171,7 +190,9 @@ final class ContrastTests: GUITestCase, @unchecked Sendable {
     func testTheMainWindowsStatusPagesAndStrips() throws {
         try MainActor.assumeIsolated {
             let main = try startOnMainWindow()
-            main.banner.warn(APODError.dateOutOfRange(APODDay("1990-01-01")!, first: ArchiveCalendar.firstDay, last: Self.today).message)
+            main.banner.warn(
+                APODError.dateOutOfRange(APODDay("1990-01-01")!, first: ArchiveCalendar.firstDay, last: Self.today)
+                    .message)
             main.pictureView.showStatus(.failed(APODError.serviceError(status: 503).message))
             assertContrast(of: main.window, named: "main window, warning, failure page")
             main.offlineBanner.hide()

@@ -1,8 +1,9 @@
-import AdwKit
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// The viewer follows the desktop's light or dark style and high contrast (libadwaita's style

@@ -23,8 +23,10 @@ struct AccessibilityTree: Decodable {
         /// labelled button twice over ("_Today Today").
         var hasRealName: Bool {
             let words = name.split(separator: " ")
-            let isTwice = words.count.isMultiple(of: 2) && words.count > 0
-                && words.prefix(words.count / 2).map { $0.replacingOccurrences(of: "_", with: "") } == Array(words.suffix(words.count / 2)).map(String.init)
+            let isTwice =
+                words.count.isMultiple(of: 2) && words.count > 0
+                && words.prefix(words.count / 2).map { $0.replacingOccurrences(of: "_", with: "") }
+                    == Array(words.suffix(words.count / 2)).map(String.init)
             return !name.trimmingCharacters(in: .whitespaces).isEmpty && !isTwice
                 && name.range(of: #"^(Gtk|Adw)[A-Z][A-Za-z]+$"#, options: .regularExpression) == nil
         }
@@ -70,7 +72,9 @@ struct AccessibilityTree: Decodable {
             let comboBoxes = shown.filter { $0.role == "combo box" }
             return shown.filter { node in
                 guard node.isControl else { return false }
-                if ["Minimize", "Maximize", "Close"].contains(node.name), let box = node.extents, box[1] < top + 60 { return false }
+                if ["Minimize", "Maximize", "Close"].contains(node.name), let box = node.extents, box[1] < top + 60 {
+                    return false
+                }
                 // libadwaita shows no view switcher for a single page (it keeps one, unshown).
                 if node.role == "page tab" && pageTabs.count < 2 { return false }
                 // A combo row shows its value through a list of its own: part of the combo box.
@@ -107,7 +111,8 @@ struct AccessibilityTree: Decodable {
         let boxed = nodes.compactMap { node in node.extents.map { (node, $0) } }.sorted { $0.1[1] < $1.1[1] }
         var rows: [(bottom: Int, members: [(Node, [Int])])] = []
         for item in boxed {
-            let top = item.1[1], bottom = item.1[1] + item.1[3]
+            let top = item.1[1]
+            let bottom = item.1[1] + item.1[3]
             if let last = rows.last, top < last.bottom - 2 {
                 rows[rows.count - 1].members.append(item)
                 rows[rows.count - 1].bottom = max(last.bottom, bottom)
@@ -152,9 +157,11 @@ enum AccessibilityProbe {
         let outcome = try ChildProcess.run(python, [script.path, "apod-viewer"] + arguments, timeout: 60)
         let marker = "ATSPI-JSON "
         guard outcome.status == 0,
-              let line = outcome.output.split(separator: "\n").first(where: { $0.hasPrefix(marker) }) else {
-            throw NSError(domain: "AccessibilityProbe", code: Int(outcome.status),
-                          userInfo: [NSLocalizedDescriptionKey: "atspi_tree.py \(arguments): \(outcome.output)"])
+            let line = outcome.output.split(separator: "\n").first(where: { $0.hasPrefix(marker) })
+        else {
+            throw NSError(
+                domain: "AccessibilityProbe", code: Int(outcome.status),
+                userInfo: [NSLocalizedDescriptionKey: "atspi_tree.py \(arguments): \(outcome.output)"])
         }
         return Data(line.dropFirst(marker.count).utf8)
     }

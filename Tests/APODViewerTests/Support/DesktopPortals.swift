@@ -14,8 +14,10 @@ extension GUITestCase {
     /// dialogs, and GTK decides once per process: so unless this process already uses the
     /// portals, the test runs again, alone, in a child process with `GDK_DEBUG=portals` on the
     /// same bus and display, and passes here when it passed there.
-    func withDesktopPortals(_ function: String = #function, file: StaticString = #filePath, line: UInt = #line,
-                            _ body: () throws -> Void) throws {
+    func withDesktopPortals(
+        _ function: String = #function, file: StaticString = #filePath, line: UInt = #line,
+        _ body: () throws -> Void
+    ) throws {
         if Self.usesDesktopPortals { return try body() }
         var environment = ProcessInfo.processInfo.environment
         environment["GDK_DEBUG"] = [environment["GDK_DEBUG"], "portals"].compactMap { $0 }.joined(separator: ",")

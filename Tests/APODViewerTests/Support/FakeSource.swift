@@ -109,8 +109,9 @@ final class FakeSource: APODSource, @unchecked Sendable {
     }
 
     func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
-        RangeAnswer(entries: try await entries(from: start, through: end),
-                    unusableDays: lock.withLock { unusable.filter { (start...end).contains($0) } })
+        RangeAnswer(
+            entries: try await entries(from: start, through: end),
+            unusableDays: lock.withLock { unusable.filter { (start...end).contains($0) } })
     }
 
     /// Logged as `videos 2020-12-17` for each video asked about.

@@ -6,7 +6,11 @@ import TestSupport
 /// `/ok/N.jpg` is a good JPEG, `/fault/NAME/N.jpg` fails the way `Fault` NAME describes.
 final class FaultyPictureServer: @unchecked Sendable {
     enum Fault: String, CaseIterable, Sendable {
-        case html, cut, bombHeader = "bomb-header", bomb, missing, serverError = "server-error", drop, hang, trickle
+        case html, cut
+        case bombHeader = "bomb-header"
+        case bomb, missing
+        case serverError = "server-error"
+        case drop, hang, trickle
     }
 
     /// The time-out the tests' client uses; `hang` and `trickle` outlast it.
@@ -21,7 +25,8 @@ final class FaultyPictureServer: @unchecked Sendable {
         server = try FakeHTTPServer { request in
             let parts = request.path.split(separator: "/").map(String.init)
             guard parts.first == "fault", parts.count == 3, let fault = Fault(rawValue: parts[1]) else {
-                return parts.first == "ok" ? .data(good, contentType: "image/jpeg") : .html("<h1>Not Found</h1>", status: 404)
+                return parts.first == "ok"
+                    ? .data(good, contentType: "image/jpeg") : .html("<h1>Not Found</h1>", status: 404)
             }
             return Self.answer(for: fault, good: good)
         }
@@ -35,7 +40,8 @@ final class FaultyPictureServer: @unchecked Sendable {
 
     /// The image loader the viewer gets in production, over a fresh disk cache in `folder`.
     func loader(cacheIn folder: URL) -> ImageLoader {
-        let client = HTTPClient(timeout: Self.timeout, retryPolicy: RetryPolicy(retries: 1, baseDelay: 0.01, maxDelay: 0.02))
+        let client = HTTPClient(
+            timeout: Self.timeout, retryPolicy: RetryPolicy(retries: 1, baseDelay: 0.01, maxDelay: 0.02))
         return ImageLoader(client: client, cache: ImageDiskCache(directory: folder))
     }
 
@@ -63,8 +69,9 @@ final class FaultyPictureServer: @unchecked Sendable {
         case .drop: return FakeResponse(fault: .closeWithoutResponse)
         case .hang: return FakeResponse(fault: .hang)
         case .trickle:
-            return FakeResponse(headers: ["Content-Type": "image/jpeg"], body: good,
-                                fault: .trickle(chunkSize: 64, interval: 0.2))
+            return FakeResponse(
+                headers: ["Content-Type": "image/jpeg"], body: good,
+                fault: .trickle(chunkSize: 64, interval: 0.2))
         }
     }
 

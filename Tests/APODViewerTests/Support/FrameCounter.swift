@@ -18,7 +18,8 @@ struct FrameCounter {
     /// `GskCairoRenderer`…), so a test can check which renderer it ran under.
     var rendererName: String? {
         guard let native = gtk_widget_get_native(widget.widgetPointer),
-              let renderer = gtk_native_get_renderer(native) else { return nil }
+            let renderer = gtk_native_get_renderer(native)
+        else { return nil }
         return String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(renderer)))
     }
 }
@@ -37,11 +38,12 @@ enum Frames {
         for _ in 0..<count {
             let before = windows.map(counter)
             windows.forEach { gtk_widget_queue_draw($0) }
-            let drawn = Gtk.iterate(until: {
-                zip(windows, before).allSatisfy { window, start in
-                    gtk_widget_get_mapped(window) == 0 || (counter(of: window) ?? 0) > (start ?? 0)
-                }
-            }, timeout: timeout)
+            let drawn = Gtk.iterate(
+                until: {
+                    zip(windows, before).allSatisfy { window, start in
+                        gtk_widget_get_mapped(window) == 0 || (counter(of: window) ?? 0) > (start ?? 0)
+                    }
+                }, timeout: timeout)
             guard drawn else { return false }
         }
         Gtk.iterate()
@@ -51,7 +53,8 @@ enum Frames {
     /// Iterates until no stack on screen is in a transition (a page fading in over 200 ms),
     /// then waits for frames; false after `timeout`.
     static func waitForTransitions(timeout: TimeInterval = 10) -> Bool {
-        Gtk.iterate(until: { !mappedToplevels(retained: false).contains(where: hasRunningTransition) }, timeout: timeout)
+        Gtk.iterate(
+            until: { !mappedToplevels(retained: false).contains(where: hasRunningTransition) }, timeout: timeout)
             && wait(timeout: timeout)
     }
 
@@ -77,8 +80,10 @@ enum Frames {
     }
 
     private static func hasRunningTransition(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        if g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget)), gtk_stack_get_type()) != 0,
-           gtk_stack_get_transition_running(OpaquePointer(widget)) != 0 {
+        if g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget)), gtk_stack_get_type())
+            != 0,
+            gtk_stack_get_transition_running(OpaquePointer(widget)) != 0
+        {
             return true
         }
         var child = gtk_widget_get_first_child(widget)

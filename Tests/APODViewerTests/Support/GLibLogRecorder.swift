@@ -17,10 +17,11 @@ enum GLibLogRecorder {
         installed.withLock { done in
             guard !done else { return }
             done = true
-            g_log_set_writer_func({ level, fields, count, _ in
-                GLibLogRecorder.note(level: level, fields: fields, count: Int(count))
-                return g_log_writer_default(level, fields, count, nil)
-            }, nil, nil)
+            g_log_set_writer_func(
+                { level, fields, count, _ in
+                    GLibLogRecorder.note(level: level, fields: fields, count: Int(count))
+                    return g_log_writer_default(level, fields, count, nil)
+                }, nil, nil)
         }
         recorded.withLock { $0 = [] }
     }
@@ -34,13 +35,18 @@ enum GLibLogRecorder {
     }
 
     private static func note(level: GLogLevelFlags, fields: UnsafePointer<GLogField>?, count: Int) {
-        let severe: [(GLogLevelFlags, String)] = [(G_LOG_LEVEL_ERROR, "ERROR"), (G_LOG_LEVEL_CRITICAL, "CRITICAL"),
-                                                  (G_LOG_LEVEL_WARNING, "WARNING")]
+        let severe: [(GLogLevelFlags, String)] = [
+            (G_LOG_LEVEL_ERROR, "ERROR"), (G_LOG_LEVEL_CRITICAL, "CRITICAL"),
+            (G_LOG_LEVEL_WARNING, "WARNING"),
+        ]
         guard let name = severe.first(where: { level.rawValue & $0.0.rawValue != 0 })?.1, let fields else { return }
-        var domain = "", message = ""
+        var domain = ""
+        var message = ""
         for field in UnsafeBufferPointer(start: fields, count: count) {
             guard let key = field.key, let value = field.value else { continue }
-            let text = field.length < 0 ? String(cString: value.assumingMemoryBound(to: CChar.self))
+            let text =
+                field.length < 0
+                ? String(cString: value.assumingMemoryBound(to: CChar.self))
                 : String(decoding: UnsafeRawBufferPointer(start: value, count: Int(field.length)), as: UTF8.self)
             switch String(cString: key) {
             case "GLIB_DOMAIN": domain = text

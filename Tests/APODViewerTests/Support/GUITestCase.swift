@@ -1,9 +1,10 @@
-import AdwKit
 import APODCore
+import AdwKit
 import CGtk
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// Base for tests that open windows. They run on the main thread (XCTest on Linux runs
@@ -62,12 +63,15 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
     ///   - applicationID: a unique test ID by default; the real one when a real `apod-viewer`
     ///     process must find this instance on the bus.
     @MainActor
-    func start(source: any APODSource, options: ViewerOptions = ViewerOptions(),
-               fetcher: (any ImageFetching)? = nil, textureCache: TextureCache = TextureCache(),
-               applicationID: String? = nil, waitsForWindows: Bool = true) throws {
+    func start(
+        source: any APODSource, options: ViewerOptions = ViewerOptions(),
+        fetcher: (any ImageFetching)? = nil, textureCache: TextureCache = TextureCache(),
+        applicationID: String? = nil, waitsForWindows: Bool = true
+    ) throws {
         let pictures = PictureLoader(fetcher: fetcher ?? self.pictures.fetcher, cache: textureCache)
-        try start(environment: ViewerEnvironment(source: source, pictures: pictures, calendar: calendar), options: options,
-                  applicationID: applicationID, waitsForWindows: waitsForWindows)
+        try start(
+            environment: ViewerEnvironment(source: source, pictures: pictures, calendar: calendar), options: options,
+            applicationID: applicationID, waitsForWindows: waitsForWindows)
     }
 
     /// The windows the activation opened are shown over a few main-loop iterations (the grid
@@ -79,10 +83,14 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
 
     /// Starts the application on a ready-made environment (one with an archive, say).
     @MainActor
-    func start(environment: ViewerEnvironment, options: ViewerOptions = ViewerOptions(), applicationID: String? = nil,
-               waitsForWindows: Bool = true) throws {
-        launch(ViewerApplication(environment: environment, options: options, applicationID: applicationID ?? Self.nextApplicationID()),
-               waitsForWindows: waitsForWindows)
+    func start(
+        environment: ViewerEnvironment, options: ViewerOptions = ViewerOptions(), applicationID: String? = nil,
+        waitsForWindows: Bool = true
+    ) throws {
+        launch(
+            ViewerApplication(
+                environment: environment, options: options, applicationID: applicationID ?? Self.nextApplicationID()),
+            waitsForWindows: waitsForWindows)
     }
 
     /// Starts the application as `apod-viewer` does, on a real configuration (`TestConfiguration`).
@@ -109,8 +117,10 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
 
     /// Iterates the main loop until `condition` holds; fails the test after `timeout`.
     @MainActor
-    func waitUntil(_ what: String, timeout: TimeInterval = 15, file: StaticString = #filePath, line: UInt = #line,
-                   _ condition: () -> Bool) {
+    func waitUntil(
+        _ what: String, timeout: TimeInterval = 15, file: StaticString = #filePath, line: UInt = #line,
+        _ condition: () -> Bool
+    ) {
         if !Gtk.iterate(until: condition, timeout: timeout) {
             XCTFail("timed out waiting until \(what)", file: file, line: line)
         }
@@ -124,16 +134,20 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
         if !Frames.wait() { XCTFail("the windows drew no frame", file: file, line: line) }
     }
 
-    func entry(_ day: String, title: String, picture: String = "/1600x1000.jpg", copyright: String? = "Ada Lovelace",
-               media: MediaType = .image) -> APODEntry {
+    func entry(
+        _ day: String, title: String, picture: String = "/1600x1000.jpg", copyright: String? = "Ada Lovelace",
+        media: MediaType = .image
+    ) -> APODEntry {
         let url = pictures.url(picture)
-        return APODEntry(date: APODDay(day)!, title: title,
-                         explanation: "An explanation of \(title), long enough to wrap across several lines of the detail window so that wrapping can be seen and tested properly.",
-                         copyright: copyright, mediaType: media,
-                         imageURL: media == .image ? url : nil, hdImageURL: media == .image ? url : nil,
-                         thumbnailURL: media == .video ? url : nil,
-                         videoURL: media == .video ? URL(string: "https://www.youtube.com/embed/abc") : nil,
-                         pageURL: URL(string: "https://apod.nasa.gov/apod/ap\(APODDay(day)!.compactForm).html"))
+        return APODEntry(
+            date: APODDay(day)!, title: title,
+            explanation:
+                "An explanation of \(title), long enough to wrap across several lines of the detail window so that wrapping can be seen and tested properly.",
+            copyright: copyright, mediaType: media,
+            imageURL: media == .image ? url : nil, hdImageURL: media == .image ? url : nil,
+            thumbnailURL: media == .video ? url : nil,
+            videoURL: media == .video ? URL(string: "https://www.youtube.com/embed/abc") : nil,
+            pageURL: URL(string: "https://apod.nasa.gov/apod/ap\(APODDay(day)!.compactForm).html"))
     }
 
     /// Where screenshots go: `.build/screenshots` in the package (the build folder).

@@ -14,8 +14,11 @@ final class PictureServer: @unchecked Sendable {
         let generated = GeneratedPictures()
         server = try FakeHTTPServer { request in
             let path = request.path
-            if path.hasPrefix("/sample/"), let data = try? Data(contentsOf: Self.sampleDirectory
-                .appendingPathComponent(String(path.dropFirst("/sample/".count)))) {
+            if path.hasPrefix("/sample/"),
+                let data = try? Data(
+                    contentsOf: Self.sampleDirectory
+                        .appendingPathComponent(String(path.dropFirst("/sample/".count))))
+            {
                 return .data(data, contentType: "image/jpeg")
             }
             let name = path.split(separator: "/").last ?? ""
@@ -23,7 +26,8 @@ final class PictureServer: @unchecked Sendable {
             guard sizes.count == 2, name.hasSuffix(".jpg") else {
                 return .html("<h1>Not Found</h1>", status: 404)
             }
-            var response = FakeResponse.data(generated.jpeg(width: sizes[0], height: sizes[1]), contentType: "image/jpeg")
+            var response = FakeResponse.data(
+                generated.jpeg(width: sizes[0], height: sizes[1]), contentType: "image/jpeg")
             response.delay = path.hasPrefix("/slow/") ? slowDelay : 0
             return response
         }

@@ -15,8 +15,9 @@ enum PointerMotion {
     @discardableResult
     static func move(toX x: Int, y: Int) -> Bool {
         guard let x11 = dlopen("libX11.so.6", RTLD_NOW), let xtst = dlopen("libXtst.so.6", RTLD_NOW),
-              let open = dlsym(x11, "XOpenDisplay"), let flush = dlsym(x11, "XFlush"),
-              let close = dlsym(x11, "XCloseDisplay"), let fake = dlsym(xtst, "XTestFakeMotionEvent") else { return false }
+            let open = dlsym(x11, "XOpenDisplay"), let flush = dlsym(x11, "XFlush"),
+            let close = dlsym(x11, "XCloseDisplay"), let fake = dlsym(xtst, "XTestFakeMotionEvent")
+        else { return false }
         guard let display = unsafeBitCast(open, to: OpenDisplay.self)(nil) else { return false }
         defer { _ = unsafeBitCast(close, to: CloseDisplay.self)(display) }
         let sent = unsafeBitCast(fake, to: FakeMotion.self)(display, -1, Int32(x), Int32(y), 0)
@@ -29,8 +30,9 @@ enum PointerMotion {
     @discardableResult
     static func wheel(clicks: Int) -> Bool {
         guard let x11 = dlopen("libX11.so.6", RTLD_NOW), let xtst = dlopen("libXtst.so.6", RTLD_NOW),
-              let open = dlsym(x11, "XOpenDisplay"), let flush = dlsym(x11, "XFlush"),
-              let close = dlsym(x11, "XCloseDisplay"), let fake = dlsym(xtst, "XTestFakeButtonEvent") else { return false }
+            let open = dlsym(x11, "XOpenDisplay"), let flush = dlsym(x11, "XFlush"),
+            let close = dlsym(x11, "XCloseDisplay"), let fake = dlsym(xtst, "XTestFakeButtonEvent")
+        else { return false }
         guard let display = unsafeBitCast(open, to: OpenDisplay.self)(nil) else { return false }
         defer { _ = unsafeBitCast(close, to: CloseDisplay.self)(display) }
         let press = unsafeBitCast(fake, to: FakeButton.self)

@@ -2,6 +2,7 @@ import APODCore
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// What must hold whichever renderer draws: results arrive while a spinner animates, even when a
@@ -33,8 +34,9 @@ extension GUITestCase {
     @MainActor
     func checkAGridOf24FillsWhileTheSpinnerAnimates(renderer: String) throws {
         let batch = (0..<24).map { index in
-            entry(APODDay("2003-02-01")!.adding(days: index * 11).description, title: "Random \(index)",
-                  picture: "/default-renderer/\(700 + index)x500.jpg")
+            entry(
+                APODDay("2003-02-01")!.adding(days: index * 11).description, title: "Random \(index)",
+                picture: "/default-renderer/\(700 + index)x500.jpg")
         }
         let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: batch)
         source.setStreaming(gap: 0.02)
@@ -67,7 +69,9 @@ extension GUITestCase {
         source.setAnswerDelay(0.5)
         mainWindow.dateSelector.select(APODDay("2020-12-17")!)
         mainWindow.navigation.showButton.activate()
-        waitUntil("the spinner shows") { mainWindow.pictureView.page == .loading && mainWindow.pictureView.spinner.isSpinning }
+        waitUntil("the spinner shows") {
+            mainWindow.pictureView.page == .loading && mainWindow.pictureView.spinner.isSpinning
+        }
         waitUntil("Show brought the chosen day", timeout: 20) {
             mainWindow.caption.titleLabel.text == "The Great Conjunction" && mainWindow.pictureView.page == .picture
         }

@@ -8,8 +8,10 @@ extension GUITestCase {
     /// renderer → texture path, checks the file is a PNG, and returns its location.
     @MainActor
     @discardableResult
-    func saveScreenshot(of window: Window, named name: String, file: StaticString = #filePath,
-                        line: UInt = #line) -> URL? {
+    func saveScreenshot(
+        of window: Window, named name: String, file: StaticString = #filePath,
+        line: UInt = #line
+    ) -> URL? {
         let directory = Self.screenshotDirectory
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent("\(name).png")
@@ -18,14 +20,19 @@ extension GUITestCase {
         // switched to fades in over 200 ms: wait for the transitions to end and two frames.
         if !Frames.waitForTransitions() { XCTFail("the windows drew no frame", file: file, line: line) }
         var rendered: Texture?
-        Gtk.iterate(until: { rendered = window.renderTexture(); return rendered != nil }, timeout: 5)
+        Gtk.iterate(
+            until: {
+                rendered = window.renderTexture()
+                return rendered != nil
+            }, timeout: 5)
         guard let texture = rendered else {
             XCTFail("could not render \(name)", file: file, line: line)
             return nil
         }
         XCTAssertTrue(texture.savePNG(to: url.path), "could not write \(url.path)", file: file, line: line)
         let header = (try? Data(contentsOf: url))?.prefix(8)
-        XCTAssertEqual(header.map(Array.init), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], file: file, line: line)
+        XCTAssertEqual(
+            header.map(Array.init), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], file: file, line: line)
         return url
     }
 

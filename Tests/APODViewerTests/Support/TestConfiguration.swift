@@ -1,5 +1,6 @@
 import APODCore
 import Foundation
+
 @testable import APODViewer
 
 /// A real configuration for window tests, as `apod-viewer` builds one: a temporary cache and
@@ -17,10 +18,14 @@ struct TestConfiguration {
     static var newestSampleTitle: String { OfflineSourceProbe.newest(in: sampleDirectory).title }
     static var newestSampleDate: String { OfflineSourceProbe.newest(in: sampleDirectory).date }
 
-    func configuration(_ kind: SourceConfiguration.Kind, apiURL: URL? = nil, apiKey: String = SourceConfiguration.demoKey)
-        -> SourceConfiguration {
-        SourceConfiguration(kind: kind, apiURL: apiURL, apiKey: apiKey, cacheDirectory: cacheDirectory, timeout: 5,
-                            sampleDirectory: Self.sampleDirectory)
+    func configuration(
+        _ kind: SourceConfiguration.Kind, apiURL: URL? = nil, apiKey: String = SourceConfiguration.demoKey
+    )
+        -> SourceConfiguration
+    {
+        SourceConfiguration(
+            kind: kind, apiURL: apiURL, apiKey: apiKey, cacheDirectory: cacheDirectory, timeout: 5,
+            sampleDirectory: Self.sampleDirectory)
     }
 
     @MainActor

@@ -29,7 +29,8 @@ enum TestImages {
         for y in 0..<height {
             for x in 0..<width {
                 let offset = y * stride + x * 3
-                let fx = Double(x) / Double(max(1, width - 1)), fy = Double(y) / Double(max(1, height - 1))
+                let fx = Double(x) / Double(max(1, width - 1))
+                let fy = Double(y) / Double(max(1, height - 1))
                 let glow = 1 - fx * fy
                 pixels[offset] = UInt8(10 + 150 * glow * hue + 40 * fx)
                 pixels[offset + 1] = UInt8(20 + 90 * fy * (1 - hue) + 30 * glow)
@@ -50,8 +51,11 @@ enum TestImages {
     /// `jpeg` plus an EXIF block saying "rotate 90° clockwise to view" (orientation 6), as
     /// cameras write for portrait shots.
     static func jpegRotatedByEXIF(width: Int, height: Int) -> Data {
-        let exif: [UInt8] = Array("Exif".utf8) + [0, 0, 0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 1, 0,
-                                                   0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0]
+        let exif: [UInt8] =
+            Array("Exif".utf8) + [
+                0, 0, 0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 1, 0,
+                0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0,
+            ]
         let segment: [UInt8] = [0xFF, 0xE1, 0, UInt8(exif.count + 2)] + exif
         let plain = jpeg(width: width, height: height)
         return plain.prefix(2) + Data(segment) + plain.dropFirst(2)

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import APODViewer
 
 /// Base for tests that run the built `apod-viewer` as a real process on the private session bus
@@ -16,9 +17,11 @@ class ViewerProcessTestCase: XCTestCase {
     override func setUpWithError() throws {
         let environment = ProcessInfo.processInfo.environment
         try XCTSkipIf(environment["DBUS_SESSION_BUS_ADDRESS"] == nil, "no session bus (run under dbus-run-session)")
-        try XCTSkipIf(environment["DISPLAY"] == nil && environment["WAYLAND_DISPLAY"] == nil, "no display (run under xvfb-run)")
+        try XCTSkipIf(
+            environment["DISPLAY"] == nil && environment["WAYLAND_DISPLAY"] == nil, "no display (run under xvfb-run)")
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: gdbus.path), "gdbus missing (libglib2.0-bin)")
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("apod-\(type(of: self))-\(UUID().uuidString)")
+        home = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apod-\(type(of: self))-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     }
 
@@ -32,8 +35,10 @@ class ViewerProcessTestCase: XCTestCase {
     }
 
     /// Starts the viewer with `arguments` in `environment`, its XDG folders inside `home`.
-    func launch(_ arguments: [String],
-                environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Process {
+    func launch(
+        _ arguments: [String],
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> Process {
         let process = Process()
         process.executableURL = try BuiltViewer.url()
         process.arguments = arguments
@@ -51,20 +56,26 @@ class ViewerProcessTestCase: XCTestCase {
 
     /// Whether the application's name has an owner on the bus.
     func ownsName() -> Bool {
-        let result = try? gdbus(["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-                                 "--method", "org.freedesktop.DBus.NameHasOwner", Self.id])
+        let result = try? gdbus([
+            "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+            "--method", "org.freedesktop.DBus.NameHasOwner", Self.id,
+        ])
         return result?.output.contains("true") == true
     }
 
     /// GtkApplication exports each application window's actions at `<path>/window/<n>`.
     func hasWindow() -> Bool {
-        let result = try? gdbus(["introspect", "--session", "--dest", Self.id, "--object-path", Self.objectPath + "/window/1"])
+        let result = try? gdbus([
+            "introspect", "--session", "--dest", Self.id, "--object-path", Self.objectPath + "/window/1",
+        ])
         return result?.output.contains("org.gtk.Actions") == true
     }
 
     /// Calls `method` on the application's object.
     /// - Parameter path: another object of the application (a window's actions: `<path>/window/1`).
-    func gdbusCall(_ method: String, _ arguments: [String] = [], path: String = objectPath) throws -> (status: Int32, output: String) {
+    func gdbusCall(_ method: String, _ arguments: [String] = [], path: String = objectPath) throws -> (
+        status: Int32, output: String
+    ) {
         try gdbus(["call", "--session", "--dest", Self.id, "--object-path", path, "--method", method] + arguments)
     }
 

@@ -1,5 +1,6 @@
 import APODCore
 import XCTest
+
 @testable import APODViewer
 
 final class DateLimitsTests: XCTestCase {

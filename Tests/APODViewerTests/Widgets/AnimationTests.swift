@@ -2,6 +2,7 @@ import APODCore
 import Foundation
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// Animated GIFs play in the detail window (and fullscreen), the main window and grid cells on
@@ -9,7 +10,8 @@ import XCTest
 final class AnimationTests: GUITestCase, @unchecked Sendable {
     @MainActor
     private func openGIF() throws -> DetailWindow {
-        _ = try XCTUnwrap(TestImages.animatedGIF, "the offline sample's GIF (data/sample/images/moon-transit.gif) is missing")
+        _ = try XCTUnwrap(
+            TestImages.animatedGIF, "the offline sample's GIF (data/sample/images/moon-transit.gif) is missing")
         let gif = entry("1996-02-02", title: "Moon Transit", picture: "/sample/moon-transit.gif")
         try start(FakeSource(entries: [gif], random: [gif]), options: ViewerOptions(randomCount: 0))
         app.openDetail(for: gif)
@@ -21,7 +23,8 @@ final class AnimationTests: GUITestCase, @unchecked Sendable {
     private func differ(_ first: Texture, _ second: Texture) -> Bool {
         stride(from: 5, to: first.width, by: 10).contains { x in
             stride(from: 5, to: first.height, by: 10).contains { y in
-                let a = first.color(x: x, y: y), b = second.color(x: x, y: y)
+                let a = first.color(x: x, y: y)
+                let b = second.color(x: x, y: y)
                 return a.red != b.red || a.green != b.green || a.blue != b.blue
             }
         }
@@ -55,7 +58,8 @@ final class AnimationTests: GUITestCase, @unchecked Sendable {
 
     func testTheMainWindowPlaysAGIFDay() throws {
         try MainActor.assumeIsolated {
-            _ = try XCTUnwrap(TestImages.animatedGIF, "the offline sample's GIF (data/sample/images/moon-transit.gif) is missing")
+            _ = try XCTUnwrap(
+                TestImages.animatedGIF, "the offline sample's GIF (data/sample/images/moon-transit.gif) is missing")
             let gif = entry("1996-02-04", title: "Moon Transit", picture: "/sample/moon-transit.gif")
             try start(FakeSource(entries: [gif], random: []), options: ViewerOptions(randomCount: 0))
             let main = try XCTUnwrap(app.mainWindow)
@@ -65,13 +69,17 @@ final class AnimationTests: GUITestCase, @unchecked Sendable {
 
     func testAGridCellPlaysItsGIFOnlyWhileThePointerIsOverIt() throws {
         try MainActor.assumeIsolated {
-            _ = try XCTUnwrap(TestImages.animatedGIF, "the offline sample's GIF (data/sample/images/moon-transit.gif) is missing")
-            let batch = [entry("1996-02-05", title: "Moon Transit", picture: "/sample/moon-transit.gif"),
-                         entry("1996-02-06", title: "Still", picture: "/320x200.jpg")]
+            _ = try XCTUnwrap(
+                TestImages.animatedGIF, "the offline sample's GIF (data/sample/images/moon-transit.gif) is missing")
+            let batch = [
+                entry("1996-02-05", title: "Moon Transit", picture: "/sample/moon-transit.gif"),
+                entry("1996-02-06", title: "Still", picture: "/320x200.jpg"),
+            ]
             try start(FakeSource(entries: [batch[1]], random: batch), options: ViewerOptions(randomCount: 2))
             let grid = try XCTUnwrap(app.randomView)
             waitUntil("both thumbnails arrived") { grid.cells.count == 2 && grid.cells.allSatisfy(\.hasThumbnail) }
-            let cell = grid.cells[0], still = try XCTUnwrap(cell.picture.texture)
+            let cell = grid.cells[0]
+            let still = try XCTUnwrap(cell.picture.texture)
             XCTAssertNil(cell.animation.player, "nothing plays before the pointer comes")
 
             cell.pointerMoved(inside: true)

@@ -1,7 +1,8 @@
-import AdwKit
 import APODCore
+import AdwKit
 import GtkKit
 import XCTest
+
 @testable import APODViewer
 
 /// Errors, warnings and the offline notice must not look alike, in the light and the dark
@@ -39,24 +40,33 @@ final class BannerStyleTests: GUITestCase, @unchecked Sendable {
                 let error = try background(of: main.banner.root)
                 let offline = try background(of: main.offlineBanner.root)
                 saveScreenshot(of: main.window, named: "banners-error-and-offline-\(scheme)")
-                main.banner.warn(APODError.dateOutOfRange(APODDay("1990-01-01")!, first: ArchiveCalendar.firstDay,
-                                                          last: Self.today).message)
+                main.banner.warn(
+                    APODError.dateOutOfRange(
+                        APODDay("1990-01-01")!, first: ArchiveCalendar.firstDay,
+                        last: Self.today
+                    ).message)
                 let warning = try background(of: main.banner.root)
                 saveScreenshot(of: main.window, named: "banners-warning-and-offline-\(scheme)")
 
-                XCTAssertGreaterThan(distance(error, offline), 40, "\(scheme): error \(error) and offline \(offline) look alike")
-                XCTAssertGreaterThan(distance(error, warning), 20, "\(scheme): error \(error) and warning \(warning) look alike")
-                XCTAssertGreaterThan(distance(warning, offline), 40, "\(scheme): warning \(warning) and offline \(offline) look alike")
+                XCTAssertGreaterThan(
+                    distance(error, offline), 40, "\(scheme): error \(error) and offline \(offline) look alike")
+                XCTAssertGreaterThan(
+                    distance(error, warning), 20, "\(scheme): error \(error) and warning \(warning) look alike")
+                XCTAssertGreaterThan(
+                    distance(warning, offline), 40, "\(scheme): warning \(warning) and offline \(offline) look alike")
                 XCTAssertGreaterThan(error.red, error.blue, "\(scheme): an error is tinted red")
                 XCTAssertGreaterThan(offline.blue, offline.red, "\(scheme): the offline notice is tinted blue")
                 XCTAssertGreaterThan(warning.red, warning.blue, "\(scheme): a warning is tinted yellow")
                 let luminance = (Int(error.red) + Int(error.green) + Int(error.blue)) / 3
-                XCTAssertTrue(scheme == .dark ? luminance < 110 : luminance > 150, "\(scheme): the strip follows the style (\(error))")
+                XCTAssertTrue(
+                    scheme == .dark ? luminance < 110 : luminance > 150,
+                    "\(scheme): the strip follows the style (\(error))")
             }
             XCTAssertEqual(main.banner.root.icon.iconName, "dialog-warning-symbolic")
             XCTAssertEqual(main.offlineBanner.root.icon.iconName, "dialog-information-symbolic")
             main.banner.show(APODError.unreachable.message)
-            XCTAssertEqual(main.banner.root.icon.iconName, "dialog-error-symbolic", "an error after a warning is an error again")
+            XCTAssertEqual(
+                main.banner.root.icon.iconName, "dialog-error-symbolic", "an error after a warning is an error again")
         }
     }
 }
