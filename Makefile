@@ -36,7 +36,7 @@ INSTALLED = $(BINDIR)/apod $(BINDIR)/apod-viewer \
 	$(DATADIR)/bash-completion/completions/apod \
 	$(patsubst po/%.po,$(DATADIR)/locale/%/LC_MESSAGES/apod-viewer.mo,$(wildcard po/*.po))
 
-.PHONY: all deps build run test bench clean validate-data install uninstall fuzz test-asan translations screenshots soak \
+.PHONY: all deps build run test bench clean validate-data lint format install uninstall fuzz test-asan translations screenshots soak \
 	release-build install-files deb test-package
 
 all: build
@@ -56,7 +56,7 @@ run: deps
 	scripts/compile-translations "$(BIN_PATH)/locale"
 	"$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/apod-viewer" $(ARGS)
 
-test: deps validate-data
+test: deps validate-data lint
 	$(SWIFT) build --build-tests
 	scripts/compile-translations "$(BIN_PATH)/locale"
 	$(MAKE) --no-print-directory test-headless
@@ -147,6 +147,17 @@ translations:
 # without a warning: desktop-file-validate prints nothing for a clean file, and --strict makes
 # any issue above pedantic fail. The one pedantic hint left is the capitals in the app ID
 # (GNOME's reverse-DNS style; renaming it would break installed desktop files and settings).
+# The house rules (scripts/lint: no main-actor hops under GLib, GLib sources only through
+# GtkKit, detached tasks capture weakly) and the formatter's (.swift-format), without changing
+# a file. `make format` rewrites the tree in the formatter's style.
+SWIFT_FORMAT_PATHS = Package.swift Sources Tests
+lint:
+	scripts/lint
+	$(SWIFT) format lint --strict --parallel --recursive $(SWIFT_FORMAT_PATHS)
+
+format:
+	$(SWIFT) format format --in-place --parallel --recursive $(SWIFT_FORMAT_PATHS)
+
 validate-data: deps
 	@out=$$(desktop-file-validate data/$(APP_ID).desktop 2>&1); echo "desktop-file-validate: $${out:-clean}"; test -z "$$out"
 	appstreamcli validate --pedantic --strict --no-net data/$(APP_ID).metainfo.xml

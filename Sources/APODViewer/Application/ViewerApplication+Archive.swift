@@ -110,7 +110,7 @@ extension ViewerApplication {
             guard grid?.isStoredOnly?() != true, self?.services?.archiveDownloadUnavailable == nil,
                 self?.services?.download?.isRunning != true
             else { return }
-            Task.detached {
+            Task.detached { [weak grid] in
                 guard archive.claimDownloadOffer() else { return }
                 MainThread.post { grid?.offerArchive() }
             }
