@@ -146,21 +146,23 @@ fuzz: deps
 translations:
 	scripts/update-translations
 
-# The desktop file and AppStream metadata must pass the validators software centres run,
-# without a warning: desktop-file-validate prints nothing for a clean file, and --strict makes
-# any issue above pedantic fail. The one pedantic hint left is the capitals in the app ID
-# (GNOME's reverse-DNS style; renaming it would break installed desktop files and settings).
 # The house rules (scripts/lint: no main-actor hops under GLib, GLib sources only through
-# GtkKit, detached tasks capture weakly) and the formatter's (.swift-format), without changing
-# a file. `make format` rewrites the tree in the formatter's style.
+# GtkKit, detached tasks capture weakly), the documents' links, make targets and lengths
+# (scripts/check-docs) and the formatter's style (.swift-format), without changing a file.
+# `make format` rewrites the tree in the formatter's style.
 SWIFT_FORMAT_PATHS = Package.swift Sources Tests
 lint:
 	scripts/lint
+	scripts/check-docs
 	$(SWIFT) format lint --strict --parallel --recursive $(SWIFT_FORMAT_PATHS)
 
 format:
 	$(SWIFT) format format --in-place --parallel --recursive $(SWIFT_FORMAT_PATHS)
 
+# The desktop file and AppStream metadata must pass the validators software centres run,
+# without a warning: desktop-file-validate prints nothing for a clean file, and --strict makes
+# any issue above pedantic fail. The one pedantic hint left is the capitals in the app ID
+# (GNOME's reverse-DNS style; renaming it would break installed desktop files and settings).
 validate-data: deps
 	@out=$$(desktop-file-validate data/$(APP_ID).desktop 2>&1); echo "desktop-file-validate: $${out:-clean}"; test -z "$$out"
 	appstreamcli validate --pedantic --strict --no-net data/$(APP_ID).metainfo.xml

@@ -67,7 +67,7 @@ public final class ViewerApplication {
     }
 
     private func setUp() {
-        // Before any window exists: cairo draws when GL would be software (README, "Renderer").
+        // Before any window exists: cairo draws when GL would be software (docs/performance.md, "Renderer").
         application.onStartup { Gtk.chooseRenderer() }
         application.onActivate { [weak self] in self?.activate() }
         for action in ViewerActions.make(for: self) {

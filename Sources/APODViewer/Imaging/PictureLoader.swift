@@ -39,7 +39,7 @@ public struct PictureLoader: Sendable {
         let stream: StreamingTextureDecoder?
         if purpose.isThumbnail {
             // A grid's pictures arrive faster than they decode, and partial decodes of dozens of
-            // them at once cost CPU and memory (measured: README, "Bytes flow once").
+            // them at once cost CPU and memory (measured: docs/performance.md, "Bytes flow once").
             stream = nil
             fetched = FetchedImage(data: try await fetcher.imageData(from: url, for: purpose), streamed: false)
         } else {

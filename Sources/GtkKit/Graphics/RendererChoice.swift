@@ -8,7 +8,7 @@ import CGtk
 /// (llvmpipe: virtual machines, remote desktops, machines without a GPU driver). There every
 /// frame redraws the whole window through JIT-compiled shaders on the cores the app decodes
 /// with, and llvmpipe's threads and buffers add ~70 MB; cairo draws the same windows several
-/// times faster (README, "Renderer"). GTK 4.14 makes the same choice itself.
+/// times faster (docs/performance.md, "Renderer"). GTK 4.14 makes the same choice itself.
 public enum RendererChoice: Equatable, Sendable {
     /// `GSK_RENDERER` names a renderer: GTK honours it, nothing is decided here.
     case named(String)

@@ -15,7 +15,7 @@ import XCTest
 /// figure after the first: textures, pixbufs, GBytes, windows and their controllers are freed.
 ///
 /// Runs only with `APOD_SOAK=1` (`make soak`), so `make test` stays quick.
-/// Prints RSS after every round; RELIABILITY.md records the figures.
+/// Prints RSS after every round; docs/reliability.md records the figures.
 final class ViewerSoakTests: GUITestCase, @unchecked Sendable {
     /// Ten by default; `APOD_SOAK_ROUNDS` runs a longer soak.
     static let rounds = Int(ProcessInfo.processInfo.environment["APOD_SOAK_ROUNDS"] ?? "") ?? 10
