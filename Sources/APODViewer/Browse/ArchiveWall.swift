@@ -65,6 +65,9 @@ final class ArchiveWall {
     private(set) var cursor = 0
     /// Thumbnail requests started and cancelled before they arrived, since the wall opened.
     private(set) var requestCount = 0
+    /// A change of columns waits for the next iteration (`widthChanged`); the rows on screen
+    /// until then are about to be replaced.
+    private var columnsPending = false
     private(set) var cancelCount = 0
 
     /// A cell was opened: the entry, and the whole wall for stepping through the archive.
@@ -255,8 +258,12 @@ final class ArchiveWall {
         // "resize" comes in the middle of GTK's allocation: a row model spliced then is laid
         // out by no one (the wall stayed blank on its first showing as a view). The place is
         // taken now, as the user saw it; the columns change in the next iteration.
+        // Until then no thumbnail is asked for at the old width: its cells are about to go.
+        columnsPending = true
+        scheduleLoads()
         NextIteration.run { [weak self] in
             guard let self else { return }
+            self.columnsPending = false
             let wanted = self.columns(forWidth: self.sizeWatcher.width)
             guard wanted != self.layout.columns else { return }
             self.changeColumns(to: wanted, focused: focused, place: place)
@@ -503,7 +510,7 @@ final class ArchiveWall {
     @discardableResult
     func loadVisible() -> Bool {
         let height = Double(listView.height)
-        guard height > 0 else { return false }
+        guard height > 0, !columnsPending else { return false }
         var placedAny = false
         let margin = Double(Self.readAheadRows * (WallCell.pictureHeight + 40))
         let scale = max(1, listView.scaleFactor)
