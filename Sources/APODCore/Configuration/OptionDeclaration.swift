@@ -62,11 +62,28 @@ public struct OptionDeclaration: Sendable {
         let indent = String(repeating: " ", count: column)
         guard let first = help.first else { return [lead] }
         let rest = help.dropFirst().map { indent + $0 }
-        if lead.count < column - 1 {
-            return [lead.padding(toLength: column, withPad: " ", startingAt: 0) + first] + rest
+        let width = columns(of: lead)
+        if width < column - 1 {
+            return [lead + String(repeating: " ", count: column - width) + first] + rest
         }
         return [lead, indent + first] + rest
     }
+
+    /// The columns `text` takes in a terminal: two for each wide (CJK) character, as a
+    /// translated placeholder (`[背景選項]`) has, so the help after it still lines up.
+    static func columns(of text: String) -> Int {
+        text.unicodeScalars.reduce(0) { total, scalar in
+            let wide = wideRanges.contains { $0.contains(scalar.value) }
+            return total + (wide ? 2 : 1)
+        }
+    }
+
+    /// East Asian Wide and Fullwidth blocks: Hangul Jamo, CJK punctuation to Yi, Hangul
+    /// syllables, compatibility ideographs and forms, fullwidth forms, the supplementary planes.
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+        0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD,
+    ]
 
     /// The option's lines in a usage text.
     public func helpLines(column: Int) -> [String] {
