@@ -124,6 +124,8 @@ screenshots: deps
 # are (RELEASE, below), so the bench and `make deb` share one build.
 BENCH_ENV = GTK_A11Y=none GDK_BACKEND=x11 GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
 bench: deps
+	scripts/install-deps bench
+	$(SWIFT) build $(RELEASE) --product apod-viewer
 	$(SWIFT) build $(RELEASE) --product apod-bench
 	$(BENCH_ENV) $(XVFB) "$(RELEASE_BIN)/apod-bench" $(ARGS)
 

@@ -114,6 +114,8 @@ extension BenchRow {
 struct BenchReport: Encodable {
     var count: Int
     var rows: [BenchRow]
+    /// The `open` row's runs, when it ran.
+    var open: OpenBench.Report?
 
     func row(_ kind: RowKind, _ flavour: Flavour) -> BenchRow? {
         row(kind.rawValue, flavour)

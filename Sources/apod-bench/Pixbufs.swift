@@ -31,6 +31,27 @@ enum Pixbufs {
         }
     }
 
+    /// The `open` row's picture: a magenta "nebula" (a colour no widget paints, so the bench can
+    /// see it on screen) with swirls and `grain` levels of noise; at 6000×4000 and grain 12 its
+    /// JPEG is about 4.4 MB, as the photograph.
+    static func openPicture(width: Int, height: Int, grain: UInt32 = 12) -> Pixbuf {
+        var noise: UInt32 = 0x0A0D_0001
+        return Pixbuf(width: width, height: height) { y, row in
+            let fy = Double(y) / Double(height) - 0.5
+            for x in 0..<width {
+                let fx = Double(x) / Double(width) - 0.5
+                let swirl = sin((fx * fx + fy * fy).squareRoot() * 30 - atan2(fy, fx) * 2)
+                noise ^= noise << 13
+                noise ^= noise >> 17
+                noise ^= noise << 5
+                let speck = Double(Int(noise % grain) - Int(grain / 2))
+                row[x * 3] = clampByte(215 + swirl * 15 + speck)
+                row[x * 3 + 1] = clampByte(45 + swirl * 12 + speck)
+                row[x * 3 + 2] = clampByte(170 - swirl * 15 + speck)
+            }
+        }
+    }
+
     /// Encodes as JPEG at `quality`.
     static func jpeg(_ pixbuf: Pixbuf, quality: Int = 90) throws -> Data {
         guard let data = pixbuf.texture().jpegData(quality: quality) else {

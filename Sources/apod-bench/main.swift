@@ -4,7 +4,7 @@ import Foundation
 /// fills a grid, against the naive way, and how the viewer's own grid fills on a realistic
 /// network and on loopback. See README "Performance".
 let usage = """
-    usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate MB_PER_S] [--renderers LIST] [--no-grids | --grids-only | --index-only | --browse-only]
+    usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate MB_PER_S] [--renderers LIST] [--no-grids | --grids-only | --index-only | --browse-only | --open-only]
       --count N        pictures in the grid (default 100; the viewer's grid rows take at most 100)
       --json           print the result as JSON instead of a table
       --sample DIR     serve the real pictures of DIR/image (e.g. ../shared/apod-sample), upscaled to HD
@@ -16,6 +16,8 @@ let usage = """
       --grids-only     only the rows that run the viewer
       --index-only     only the archive index rows (sync, search, random, random in the viewer, browse)
       --browse-only    only the index sync and the browse rows (the archive wall under cairo and auto)
+      --open-only      only the open row: the viewer warm and cold against eog on a 6000×4000 JPEG
+      --open-runs N    the open row's runs of each program per measurement (default 4; 3 measurements)
     """
 
 func fail(_ message: String) -> Never {
@@ -63,6 +65,8 @@ if arguments.first == WaitCPU.flag {
 var options = BenchPlan.Options()
 var indexOnly = false
 var browseOnly = false
+var openOnly = false
+var openOptions = OpenBench.Options()
 var remaining = arguments[...]
 while let argument = remaining.popFirst() {
     switch argument {
@@ -97,6 +101,13 @@ while let argument = remaining.popFirst() {
     case "--browse-only":
         indexOnly = true
         browseOnly = true
+    case "--open-only":
+        openOnly = true
+    case "--open-runs":
+        guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else {
+            fail("--open-runs needs a positive number\n\(usage)")
+        }
+        openOptions.runsPerMeasurement = value
     case "--sample":
         guard let path = remaining.popFirst() else { fail("--sample needs a folder\n\(usage)") }
         guard FileManager.default.fileExists(atPath: path) else { fail("no sample at \(path)") }
@@ -109,11 +120,33 @@ while let argument = remaining.popFirst() {
     }
 }
 
+/// The open row runs with the viewer rows (it starts its own display); its progress goes to stderr.
+func runOpenRow(_ openOptions: OpenBench.Options) throws -> OpenBench.Report {
+    try OpenBench.run(openOptions) { FileHandle.standardError.write(Data("apod-bench: \($0)\n".utf8)) }
+}
+
+if openOnly {
+    do {
+        let report = try runOpenRow(openOptions)
+        if options.json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            print(OpenBenchTable.render(report, network: openOptions.network))
+        }
+        exit(0)
+    } catch {
+        fail("\(error)")
+    }
+}
+
 do {
     var report = indexOnly ? BenchReport(count: options.count, rows: []) : try BenchPlan.run(options)
     let indexRows = try await IndexBench.run(browseOnly: browseOnly) {
         FileHandle.standardError.write(Data("apod-bench: \($0)\n".utf8))
     }
+    if !indexOnly && options.grids { report.open = try runOpenRow(openOptions) }
     if options.json {
         report.rows += indexRows
         let encoder = JSONEncoder()
@@ -123,6 +156,7 @@ do {
         let pictures = options.sample.map { "sample \($0.path), upscaled" } ?? "generated 3000×2000 JPEGs"
         if !indexOnly { print(BenchTable.render(report, source: pictures + "; " + options.network.summary)) }
         print(IndexBenchTable.render(indexRows))
+        if let open = report.open { print(OpenBenchTable.render(open, network: openOptions.network)) }
     }
 } catch {
     fail("\(error)")
