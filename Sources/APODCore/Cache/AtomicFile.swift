@@ -15,6 +15,13 @@ public enum AtomicFile {
         try write(data, to: file, permissions: permissions, durability: .disk)
     }
 
+    /// The same atomic replace without either flush, for a cache entry that a crash may lose
+    /// (its reader takes a torn or empty file for a miss): no fsync on the way to the first
+    /// picture, where one cost the start-up its only disk sync.
+    public static func writeCacheEntry(_ data: Data, to file: URL) throws {
+        try write(data, to: file, permissions: nil, durability: .none)
+    }
+
     /// The two flushes, replaceable so a test can see that they happen and in which order.
     struct Durability {
         var syncFile: (FileHandle) throws -> Void
@@ -27,6 +34,8 @@ public enum AtomicFile {
                     try handle.synchronize()
                 }, syncDirectory: AtomicFile.syncDirectory)
         }
+
+        static var none: Durability { Durability(syncFile: { _ in }, syncDirectory: { _ in }) }
     }
 
     static func write(_ data: Data, to file: URL, permissions: Int?, durability: Durability) throws {

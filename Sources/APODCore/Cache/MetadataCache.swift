@@ -116,12 +116,13 @@ public final class MetadataCache: Sendable {
 
     private func read(_ file: URL) -> Record? { Self.read(file) }
 
-    /// Best effort: a cache that cannot be written only costs a request next time.
+    /// Best effort and not flushed to disk: a cache that cannot be written, or an entry a crash
+    /// tore (read back as a miss), only costs a request next time.
     private func write(_ record: Record, to file: URL) {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         guard let data = try? encoder.encode(record) else { return }
-        try? AtomicFile.write(data, to: file)
+        try? AtomicFile.writeCacheEntry(data, to: file)
     }
 
     private static func safeName(_ text: String) -> String {

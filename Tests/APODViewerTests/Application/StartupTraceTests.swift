@@ -60,6 +60,7 @@ final class StartupTraceTests: ViewerProcessTestCase {
         let request = try XCTUnwrap(lines.first { $0.step == .firstRequest })
         XCTAssertEqual(request.detail, "/planetary/apod", "the path, never the query with its key")
         XCTAssertFalse(lines.contains { $0.detail.contains("TRACEKEY") })
+        XCTAssertFalse(steps.contains(.diskSync), "no fsync on the way to the first picture (the cache's): \(lines)")
         let index = { (step: StartupTrace.Step) in steps.firstIndex(of: step)! }
         XCTAssertLessThan(index(.firstRequest), index(.firstByte))
         XCTAssertLessThan(index(.firstByte), index(.decodeEnd))
