@@ -8,9 +8,9 @@ extension ViewerApplication {
     func setUpArchive() {
         guard let archive = environment.archive else { return }
         let views = ArchiveViews(environment: environment, archive: archive, download: services?.download)
-        views.onOpenDetail = { [weak self] entry in self?.openDetail(for: entry) }
+        views.detailRequested.subscribe { [weak self] entry in self?.openDetail(for: entry) }.store(in: subscriptions)
         if services?.download != nil {
-            views.onDownload = { [weak self] in self?.downloadArchive() }
+            views.downloadRequested.subscribe { [weak self] in self?.downloadArchive() }.store(in: subscriptions)
             views.downloadUnavailable = { [weak self] in self?.services?.archiveDownloadUnavailable }
         }
         archiveViews = views
@@ -29,10 +29,10 @@ extension ViewerApplication {
         let controls = MainArchiveControls(main: main, archive: archive, views: views, calendar: environment.calendar)
         archiveControls = controls
         // Every day Today shows, however it was reached (day steps, the calendar, a link).
-        main.onEntryPresented = { [weak self, weak controls] entry in
+        main.entryPresented.subscribe { [weak self, weak controls] entry in
             controls?.star.show(entry)
             self?.recordView(entry)
-        }
+        }.store(in: main.subscriptions)
         if let download = services?.download { attachDownload(download, to: main) }
         // Weak from the task on: a window the task held would be freed on its thread when the
         // task ends after the window closed, and a widget destroyed off the main thread crashes.
@@ -51,7 +51,7 @@ extension ViewerApplication {
     private func attachDownload(_ download: ArchiveDownload, to main: MainWindow) {
         let strip = DownloadProgressStrip(download: download)
         main.downloadStrip.append(strip.root)
-        strip.onEnded = { [weak main] message in main?.toasts.show(message) }
+        strip.ended.subscribe { [weak main] message in main?.toasts.show(message) }.store(in: main.subscriptions)
         main.downloadProgress = strip
         main.window.onDestroy { [weak strip] in strip?.detach() }
     }
@@ -70,22 +70,20 @@ extension ViewerApplication {
         let star = FavouriteButton(archive: archive)
         detail.header.bar.packEnd(star.button)
         detail.window.addAction(star.makeAction())
-        star.onChanged = { [weak self] in
+        star.changed.subscribe { [weak self] in
             self?.archiveViews?.refresh(.favourites)
             self?.archiveControls?.star.show(self?.mainWindow?.entry)
-        }
-        star.onFailure = { [weak detail] message in detail?.banner.show(message) }
+        }.store(in: detail.subscriptions)
+        star.failed.subscribe { [weak detail] message in detail?.banner.show(message) }.store(in: detail.subscriptions)
         star.show(detail.entry)
         attachExplorer(to: detail)
         // The star lives as long as its window.
         detail.window.onDestroy { withExtendedLifetime(star) {} }
         recordView(detail.entry)
-        let entryChanged = detail.onEntryChanged
-        detail.onEntryChanged = { [weak self, weak star] old, new in
-            entryChanged?(old, new)
-            star?.show(new)
-            self?.recordView(new)
-        }
+        detail.entryChanged.subscribe { [weak self, weak star] change in
+            star?.show(change.new)
+            self?.recordView(change.new)
+        }.store(in: detail.subscriptions)
     }
 
     /// Adds `entry` to the history, off the main thread, and shows it there if History is up.
@@ -103,10 +101,8 @@ extension ViewerApplication {
     /// while the source cannot download it (offline), so the offer is kept for later.
     func attachArchive(to grid: RandomGridView) {
         guard let archive = environment.archive, services?.download != nil else { return }
-        grid.onDownload = { [weak self] in self?.downloadArchive() }
-        let entriesLoaded = grid.onEntriesLoaded
-        grid.onEntriesLoaded = { [weak self, weak grid] in
-            entriesLoaded?()
+        grid.downloadRequested.subscribe { [weak self] in self?.downloadArchive() }.store(in: grid.subscriptions)
+        grid.entriesLoaded.subscribe { [weak self, weak grid] in
             guard grid?.isStoredOnly?() != true, self?.services?.archiveDownloadUnavailable == nil,
                 self?.services?.download?.isRunning != true
             else { return }
@@ -114,7 +110,7 @@ extension ViewerApplication {
                 guard archive.claimDownloadOffer() else { return }
                 MainThread.post { grid?.offerArchive() }
             }
-        }
+        }.store(in: grid.subscriptions)
     }
 
     /// Starts downloading the archive where it was asked for: its progress shows under the main

@@ -22,6 +22,8 @@ public final class ViewerApplication {
     var archiveControls: MainArchiveControls?
     /// The Browse view and the objects' grids (`ViewerApplication+Browse`).
     let explorer = ExplorerWindows()
+    /// What the application listens to that lives as long as it does (the archive views).
+    let subscriptions = Subscriptions()
 
     /// Present when the app runs on a real configuration: the preferences window and the
     /// offline fallback need it. Tests on an in-memory source run without.
@@ -184,7 +186,8 @@ public final class ViewerApplication {
             return
         }
         let main = MainWindow(application: application, environment: environment, menu: primaryMenu)
-        main.onOpenDetail = { [weak self] entry in self?.openDetail(for: entry) }
+        main.detailRequested.subscribe { [weak self] entry in self?.openDetail(for: entry) }.store(
+            in: main.subscriptions)
         if let services {
             OfflineFallback.attach(services, to: main)
         }
@@ -247,9 +250,9 @@ public final class ViewerApplication {
 
     private func addRandomView(to main: MainWindow, count: Int) {
         let grid = RandomGridView(in: main.window, environment: environment, count: count)
-        grid.onOpenDetail = { [weak self, weak grid] entry in
+        grid.detailRequested.subscribe { [weak self, weak grid] entry in
             self?.openDetail(for: entry, batch: { grid?.entries ?? [] })
-        }
+        }.store(in: grid.subscriptions)
         if let services {
             OfflineFallback.attach(services, to: grid, main: { [weak self] in self?.mainWindow })
         }
@@ -272,11 +275,11 @@ public final class ViewerApplication {
         detail.window.onDestroy { [weak self, weak detail] in
             self?.detailWindows = self?.detailWindows.filter { $0.value !== detail } ?? [:]
         }
-        detail.onEntryChanged = { [weak self, weak detail] old, new in
+        detail.entryChanged.subscribe { [weak self, weak detail] change in
             guard let self, let detail else { return }
-            if self.detailWindows[old.date] === detail { self.detailWindows[old.date] = nil }
-            if self.detailWindows[new.date] == nil { self.detailWindows[new.date] = detail }
-        }
+            if self.detailWindows[change.old.date] === detail { self.detailWindows[change.old.date] = nil }
+            if self.detailWindows[change.new.date] == nil { self.detailWindows[change.new.date] = detail }
+        }.store(in: detail.subscriptions)
         attachArchive(to: detail)
         detailWindows[entry.date] = detail
         detail.present()
@@ -291,8 +294,10 @@ public final class ViewerApplication {
         let preferences = PreferencesWindow(application: application, services: services)
         // Beside the main window, not over it: the main window stays usable meanwhile.
         if let main = mainWindow { preferences.window.keepAbove(main.window) }
-        preferences.onSourceChanged = { [weak self] in self?.sourceChanged() }
-        preferences.onDailySettingsChanged = { [weak self] in self?.daily?.apply($0) }
+        preferences.sourceChanged.subscribe { [weak self] in self?.sourceChanged() }.store(
+            in: preferences.subscriptions)
+        preferences.dailySettingsChanged.subscribe { [weak self] in self?.daily?.apply($0) }.store(
+            in: preferences.subscriptions)
         preferences.window.onDestroy { [weak self] in self?.preferencesWindow = nil }
         preferencesWindow = preferences
         preferences.window.present()

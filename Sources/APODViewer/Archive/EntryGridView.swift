@@ -35,9 +35,9 @@ final class EntryGridView {
     var columns: Int { flowBox.columns }
 
     /// A cell was activated (click or Enter).
-    var onOpenDetail: (@MainActor (APODEntry) -> Void)?
+    let detailRequested = Event<APODEntry>()
     /// "Download the Archive" was clicked.
-    var onDownload: (@MainActor () -> Void)?
+    let downloadRequested = Event<Void>()
 
     var cells: [GridCell] { flowBox.pictureCells }
 
@@ -77,7 +77,7 @@ final class EntryGridView {
         bar.append(downloadButton)
         column.append(bar)
 
-        flowBox.setUpPictureGrid { [weak self] entry in self?.onOpenDetail?(entry) }
+        flowBox.setUpPictureGrid { [weak self] entry in self?.detailRequested.emit(entry) }
         let scroller = ScrolledWindow(child: flowBox)
         scroller.verticalExpand = true
         spinner.horizontalAlign = .center
@@ -98,7 +98,7 @@ final class EntryGridView {
             searchField?.horizontalAlign = narrow ? .fill : .center
         }
 
-        downloadButton.onClicked { [weak self] in self?.onDownload?() }
+        downloadButton.onClicked { [weak self] in self?.downloadRequested.emit() }
         window.onDestroy { [weak self] in self?.cancelCells() }
     }
 

@@ -71,9 +71,9 @@ final class ArchiveWall {
     private(set) var cancelCount = 0
 
     /// A cell was opened: the entry, and the whole wall for stepping through the archive.
-    var onOpenDetail: (@MainActor (APODEntry) -> Void)?
-    /// Starts "Download the Archive" (offered over an empty wall); nil offers nothing.
-    var onDownload: (@MainActor () -> Void)?
+    let detailRequested = Event<APODEntry>()
+    /// "Download the Archive" was asked for over an empty wall; offered only while someone listens.
+    let downloadRequested = Event<Void>()
     /// Why the download cannot work now (the offline source), said over an empty wall instead.
     var downloadUnavailable: (@MainActor () -> String?)?
     /// Whether a download is running now: an empty wall then says its days are on their way.
@@ -125,7 +125,7 @@ final class ArchiveWall {
 
         downloadButton.addCSSClass("suggested-action")
         downloadButton.addCSSClass("pill")
-        downloadButton.onClicked { [weak self] in self?.onDownload?() }
+        downloadButton.onClicked { [weak self] in self?.downloadRequested.emit() }
         sizeWatcher.onResize { [weak self] width, _ in self?.widthChanged(width) }
         scroller.verticalAdjustment.onValueChanged { [weak self] in self?.scheduleLoads() }
         yearChoice.onSelectionChanged { [weak self] in self?.yearChosen() }
@@ -226,7 +226,7 @@ final class ArchiveWall {
         } else if let reason = downloadUnavailable?() {
             status.setDescription(stored + " " + reason)
             status.setButtons([])
-        } else if onDownload != nil {
+        } else if downloadRequested.subscriberCount > 0 {
             status.setDescription(stored + " " + tr("Download the archive to browse all of them."))
             status.setButtons([downloadButton])
         } else {
@@ -451,11 +451,11 @@ final class ArchiveWall {
     private func makeRow() -> Widget {
         let row = WallRow()
         rowWidgets[ObjectIdentifier(row.root)] = row
-        row.onOpen = { [weak self] cell in
+        row.cellOpened.subscribe { [weak self] cell in
             guard let self, let index = cell.dayIndex, let entry = cell.entry else { return }
             self.cursor = index
-            self.onOpenDetail?(entry)
-        }
+            self.detailRequested.emit(entry)
+        }.store(in: row.subscriptions)
         return row.root
     }
 

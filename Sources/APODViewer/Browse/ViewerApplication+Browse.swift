@@ -23,11 +23,12 @@ extension ViewerApplication {
     func addBrowseView(to main: MainWindow, archive: ArchiveAccess) {
         let browse = BrowseView(
             in: main.window, environment: environment, archive: archive, download: services?.download)
-        browse.wall.onOpenDetail = { [weak self, weak browse] entry in
+        browse.wall.detailRequested.subscribe { [weak self, weak browse] entry in
             self?.openDetail(for: entry, batch: { browse?.wall.entries ?? [] })
-        }
+        }.store(in: main.subscriptions)
         if services?.download != nil {
-            browse.wall.onDownload = { [weak self] in self?.downloadArchive() }
+            browse.wall.downloadRequested.subscribe { [weak self] in self?.downloadArchive() }.store(
+                in: main.subscriptions)
             browse.wall.downloadUnavailable = { [weak self] in self?.services?.archiveDownloadUnavailable }
         }
         main.addView(browse.view)
@@ -60,8 +61,10 @@ extension ViewerApplication {
 
     /// The detail window's "More of" row: its thumbnails open their days, its chips the grids.
     func attachExplorer(to detail: DetailWindow) {
-        detail.related?.onOpenEntry = { [weak self] entry in self?.openDetail(for: entry) }
-        detail.related?.onOpenObject = { [weak self] object in self?.openObjectGrid(object) }
+        detail.related?.entryActivated.subscribe { [weak self] entry in self?.openDetail(for: entry) }.store(
+            in: detail.subscriptions)
+        detail.related?.objectActivated.subscribe { [weak self] object in self?.openObjectGrid(object) }.store(
+            in: detail.subscriptions)
     }
 
     /// Opens (or presents) the grid of every entry about `object`, newest first.
@@ -73,9 +76,9 @@ extension ViewerApplication {
         }
         let objectWindow = ObjectGridWindow(application: application, environment: environment, title: object.label)
         let grid = objectWindow.grid
-        grid.onOpenDetail = { [weak self, weak grid] entry in
+        grid.detailRequested.subscribe { [weak self, weak grid] entry in
             self?.openDetail(for: entry, batch: { grid?.cells.map(\.entry) ?? [] })
-        }
+        }.store(in: objectWindow.subscriptions)
         objectWindow.window.onDestroy { [weak self] in self?.explorer.objectGrids[object.id] = nil }
         explorer.objectGrids[object.id] = objectWindow
         objectWindow.window.present()

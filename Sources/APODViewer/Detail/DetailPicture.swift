@@ -40,9 +40,9 @@ final class DetailPicture {
     private(set) var shown: Shown?
 
     /// A picture is on screen (Save and Set as Background can act), or none is (nil).
-    var onShownChanged: (@MainActor (Shown?) -> Void)?
+    let shownChanged = Event<Shown?>()
     /// The play button was pressed (the video's player is fetched then: `VideoPlayback`).
-    var onPlay: (@MainActor () -> Void)?
+    let playRequested = Event<Void>()
 
     init(pictures: PictureLoader) {
         self.pictures = pictures
@@ -55,7 +55,7 @@ final class DetailPicture {
         playButton.verticalAlign = .center
         playButton.setSizeRequest(width: 64, height: 64)
         playButton.onClicked { [weak self] in
-            self?.onPlay?()
+            self?.playRequested.emit()
         }
         // Over the picture beside the batch's previous and next buttons, in the same overlay:
         // GTK orders Tab by position among siblings, so it reads previous, play, next. The
@@ -128,7 +128,7 @@ final class DetailPicture {
 
     private func setShown(_ shown: Shown?) {
         self.shown = shown
-        onShownChanged?(shown)
+        shownChanged.emit(shown)
     }
 
     /// How the zoomable picture gets the shown HD picture at full resolution; nil for the

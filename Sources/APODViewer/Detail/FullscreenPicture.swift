@@ -4,7 +4,7 @@ import GtkKit
 
 /// Fullscreen for the detail window: the picture alone on black, zoom and pan unchanged.
 /// While the pointer moves (or the keyboard zooms), controls show over it, as in GNOME's image viewer: a button that
-/// leaves fullscreen here, and through `onControlsShown` the picture's zoom level with − / +
+/// leaves fullscreen here, and through `controlsShownChanged` the picture's zoom level with − / +
 /// and the batch's previous / next; `controlsHideDelay` after the last motion they hide, and
 /// the pointer with them.
 ///
@@ -25,7 +25,7 @@ final class FullscreenPicture {
     /// Whether the controls show now (always false outside fullscreen).
     private(set) var areControlsShown = false
     /// The controls showed (true) or hid (false) in fullscreen, or fullscreen ended (nil).
-    var onControlsShown: (@MainActor (Bool?) -> Void)?
+    let controlsShownChanged = Event<Bool?>()
     private var hideTimer: Timeout?
     private var motion: MotionController?
     private let window: Window
@@ -106,7 +106,7 @@ final class FullscreenPicture {
         leaveButton.opacity = shown ? 1 : 0
         leaveButton.canTarget = shown
         page.setCursorHidden(isActive && !shown)
-        if isActive { onControlsShown?(shown) }
+        if isActive { controlsShownChanged.emit(shown) }
     }
 
     func leave() {
@@ -121,7 +121,7 @@ final class FullscreenPicture {
         hideTimer?.cancel()
         hideTimer = nil
         setControls(shown: false)
-        onControlsShown?(nil)
+        controlsShownChanged.emit(nil)
     }
 
     /// Whether `widget` is on the black page now.

@@ -23,6 +23,8 @@ final class MainWindow {
     static let textColumnWidth = 380
 
     let window: Window
+    /// What listens to this window's parts and events; released with it.
+    let subscriptions = Subscriptions()
     let notices = MainNotices()
     let pictureView = PictureView()
     /// Title, date and credit of the entry shown; hidden when a load fails so they never
@@ -72,14 +74,14 @@ final class MainWindow {
     }
 
     /// The picture or Open Details was clicked: open the detail window for this entry.
-    var onOpenDetail: (@MainActor (APODEntry) -> Void)?
+    let detailRequested = Event<APODEntry>()
     /// An entry arrived from the source.
-    var onEntryLoaded: (@MainActor () -> Void)?
+    let entryLoaded = Event<Void>()
     /// An entry is now shown (for the favourite star and the history).
-    var onEntryPresented: (@MainActor (APODEntry) -> Void)?
-    /// The service could not be reached. Returns true when the application switched to
-    /// offline and reloaded this window, so the error is not shown.
-    var onServiceUnreachable: (@MainActor () -> Bool)?
+    let entryPresented = Event<APODEntry>()
+    /// Asked when the service could not be reached (a query, not an event): true when the
+    /// application switched to offline and reloads this window, so the error is not shown.
+    var fallBackOffline: (@MainActor () -> Bool)?
     /// Whether the app works from stored pictures only (offline on purpose or fallen back), so
     /// "Today" means the newest stored day. Set by the offline fallback.
     var isStoredOnly: (@MainActor () -> Bool)?
@@ -158,7 +160,7 @@ final class MainWindow {
         detailsButton.tooltip = tr("The picture in full, with zoom, saving and sharing (or click the picture)")
         detailsButton.onClicked { [weak self] in
             guard let self, let entry = self.entry else { return }
-            self.onOpenDetail?(entry)
+            self.detailRequested.emit(entry)
         }
         textColumn.append(caption.root)
         textColumn.append(detailsButton)
@@ -240,25 +242,22 @@ final class MainWindow {
     }
 
     private func wireSignals() {
-        dateSelector.onActivate = { [weak self] in self?.showSelectedDay() }
-        dateSelector.onChange = { [weak self] in self?.updateActions() }
-        pictureView.onPictureClicked = { [weak self] in
+        dateSelector.activated.subscribe { [weak self] in self?.showSelectedDay() }.store(in: subscriptions)
+        dateSelector.changed.subscribe { [weak self] in self?.updateActions() }.store(in: subscriptions)
+        pictureView.pictureClicked.subscribe { [weak self] in
             guard let self, let entry = self.entry else { return }
-            self.onOpenDetail?(entry)
-        }
-        pictureView.onNeedsLargerPicture = { [weak self] box in
+            self.detailRequested.emit(entry)
+        }.store(in: subscriptions)
+        pictureView.largerPictureNeeded.subscribe { [weak self] box in
             guard let self, let entry = self.entry else { return }
             self.loadPicture(for: entry, fitting: box)
-        }
-        pictureView.onOpenLink = { [weak self] url in
-            guard let self else { return }
-            self.window.openWebLink(url, reportingTo: self.banner)
-        }
+        }.store(in: subscriptions)
+        pictureView.linkActivated.subscribe { [weak self] url in self?.openWebLink(url) }.store(in: subscriptions)
         explanationLabel.onActivateLink { [weak self] uri in self?.activateLink(uri) }
-        pictureView.onPlay = { [weak self] in
+        pictureView.playRequested.subscribe { [weak self] in
             guard let self, let entry = self.entry else { return }
-            self.videoPlayback.play(entry) { [weak self] url in self?.pictureView.onOpenLink?(url) }
-        }
+            self.videoPlayback.play(entry) { [weak self] url in self?.openWebLink(url) }
+        }.store(in: subscriptions)
     }
 
     /// A link in Today's explanation: another APOD day is shown here, as the detail window
@@ -269,9 +268,13 @@ final class MainWindow {
         if let day = APODDayLink.day(of: url) {
             show(day: day)
         } else {
-            pictureView.onOpenLink?(url)
+            openWebLink(url)
         }
         return url
+    }
+
+    private func openWebLink(_ url: URL) {
+        window.openWebLink(url, reportingTo: banner)
     }
 
     func showLatest() {
@@ -351,10 +354,10 @@ final class MainWindow {
             then: { [weak self] result in
                 switch result {
                 case .success(let entry):
-                    self?.onEntryLoaded?()
+                    self?.entryLoaded.emit()
                     self?.present(entry)
                 case .failure(let error):
-                    if OfflineFallback.isUnreachable(error), self?.onServiceUnreachable?() == true { return }
+                    if OfflineFallback.isUnreachable(error), self?.fallBackOffline?() == true { return }
                     self?.fail(error)
                 }
             })
@@ -392,7 +395,7 @@ final class MainWindow {
             notices.explainNewestStored(entry.date)
         }
         loadPicture(for: entry)
-        onEntryPresented?(entry)
+        entryPresented.emit(entry)
     }
 
     private func showExplanation(of entry: APODEntry) {

@@ -6,7 +6,7 @@ import GtkKit
 /// row that unfolds where, with its title or not, fitted how, what a day without a picture
 /// does, whether the background also changes between new pictures and from where, and what to
 /// do on video days and metered connections), and whether a notification announces it.
-/// Both are off until the user turns one on. Every change applies at once through `onChange`,
+/// Both are off until the user turns one on. Every change applies at once through `settingsChanged`,
 /// except turning the first option on: that makes APOD Viewer stay after its last window
 /// closes and start at login, so `consent` asks first and a refusal turns the switch back off,
 /// saying why under the rows. Turning the last option off withdraws the login item.
@@ -65,7 +65,7 @@ final class DailyPictureSection {
     let consentMessage = Label()
 
     /// The user changed something; the new settings.
-    var onChange: (@MainActor (DailySettings) -> Void)?
+    let settingsChanged = Event<DailySettings>()
     /// Asks before the first option goes on; without it (no preferences window) changes apply at once.
     private(set) var consent: BackgroundConsent?
     private weak var questionParent: Window?
@@ -178,7 +178,7 @@ final class DailyPictureSection {
 
     private func apply(_ new: DailySettings) {
         applied = new
-        onChange?(new)
+        settingsChanged.emit(new)
     }
 
     private func showConsentMessage(_ text: String?) {

@@ -18,6 +18,8 @@ import GtkKit
 @MainActor
 final class PreferencesWindow {
     let window: Window
+    /// What listens to this window's parts and events; released with it.
+    let subscriptions = Subscriptions()
     let page = PreferencesPage(title: tr("General"), iconName: "preferences-system-symbolic")
     let styleChoice = ComboRow<StylePreference>(
         title: tr("Style"),
@@ -53,9 +55,9 @@ final class PreferencesWindow {
     private(set) var clearConfirmation: MessageDialog?
 
     /// The data source changed: the main window reloads from the new one.
-    var onSourceChanged: (@MainActor () -> Void)?
+    let sourceChanged = Event<Void>()
     /// The daily picture's preferences changed (and were saved): the app applies them.
-    var onDailySettingsChanged: (@MainActor (DailySettings) -> Void)?
+    let dailySettingsChanged = Event<DailySettings>()
 
     private let services: ViewerServices
     private let usageWork = WorkSlot()
@@ -120,8 +122,8 @@ final class PreferencesWindow {
             }
             page.add(section.group)
             archiveSection = section
-            let token = services.observeFallback { [weak section] in section?.refreshAvailability() }
-            section.group.onDestroy { [weak services] in services?.removeFallbackObserver(token) }
+            let fallback = services.fallbackChanged.subscribe { [weak section] in section?.refreshAvailability() }
+            section.group.onDestroy { fallback.cancel() }
         }
         window.addPreferencesPage(page)
         // libadwaita 1.2's search button has neither a name nor a tooltip.
@@ -136,7 +138,7 @@ final class PreferencesWindow {
         keyEntry.onChanged { [weak self] in self?.keyEdited() }
         cacheLimitSpin.onValueChanged { [weak self] in self?.applyCacheLimit() }
         clearButton.onClicked { [weak self] in self?.askToClearCache() }
-        dailySection.onChange = { [weak self] in self?.applyDailySettings($0) }
+        dailySection.settingsChanged.subscribe { [weak self] in self?.applyDailySettings($0) }.store(in: subscriptions)
         dailySection.askConsent(
             over: window, consent: BackgroundConsent(autostart: .beside(services.store ?? SettingsStore())))
         window.onDestroy { [weak self] in
@@ -212,7 +214,7 @@ final class PreferencesWindow {
             hasPendingEdits = false
             showMessage(nil)
             archiveSection?.refreshAvailability()
-            onSourceChanged?()
+            sourceChanged.emit()
         } catch {
             showMessage(userMessage(for: error))
         }
@@ -303,7 +305,7 @@ final class PreferencesWindow {
                 }
             }
             showMessage(nil)
-            onDailySettingsChanged?(settings)
+            dailySettingsChanged.emit(settings)
         } catch {
             showMessage(userMessage(for: error))
         }

@@ -10,6 +10,8 @@ import GtkKit
 final class RandomGridView {
     /// The window the view is in (its width sets the columns).
     let window: Window
+    /// What listens to this view's events; released with it.
+    let subscriptions = Subscriptions()
     let root = Box(.vertical)
     let countSpin = SpinButton(range: ViewerOptions.countRange)
     let shuffleButton = Button(label: tr("_Shuffle"))
@@ -32,14 +34,14 @@ final class RandomGridView {
     var isStoredOnly: (@MainActor () -> Bool)?
 
     /// "Download the Archive" in the offer was clicked.
-    var onDownload: (@MainActor () -> Void)?
+    let downloadRequested = Event<Void>()
     /// A cell was activated (click or Enter).
-    var onOpenDetail: (@MainActor (APODEntry) -> Void)?
+    let detailRequested = Event<APODEntry>()
     /// The first entry of a batch arrived from the source.
-    var onEntriesLoaded: (@MainActor () -> Void)?
-    /// The service could not be reached. Returns true when the application switched to
-    /// offline and reloaded this window, so the error is not shown.
-    var onServiceUnreachable: (@MainActor () -> Bool)?
+    let entriesLoaded = Event<Void>()
+    /// Asked when the service could not be reached (a query, not an event): true when the
+    /// application switched to offline and reloads this window, so the error is not shown.
+    var fallBackOffline: (@MainActor () -> Bool)?
 
     var cells: [GridCell] { flowBox.pictureCells }
     /// The batch on show, in grid order: what a detail window opened here steps through.
@@ -68,7 +70,7 @@ final class RandomGridView {
         toolbar.append(shuffleButton)
 
         scroller = ScrolledWindow(child: flowBox)
-        flowBox.setUpPictureGrid { [weak self] entry in self?.onOpenDetail?(entry) }
+        flowBox.setUpPictureGrid { [weak self] entry in self?.detailRequested.emit(entry) }
         scroller.verticalExpand = true
 
         let loading = Box(.vertical, spacing: 12)
@@ -86,7 +88,7 @@ final class RandomGridView {
         archiveOffer.label.onActivateLink { [weak self] _ in self?.archiveOffer.triggerAction() }
         archiveOffer.onAction { [weak self] in
             self?.archiveOffer.isVisible = false
-            self?.onDownload?()
+            self?.downloadRequested.emit()
         }
         root.append(notice)
         root.append(archiveOffer)
@@ -142,7 +144,7 @@ final class RandomGridView {
         if cells.isEmpty {
             spinner.isSpinning = false
             stack.visiblePage = "grid"
-            onEntriesLoaded?()
+            entriesLoaded.emit()
         }
         flowBox.appendPicture(entry, scaleFactor: window.scaleFactor, pictures: environment.pictures)
     }
@@ -155,7 +157,7 @@ final class RandomGridView {
             return
         }
         spinner.isSpinning = false
-        if let error, OfflineFallback.isUnreachable(error), onServiceUnreachable?() == true { return }
+        if let error, OfflineFallback.isUnreachable(error), fallBackOffline?() == true { return }
         status.setDescription(
             error.map { userMessage(for: $0) } ?? tr("The service sent no pictures. Try again later."))
         stack.visiblePage = "error"

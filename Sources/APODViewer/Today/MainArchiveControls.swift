@@ -23,13 +23,13 @@ final class MainArchiveControls {
         main.window.addAction(
             Action(WindowAction.search) { [weak views] in views?.search(views?.searchField.text ?? "") })
         main.window.addAction(star.makeAction())
-        star.onChanged = { [weak views] in views?.refresh(.favourites) }
+        star.changed.subscribe { [weak views] in views?.refresh(.favourites) }.store(in: main.subscriptions)
         star.isShowing = { [weak main, weak star] in main?.entry != nil && main?.entry?.date == star?.entry?.date }
-        star.onFailure = { [weak main] message in main?.banner.show(message) }
+        star.failed.subscribe { [weak main] message in main?.banner.show(message) }.store(in: main.subscriptions)
 
         calendarButton.currentDay = { [weak main] in
             main?.entry?.date ?? main?.dateSelector.selectedDay ?? calendar.today
         }
-        calendarButton.onChoose = { [weak main] day in main?.show(day: day) }
+        calendarButton.dayChosen.subscribe { [weak main] day in main?.show(day: day) }.store(in: main.subscriptions)
     }
 }

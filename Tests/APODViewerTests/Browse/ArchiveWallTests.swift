@@ -81,7 +81,8 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(wall.status.descriptionText, "The wall shows the days stored on this computer.")
             XCTAssertTrue(wall.status.shownButtons.isEmpty)
             var asked = 0
-            wall.onDownload = { asked += 1 }
+            let listening = Subscriptions()
+            wall.downloadRequested.subscribe { asked += 1 }.store(in: listening)
             wall.showEmpty()
             XCTAssertEqual(
                 wall.status.descriptionText,
