@@ -31,7 +31,12 @@ final class ArchiveWall {
     let summaryLabel = Label()
     /// What went wrong with a request (a month that is not one).
     let banner = MessageBanner()
-    let stack = Stack()
+    /// What the wall shows: its days on their way, the days, none stored, or why they cannot be read.
+    enum Page {
+        case loading, wall, empty, failed
+    }
+
+    let stack = ContentStack<Page>()
     /// "Jump to" with the year and month choices: shown only over days to jump between.
     let jumpBox = Box(.horizontal, spacing: 8)
     let status = StatusPage()
@@ -116,10 +121,10 @@ final class ArchiveWall {
         overlay.addOverlay(sizeWatcher)
         spinner.horizontalAlign = .center
         spinner.verticalAlign = .center
-        stack.addPage(spinner, name: "loading")
-        stack.addPage(overlay, name: "wall")
-        stack.addPage(status, name: "empty")
-        stack.addPage(failure, name: "failed")
+        stack.add(spinner, for: .loading)
+        stack.add(overlay, for: .wall)
+        stack.add(status, for: .empty)
+        stack.add(failure, for: .failed)
         stack.verticalExpand = true
         root.append(stack)
 
@@ -147,14 +152,14 @@ final class ArchiveWall {
         pendingDay = nil
         spinner.isSpinning = true
         jumpBox.isVisible = false
-        stack.visiblePage = "loading"
+        stack.state = .loading
         readDays()
     }
 
     /// Reads the days again where the wall is (the index grew): the wall stays on screen
     /// meanwhile, and the first day on screen is at the top again once they arrive.
     func reloadKeepingPlace() {
-        guard stack.visiblePage == "wall" else { return load() }
+        guard stack.state == .wall else { return load() }
         switch aligningTo ?? placeOnScreen() {
         case .month(let month)?: pendingMonth = month
         case .day(let index)? where entries.indices.contains(index): pendingDay = entries[index].date
@@ -186,7 +191,7 @@ final class ArchiveWall {
             entries = []
             summaryLabel.text = ""
             showEmpty()
-            stack.visiblePage = "empty"
+            stack.state = .empty
         case .success(let found):
             days = found
             entries = found.map(\.entry)
@@ -195,7 +200,7 @@ final class ArchiveWall {
             relayout(columns: columns(forWidth: sizeWatcher.width))
             fillChoices()
             jumpBox.isVisible = true
-            stack.visiblePage = "wall"
+            stack.state = .wall
             if let month = pendingMonth {
                 pendingMonth = nil
                 jump(to: month)
@@ -209,7 +214,7 @@ final class ArchiveWall {
         case .failure(let error):
             failure.title = tr("The archive index cannot be read")
             failure.setDescription(userMessage(for: error))
-            stack.visiblePage = "failed"
+            stack.state = .failed
         }
     }
 

@@ -139,7 +139,7 @@ extension ViewerApplication {
     public var browseCensus: BrowseCensus? {
         guard mainWindow?.isShowing(.browse) == true, let wall = explorer.browse?.wall else { return nil }
         var census = BrowseCensus()
-        census.isShowingDays = wall.stack.visiblePage == "wall"
+        census.isShowingDays = wall.stack.state == .wall
         census.days = wall.entries.count
         census.columns = wall.layout.columns
         let visible = wall.cellsOnScreen

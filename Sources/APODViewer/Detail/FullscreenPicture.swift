@@ -17,7 +17,12 @@ final class FullscreenPicture {
     /// How long the controls stay after the pointer stops, in milliseconds (tests shorten it).
     static var controlsHideDelay = 2000
 
-    let root = Stack()
+    /// The window's content as usual, or the picture alone on black.
+    enum Mode {
+        case details, fullscreen
+    }
+
+    let root = ContentStack<Mode>()
     private let blackPage = Box(.vertical)
     /// The black page with the controls over it.
     private let page: Overlay
@@ -55,9 +60,9 @@ final class FullscreenPicture {
         leaveButton.verticalAlign = .start
         leaveButton.setSizeRequest(width: 48, height: 48)
         page.addOverlay(leaveButton)
-        root.addPage(content, name: "details")
-        root.addPage(page, name: "fullscreen")
-        root.visiblePage = "details"
+        root.add(content, for: .details)
+        root.add(page, for: .fullscreen)
+        root.state = .details
         window.onFullscreenChanged { [weak self] fullscreen in
             guard let self, self.isActive else { return }
             if fullscreen {
@@ -82,7 +87,7 @@ final class FullscreenPicture {
         placement = home.remove(picture)
         blackPage.append(picture)
         header.isVisible = false
-        root.visiblePage = "fullscreen"
+        root.state = .fullscreen
         window.fullscreen()
         revealControls()
     }
@@ -116,7 +121,7 @@ final class FullscreenPicture {
         if let placement { home.insert(picture, at: placement) }
         placement = nil
         header.isVisible = true
-        root.visiblePage = "details"
+        root.state = .details
         window.unfullscreen()
         hideTimer?.cancel()
         hideTimer = nil
@@ -126,6 +131,6 @@ final class FullscreenPicture {
 
     /// Whether `widget` is on the black page now.
     func shows(_ widget: Widget) -> Bool {
-        root.visiblePage == "fullscreen" && widget.isInside(blackPage)
+        root.state == .fullscreen && widget.isInside(blackPage)
     }
 }

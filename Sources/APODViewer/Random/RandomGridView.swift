@@ -15,7 +15,12 @@ final class RandomGridView {
     let root = Box(.vertical)
     let countSpin = SpinButton(range: ViewerOptions.countRange)
     let shuffleButton = Button(label: tr("_Shuffle"))
-    let stack = Stack()
+    /// What the view shows: a batch on its way, the batch, or why there is none.
+    enum Page {
+        case loading, grid, error
+    }
+
+    let stack = ContentStack<Page>()
     let flowBox = FlowBox()
     let scroller: ScrolledWindow
     /// No batch at all: why, with Retry (announced to screen readers).
@@ -80,9 +85,9 @@ final class RandomGridView {
         loading.append(Label(tr("Choosing random pictures…")))
         retryButton.markSuggested()
         status.setButtons([retryButton])
-        stack.addPage(loading, name: "loading")
-        stack.addPage(scroller, name: "grid")
-        stack.addPage(status, name: "error")
+        stack.add(loading, for: .loading)
+        stack.add(scroller, for: .grid)
+        stack.add(status, for: .error)
         notice.allowDismissing(closeLabel: tr("Dismiss"))
         archiveOffer.allowDismissing(closeLabel: tr("Dismiss"))
         archiveOffer.label.onActivateLink { [weak self] _ in self?.archiveOffer.triggerAction() }
@@ -124,7 +129,7 @@ final class RandomGridView {
         flowBox.removeAll()
         notice.isVisible = false
         spinner.isSpinning = true
-        stack.visiblePage = "loading"
+        stack.state = .loading
         let source = environment.source
         let count = countSpin.value
         batchWork.stream(
@@ -143,7 +148,7 @@ final class RandomGridView {
     private func add(_ entry: APODEntry) {
         if cells.isEmpty {
             spinner.isSpinning = false
-            stack.visiblePage = "grid"
+            stack.state = .grid
             entriesLoaded.emit()
         }
         flowBox.appendPicture(entry, scaleFactor: window.scaleFactor, pictures: environment.pictures)
@@ -160,7 +165,7 @@ final class RandomGridView {
         if let error, OfflineFallback.isUnreachable(error), fallBackOffline?() == true { return }
         status.setDescription(
             error.map { userMessage(for: $0) } ?? tr("The service sent no pictures. Try again later."))
-        stack.visiblePage = "error"
+        stack.state = .error
     }
 
     /// Offline, the batch is short because the computer has no more; online, because days failed.

@@ -16,7 +16,7 @@ final class PictureView {
     /// How much larger than the picture on screen the area must get before it is decoded again.
     static let regrowthFactor = 1.25
 
-    enum Page: String {
+    enum Page {
         case loading, picture
         /// A calm state: a skipped day, a day not stored, an entry without a picture.
         case status
@@ -24,7 +24,7 @@ final class PictureView {
         case failure
     }
 
-    let root = Stack()
+    let root = ContentStack<Page>()
     let picture = Picture(fit: .contain)
     let pictureButton: Button
     let spinner = Spinner(size: 48)
@@ -60,7 +60,7 @@ final class PictureView {
 
         spinner.horizontalAlign = .center
         spinner.verticalAlign = .center
-        root.addPage(spinner, name: Page.loading.rawValue)
+        root.add(spinner, for: .loading)
 
         pictureButton.addCSSClass("flat")
         pictureButton.addCSSClass("picture-button")
@@ -78,15 +78,15 @@ final class PictureView {
         overlay.addOverlay(sizeWatcher)
         sizeWatcher.onResize { [weak self] width, height in self?.areaResized(width: width, height: height) }
         overlay.addOverlay(playButton)
-        root.addPage(overlay, name: Page.picture.rawValue)
+        root.add(overlay, for: .picture)
 
-        root.addPage(statusPage, name: Page.status.rawValue)
-        root.addPage(failurePage, name: Page.failure.rawValue)
+        root.add(statusPage, for: .status)
+        root.add(failurePage, for: .failure)
         animation = PictureAnimation(picture: picture)
         showLoading()
     }
 
-    var page: Page? { root.visiblePage.flatMap(Page.init(rawValue:)) }
+    var page: Page? { root.state }
 
     /// The picture area in device pixels, what a picture is decoded to fit; `fallback` (in
     /// logical pixels) before the window is laid out.
@@ -115,7 +115,7 @@ final class PictureView {
         animation?.stop(restoringStill: false)
         spinner.isSpinning = true
         status = nil
-        root.visiblePage = Page.loading.rawValue
+        root.state = .loading
     }
 
     /// Shows a decoded picture; `playable` adds a play button (video posters).
@@ -131,7 +131,7 @@ final class PictureView {
         pictureButton.setAccessibleDescription(altText ?? "")
         playButton.isVisible = playable
         status = nil
-        root.visiblePage = Page.picture.rawValue
+        root.state = .picture
     }
 
     /// The status page `status` is on (the failure page for failures).
@@ -149,7 +149,7 @@ final class PictureView {
         page.title = status.title
         page.setDescription(status.description)
         page.setButtons(status.ways.map(button(for:)))
-        root.visiblePage = (status.isFailure ? Page.failure : Page.status).rawValue
+        root.state = status.isFailure ? .failure : .status
     }
 
     private func button(for way: ContentStatus.Way) -> Button {

@@ -49,10 +49,10 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             let views = try XCTUnwrap(app.archiveViews)
             let search = try XCTUnwrap(views.searchView)
             let twoStates = {
-                search.showsSummary && search.page == "empty" && search.status.title == "Search the archive"
+                search.showsSummary && search.page == .empty && search.status.title == "Search the archive"
             }
             views.search("eclipse")
-            waitUntil("two results") { search.cells.count == 2 && search.page == "grid" }
+            waitUntil("two results") { search.cells.count == 2 && search.page == .grid }
             XCTAssertTrue(search.showsSummary)
             views.searchField.text = ""
             views.searchField.text = "moon"
@@ -64,7 +64,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
                     return false
                 }, timeout: 1)
             XCTAssertFalse(sawTwo, "a count over the empty page")
-            XCTAssertEqual(search.page, "empty")
+            XCTAssertEqual(search.page, .empty)
             XCTAssertEqual(search.status.title, "Search the archive")
             XCTAssertFalse(search.showsSummary)
         }
@@ -98,7 +98,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
 
             windows.searchField.text = "(\"NOT\"*)"
             waitUntil("no result, no error") { results.status.title == "No pictures found" }
-            XCTAssertEqual(results.stack.visiblePage, "empty")
+            XCTAssertEqual(results.stack.state, .empty)
 
             windows.searchField.text = "moon"
             waitUntil("one result") { results.cells.count == 1 }
@@ -173,7 +173,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
 
             star.button.activate()
             waitUntil("no longer a favourite") { !star.isFavourite }
-            waitUntil("the grid follows") { windows.listViews[.favourites]?.stack.visiblePage == "empty" }
+            waitUntil("the grid follows") { windows.listViews[.favourites]?.stack.state == .empty }
             XCTAssertEqual(try archive.favourites(), [])
 
             source.setFailure(.unreachable)
