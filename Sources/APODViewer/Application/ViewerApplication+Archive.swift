@@ -50,10 +50,8 @@ extension ViewerApplication {
     /// The download's progress under the header bar; how it ended as a toast.
     private func attachDownload(_ download: ArchiveDownload, to main: MainWindow) {
         let strip = DownloadProgressStrip(download: download)
-        main.downloadStrip.append(strip.root)
         strip.ended.subscribe { [weak main] message in main?.toasts.show(message) }.store(in: main.subscriptions)
-        main.downloadProgress = strip
-        main.window.onDestroy { [weak strip] in strip?.detach() }
+        main.install(.downloadProgress(strip))
     }
 
     /// Shows Search on `text` in the main window (opening it first).
@@ -68,8 +66,6 @@ extension ViewerApplication {
     func attachArchive(to detail: DetailWindow) {
         guard let archive = environment.archive else { return }
         let star = FavouriteButton(archive: archive)
-        detail.header.bar.packEnd(star.button)
-        detail.window.addAction(star.makeAction())
         star.changed.subscribe { [weak self] in
             self?.archiveViews?.refresh(.favourites)
             self?.archiveControls?.star.show(self?.mainWindow?.entry)
@@ -77,8 +73,7 @@ extension ViewerApplication {
         star.failed.subscribe { [weak detail] message in detail?.banner.show(message) }.store(in: detail.subscriptions)
         star.show(detail.entry)
         attachExplorer(to: detail)
-        // The star lives as long as its window.
-        detail.window.onDestroy { withExtendedLifetime(star) {} }
+        detail.install(.favouriteStar(star))
         recordView(detail.entry)
         detail.entryChanged.subscribe { [weak self, weak star] change in
             star?.show(change.new)

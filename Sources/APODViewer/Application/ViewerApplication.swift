@@ -258,11 +258,12 @@ public final class ViewerApplication {
         }
         attachArchive(to: grid)
         randomView = grid
-        main.addView(
-            MainView(
-                .random, title: tr("_Random"), iconName: "media-playlist-shuffle-symbolic", content: grid.root,
-                onShown: { [weak grid] in grid?.loadFirstBatch() },
-                onReload: { [weak grid] in grid?.shuffle() }))
+        main.install(
+            .view(
+                MainView(
+                    .random, title: tr("_Random"), iconName: "media-playlist-shuffle-symbolic", content: grid.root,
+                    onShown: { [weak grid] in grid?.loadFirstBatch() },
+                    onReload: { [weak grid] in grid?.shuffle() })))
     }
 
     /// - Parameter batch: the grid's entries, for stepping through them in the detail window.

@@ -57,18 +57,20 @@ final class ArchiveViews {
         self.main = main
         let search = makeView(in: main, searchField: searchField)
         searchView = search
-        main.addView(
-            MainView(
-                .search, title: tr("_Search"), iconName: "system-search-symbolic", content: search.root,
-                onShown: { [weak self] in self?.searchShown() }))
+        main.install(
+            .view(
+                MainView(
+                    .search, title: tr("_Search"), iconName: "system-search-symbolic", content: search.root,
+                    onShown: { [weak self] in self?.searchShown() })))
         for list in List.allCases {
             let view = makeView(in: main, searchField: nil)
             listViews[list] = view
-            main.addView(
-                MainView(
-                    list.view, title: Self.title(of: list), iconName: Self.iconName(of: list), content: view.root,
-                    onShown: { [weak self] in self?.load(list) },
-                    onReload: { [weak self] in self?.load(list) }))
+            main.install(
+                .view(
+                    MainView(
+                        list.view, title: Self.title(of: list), iconName: Self.iconName(of: list), content: view.root,
+                        onShown: { [weak self] in self?.load(list) },
+                        onReload: { [weak self] in self?.load(list) })))
         }
         main.window.onDestroy { [weak self] in
             self?.searchWork.cancel()

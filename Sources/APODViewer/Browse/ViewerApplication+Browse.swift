@@ -31,7 +31,7 @@ extension ViewerApplication {
                 in: main.subscriptions)
             browse.wall.downloadUnavailable = { [weak self] in self?.services?.archiveDownloadUnavailable }
         }
-        main.addView(browse.view)
+        main.install(.view(browse.view))
         main.window.onDestroy { [weak self, weak browse] in
             browse?.close()
             self?.explorer.browse = nil

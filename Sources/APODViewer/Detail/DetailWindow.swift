@@ -21,6 +21,8 @@ final class DetailWindow {
     /// What listens to this window's parts and events; released with it.
     let subscriptions = Subscriptions()
     let header: DetailHeader
+    /// The favourite star in the header bar, with an archive index; kept as long as the window.
+    private(set) var favouriteStar: FavouriteButton?
     let banner = MessageBanner()
     let scroller: ScrolledWindow
     let pictureArea: DetailPicture
@@ -187,6 +189,22 @@ final class DetailWindow {
 
     /// Shows the window; the first time with nothing focused, since GTK would focus the
     /// selectable explanation and blink a caret before its first word.
+    /// What the window shows only in some setups; the window places each part itself.
+    enum Part {
+        /// The favourite star (Ctrl+D): at the end of the header bar.
+        case favouriteStar(FavouriteButton)
+    }
+
+    /// Places `part` where it belongs in this window.
+    func install(_ part: Part) {
+        switch part {
+        case .favouriteStar(let star):
+            favouriteStar = star
+            header.bar.packEnd(star.button)
+            window.addAction(star.makeAction())
+        }
+    }
+
     func present() {
         let isNew = !window.isVisible
         window.present()

@@ -45,9 +45,13 @@ final class MainWindow {
     let windowTitle: ViewSwitcherTitle
     let switcherBar: ViewSwitcherBar
     /// The archive download's progress, under the header bar in every view.
-    let downloadStrip = Box(.vertical)
+    private let downloadStrip = Box(.vertical)
     /// Fills `downloadStrip` while the app has an archive download.
-    var downloadProgress: DownloadProgressStrip?
+    private(set) var downloadProgress: DownloadProgressStrip?
+    /// The favourite star in the header bar, with an archive index.
+    private(set) var favouriteStar: FavouriteButton?
+    /// The calendar beside the date selector, with an archive index.
+    private(set) var calendarButton: DayCalendarButton?
     /// "Link copied" and other quick feedback over the window.
     private(set) var toasts: ToastOverlay!
     private(set) var clipboard: EntryClipboard!
@@ -112,10 +116,11 @@ final class MainWindow {
         header.setTitleWidget(windowTitle)
         window.setTitlebar(header)
 
-        addView(
-            MainView(
-                .today, title: tr("_Today"), iconName: "image-x-generic-symbolic", content: makeToday(),
-                onReload: { [weak self] in self?.reload() }))
+        install(
+            .view(
+                MainView(
+                    .today, title: tr("_Today"), iconName: "image-x-generic-symbolic", content: makeToday(),
+                    onReload: { [weak self] in self?.reload() })))
         let column = Box(.vertical)
         notices.root.setMargins(top: 0, bottom: 0, start: 0, end: 0)
         column.append(notices.root)
@@ -189,12 +194,40 @@ final class MainWindow {
     /// Whether Today shows the text beside the picture.
     var showsTextBesidePicture: Bool { todayBody.orientation == .horizontal }
 
-    /// Adds a view after the others, switchable from both switchers and `win.show-view`.
-    func addView(_ view: MainView) {
-        views.addPage(view.content, name: view.name, title: view.title, iconName: view.iconName)
-        // Only the view shown is there for screen readers, not the six behind it.
-        view.content.hideFromScreenReadersWhileUnmapped()
-        addedViews[view.name] = view
+    /// What the window shows only in some setups (with an archive index, a download, the
+    /// views of other features); the window decides where each goes, and nothing outside it
+    /// appends into its header bar or rows.
+    enum Part {
+        /// A view after the others, switchable from both switchers and `win.show-view`.
+        case view(MainView)
+        /// The favourite star: at the end of the header bar (Ctrl+D), shown with Today only.
+        case favouriteStar(FavouriteButton)
+        /// The calendar: in the day row, after the date selector.
+        case calendar(DayCalendarButton)
+        /// The archive download's progress: under the header bar, in every view.
+        case downloadProgress(DownloadProgressStrip)
+    }
+
+    /// Places `part` where it belongs in this window.
+    func install(_ part: Part) {
+        switch part {
+        case .view(let view):
+            views.addPage(view.content, name: view.name, title: view.title, iconName: view.iconName)
+            // Only the view shown is there for screen readers, not the six behind it.
+            view.content.hideFromScreenReadersWhileUnmapped()
+            addedViews[view.name] = view
+        case .favouriteStar(let star):
+            favouriteStar = star
+            header.packEnd(star.button)
+            window.addAction(star.makeAction())
+        case .calendar(let button):
+            calendarButton = button
+            navigation.showCalendar(button)
+        case .downloadProgress(let strip):
+            downloadProgress = strip
+            downloadStrip.append(strip.root)
+            window.onDestroy { [weak strip] in strip?.detach() }
+        }
     }
 
     /// Shows the view `name` (nothing happens for a name no view has).
@@ -226,6 +259,7 @@ final class MainWindow {
 
     private func viewChanged() {
         showSubtitle()
+        favouriteStar?.button.isVisible = isShowing(.today)
         guard let name = views.visiblePage else { return }
         addedViews[name]?.onShown?()
     }

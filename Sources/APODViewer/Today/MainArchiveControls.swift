@@ -14,15 +14,10 @@ final class MainArchiveControls {
         star = FavouriteButton(archive: archive)
         calendarButton = DayCalendarButton(archive: archive, calendar: calendar)
 
-        main.header.packEnd(star.button)
-        main.navigation.dayRow.insert(calendarButton.button, after: main.dateSelector.root)
-        main.views.onPageChanged { [weak main, weak star] in
-            star?.button.isVisible = main?.isShowing(.today) == true
-        }
-
+        main.install(.favouriteStar(star))
+        main.install(.calendar(calendarButton))
         main.window.addAction(
             Action(WindowAction.search) { [weak views] in views?.search(views?.searchField.text ?? "") })
-        main.window.addAction(star.makeAction())
         star.changed.subscribe { [weak views] in views?.refresh(.favourites) }.store(in: main.subscriptions)
         star.isShowing = { [weak main, weak star] in main?.entry != nil && main?.entry?.date == star?.entry?.date }
         star.failed.subscribe { [weak main] message in main?.banner.show(message) }.store(in: main.subscriptions)

@@ -107,10 +107,11 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
             let main = try XCTUnwrap(app.mainWindow)
             var shown = 0
             let label = Label("A wall of pictures")
-            main.addView(
-                MainView(
-                    name: "extra", title: "_Extra", iconName: "view-grid-symbolic", content: label,
-                    onShown: { shown += 1 }))
+            main.install(
+                .view(
+                    MainView(
+                        name: "extra", title: "_Extra", iconName: "view-grid-symbolic", content: label,
+                        onShown: { shown += 1 })))
             XCTAssertTrue(main.window.activateAction(WindowAction.showView.detailedName, string: "extra"))
             XCTAssertEqual(main.visibleView, "extra")
             XCTAssertEqual(shown, 1)
