@@ -6,14 +6,12 @@ import GtkKit
 /// its windows.
 extension ViewerApplication {
     func setUpArchive() {
-        guard let archive = environment.archive else { return }
-        let views = ArchiveViews(environment: environment, archive: archive, download: services?.download)
+        guard let views = archiveViews else { return }
         views.detailRequested.subscribe { [weak self] entry in self?.openDetail(for: entry) }.store(in: subscriptions)
         if services?.download != nil {
             views.downloadRequested.subscribe { [weak self] in self?.downloadArchive() }.store(in: subscriptions)
             views.downloadUnavailable = { [weak self] in self?.services?.archiveDownloadUnavailable }
         }
-        archiveViews = views
         for action in ArchiveActions.make(for: self) {
             action.isEnabled = action.name != AppAction.downloadArchive.rawValue || services?.download != nil
             application.addAction(action)
@@ -26,11 +24,10 @@ extension ViewerApplication {
         guard let archive = environment.archive, let views = archiveViews else { return }
         views.addViews(to: main)
         addBrowseView(to: main, archive: archive)
-        let controls = MainArchiveControls(main: main, archive: archive, views: views, calendar: environment.calendar)
-        archiveControls = controls
+        MainArchiveControls.install(in: main, archive: archive, views: views, calendar: environment.calendar)
         // Every day Today shows, however it was reached (day steps, the calendar, a link).
-        main.entryPresented.subscribe { [weak self, weak controls] entry in
-            controls?.star.show(entry)
+        main.entryPresented.subscribe { [weak self, weak main] entry in
+            main?.favouriteStar?.show(entry)
             self?.recordView(entry)
         }.store(in: main.subscriptions)
         if let download = services?.download { attachDownload(download, to: main) }
@@ -68,7 +65,7 @@ extension ViewerApplication {
         let star = FavouriteButton(archive: archive)
         star.changed.subscribe { [weak self] in
             self?.archiveViews?.refresh(.favourites)
-            self?.archiveControls?.star.show(self?.mainWindow?.entry)
+            self?.mainWindow?.favouriteStar?.show(self?.mainWindow?.entry)
         }.store(in: detail.subscriptions)
         star.failed.subscribe { [weak detail] message in detail?.banner.show(message) }.store(in: detail.subscriptions)
         star.show(detail.entry)

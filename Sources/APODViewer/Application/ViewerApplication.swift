@@ -13,22 +13,26 @@ public final class ViewerApplication {
     let application: Application
     let environment: ViewerEnvironment
     let options: ViewerOptions
-    private(set) var mainWindow: MainWindow?
-    /// The main window's Random view, while the window is open.
-    private(set) var randomView: RandomGridView?
-    private(set) var detailWindows: [APODDay: DetailWindow] = [:]
-    /// Search, Favourites, History and On This Day; nil without a data folder.
-    var archiveViews: ArchiveViews?
-    var archiveControls: MainArchiveControls?
-    /// The Browse view and the objects' grids (`ViewerApplication+Browse`).
-    let explorer = ExplorerWindows()
+    /// Every window open now.
+    let windows = WindowRegistry()
+    /// Search, Favourites, History and On This Day, shared by every main window the app opens
+    /// in turn; nil without an archive index.
+    let archiveViews: ArchiveViews?
     /// What the application listens to that lives as long as it does (the archive views).
     let subscriptions = Subscriptions()
+
+    var mainWindow: MainWindow? { windows.main }
+    /// The main window's Random view, while the window is open.
+    var randomView: RandomGridView? { windows.main?.randomView }
+    /// The main window's Browse view, while the window is open (with an archive index).
+    var browseView: BrowseView? { windows.main?.browseView }
+    var detailWindows: [APODDay: DetailWindow] { windows.details }
+    var preferencesWindow: PreferencesWindow? { windows.preferences }
+    var aboutWindow: Window? { windows.about }
 
     /// Present when the app runs on a real configuration: the preferences window and the
     /// offline fallback need it. Tests on an in-memory source run without.
     let services: ViewerServices?
-    private(set) var preferencesWindow: PreferencesWindow?
     /// The daily picture (background, notification, running without windows); the launcher
     /// sets it before `run`, tests on an in-memory source run without.
     var daily: DailyPictureService?
@@ -51,6 +55,7 @@ public final class ViewerApplication {
         self.environment = environment
         self.options = options
         services = nil
+        archiveViews = environment.archive.map { ArchiveViews(environment: environment, archive: $0, download: nil) }
         application = Application.adwaita(id: applicationID, isService: options.isService)
         setUp()
     }
@@ -64,6 +69,9 @@ public final class ViewerApplication {
         self.services = services
         environment = services.environment
         self.options = options
+        archiveViews = services.environment.archive.map {
+            ArchiveViews(environment: services.environment, archive: $0, download: services.download)
+        }
         application = Application.adwaita(id: applicationID, isService: options.isService)
         setUp()
     }
@@ -191,14 +199,11 @@ public final class ViewerApplication {
         if let services {
             OfflineFallback.attach(services, to: main)
         }
-        mainWindow = main
         addRandomView(to: main, count: options.randomCount ?? ViewerOptions.defaultRandomCount)
         attachArchive(to: main)
-        // Last, so the views' own handlers (cancelling their work) run first.
-        main.window.onDestroy { [weak self] in
-            self?.mainWindow = nil
-            self?.randomView = nil
-        }
+        // Last, so the views' own handlers (cancelling their work) run before the registry
+        // lets the window, and the views it owns, go.
+        windows.file(main)
         if let count = options.randomCount, count > 0 {
             main.showView(.random)
         }
@@ -257,13 +262,7 @@ public final class ViewerApplication {
             OfflineFallback.attach(services, to: grid, main: { [weak self] in self?.mainWindow })
         }
         attachArchive(to: grid)
-        randomView = grid
-        main.install(
-            .view(
-                MainView(
-                    .random, title: tr("_Random"), iconName: "media-playlist-shuffle-symbolic", content: grid.root,
-                    onShown: { [weak grid] in grid?.loadFirstBatch() },
-                    onReload: { [weak grid] in grid?.shuffle() })))
+        main.install(.random(grid))
     }
 
     /// - Parameter batch: the grid's entries, for stepping through them in the detail window.
@@ -273,16 +272,8 @@ public final class ViewerApplication {
             return
         }
         let detail = DetailWindow(application: application, environment: environment, entry: entry, batch: batch)
-        detail.window.onDestroy { [weak self, weak detail] in
-            self?.detailWindows = self?.detailWindows.filter { $0.value !== detail } ?? [:]
-        }
-        detail.entryChanged.subscribe { [weak self, weak detail] change in
-            guard let self, let detail else { return }
-            if self.detailWindows[change.old.date] === detail { self.detailWindows[change.old.date] = nil }
-            if self.detailWindows[change.new.date] == nil { self.detailWindows[change.new.date] = detail }
-        }.store(in: detail.subscriptions)
+        windows.file(detail)
         attachArchive(to: detail)
-        detailWindows[entry.date] = detail
         detail.present()
     }
 
@@ -299,41 +290,27 @@ public final class ViewerApplication {
             in: preferences.subscriptions)
         preferences.dailySettingsChanged.subscribe { [weak self] in self?.daily?.apply($0) }.store(
             in: preferences.subscriptions)
-        preferences.window.onDestroy { [weak self] in self?.preferencesWindow = nil }
-        preferencesWindow = preferences
+        windows.file(preferences)
         preferences.window.present()
     }
 
-    private var openWindows: [Window] {
-        [mainWindow?.window, preferencesWindow?.window].compactMap { $0 } + detailWindows.values.map(\.window)
-            + explorer.openWindows
-    }
-
-    var openWindowCount: Int { openWindows.count }
+    var openWindowCount: Int { windows.open.count }
 
     /// Whether every open window is on screen.
-    var windowsOnScreen: Bool { openWindows.allSatisfy(\.isMapped) }
+    var windowsOnScreen: Bool { windows.open.allSatisfy(\.isMapped) }
 
     /// Closes every window, which cancels each one's work.
     func closeAllWindows() {
-        openWindows.forEach { $0.close() }
-    }
-
-    private var activeWindow: Window? {
-        openWindows.first(where: \.isActive) ?? openWindows.first
+        windows.open.forEach { $0.close() }
     }
 
     func showShortcuts() {
-        activeWindow?.showShortcuts(Shortcuts.descriptions)
+        windows.active?.showShortcuts(Shortcuts.descriptions)
     }
 
-    /// The About window, while it is open.
-    private(set) var aboutWindow: Window?
-
     func showAbout() {
-        guard let parent = activeWindow else { return }
+        guard let parent = windows.active else { return }
         let about = parent.showAbout(About.details(services: services))
-        about.onDestroy { [weak self] in self?.aboutWindow = nil }
-        aboutWindow = about
+        windows.file(about: about)
     }
 }

@@ -52,6 +52,10 @@ final class MainWindow {
     private(set) var favouriteStar: FavouriteButton?
     /// The calendar beside the date selector, with an archive index.
     private(set) var calendarButton: DayCalendarButton?
+    /// The Random view; the window owns it.
+    private(set) var randomView: RandomGridView?
+    /// The Browse view (the archive wall), with an archive index; the window owns it.
+    private(set) var browseView: BrowseView?
     /// "Link copied" and other quick feedback over the window.
     private(set) var toasts: ToastOverlay!
     private(set) var clipboard: EntryClipboard!
@@ -206,6 +210,10 @@ final class MainWindow {
         case calendar(DayCalendarButton)
         /// The archive download's progress: under the header bar, in every view.
         case downloadProgress(DownloadProgressStrip)
+        /// The Random view, kept as long as the window.
+        case random(RandomGridView)
+        /// The Browse view, kept as long as the window; it stops its work when the window closes.
+        case browse(BrowseView)
     }
 
     /// Places `part` where it belongs in this window.
@@ -227,6 +235,13 @@ final class MainWindow {
             downloadProgress = strip
             downloadStrip.append(strip.root)
             window.onDestroy { [weak strip] in strip?.detach() }
+        case .random(let grid):
+            randomView = grid
+            install(.view(grid.view))
+        case .browse(let browse):
+            browseView = browse
+            install(.view(browse.view))
+            window.onDestroy { [weak browse] in browse?.close() }
         }
     }
 

@@ -116,6 +116,14 @@ final class RandomGridView {
         window.onDestroy { [weak self] in self?.cancelAll() }
     }
 
+    /// The view as the main window shows it: its first batch loads when first shown, F5 shuffles.
+    var view: MainView {
+        MainView(
+            .random, title: tr("_Random"), iconName: "media-playlist-shuffle-symbolic", content: root,
+            onShown: { [weak self] in self?.loadFirstBatch() },
+            onReload: { [weak self] in self?.shuffle() })
+    }
+
     /// The first batch, when the view is shown and has none yet.
     func loadFirstBatch() {
         if !hasBatch { shuffle() }

@@ -4,16 +4,12 @@ import GtkKit
 
 /// What the archive index adds to the main window's Today: the favourite star (Ctrl+D) in the
 /// header bar while Today is shown, the calendar beside the date selector, Ctrl+F going to
-/// Search.
+/// Search. The window places and keeps them (`MainWindow.install`).
 @MainActor
-final class MainArchiveControls {
-    let star: FavouriteButton
-    let calendarButton: DayCalendarButton
-
-    init(main: MainWindow, archive: ArchiveAccess, views: ArchiveViews, calendar: ArchiveCalendar) {
-        star = FavouriteButton(archive: archive)
-        calendarButton = DayCalendarButton(archive: archive, calendar: calendar)
-
+enum MainArchiveControls {
+    static func install(in main: MainWindow, archive: ArchiveAccess, views: ArchiveViews, calendar: ArchiveCalendar) {
+        let star = FavouriteButton(archive: archive)
+        let calendarButton = DayCalendarButton(archive: archive, calendar: calendar)
         main.install(.favouriteStar(star))
         main.install(.calendar(calendarButton))
         main.window.addAction(

@@ -156,7 +156,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try startWithArchive(indexed: [], entries: sky())
             let main = try XCTUnwrap(app.mainWindow)
-            let star = try XCTUnwrap(app.archiveControls?.star)
+            let star = try XCTUnwrap(app.mainWindow?.favouriteStar)
             waitUntil("the star is ready") { main.entry != nil && star.button.isSensitive }
             XCTAssertEqual(star.button.iconName, "non-starred-symbolic")
 
@@ -226,7 +226,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try startWithArchive(indexed: sky(), entries: sky())
             let main = try XCTUnwrap(app.mainWindow)
-            let calendarButton = try XCTUnwrap(app.archiveControls?.calendarButton)
+            let calendarButton = try XCTUnwrap(app.mainWindow?.calendarButton)
             waitUntil("today shown") { main.entry != nil }
             calendarButton.button.popup()
             // An open popover keeps its X keyboard grab past its window: later tests' keys would go nowhere.
@@ -253,7 +253,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             defer { StyleManager.colorScheme = .followSystem }
             try startWithArchive(indexed: sky() + [entry("2026-11-20", title: "Marked")], entries: sky())
             let main = try XCTUnwrap(app.mainWindow)
-            let calendarButton = try XCTUnwrap(app.archiveControls?.calendarButton)
+            let calendarButton = try XCTUnwrap(app.mainWindow?.calendarButton)
             let calendar = calendarButton.calendar
             waitUntil("today shown") { main.entry != nil }
             calendarButton.button.popup()
@@ -288,7 +288,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try startWithArchive(indexed: sky(), entries: sky())
             let main = try XCTUnwrap(app.mainWindow)
-            let calendarButton = try XCTUnwrap(app.archiveControls?.calendarButton)
+            let calendarButton = try XCTUnwrap(app.mainWindow?.calendarButton)
             let calendar = calendarButton.calendar
             let outside = DayCalendarButton.outsideClass
             waitUntil("today shown") { main.entry != nil }
