@@ -66,7 +66,13 @@ public final class PreferenceBindings {
         isUsable: @escaping @MainActor (String) -> Bool = { _ in true },
         write: @escaping @MainActor (String) -> Void
     ) {
-        add(show: { [weak entry] in entry?.text = read() })
+        // Only a different text is set: an entry row given its text anew, even the same one,
+        // drew differently from one frame to the next (the preferences' contrast test caught it).
+        add(show: { [weak entry] in
+            guard let entry else { return }
+            let text = read()
+            if entry.text != text { entry.text = text }
+        })
         entry.onChanged { [weak self, weak entry] in
             guard let self, let entry, !self.isShowing else { return }
             let text = entry.text
