@@ -99,6 +99,10 @@ final class DailyPictureService {
         if context.watchesSleep {
             sleepMonitor = SleepMonitor(onResume: { [weak self] in self?.wake() })
         }
+        if let store = context.store, !Sandbox.current.isSandboxed {
+            // The portal's nameless login item an earlier version caused: nobody agreed to it.
+            Autostart.beside(store).removePortalItem()
+        }
         if settings.runsInBackground {
             begin()
         } else if app.options.startsInBackground, let store = context.store {

@@ -141,6 +141,7 @@ final class DetailWindow {
             self.openLink(self.entry.webPageURL)
         }
         header.saveButton.onClicked { [weak self] in self?.save() }
+        background.parent = window
         background.button.onClicked { [weak self] in self?.setAsBackground() }
         background.onOutcome = { [weak self] message, isFailure in
             if isFailure { self?.banner.show(message) } else { self?.toasts.show(message) }
