@@ -21,11 +21,23 @@ final class DailyBackground {
         var width: Int? { canvas?.width }
     }
 
+    /// How handing a background to the desktop ended.
+    enum Ending: Equatable {
+        case taken
+        /// Not taken, and asking again soon would not help: the user or the desktop said no,
+        /// or there is no portal.
+        case declined
+        /// Not taken this time: the desktop did not answer in time, or the picture could not
+        /// be downloaded or made. Worth another try.
+        case failedForNow
+    }
+
     var settings: DailySettings
     /// A problem to tell the user.
     var onProblem: (@MainActor (String) -> Void)?
     /// A background waiting for an unmetered connection.
-    private(set) var pendingBackground: APODEntry?
+    var pendingBackground: APODEntry? { pending?.entry }
+    private var pending: (entry: APODEntry, done: @MainActor (Ending) -> Void)?
 
     private let images: any ImageFetching
     private let history: BackgroundHistory
@@ -64,19 +76,20 @@ final class DailyBackground {
     }
 
     /// A new day's picture: now, or once the connection is unmetered when the user asked to wait.
-    func newPicture(_ entry: APODEntry, then done: @escaping @MainActor (Bool) -> Void) {
+    /// - Parameter done: how it ended; not called when other work replaced this.
+    func newPicture(_ entry: APODEntry, then done: @escaping @MainActor (Ending) -> Void) {
         if network.isMetered && settings.meteredConnections == .waitForUnmetered {
-            pendingBackground = entry
+            pending = (entry, done)
         } else {
-            set(entry, automatically: true, then: done)
+            set(entry, automatically: true, ending: done)
         }
     }
 
     /// The connection changed: a waiting background goes ahead once it is unmetered.
     func networkChanged() {
-        guard network.isAvailable, !network.isMetered, let pending = pendingBackground else { return }
-        pendingBackground = nil
-        set(pending, automatically: true)
+        guard network.isAvailable, !network.isMetered, let pending else { return }
+        self.pending = nil
+        set(pending.entry, automatically: true, ending: pending.done)
     }
 
     /// Makes `entry`'s background copy (from `cachedData` when given, else downloaded) and asks
@@ -85,6 +98,14 @@ final class DailyBackground {
     func set(
         _ entry: APODEntry, cachedData: Data? = nil, automatically: Bool,
         then done: @escaping @MainActor (Bool) -> Void = { _ in }
+    ) {
+        set(entry, cachedData: cachedData, automatically: automatically) { done($0 == .taken) }
+    }
+
+    /// As `set(_:cachedData:automatically:then:)`, saying how it ended.
+    func set(
+        _ entry: APODEntry, cachedData: Data? = nil, automatically: Bool,
+        ending done: @escaping @MainActor (Ending) -> Void
     ) {
         let picture = WallpaperPicture(images: images)
         let history = self.history
@@ -106,13 +127,13 @@ final class DailyBackground {
                 guard let self else { return }
                 switch result {
                 case .success(let file):
-                    self.hand(file, showPreview: !automatically) { [weak self] taken in
-                        if taken { self?.history.becameCurrent(file) }
-                        done(taken)
+                    self.hand(file, showPreview: !automatically) { [weak self] ending in
+                        if ending == .taken { self?.history.becameCurrent(file) }
+                        done(ending)
                     }
                 case .failure(let error):
                     self.onProblem?(userMessage(for: error))
-                    done(false)
+                    done(.failedForNow)
                 }
             })
     }
@@ -136,11 +157,13 @@ final class DailyBackground {
     /// picture is forgotten.
     func skip(day: String) {
         guard let previous = history.previous, history.current?.lastPathComponent.contains(day) == true else { return }
-        hand(previous, showPreview: false) { [weak self] taken in if taken { self?.history.dropCurrent() } }
+        hand(previous, showPreview: false) { [weak self] ending in
+            if ending == .taken { self?.history.dropCurrent() }
+        }
     }
 
     /// Gives the file to the Wallpaper portal; a file the desktop did not take is removed.
-    private func hand(_ file: URL, showPreview: Bool, then taken: @escaping @MainActor (Bool) -> Void) {
+    private func hand(_ file: URL, showPreview: Bool, then done: @escaping @MainActor (Ending) -> Void) {
         portalRequests += 1
         let placement = WallpaperPortal.Placement(settings.placement)
         WallpaperPortal.setWallpaper(fileAt: file.path, showPreview: showPreview, placement: placement) {
@@ -149,10 +172,27 @@ final class DailyBackground {
             self.portalRequests -= 1
             if outcome != .set {
                 self.history.discard(file)
-                self.onProblem?(BackgroundSetter.message(for: outcome))
+                self.onProblem?(Self.message(for: outcome))
             }
-            taken(outcome == .set)
+            done(Self.ending(of: outcome))
         }
+    }
+
+    static func ending(of outcome: WallpaperPortal.Outcome) -> Ending {
+        switch outcome {
+        case .set: return .taken
+        case .timedOut, .unreadableFile: return .failedForNow
+        case .cancelled, .refused, .noPortal: return .declined
+        }
+    }
+
+    /// What the daily background says when the desktop did not take a picture: as Set as
+    /// Background does, and that an unanswered request is tried again.
+    static func message(for outcome: WallpaperPortal.Outcome) -> String {
+        guard outcome == .timedOut else { return BackgroundSetter.message(for: outcome) }
+        return tr(
+            "The desktop did not answer within {seconds} seconds, so the background was not changed. APOD Viewer tries again in a while.",
+            ["seconds": String(Int(PortalRequest.timeLimit.rounded()))])
     }
 
     func stop() {

@@ -49,6 +49,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
 
     override func tearDown() {
         MainActor.assumeIsolated {
+            PortalRequest.timeLimit = 30
             daily?.stop()
             if let viewer {
                 viewer.closeAllWindows()
@@ -507,6 +508,39 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             let kept = try FileManager.default.contentsOfDirectory(
                 atPath: folder.appendingPathComponent("data/background").path)
             XCTAssertEqual(kept, [], "the refused picture is not kept")
+        }
+    }
+
+    /// The real desktop when its "Allow Applications to Set Backgrounds?" is answered late: no
+    /// `Response` ever. After the time limit the request is closed and the notification says
+    /// so; the day is not counted as seen, so the next check (after the back-off, not tomorrow)
+    /// tries again, and only a taken background marks it, announced once in all.
+    func testADesktopThatNeverAnswersLeavesTheDayToBeTriedAgain() throws {
+        try MainActor.assumeIsolated {
+            PortalRequest.timeLimit = 1
+            portal.neverAnswers = true
+            try startDaily(
+                Self.settings(background: true), source: DailySource(Self.image), fetcher: RecordingFetcher())
+            try waitForBackgrounds(1)
+            try waitFor("the request closed") { self.portal.closedRequests.count == 1 }
+            try waitFor("the notices") { self.notifications.calls.count == 2 }
+            let bodies = notifications.calls.map(\.body)
+            XCTAssertTrue(
+                bodies.contains(
+                    "The desktop did not answer within 1 seconds, so the background was not changed. APOD Viewer tries again in a while."
+                ), "\(bodies)")
+            let lastSeen = LastSeenDay(dataFolder: DataFolder(root: folder.appendingPathComponent("data")))
+            XCTAssertNil(lastSeen.load(), "an unanswered day is not done")
+            XCTAssertLessThanOrEqual(daily.secondsUntilNextCheck, 60, "tried again after the back-off, not tomorrow")
+            XCTAssertEqual(daily.currentDayOnDesktop, nil)
+
+            portal.neverAnswers = false
+            daily.checkNow()
+            try waitForBackgrounds(2)
+            try waitFor("the day marked") { lastSeen.load() == Self.image.date }
+            XCTAssertEqual(daily.currentDayOnDesktop, Self.image.date)
+            XCTAssertEqual(notifications.calls.count, 2, "the picture is announced once")
+            XCTAssertGreaterThan(daily.secondsUntilNextCheck, 3600, "then not before the next day")
         }
     }
 
