@@ -721,6 +721,12 @@ final class RecordingFetcher: ImageFetching, @unchecked Sendable {
     }
 
     var urls: [String] { lock.withLock { asked } }
+    /// A URL fetched is in the "disk cache" from then on, as with the real loader.
+    var cachesWhatItFetches: Bool {
+        get { lock.withLock { caches } }
+        set { lock.withLock { caches = newValue } }
+    }
+    private var caches = false
 
     /// From now on `url` is in the "disk cache".
     func cache(_ url: URL) {
@@ -734,7 +740,10 @@ final class RecordingFetcher: ImageFetching, @unchecked Sendable {
 
     func imageData(from url: URL, for purpose: ImagePurpose) async throws -> Data {
         let target = ImageSizing.url(url, for: purpose)
-        lock.withLock { asked.append(target.absoluteString) }
+        lock.withLock {
+            asked.append(target.absoluteString)
+            if caches { cached.insert(url) }
+        }
         if let upstream { return try await upstream.imageData(from: url, for: purpose) }
         return lock.withLock { answer(for: target.absoluteString) }
     }
