@@ -3,6 +3,9 @@
 #include <gtk/gtk.h>
 /* GUnixFDList passes a file to the desktop portal; gtk.h does not include it. */
 #include <gio/gunixfdlist.h>
+/* GSettings backends by name: the tests check the desktop's keys with the real dconf. */
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
 
 /*
  * Swift cannot import function-like macros. G_CALLBACK is one: these typed wrappers let Swift

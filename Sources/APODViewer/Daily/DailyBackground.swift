@@ -6,7 +6,8 @@ import WallpaperComposition
 /// The automatic background: a picture is downloaded (or taken from the cache), made into the
 /// background copy for the largest monitor (`WallpaperComposer`: fitted, with the caption card
 /// when asked), kept under the data folder (`BackgroundHistory`; the cached picture is never
-/// changed) and handed to the Wallpaper portal. Only a picture the desktop took is kept; the
+/// changed) and handed to the desktop (`BackgroundRoute`: GNOME's keys set directly outside a
+/// sandbox, else the Wallpaper portal). Only a picture the desktop took is kept; the
 /// one before stays for "Skip".
 ///
 /// Downloading, decoding and drawing run off the main thread (`WorkSlot`).
@@ -43,13 +44,15 @@ final class DailyBackground {
     private let history: BackgroundHistory
     private let network: any NetworkState
     private let screen: @MainActor () -> Monitors.Size?
+    private let route: BackgroundRoute
     private let work = WorkSlot()
     private var portalRequests = 0
 
     init(
         settings: DailySettings, images: any ImageFetching, history: BackgroundHistory, network: any NetworkState,
-        screen: @escaping @MainActor () -> Monitors.Size?
+        screen: @escaping @MainActor () -> Monitors.Size?, route: BackgroundRoute
     ) {
+        self.route = route
         self.settings = settings
         self.images = images
         self.history = history
@@ -162,10 +165,20 @@ final class DailyBackground {
         }
     }
 
-    /// Gives the file to the Wallpaper portal; a file the desktop did not take is removed.
+    /// Gives the file to the desktop; a file it did not take is removed. GNOME's keys are set
+    /// at once (a preview by hand goes through the portal, which shows it); through the portal
+    /// the lock screen is asked for only where the portal can place it.
     private func hand(_ file: URL, showPreview: Bool, then done: @escaping @MainActor (Ending) -> Void) {
+        if case .settings(let backend) = route, !showPreview {
+            guard GnomeBackgroundKeys.set(file, placement: settings.placement, backend: backend) else {
+                history.discard(file)
+                onProblem?(BackgroundSetter.message(for: .refused))
+                return done(.declined)
+            }
+            return done(.taken)
+        }
         portalRequests += 1
-        let placement = WallpaperPortal.Placement(settings.placement)
+        let placement = WallpaperPortal.Placement(route.placesLockScreen ? settings.placement : .desktop)
         WallpaperPortal.setWallpaper(fileAt: file.path, showPreview: showPreview, placement: placement) {
             [weak self] outcome in
             guard let self else { return }

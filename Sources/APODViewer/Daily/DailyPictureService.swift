@@ -30,6 +30,8 @@ final class DailyPictureService {
         var screen: @MainActor () -> Monitors.Size? = { Monitors.largest() }
         /// Listens for resumes from suspend; nil in tests.
         var watchesSleep = true
+        /// How backgrounds reach the desktop.
+        var route: BackgroundRoute = .current
     }
 
     private(set) var settings: DailySettings
@@ -61,7 +63,7 @@ final class DailyPictureService {
             clock: context.clock, randomDelay: context.randomDelay)
         background = DailyBackground(
             settings: settings, images: context.images, history: BackgroundHistory(dataFolder: context.dataFolder),
-            network: context.network, screen: context.screen)
+            network: context.network, screen: context.screen, route: context.route)
         notifier = DailyNotifier(images: context.images, dataFolder: context.dataFolder)
         backgroundNotice = BackgroundNotice(dataFolder: context.dataFolder)
         picker = BackgroundPicker(

@@ -4,7 +4,7 @@ import Foundation
 /// user: for an app outside a sandbox, xdg-desktop-portal 1.16 grants the Background portal in
 /// code without asking anyone, and portal-gnome 43 ignores where a background should go, so
 /// outside the app asks itself and writes the desktop's settings itself.
-enum Sandbox: Equatable {
+enum Sandbox: Equatable, Sendable {
     case none
     case flatpak
     case snap
@@ -22,5 +22,5 @@ enum Sandbox: Equatable {
     }
 
     /// This process's sandbox, looked up once.
-    @MainActor static let current = detect()
+    static let current = detect()
 }

@@ -18,11 +18,10 @@ final class DailyPictureSection {
             "Off until you turn one on. Either option keeps APOD Viewer running in the background after its last window closes and starts it when you log in; you are asked first."
         ))
     let backgroundRow = ExpanderRow(title: tr("Set each new picture as the background"), showsSwitch: true)
-    let placementChoice = ComboRow<DailySettings.Placement>(
-        title: tr("Where"),
-        choices: [
-            (.desktop, tr("Desktop")), (.lockScreen, tr("Lock screen")), (.both, tr("Both")),
-        ])
+    /// Desktop, lock screen or both; only "Desktop" where the background goes through a
+    /// portal that cannot place the lock screen (GNOME's), saying so.
+    let placementChoice: ComboRow<DailySettings.Placement>
+    let placesLockScreen: Bool
     let captionRow = ActionRow(title: tr("Show the title on the background"))
     let captionSwitch = Switch()
     let sentenceRow = ActionRow(title: tr("With the explanation's first sentence"))
@@ -75,8 +74,19 @@ final class DailyPictureSection {
     private(set) var isAsking = false
     private var isFilling = false
 
-    init(settings: DailySettings) {
+    init(settings: DailySettings, placesLockScreen: Bool = BackgroundRoute.current.placesLockScreen) {
         applied = settings
+        self.placesLockScreen = placesLockScreen
+        if placesLockScreen {
+            placementChoice = ComboRow(
+                title: tr("Where"),
+                choices: [(.desktop, tr("Desktop")), (.lockScreen, tr("Lock screen")), (.both, tr("Both"))])
+        } else {
+            placementChoice = ComboRow(title: tr("Where"), choices: [(.desktop, tr("Desktop"))])
+            placementChoice.subtitle = tr(
+                "The desktop's portal sets only the desktop background; the lock screen shows it blurred.")
+            placementChoice.wrapsSubtitle()
+        }
         for (row, toggle) in [(captionRow, captionSwitch), (sentenceRow, sentenceSwitch), (notifyRow, notifySwitch)] {
             toggle.verticalAlign = .center
             row.addSuffix(toggle)
@@ -112,7 +122,8 @@ final class DailyPictureSection {
     var settings: DailySettings {
         var settings = DailySettings()
         settings.setsBackground = backgroundRow.isOn
-        settings.placement = placementChoice.selectedValue
+        // Kept as saved where it cannot be chosen: it applies again where it can.
+        settings.placement = placesLockScreen ? placementChoice.selectedValue : applied.placement
         settings.notifies = notifySwitch.isOn
         settings.videoDays = videoChoice.selectedValue
         settings.meteredConnections = meteredChoice.selectedValue
@@ -196,6 +207,7 @@ final class DailyPictureSection {
         {
             row.isSensitive = on
         }
+        placementChoice.isSensitive = on && placesLockScreen
         captionSwitch.isSensitive = on
         sentenceRow.isSensitive = on && captionSwitch.isOn
         sentenceSwitch.isSensitive = on && captionSwitch.isOn

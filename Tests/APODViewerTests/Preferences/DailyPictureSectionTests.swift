@@ -49,6 +49,60 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// Through GNOME's portal, which cannot place the lock screen, "Where" offers only the
+    /// desktop and says why; the saved choice stays for a route that can place it.
+    func testWhereTheLockScreenCannotBePlacedOnlyTheDesktopIsOffered() throws {
+        try MainActor.assumeIsolated {
+            var saved = DailySettings()
+            saved.setsBackground = true
+            saved.placement = .lockScreen
+            let section = DailyPictureSection(settings: saved, placesLockScreen: false)
+            XCTAssertEqual(section.placementChoice.choices.map(\.value), [.desktop])
+            XCTAssertEqual(section.placementChoice.selectedLabel, "Desktop")
+            XCTAssertEqual(
+                section.placementChoice.subtitle,
+                "The desktop's portal sets only the desktop background; the lock screen shows it blurred.")
+            XCTAssertFalse(section.placementChoice.isSensitive, "nothing to choose")
+            XCTAssertEqual(section.settings.placement, .lockScreen, "kept as saved")
+
+            let choosing = DailyPictureSection(settings: saved, placesLockScreen: true)
+            XCTAssertEqual(choosing.placementChoice.choices.map(\.value), [.desktop, .lockScreen, .both])
+            XCTAssertEqual(choosing.placementChoice.selectedValue, .lockScreen)
+            XCTAssertTrue(choosing.placementChoice.isSensitive)
+            XCTAssertEqual(choosing.placementChoice.subtitle, "")
+        }
+    }
+
+    /// GNOME's keys outside a sandbox on GNOME with its schemas; the portal otherwise, placing
+    /// the lock screen except on GNOME (portal-gnome 43 ignores `set-on`).
+    func testTheBackgroundsRouteFollowsTheSandboxAndTheDesktop() {
+        func route(_ sandbox: Sandbox, _ desktop: String?, schemas: Bool = true) -> String {
+            let environment = desktop.map { ["XDG_CURRENT_DESKTOP": $0] } ?? [:]
+            switch BackgroundRoute.standard(sandbox: sandbox, environment: environment, schemasInstalled: { schemas }) {
+            case .settings: return "settings"
+            case .portal(let placesLockScreen): return placesLockScreen ? "portal, lock screen" : "portal"
+            }
+        }
+        XCTAssertEqual(route(.none, "GNOME"), "settings")
+        XCTAssertEqual(route(.none, "ubuntu:GNOME"), "settings")
+        XCTAssertEqual(route(.none, "GNOME", schemas: false), "portal")
+        XCTAssertEqual(route(.flatpak, "GNOME"), "portal")
+        XCTAssertEqual(route(.snap, "GNOME"), "portal")
+        XCTAssertEqual(route(.none, "KDE"), "portal, lock screen")
+        XCTAssertEqual(route(.flatpak, "KDE"), "portal, lock screen")
+        XCTAssertEqual(route(.none, nil), "portal, lock screen")
+    }
+
+    func testTheSandboxIsFoundAsFlatpakAndSnapMarkIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("apod-root-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        XCTAssertEqual(Sandbox.detect(root: root, environment: [:]), Sandbox.none)
+        XCTAssertEqual(Sandbox.detect(root: root, environment: ["SNAP": "/snap/apod-viewer/1"]), .snap)
+        try Data("[Application]\n".utf8).write(to: root.appendingPathComponent(".flatpak-info"))
+        XCTAssertEqual(Sandbox.detect(root: root, environment: [:]), .flatpak)
+    }
+
     /// The background's own rows: off or their defaults at first, usable once the automatic
     /// background is on, saved and applied like the others.
     func testTheBackgroundRowsAreSavedAndApplied() throws {
