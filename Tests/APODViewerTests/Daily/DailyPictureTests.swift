@@ -851,16 +851,25 @@ final class DconfService: @unchecked Sendable {
         let deadline = Date() + 10
         while Date() < deadline, !ownsName() { usleep(50_000) }
         guard ownsName() else { throw Missing(path: "ca.desrt.dconf on the session bus") }
+        // Another dconf (one the bus started for the user's own files) must not take the writes.
+        let owner = Self.bus("GetConnectionUnixProcessID")
+        guard owner.contains("uint32 \(process.processIdentifier),") else {
+            stop()
+            throw Missing(path: "ca.desrt.dconf of this test (the bus's owner: \(owner))")
+        }
     }
 
-    private func ownsName() -> Bool {
+    private func ownsName() -> Bool { Self.bus("NameHasOwner").contains("true") }
+
+    /// The bus's answer to `method` about dconf's name, as gdbus prints it.
+    private static func bus(_ method: String) -> String {
         let outcome = try? ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/gdbus"),
             [
                 "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-                "--method", "org.freedesktop.DBus.NameHasOwner", "ca.desrt.dconf",
+                "--method", "org.freedesktop.DBus." + method, "ca.desrt.dconf",
             ], timeout: 5)
-        return outcome?.output.contains("true") == true
+        return outcome?.output ?? ""
     }
 
     /// The key's value as dconf prints it (`'text'`), "" when unset; with `until`, read again
