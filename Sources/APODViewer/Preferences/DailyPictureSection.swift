@@ -18,9 +18,18 @@ final class DailyPictureSection {
             "Off until you turn one on. Either option keeps APOD Viewer running in the background after its last window closes and starts it when you log in; you are asked first."
         ))
     let backgroundRow = ExpanderRow(title: tr("Set each new picture as the background"), showsSwitch: true)
-    /// Desktop, lock screen or both; only "Desktop" where the background goes through a
-    /// portal that cannot place the lock screen (GNOME's), saying so.
-    let placementChoice: ComboRow<DailySettings.Placement>
+    /// Desktop, lock screen or both, where the lock screen can be placed.
+    let placementChoice = ComboRow<DailySettings.Placement>(
+        title: tr("Where"),
+        choices: [
+            (.desktop, tr("Desktop")), (.lockScreen, tr("Lock screen")), (.both, tr("Both")),
+        ])
+    /// In its place where the background goes through a portal that cannot place the lock
+    /// screen (GNOME's): only the desktop, and why.
+    let placementNote = ActionRow(
+        title: tr("Where"),
+        subtitle: tr(
+            "The desktop only: its portal cannot set the lock screen, which shows the desktop's picture, blurred."))
     let placesLockScreen: Bool
     let captionRow = ActionRow(title: tr("Show the title on the background"))
     let captionSwitch = Switch()
@@ -77,23 +86,15 @@ final class DailyPictureSection {
     init(settings: DailySettings, placesLockScreen: Bool = BackgroundRoute.current.placesLockScreen) {
         applied = settings
         self.placesLockScreen = placesLockScreen
-        if placesLockScreen {
-            placementChoice = ComboRow(
-                title: tr("Where"),
-                choices: [(.desktop, tr("Desktop")), (.lockScreen, tr("Lock screen")), (.both, tr("Both"))])
-        } else {
-            placementChoice = ComboRow(title: tr("Where"), choices: [(.desktop, tr("Desktop"))])
-            placementChoice.subtitle = tr(
-                "The desktop's portal sets only the desktop background; the lock screen shows it blurred.")
-            placementChoice.wrapsSubtitle()
-        }
+        placementNote.wrapsSubtitle()
         for (row, toggle) in [(captionRow, captionSwitch), (sentenceRow, sentenceSwitch), (notifyRow, notifySwitch)] {
             toggle.verticalAlign = .center
             row.addSuffix(toggle)
             row.setActivatableWidget(toggle)
         }
         for row in [
-            placementChoice, captionRow, sentenceRow, fitChoice, unusableChoice, rotationChoice, rotationSourceChoice,
+            placesLockScreen ? placementChoice : placementNote, captionRow, sentenceRow, fitChoice, unusableChoice,
+            rotationChoice, rotationSourceChoice,
             videoChoice, meteredChoice,
         ] as [Widget] {
             backgroundRow.addRow(row)
@@ -207,7 +208,7 @@ final class DailyPictureSection {
         {
             row.isSensitive = on
         }
-        placementChoice.isSensitive = on && placesLockScreen
+        placementNote.isSensitive = on
         captionSwitch.isSensitive = on
         sentenceRow.isSensitive = on && captionSwitch.isOn
         sentenceSwitch.isSensitive = on && captionSwitch.isOn

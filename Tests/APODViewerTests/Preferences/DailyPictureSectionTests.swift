@@ -1,4 +1,5 @@
 import APODCore
+import CGtk
 import Foundation
 import GtkKit
 import XCTest
@@ -57,19 +58,28 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
             saved.setsBackground = true
             saved.placement = .lockScreen
             let section = DailyPictureSection(settings: saved, placesLockScreen: false)
-            XCTAssertEqual(section.placementChoice.choices.map(\.value), [.desktop])
-            XCTAssertEqual(section.placementChoice.selectedLabel, "Desktop")
+            XCTAssertNil(gtk_widget_get_parent(section.placementChoice.widgetPointer), "nothing to choose")
+            XCTAssertNotNil(gtk_widget_get_parent(section.placementNote.widgetPointer))
             XCTAssertEqual(
-                section.placementChoice.subtitle,
-                "The desktop's portal sets only the desktop background; the lock screen shows it blurred.")
-            XCTAssertFalse(section.placementChoice.isSensitive, "nothing to choose")
+                section.placementNote.subtitle,
+                "The desktop only: its portal cannot set the lock screen, which shows the desktop's picture, blurred.")
             XCTAssertEqual(section.settings.placement, .lockScreen, "kept as saved")
+            try start(services: files.services(.offline, calendar: calendar))
+            let window = Window(application: app.application)
+            window.setDefaultSize(width: 360, height: 700)
+            section.group.setMargins(top: 12, bottom: 12, start: 12, end: 12)
+            window.setChild(ScrolledWindow(child: section.group))
+            section.backgroundRow.isExpanded = true
+            window.present()
+            waitForFrames()
+            saveScreenshot(of: window, named: "preferences-daily-portal-where")
+            window.close()
 
             let choosing = DailyPictureSection(settings: saved, placesLockScreen: true)
-            XCTAssertEqual(choosing.placementChoice.choices.map(\.value), [.desktop, .lockScreen, .both])
+            XCTAssertNotNil(gtk_widget_get_parent(choosing.placementChoice.widgetPointer))
+            XCTAssertNil(gtk_widget_get_parent(choosing.placementNote.widgetPointer))
             XCTAssertEqual(choosing.placementChoice.selectedValue, .lockScreen)
             XCTAssertTrue(choosing.placementChoice.isSensitive)
-            XCTAssertEqual(choosing.placementChoice.subtitle, "")
         }
     }
 
