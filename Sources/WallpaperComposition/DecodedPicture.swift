@@ -53,8 +53,11 @@ final class DecodedPicture {
 
     /// The part of the picture scaled to `placement` that falls in `visible` (both on the
     /// canvas), as a new RGBA pixbuf of `visible`'s size.
-    func scaled(to placement: CanvasRect, showing visible: CanvasRect) -> OpaquePointer {
-        let target = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, Int32(visible.width), Int32(visible.height))!
+    /// - Throws: `APODError.outOfResources` when GdkPixbuf cannot allocate it.
+    func scaled(to placement: CanvasRect, showing visible: CanvasRect) throws -> OpaquePointer {
+        guard visible.width > 0, visible.height > 0, visible.width <= Int(Int32.max), visible.height <= Int(Int32.max),
+            let target = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, Int32(visible.width), Int32(visible.height))
+        else { throw APODError.outOfResources }
         gdk_pixbuf_fill(target, 0)
         gdk_pixbuf_scale(
             pixbuf, target, 0, 0, Int32(visible.width), Int32(visible.height),
@@ -65,22 +68,22 @@ final class DecodedPicture {
     }
 
     /// The picture scaled to cover `cover` (cropped at its middle), as a new RGBA pixbuf.
-    func covering(_ cover: CanvasSize) -> OpaquePointer {
+    func covering(_ cover: CanvasSize) throws -> OpaquePointer {
         let scale = max(Double(cover.width) / Double(size.width), Double(cover.height) / Double(size.height))
         let placement = CanvasRect(
             x: Int((Double(cover.width) - Double(size.width) * scale) / 2),
             y: Int((Double(cover.height) - Double(size.height) * scale) / 2),
             width: Int((Double(size.width) * scale).rounded(.up)),
             height: Int((Double(size.height) * scale).rounded(.up)))
-        return scaled(to: placement, showing: CanvasRect(x: 0, y: 0, width: cover.width, height: cover.height))
+        return try scaled(to: placement, showing: CanvasRect(x: 0, y: 0, width: cover.width, height: cover.height))
     }
 
     /// Brightness on a grid whose longer side is `longSide` cells, for the centre of interest.
-    func luminanceMap(longSide: Int) -> LuminanceMap {
+    func luminanceMap(longSide: Int) throws -> LuminanceMap {
         let factor = min(1, Double(longSide) / Double(max(size.width, size.height)))
         let grid = CanvasSize(
             width: max(1, Int(Double(size.width) * factor)), height: max(1, Int(Double(size.height) * factor)))
-        let small = scaled(
+        let small = try scaled(
             to: CanvasRect(x: 0, y: 0, width: grid.width, height: grid.height),
             showing: CanvasRect(x: 0, y: 0, width: grid.width, height: grid.height))
         defer { g_object_unref(UnsafeMutableRawPointer(small)) }

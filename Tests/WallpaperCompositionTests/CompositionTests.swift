@@ -42,6 +42,42 @@ final class CompositionTests: XCTestCase {
             line: line)
     }
 
+    /// The probe's pictures: a side over cairo's 32,767 pixels (each only 0.1 MP) crashed
+    /// `apod today --wallpaper --caption` without `--width/--height`: cairo gave an error
+    /// surface and the pixels were written through it.
+    func testPicturesWithASideOverCairosLimitAreDrawnOnABoundedCanvas() throws {
+        let pictures: [(String, Data, CanvasSize)] = [
+            (
+                "1×100000 PNG", PlainPNG.make(width: 1, height: 100_000, red: 200, green: 40, blue: 40),
+                CanvasSize(width: 1, height: WallpaperComposer.maxSide)
+            ),
+            (
+                "100000×1 PNG", PlainPNG.make(width: 100_000, height: 1, red: 200, green: 40, blue: 40),
+                CanvasSize(width: WallpaperComposer.maxSide, height: 1)
+            ),
+            (
+                "1×65000 JPEG", TestPicture(width: 1, height: 65_000, colour: red).jpeg,
+                CanvasSize(width: 1, height: WallpaperComposer.maxSide)
+            ),
+        ]
+        for (name, data, expected) in pictures {
+            let background = try WallpaperComposer.render(data, .init(canvas: nil, caption: Self.caption))
+            XCTAssertEqual(background.size, expected, name)
+            XCTAssertNil(background.report.card, "\(name): no card fits a line of pixels")
+            XCTAssertEqual(background.pixel(x: 0, y: 0).red, 200, accuracy: 30, name)
+        }
+        let wide = try WallpaperComposer.render(
+            TestPicture(width: 40_000, height: 100, colour: green).jpeg, .init(canvas: nil, caption: Self.caption))
+        XCTAssertEqual(wide.size, CanvasSize(width: WallpaperComposer.maxSide, height: 41), "its shape kept")
+    }
+
+    func testACanvasCairoCannotMakeIsAnErrorNotACrash() {
+        XCTAssertThrowsError(try Canvas(CanvasSize(width: 40_000, height: 2))) { error in
+            XCTAssertEqual(error as? APODError, .outOfResources)
+        }
+        XCTAssertThrowsError(try Canvas.imageSurface(width: 0, height: 10))
+    }
+
     func testA1080By1920PortraitBecomesA1920By1080BackgroundShowingAllOfIt() throws {
         let background = try WallpaperComposer.render(framed(width: 1080, height: 1920).jpeg, .init(canvas: screen))
         XCTAssertEqual(background.size, screen)

@@ -15,6 +15,10 @@ final class SearchProvider {
     /// The long side of a result's icon in pixels: GNOME Shell shows them at up to 64 logical
     /// pixels, twice that on a 2× screen.
     nonisolated static let iconSize = 128
+    /// Metas answered per call: the Shell asks for the handful of results it shows. Any program
+    /// on the bus may ask, and 18,500 copies of one day made a reply over D-Bus's 64 MiB
+    /// limit: the bus disconnected the viewer and it quit.
+    nonisolated static let metasLimit = 25
 
     private weak var app: ViewerApplication?
     private let archive: ArchiveAccess
@@ -108,17 +112,28 @@ final class SearchProvider {
         try archive.openIndex().search(terms.joined(separator: " "), limit: resultLimit).map(\.date.description)
     }
 
-    /// Title, date and (when a picture of the day is in the disk cache) an icon for each ID
-    /// the index has; unknown IDs are left out.
+    /// The days asked for, each once, in the order asked, at most `metasLimit`; IDs that are
+    /// no day are left out.
+    nonisolated static func requestedDays(_ ids: [String]) -> [(id: String, day: APODDay)] {
+        var seen = Set<String>()
+        var days: [(id: String, day: APODDay)] = []
+        for id in ids where days.count < metasLimit && seen.insert(id).inserted {
+            if let day = APODDay(id) { days.append((id, day)) }
+        }
+        return days
+    }
+
+    /// Title (bounded as labels show it), date and (when a picture of the day is in the disk
+    /// cache) an icon for each of `requestedDays(ids)` the index has; unknown IDs are left out.
     nonisolated static func metas(
         _ ids: [String], in archive: ArchiveAccess,
         pictures: any ImageFetching
     ) throws -> [[String: BusValue]] {
         let index = try archive.openIndex()
-        return try ids.compactMap { id in
-            guard let day = APODDay(id), let entry = try index.entry(for: day) else { return nil }
+        return try requestedDays(ids).compactMap { id, day in
+            guard let entry = try index.entry(for: day) else { return nil }
             var meta: [String: BusValue] = [
-                "id": .string(id), "name": .string(entry.title),
+                "id": .string(id), "name": .string(entry.shownTitle.text),
                 "description": .string(DisplayDate.string(for: day)),
             ]
             if let icon = icon(for: entry, pictures: pictures) { meta["icon"] = .iconBytes(icon) }
