@@ -25,6 +25,20 @@ final class DecodedPicture {
         // A GIF's still is its first frame: GdkPixbuf's GIF loader would take in every frame,
         // at a cost quadratic in their number (200,000 frames: about 100 s of CPU).
         let still = GIFBlocks.firstFrame(of: data) ?? data
+        let reducedWidth = Int32((Double(stored.width) * shrink).rounded(.up))
+        let reducedHeight = Int32((Double(stored.height) * shrink).rounded(.up))
+        // GdkPixbuf decodes a PNG whole before scaling it (331 MB for 10000 × 10000): reduce
+        // it row by row instead; an interlaced one takes the usual way.
+        if shrink < 0.999, ImageValidation.format(of: data) == .png,
+            let reduced = data.withUnsafeBytes({
+                apod_png_decode_reduced(
+                    $0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, reducedWidth, reducedHeight)
+            })
+        {
+            pixbuf = reduced
+            size = CanvasSize(width: Int(gdk_pixbuf_get_width(reduced)), height: Int(gdk_pixbuf_get_height(reduced)))
+            return
+        }
         let bytes = still.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         let stream = g_memory_input_stream_new_from_bytes(bytes)
         g_bytes_unref(bytes)
@@ -32,9 +46,7 @@ final class DecodedPicture {
         var error: UnsafeMutablePointer<GError>?
         let decoded: OpaquePointer?
         if shrink < 0.999 {
-            decoded = gdk_pixbuf_new_from_stream_at_scale(
-                stream, Int32((Double(stored.width) * shrink).rounded(.up)),
-                Int32((Double(stored.height) * shrink).rounded(.up)), 1, nil, &error)
+            decoded = gdk_pixbuf_new_from_stream_at_scale(stream, reducedWidth, reducedHeight, 1, nil, &error)
         } else {
             decoded = gdk_pixbuf_new_from_stream(stream, nil, &error)
         }
