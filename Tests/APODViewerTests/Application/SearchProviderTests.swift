@@ -74,6 +74,12 @@ final class SearchProviderTests: ViewerProcessTestCase {
             metas.components(separatedBy: "'icon': <('bytes', <[byte ").count, 2,
             "an icon for the picture in the cache only: \(metas)")
         XCTAssertFalse(metas.contains("1900-01-01") || metas.contains("banana"), "IDs the index lacks are left out")
+        // Any program on the bus may ask for one day thousands of times: one meta, and the
+        // viewer stays on the bus (18,500 copies made a reply over D-Bus's limit and it quit).
+        let repeated = "[" + Array(repeating: "'2019-07-20'", count: 6_000).joined(separator: ", ") + "]"
+        let once = try call("GetResultMetas", [repeated])
+        XCTAssertEqual(once.components(separatedBy: "'name': <'Apollo 11 on the Moon'>").count, 2, once)
+        XCTAssertTrue(ownsName())
 
         XCTAssertFalse(hasWindow(), "searching opens no window")
         _ = try call("ActivateResult", ["2020-07-11", "['neowise']", "0"])
