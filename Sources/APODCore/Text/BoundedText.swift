@@ -21,9 +21,10 @@ public struct BoundedText: Equatable, Sendable {
     /// wrapping label lays its text out several times per width change: with 64 KB that took
     /// 1.9 s per resize under Xvfb.
     public static let explanationLimit = 16_384
-    /// Explanations in bytes: two per character on average (a Chinese explanation of 10,000
-    /// characters still fits).
-    public static let explanationByteLimit = 32_768
+    /// Explanations in bytes: one per character on average, still ten times the longest real
+    /// one (a Chinese explanation of 5,000 characters fits). The probe's 145 KB explanations of
+    /// stacked accents made a 1.7 GB index; bounded so, the whole archive of them is ~200 MB.
+    public static let explanationByteLimit = 16_384
     /// Combining marks kept on one character: real text stacks two or three (Vietnamese,
     /// Devanagari, Tibetan), emoji carry a variation selector or two.
     public static let marksPerCharacter = 8
