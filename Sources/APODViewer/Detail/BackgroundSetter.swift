@@ -12,8 +12,9 @@ import WallpaperComposition
 @MainActor
 final class BackgroundSetter {
     let button = Button(label: tr("Set as _Background"))
-    /// The outcome in words, and whether it is a failure (shown as an error).
-    var onOutcome: (@MainActor (_ message: String, _ isFailure: Bool) -> Void)?
+    /// The outcome in words, whether it is a failure (shown as an error), and whether saving
+    /// the picture is the way left (no portal, or the desktop refused), so Save is offered.
+    var onOutcome: (@MainActor (_ message: String, _ isFailure: Bool, _ offersSave: Bool) -> Void)?
     private let work = WorkSlot()
     /// The file last handed to the portal (tests).
     private(set) var lastFile: URL?
@@ -53,11 +54,13 @@ final class BackgroundSetter {
                     self.lastFile = file
                     WallpaperPortal.setWallpaper(fileAt: file.path) { [weak self] outcome in
                         self?.button.isSensitive = true
-                        self?.onOutcome?(Self.message(for: outcome), outcome != .set && outcome != .cancelled)
+                        self?.onOutcome?(
+                            Self.message(for: outcome), outcome != .set && outcome != .cancelled,
+                            outcome == .noPortal || outcome == .refused)
                     }
                 case .failure(let error):
                     self.button.isSensitive = true
-                    self.onOutcome?(userMessage(for: error), true)
+                    self.onOutcome?(userMessage(for: error), true, false)
                 }
             })
     }

@@ -142,8 +142,16 @@ final class DetailWindow {
         }
         header.saveButton.onClicked { [weak self] in self?.save() }
         background.button.onClicked { [weak self] in self?.setAsBackground() }
-        background.onOutcome = { [weak self] message, isFailure in
-            if isFailure { self?.banner.show(message) } else { self?.toasts.show(message) }
+        background.onOutcome = { [weak self] message, isFailure, offersSave in
+            guard let self else { return }
+            if offersSave {
+                // The message says to save the picture: the strip offers it at once.
+                self.banner.show(message, offering: tr("_Save…")) { [weak self] in self?.save() }
+            } else if isFailure {
+                self.banner.show(message)
+            } else {
+                self.toasts.show(message)
+            }
         }
         pictureArea.onShownChanged = { [weak self] shown in
             self?.header.saveButton.isSensitive = shown != nil
@@ -251,7 +259,7 @@ final class DetailWindow {
     }
 
     func openLink(_ url: URL) {
-        window.openWebLink(url, reportingTo: banner)
+        window.openWebLink(url, reportingTo: banner, toasts: toasts)
     }
 
     private func save() {

@@ -137,6 +137,7 @@ final class MainWindow {
             guard let self else { return }
             self.navigation.setNarrow(narrow)
             self.windowTitle.isSwitcherEnabled = !narrow
+            self.usesShortTitles = narrow
             self.revealSwitcherBar()
         }
         todayLayout = WidthBreakpoint(window: window, narrowerThan: Self.sideBySideWidth) { [weak self] narrow in
@@ -163,6 +164,7 @@ final class MainWindow {
         textColumn.append(caption.root)
         textColumn.append(detailsButton)
         textColumn.append(explanationScroller)
+        showsEntryText = false
         todayBody.verticalExpand = true
         todayBody.append(pictureView.root)
         todayBody.append(textColumn)
@@ -193,6 +195,18 @@ final class MainWindow {
         // Only the view shown is there for screen readers, not the six behind it.
         view.content.hideFromScreenReadersWhileUnmapped()
         addedViews[view.name] = view
+        if usesShortTitles { views.setTitle(view.shortTitle, ofPage: view.content) }
+    }
+
+    /// Narrow, only the bottom bar switches views (the header keeps the title), so its tabs
+    /// take the short titles that fit 360 px; wide, the full ones with their mnemonics.
+    private var usesShortTitles = false {
+        didSet {
+            guard usesShortTitles != oldValue else { return }
+            for view in addedViews.values {
+                views.setTitle(usesShortTitles ? view.shortTitle : view.title, ofPage: view.content)
+            }
+        }
     }
 
     /// Shows the view `name` (nothing happens for a name no view has).
@@ -224,6 +238,13 @@ final class MainWindow {
 
     private func viewChanged() {
         showSubtitle()
+        // Alt+1…7 and the tabs' mnemonics change the view without touching the tabs: a focus
+        // ring left on the tab of the view before would mark the wrong one.
+        // The switchers mark their new tab after this notification: look once they have.
+        NextIteration.run { [weak self] in
+            self?.windowTitle.moveFocusToActiveToggle()
+            self?.switcherBar.moveFocusToActiveToggle()
+        }
         guard let name = views.visiblePage else { return }
         addedViews[name]?.onShown?()
     }
@@ -252,7 +273,7 @@ final class MainWindow {
         }
         pictureView.onOpenLink = { [weak self] url in
             guard let self else { return }
-            self.window.openWebLink(url, reportingTo: self.banner)
+            self.window.openWebLink(url, reportingTo: self.banner, toasts: self.toasts)
         }
         explanationLabel.onActivateLink { [weak self] uri in self?.activateLink(uri) }
         pictureView.onPlay = { [weak self] in
@@ -339,6 +360,12 @@ final class MainWindow {
         notices.clear()
         pictureWork.cancel()
         pictureView.showLoading()
+        // While a day loads, nothing of another day stays beside the spinner.
+        if !isShowing(request) {
+            entry = nil
+            showsEntryText = false
+            updateActions()
+        }
         if case .day(let day) = request { daySubtitle = day.displayString }
         let source = environment.source
         entryWork.start(
@@ -365,9 +392,7 @@ final class MainWindow {
     /// which day is shown stays in the banner above.
     private func fail(_ error: any Error) {
         entry = nil
-        caption.root.isVisible = false
-        detailsButton.isVisible = false
-        explanationScroller.isVisible = false
+        showsEntryText = false
         updateActions()
         switch error as? APODError {
         case .noEntry(let day)?:
@@ -380,9 +405,30 @@ final class MainWindow {
         }
     }
 
+    /// Whether the request is for the entry shown already (F5, Retry): then its text stays
+    /// while it loads again.
+    private func isShowing(_ request: Request) -> Bool {
+        guard let entry else { return false }
+        switch request {
+        case .latest: return entry.date == environment.calendar.validRange.upperBound
+        case .day(let day): return entry.date == day
+        }
+    }
+
+    /// The title, date, credit, Open Details and explanation: shown only with their entry,
+    /// never while another day loads or failed (and not on the first load either).
+    private var showsEntryText: Bool {
+        get { caption.root.isVisible }
+        set {
+            caption.root.isVisible = newValue
+            detailsButton.isVisible = newValue
+            explanationScroller.isVisible = newValue
+        }
+    }
+
     private func present(_ entry: APODEntry) {
         self.entry = entry
-        caption.root.isVisible = true
+        showsEntryText = true
         caption.show(entry)
         showExplanation(of: entry)
         daySubtitle = entry.date.displayString
@@ -396,8 +442,6 @@ final class MainWindow {
     }
 
     private func showExplanation(of entry: APODEntry) {
-        detailsButton.isVisible = true
-        explanationScroller.isVisible = true
         if entry.explanation.isEmpty {
             explanationLabel.text = tr("No explanation was published for this day.")
         } else {

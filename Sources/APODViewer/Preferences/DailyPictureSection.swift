@@ -155,6 +155,8 @@ final class DailyPictureSection {
         let before = applied
         if new.runsInBackground, !before.runsInBackground, let consent, let questionParent {
             isAsking = true
+            // The switch stays off while the question is open: nothing is on until agreed.
+            fill(before)
             group.isSensitive = false
             consent.ask(over: questionParent) { [weak self] answer in
                 guard let self else { return }
@@ -163,7 +165,8 @@ final class DailyPictureSection {
                 switch answer {
                 case .granted:
                     self.showConsentMessage(nil)
-                    self.apply(self.settings)
+                    self.fill(new)
+                    self.apply(new)
                 case .refused(let why):
                     self.fill(before)
                     self.showConsentMessage(why)

@@ -9,15 +9,25 @@ import GtkKit
 final class MainArchiveControls {
     let star: FavouriteButton
     let calendarButton: DayCalendarButton
+    /// The star, or an empty place of its width on the other views.
+    let starSlot = Stack()
+    private static let starPage = "star"
+    private static let emptyPage = "empty"
 
     init(main: MainWindow, archive: ArchiveAccess, views: ArchiveViews, calendar: ArchiveCalendar) {
         star = FavouriteButton(archive: archive)
         calendarButton = DayCalendarButton(archive: archive, calendar: calendar)
 
-        main.header.packEnd(star.button)
+        // The star is Today's, but its place in the header stays on every view: the view
+        // switcher beside it then has the same room everywhere and keeps its layout (icons
+        // beside the labels, or over them), so the tabs never move under the pointer.
+        starSlot.addPage(star.button, name: Self.starPage)
+        starSlot.addPage(Box(.horizontal), name: Self.emptyPage)
+        starSlot.crossfades = false
+        main.header.packEnd(starSlot)
         main.navigation.dayRow.insert(calendarButton.button, after: main.dateSelector.root)
-        main.views.onPageChanged { [weak main, weak star] in
-            star?.button.isVisible = main?.isShowing(.today) == true
+        main.views.onPageChanged { [weak main, weak starSlot] in
+            starSlot?.visiblePage = main?.isShowing(.today) == true ? Self.starPage : Self.emptyPage
         }
 
         main.window.addAction(

@@ -86,3 +86,28 @@ extension Widget {
         }
     }
 }
+
+extension Widget {
+    /// The texts of the labels under this widget that are on screen but cut short with "…"
+    /// (tests: a label that must fit).
+    public var ellipsizedLabelTexts: [String] {
+        descendants(ofType: gtk_label_get_type()).compactMap { label in
+            guard gtk_widget_get_mapped(label) != 0 else { return nil }
+            let opaque = OpaquePointer(label)
+            guard let layout = gtk_label_get_layout(opaque), pango_layout_is_ellipsized(layout) != 0 else { return nil }
+            return String(cString: gtk_label_get_text(opaque))
+        }
+    }
+}
+
+extension Widget {
+    /// Whether the widget got less height than it needs at the width it got: its last lines
+    /// are cut off (a wrapping label whose text grew after its container was sized).
+    public var isCutOff: Bool {
+        let width = gtk_widget_get_width(widgetPointer)
+        guard gtk_widget_get_mapped(widgetPointer) != 0, width > 0 else { return false }
+        var minimum: Int32 = 0
+        gtk_widget_measure(widgetPointer, GTK_ORIENTATION_VERTICAL, width, &minimum, nil, nil, nil)
+        return gtk_widget_get_height(widgetPointer) < minimum
+    }
+}

@@ -36,6 +36,33 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
         return source
     }
 
+    /// The header's view switcher keeps one layout on every view: the tabs stay where they
+    /// are under the pointer (Today's star hid and gave the switcher room to change from
+    /// icons over labels to icons beside them). A view changed by a shortcut takes the focus
+    /// ring with it, when the tabs had it.
+    func testTheViewSwitcherKeepsItsLayoutAndItsFocusFollowsTheView() throws {
+        try MainActor.assumeIsolated {
+            _ = try startWithArchive()
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("today shown") { main.entry != nil }
+            waitForFrames()
+            let onToday = main.windowTitle.shownToggles.map(\.bounds)
+            XCTAssertEqual(onToday.count, 7, "the seven tabs in the header")
+            for view in [MainView.Name.random, .favourites, .browse, .today] {
+                main.showView(view)
+                waitForFrames()
+                XCTAssertEqual(main.windowTitle.shownToggles.map(\.bounds), onToday, "\(view): the tabs did not move")
+            }
+
+            XCTAssertTrue(main.windowTitle.focusShownToggle(0), "the Today tab takes the keyboard")
+            XCTAssertTrue(main.window.activateAction(WindowAction.showView.detailedName, string: "favourites"))
+            waitUntil("the focus follows to the Favourites tab") {
+                main.windowTitle.shownToggles.map(\.hasFocus) == [false, false, false, true, false, false, false]
+            }
+            XCTAssertEqual(main.windowTitle.shownToggles.firstIndex { $0.isActive }, 3)
+        }
+    }
+
     /// The accelerators' actions, as the keys run them: still one window on screen after each.
     func testCtrlRCtrlFAndFavouritesShowViewsInTheOneWindow() throws {
         try MainActor.assumeIsolated {
