@@ -242,8 +242,11 @@ final class MainWindow {
         // ring left on the tab of the view before would mark the wrong one.
         // The switchers mark their new tab after this notification: look once they have.
         NextIteration.run { [weak self] in
-            self?.windowTitle.moveFocusToActiveToggle()
-            self?.switcherBar.moveFocusToActiveToggle()
+            guard let self, let name = self.views.visiblePage, self.addedViews[name]?.content.containsFocus != true
+            else { return }
+            for switcher in [self.windowTitle, self.switcherBar] as [Widget] {
+                switcher.moveFocusToActiveToggle(fromAnywhere: true)
+            }
         }
         guard let name = views.visiblePage else { return }
         addedViews[name]?.onShown?()

@@ -8,16 +8,26 @@ extension Widget {
     }
 
     /// When the focus is on a toggle button inside this widget that is no longer the active
-    /// one (a view switcher whose view changed by a shortcut), moves it to the active one, so
-    /// the focus ring marks what is chosen. - Returns: whether the focus moved.
+    /// one (a view switcher whose view changed by a shortcut), or on nothing, moves it to the
+    /// active one, so the focus ring marks what is chosen. With `fromAnywhere` it moves from
+    /// outside this widget too (the caller knows the focus was left on nothing useful, say in
+    /// a view that went). - Returns: whether the focus moved.
     @discardableResult
-    public func moveFocusToActiveToggle() -> Bool {
-        guard let root = gtk_widget_get_root(widgetPointer), let focus = gtk_root_get_focus(root) else { return false }
+    public func moveFocusToActiveToggle(fromAnywhere: Bool = false) -> Bool {
+        guard let root = gtk_widget_get_root(widgetPointer) else { return false }
         let toggles = descendants(ofType: gtk_toggle_button_get_type())
-        guard let focused = toggles.first(where: { $0 == focus || gtk_widget_is_ancestor(focus, $0) != 0 }),
-            !Self.isActiveToggle(focused),
-            let active = toggles.first(where: { Self.isActiveToggle($0) && gtk_widget_get_mapped($0) != 0 })
+        guard let active = toggles.first(where: { Self.isActiveToggle($0) && gtk_widget_get_mapped($0) != 0 })
         else { return false }
+        if let focus = gtk_root_get_focus(root) {
+            guard focus != active else { return false }
+            if focus == widgetPointer || gtk_widget_is_ancestor(focus, widgetPointer) != 0 {
+                guard let focused = toggles.first(where: { $0 == focus || gtk_widget_is_ancestor(focus, $0) != 0 }),
+                    !Self.isActiveToggle(focused)
+                else { return false }
+            } else if !fromAnywhere {
+                return false
+            }
+        }
         return gtk_widget_grab_focus(active) != 0
     }
 

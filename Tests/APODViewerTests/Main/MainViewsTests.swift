@@ -45,9 +45,10 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
             _ = try startWithArchive()
             let main = try XCTUnwrap(app.mainWindow)
             waitUntil("today shown") { main.entry != nil }
+            // At the first showing the header's squeezer crossfades between its switchers.
+            waitUntil("the seven tabs of one switcher in the header") { main.windowTitle.shownToggles.count == 7 }
             waitForFrames()
             let onToday = main.windowTitle.shownToggles.map(\.bounds)
-            XCTAssertEqual(onToday.count, 7, "the seven tabs in the header")
             for view in [MainView.Name.random, .favourites, .browse, .today] {
                 main.showView(view)
                 waitForFrames()
@@ -60,6 +61,16 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
                 main.windowTitle.shownToggles.map(\.hasFocus) == [false, false, false, true, false, false, false]
             }
             XCTAssertEqual(main.windowTitle.shownToggles.firstIndex { $0.isActive }, 3)
+
+            // The focus in a view that goes (Random's count field) lands on the new view's tab,
+            // not on the first tab at the next key press.
+            main.showView(.random)
+            let random = try XCTUnwrap(app.randomView)
+            waitUntil("the count field takes the keyboard") {
+                random.countSpin.grabFocus() && random.countSpin.containsFocus
+            }
+            XCTAssertTrue(main.window.activateAction(WindowAction.showView.detailedName, string: "history"))
+            waitUntil("the focus on the History tab") { main.windowTitle.shownToggles.map(\.hasFocus)[4] }
         }
     }
 
