@@ -35,6 +35,8 @@ final class DateSelector {
             let caption = Label(name)
             caption.addCSSClass("caption")
             caption.addCSSClass("dim-label")
+            // The spin button has the same name: a screen reader says it once.
+            caption.hideFromScreenReaders()
             captions.append(caption)
             let column = Box(.vertical, spacing: 2)
             column.append(caption)

@@ -65,6 +65,12 @@ extension Widget {
         Self.hideWhileUnmapped(widgetPointer)
     }
 
+    /// Keeps the widget from screen readers for good: a visible caption that repeats the
+    /// accessible name of the control under it would be read twice.
+    public func hideFromScreenReaders() {
+        apod_accessible_set_hidden(widgetPointer, 1)
+    }
+
     private static func hideWhileUnmapped(_ widget: UnsafeMutablePointer<GtkWidget>) {
         let instance = UnsafeMutableRawPointer(widget)
         apod_accessible_set_hidden(widget, gtk_widget_get_mapped(widget) == 0 ? 1 : 0)
