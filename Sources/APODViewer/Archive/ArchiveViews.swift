@@ -149,9 +149,10 @@ final class ArchiveViews {
             var summary =
                 found.count == 1
                 ? tr("1 picture matches “{query}”", ["query": query])
-                : tr("{count} pictures match “{query}”", ["count": String(found.count), "query": query])
+                : tr("{count} pictures match “{query}”", ["count": DisplayNumber.grouped(found.count), "query": query])
             if found.count > found.entries.count {
-                summary += " " + tr("(the best {shown} are shown)", ["shown": String(found.entries.count)])
+                summary +=
+                    " " + tr("(the best {shown} are shown)", ["shown": DisplayNumber.grouped(found.entries.count)])
             }
             let running = downloadProgress != nil
             let offer = !found.isComplete && offers && !running
@@ -260,7 +261,7 @@ final class ArchiveViews {
                     iconName: "x-office-calendar-symbolic", offerDownload: false)
             }
         case .success(let entries):
-            let count = String(entries.count)
+            let count = DisplayNumber.grouped(entries.count)
             let single = entries.count == 1
             let summary: String
             switch list {

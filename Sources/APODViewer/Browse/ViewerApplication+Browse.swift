@@ -82,7 +82,7 @@ extension ViewerApplication {
                         ? tr("1 picture of {object}", ["object": object.label])
                         : tr(
                             "{count} pictures of {object}, newest first",
-                            ["count": String(entries.count), "object": object.label])
+                            ["count": DisplayNumber.grouped(entries.count), "object": object.label])
                     grid.show(entries, summary: summary, offerDownload: false)
                 case .failure(let error):
                     grid.showFailure(heading: tr("The archive index cannot be read"), message: userMessage(for: error))

@@ -40,7 +40,8 @@ final class RelatedObjectsRow {
 
         init(_ related: RelatedEntries, open: @escaping @MainActor (APODEntry) -> Void) {
             heading.text = tr(
-                "More of {object} ({count})", ["object": related.object.id, "count": String(max(0, related.count - 1))])
+                "More of {object} ({count})",
+                ["object": related.object.id, "count": DisplayNumber.grouped(max(0, related.count - 1))])
             heading.addCSSClass("heading")
             heading.setTextAlignment(0)
             root.append(heading)

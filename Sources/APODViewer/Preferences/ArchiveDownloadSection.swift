@@ -83,7 +83,7 @@ final class ArchiveDownloadSection {
                         "{done} of {total} days · {count} pictures",
                         [
                             "done": String($0.daysDone), "total": String($0.daysTotal),
-                            "count": String($0.entriesIndexed),
+                            "count": DisplayNumber.grouped($0.entriesIndexed),
                         ])
                 } ?? tr("Starting…")
             stateRow.subtitle = progress?.secondsLeft.map(Self.timeLeft) ?? tr("Working out the time left…")
@@ -91,7 +91,10 @@ final class ArchiveDownloadSection {
         case .finished(let summary):
             var text = tr(
                 "Done: {count} pictures on this computer ({new} new).",
-                ["count": String(summary.entriesIndexed), "new": String(summary.entriesAdded)])
+                [
+                    "count": DisplayNumber.grouped(summary.entriesIndexed),
+                    "new": DisplayNumber.grouped(summary.entriesAdded),
+                ])
             if !summary.emptyWindows.isEmpty || !summary.incompleteWindows.isEmpty {
                 text += " " + tr("Some days could not be fetched; download again later to get them.")
             }
@@ -118,8 +121,11 @@ final class ArchiveDownloadSection {
                     self.stateRow.title =
                         state.isComplete
                         ? tr(
-                            "The whole archive is on this computer ({count} pictures).", ["count": String(state.count)])
-                        : tr("{count} pictures are on this computer so far.", ["count": String(state.count)])
+                            "The whole archive is on this computer ({count} pictures).",
+                            ["count": DisplayNumber.grouped(state.count)])
+                        : tr(
+                            "{count} pictures are on this computer so far.",
+                            ["count": DisplayNumber.grouped(state.count)])
                 case .failure(let error):
                     self.stateRow.title = userMessage(for: error)
                 }

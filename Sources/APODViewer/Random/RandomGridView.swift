@@ -181,10 +181,10 @@ final class RandomGridView {
         guard got < asked, got > 0 else { return }
         notice.text =
             isStoredOnly?() == true
-            ? tr("Only {count} pictures are stored on this computer.", ["count": String(got)])
+            ? tr("Only {count} pictures are stored on this computer.", ["count": DisplayNumber.grouped(got)])
             : tr(
                 "Only {count} of the {asked} pictures asked for could be found.",
-                ["count": String(got), "asked": String(asked)])
+                ["count": DisplayNumber.grouped(got), "asked": DisplayNumber.grouped(asked)])
         archiveOffer.isVisible = false
         notice.isVisible = true
     }
