@@ -3,6 +3,8 @@ import APODCore
 /// The `apod` commands that work on the archive index and the favourites library.
 enum ArchiveCommand: Equatable {
     case sync
+    /// One line: pictures, days the service has no entry for, failed days, the last sync.
+    case status(json: Bool)
     case search(String, limit: Int, json: Bool)
     case favorites(json: Bool)
     case addFavorite(APODDay)
@@ -21,6 +23,8 @@ enum ArchiveCommand: Equatable {
         [
             "  sync                                    "
                 + tr("download the archive's index (resumes where it stopped)"),
+            "  status [--json]                         "
+                + tr("pictures in the index, days the service has no entry for, failed days, last sync"),
             "  search QUERY [--limit N] [--json]       "
                 + tr("best matches first, N from 1 to 500, default 20; words after -- may start with -"),
             "  favorites [--json]                      " + tr("favourite pictures, oldest first"),
@@ -41,6 +45,9 @@ enum ArchiveCommand: Equatable {
             if json { throw APODError.invalidArgument(tr("sync does not take --json.")) }
             try Invocation.expectNothing(rest)
             return .sync
+        case "status":
+            try Invocation.expectNothing(rest)
+            return .status(json: json)
         case "search":
             // Words after `--` are searched as they are, even when they start with a dash.
             var words = rest.firstIndex(of: "--").map { Array(rest[($0 + 1)...]) } ?? []
