@@ -37,7 +37,7 @@ class ViewerProcessTestCase: XCTestCase {
     /// Starts the viewer with `arguments` in `environment`, its XDG folders inside `home`.
     func launch(
         _ arguments: [String],
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, standardError: URL? = nil
     ) throws -> Process {
         let process = Process()
         process.executableURL = try BuiltViewer.url()
@@ -48,7 +48,12 @@ class ViewerProcessTestCase: XCTestCase {
         environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        if let standardError {
+            FileManager.default.createFile(atPath: standardError.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: standardError)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         viewer = process
         return process
