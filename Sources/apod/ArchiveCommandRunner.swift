@@ -136,10 +136,10 @@ struct ArchiveCommandRunner {
             Output.print(String(decoding: try EntryJSON.encoded(StatusJSON(status, lastSync: lastSync)), as: UTF8.self))
             return
         }
-        Output.print(
+        let line =
             status.figures + tr("; ")
-                + (lastSync.map { tr("last synced {time}", ["time": $0]) } ?? tr("never synced: run apod sync"))
-                + ".")
+            + (lastSync.map { tr("last synced {time}", ["time": $0]) } ?? tr("never synced: run apod sync"))
+        Output.print(tr("{figures}.", ["figures": line]))
     }
 
     /// `2026-12-02 16:40 UTC`: the same for every reader, whatever their time zone.

@@ -18,8 +18,8 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
         files.remove()
     }
 
-    /// Answers `start_date`…`end_date` with an entry per day, after `delay`.
-    private func startService(delay: TimeInterval = 0) throws -> URL {
+    /// Answers `start_date`…`end_date` with an entry per day but those `lacking`, after `delay`.
+    private func startService(delay: TimeInterval = 0, lacking: Set<String> = []) throws -> URL {
         let picture = pictures.url("/900x600.jpg").absoluteString
         let server = try FakeHTTPServer { request in
             if let count = request.query["count"].flatMap(Int.init) {
@@ -41,10 +41,11 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             var items: [String] = []
             var day = start
             while day <= end {
+                defer { day = day.adding(days: 1) }
+                if lacking.contains(day.description) { continue }
                 items.append(
                     #"{"date":"\#(day)","title":"Sky of \#(day)","explanation":"","media_type":"image","service_version":"v1","url":"\#(picture)"}"#
                 )
-                day = day.adding(days: 1)
             }
             var response = FakeResponse.json("[" + items.joined(separator: ",") + "]")
             response.delay = delay
@@ -73,12 +74,12 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             let services = try startApp(apiURL: try startService())
             app.application.activateAction(AppAction.preferences)
             let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
-            waitUntil("the count of pictures so far") { section.stateRow.title.contains("so far") }
+            waitUntil("the count of pictures so far") { section.stateRow.title.contains("days not downloaded yet") }
             XCTAssertTrue(section.downloadButton.isVisible)
             XCTAssertFalse(section.cancelButton.isVisible)
 
             section.downloadButton.activate()
-            waitUntil("done", timeout: 90) { section.stateRow.title.hasPrefix("Done:") }
+            waitUntil("done", timeout: 90) { section.stateRow.subtitle.hasPrefix("Done:") }
             let windows = ArchiveSync.windows(size: 31, through: calendar.today).count
             XCTAssertGreaterThanOrEqual(server!.requests.count, windows)
             XCTAssertTrue(try XCTUnwrap(services.archive).indexState().isComplete)
@@ -89,6 +90,76 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             let grid = try XCTUnwrap(app.randomView)
             waitUntil("twelve random cells") { grid.cells.count == 12 }
             XCTAssertEqual(server!.requests.count, before, "random pictures came from the index")
+        }
+    }
+
+    /// Issue 28: a service with no entry for 84 days (month ends, runs of 12 and 23 days).
+    /// The download ends complete and says so in the same figures in Preferences and the
+    /// toast; Search searched everything; Random 100 needs no request.
+    func testADownloadOfAnArchiveLacking84DaysEndsCompleteAndSaysSo() throws {
+        try MainActor.assumeIsolated {
+            let services = try startApp(apiURL: try startService(lacking: Set(ArchiveGaps.replay)))
+            app.application.activateAction(AppAction.preferences)
+            let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
+            section.downloadButton.activate()
+            waitUntil("done", timeout: 120) { section.stateRow.subtitle.hasPrefix("Done:") }
+            let pictures = calendar.today.ordinal - ArchiveCalendar.firstDay.ordinal + 1 - 84
+            let status = try XCTUnwrap(services.archive).indexState()
+            XCTAssertTrue(status.isComplete)
+            XCTAssertEqual(status.pictures, pictures)
+            XCTAssertEqual(status.absentDays, 84)
+            XCTAssertEqual(status.failedDays, 0)
+            let expected = ArchiveStatusText.summary(status)
+            if tr("; ") == "; " {
+                XCTAssertEqual(
+                    expected,
+                    "\(DisplayNumber.grouped(pictures)) pictures in the index; the service has no entry for 84 days.")
+            }
+            XCTAssertEqual(section.stateRow.title, expected)
+            saveScreenshot(of: try XCTUnwrap(app.preferencesWindow).window, named: "archive-complete-preferences")
+            waitUntil("the toast") { app.mainWindow?.toasts.text != nil }
+            XCTAssertEqual(app.mainWindow?.toasts.text, expected, "the same figures, no warning")
+            saveScreenshot(of: try XCTUnwrap(app.mainWindow).window, named: "archive-complete-toast")
+
+            let before = server!.requests.count
+            app.showRandom(count: 100)
+            let grid = try XCTUnwrap(app.randomView)
+            waitUntil("a hundred random cells") { grid.cells.count == 100 }
+            XCTAssertEqual(server!.requests.count, before, "random pictures came from the index")
+            XCTAssertFalse(grid.archiveOffer.isVisible, "nothing left to offer")
+
+            let main = try XCTUnwrap(app.mainWindow)
+            XCTAssertTrue(main.window.activateAction(WindowAction.search))
+            let views = try XCTUnwrap(app.archiveViews)
+            views.searchField.text = "sky"
+            waitUntil("results") { (views.searchView?.cells.count ?? 0) > 0 }
+            XCTAssertFalse(try XCTUnwrap(views.searchView).noteLabel.isVisible, "the whole archive was searched")
+            XCTAssertEqual(server!.requests.count, before)
+            main.window.resize(width: 360, height: 700)
+            waitForFrames()
+            saveScreenshot(of: main.window, named: "archive-complete-search-360")
+        }
+    }
+
+    /// The same figures in Traditional Chinese: Preferences and the toast, wide and at 360 px.
+    func testTheFiguresOfACompleteDownloadAreTranslated() throws {
+        try MainActor.assumeIsolated {
+            let chinese = try ChineseLocale()
+            defer { chinese.restore() }
+            _ = try startApp(apiURL: try startService(lacking: Set(ArchiveGaps.replay)))
+            app.application.activateAction(AppAction.preferences)
+            let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
+            section.downloadButton.activate()
+            waitUntil("done", timeout: 120) { section.stateRow.subtitle.hasPrefix("完成") }
+            let pictures = calendar.today.ordinal - ArchiveCalendar.firstDay.ordinal + 1 - 84
+            let expected = "索引中有 \(DisplayNumber.grouped(pictures)) 張圖片；服務沒有 84 天的條目。"
+            XCTAssertEqual(section.stateRow.title, expected)
+            waitUntil("the toast") { app.mainWindow?.toasts.text != nil }
+            XCTAssertEqual(app.mainWindow?.toasts.text, expected)
+            let main = try XCTUnwrap(app.mainWindow)
+            main.window.resize(width: 360, height: 700)
+            waitForFrames()
+            saveScreenshot(of: main.window, named: "archive-complete-toast-zh_TW-360")
         }
     }
 
@@ -113,7 +184,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             section.cancelButton.activate()
             waitUntil("stopped") { section.stateRow.title.hasPrefix("Stopped") }
             let kept = try XCTUnwrap(services.archive).indexState()
-            XCTAssertGreaterThan(kept.count, 0)
+            XCTAssertGreaterThan(kept.pictures, 0)
             XCTAssertFalse(kept.isComplete)
             XCTAssertFalse(section.progressBar.isVisible)
         }
