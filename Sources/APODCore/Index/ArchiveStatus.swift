@@ -33,29 +33,28 @@ public struct ArchiveStatus: Sendable, Equatable {
     /// "11,408 pictures in the index; the service has no entry for 84 days", with the failed
     /// and not yet fetched days after it when there are any. Each surface adds what to do.
     public var figures: String {
+        // `{n}` rather than `{count}`: the count grouped as everywhere ("11,407").
+        func grouped(_ count: Int) -> [String: String] { ["n": DisplayNumber.grouped(count)] }
         var parts = [
-            pictures == 1
-                ? tr("1 picture in the index")
-                : tr("{count} pictures in the index", ["count": DisplayNumber.grouped(pictures)])
+            trn("{n} picture in the index", "{n} pictures in the index", count: pictures, grouped(pictures))
         ]
         if absentDays > 0 {
             parts.append(
-                absentDays == 1
-                    ? tr("the service has no entry for 1 day")
-                    : tr(
-                        "the service has no entry for {count} days", ["count": DisplayNumber.grouped(absentDays)]))
+                trn(
+                    "the service has no entry for {n} day", "the service has no entry for {n} days", count: absentDays,
+                    grouped(absentDays)))
         }
         if failedDays > 0 {
             parts.append(
-                failedDays == 1
-                    ? tr("1 day could not be fetched")
-                    : tr("{count} days could not be fetched", ["count": DisplayNumber.grouped(failedDays)]))
+                trn(
+                    "{n} day could not be fetched", "{n} days could not be fetched", count: failedDays,
+                    grouped(failedDays)))
         }
         if unfetchedDays > 0 && !isComplete {
             parts.append(
-                unfetchedDays == 1
-                    ? tr("1 day not downloaded yet")
-                    : tr("{count} days not downloaded yet", ["count": DisplayNumber.grouped(unfetchedDays)]))
+                trn(
+                    "{n} day not downloaded yet", "{n} days not downloaded yet", count: unfetchedDays,
+                    grouped(unfetchedDays)))
         }
         return parts.joined(separator: tr("; "))
     }

@@ -14,7 +14,9 @@ final class BackgroundLaunchTests: ViewerProcessTestCase {
     private func launchOnSample(_ arguments: [String]) throws -> Process {
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("APOD_") }
         environment["APOD_SAMPLE_DIR"] = TestConfiguration.sampleDirectory.path
-        return try launch(arguments, environment: environment, standardError: standardError)
+        FileManager.default.createFile(atPath: standardError.path, contents: nil)
+        return try launch(
+            arguments, environment: environment, standardError: try FileHandle(forWritingTo: standardError))
     }
 
     private func saveSettings(_ text: String) throws {
