@@ -205,6 +205,9 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(
                 FileManager.default.fileExists(atPath: marker.path), "the offer is remembered in the data folder")
             XCTAssertFalse(archive.claimDownloadOffer(), "offered once: a later grid or search does not offer again")
+            let figures = ArchiveStatusText.summary(try archive.indexState())
+            waitUntil("the offer says the index's figures") { grid.archiveOffer.label.text.hasPrefix(figures) }
+            XCTAssertTrue(figures.contains(" days not downloaded yet."), figures)
             waitForFrames()
             saveScreenshot(of: grid.window, named: "random-grid-offer")
             XCTAssertTrue(grid.archiveOffer.showsAction)
