@@ -18,8 +18,11 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
         files.remove()
     }
 
-    /// Answers `start_date`…`end_date` with an entry per day but those `lacking`, after `delay`.
-    private func startService(delay: TimeInterval = 0, lacking: Set<String> = []) throws -> URL {
+    /// Answers `start_date`…`end_date` with an entry per day but those `lacking`, after `delay`;
+    /// a range starting on a day of `failing` gets a 500.
+    private func startService(
+        delay: TimeInterval = 0, lacking: Set<String> = [], failing: Set<String> = []
+    ) throws -> URL {
         let picture = pictures.url("/900x600.jpg").absoluteString
         let server = try FakeHTTPServer { request in
             if let count = request.query["count"].flatMap(Int.init) {
@@ -30,6 +33,9 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
                             #"{"date":"\#($0)","title":"Random \#($0)","explanation":"","media_type":"image","service_version":"v1","url":"\#(picture)"}"#
                         }
                         .joined(separator: ",") + "]")
+            }
+            if let start = request.query["start_date"], failing.contains(start) {
+                return .json(#"{"code":500,"msg":"Internal Service Error","service_version":"v1"}"#, status: 500)
             }
             guard let start = request.query["start_date"].flatMap(APODDay.init),
                 let end = request.query["end_date"].flatMap(APODDay.init)
@@ -138,6 +144,31 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             main.window.resize(width: 360, height: 700)
             waitForFrames()
             saveScreenshot(of: main.window, named: "archive-complete-search-360")
+        }
+    }
+
+    /// A window that fails: the download goes on, ends incomplete, and the same figures say how
+    /// many days failed and what to do, in Preferences and the toast.
+    func testADownloadWithAFailingWindowSaysHowManyDaysFailed() throws {
+        try MainActor.assumeIsolated {
+            let window = ArchiveSync.windows(size: 31, through: calendar.today)[100]
+            let services = try startApp(
+                apiURL: try startService(lacking: Set(ArchiveGaps.replay), failing: [window.lowerBound.description]))
+            app.application.activateAction(AppAction.preferences)
+            let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
+            section.downloadButton.activate()
+            waitUntil("done", timeout: 120) { section.stateRow.subtitle.hasPrefix("Done:") }
+            let status = try XCTUnwrap(services.archive).indexState()
+            XCTAssertEqual(status.failedDays, 31)
+            XCTAssertFalse(status.isComplete)
+            let expected = ArchiveStatusText.summary(status)
+            XCTAssertTrue(
+                expected.hasSuffix(
+                    "; 31 days could not be fetched. Download the archive again later to fetch the days that failed."),
+                expected)
+            XCTAssertEqual(section.stateRow.title, expected)
+            waitUntil("the toast") { app.mainWindow?.toasts.text != nil }
+            XCTAssertEqual(app.mainWindow?.toasts.text, expected)
         }
     }
 
