@@ -413,7 +413,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             // grid of results replaces it: the test failed whenever the first search already
             // found pictures the download had brought, as it does on a busy machine.)
             XCTAssertFalse(
-                search.stack.visiblePage == "empty" && search.status.title == "Search the archive",
+                search.stack.state == .empty && search.status.title == "Search the archive",
                 "no prompt to type under an answer")
             XCTAssertFalse(search.downloadButton.isVisible, "no offer of the download that is running")
             XCTAssertTrue(download.isRunning, "all this while the download ran")
