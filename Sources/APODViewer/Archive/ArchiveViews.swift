@@ -163,10 +163,11 @@ final class ArchiveViews {
                 note = tr("Only the pictures already on this computer were searched: the rest are being downloaded.")
             } else {
                 note =
-                    unavailable.map { tr("Only the pictures already on this computer were searched.") + " " + $0 }
-                    ?? tr(
-                        "Only the pictures already on this computer were searched: download the archive to search all of them."
-                    )
+                    ArchiveStatusText.sentence(found.status.figures) + " "
+                    + (unavailable.map { tr("Only the pictures already on this computer were searched.") + " " + $0 }
+                        ?? tr(
+                            "Only the pictures already on this computer were searched: download the archive to search all of them."
+                        ))
             }
             if found.entries.isEmpty {
                 view.showEmpty(

@@ -142,7 +142,7 @@ final class ArchiveIndexObjectsTests: CoreTestCase, @unchecked Sendable {
         let index = try ArchiveIndex(file: file)
         let window = APODDay("2018-01-01")!...APODDay("2018-01-25")!
         try index.storeWindow(
-            window, entries: [entry("2018-01-10", "The Crab Nebula")], coveredThrough: window.upperBound)
+            window, entries: [entry("2018-01-10", "The Crab Nebula")], through: window.upperBound)
         XCTAssertEqual(try index.objects(on: APODDay("2018-01-10")!).map(\.object.id), ["M1"])
     }
 
