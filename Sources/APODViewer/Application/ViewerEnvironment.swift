@@ -15,13 +15,25 @@ public struct ViewerEnvironment: Sendable {
     /// The daily background's saved choices (fit, caption), which "Set as Background" follows
     /// too; read from the settings file, so called off the main thread.
     public var dailySettings: @Sendable () -> DailySettings
+    /// Where APOD's own videos are fetched and kept; by default a folder of this process's
+    /// own under the temporary directory (the app passes its cache's `videos/`).
+    public var videos: VideoDownload
 
     public init(
         source: any APODSource, pictures: PictureLoader, calendar: ArchiveCalendar = ArchiveCalendar(),
         wallpaperDirectory: URL? = nil, archive: ArchiveAccess? = nil,
-        dailySettings: @escaping @Sendable () -> DailySettings = { DailySettings() }
+        dailySettings: @escaping @Sendable () -> DailySettings = { DailySettings() },
+        videos: VideoDownload? = nil
     ) {
         self.source = source
+        self.videos =
+            videos
+            ?? VideoDownload(
+                client: HTTPClient(),
+                cache: VideoCache(
+                    directory: FileManager.default.temporaryDirectory.appendingPathComponent(
+                        "apod-viewer-videos-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true),
+                    capacity: ImageDiskCache.defaultCapacity))
         self.archive = archive
         self.dailySettings = dailySettings
         self.pictures = pictures

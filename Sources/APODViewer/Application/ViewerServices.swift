@@ -70,7 +70,12 @@ public final class ViewerServices {
             source: source, pictures: PictureLoader(fetcher: fetcher), calendar: calendar,
             wallpaperDirectory: ViewerEnvironment.wallpaperDirectory(inCache: configuration.cacheDirectory),
             archive: archive,
-            dailySettings: { [store] in store.map(DailySettings.init(store:)) ?? DailySettings() })
+            dailySettings: { [store] in store.map(DailySettings.init(store:)) ?? DailySettings() },
+            videos: VideoDownload(
+                client: client,
+                cache: VideoCache(
+                    directory: VideoCache.directory(inCache: configuration.cacheDirectory),
+                    capacity: Int64(cacheLimitMB) << 20)))
     }
 
     /// The entries' and pictures' cache, for its usage and "Clear cache".

@@ -13,6 +13,9 @@ final class BatchNavigation {
     let nextButton = Button(iconName: "go-next-symbolic", tooltip: tr("Next picture (Right)"))
     /// Called with the entry to show next.
     var onStep: (@MainActor (APODEntry) -> Void)?
+    /// Asked first when Left or Right is pressed (-1, 1): true when a playing video took the
+    /// key to seek, since inside a video the arrows seek and Alt+Left/Right step.
+    var arrowTaken: (@MainActor (Int) -> Bool)?
     private let entries: @MainActor () -> [APODEntry]
     private var current: APODEntry?
     private var isHovered = false
@@ -38,8 +41,8 @@ final class BatchNavigation {
         previousButton.onClicked { [weak self] in self?.step(by: -1) }
         nextButton.onClicked { [weak self] in self?.step(by: 1) }
         hover = MotionController(on: overlay) { [weak self] inside in self?.pointerMoved(inside: inside) }
-        window.addAction(Action(WindowAction.previous) { [weak self] in self?.step(by: -1) })
-        window.addAction(Action(WindowAction.next) { [weak self] in self?.step(by: 1) })
+        window.addAction(Action(WindowAction.previous) { [weak self] in self?.arrow(-1) })
+        window.addAction(Action(WindowAction.next) { [weak self] in self?.arrow(1) })
     }
 
     /// The window shows `entry` now.
@@ -61,6 +64,11 @@ final class BatchNavigation {
     func pointerMoved(inside: Bool) {
         isHovered = inside
         updateButtons()
+    }
+
+    private func arrow(_ offset: Int) {
+        if arrowTaken?(offset) == true { return }
+        step(by: offset)
     }
 
     func step(by offset: Int) {

@@ -81,7 +81,7 @@ final class DetailWindow {
         window = Window(application: application)
         window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
         header = DetailHeader(window: window, backgroundButton: background.button)
-        pictureArea = DetailPicture(pictures: environment.pictures)
+        pictureArea = DetailPicture(pictures: environment.pictures, videos: environment.videos)
         let column = Box(.vertical, spacing: 12)
         scroller = ScrolledWindow(child: column)
         zoomable.enclosingScroller = scroller
@@ -116,6 +116,13 @@ final class DetailWindow {
         if let batch {
             let navigation = BatchNavigation(over: zoomable.root, window: window, entries: batch)
             navigation.onStep = { [weak self] next in self?.show(next) }
+            navigation.arrowTaken = { [weak self] offset in
+                guard let player = self?.pictureArea.videoPlayer, player.state == .ready,
+                    player.root.containsFocus
+                else { return false }
+                player.seek(by: Double(offset) * VideoPlayer.seekStep)
+                return true
+            }
             self.batch = navigation
         }
         fullscreen.onControlsShown = { [weak self] shown in

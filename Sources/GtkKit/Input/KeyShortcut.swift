@@ -29,4 +29,10 @@ extension Widget {
 
     /// Whether this widget has the keyboard focus.
     public var hasFocus: Bool { gtk_widget_has_focus(widgetPointer) != 0 }
+
+    /// Whether the keyboard focus of this widget's window is this widget or inside it.
+    public var containsFocus: Bool {
+        guard let root = gtk_widget_get_root(widgetPointer), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == widgetPointer || gtk_widget_is_ancestor(focus, widgetPointer) != 0
+    }
 }
