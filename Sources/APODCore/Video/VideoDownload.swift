@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Downloads an APOD-hosted video into the video cache with the app's one HTTP client (its
 /// time-out, size cap and loopback test servers apply), resuming with range requests when a
@@ -23,6 +24,58 @@ public struct VideoDownload: Sendable {
     public init(client: HTTPClient, cache: VideoCache) {
         self.client = client
         self.cache = cache
+    }
+
+    /// What `events(for:)` tells as a download goes on.
+    public enum Event: Sendable, Equatable {
+        /// Bytes arrived in `part`; `opensEarly` once the part holds the whole index of an
+        /// mp4 that puts it first (`moov` before `mdat`, as APOD's files do), so the player
+        /// can open it before the rest arrives.
+        case arriving(part: URL, progress: Progress, opensEarly: Bool)
+        /// The whole file, checked, in the cache.
+        case complete(URL)
+    }
+
+    /// `file(for:)` as a stream of events, for a player that starts before the end arrives.
+    /// Ending the iteration cancels the download.
+    public func events(for url: URL) -> AsyncThrowingStream<Event, Error> {
+        .producing { yield in
+            let part = cache.part(for: url)
+            let opens = Mutex(false)
+            let file = try await self.file(for: url) { progress in
+                let early = opens.withLock { known in
+                    if !known { known = Self.indexComesFirst(part) }
+                    return known
+                }
+                yield(.arriving(part: part, progress: progress, opensEarly: early))
+            }
+            yield(.complete(file))
+        }
+    }
+
+    /// Whether `part` starts as an mp4 whose index (`moov`) is wholly there and comes before
+    /// its media (`mdat`): GStreamer can then open it while the rest arrives.
+    static func indexComesFirst(_ part: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: part) else { return false }
+        defer { try? handle.close() }
+        guard let length = try? handle.seekToEnd() else { return false }
+        var offset: UInt64 = 0
+        while offset + 8 <= length {
+            guard (try? handle.seek(toOffset: offset)) != nil, let header = try? handle.read(upToCount: 16),
+                header.count >= 8
+            else { return false }
+            let bytes = [UInt8](header)
+            var size = bytes[0..<4].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            if size == 1, bytes.count >= 16 { size = bytes[8..<16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
+            switch String(decoding: bytes[4..<8], as: UTF8.self) {
+            case "moov": return size >= 8 && offset + size <= length
+            case "mdat": return false
+            default:
+                guard size >= 8 else { return false }
+                offset += size
+            }
+        }
+        return false
     }
 
     /// Whether `url` is a video file the app can play itself (APOD's own `.mp4`, `.webm`…),

@@ -88,6 +88,12 @@ public final class MediaFile {
         Signal.connectPointer(reference.pointer, "notify::error") { _ in handler() }
     }
 
+    /// Runs `handler` when the stream reaches its end (or, for a file still growing, the end
+    /// of what it held when read).
+    public func onEnded(_ handler: @escaping @MainActor () -> Void) {
+        Signal.connectPointer(reference.pointer, "notify::ended") { _ in handler() }
+    }
+
     /// Runs `handler` when playing starts or stops.
     public func onPlayingChanged(_ handler: @escaping @MainActor () -> Void) {
         Signal.connectPointer(reference.pointer, "notify::playing") { _ in handler() }
@@ -96,6 +102,11 @@ public final class MediaFile {
     /// Runs `handler` each time the position moves (every frame while playing).
     public func onPositionChanged(_ handler: @escaping @MainActor () -> Void) {
         Signal.connectPointer(reference.pointer, "notify::timestamp") { _ in handler() }
+    }
+
+    /// Runs `handler` each time the stream hands GTK a new frame.
+    public func onFrame(_ handler: @escaping @MainActor () -> Void) {
+        Signal.connect(reference.pointer, "invalidate-contents", handler)
     }
 
     /// Stops the pipeline and lets go of the file: GTK's media file closes it on clear.

@@ -154,6 +154,33 @@ final class VideoDownloadTests: CoreTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: third.path))
     }
 
+    /// An mp4 with its index first can be opened while the rest arrives; one with its media
+    /// first (the index at the end) only once whole.
+    func testAFileWithItsIndexFirstOpensBeforeItEnds() async throws {
+        let ftyp = Data([0, 0, 0, 0x10] + Array("ftypisom".utf8) + [0, 0, 2, 0])
+        let moov = Data([0, 0, 0, 0x10] + Array("moov".utf8) + [UInt8](repeating: 1, count: 8))
+        let media = Data([0, 0, 0x0F, 0xA8] + Array("mdat".utf8) + [UInt8](repeating: 2, count: 4000))
+        let server = try FakeHTTPServer { request in
+            .data(request.path == "/first.mp4" ? ftyp + moov + media : ftyp + media + moov, contentType: "video/mp4")
+        }
+        defer { server.stop() }
+        server.profile = NetworkProfile(bytesPerSecond: 20_000)
+        for (path, opens) in [("/first.mp4", true), ("/last.mp4", false)] {
+            var early = false
+            var complete: URL?
+            for try await event in download().events(for: url(server, path)) {
+                switch event {
+                case .arriving(_, let progress, let opensEarly):
+                    XCTAssertEqual(progress.expected, 4040)
+                    if opensEarly { early = true }
+                case .complete(let file): complete = file
+                }
+            }
+            XCTAssertEqual(early, opens, path)
+            XCTAssertEqual(try complete.map { try Data(contentsOf: $0).count }, 4040, path)
+        }
+    }
+
     func testOnlyVideoFilesPlayInTheApp() {
         XCTAssertTrue(VideoDownload.isVideoFile(URL(string: "https://apod.nasa.gov/apod/image/2607/Eclipse.mp4")!))
         XCTAssertTrue(VideoDownload.isVideoFile(URL(string: "https://apod.nasa.gov/apod/image/2603/a.WEBM")!))

@@ -97,7 +97,7 @@ final class TodayVideoTests: GUITestCase, @unchecked Sendable {
             let other = entry("2026-07-07", title: "Quiet Day")
             try start(FakeSource(entries: [other, videoDay("2026-07-08", path: "/apod/image/2607/Long.mp4")]))
             waitUntil("the download runs") { media.bytesSent > 100_000 }
-            XCTAssertEqual(main.videoPlayer.state, .loading)
+            XCTAssertTrue(main.videoPlayer.isDownloading)
             main.show(day: APODDay("2026-07-07")!)
             waitUntil("the other day is shown") { main.caption.titleLabel.text == "Quiet Day" }
             XCTAssertEqual(main.videoPlayer.state, .idle)
@@ -153,6 +153,13 @@ final class TodayVideoTests: GUITestCase, @unchecked Sendable {
     private func frame(of player: VideoPlayer) throws -> [UInt8] {
         XCTAssertTrue(Frames.waitForTransitions())
         waitForFrames()
-        return try XCTUnwrap(main.window.renderTexture()).pixels()
+        // As `saveScreenshot` does: right after a change GTK may have no node to render yet.
+        var rendered: Texture?
+        Gtk.iterate(
+            until: {
+                rendered = main.window.renderTexture()
+                return rendered != nil
+            }, timeout: 5)
+        return try XCTUnwrap(rendered).pixels()
     }
 }
