@@ -25,6 +25,10 @@ enum VideoBench {
 
     static func run(mediaDirectory: URL) -> Never {
         guard Gtk.initialize() else { fail("--video-only needs a display (run it under xvfb-run)") }
+        // Held for the whole run, as g_application_run holds it in the app: GTK's GStreamer sink
+        // hands frames over with g_main_context_invoke, which runs them on the streaming thread
+        // itself whenever that thread can take a free default context (while this one waits).
+        g_main_context_acquire(nil)
         let small = mediaDirectory.appendingPathComponent("clip.mp4")
         let hd = mediaDirectory.appendingPathComponent("clip-1080p.mp4")
         guard let smallData = try? Data(contentsOf: small), let hdData = try? Data(contentsOf: hd) else {

@@ -30,10 +30,7 @@ public struct ViewerEnvironment: Sendable {
             videos
             ?? VideoDownload(
                 client: HTTPClient(),
-                cache: VideoCache(
-                    directory: FileManager.default.temporaryDirectory.appendingPathComponent(
-                        "apod-viewer-videos-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true),
-                    capacity: ImageDiskCache.defaultCapacity))
+                cache: VideoCache(directory: Self.temporaryVideoDirectory, capacity: ImageDiskCache.defaultCapacity))
         self.archive = archive
         self.dailySettings = dailySettings
         self.pictures = pictures
@@ -42,6 +39,13 @@ public struct ViewerEnvironment: Sendable {
             wallpaperDirectory
             ?? Self.wallpaperDirectory(
                 inCache: SourceConfiguration.defaultCacheDirectory(environment: ProcessInfo.processInfo.environment))
+    }
+
+    /// A folder of this process's own for videos when nothing may be cached (`--no-cache`,
+    /// tests): GStreamer plays from a file.
+    static var temporaryVideoDirectory: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apod-viewer-videos-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
     }
 
     /// `<cache>/wallpaper`, beside the entries and pictures.

@@ -74,7 +74,9 @@ public final class ViewerServices {
             videos: VideoDownload(
                 client: client,
                 cache: VideoCache(
-                    directory: VideoCache.directory(inCache: configuration.cacheDirectory),
+                    directory: configuration.useCache
+                        ? VideoCache.directory(inCache: configuration.cacheDirectory)
+                        : ViewerEnvironment.temporaryVideoDirectory,
                     capacity: Int64(cacheLimitMB) << 20)))
     }
 

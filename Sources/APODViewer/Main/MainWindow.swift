@@ -229,6 +229,8 @@ final class MainWindow {
 
     private func viewChanged() {
         showSubtitle()
+        // A video left playing in Today would go on decoding behind another view.
+        if !isShowing(.today) { videoPlayer.pause() }
         guard let name = views.visiblePage else { return }
         addedViews[name]?.onShown?()
     }

@@ -139,6 +139,13 @@ public final class VideoPlayer {
         }
     }
 
+    /// Pauses (the view it is in was left); playing resumes only when asked.
+    func pause() {
+        heldPlay = nil
+        showWaiting(false)
+        media?.pause()
+    }
+
     func seek(by seconds: Double) {
         guard let media, state == .ready else { return }
         media.seek(to: media.position + seconds)
