@@ -1,4 +1,5 @@
 import APODCore
+import AdwKit
 import CGtk
 import Foundation
 import GtkKit
@@ -90,6 +91,32 @@ final class TodayVideoTests: GUITestCase, @unchecked Sendable {
             waitUntil("Right seeks to the end's side") { stream.position > beforeSeek + 0.3 || stream.position > 2.5 }
             player.toggleMuted()
             XCTAssertFalse(stream.isMuted)
+        }
+    }
+
+    /// A playing video, wide and 360 px narrow, light and dark (`.build/screenshots/today-video-*`).
+    func testScreenshotsOfAPlayingVideo() throws {
+        let clips = try TestMedia.clips()
+        serve("/apod/image/2607/EclipseVideo.mp4", clips.mp4)
+        try MainActor.assumeIsolated {
+            try start(FakeSource(entries: [videoDay("2026-07-08", path: "/apod/image/2607/EclipseVideo.mp4")]))
+            waitUntil("the video's first frame is shown", timeout: 30) { main.pictureView.page == .video }
+            let stream = try XCTUnwrap(main.videoPlayer.media)
+            main.videoPlayer.togglePlaying()
+            waitUntil("it plays") { stream.isPlaying }
+            defer { StyleManager.colorScheme = .followSystem }
+            for (width, height) in [(1180, 820), (ViewScreenshotTests.narrowWidth, 760)] {
+                main.window.resize(width: width, height: height)
+                waitUntil("\(width) px wide") { main.window.width <= width && main.window.width >= width - 12 }
+                for (suffix, scheme) in [("", ColorScheme.light), ("-dark", ColorScheme.dark)] {
+                    StyleManager.colorScheme = scheme
+                    waitUntil("the style is in use") { StyleManager.isDark == (scheme == .dark) }
+                    waitForFrames()
+                    ViewScreenshotTests.letCSSTransitionsEnd()
+                    XCTAssertTrue(stream.isPlaying)
+                    saveScreenshot(of: main.window, named: "today-video-\(width)\(suffix)")
+                }
+            }
         }
     }
 
