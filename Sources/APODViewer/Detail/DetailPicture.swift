@@ -91,6 +91,8 @@ final class DetailPicture {
         self.entry = entry
         self.box = box
         playButton.isVisible = entry.mediaType == .video && entry.hostedVideoURL == nil
+        playButton.tooltip = entry.playTooltip
+        playButton.setAccessibleLabel(entry.playTooltip)
         videoNotice.hide()
         videoPlayer.stop()
         if let address = entry.hostedVideoURL { videoPlayer.load(address, playing: true) }

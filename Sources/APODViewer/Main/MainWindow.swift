@@ -447,6 +447,8 @@ final class MainWindow {
                     self.pictureView.show(
                         image, altText: entry.pictureDescription,
                         playable: entry.mediaType == .video && !self.videoPlayer.isBusy)
+                    self.pictureView.playButton.tooltip = entry.playTooltip
+                    self.pictureView.playButton.setAccessibleLabel(entry.playTooltip)
                     if case .failed(let message) = self.videoPlayer.state { self.pictureView.videoNotice.show(message) }
                     self.pictureView.animation.start { try await pictures.animation(from: url, for: .display) }
                 case .failure(let error):
