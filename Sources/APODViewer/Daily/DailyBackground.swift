@@ -23,7 +23,7 @@ final class DailyBackground {
 
     var settings: DailySettings
     /// A problem to tell the user.
-    var onProblem: (@MainActor (String) -> Void)?
+    let problemMet = Event<String>()
     /// A background waiting for an unmetered connection.
     private(set) var pendingBackground: APODEntry?
 
@@ -111,7 +111,7 @@ final class DailyBackground {
                         done(taken)
                     }
                 case .failure(let error):
-                    self.onProblem?(userMessage(for: error))
+                    self.problemMet.emit(userMessage(for: error))
                     done(false)
                 }
             })
@@ -149,7 +149,7 @@ final class DailyBackground {
             self.portalRequests -= 1
             if outcome != .set {
                 self.history.discard(file)
-                self.onProblem?(BackgroundSetter.message(for: outcome))
+                self.problemMet.emit(BackgroundSetter.message(for: outcome))
             }
             taken(outcome == .set)
         }

@@ -9,7 +9,7 @@ import GtkKit
 @MainActor
 final class DailyCheckTimer {
     /// Each finished check's result, on the main thread.
-    var onResult: (@MainActor (DailyCheck.Result) -> Void)?
+    let checked = Event<DailyCheck.Result>()
     private(set) var isRunning = false
 
     private var schedule: DailyCheckSchedule
@@ -48,7 +48,7 @@ final class DailyCheckTimer {
             { await check.run() },
             then: { [weak self] result in
                 guard let self, case .success(let found) = result else { return }
-                self.onResult?(found)
+                self.checked.emit(found)
                 self.schedule.record(found.scheduleOutcome)
                 if self.isRunning { self.armTimer() }
             })

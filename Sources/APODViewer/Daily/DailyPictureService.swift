@@ -40,6 +40,7 @@ final class DailyPictureService {
     private let context: Context
     private let checks: DailyCheckTimer
     private let background: DailyBackground
+    private let subscriptions = Subscriptions()
     private let notifier: DailyNotifier
     private let picker: BackgroundPicker
     private let rotation: RotatingBackground
@@ -67,8 +68,8 @@ final class DailyPictureService {
         rotation = RotatingBackground(
             settings: settings, schedule: RotationSchedule(dataFolder: context.dataFolder, clock: context.clock),
             picker: picker, background: background)
-        checks.onResult = { [weak self] in self?.checked($0) }
-        background.onProblem = { [weak self] in self?.notifier.notice($0) }
+        checks.checked.subscribe { [weak self] in self?.checked($0) }.store(in: subscriptions)
+        background.problemMet.subscribe { [weak self] in self?.notifier.notice($0) }.store(in: subscriptions)
     }
 
     /// The running app's service: its source and picture loader, its data folder and archive,

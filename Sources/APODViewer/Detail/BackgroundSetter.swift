@@ -13,7 +13,7 @@ import WallpaperComposition
 final class BackgroundSetter {
     let button = Button(label: tr("Set as _Background"))
     /// The outcome in words, and whether it is a failure (shown as an error).
-    var onOutcome: (@MainActor (_ message: String, _ isFailure: Bool) -> Void)?
+    let finished = Event<(message: String, isFailure: Bool)>()
     private let work = WorkSlot()
     /// The file last handed to the portal (tests).
     private(set) var lastFile: URL?
@@ -53,11 +53,11 @@ final class BackgroundSetter {
                     self.lastFile = file
                     WallpaperPortal.setWallpaper(fileAt: file.path) { [weak self] outcome in
                         self?.button.isSensitive = true
-                        self?.onOutcome?(Self.message(for: outcome), outcome != .set && outcome != .cancelled)
+                        self?.finished.emit((Self.message(for: outcome), outcome != .set && outcome != .cancelled))
                     }
                 case .failure(let error):
                     self.button.isSensitive = true
-                    self.onOutcome?(userMessage(for: error), true)
+                    self.finished.emit((userMessage(for: error), true))
                 }
             })
     }

@@ -18,12 +18,13 @@ final class DetailPicture {
         let source: (url: URL, purpose: ImagePurpose)
     }
 
-    enum Page: String {
+    enum Page {
         case loading, picture, missing, failed
+        /// An APOD-hosted video, playing in place.
         case video
     }
 
-    let root = Stack()
+    let root = ContentStack<Page>()
     let zoomable = ZoomablePicture()
     var picture: Picture { zoomable.picture }
     /// An entry without a picture (a video, say).
@@ -46,23 +47,23 @@ final class DetailPicture {
     private(set) var shown: Shown?
 
     /// A picture is on screen (Save and Set as Background can act), or none is (nil).
-    var onShownChanged: (@MainActor (Shown?) -> Void)?
+    let shownChanged = Event<Shown?>()
     /// The play button was pressed (the video's player is fetched then: `VideoPlayback`).
-    var onPlay: (@MainActor () -> Void)?
+    let playRequested = Event<Void>()
 
     init(pictures: PictureLoader, videos: VideoDownload) {
         self.pictures = pictures
         videoPlayer = VideoPlayer(downloads: videos)
         spinner.horizontalAlign = .center
         spinner.verticalAlign = .center
-        root.addPage(spinner, name: Page.loading.rawValue)
+        root.add(spinner, for: .loading)
         playButton.addCSSClass("osd")
         playButton.addCSSClass("circular")
         playButton.horizontalAlign = .center
         playButton.verticalAlign = .center
         playButton.setSizeRequest(width: 64, height: 64)
         playButton.onClicked { [weak self] in
-            self?.onPlay?()
+            self?.playRequested.emit()
         }
         // Over the picture beside the batch's previous and next buttons, in the same overlay:
         // GTK orders Tab by position among siblings, so it reads previous, play, next. The
@@ -70,21 +71,21 @@ final class DetailPicture {
         // the stack turn to another page.
         zoomable.root.addOverlay(playButton)
         zoomable.root.addOverlay(videoNotice.root)
-        videoNotice.onOpen = { [weak self] in self?.onPlay?() }
-        root.addPage(Overlay(child: zoomable.root), name: Page.picture.rawValue)
-        root.addPage(videoPlayer.root, name: Page.video.rawValue)
+        videoNotice.openRequested.subscribe { [weak self] in self?.playRequested.emit() }.store(in: videoSubscriptions)
+        root.add(Overlay(child: zoomable.root), for: .picture)
+        root.add(videoPlayer.root, for: .video)
         videoPlayer.becameReady.subscribe { [weak self] in self?.videoReady() }.store(in: videoSubscriptions)
         videoPlayer.failed.subscribe { [weak self] message in self?.videoFailed(message) }
             .store(in: videoSubscriptions)
-        root.addPage(missing, name: Page.missing.rawValue)
+        root.add(missing, for: .missing)
         retryButton.markSuggested()
         retryButton.onClicked { [weak self] in self?.reload() }
         failure.setButtons([retryButton])
-        root.addPage(failure, name: Page.failed.rawValue)
+        root.add(failure, for: .failed)
         root.setSizeRequest(height: 420)
     }
 
-    var page: Page? { root.visiblePage.flatMap(Page.init(rawValue:)) }
+    var page: Page? { root.state }
 
     /// Loads `entry`'s picture decoded to fit `box` (device pixels), dropping what was loading.
     func load(_ entry: APODEntry, fitting box: PixelSize) {
@@ -108,7 +109,7 @@ final class DetailPicture {
     private func videoReady() {
         spinner.isSpinning = false
         videoNotice.hide()
-        root.visiblePage = Page.video.rawValue
+        root.state = .video
     }
 
     /// The video cannot be played here: the still with why and Open in Browser, or the
@@ -135,7 +136,7 @@ final class DetailPicture {
         guard !sources.isEmpty else {
             if videoPlayer.isBusy {
                 spinner.isSpinning = true
-                root.visiblePage = Page.loading.rawValue
+                root.state = .loading
                 return
             }
             if case .failed(let message) = videoPlayer.state {
@@ -145,11 +146,11 @@ final class DetailPicture {
                     entry.mediaType == .video
                         ? tr("This entry is a video. Open its web page to play it.") : tr("This entry has no picture."))
             }
-            root.visiblePage = Page.missing.rawValue
+            root.state = .missing
             return
         }
         spinner.isSpinning = true
-        root.visiblePage = Page.loading.rawValue
+        root.state = .loading
         let pictures = pictures
         let box = box
         work.start(
@@ -170,19 +171,19 @@ final class DetailPicture {
                         })
                     self.picture.alternativeText = entry.pictureDescription
                     self.picture.setAccessibleLabel(entry.pictureDescription)
-                    self.root.visiblePage = Page.picture.rawValue
+                    self.root.state = .picture
                     self.setShown(Shown(image: image, source: source))
                     if case .failed(let message) = self.videoPlayer.state { self.videoNotice.show(message) }
                 case .failure(let error):
                     self.failure.setDescription(userMessage(for: error))
-                    self.root.visiblePage = Page.failed.rawValue
+                    self.root.state = .failed
                 }
             })
     }
 
     private func setShown(_ shown: Shown?) {
         self.shown = shown
-        onShownChanged?(shown)
+        shownChanged.emit(shown)
     }
 
     /// How the zoomable picture gets the shown HD picture at full resolution; nil for the

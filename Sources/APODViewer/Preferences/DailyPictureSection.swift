@@ -6,7 +6,7 @@ import GtkKit
 /// row that unfolds where, with its title or not, fitted how, what a day without a picture
 /// does, whether the background also changes between new pictures and from where, and what to
 /// do on video days and metered connections), and whether a notification announces it.
-/// Both are off until the user turns one on. Every change applies at once through `onChange`,
+/// Both are off until the user turns one on. Every change applies at once through `settingsChanged`,
 /// except turning the first option on: that makes APOD Viewer stay after its last window
 /// closes and start at login, so `consent` asks first and a refusal turns the switch back off,
 /// saying why under the rows. Turning the last option off withdraws the login item.
@@ -65,7 +65,7 @@ final class DailyPictureSection {
     let consentMessage = Label()
 
     /// The user changed something; the new settings.
-    var onChange: (@MainActor (DailySettings) -> Void)?
+    let settingsChanged = Event<DailySettings>()
     /// Asks before the first option goes on; without it (no preferences window) changes apply at once.
     private(set) var consent: BackgroundConsent?
     private weak var questionParent: Window?
@@ -73,7 +73,8 @@ final class DailyPictureSection {
     private var applied: DailySettings
     /// Waiting for the desktop's or the user's answer.
     private(set) var isAsking = false
-    private var isFilling = false
+    /// The rows show `applied`; only the user's changes reach `changed()`.
+    private let bindings = PreferenceBindings(typingPauseMilliseconds: 0)
 
     init(settings: DailySettings) {
         applied = settings
@@ -96,17 +97,25 @@ final class DailyPictureSection {
         consentMessage.isVisible = false
         group.add(consentMessage)
 
-        fill(settings)
-        backgroundRow.onToggled { [weak self] in self?.changed() }
-        for toggle in [notifySwitch, captionSwitch, sentenceSwitch] {
-            toggle.onToggled { [weak self] in self?.changed() }
-        }
-        for choice in [
-            placementChoice.onChange, fitChoice.onChange, unusableChoice.onChange, rotationChoice.onChange,
-            rotationSourceChoice.onChange, videoChoice.onChange, meteredChoice.onChange,
-        ] {
-            choice { [weak self] in self?.changed() }
-        }
+        bind()
+        updateSensitivity()
+    }
+
+    /// Each row shows its part of `applied`; a change by the user applies the whole.
+    private func bind() {
+        let changed: @MainActor (Any) -> Void = { [weak self] _ in self?.changed() }
+        bindings.bind(backgroundRow, read: { [unowned self] in self.applied.setsBackground }, write: changed)
+        bindings.bind(placementChoice, read: { [unowned self] in self.applied.placement }, write: changed)
+        bindings.bind(notifySwitch, read: { [unowned self] in self.applied.notifies }, write: changed)
+        bindings.bind(videoChoice, read: { [unowned self] in self.applied.videoDays }, write: changed)
+        bindings.bind(meteredChoice, read: { [unowned self] in self.applied.meteredConnections }, write: changed)
+        bindings.bind(captionSwitch, read: { [unowned self] in self.applied.caption != .none }, write: changed)
+        bindings.bind(
+            sentenceSwitch, read: { [unowned self] in self.applied.caption == .titleAndSentence }, write: changed)
+        bindings.bind(fitChoice, read: { [unowned self] in self.applied.fit }, write: changed)
+        bindings.bind(unusableChoice, read: { [unowned self] in self.applied.unusableDays }, write: changed)
+        bindings.bind(rotationChoice, read: { [unowned self] in self.applied.rotation }, write: changed)
+        bindings.bind(rotationSourceChoice, read: { [unowned self] in self.applied.rotationSource }, write: changed)
     }
 
     var settings: DailySettings {
@@ -124,21 +133,10 @@ final class DailyPictureSection {
         return settings
     }
 
-    func fill(_ settings: DailySettings) {
+    /// Shows `settings` (the ones a refusal goes back to).
+    private func show(_ settings: DailySettings) {
         applied = settings
-        isFilling = true
-        defer { isFilling = false }
-        backgroundRow.isOn = settings.setsBackground
-        placementChoice.selectedValue = settings.placement
-        notifySwitch.isOn = settings.notifies
-        videoChoice.selectedValue = settings.videoDays
-        meteredChoice.selectedValue = settings.meteredConnections
-        captionSwitch.isOn = settings.caption != .none
-        sentenceSwitch.isOn = settings.caption == .titleAndSentence
-        fitChoice.selectedValue = settings.fit
-        unusableChoice.selectedValue = settings.unusableDays
-        rotationChoice.selectedValue = settings.rotation
-        rotationSourceChoice.selectedValue = settings.rotationSource
+        bindings.refresh()
         updateSensitivity()
     }
 
@@ -150,7 +148,7 @@ final class DailyPictureSection {
 
     private func changed() {
         updateSensitivity()
-        guard !isFilling, !isAsking else { return }
+        guard !isAsking else { return }
         let new = settings
         let before = applied
         if new.runsInBackground, !before.runsInBackground, let consent, let questionParent {
@@ -165,7 +163,7 @@ final class DailyPictureSection {
                     self.showConsentMessage(nil)
                     self.apply(self.settings)
                 case .refused(let why):
-                    self.fill(before)
+                    self.show(before)
                     self.showConsentMessage(why)
                 }
             }
@@ -178,7 +176,7 @@ final class DailyPictureSection {
 
     private func apply(_ new: DailySettings) {
         applied = new
-        onChange?(new)
+        settingsChanged.emit(new)
     }
 
     private func showConsentMessage(_ text: String?) {

@@ -10,7 +10,7 @@ final class VideoNotice {
     let label = Label()
     let openButton = Button(label: tr("Open in _Browser"))
     /// Open in Browser was pressed.
-    var onOpen: (@MainActor () -> Void)?
+    let openRequested = Event<Void>()
 
     init() {
         root.addCSSClass("osd")
@@ -23,7 +23,7 @@ final class VideoNotice {
         label.setTextAlignment(0)
         root.append(label)
         openButton.verticalAlign = .center
-        openButton.onClicked { [weak self] in self?.onOpen?() }
+        openButton.onClicked { [weak self] in self?.openRequested.emit() }
         root.append(openButton)
         root.isVisible = false
     }

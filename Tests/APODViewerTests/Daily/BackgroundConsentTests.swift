@@ -37,7 +37,7 @@ final class BackgroundConsentTests: GUITestCase, @unchecked Sendable {
         app.application.activateAction(AppAction.preferences)
         let preferences = try XCTUnwrap(app.preferencesWindow)
         let applied = Locked<[DailySettings]>([])
-        preferences.onDailySettingsChanged = { applied.value.append($0) }
+        preferences.dailySettingsChanged.subscribe { applied.value.append($0) }.store(in: preferences.subscriptions)
         return (preferences, preferences.dailySection, applied)
     }
 

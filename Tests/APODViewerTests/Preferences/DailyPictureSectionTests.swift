@@ -30,7 +30,7 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
             XCTAssertFalse(section.placementChoice.isSensitive, "where only matters for the automatic background")
 
             var applied: [DailySettings] = []
-            preferences.onDailySettingsChanged = { applied.append($0) }
+            preferences.dailySettingsChanged.subscribe { applied.append($0) }.store(in: preferences.subscriptions)
             section.backgroundRow.isOn = true
             try allowLoginItem(in: section)
             section.placementChoice.selectedValue = .desktop
@@ -68,7 +68,7 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
                 XCTAssertFalse(control.isSensitive)
             }
             var applied: [DailySettings] = []
-            preferences.onDailySettingsChanged = { applied.append($0) }
+            preferences.dailySettingsChanged.subscribe { applied.append($0) }.store(in: preferences.subscriptions)
             section.backgroundRow.isOn = true
             try allowLoginItem(in: section)
             XCTAssertTrue(section.captionSwitch.isSensitive)
