@@ -89,7 +89,7 @@ struct ArchiveCommandRunner {
         if objects.isEmpty && !json {
             Output.error(
                 "apod: "
-                    + (query.map { tr("no sky objects match \"{query}\".", ["query": $0]) }
+                    + (query.map { tr("no sky objects match \"{query}\".", ["query": SearchQuery.echo($0)]) }
                         ?? tr("no sky objects in the index yet: run apod sync.")))
         }
     }
@@ -124,6 +124,22 @@ struct ArchiveCommandRunner {
                     + tr(
                         "some days of {days} came back unusable or incomplete; run apod sync again later to fetch them.",
                         ["days": Self.describe(summary.incompleteWindows)]))
+        }
+        if let first = summary.conflictingDays.first, let last = summary.conflictingDays.last {
+            let days =
+                summary.conflictingDays.count <= 3
+                ? summary.conflictingDays.map(\.description).joined(separator: ", ")
+                : tr(
+                    "{count} days between {first} and {last}",
+                    [
+                        "count": String(summary.conflictingDays.count), "first": first.description,
+                        "last": last.description,
+                    ])
+            Output.error(
+                "apod: "
+                    + tr(
+                        "the service gave {days} more than once with different content; the last one given was kept.",
+                        ["days": days]))
         }
     }
 

@@ -203,7 +203,10 @@ public final class ArchiveIndex: Sendable {
             .integer(entry.date.ordinal), .text(entry.date.description),
             .integer(entry.date.month * 100 + entry.date.day),
             .text(bounded(entry.title, BoundedText.titleLimit)),
-            .text(bounded(entry.explanation, BoundedText.explanationLimit)),
+            .text(
+                BoundedText(
+                    entry.explanation, limit: BoundedText.explanationLimit, byteLimit: BoundedText.explanationByteLimit
+                ).text),
             .optionalText(entry.copyright.map { bounded($0, BoundedText.titleLimit) }),
             .text(bounded(entry.mediaType.rawValue, 64)),
             address(entry.imageURL), address(entry.hdImageURL), address(entry.thumbnailURL), address(entry.videoURL),
@@ -222,12 +225,18 @@ public final class ArchiveIndex: Sendable {
         }
     }
 
-    /// Indexed entries from `start` through `end`, ascending.
+    /// Indexed entries from `start` through `end`, ascending, inside the archive's valid range
+    /// only: a hand-made index reaching year 4733 showed days in Browse that `apod show`
+    /// refuses. At most one row a day of that range is read.
     public func entries(from start: APODDay, through end: APODDay) throws -> [APODEntry] {
-        try guarded {
+        let valid = calendar.validRange
+        let first = max(start, valid.lowerBound)
+        let last = min(end, valid.upperBound)
+        guard first <= last else { return [] }
+        return try guarded {
             try database.rows(
-                "SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries WHERE day BETWEEN ? AND ? ORDER BY day",
-                [.integer(start.ordinal), .integer(end.ordinal)]
+                "SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries WHERE day BETWEEN ? AND ? ORDER BY day LIMIT ?",
+                [.integer(first.ordinal), .integer(last.ordinal), .integer(last.ordinal - first.ordinal + 1)]
             ).compactMap(Self.entry)
         }
     }
@@ -272,8 +281,11 @@ public final class ArchiveIndex: Sendable {
     public func random(count: Int) throws -> [APODEntry] {
         try guarded {
             try database.rows(
-                "SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries ORDER BY random() LIMIT ?",
-                [.integer(max(0, count))]
+                "SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries WHERE day BETWEEN ? AND ? ORDER BY random() LIMIT ?",
+                [
+                    .integer(calendar.validRange.lowerBound.ordinal), .integer(calendar.validRange.upperBound.ordinal),
+                    .integer(max(0, count)),
+                ]
             ).compactMap(Self.entry)
         }
     }
@@ -339,12 +351,17 @@ public final class ArchiveIndex: Sendable {
         }
     }
 
-    /// The entries of that month and day in every year, oldest first.
+    /// The entries of that month and day in every year of the archive's valid range, oldest
+    /// first: at most one a year (a hand-made index of 2,700 years took 11.8 s and 1.2 GB).
     public func onThisDay(month: Int, day: Int) throws -> [APODEntry] {
-        try guarded {
+        let valid = calendar.validRange
+        return try guarded {
             try database.rows(
-                "SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries WHERE month_day = ? ORDER BY day",
-                [.integer(month * 100 + day)]
+                "SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries WHERE month_day = ? AND day BETWEEN ? AND ? ORDER BY day LIMIT ?",
+                [
+                    .integer(month * 100 + day), .integer(valid.lowerBound.ordinal), .integer(valid.upperBound.ordinal),
+                    .integer(valid.upperBound.year - valid.lowerBound.year + 1),
+                ]
             ).compactMap(Self.entry)
         }
     }

@@ -28,6 +28,9 @@ public struct SyncSummary: Sendable, Equatable {
     /// day, an item from elsewhere): their good entries are kept, the window is done only up
     /// to its first such day, and the next sync asks for it again.
     public var incompleteWindows: [ClosedRange<APODDay>] = []
+    /// Days the service gave twice or more with different content, ascending: the last one
+    /// given is what the index keeps, and the sync says so.
+    public var conflictingDays: [APODDay] = []
     public var seconds: Double
 }
 
@@ -107,6 +110,7 @@ public struct ArchiveSync: Sendable {
         var daysDone = 0
         var empty: [ClosedRange<APODDay>] = []
         var incomplete: [ClosedRange<APODDay>] = []
+        var conflicting = Set<APODDay>()
         progress(SyncProgress(daysDone: 0, daysTotal: daysTotal, entriesIndexed: before, secondsLeft: nil))
 
         try await withThrowingTaskGroup(of: (ClosedRange<APODDay>, RangeAnswer).self) { group in
@@ -119,6 +123,8 @@ public struct ArchiveSync: Sendable {
             }
             for _ in 0..<concurrency { startNext() }
             while let (window, answer) = try await group.next() {
+                conflicting.formUnion(
+                    answer.conflictingDays.union(ListAnswer.conflictingDays(answer.entries)).filter(window.contains))
                 switch try write(window, answer) {
                 case .done: break
                 case .empty: empty.append(window)
@@ -141,7 +147,7 @@ public struct ArchiveSync: Sendable {
             windowsFetched: windowsDone, daysFetched: daysDone, entriesIndexed: after,
             entriesAdded: max(0, after - before), emptyWindows: empty.sorted { $0.lowerBound < $1.lowerBound },
             incompleteWindows: incomplete.sorted { $0.lowerBound < $1.lowerBound },
-            seconds: (ContinuousClock.now - started).seconds)
+            conflictingDays: conflicting.sorted(), seconds: (ContinuousClock.now - started).seconds)
     }
 
     /// How a window's answer was written.

@@ -173,6 +173,7 @@ final class ArchiveWall {
         work.start(
             { () -> [WallCell.Day] in
                 let index = try archive.openIndex()
+                // The index reads only days of the archive's valid range.
                 return try index.entries(
                     from: ArchiveCalendar.firstDay, through: APODDay(year: 9999, month: 12, day: 31)!
                 )

@@ -17,6 +17,8 @@ final class BackgroundSetter {
     private let work = WorkSlot()
     /// The file last handed to the portal (tests).
     private(set) var lastFile: URL?
+    /// The window the desktop's preview belongs to.
+    weak var parent: Window?
 
     init() {
         button.tooltip = tr("Use this picture as your desktop background")
@@ -51,7 +53,7 @@ final class BackgroundSetter {
                 switch result {
                 case .success(let file):
                     self.lastFile = file
-                    WallpaperPortal.setWallpaper(fileAt: file.path) { [weak self] outcome in
+                    WallpaperPortal.setWallpaper(fileAt: file.path, parent: self.parent) { [weak self] outcome in
                         self?.button.isSensitive = true
                         self?.finished.emit((Self.message(for: outcome), outcome != .set && outcome != .cancelled))
                     }
@@ -101,6 +103,10 @@ final class BackgroundSetter {
         case .refused:
             return tr(
                 "The desktop could not set the background. Save the picture and choose it in your desktop's settings.")
+        case .timedOut:
+            return tr(
+                "The desktop did not answer within {seconds} seconds, so the background was not changed.",
+                ["seconds": String(Int(PortalRequest.timeLimit.rounded()))])
         }
     }
 }

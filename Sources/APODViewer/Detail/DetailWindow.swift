@@ -152,6 +152,7 @@ final class DetailWindow {
             self.openLink(self.entry.webPageURL)
         }
         header.saveButton.onClicked { [weak self] in self?.save() }
+        background.parent = window
         background.button.onClicked { [weak self] in self?.setAsBackground() }
         background.finished.subscribe { [weak self] outcome in
             if outcome.isFailure { self?.banner.show(outcome.message) } else { self?.toasts.show(outcome.message) }

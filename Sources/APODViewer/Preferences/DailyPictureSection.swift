@@ -18,11 +18,19 @@ final class DailyPictureSection {
             "Off until you turn one on. Either option keeps APOD Viewer running in the background after its last window closes and starts it when you log in; you are asked first."
         ))
     let backgroundRow = ExpanderRow(title: tr("Set each new picture as the background"), showsSwitch: true)
+    /// Desktop, lock screen or both, where the lock screen can be placed.
     let placementChoice = ComboRow<DailySettings.Placement>(
         title: tr("Where"),
         choices: [
             (.desktop, tr("Desktop")), (.lockScreen, tr("Lock screen")), (.both, tr("Both")),
         ])
+    /// In its place where the background goes through a portal that cannot place the lock
+    /// screen (GNOME's): only the desktop, and why.
+    let placementNote = ActionRow(
+        title: tr("Where"),
+        subtitle: tr(
+            "The desktop only: its portal cannot set the lock screen, which shows the desktop's picture, blurred."))
+    let placesLockScreen: Bool
     let captionRow = ActionRow(title: tr("Show the title on the background"))
     let captionSwitch = Switch()
     let sentenceRow = ActionRow(title: tr("With the explanation's first sentence"))
@@ -76,15 +84,18 @@ final class DailyPictureSection {
     /// The rows show `applied`; only the user's changes reach `changed()`.
     private let bindings = PreferenceBindings(typingPauseMilliseconds: 0)
 
-    init(settings: DailySettings) {
+    init(settings: DailySettings, placesLockScreen: Bool = BackgroundRoute.current.placesLockScreen) {
         applied = settings
+        self.placesLockScreen = placesLockScreen
+        placementNote.wrapsSubtitle()
         for (row, toggle) in [(captionRow, captionSwitch), (sentenceRow, sentenceSwitch), (notifyRow, notifySwitch)] {
             toggle.verticalAlign = .center
             row.addSuffix(toggle)
             row.setActivatableWidget(toggle)
         }
         for row in [
-            placementChoice, captionRow, sentenceRow, fitChoice, unusableChoice, rotationChoice, rotationSourceChoice,
+            placesLockScreen ? placementChoice : placementNote, captionRow, sentenceRow, fitChoice, unusableChoice,
+            rotationChoice, rotationSourceChoice,
             videoChoice, meteredChoice,
         ] as [Widget] {
             backgroundRow.addRow(row)
@@ -121,7 +132,8 @@ final class DailyPictureSection {
     var settings: DailySettings {
         var settings = DailySettings()
         settings.setsBackground = backgroundRow.isOn
-        settings.placement = placementChoice.selectedValue
+        // Kept as saved where it cannot be chosen: it applies again where it can.
+        settings.placement = placesLockScreen ? placementChoice.selectedValue : applied.placement
         settings.notifies = notifySwitch.isOn
         settings.videoDays = videoChoice.selectedValue
         settings.meteredConnections = meteredChoice.selectedValue
@@ -194,6 +206,7 @@ final class DailyPictureSection {
         {
             row.isSensitive = on
         }
+        placementNote.isSensitive = on
         captionSwitch.isSensitive = on
         sentenceRow.isSensitive = on && captionSwitch.isOn
         sentenceSwitch.isSensitive = on && captionSwitch.isOn

@@ -232,6 +232,28 @@ final class ArchiveCommandTests: CoreTestCase {
         XCTAssertLessThan(result.stderr.utf8.count, 1000)
     }
 
+    /// A FIFO at `library.sqlite` hung `apod favorites` for ever inside SQLite's open.
+    func testAFIFOAsTheLibraryIsRefusedByName() throws {
+        let folder = home.appendingPathComponent(".local/share/apod-viewer")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let library = folder.appendingPathComponent(UserLibrary.fileName)
+        XCTAssertEqual(mkfifo(library.path, 0o600), 0)
+        let result = try APODProcess.run(
+            ["favorites"], environment: APODProcess.environment(home: home), in: home, timeout: 10)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(result.stderrLines, ["apod: " + APODError.notARegularFile(path: library.path).message])
+    }
+
+    func testAnObjectsQueryMatchingNothingIsRepeatedOnlyInPart() throws {
+        try startService()
+        let query = "zzqx " + String(repeating: "w", count: 120 * 1024)
+        let result = try apod(["objects", query])
+        let line = try XCTUnwrap(result.stderrLines.first { $0.contains("no sky objects match") }, result.stderr)
+        XCTAssertTrue(line.contains("\"zzqx www"), line)
+        XCTAssertLessThan(line.count, 120, line)
+        XCTAssertLessThan(result.stderr.utf8.count, 1000)
+    }
+
     func testADataDirFlagPutsTheFilesThere() throws {
         try startService()
         let folder = home.appendingPathComponent("elsewhere")

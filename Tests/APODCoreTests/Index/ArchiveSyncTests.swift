@@ -242,6 +242,24 @@ final class ArchiveSyncTests: CoreTestCase {
         XCTAssertEqual(try index.count(), source.published.count)
     }
 
+    /// A day given twice with different content was resolved silently (the last one won).
+    func testDaysGivenTwiceWithDifferentContentAreReported() async throws {
+        let source = SyntheticArchiveSource(calendar: clock.calendar)
+        let twice = window(containing: "2010-01-01")
+        source.answer = { range, entries in
+            guard range == twice, let first = entries.first else { return entries }
+            var other = first
+            other.title = "Another picture"
+            return entries + [other, entries[1]]
+        }
+        let index = try openIndex()
+        let summary = try await ArchiveSync(source: source, index: index, calendar: clock.calendar).run()
+        XCTAssertEqual(summary.conflictingDays.count, 1, "the same content twice is no conflict")
+        let day = try XCTUnwrap(summary.conflictingDays.first)
+        XCTAssertTrue(twice.contains(day))
+        XCTAssertEqual(try index.entry(for: day)?.title, "Another picture", "the last one given is kept")
+    }
+
     func testOddAnswersAreTamed() async throws {
         let source = SyntheticArchiveSource(calendar: clock.calendar)
         let emptyWindow = window(containing: "2003-03-01")
