@@ -94,6 +94,21 @@ final class TodayVideoTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// The sentence for a video that cannot be played, in Traditional Chinese
+    /// (`.build/screenshots/today-video-unplayable-zh_TW.png`).
+    func testTheReasonIsSaidInTraditionalChinese() throws {
+        serve("/apod/image/2607/page.mp4", Data("<html><body>Moved</body></html>".utf8), type: "text/html")
+        let chinese = try ChineseLocale()
+        defer { chinese.restore() }
+        try MainActor.assumeIsolated {
+            try start(FakeSource(entries: [videoDay("2026-07-08", path: "/apod/image/2607/page.mp4")]))
+            waitUntil("the still says why", timeout: 30) { main.pictureView.videoNotice.message != nil }
+            XCTAssertEqual(main.pictureView.videoNotice.message, "無法在此播放這段影片：伺服器傳來的不是影片檔。")
+            XCTAssertEqual(main.pictureView.videoNotice.openButton.label, "在瀏覽器中開啟(_B)")
+            saveScreenshot(of: main.window, named: "today-video-unplayable-zh_TW")
+        }
+    }
+
     /// A playing video, wide and 360 px narrow, light and dark (`.build/screenshots/today-video-*`).
     func testScreenshotsOfAPlayingVideo() throws {
         let clips = try TestMedia.clips()
