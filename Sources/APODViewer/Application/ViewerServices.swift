@@ -72,7 +72,14 @@ public final class ViewerServices {
             source: source, pictures: PictureLoader(fetcher: fetcher), calendar: calendar,
             wallpaperDirectory: ViewerEnvironment.wallpaperDirectory(inCache: configuration.cacheDirectory),
             archive: archive,
-            dailySettings: { [store] in store.map(DailySettings.init(store:)) ?? DailySettings() })
+            dailySettings: { [store] in store.map(DailySettings.init(store:)) ?? DailySettings() },
+            videos: VideoDownload(
+                client: client,
+                cache: VideoCache(
+                    directory: configuration.useCache
+                        ? VideoCache.directory(inCache: configuration.cacheDirectory)
+                        : ViewerEnvironment.temporaryVideoDirectory,
+                    capacity: Int64(cacheLimitMB) << 20)))
     }
 
     /// The entries' and pictures' cache, for its usage and "Clear cache".

@@ -171,7 +171,9 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
             let title = labels.first ?? "?"
             let date = labels.last ?? "?"
             XCTAssertNotNil(date.range(of: #"^\d{4} "#, options: .regularExpression), date)
-            XCTAssertEqual(cell.name, "\(title), \(date)", "a cell is named by its entry's title and date")
+            // The sample's one video day says so.
+            let expected = title == "Sample: Video of a Night Sky" ? "\(title), video, \(date)" : "\(title), \(date)"
+            XCTAssertEqual(cell.name, expected, "a cell is named by its entry's title and date")
             let picture = random.descendants(of: cell).first { $0.role == "image" }
             XCTAssertEqual(picture?.name, names[title], "the picture of \(title) is named by its alt text")
         }
@@ -204,8 +206,9 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
         // The sample's video: its detail window has the most controls over the picture (play,
         // and the batch's previous and next).
         let title = "Sample: Video of a Night Sky"
-        // A cell is named by its title and date (data/sample/entries.json has the date).
-        let cell = try AccessibilityProbe.tab(to: "\(title), \(APODDay("2026-10-16")!.displayString)")
+        // A cell is named by its title, "video" on a video day, and date (data/sample/entries.json
+        // has the date).
+        let cell = try AccessibilityProbe.tab(to: "\(title), video, \(APODDay("2026-10-16")!.displayString)")
         XCTAssertEqual(cell?.role, "table cell", "Tab reaches the video's grid cell")
         try AccessibilityProbe.press(keysym: 0xFF0D)
         let withDetail = try waitForTree("Enter opens the cell's detail window with its picture") { tree in
@@ -217,7 +220,7 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
         XCTAssertEqual(
             detail.onScreen.first { $0.role == "image" && !$0.name.isEmpty }?.name, names[title],
             "the detail picture is named by its alt text")
-        XCTAssertTrue(detail.controls.contains { $0.name == "Play the video in your browser" })
+        XCTAssertTrue(detail.controls.contains { $0.name == "Play the video on science.nasa.gov in your browser" })
         XCTAssertTrue(detail.controls.contains { $0.name == "Previous picture" })
         try assertTabReadsInOrder(detail)
 
