@@ -45,9 +45,9 @@ extension APODEntry {
     var playableURL: URL? { mediaType == .video ? (videoURL ?? pageURL) : nil }
 
     /// The play button's tooltip, naming the host the browser will play the video on
-    /// ("youtube.com"), when the player's address is known.
+    /// ("youtube.com"): the player's, else the page's the button opens.
     var playTooltip: String {
-        guard let host = videoURL?.host?.lowercased(), !host.isEmpty else {
+        guard let host = playableURL?.host?.lowercased(), !host.isEmpty else {
             return tr("Play the video in your browser")
         }
         let shown = host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
