@@ -4,6 +4,8 @@ import Foundation
 /// The `apod` commands that work on the archive index and the favourites library.
 enum ArchiveCommand: Equatable {
     case sync
+    /// One line: pictures, days the service has no entry for, failed days, the last sync.
+    case status(json: Bool)
     case search(String, limit: Int, json: Bool)
     case favorites(json: Bool)
     case addFavorite(APODDay)

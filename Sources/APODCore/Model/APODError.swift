@@ -71,6 +71,9 @@ public enum APODError: Error, Equatable, Sendable {
     /// The preferences file is far larger than any real one (`SettingsStore.maxBytes`), so it
     /// was neither read nor overwritten.
     case settingsTooLarge(path: String)
+    /// One of the app's files is a FIFO, socket, device or folder: it is not read (a FIFO would
+    /// block for ever) nor replaced.
+    case notARegularFile(path: String)
     /// The archive index (or the favourites library) was not a readable database. With
     /// `setAsideAs` it has already been moved there and an empty one started in its place.
     case indexDamaged(path: String, setAsideAs: String?)
@@ -82,6 +85,9 @@ public enum APODError: Error, Equatable, Sendable {
     case diskFull(path: String)
     /// Another `apod sync` or the viewer's download is already filling this index.
     case syncInProgress
+    /// A video cannot be played in the app (`VideoProblem` says why); its still is shown
+    /// instead, with a way to open it in the browser.
+    case videoUnplayable(VideoProblem)
 
     /// What happened and what to do about it, in one or two sentences.
     public var message: String {
@@ -173,6 +179,10 @@ public enum APODError: Error, Equatable, Sendable {
             return tr(
                 "The settings file {path} is larger than 64 KB, so it was not read and the defaults are used. Shorten or remove it.",
                 ["path": path])
+        case .notARegularFile(let path):
+            return tr(
+                "{path} is not a regular file (it may be a pipe, a device or a folder), so it was not read. Move it away and try again.",
+                ["path": path])
         case .indexDamaged(let path, let setAside?):
             return tr(
                 "The archive index {path} was damaged. It was set aside as {aside} and a new one was started: download the archive again to fill it. Favourites are kept apart and are not affected.",
@@ -196,6 +206,8 @@ public enum APODError: Error, Equatable, Sendable {
         case .syncInProgress:
             return tr(
                 "The archive is already being downloaded (by the viewer or another apod sync). Wait for it to finish.")
+        case .videoUnplayable(let problem):
+            return tr("This video cannot be played here: {reason}.", ["reason": problem.reason])
         }
     }
 

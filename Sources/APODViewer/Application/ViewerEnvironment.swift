@@ -15,13 +15,22 @@ public struct ViewerEnvironment: Sendable {
     /// The daily background's saved choices (fit, caption), which "Set as Background" follows
     /// too; read from the settings file, so called off the main thread.
     public var dailySettings: @Sendable () -> DailySettings
+    /// Where APOD's own videos are fetched and kept; by default a folder of this process's
+    /// own under the temporary directory (the app passes its cache's `videos/`).
+    public var videos: VideoDownload
 
     public init(
         source: any APODSource, pictures: PictureLoader, calendar: ArchiveCalendar = ArchiveCalendar(),
         wallpaperDirectory: URL? = nil, archive: ArchiveAccess? = nil,
-        dailySettings: @escaping @Sendable () -> DailySettings = { DailySettings() }
+        dailySettings: @escaping @Sendable () -> DailySettings = { DailySettings() },
+        videos: VideoDownload? = nil
     ) {
         self.source = source
+        self.videos =
+            videos
+            ?? VideoDownload(
+                client: HTTPClient(),
+                cache: VideoCache(directory: Self.temporaryVideoDirectory, capacity: ImageDiskCache.defaultCapacity))
         self.archive = archive
         self.dailySettings = dailySettings
         self.pictures = pictures
@@ -30,6 +39,13 @@ public struct ViewerEnvironment: Sendable {
             wallpaperDirectory
             ?? Self.wallpaperDirectory(
                 inCache: SourceConfiguration.defaultCacheDirectory(environment: ProcessInfo.processInfo.environment))
+    }
+
+    /// A folder of this process's own for videos when nothing may be cached (`--no-cache`,
+    /// tests): GStreamer plays from a file.
+    static var temporaryVideoDirectory: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apod-viewer-videos-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
     }
 
     /// `<cache>/wallpaper`, beside the entries and pictures.

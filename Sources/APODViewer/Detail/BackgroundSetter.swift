@@ -12,11 +12,14 @@ import WallpaperComposition
 @MainActor
 final class BackgroundSetter {
     let button = Button(label: tr("Set as _Background"))
-    /// The outcome in words, and whether it is a failure (shown as an error).
-    var onOutcome: (@MainActor (_ message: String, _ isFailure: Bool) -> Void)?
+    /// The outcome in words, whether it is a failure (shown as an error), and whether saving
+    /// the picture is the way left (no portal, or the desktop refused), so Save is offered.
+    let finished = Event<(message: String, isFailure: Bool, offersSave: Bool)>()
     private let work = WorkSlot()
     /// The file last handed to the portal (tests).
     private(set) var lastFile: URL?
+    /// The window the desktop's preview belongs to.
+    weak var parent: Window?
 
     init() {
         button.tooltip = tr("Use this picture as your desktop background")
@@ -51,13 +54,17 @@ final class BackgroundSetter {
                 switch result {
                 case .success(let file):
                     self.lastFile = file
-                    WallpaperPortal.setWallpaper(fileAt: file.path) { [weak self] outcome in
+                    WallpaperPortal.setWallpaper(fileAt: file.path, parent: self.parent) { [weak self] outcome in
                         self?.button.isSensitive = true
-                        self?.onOutcome?(Self.message(for: outcome), outcome != .set && outcome != .cancelled)
+                        self?.finished.emit(
+                            (
+                                Self.message(for: outcome), outcome != .set && outcome != .cancelled,
+                                outcome == .noPortal || outcome == .refused
+                            ))
                     }
                 case .failure(let error):
                     self.button.isSensitive = true
-                    self.onOutcome?(userMessage(for: error), true)
+                    self.finished.emit((userMessage(for: error), true, false))
                 }
             })
     }
@@ -101,6 +108,10 @@ final class BackgroundSetter {
         case .refused:
             return tr(
                 "The desktop could not set the background. Save the picture and choose it in your desktop's settings.")
+        case .timedOut:
+            return tr(
+                "The desktop did not answer within {seconds} seconds, so the background was not changed.",
+                ["seconds": String(Int(PortalRequest.timeLimit.rounded()))])
         }
     }
 }

@@ -18,7 +18,11 @@ final class DetailWindow {
     /// The entry shown; changes when stepping through a batch.
     private(set) var entry: APODEntry
     let window: Window
+    /// What listens to this window's parts and events; released with it.
+    let subscriptions = Subscriptions()
     let header: DetailHeader
+    /// The favourite star in the header bar, with an archive index; kept as long as the window.
+    private(set) var favouriteStar: FavouriteButton?
     let banner = MessageBanner()
     let scroller: ScrolledWindow
     let pictureArea: DetailPicture
@@ -59,7 +63,7 @@ final class DetailWindow {
     /// Opens an explanation link (tests record instead of starting a browser).
     var openExplanationLink: @MainActor (URL) -> Void = { _ in }
     /// The window now shows another entry of its batch (the application re-files it).
-    var onEntryChanged: (@MainActor (_ old: APODEntry, _ new: APODEntry) -> Void)?
+    let entryChanged = Event<(old: APODEntry, new: APODEntry)>()
     private let environment: ViewerEnvironment
     private let videoPlayback: VideoPlayback
 
@@ -81,7 +85,7 @@ final class DetailWindow {
         window = Window(application: application)
         window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
         header = DetailHeader(window: window, backgroundButton: background.button)
-        pictureArea = DetailPicture(pictures: environment.pictures)
+        pictureArea = DetailPicture(pictures: environment.pictures, videos: environment.videos)
         let column = Box(.vertical, spacing: 12)
         scroller = ScrolledWindow(child: column)
         zoomable.enclosingScroller = scroller
@@ -114,14 +118,21 @@ final class DetailWindow {
         saver = PictureSaver(window: window, toasts: toasts, banner: banner, pictures: environment.pictures)
         installHandOff(environment: environment)
         if let batch {
-            let navigation = BatchNavigation(over: zoomable.root, window: window, entries: batch)
-            navigation.onStep = { [weak self] next in self?.show(next) }
+            let player = pictureArea.videoPlayer
+            let navigation = BatchNavigation(
+                over: zoomable.root, window: window, entries: batch,
+                arrowTaken: { [weak player] offset in
+                    guard let player, player.state == .ready, player.root.containsFocus else { return false }
+                    player.seek(by: Double(offset) * VideoPlayer.seekStep)
+                    return true
+                })
+            navigation.stepped.subscribe { [weak self] next in self?.show(next) }.store(in: subscriptions)
             self.batch = navigation
         }
-        fullscreen.onControlsShown = { [weak self] shown in
+        fullscreen.controlsShownChanged.subscribe { [weak self] shown in
             self?.zoomable.fullscreenControlsShown = shown
             self?.batch?.fullscreenControlsShown = shown
-        }
+        }.store(in: subscriptions)
         wire()
         installActions()
         showText()
@@ -141,19 +152,28 @@ final class DetailWindow {
             self.openLink(self.entry.webPageURL)
         }
         header.saveButton.onClicked { [weak self] in self?.save() }
+        background.parent = window
         background.button.onClicked { [weak self] in self?.setAsBackground() }
-        background.onOutcome = { [weak self] message, isFailure in
-            if isFailure { self?.banner.show(message) } else { self?.toasts.show(message) }
-        }
-        pictureArea.onShownChanged = { [weak self] shown in
+        background.finished.subscribe { [weak self] outcome in
+            guard let self else { return }
+            if outcome.offersSave {
+                // The message says to save the picture: the strip offers it at once.
+                self.banner.show(outcome.message, offering: tr("_Save…")) { [weak self] in self?.save() }
+            } else if outcome.isFailure {
+                self.banner.show(outcome.message)
+            } else {
+                self.toasts.show(outcome.message)
+            }
+        }.store(in: subscriptions)
+        pictureArea.shownChanged.subscribe { [weak self] shown in
             self?.header.saveButton.isSensitive = shown != nil
             self?.background.button.isSensitive = shown != nil
             self?.pictureChanged()
-        }
-        pictureArea.onPlay = { [weak self] in
+        }.store(in: subscriptions)
+        pictureArea.playRequested.subscribe { [weak self] in
             guard let self else { return }
             self.videoPlayback.play(self.entry) { [weak self] url in self?.openLink(url) }
-        }
+        }.store(in: subscriptions)
         openExplanationLink = { [weak self] url in self?.openLink(url) }
         explanationLabel.onActivateLink { [weak self] uri in self?.activateLink(uri) }
         fullTextButton.onClicked { [weak self] in self?.clipboard.copyFullText() }
@@ -185,6 +205,22 @@ final class DetailWindow {
 
     /// Shows the window; the first time with nothing focused, since GTK would focus the
     /// selectable explanation and blink a caret before its first word.
+    /// What the window shows only in some setups; the window places each part itself.
+    enum Part {
+        /// The favourite star (Ctrl+D): at the end of the header bar.
+        case favouriteStar(FavouriteButton)
+    }
+
+    /// Places `part` where it belongs in this window.
+    func install(_ part: Part) {
+        switch part {
+        case .favouriteStar(let star):
+            favouriteStar = star
+            header.bar.packEnd(star.button)
+            window.addAction(star.makeAction())
+        }
+    }
+
     func present() {
         let isNew = !window.isVisible
         window.present()
@@ -220,7 +256,7 @@ final class DetailWindow {
         toasts.dismiss()
         showText()
         loadPicture()
-        onEntryChanged?(old, next)
+        entryChanged.emit((old: old, new: next))
     }
 
     private func loadPicture() {
@@ -251,7 +287,7 @@ final class DetailWindow {
     }
 
     func openLink(_ url: URL) {
-        window.openWebLink(url, reportingTo: banner)
+        window.openWebLink(url, reportingTo: banner, toasts: toasts)
     }
 
     private func save() {

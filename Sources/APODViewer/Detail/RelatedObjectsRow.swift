@@ -9,9 +9,9 @@ import GtkKit
 @MainActor
 final class RelatedObjectsRow {
     /// Objects with a row of thumbnails (the rest have their chip only).
-    static let objectsWithThumbnails = 2
+    nonisolated static let objectsWithThumbnails = 2
     nonisolated static let thumbnailsPerObject = 8
-    static let chipLimit = 8
+    nonisolated static let chipLimit = 8
     static let thumbnailSize = PixelSize(width: 144, height: 96)
 
     let root = Box(.vertical, spacing: 8)
@@ -27,9 +27,9 @@ final class RelatedObjectsRow {
     private var isMapped = false
 
     /// A thumbnail was clicked: open that day.
-    var onOpenEntry: (@MainActor (APODEntry) -> Void)?
+    let entryActivated = Event<APODEntry>()
     /// A chip was clicked: open the object's grid.
-    var onOpenObject: (@MainActor (SkyObject) -> Void)?
+    let objectActivated = Event<SkyObject>()
 
     /// One object's heading and thumbnails.
     @MainActor
@@ -40,7 +40,8 @@ final class RelatedObjectsRow {
 
         init(_ related: RelatedEntries, open: @escaping @MainActor (APODEntry) -> Void) {
             heading.text = tr(
-                "More of {object} ({count})", ["object": related.object.id, "count": String(max(0, related.count - 1))])
+                "More of {object} ({count})",
+                ["object": related.object.id, "count": DisplayNumber.grouped(max(0, related.count - 1))])
             heading.addCSSClass("heading")
             heading.setTextAlignment(0)
             root.append(heading)
@@ -120,7 +121,9 @@ final class RelatedObjectsRow {
         let day = entry.date
         work.start(
             {
-                try archive.openIndex().related(to: day, limit: Self.thumbnailsPerObject)
+                try archive.openIndex().related(
+                    to: day, objects: Self.chipLimit, withEntries: Self.objectsWithThumbnails,
+                    limit: Self.thumbnailsPerObject)
             },
             then: { [weak self] result in
                 self?.fill((try? result.get()) ?? [])
@@ -138,12 +141,12 @@ final class RelatedObjectsRow {
             let chip = Button(label: "\(item.object.label) (\(item.count))")
             chip.tooltip = tr("Every picture of {object}, newest first", ["object": item.object.id])
             let object = item.object
-            chip.onClicked { [weak self] in self?.onOpenObject?(object) }
+            chip.onClicked { [weak self] in self?.objectActivated.emit(object) }
             chipBox.append(chip)
             chips.append((object, chip))
         }
         for item in found.prefix(Self.objectsWithThumbnails) where !item.entries.isEmpty {
-            let section = Section(item) { [weak self] entry in self?.onOpenEntry?(entry) }
+            let section = Section(item) { [weak self] entry in self?.entryActivated.emit(entry) }
             sectionBox.append(section.root)
             sections.append(section)
         }

@@ -3,7 +3,7 @@ import GtkKit
 
 /// Under the main window's header bar while the archive downloads: how far it got, the time
 /// left and Cancel, with every view usable meanwhile. When the download ends the strip goes and
-/// `onEnded` says how it ended (a toast).
+/// `ended` says how it ended (a toast).
 @MainActor
 final class DownloadProgressStrip {
     let root = Box(.horizontal, spacing: 12)
@@ -11,10 +11,9 @@ final class DownloadProgressStrip {
     let progressBar = ProgressBar()
     let cancelButton = Button(label: tr("_Cancel"))
     /// What the download ended with: done, stopped or why it failed.
-    var onEnded: (@MainActor (String) -> Void)?
+    let ended = Event<String>()
     private var wasRunning = false
-    private weak var download: ArchiveDownload?
-    private var token: Int?
+    private var downloadFollowed: Subscription?
 
     init(download: ArchiveDownload) {
         root.setMargins(top: 6, bottom: 6, start: 18, end: 18)
@@ -31,14 +30,13 @@ final class DownloadProgressStrip {
         root.append(cancelButton)
         root.isVisible = false
         cancelButton.onClicked { [weak download] in download?.cancel() }
-        self.download = download
-        token = download.observe { [weak self] state in self?.show(state) }
+        downloadFollowed = download.observe { [weak self] state in self?.show(state) }
     }
 
     /// Stops following the download (its window closed).
     func detach() {
-        if let token { download?.removeObserver(token) }
-        token = nil
+        downloadFollowed?.cancel()
+        downloadFollowed = nil
     }
 
     private func show(_ state: ArchiveDownload.State) {
@@ -61,13 +59,9 @@ final class DownloadProgressStrip {
             label.text = text
         case .finished(let summary):
             end(
-                with: summary.emptyWindows.isEmpty && summary.incompleteWindows.isEmpty
-                    ? tr(
-                        "The archive is on this computer: {count} pictures.",
-                        ["count": DisplayNumber.grouped(summary.entriesIndexed)])
-                    : tr(
-                        "{count} pictures are on this computer; some days could not be fetched: download again later to get them.",
-                        ["count": DisplayNumber.grouped(summary.entriesIndexed)]))
+                with: summary.status.map(ArchiveStatusText.summary)
+                    ?? ArchiveStatusText.sentence(
+                        tr("{count} pictures in the index", ["count": DisplayNumber.grouped(summary.entriesIndexed)])))
         case .cancelled:
             end(with: tr("Download stopped. What arrived is kept; downloading again resumes from there."))
         case .failed(let message):
@@ -81,7 +75,7 @@ final class DownloadProgressStrip {
         root.isVisible = false
         guard wasRunning else { return }
         wasRunning = false
-        onEnded?(message)
+        ended.emit(message)
     }
 
     /// Whether the strip is up.

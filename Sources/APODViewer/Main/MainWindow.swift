@@ -23,6 +23,8 @@ final class MainWindow {
     static let textColumnWidth = 380
 
     let window: Window
+    /// What listens to this window's parts and events; released with it.
+    let subscriptions = Subscriptions()
     let notices = MainNotices()
     let pictureView = PictureView()
     /// Title, date and credit of the entry shown; hidden when a load fails so they never
@@ -43,9 +45,20 @@ final class MainWindow {
     let windowTitle: ViewSwitcherTitle
     let switcherBar: ViewSwitcherBar
     /// The archive download's progress, under the header bar in every view.
-    let downloadStrip = Box(.vertical)
+    private let downloadStrip = Box(.vertical)
     /// Fills `downloadStrip` while the app has an archive download.
-    var downloadProgress: DownloadProgressStrip?
+    private(set) var downloadProgress: DownloadProgressStrip?
+    /// The favourite star in the header bar, with an archive index.
+    private(set) var favouriteStar: FavouriteButton?
+    /// The star, or an empty place of its width on the views other than Today.
+    private let starSlot = ContentStack<StarSlot>()
+    private enum StarSlot { case star, empty }
+    /// The calendar beside the date selector, with an archive index.
+    private(set) var calendarButton: DayCalendarButton?
+    /// The Random view; the window owns it.
+    private(set) var randomView: RandomGridView?
+    /// The Browse view (the archive wall), with an archive index; the window owns it.
+    private(set) var browseView: BrowseView?
     /// "Link copied" and other quick feedback over the window.
     private(set) var toasts: ToastOverlay!
     private(set) var clipboard: EntryClipboard!
@@ -58,6 +71,8 @@ final class MainWindow {
     private let environment: ViewerEnvironment
     private let entryWork = WorkSlot()
     private let videoPlayback: VideoPlayback
+    /// An APOD-hosted video day plays here, paused and muted until asked.
+    let videoPlayer: VideoPlayer
     private let pictureWork = WorkSlot()
     /// What the window last asked for, so Retry and F5 repeat it.
     private var request: Request = .latest
@@ -72,14 +87,14 @@ final class MainWindow {
     }
 
     /// The picture or Open Details was clicked: open the detail window for this entry.
-    var onOpenDetail: (@MainActor (APODEntry) -> Void)?
+    let detailRequested = Event<APODEntry>()
     /// An entry arrived from the source.
-    var onEntryLoaded: (@MainActor () -> Void)?
+    let entryLoaded = Event<Void>()
     /// An entry is now shown (for the favourite star and the history).
-    var onEntryPresented: (@MainActor (APODEntry) -> Void)?
-    /// The service could not be reached. Returns true when the application switched to
-    /// offline and reloaded this window, so the error is not shown.
-    var onServiceUnreachable: (@MainActor () -> Bool)?
+    let entryPresented = Event<APODEntry>()
+    /// Asked when the service could not be reached (a query, not an event): true when the
+    /// application switched to offline and reloads this window, so the error is not shown.
+    var fallBackOffline: (@MainActor () -> Bool)?
     /// Whether the app works from stored pictures only (offline on purpose or fallen back), so
     /// "Today" means the newest stored day. Set by the offline fallback.
     var isStoredOnly: (@MainActor () -> Bool)?
@@ -91,6 +106,7 @@ final class MainWindow {
     init(application: Application, environment: ViewerEnvironment, menu: Menu) {
         self.environment = environment
         videoPlayback = VideoPlayback(source: environment.source)
+        videoPlayer = VideoPlayer(downloads: environment.videos)
         window = Window(application: application)
         window.title = tr("APOD Viewer")
         window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
@@ -110,10 +126,11 @@ final class MainWindow {
         header.setTitleWidget(windowTitle)
         window.setTitlebar(header)
 
-        addView(
-            MainView(
-                .today, title: tr("_Today"), iconName: "image-x-generic-symbolic", content: makeToday(),
-                onReload: { [weak self] in self?.reload() }))
+        install(
+            .view(
+                MainView(
+                    .today, title: tr("_Today"), iconName: "image-x-generic-symbolic", content: makeToday(),
+                    onReload: { [weak self] in self?.reload() })))
         let column = Box(.vertical)
         notices.root.setMargins(top: 0, bottom: 0, start: 0, end: 0)
         column.append(notices.root)
@@ -137,6 +154,7 @@ final class MainWindow {
             guard let self else { return }
             self.navigation.setNarrow(narrow)
             self.windowTitle.isSwitcherEnabled = !narrow
+            self.usesShortTitles = narrow
             self.revealSwitcherBar()
         }
         todayLayout = WidthBreakpoint(window: window, narrowerThan: Self.sideBySideWidth) { [weak self] narrow in
@@ -158,12 +176,14 @@ final class MainWindow {
         detailsButton.tooltip = tr("The picture in full, with zoom, saving and sharing (or click the picture)")
         detailsButton.onClicked { [weak self] in
             guard let self, let entry = self.entry else { return }
-            self.onOpenDetail?(entry)
+            self.detailRequested.emit(entry)
         }
         textColumn.append(caption.root)
         textColumn.append(detailsButton)
         textColumn.append(explanationScroller)
+        showsEntryText = false
         todayBody.verticalExpand = true
+        pictureView.addVideoPage(videoPlayer.root)
         todayBody.append(pictureView.root)
         todayBody.append(textColumn)
         let page = Box(.vertical, spacing: 12)
@@ -187,12 +207,70 @@ final class MainWindow {
     /// Whether Today shows the text beside the picture.
     var showsTextBesidePicture: Bool { todayBody.orientation == .horizontal }
 
-    /// Adds a view after the others, switchable from both switchers and `win.show-view`.
-    func addView(_ view: MainView) {
-        views.addPage(view.content, name: view.name, title: view.title, iconName: view.iconName)
-        // Only the view shown is there for screen readers, not the six behind it.
-        view.content.hideFromScreenReadersWhileUnmapped()
-        addedViews[view.name] = view
+    /// What the window shows only in some setups (with an archive index, a download, the
+    /// views of other features); the window decides where each goes, and nothing outside it
+    /// appends into its header bar or rows.
+    enum Part {
+        /// A view after the others, switchable from both switchers and `win.show-view`.
+        case view(MainView)
+        /// The favourite star: at the end of the header bar (Ctrl+D), shown with Today only.
+        case favouriteStar(FavouriteButton)
+        /// The calendar: in the day row, after the date selector.
+        case calendar(DayCalendarButton)
+        /// The archive download's progress: under the header bar, in every view.
+        case downloadProgress(DownloadProgressStrip)
+        /// The Random view, kept as long as the window.
+        case random(RandomGridView)
+        /// The Browse view, kept as long as the window; it stops its work when the window closes.
+        case browse(BrowseView)
+    }
+
+    /// Places `part` where it belongs in this window.
+    func install(_ part: Part) {
+        switch part {
+        case .view(let view):
+            views.addPage(view.content, name: view.name, title: view.title, iconName: view.iconName)
+            // Only the view shown is there for screen readers, not the six behind it.
+            view.content.hideFromScreenReadersWhileUnmapped()
+            addedViews[view.name] = view
+            if usesShortTitles { views.setTitle(view.shortTitle, ofPage: view.content) }
+        case .favouriteStar(let star):
+            favouriteStar = star
+            // The star is Today's, but its place in the header stays on every view: the view
+            // switcher beside it then has the same room everywhere and keeps its layout (icons
+            // beside the labels, or over them), so the tabs never move under the pointer.
+            starSlot.add(star.button, for: .star)
+            starSlot.add(Box(.horizontal), for: .empty)
+            starSlot.crossfades = false
+            starSlot.state = isShowing(.today) ? .star : .empty
+            header.packEnd(starSlot)
+            window.addAction(star.makeAction())
+        case .calendar(let button):
+            calendarButton = button
+            navigation.showCalendar(button)
+        case .downloadProgress(let strip):
+            downloadProgress = strip
+            downloadStrip.append(strip.root)
+            window.onDestroy { [weak strip] in strip?.detach() }
+        case .random(let grid):
+            randomView = grid
+            install(.view(grid.view))
+        case .browse(let browse):
+            browseView = browse
+            install(.view(browse.view))
+            window.onDestroy { [weak browse] in browse?.close() }
+        }
+    }
+
+    /// Narrow, only the bottom bar switches views (the header keeps the title), so its tabs
+    /// take the short titles that fit 360 px; wide, the full ones with their mnemonics.
+    private var usesShortTitles = false {
+        didSet {
+            guard usesShortTitles != oldValue else { return }
+            for view in addedViews.values {
+                views.setTitle(usesShortTitles ? view.shortTitle : view.title, ofPage: view.content)
+            }
+        }
     }
 
     /// Shows the view `name` (nothing happens for a name no view has).
@@ -224,6 +302,19 @@ final class MainWindow {
 
     private func viewChanged() {
         showSubtitle()
+        starSlot.state = isShowing(.today) ? .star : .empty
+        // Alt+1…7 and the tabs' mnemonics change the view without touching the tabs: a focus
+        // ring left on the tab of the view before would mark the wrong one.
+        // The switchers mark their new tab after this notification: look once they have.
+        NextIteration.run { [weak self] in
+            guard let self, let name = self.views.visiblePage, self.addedViews[name]?.content.containsFocus != true
+            else { return }
+            for switcher in [self.windowTitle, self.switcherBar] as [Widget] {
+                switcher.moveFocusToActiveToggle(fromAnywhere: true)
+            }
+        }
+        // A video left playing in Today would go on decoding behind another view.
+        if !isShowing(.today) { videoPlayer.pause() }
         guard let name = views.visiblePage else { return }
         addedViews[name]?.onShown?()
     }
@@ -240,25 +331,24 @@ final class MainWindow {
     }
 
     private func wireSignals() {
-        dateSelector.onActivate = { [weak self] in self?.showSelectedDay() }
-        dateSelector.onChange = { [weak self] in self?.updateActions() }
-        pictureView.onPictureClicked = { [weak self] in
+        dateSelector.activated.subscribe { [weak self] in self?.showSelectedDay() }.store(in: subscriptions)
+        dateSelector.changed.subscribe { [weak self] in self?.updateActions() }.store(in: subscriptions)
+        pictureView.pictureClicked.subscribe { [weak self] in
             guard let self, let entry = self.entry else { return }
-            self.onOpenDetail?(entry)
-        }
-        pictureView.onNeedsLargerPicture = { [weak self] box in
+            self.detailRequested.emit(entry)
+        }.store(in: subscriptions)
+        pictureView.largerPictureNeeded.subscribe { [weak self] box in
             guard let self, let entry = self.entry else { return }
             self.loadPicture(for: entry, fitting: box)
-        }
-        pictureView.onOpenLink = { [weak self] url in
-            guard let self else { return }
-            self.window.openWebLink(url, reportingTo: self.banner)
-        }
+        }.store(in: subscriptions)
+        pictureView.linkActivated.subscribe { [weak self] url in self?.openWebLink(url) }.store(in: subscriptions)
         explanationLabel.onActivateLink { [weak self] uri in self?.activateLink(uri) }
-        pictureView.onPlay = { [weak self] in
+        pictureView.playRequested.subscribe { [weak self] in
             guard let self, let entry = self.entry else { return }
-            self.videoPlayback.play(entry) { [weak self] url in self?.pictureView.onOpenLink?(url) }
-        }
+            self.videoPlayback.play(entry) { [weak self] url in self?.openWebLink(url) }
+        }.store(in: subscriptions)
+        videoPlayer.becameReady.subscribe { [weak self] in self?.pictureView.showVideo() }.store(in: subscriptions)
+        videoPlayer.failed.subscribe { [weak self] message in self?.videoFailed(message) }.store(in: subscriptions)
     }
 
     /// A link in Today's explanation: another APOD day is shown here, as the detail window
@@ -269,9 +359,13 @@ final class MainWindow {
         if let day = APODDayLink.day(of: url) {
             show(day: day)
         } else {
-            pictureView.onOpenLink?(url)
+            openWebLink(url)
         }
         return url
+    }
+
+    private func openWebLink(_ url: URL) {
+        window.openWebLink(url, reportingTo: banner, toasts: toasts)
     }
 
     func showLatest() {
@@ -338,7 +432,14 @@ final class MainWindow {
         notice = nil
         notices.clear()
         pictureWork.cancel()
+        videoPlayer.stop()
         pictureView.showLoading()
+        // While a day loads, nothing of another day stays beside the spinner.
+        if !isShowing(request) {
+            entry = nil
+            showsEntryText = false
+            updateActions()
+        }
         if case .day(let day) = request { daySubtitle = day.displayString }
         let source = environment.source
         entryWork.start(
@@ -351,10 +452,10 @@ final class MainWindow {
             then: { [weak self] result in
                 switch result {
                 case .success(let entry):
-                    self?.onEntryLoaded?()
+                    self?.entryLoaded.emit()
                     self?.present(entry)
                 case .failure(let error):
-                    if OfflineFallback.isUnreachable(error), self?.onServiceUnreachable?() == true { return }
+                    if OfflineFallback.isUnreachable(error), self?.fallBackOffline?() == true { return }
                     self?.fail(error)
                 }
             })
@@ -365,9 +466,7 @@ final class MainWindow {
     /// which day is shown stays in the banner above.
     private func fail(_ error: any Error) {
         entry = nil
-        caption.root.isVisible = false
-        detailsButton.isVisible = false
-        explanationScroller.isVisible = false
+        showsEntryText = false
         updateActions()
         switch error as? APODError {
         case .noEntry(let day)?:
@@ -380,9 +479,30 @@ final class MainWindow {
         }
     }
 
+    /// Whether the request is for the entry shown already (F5, Retry): then its text stays
+    /// while it loads again.
+    private func isShowing(_ request: Request) -> Bool {
+        guard let entry else { return false }
+        switch request {
+        case .latest: return entry.date == environment.calendar.validRange.upperBound
+        case .day(let day): return entry.date == day
+        }
+    }
+
+    /// The title, date, credit, Open Details and explanation: shown only with their entry,
+    /// never while another day loads or failed (and not on the first load either).
+    private var showsEntryText: Bool {
+        get { caption.root.isVisible }
+        set {
+            caption.root.isVisible = newValue
+            detailsButton.isVisible = newValue
+            explanationScroller.isVisible = newValue
+        }
+    }
+
     private func present(_ entry: APODEntry) {
         self.entry = entry
-        caption.root.isVisible = true
+        showsEntryText = true
         caption.show(entry)
         showExplanation(of: entry)
         daySubtitle = entry.date.displayString
@@ -392,12 +512,10 @@ final class MainWindow {
             notices.explainNewestStored(entry.date)
         }
         loadPicture(for: entry)
-        onEntryPresented?(entry)
+        entryPresented.emit(entry)
     }
 
     private func showExplanation(of entry: APODEntry) {
-        detailsButton.isVisible = true
-        explanationScroller.isVisible = true
         if entry.explanation.isEmpty {
             explanationLabel.text = tr("No explanation was published for this day.")
         } else {
@@ -409,7 +527,13 @@ final class MainWindow {
     /// Loads the entry's picture decoded to fit the picture area (or `box`, when the area grew
     /// past the picture on screen: that one stays until the larger decode is ready).
     private func loadPicture(for entry: APODEntry, fitting box: PixelSize? = nil) {
+        let playsHere = entry.hostedVideoURL != nil
+        if box == nil, let address = entry.hostedVideoURL { videoPlayer.load(address, playing: false) }
         guard let url = entry.displayPictureURL else {
+            if playsHere {
+                pictureView.showLoading()
+                return
+            }
             pictureView.showStatus(entry.mediaType == .video ? .video : .noPicture(entry.webPageURL))
             return
         }
@@ -423,11 +547,20 @@ final class MainWindow {
             then: { [weak self] result in
                 switch result {
                 case .success(let image):
-                    self?.pictureView.show(
-                        image, altText: entry.pictureDescription, playable: entry.mediaType == .video)
-                    self?.pictureView.animation.start { try await pictures.animation(from: url, for: .display) }
+                    guard let self else { return }
+                    // The video's first frame came first: the still stays behind it.
+                    if playsHere, self.videoPlayer.state == .ready { return }
+                    self.pictureView.show(
+                        image, altText: entry.pictureDescription,
+                        playable: entry.mediaType == .video && !self.videoPlayer.isBusy)
+                    self.pictureView.playButton.tooltip = entry.playTooltip
+                    self.pictureView.playButton.setAccessibleLabel(entry.playTooltip)
+                    if case .failed(let message) = self.videoPlayer.state { self.pictureView.videoNotice.show(message) }
+                    self.pictureView.animation.start { try await pictures.animation(from: url, for: .display) }
                 case .failure(let error):
-                    self?.pictureView.showStatus(.pictureFailed(userMessage(for: error), entry.webPageURL))
+                    guard let self else { return }
+                    if playsHere, self.videoPlayer.state == .ready { return }
+                    self.pictureView.showStatus(.pictureFailed(userMessage(for: error), entry.webPageURL))
                 }
             })
     }
@@ -437,9 +570,25 @@ final class MainWindow {
         navigation.updateSteps(from: entry?.date ?? dateSelector.selectedDay)
     }
 
+    /// The video cannot be played here: the still (when there is one) with why and Open in
+    /// Browser, or the status page saying so.
+    private func videoFailed(_ message: String) {
+        guard let entry else { return }
+        let page = pictureView.page
+        if page == .picture {
+            pictureView.playButton.isVisible = true
+            pictureView.videoNotice.show(message)
+        } else if page == .video || page == .loading, entry.displayPictureURL == nil {
+            pictureView.showStatus(.pictureFailed(message, entry.playableURL ?? entry.webPageURL))
+        } else if page == .video {
+            loadPicture(for: entry, fitting: pictureView.decodeBox(fallback: Self.defaultSize))
+        }
+    }
+
     private func cancelWork() {
         entryWork.cancel()
         pictureWork.cancel()
         videoPlayback.cancel()
+        videoPlayer.stop()
     }
 }

@@ -18,18 +18,15 @@ import GtkKit
 @MainActor
 final class PreferencesWindow {
     let window: Window
+    /// What listens to this window's parts and events; released with it.
+    let subscriptions = Subscriptions()
     let page = PreferencesPage(title: tr("General"), iconName: "preferences-system-symbolic")
     let styleChoice = ComboRow<StylePreference>(
         title: tr("Style"),
         choices: [
             (.followSystem, tr("Follow System")), (.light, tr("Light")), (.dark, tr("Dark")),
         ])
-    let sourceChoice = ComboRow<SourceConfiguration.Kind>(
-        title: tr("Source"),
-        choices: [
-            (.science, "science.nasa.gov"), (.legacy, tr("NASA API (api.nasa.gov or a copy)")),
-            (.offline, tr("Offline (cache and sample pictures)")),
-        ], showsChoiceBelow: true)
+    let sourceChoice: ComboRow<SourceConfiguration.Kind>
     let urlEntry = EntryRow(title: tr("API address"))
     let keyEntry = PasswordEntryRow(title: tr("API key"))
     /// Under the address and key: what an empty field means and where the key is kept.
@@ -53,24 +50,22 @@ final class PreferencesWindow {
     private(set) var clearConfirmation: MessageDialog?
 
     /// The data source changed: the main window reloads from the new one.
-    var onSourceChanged: (@MainActor () -> Void)?
+    let sourceChanged = Event<Void>()
     /// The daily picture's preferences changed (and were saved): the app applies them.
-    var onDailySettingsChanged: (@MainActor (DailySettings) -> Void)?
+    let dailySettingsChanged = Event<DailySettings>()
 
     private let services: ViewerServices
     private let usageWork = WorkSlot()
     private let clearWork = WorkSlot()
-    /// Set while the controls are filled in, so that is not taken for a user's change.
-    private var isFilling = false
-    /// The legacy address or key was edited since it was last applied.
-    private var hasPendingEdits = false
-    /// Applies typed edits once typing pauses.
-    private var pendingApply: RepeatingTimer?
     /// How long typing must pause before the address and key are applied.
     static let typingPauseMilliseconds = 1000
+    /// The rows and the settings they show, kept in step.
+    private let bindings = PreferenceBindings(typingPauseMilliseconds: PreferencesWindow.typingPauseMilliseconds)
 
     init(application: Application, services: ViewerServices) {
         self.services = services
+        sourceChoice = ComboRow(
+            title: tr("Source"), choices: Self.sourceChoices(for: services.configuration), showsChoiceBelow: true)
         dailySection = DailyPictureSection(settings: services.store.map(DailySettings.init(store:)) ?? DailySettings())
         window = Window.preferences(application: application)
         window.title = tr("Preferences")
@@ -120,28 +115,21 @@ final class PreferencesWindow {
             }
             page.add(section.group)
             archiveSection = section
-            let token = services.observeFallback { [weak section] in section?.refreshAvailability() }
-            section.group.onDestroy { [weak services] in services?.removeFallbackObserver(token) }
+            let fallback = services.fallbackChanged.subscribe { [weak section] in section?.refreshAvailability() }
+            section.group.onDestroy { fallback.cancel() }
         }
         window.addPreferencesPage(page)
         // libadwaita 1.2's search button has neither a name nor a tooltip.
         window.nameIconButtons(fallbacks: ["system-search-symbolic": tr("Search")])
 
-        fill()
-        styleChoice.onChange { [weak self] in self?.applyStyle() }
-        sourceChoice.onChange { [weak self] in self?.sourceChosen() }
-        urlEntry.onActivate { [weak self] in self?.applySource() }
-        keyEntry.onActivate { [weak self] in self?.applySource() }
-        urlEntry.onChanged { [weak self] in self?.addressEdited() }
-        keyEntry.onChanged { [weak self] in self?.keyEdited() }
-        cacheLimitSpin.onValueChanged { [weak self] in self?.applyCacheLimit() }
+        bind()
         clearButton.onClicked { [weak self] in self?.askToClearCache() }
-        dailySection.onChange = { [weak self] in self?.applyDailySettings($0) }
+        dailySection.settingsChanged.subscribe { [weak self] in self?.applyDailySettings($0) }.store(in: subscriptions)
         dailySection.askConsent(
             over: window, consent: BackgroundConsent(autostart: .beside(services.store ?? SettingsStore())))
+        // Closing the window keeps what was typed, when it can be used.
         window.onDestroy { [weak self] in
-            self?.pendingApply?.stop()
-            self?.applyPendingEdits()
+            self?.bindings.flush()
             self?.usageWork.cancel()
             self?.clearWork.cancel()
         }
@@ -154,20 +142,60 @@ final class PreferencesWindow {
     /// Whether the legacy API's address and key rows show (only for that source).
     var showsLegacyFields: Bool { urlEntry.isVisible }
 
-    /// Shows the current configuration; the key only as the masked row's content.
-    private func fill() {
-        isFilling = true
-        defer { isFilling = false }
-        let configuration = services.configuration
-        sourceChoice.selectedValue = configuration.kind
-        if configuration.kind == .legacy {
-            urlEntry.text =
-                configuration.apiURL == SourceConfiguration.legacyURL ? "" : configuration.apiURL.absoluteString
-            keyEntry.text = configuration.apiKey == SourceConfiguration.demoKey ? "" : configuration.apiKey
+    /// The sources to choose from. The science route names the host really asked when it is
+    /// not science.nasa.gov (`--api-url` pointing at a copy or a test server), so the window
+    /// never claims NASA's site while another answers.
+    static func sourceChoices(for configuration: SourceConfiguration) -> [(
+        value: SourceConfiguration.Kind, label: String
+    )] {
+        var science = "science.nasa.gov"
+        if configuration.kind == .science, configuration.apiURL != SourceConfiguration.scienceURL,
+            let host = configuration.apiURL.host
+        {
+            let address = configuration.apiURL.port.map { "\(host):\($0)" } ?? host
+            science = tr("{address} (as science.nasa.gov)", ["address": address])
         }
-        showLegacyFields(configuration.kind == .legacy)
-        cacheLimitSpin.value = services.cacheLimitMB
-        styleChoice.selectedValue = services.style
+        return [
+            (.science, science), (.legacy, tr("NASA API (api.nasa.gov or a copy)")),
+            (.offline, tr("Offline (cache and sample pictures)")),
+        ]
+    }
+
+    /// Each row shows its setting and saves the user's changes; the key shows only as the
+    /// masked row's content.
+    private func bind() {
+        let services = services
+        bindings.bind(styleChoice, read: { services.style }, write: { [weak self] in self?.applyStyle($0) })
+        // Shown or hidden for every value, the user's or the saved one; only the user's is applied.
+        sourceChoice.onChange { [weak self] in
+            guard let self else { return }
+            self.showLegacyFields(self.sourceChoice.selectedValue == .legacy)
+        }
+        bindings.bind(
+            sourceChoice, read: { services.configuration.kind }, write: { [weak self] _ in self?.applySource() })
+        bindings.bind(
+            urlEntry,
+            read: {
+                Self.legacyText(
+                    services.configuration.apiURL.absoluteString, unless: SourceConfiguration.legacyURL.absoluteString,
+                    of: services)
+            },
+            isUsable: { [weak self] _ in self?.checkTypedAddress() ?? false },
+            write: { [weak self] _ in self?.applySource() })
+        bindings.bind(
+            keyEntry,
+            read: { Self.legacyText(services.configuration.apiKey, unless: SourceConfiguration.demoKey, of: services) },
+            isUsable: { [weak self] _ in self?.typedAddressIsValid ?? false },
+            write: { [weak self] _ in self?.applySource() })
+        showLegacyFields(services.configuration.kind == .legacy)
+        bindings.bind(
+            cacheLimitSpin, read: { services.cacheLimitMB }, write: { [weak self] in self?.applyCacheLimit($0) })
+    }
+
+    /// A legacy setting as its row shows it: empty for the default, or for another source.
+    private static func legacyText(_ value: String, unless defaultValue: String, of services: ViewerServices) -> String
+    {
+        services.configuration.kind == .legacy && value != defaultValue ? value : ""
     }
 
     private func showLegacyFields(_ shown: Bool) {
@@ -176,9 +204,8 @@ final class PreferencesWindow {
     }
 
     /// Saves the style and applies it to every window at once.
-    private func applyStyle() {
-        let style = styleChoice.selectedValue
-        guard !isFilling, style != services.style else { return }
+    private func applyStyle(_ style: StylePreference) {
+        guard style != services.style else { return }
         Appearance.apply(style)
         do {
             try services.setStyle(style)
@@ -188,16 +215,9 @@ final class PreferencesWindow {
         }
     }
 
-    private func sourceChosen() {
-        showLegacyFields(sourceChoice.selectedValue == .legacy)
-        guard !isFilling else { return }
-        applySource()
-    }
-
     /// Saves and applies the chosen source (and, for the legacy API, its address and key).
     func applySource() {
-        pendingApply?.stop()
-        pendingApply = nil
+        bindings.cancelPendingWrite()
         let kind = sourceChoice.selectedValue
         let url: URL?
         do {
@@ -209,10 +229,9 @@ final class PreferencesWindow {
         }
         do {
             try services.setSource(kind, apiURL: url, apiKey: keyEntry.text.trimmingCharacters(in: .whitespaces))
-            hasPendingEdits = false
             showMessage(nil)
             archiveSection?.refreshAvailability()
-            onSourceChanged?()
+            sourceChanged.emit()
         } catch {
             showMessage(userMessage(for: error))
         }
@@ -234,31 +253,14 @@ final class PreferencesWindow {
 
     /// Says at once, under the field, whether the typed address can be used; a usable one is
     /// applied when typing pauses, on Enter or on close.
-    private func addressEdited() {
-        guard !isFilling else { return }
-        hasPendingEdits = true
+    private func checkTypedAddress() -> Bool {
         do {
             _ = try typedAddress()
             showAddressMessage(nil)
-            applyWhenTypingPauses()
+            return true
         } catch {
-            pendingApply?.stop()
             showAddressMessage(userMessage(for: error))
-        }
-    }
-
-    private func keyEdited() {
-        guard !isFilling else { return }
-        hasPendingEdits = true
-        applyWhenTypingPauses()
-    }
-
-    private func applyWhenTypingPauses() {
-        pendingApply?.stop()
-        pendingApply = RepeatingTimer(milliseconds: Self.typingPauseMilliseconds) { [weak self] in
-            self?.pendingApply?.stop()
-            self?.pendingApply = nil
-            self?.applyPendingEdits()
+            return false
         }
     }
 
@@ -266,12 +268,6 @@ final class PreferencesWindow {
         addressMessage.text = text ?? ""
         addressMessage.isVisible = text != nil
         urlEntry.showsError = text != nil
-    }
-
-    /// Closing the window keeps what was typed, when it can be used.
-    private func applyPendingEdits() {
-        guard hasPendingEdits, sourceChoice.selectedValue == .legacy, typedAddressIsValid else { return }
-        applySource()
     }
 
     private var typedAddressIsValid: Bool {
@@ -283,10 +279,10 @@ final class PreferencesWindow {
         }
     }
 
-    private func applyCacheLimit() {
-        guard !isFilling, cacheLimitSpin.value != services.cacheLimitMB else { return }
+    private func applyCacheLimit(_ megabytes: Int) {
+        guard megabytes != services.cacheLimitMB else { return }
         do {
-            try services.setCacheLimit(megabytes: cacheLimitSpin.value)
+            try services.setCacheLimit(megabytes: megabytes)
             showMessage(nil)
         } catch {
             showMessage(userMessage(for: error))
@@ -303,7 +299,7 @@ final class PreferencesWindow {
                 }
             }
             showMessage(nil)
-            onDailySettingsChanged?(settings)
+            dailySettingsChanged.emit(settings)
         } catch {
             showMessage(userMessage(for: error))
         }

@@ -21,7 +21,7 @@ enum ContentStatus: Equatable {
     enum Way: Equatable {
         case action(label: String, name: String, suggested: Bool)
         case link(label: String, iconName: String, URL)
-        /// Plays the entry's video (the view's `onPlay`).
+        /// Plays the entry's video (the view's `playRequested`).
         case play(label: String)
     }
 
@@ -44,7 +44,8 @@ enum ContentStatus: Equatable {
 
     var title: String {
         switch self {
-        case .skippedDay(let day): return tr("No picture was published on {date}", ["date": day.displayString])
+        case .skippedDay(let day):
+            return tr("No picture was published on {date}", ["date": day.unbreakableDisplayString])
         case .failed: return tr("The day could not be loaded")
         case .notStored: return tr("Not stored on this computer")
         case .video: return tr("Today's APOD is a video")

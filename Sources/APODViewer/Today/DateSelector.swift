@@ -1,22 +1,25 @@
 import APODCore
 import GtkKit
 
-/// Year, month and day spin buttons (the three-column picker) limited to the archive.
+/// Year, month and day spin buttons (the three-column picker) limited to the archive, each
+/// under its name (Year, Month, Day), so the three numbers are never guessed at.
 /// Changing the year or month narrows the other ranges at the archive's ends; a day the month
 /// lacks stays as typed, to be explained (`impossibleDayMessage`) rather than silently moved.
 @MainActor
 final class DateSelector {
-    let root = Box(.horizontal, spacing: 0)
+    let root = Box(.horizontal, spacing: 6)
     let year: SpinButton
     let month: SpinButton
     let day: SpinButton
+    /// The names over the spin buttons.
+    private(set) var captions: [Label] = []
     private(set) var limits: DateLimits
     private var isUpdating = false
 
     /// Enter was pressed in one of the spin buttons.
-    var onActivate: (@MainActor () -> Void)?
+    let activated = Event<Void>()
     /// The selected day changed (by the user or by `select`).
-    var onChange: (@MainActor () -> Void)?
+    let changed = Event<Void>()
 
     init(range: ClosedRange<APODDay>) {
         limits = DateLimits(range: range)
@@ -29,13 +32,19 @@ final class DateSelector {
         for (spin, name) in [(year, tr("Year")), (month, tr("Month")), (day, tr("Day"))] {
             spin.tooltip = name
             spin.setAccessibleLabel(name)
-        }
-        root.linkChildren()
-        for spin in [year, month, day] {
+            let caption = Label(name)
+            caption.addCSSClass("caption")
+            caption.addCSSClass("dim-label")
+            // The spin button has the same name: a screen reader says it once.
+            caption.hideFromScreenReaders()
+            captions.append(caption)
+            let column = Box(.vertical, spacing: 2)
+            column.append(caption)
+            column.append(spin)
             spin.stackButtonsVertically()
-            root.append(spin)
+            root.append(column)
             spin.onValueChanged { [weak self] in self?.componentChanged() }
-            spin.onActivate { [weak self] in self?.onActivate?() }
+            spin.onActivate { [weak self] in self?.activated.emit() }
         }
         select(range.upperBound)
     }
@@ -66,7 +75,7 @@ final class DateSelector {
         day.range = limits.days(in: clamped.year, month: clamped.month)
         day.value = clamped.day
         isUpdating = false
-        onChange?()
+        changed.emit()
     }
 
     /// Moves the upper limit (today changes at Eastern midnight) and re-clamps.
@@ -82,6 +91,6 @@ final class DateSelector {
         month.range = limits.months(in: year.value)
         day.range = limits.days(in: year.value, month: month.value)
         isUpdating = false
-        onChange?()
+        changed.emit()
     }
 }

@@ -49,10 +49,10 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             let views = try XCTUnwrap(app.archiveViews)
             let search = try XCTUnwrap(views.searchView)
             let twoStates = {
-                search.showsSummary && search.page == "empty" && search.status.title == "Search the archive"
+                search.showsSummary && search.page == .empty && search.status.title == "Search the archive"
             }
             views.search("eclipse")
-            waitUntil("two results") { search.cells.count == 2 && search.page == "grid" }
+            waitUntil("two results") { search.cells.count == 2 && search.page == .grid }
             XCTAssertTrue(search.showsSummary)
             views.searchField.text = ""
             views.searchField.text = "moon"
@@ -64,7 +64,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
                     return false
                 }, timeout: 1)
             XCTAssertFalse(sawTwo, "a count over the empty page")
-            XCTAssertEqual(search.page, "empty")
+            XCTAssertEqual(search.page, .empty)
             XCTAssertEqual(search.status.title, "Search the archive")
             XCTAssertFalse(search.showsSummary)
         }
@@ -85,7 +85,8 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(results.summaryLabel.text, "2 pictures match “eclipse”", "the count alone, in bold")
             XCTAssertTrue(results.noteLabel.isVisible)
             XCTAssertTrue(
-                results.noteLabel.text.hasPrefix("Only the pictures already on this computer"), results.noteLabel.text)
+                results.noteLabel.text.contains("Only the pictures already on this computer"), results.noteLabel.text)
+            XCTAssertTrue(results.noteLabel.text.contains(" pictures in the index; "), results.noteLabel.text)
             XCTAssertEqual(Set(results.cells.map(\.entry.title)), ["Total Eclipse over Poznań", "Eclipse Shadow"])
 
             windows.searchField.text = "eclipse poznan"
@@ -98,7 +99,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
 
             windows.searchField.text = "(\"NOT\"*)"
             waitUntil("no result, no error") { results.status.title == "No pictures found" }
-            XCTAssertEqual(results.stack.visiblePage, "empty")
+            XCTAssertEqual(results.stack.state, .empty)
 
             windows.searchField.text = "moon"
             waitUntil("one result") { results.cells.count == 1 }
@@ -156,7 +157,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try startWithArchive(indexed: [], entries: sky())
             let main = try XCTUnwrap(app.mainWindow)
-            let star = try XCTUnwrap(app.archiveControls?.star)
+            let star = try XCTUnwrap(app.mainWindow?.favouriteStar)
             waitUntil("the star is ready") { main.entry != nil && star.button.isSensitive }
             XCTAssertEqual(star.button.iconName, "non-starred-symbolic")
 
@@ -173,7 +174,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
 
             star.button.activate()
             waitUntil("no longer a favourite") { !star.isFavourite }
-            waitUntil("the grid follows") { windows.listViews[.favourites]?.stack.visiblePage == "empty" }
+            waitUntil("the grid follows") { windows.listViews[.favourites]?.stack.state == .empty }
             XCTAssertEqual(try archive.favourites(), [])
 
             source.setFailure(.unreachable)
@@ -226,7 +227,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try startWithArchive(indexed: sky(), entries: sky())
             let main = try XCTUnwrap(app.mainWindow)
-            let calendarButton = try XCTUnwrap(app.archiveControls?.calendarButton)
+            let calendarButton = try XCTUnwrap(app.mainWindow?.calendarButton)
             waitUntil("today shown") { main.entry != nil }
             calendarButton.button.popup()
             // An open popover keeps its X keyboard grab past its window: later tests' keys would go nowhere.
@@ -245,6 +246,52 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// A distant month is one choice away (not 22 clicks on the year arrows): the month list
+    /// and the year field over the calendar move it, and it moves them. The popover opens
+    /// above its button at the window's bottom and shows the legend's every line; the date
+    /// selector's spin buttons say which is which.
+    func testTheCalendarReachesADistantMonthFromItsChoicesAndShowsItsWholeLegend() throws {
+        try MainActor.assumeIsolated {
+            try startWithArchive(
+                indexed: sky() + [entry("1999-03-05", title: "Old Favourite")], entries: sky())
+            _ = try archive.toggleFavourite(entry("1999-03-05", title: "Old Favourite"))
+            let main = try XCTUnwrap(app.mainWindow)
+            let calendarButton = try XCTUnwrap(app.mainWindow?.calendarButton)
+            let calendar = calendarButton.calendar
+            waitUntil("today shown") { main.entry != nil }
+            XCTAssertEqual(main.dateSelector.captions.map(\.text), ["Year", "Month", "Day"])
+            XCTAssertTrue(main.dateSelector.captions.allSatisfy(\.isMapped), "the spin buttons' names are visible")
+
+            calendarButton.button.popup()
+            defer {
+                calendarButton.button.popdown()
+                waitUntil("the calendar closed") { !calendarButton.button.isOpen }
+            }
+            waitUntil("today's mark") { calendar.isMarked(29) }
+            XCTAssertEqual(calendarButton.yearChoice.value, 2026)
+            XCTAssertEqual(calendarButton.monthChoice.selected, 10, "November")
+
+            calendarButton.yearChoice.value = 1999
+            XCTAssertEqual(calendar.selected.year, 1999)
+            calendarButton.monthChoice.selected = 2
+            XCTAssertEqual(calendar.selected.month, 3, "March")
+            XCTAssertEqual(calendar.selected.day, 29, "the same day of the month")
+            waitUntil("the month's marks and favourites") { calendarButton.legend.text.contains("Favourites: 5") }
+            XCTAssertTrue(calendar.isMarked(5))
+            XCTAssertTrue(calendarButton.button.isOpen, "choosing a month is browsing, not choosing a day")
+            waitForFrames()
+            XCTAssertFalse(calendarButton.legend.isCutOff, "the legend's last line shows")
+            saveScreenshot(of: main.window, named: "calendar-popover-distant-month")
+
+            // The year field never leaves the archive.
+            calendarButton.yearChoice.value = 1990
+            XCTAssertEqual(calendar.selected.year, 1995)
+            XCTAssertEqual(calendar.selected.month, 6, "the archive begins in June 1995")
+            XCTAssertEqual(calendarButton.monthChoice.selected, 5)
+            XCTAssertFalse(source.requests.contains { $0.hasPrefix("entry 1999") || $0.hasPrefix("entry 1995") })
+        }
+    }
+
     /// GTK 4.8 draws no calendar marks: the marked day's label gets a class the app's
     /// stylesheet styles, and is drawn in another colour than its unmarked neighbour, a blue
     /// one, in the light and the dark style.
@@ -253,7 +300,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             defer { StyleManager.colorScheme = .followSystem }
             try startWithArchive(indexed: sky() + [entry("2026-11-20", title: "Marked")], entries: sky())
             let main = try XCTUnwrap(app.mainWindow)
-            let calendarButton = try XCTUnwrap(app.archiveControls?.calendarButton)
+            let calendarButton = try XCTUnwrap(app.mainWindow?.calendarButton)
             let calendar = calendarButton.calendar
             waitUntil("today shown") { main.entry != nil }
             calendarButton.button.popup()
@@ -288,7 +335,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try startWithArchive(indexed: sky(), entries: sky())
             let main = try XCTUnwrap(app.mainWindow)
-            let calendarButton = try XCTUnwrap(app.archiveControls?.calendarButton)
+            let calendarButton = try XCTUnwrap(app.mainWindow?.calendarButton)
             let calendar = calendarButton.calendar
             let outside = DayCalendarButton.outsideClass
             waitUntil("today shown") { main.entry != nil }

@@ -64,6 +64,9 @@ final class SetBackgroundTests: GUITestCase, @unchecked Sendable {
                 [decoded.width, decoded.height], [monitor.width * monitor.scale, monitor.height * monitor.scale],
                 "fitted to the monitor, as the daily background is")
             XCTAssertEqual(call.options["set-on"], "'both'")
+            // The desktop's preview belongs to this window, not a separate "Portal" app.
+            XCTAssertTrue(call.parentWindow.hasPrefix("x11:"), call.parentWindow)
+            XCTAssertNotEqual(UInt(call.parentWindow.dropFirst(4), radix: 16) ?? 0, 0, call.parentWindow)
 
             portal.responseCode = 1
             detail.background.button.activate()
@@ -117,6 +120,7 @@ final class SetBackgroundTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(detail.banner.root.kind, .error)
             XCTAssertTrue(detail.background.button.isSensitive, "the user may try again later")
             XCTAssertTrue(detail.banner.root.isDismissible)
+            XCTAssertEqual(detail.banner.offeredActionLabel, "_Save…", "the strip offers what it suggests")
             waitForFrames()
             saveScreenshot(of: detail.window, named: "detail-no-portal")
             detail.banner.root.dismiss()

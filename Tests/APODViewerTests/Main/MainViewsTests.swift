@@ -36,6 +36,48 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
         return source
     }
 
+    /// The header's view switcher keeps one layout on every view: the tabs stay where they
+    /// are under the pointer (Today's star hid and gave the switcher room to change from
+    /// icons over labels to icons beside them). A view changed by a shortcut takes the focus
+    /// ring with it, when the tabs had it.
+    func testTheViewSwitcherKeepsItsLayoutAndItsFocusFollowsTheView() throws {
+        try MainActor.assumeIsolated {
+            _ = try startWithArchive()
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("today shown") { main.entry != nil }
+            // The header's squeezer crossfades between its switchers (at the first showing, and
+            // again if a part of the header arrives later): both are shown during the fade, so
+            // the tabs are read once one switcher alone is left.
+            @MainActor func settledTabs() -> [Rect] {
+                waitForFrames()
+                waitUntil("the seven tabs of one switcher in the header") { main.windowTitle.shownToggles.count == 7 }
+                return main.windowTitle.shownToggles.map(\.bounds)
+            }
+            let onToday = settledTabs()
+            for view in [MainView.Name.random, .favourites, .browse, .today] {
+                main.showView(view)
+                XCTAssertEqual(settledTabs(), onToday, "\(view): the tabs did not move")
+            }
+
+            XCTAssertTrue(main.windowTitle.focusShownToggle(0), "the Today tab takes the keyboard")
+            XCTAssertTrue(main.window.activateAction(WindowAction.showView.detailedName, string: "favourites"))
+            waitUntil("the focus follows to the Favourites tab") {
+                main.windowTitle.shownToggles.map(\.hasFocus) == [false, false, false, true, false, false, false]
+            }
+            XCTAssertEqual(main.windowTitle.shownToggles.firstIndex { $0.isActive }, 3)
+
+            // The focus in a view that goes (Random's count field) lands on the new view's tab,
+            // not on the first tab at the next key press.
+            main.showView(.random)
+            let random = try XCTUnwrap(app.randomView)
+            waitUntil("the count field takes the keyboard") {
+                random.countSpin.grabFocus() && random.countSpin.containsFocus
+            }
+            XCTAssertTrue(main.window.activateAction(WindowAction.showView.detailedName, string: "history"))
+            waitUntil("the focus on the History tab") { main.windowTitle.shownToggles.map(\.hasFocus)[4] }
+        }
+    }
+
     /// The accelerators' actions, as the keys run them: still one window on screen after each.
     func testCtrlRCtrlFAndFavouritesShowViewsInTheOneWindow() throws {
         try MainActor.assumeIsolated {
@@ -78,7 +120,7 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
             waitUntil("today shown") { main.entry != nil }
             let browse = try XCTUnwrap(app.browseView)
             XCTAssertFalse(browse.hasLoaded, "nothing read before the view is shown")
-            XCTAssertNotEqual(browse.wall.stack.visiblePage, "wall")
+            XCTAssertNotEqual(browse.wall.stack.state, .wall)
             XCTAssertNil(app.browseCensus, "no census while another view is shown")
             XCTAssertTrue(app.application.accelerators(for: AppAction.openBrowse).contains("<Control>b"))
             XCTAssertEqual(app.application.accelerators(for: WindowAction.showView(.browse)), ["<Alt>7"])
@@ -86,7 +128,7 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
             app.application.activateAction(AppAction.browse, string: "")
             XCTAssertEqual(main.visibleView, MainView.Name.browse.rawValue)
             XCTAssertTrue(browse.hasLoaded)
-            waitUntil("the wall shows the indexed days") { browse.wall.stack.visiblePage == "wall" }
+            waitUntil("the wall shows the indexed days") { browse.wall.stack.state == .wall }
             XCTAssertEqual(browse.wall.entries.count, sky().count)
             XCTAssertEqual(app.browseCensus?.days, sky().count)
             waitForFrames()
@@ -107,10 +149,11 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
             let main = try XCTUnwrap(app.mainWindow)
             var shown = 0
             let label = Label("A wall of pictures")
-            main.addView(
-                MainView(
-                    name: "extra", title: "_Extra", iconName: "view-grid-symbolic", content: label,
-                    onShown: { shown += 1 }))
+            main.install(
+                .view(
+                    MainView(
+                        name: "extra", title: "_Extra", iconName: "view-grid-symbolic", content: label,
+                        onShown: { shown += 1 })))
             XCTAssertTrue(main.window.activateAction(WindowAction.showView.detailedName, string: "extra"))
             XCTAssertEqual(main.visibleView, "extra")
             XCTAssertEqual(shown, 1)
