@@ -120,6 +120,8 @@ final class ArchiveSyncTests: CoreTestCase {
             DROP TRIGGER entries_objects_ad;
             DROP TABLE entry_objects;
             DROP TABLE objects_version;
+            DROP TABLE translations;
+            DROP TABLE translations_fts;
             """)
         let yesterday = clock.calendar.today.adding(days: -1)
         for month in ArchiveMonth.all(from: ArchiveCalendar.firstDay, through: yesterday) {
