@@ -2,7 +2,8 @@ import APODCore
 
 /// The `apod` commands that work on the archive index and the favourites library.
 enum ArchiveCommand: Equatable {
-    case sync
+    /// `translations`: the Chinese mirror's texts of the indexed days too.
+    case sync(translations: Bool)
     case search(String, limit: Int, json: Bool)
     case favorites(json: Bool)
     case addFavorite(APODDay)
@@ -19,8 +20,10 @@ enum ArchiveCommand: Equatable {
     /// The usage lines of these commands (translated when read).
     static var usageLines: [String] {
         [
-            "  sync                                    "
-                + tr("download the archive's index (resumes where it stopped)"),
+            "  sync [--translations]                   "
+                + tr("download the archive's index (resumes where it stopped);"),
+            "                                          "
+                + tr("--translations: the Chinese mirror's texts too, two at a time"),
             "  search QUERY [--limit N] [--json]       "
                 + tr("best matches first, N from 1 to 500, default 20; words after -- may start with -"),
             "  favorites [--json]                      " + tr("favourite pictures, oldest first"),
@@ -39,8 +42,11 @@ enum ArchiveCommand: Equatable {
         switch command {
         case "sync":
             if json { throw APODError.invalidArgument(tr("sync does not take --json.")) }
+            let translations = rest.first == "--translations"
+            if translations { rest.removeFirst() }
+            try Invocation.rejectOptions(rest)
             try Invocation.expectNothing(rest)
-            return .sync
+            return .sync(translations: translations)
         case "search":
             // Words after `--` are searched as they are, even when they start with a dash.
             var words = rest.firstIndex(of: "--").map { Array(rest[($0 + 1)...]) } ?? []

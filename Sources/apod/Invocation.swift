@@ -2,7 +2,8 @@ import APODCore
 
 /// What the user asked `apod` to do, parsed from the arguments left after the shared flags.
 enum Invocation: Equatable {
-    case show(APODDay?, json: Bool)
+    /// `language` nil: as Preferences → Explanations says, English when unset.
+    case show(APODDay?, json: Bool, language: ExplanationLanguage?)
     case random(count: Int, json: Bool)
     case range(APODDay, APODDay, json: Bool)
     case download(APODDay?, hd: Bool, output: String?, force: Bool)
@@ -27,7 +28,9 @@ enum Invocation: Equatable {
             tr("Usage: apod [OPTIONS] COMMAND"),
             "",
             tr("Commands:"),
-            "  show [YYYY-MM-DD] [--json]              " + tr("one entry; no date = latest published"),
+            "  show [YYYY-MM-DD] [--json] [--lang en|zh-TW]",
+            "                                          "
+                + tr("one entry; no date = latest published; zh-TW adds the Chinese mirror's text"),
             "  random [--count N] [--json]             " + tr("N random entries, 1…100, default 8"),
             "  random --wallpaper PATH [--favorites] [WALLPAPER OPTIONS]",
             "                                          "
@@ -70,10 +73,11 @@ enum Invocation: Equatable {
         let json = take("--json", from: &rest)
         switch command {
         case "show":
+            let language = try value(of: "--lang", in: &rest).map(parseLanguage)
             try rejectOptions(rest)
             let day = try rest.isEmpty ? nil : day(rest.removeFirst())
             try expectNothing(rest)
-            return .show(day, json: json)
+            return .show(day, json: json, language: language)
         case "random" where rest.contains(where: { $0 == "--wallpaper" || $0.hasPrefix("--wallpaper=") }):
             if json { throw APODError.invalidArgument(tr("random --wallpaper does not take --json.")) }
             var favorites = false
@@ -126,6 +130,16 @@ enum Invocation: Equatable {
                 tr("\"{text}\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.", ["text": text]))
         }
         return day
+    }
+
+    /// `en` or `zh-TW` (any case, `_` for `-`; `zh` alone is Traditional Chinese too).
+    private static func parseLanguage(_ text: String) throws -> ExplanationLanguage {
+        switch text.lowercased().replacingOccurrences(of: "_", with: "-") {
+        case "en", "english": return .english
+        case "zh-tw", "zh", "zh-hant": return .chinese
+        default:
+            throw APODError.invalidArgument(tr("--lang takes en or zh-TW, not \"{text}\".", ["text": text]))
+        }
     }
 
     private static func parseCount(_ text: String) throws -> Int {

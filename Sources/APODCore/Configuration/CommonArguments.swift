@@ -26,7 +26,7 @@ public struct CommonArguments {
             "  --version                         " + tr("show the version"),
             "",
             tr(
-                "Environment: APOD_SOURCE, APOD_API_URL, NASA_API_KEY, APOD_CACHE_DIR, APOD_DATA_DIR, APOD_TIMEOUT (flags win over the environment)."
+                "Environment: APOD_SOURCE, APOD_API_URL, NASA_API_KEY, APOD_CACHE_DIR, APOD_DATA_DIR, APOD_TRANSLATION_URL, APOD_TIMEOUT (flags win over the environment)."
             ),
         ].joined(separator: "\n")
     }

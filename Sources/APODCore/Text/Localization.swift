@@ -37,6 +37,15 @@ public enum Localization {
         return ["", "C", "POSIX"].contains(language) ? nil : language
     }
 
+    /// Whether the interface speaks Chinese: the language gettext follows (`LANGUAGE`'s first,
+    /// else `LC_ALL`, `LC_MESSAGES`, `LANG`) is `zh…`. Explanations then come in Chinese too.
+    public static func speaksChinese(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        let language = environment["LANGUAGE"].flatMap { $0.split(separator: ":").first.map(String.init) }
+        let named = ([language] + ["LC_ALL", "LC_MESSAGES", "LANG"].map { environment[$0] })
+            .compactMap { $0 }.first { !$0.isEmpty }
+        return named?.lowercased().hasPrefix("zh") ?? false
+    }
+
     /// Where the compiled catalogues are: `APOD_LOCALEDIR`; `share/locale` beside the program's
     /// `bin/` (installed); `locale/` next to the program (what `make` builds).
     static func localeDirectory(environment: [String: String]) -> URL? {
