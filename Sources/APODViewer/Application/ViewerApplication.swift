@@ -293,6 +293,10 @@ public final class ViewerApplication {
         if let main = mainWindow { preferences.window.keepAbove(main.window) }
         preferences.onSourceChanged = { [weak self] in self?.sourceChanged() }
         preferences.onDailySettingsChanged = { [weak self] in self?.daily?.apply($0) }
+        preferences.onExplanationsChanged = { [weak self] in
+            self?.mainWindow?.refreshTranslation()
+            self?.detailWindows.values.forEach { $0.refreshTranslation() }
+        }
         preferences.window.onDestroy { [weak self] in self?.preferencesWindow = nil }
         preferencesWindow = preferences
         preferences.window.present()

@@ -15,12 +15,17 @@ public struct ViewerEnvironment: Sendable {
     /// The daily background's saved choices (fit, caption), which "Set as Background" follows
     /// too; read from the settings file, so called off the main thread.
     public var dailySettings: @Sendable () -> DailySettings
+    /// The Chinese mirror's texts and the Explanations choice; without it explanations stay
+    /// English.
+    public var translations: ViewerTranslations?
 
     public init(
         source: any APODSource, pictures: PictureLoader, calendar: ArchiveCalendar = ArchiveCalendar(),
         wallpaperDirectory: URL? = nil, archive: ArchiveAccess? = nil,
-        dailySettings: @escaping @Sendable () -> DailySettings = { DailySettings() }
+        dailySettings: @escaping @Sendable () -> DailySettings = { DailySettings() },
+        translations: ViewerTranslations? = nil
     ) {
+        self.translations = translations
         self.source = source
         self.archive = archive
         self.dailySettings = dailySettings

@@ -70,7 +70,23 @@ public final class ViewerServices {
             source: source, pictures: PictureLoader(fetcher: fetcher), calendar: calendar,
             wallpaperDirectory: ViewerEnvironment.wallpaperDirectory(inCache: configuration.cacheDirectory),
             archive: archive,
-            dailySettings: { [store] in store.map(DailySettings.init(store:)) ?? DailySettings() })
+            dailySettings: { [store] in store.map(DailySettings.init(store:)) ?? DailySettings() },
+            translations: ViewerTranslations(
+                base: configuration.translationURL, client: client, archive: archive,
+                language: store.map { ExplanationLanguage(store: $0) }
+                    ?? (Localization.speaksChinese() ? .chinese : .english),
+                calendar: calendar))
+    }
+
+    /// Preferences → Explanations; windows follow it from the next entry they show.
+    var explanations: ExplanationLanguage {
+        environment.translations?.language ?? .english
+    }
+
+    /// - Throws: what saving the preferences throws (the choice holds for this run anyway).
+    func setExplanations(_ language: ExplanationLanguage) throws {
+        environment.translations?.language = language
+        try store.map { try language.save(to: $0) }
     }
 
     /// The entries' and pictures' cache, for its usage and "Clear cache".

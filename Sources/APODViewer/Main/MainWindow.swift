@@ -31,6 +31,8 @@ final class MainWindow {
     /// The entry's explanation, with its links.
     let explanationLabel = Label()
     let explanationScroller: ScrolledWindow
+    /// The translator's credit and the English / Chinese toggle, when explanations are in Chinese.
+    private(set) var translation: TranslationStrip?
     /// The visible way to what a click on the picture opens.
     let detailsButton = Button(label: tr("Open _Details"))
     /// Picture and text: a row when wide, a column when narrow.
@@ -163,6 +165,18 @@ final class MainWindow {
         textColumn.append(caption.root)
         textColumn.append(detailsButton)
         textColumn.append(explanationScroller)
+        translation = environment.translations.map(TranslationStrip.init(translations:))
+        if let translation {
+            textColumn.append(translation.root)
+            translation.onChange = { [weak self] in
+                guard let self, let entry = self.entry else { return }
+                self.showText(of: entry)
+            }
+            translation.openLink = { [weak self] url in
+                guard let self else { return }
+                self.window.openWebLink(url, reportingTo: self.banner)
+            }
+        }
         todayBody.verticalExpand = true
         todayBody.append(pictureView.root)
         todayBody.append(textColumn)
@@ -366,6 +380,7 @@ final class MainWindow {
     private func fail(_ error: any Error) {
         entry = nil
         caption.root.isVisible = false
+        translation?.reset()
         detailsButton.isVisible = false
         explanationScroller.isVisible = false
         updateActions()
@@ -383,8 +398,8 @@ final class MainWindow {
     private func present(_ entry: APODEntry) {
         self.entry = entry
         caption.root.isVisible = true
-        caption.show(entry)
-        showExplanation(of: entry)
+        translation?.load(entry)
+        showText(of: entry)
         daySubtitle = entry.date.displayString
         dateSelector.select(entry.date)
         updateActions()
@@ -393,6 +408,21 @@ final class MainWindow {
         }
         loadPicture(for: entry)
         onEntryPresented?(entry)
+    }
+
+    /// Explanations changed language in Preferences: the entry's text again, asked anew.
+    func refreshTranslation() {
+        guard let translation, let entry else { return }
+        translation.reset()
+        translation.load(entry)
+        showText(of: entry)
+    }
+
+    /// The caption and explanation, in Chinese when the translation has come and is chosen.
+    private func showText(of entry: APODEntry) {
+        let shown = translation?.shown(entry) ?? entry
+        caption.show(shown)
+        showExplanation(of: shown)
     }
 
     private func showExplanation(of entry: APODEntry) {
@@ -438,6 +468,7 @@ final class MainWindow {
     }
 
     private func cancelWork() {
+        translation?.cancel()
         entryWork.cancel()
         pictureWork.cancel()
         videoPlayback.cancel()

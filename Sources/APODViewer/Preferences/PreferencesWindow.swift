@@ -24,6 +24,12 @@ final class PreferencesWindow {
         choices: [
             (.followSystem, tr("Follow System")), (.light, tr("Light")), (.dark, tr("Dark")),
         ])
+    /// NASA's English or the Taiwanese mirror's Traditional Chinese, when it has the day.
+    let explanationsChoice = ComboRow<ExplanationLanguage>(
+        title: tr("Explanations"),
+        choices: [
+            (.english, tr("English")), (.chinese, tr("Traditional Chinese (NCKU mirror), when available")),
+        ], showsChoiceBelow: true)
     let sourceChoice = ComboRow<SourceConfiguration.Kind>(
         title: tr("Source"),
         choices: [
@@ -54,6 +60,8 @@ final class PreferencesWindow {
 
     /// The data source changed: the main window reloads from the new one.
     var onSourceChanged: (@MainActor () -> Void)?
+    /// Explanations are now in another language: the open windows show it.
+    var onExplanationsChanged: (@MainActor () -> Void)?
     /// The daily picture's preferences changed (and were saved): the app applies them.
     var onDailySettingsChanged: (@MainActor (DailySettings) -> Void)?
 
@@ -88,6 +96,7 @@ final class PreferencesWindow {
 
         let appearance = PreferencesGroup(title: tr("Appearance"))
         appearance.add(styleChoice)
+        if services.environment.translations != nil { appearance.add(explanationsChoice) }
         page.add(appearance)
 
         let source = PreferencesGroup(title: tr("Data Source"))
@@ -129,6 +138,7 @@ final class PreferencesWindow {
 
         fill()
         styleChoice.onChange { [weak self] in self?.applyStyle() }
+        explanationsChoice.onChange { [weak self] in self?.applyExplanations() }
         sourceChoice.onChange { [weak self] in self?.sourceChosen() }
         urlEntry.onActivate { [weak self] in self?.applySource() }
         keyEntry.onActivate { [weak self] in self?.applySource() }
@@ -168,6 +178,7 @@ final class PreferencesWindow {
         showLegacyFields(configuration.kind == .legacy)
         cacheLimitSpin.value = services.cacheLimitMB
         styleChoice.selectedValue = services.style
+        explanationsChoice.selectedValue = services.explanations
     }
 
     private func showLegacyFields(_ shown: Bool) {
@@ -186,6 +197,19 @@ final class PreferencesWindow {
         } catch {
             showMessage(userMessage(for: error))
         }
+    }
+
+    /// Saves the explanations' language; windows follow it from the next entry they show.
+    private func applyExplanations() {
+        let language = explanationsChoice.selectedValue
+        guard !isFilling, language != services.explanations else { return }
+        do {
+            try services.setExplanations(language)
+            showMessage(nil)
+        } catch {
+            showMessage(userMessage(for: error))
+        }
+        onExplanationsChanged?()
     }
 
     private func sourceChosen() {
