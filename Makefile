@@ -14,11 +14,13 @@ GL_RENDERER_TEST_ENV = GSK_RENDERER=gl $(DEFAULT_RENDERER_TEST_ENV)
 # ~/.cache/at-spi/bus, which another run under the same user (CI jobs, a second checkout)
 # replaces, and the viewer then joins no tree or another run's.
 A11Y_TEST_ENV = -u GTK_A11Y -u NO_AT_BRIDGE XDG_RUNTIME_DIR=$$(mktemp -d /tmp/apod-a11y.XXXXXX) GSK_RENDERER=cairo GDK_BACKEND=x11 GSETTINGS_BACKEND=memory
-# A private session bus (for the fake desktop portal) and a virtual X display.
+# A private session bus (for the fake desktop portal) and a virtual X display. The bus can start
+# only the accessibility bus and dconf (scripts/test-session), never the desktop's own portals,
+# so the tests behave the same with or without GNOME's portals installed.
 # XVFB_SERVER="-n 140" pins the display number, for several checkouts testing at once on one
 # machine (two `xvfb-run -a` starting together can pick the same free number).
 XVFB_SERVER ?= -a
-XVFB = dbus-run-session -- xvfb-run $(XVFB_SERVER) -s "-screen 0 1280x1024x24"
+XVFB = scripts/test-session xvfb-run $(XVFB_SERVER) -s "-screen 0 1280x1024x24"
 NOT_IN_TEST_PASSES = --skip 'DefaultRendererTests|GLRendererTests|AccessibilityTreeTests' --skip ViewerSoakTests --skip 'ShowURITests.testChildShowsTheLink'
 
 APP_ID = io.github.apodviewer.APODViewer
@@ -108,7 +110,7 @@ SCREENSHOTS = main-window main-window-dark main-window-high-contrast random-grid
 # wide enough for 1600), copied as 256-colour PNGs to keep them small.
 VIEW_SCREENSHOTS = $(foreach view,today random search favourites history on-this-day browse,\
 	$(foreach width,1600 360,view-$(view)-$(width) view-$(view)-$(width)-dark))
-WIDE_XVFB = dbus-run-session -- xvfb-run $(XVFB_SERVER) -s "-screen 0 1700x1100x24"
+WIDE_XVFB = scripts/test-session xvfb-run $(XVFB_SERVER) -s "-screen 0 1700x1100x24"
 screenshots: deps
 	$(SWIFT) build --build-tests
 	$(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter 'ScreenshotTests|ArchiveViewsTests|StatesAndFeedbackTests|NarrowLayoutTests|SetBackgroundTests|ArchiveDownloadTests.testTheFirstRandomGrid|RelatedObjectsRowTests|ChineseExplanationTests'

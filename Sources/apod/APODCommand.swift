@@ -33,6 +33,12 @@ enum APODCommand {
         case .version:
             Output.print(version)
             return 0
+        case .completionScript:
+            Output.print(CompletionScript.render())
+            return 0
+        case .manualHeadings:
+            Output.print(ManualHeadings.render())
+            return 0
         default:
             break
         }
@@ -121,7 +127,7 @@ enum APODCommand {
             Output.print(written.description)
         case .archive(let command):
             try await archive.perform(command)
-        case .help, .version:
+        case .help, .version, .completionScript, .manualHeadings:
             break
         }
         return 0
@@ -147,16 +153,21 @@ enum APODCommand {
         guard got < asked else { return }
         Output.error(
             "apod: "
-                + tr(
-                    "only {got} of {asked} random pictures could be fetched; showing those.",
-                    ["got": String(got), "asked": String(asked)]))
+                + trn(
+                    "only {got} of {count} random picture could be fetched; showing those.",
+                    "only {got} of {count} random pictures could be fetched; showing those.",
+                    count: asked, ["got": String(got)]))
     }
 
     /// Warns when a rate-limited key is about to run out (api.nasa.gov's DEMO_KEY allows 30 an hour).
     private static func reportQuota(of source: any APODSource) {
         guard let quota = source.rateLimit, quota.remaining <= 5 else { return }
         Output.error(
-            "apod: " + tr("{count} requests left this hour for this API key.", ["count": String(quota.remaining)]))
+            "apod: "
+                + trn(
+                    "{count} request left this hour for this API key.",
+                    "{count} requests left this hour for this API key.",
+                    count: quota.remaining))
     }
 
     private static func message(of error: Error) -> String {

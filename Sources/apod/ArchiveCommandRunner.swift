@@ -206,9 +206,10 @@ struct ArchiveCommandRunner {
         guard try !index.coversArchive() else { return }
         Output.error(
             "apod: "
-                + tr(
+                + trn(
+                    "the index holds {count} picture so far; run apod sync to search the whole archive.",
                     "the index holds {count} pictures so far; run apod sync to search the whole archive.",
-                    ["count": String(try index.count())]))
+                    count: try index.count()))
     }
 }
 

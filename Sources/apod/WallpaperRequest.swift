@@ -27,77 +27,62 @@ struct WallpaperRequest: Equatable {
         return CanvasSize(width: width, height: height)
     }
 
-    /// Parses what follows `today` or `random`; `favorites` is set when `--favorites` is allowed
-    /// and given.
+    static let width = OptionDeclaration("--width", value: .required("W")) { [tr("the screen's width in pixels")] }
+    static let height = OptionDeclaration("--height", value: .required("H")) {
+        [tr("the screen's height in pixels (with --width): the picture is fitted to it")]
+    }
+    static let fit = OptionDeclaration(
+        "--fit", value: .required("fill|whole|auto"), completion: .words(["fill", "whole", "auto"])
+    ) { [tr("crop to fill, show whole over a blurred copy, or choose by shape (default auto)")] }
+    static let caption = OptionDeclaration("--caption", value: .inline("sentence")) {
+        [tr("draw the title, date and credit (and the explanation's first sentence)")]
+    }
+    static let scale = OptionDeclaration("--scale", value: .required("S")) {
+        [tr("the monitor's scale factor, 1…4: the caption's size (default 1)")]
+    }
+
+    /// What `today --wallpaper` or `random --wallpaper` was given (`CommandTable` declares
+    /// which options each takes).
     /// - Throws: `APODError.invalidArgument` naming what is wrong.
-    static func parse(_ arguments: [String], command: String, allowsFavorites: Bool, favorites: inout Bool) throws
-        -> WallpaperRequest
-    {
-        var path: String?
-        var request = WallpaperRequest(path: "")
-        var fitGiven = false
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(parts[0])
-            let inline = parts.count == 2 ? String(parts[1]) : nil
-            func value() throws -> String {
-                if let inline { return inline }
-                guard let next = rest.popFirst() else {
-                    throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": name]))
-                }
-                return next
+    init(_ parsed: ParsedArguments) throws {
+        path = parsed.value(CommandTable.wallpaper) ?? ""
+        width = try parsed.value(Self.width).map { try Self.side($0, flag: Self.width.name) }
+        height = try parsed.value(Self.height).map { try Self.side($0, flag: Self.height.name) }
+        if let text = parsed.value(Self.scale) {
+            guard let scale = Int(text), Self.scaleRange.contains(scale) else {
+                throw APODError.invalidArgument(
+                    tr(
+                        "--scale must be a whole number from {min} to {max} (the monitor's scale factor).",
+                        ["min": String(Self.scaleRange.lowerBound), "max": String(Self.scaleRange.upperBound)]))
             }
-            switch name {
-            case "--wallpaper":
-                path = try value()
-            case "--width":
-                request.width = try side(try value(), flag: name)
-            case "--height":
-                request.height = try side(try value(), flag: name)
-            case "--scale":
-                guard let scale = Int(try value()), scaleRange.contains(scale) else {
-                    throw APODError.invalidArgument(
-                        tr(
-                            "--scale must be a whole number from {min} to {max} (the monitor's scale factor).",
-                            ["min": String(scaleRange.lowerBound), "max": String(scaleRange.upperBound)]))
-                }
-                request.scale = scale
-            case "--caption":
-                switch inline {
-                case nil, "title": request.caption = .title
-                case "sentence": request.caption = .titleAndSentence
-                default:
-                    throw APODError.invalidArgument(
-                        tr("--caption takes no value, or =sentence to add the explanation's first sentence."))
-                }
-            case "--fit":
-                let text = try value()
-                guard let fit = BackgroundFit(rawValue: text) else {
-                    throw APODError.invalidArgument(
-                        tr("--fit must be fill, whole or auto, not \"{value}\".", ["value": text]))
-                }
-                request.fit = fit
-                fitGiven = true
-            case "--favorites" where allowsFavorites && inline == nil:
-                favorites = true
-            default:
-                throw APODError.invalidArgument(tr("Unexpected argument \"{argument}\".", ["argument": argument]))
-            }
+            self.scale = scale
         }
-        guard let path, !path.isEmpty else {
-            throw APODError.invalidArgument(tr("{command} needs --wallpaper PATH.", ["command": command]))
+        switch parsed.value(Self.caption) {
+        case nil: caption = .none
+        case "", "title": caption = .title
+        case "sentence": caption = .titleAndSentence
+        default:
+            throw APODError.invalidArgument(
+                tr("--caption takes no value, or =sentence to add the explanation's first sentence."))
+        }
+        if let text = parsed.value(Self.fit) {
+            guard let fit = BackgroundFit(rawValue: text) else {
+                throw APODError.invalidArgument(
+                    tr("--fit must be fill, whole or auto, not \"{value}\".", ["value": text]))
+            }
+            self.fit = fit
+        }
+        guard !path.isEmpty else {
+            throw APODError.invalidArgument(tr("{command} needs --wallpaper PATH.", ["command": parsed.form]))
         }
         guard WallpaperRecord.accepts(path) else { throw APODError.invalidArgument(WallpaperRecord.refusal) }
-        if request.height != nil && request.width == nil {
+        if height != nil && width == nil {
             throw APODError.invalidArgument(
                 tr("--height needs --width: give the screen's size as --width W --height H."))
         }
-        if fitGiven && request.canvas == nil {
+        if parsed.has(Self.fit) && canvas == nil {
             throw APODError.invalidArgument(tr("--fit needs the screen's size: add --width W --height H."))
         }
-        request.path = path
-        return request
     }
 
     private static func side(_ text: String, flag: String) throws -> Int {

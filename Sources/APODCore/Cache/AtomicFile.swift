@@ -21,7 +21,11 @@ public enum AtomicFile {
         var syncDirectory: (URL) -> Void
 
         static var disk: Durability {
-            Durability(syncFile: { try $0.synchronize() }, syncDirectory: AtomicFile.syncDirectory)
+            Durability(
+                syncFile: { handle in
+                    StartupTrace.mark(.diskSync)
+                    try handle.synchronize()
+                }, syncDirectory: AtomicFile.syncDirectory)
         }
     }
 

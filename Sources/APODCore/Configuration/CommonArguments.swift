@@ -19,15 +19,24 @@ public struct CommonArguments {
         remaining = source.remainingArguments
     }
 
+    /// Where the help of an option starts in both programs' usage.
+    public static let helpColumn = 36
+
+    /// Every flag read before the program's own: the source's and the data folder's.
+    public static var options: [OptionDeclaration] { SourceConfiguration.options + [DataFolder.option] }
+
+    public static let helpOption = OptionDeclaration("--help", "-h") { [tr("show this help")] }
+    public static let versionOption = OptionDeclaration("--version") { [tr("show the version")] }
+
     /// The last lines of both programs' usage: `--help`, `--version` and the variables read.
     public static var closingHelp: String {
-        [
-            "  --help                            " + tr("show this help"),
-            "  --version                         " + tr("show the version"),
-            "",
-            tr(
-                "Environment: APOD_SOURCE, APOD_API_URL, NASA_API_KEY, APOD_CACHE_DIR, APOD_DATA_DIR, APOD_TRANSLATION_URL, APOD_TIMEOUT (flags win over the environment)."
-            ),
-        ].joined(separator: "\n")
+        ([helpOption, versionOption].flatMap { $0.helpLines(column: helpColumn) } + ["", environmentHelp])
+            .joined(separator: "\n")
+    }
+
+    public static var environmentHelp: String {
+        tr(
+            "Environment: APOD_SOURCE, APOD_API_URL, NASA_API_KEY, APOD_CACHE_DIR, APOD_DATA_DIR, APOD_TRANSLATION_URL, APOD_TIMEOUT (flags win over the environment)."
+        )
     }
 }

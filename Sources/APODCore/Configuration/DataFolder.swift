@@ -24,8 +24,12 @@ public struct DataFolder: Sendable, Equatable {
     }
 
     /// The flag's line for usage texts (translated when read).
+    public static let option = OptionDeclaration("--data-dir", value: .required("DIR"), completion: .folders) {
+        [tr("archive index and favourites directory")]
+    }
+
     public static var flagHelp: String {
-        "  --data-dir DIR                    " + tr("archive index and favourites directory")
+        option.helpLines(column: CommonArguments.helpColumn).joined(separator: "\n")
     }
 
     /// Takes `--data-dir DIR` / `--data-dir=DIR` out of `arguments` (stopping at `--`).
@@ -33,7 +37,7 @@ public struct DataFolder: Sendable, Equatable {
     public static func resolve(arguments: [String], environment: [String: String]) throws -> (
         DataFolder, remainingArguments: [String]
     ) {
-        let flags = try CommandLineFlags(arguments, valued: ["--data-dir"])
+        let flags = try CommandLineFlags(arguments, valued: Set(option.names))
         let given = flags.values["--data-dir"]
         if let given, given.trimmingCharacters(in: .whitespaces).isEmpty {
             throw APODError.invalidArgument(tr("{flag} needs a value.", ["flag": "--data-dir"]))

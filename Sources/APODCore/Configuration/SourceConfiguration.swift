@@ -67,22 +67,36 @@ public struct SourceConfiguration: Sendable, Equatable {
         self.translationURL = translationURL
     }
 
+    /// The shared flags, as `apod` and `apod-viewer` both read them.
+    public static let options: [OptionDeclaration] = [
+        OptionDeclaration(
+            "--source", value: .required("science|legacy|offline"),
+            completion: .words(Kind.allCases.map(\.rawValue))
+        ) { [tr("where entries come from (default science)")] },
+        OptionDeclaration("--api-url", value: .required("URL")) {
+            [tr("the service route, e.g. a self-hosted copy")]
+        },
+        OptionDeclaration("--api-key", value: .required("KEY")) {
+            [tr("api.nasa.gov key for the legacy source (default DEMO_KEY)")]
+        },
+        OptionDeclaration("--cache-dir", value: .required("DIR"), completion: .folders) {
+            [tr("metadata cache directory")]
+        },
+        OptionDeclaration("--no-cache") {
+            [tr("neither read nor write the cache (the archive index in the data folder is still used)")]
+        },
+        OptionDeclaration("--translation-url", value: .required("URL")) {
+            [tr("the folder of the Chinese mirror's pages (default the Taiwanese mirror)")]
+        },
+    ]
+
     /// The shared flags, one per line, for usage texts (translated when read).
     public static var flagsHelp: String {
-        [
-            "  --source science|legacy|offline   " + tr("where entries come from (default science)"),
-            "  --api-url URL                     " + tr("the service route, e.g. a self-hosted copy"),
-            "  --api-key KEY                     " + tr("api.nasa.gov key for the legacy source (default DEMO_KEY)"),
-            "  --cache-dir DIR                   " + tr("metadata cache directory"),
-            "  --no-cache                        "
-                + tr("neither read nor write the cache (the archive index in the data folder is still used)"),
-            "  --translation-url URL             "
-                + tr("the folder of the Chinese mirror's pages (default the Taiwanese mirror)"),
-        ].joined(separator: "\n")
+        options.flatMap { $0.helpLines(column: CommonArguments.helpColumn) }.joined(separator: "\n")
     }
 
     /// The flags that take a value; `--no-cache` takes none.
-    static let valuedFlags: Set<String> = ["--source", "--api-url", "--api-key", "--cache-dir", "--translation-url"]
+    static let valuedFlags = Set(options.filter(\.takesValue).flatMap(\.names))
 
     /// Takes the shared flags out of `arguments` (program name excluded), reads the
     /// environment, and returns the configuration with every argument it did not consume,
@@ -143,7 +157,8 @@ public struct SourceConfiguration: Sendable, Equatable {
 
     /// The shared flags by name (`--no-cache` maps to ""), and every other argument in order.
     private static func split(_ arguments: [String]) throws -> (flags: [String: String], remaining: [String]) {
-        let flags = try CommandLineFlags(arguments, valued: valuedFlags, switches: ["--no-cache"])
+        let flags = try CommandLineFlags(
+            arguments, valued: valuedFlags, switches: Set(options.filter { !$0.takesValue }.flatMap(\.names)))
         return (flags.values, flags.remaining)
     }
 

@@ -126,6 +126,8 @@ final class HTTPExchange: @unchecked Sendable {
         watch(message)
         sending = true
         headersArriving = false
+        // The path only: a query may carry the API key.
+        StartupTrace.mark(.firstRequest, url.path)
         soup_session_send_async(
             loop.session, message, G_PRIORITY_DEFAULT, cancellable,
             { _, result, data in
@@ -234,6 +236,7 @@ final class HTTPExchange: @unchecked Sendable {
             release()
             return finishChunk(.success(nil))
         }
+        if received == 0 { StartupTrace.mark(.firstByte, url.path) }
         received += size
         if let cap = maxBytes, received > cap {
             g_bytes_unref(bytes)

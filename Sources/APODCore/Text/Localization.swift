@@ -79,3 +79,19 @@ public func tr(_ message: String, _ values: [String: String] = [:]) -> String {
     }
     return text
 }
+
+/// The translation of the form of `singular` / `plural` that `count` takes in the user's
+/// language (English: "1 picture", "2 pictures"; Chinese has one form), with `{count}` and
+/// each `{name}` replaced.
+public func trn(_ singular: String, _ plural: String, count: Int, _ values: [String: String] = [:]) -> String {
+    let form = singular.withCString { one in
+        plural.withCString { many in
+            String(cString: dngettext(Localization.domain, one, many, UInt(max(0, count))))
+        }
+    }
+    var text = form.replacingOccurrences(of: "{count}", with: String(count))
+    for (name, value) in values {
+        text = text.replacingOccurrences(of: "{\(name)}", with: value)
+    }
+    return text
+}

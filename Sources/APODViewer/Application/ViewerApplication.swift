@@ -68,7 +68,10 @@ public final class ViewerApplication {
 
     private func setUp() {
         // Before any window exists: cairo draws when GL would be software (docs/performance.md, "Renderer").
-        application.onStartup { Gtk.chooseRenderer() }
+        application.onStartup {
+            let choice = Gtk.chooseRenderer()
+            StartupTrace.mark(.rendererChosen, choice.traceName)
+        }
         application.onActivate { [weak self] in self?.activate() }
         for action in ViewerActions.make(for: self) {
             application.addAction(action)
@@ -199,6 +202,7 @@ public final class ViewerApplication {
         if let count = options.randomCount, count > 0 {
             main.showView(.random)
         }
+        if StartupTrace.isOn { main.window.onMap { StartupTrace.mark(.windowMapped) } }
         main.window.present()
         if let day = options.initialDay {
             main.show(day: day)

@@ -8,6 +8,7 @@ import GtkKit
 public enum ViewerLauncher {
     @MainActor
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
+        StartupTrace.mark(.processStart)
         Localization.setUp(environment: environment)
         // As `apod`: help or the version wherever the flag stands, before anything is read.
         if arguments.contains("--help") || arguments.contains("-h") {
@@ -42,12 +43,15 @@ public enum ViewerLauncher {
             printError("apod-viewer: \(userMessage(for: error))\n" + tr("Run apod-viewer --help for the options."))
             return 2
         }
-        guard Adwaita.initialize() else {
+        let displayOpened = Gtk.initialize()
+        StartupTrace.mark(.gtkInit)
+        guard displayOpened, Adwaita.initialize() else {
             printError(
                 "apod-viewer: "
                     + tr("cannot open a display. Run it inside a graphical session (DISPLAY or WAYLAND_DISPLAY)."))
             return 1
         }
+        StartupTrace.mark(.adwaitaInit)
         useAppIcon(sampleDirectory: configuration.sampleDirectory)
         let services = ViewerServices(configuration: configuration, store: store, dataFolder: dataFolder)
         let application = ViewerApplication(services: services, options: options)

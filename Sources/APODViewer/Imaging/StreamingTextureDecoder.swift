@@ -120,6 +120,7 @@ final class StreamingTextureDecoder: ImageChunkConsumer, Sendable {
             return try TextureDecoder.reportingDecodeFailures {
                 let texture = try decoder.finish()
                 let original = decoder.headerSize ?? (texture.width, texture.height)
+                StartupTrace.mark(.decodeEnd, "\(texture.width)x\(texture.height)")
                 return DecodedImage(texture: texture, originalWidth: original.width, originalHeight: original.height)
             }
         }
@@ -159,7 +160,8 @@ final class StreamingTextureDecoder: ImageChunkConsumer, Sendable {
     /// The size is chosen during a loader write, or while a decoder dropped unfinished closes
     /// its loader, so the choice captures nothing of `self`.
     private static func makeDecoder(maxSize: Int?, box: PixelSize?, cancellable: Cancellable) -> PixbufStreamDecoder? {
-        try? PixbufStreamDecoder(cancellable: cancellable) { width, height in
+        StartupTrace.mark(.decodeStart)
+        return try? PixbufStreamDecoder(cancellable: cancellable) { width, height in
             guard width * height <= TextureDecoder.maxPixels else { return nil }
             return TextureDecoder.fittedSize(width: width, height: height, longSide: maxSize, box: box)
         }

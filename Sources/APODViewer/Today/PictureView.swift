@@ -125,6 +125,7 @@ final class PictureView {
         shownImage = image
         coveredWidth = image.width
         picture.setTexture(image.texture)
+        if StartupTrace.isOn { picture.afterNextPaint { StartupTrace.mark(.firstPictureFrame) } }
         picture.alternativeText = altText
         picture.setAccessibleLabel(altText ?? "")
         pictureButton.tooltip = altText

@@ -35,6 +35,16 @@ public enum RendererChoice: Equatable, Sendable {
         return ["llvmpipe", "softpipe", "swrast", "software rasterizer", "lavapipe"].contains { name.contains($0) }
     }
 
+    /// A short name for traces and logs: `cairo (over llvmpipe …)`, `gl (…)`, `GSK_RENDERER=…`.
+    public var traceName: String {
+        switch self {
+        case .named(let name): return "GSK_RENDERER=\(name)"
+        case .cairoOverSoftwareGL(let renderer): return "cairo (over \(renderer))"
+        case .gl(let renderer): return "gl (\(renderer))"
+        case .noGL: return "cairo (no GL)"
+        }
+    }
+
     /// Whether the windows are drawn with cairo because of this choice.
     public var drawsWithCairo: Bool {
         if case .cairoOverSoftwareGL = self { return true }

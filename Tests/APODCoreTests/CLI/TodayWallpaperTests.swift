@@ -97,7 +97,7 @@ final class TodayWallpaperTests: CoreTestCase {
 
     func testUsageErrors() throws {
         for arguments in [
-            ["today"], ["today", "--width", "800"], ["today", "--wallpaper", "x.png", "--width", "0"],
+            ["today", "--width", "800"], ["today", "--wallpaper", "x.png", "--width", "0"],
             ["today", "--wallpaper"], ["today", "--wallpaper", "x.png", "--json"], ["today", "--bogus"],
         ] {
             let result = try apod(arguments, [:])

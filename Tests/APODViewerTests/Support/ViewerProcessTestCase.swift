@@ -34,10 +34,12 @@ class ViewerProcessTestCase: XCTestCase {
         super.tearDown()
     }
 
-    /// Starts the viewer with `arguments` in `environment`, its XDG folders inside `home`.
+    /// Starts the viewer with `arguments` in `environment`, its XDG folders inside `home`;
+    /// its stderr goes to `standardError` when given.
     func launch(
         _ arguments: [String],
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        standardError: FileHandle? = nil
     ) throws -> Process {
         let process = Process()
         process.executableURL = try BuiltViewer.url()
@@ -52,7 +54,7 @@ class ViewerProcessTestCase: XCTestCase {
         }
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = standardError ?? FileHandle.nullDevice
         try process.run()
         viewer = process
         return process

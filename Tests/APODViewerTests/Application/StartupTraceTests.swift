@@ -1,0 +1,108 @@
+import APODCore
+import Foundation
+import LoopbackServer
+import TestSupport
+import XCTest
+
+/// `APOD_TRACE=1` on the real `apod-viewer`: the start-up timeline on stderr, each step once and
+/// in the order start-up takes them, ending with the first frame that shows the picture.
+final class StartupTraceTests: ViewerProcessTestCase {
+    private var service: FakeHTTPServer?
+    private var pictures: PictureServer?
+
+    override func tearDown() {
+        service?.stop()
+        super.tearDown()
+    }
+
+    func testTheOfflineSampleTracesEveryStepUpToThePicturesFrame() throws {
+        let lines = try trace(["--offline"], until: .firstPictureFrame)
+        let steps = lines.map(\.step)
+        for step: StartupTrace.Step in [
+            .processStart, .gtkInit, .adwaitaInit, .rendererChosen, .windowMapped, .decodeStart, .decodeEnd,
+        ] {
+            XCTAssertEqual(steps.filter { $0 == step }.count, 1, "\(step) traced once: \(lines)")
+        }
+        XCTAssertFalse(steps.contains(.firstRequest), "the offline sample asks no server")
+        let index = { (step: StartupTrace.Step) in steps.firstIndex(of: step) ?? -1 }
+        for (earlier, later): (StartupTrace.Step, StartupTrace.Step) in [
+            (.processStart, .gtkInit), (.gtkInit, .adwaitaInit), (.adwaitaInit, .rendererChosen),
+            (.decodeStart, .decodeEnd), (.decodeEnd, .firstPictureFrame), (.windowMapped, .firstPictureFrame),
+        ] {
+            XCTAssertLessThan(index(earlier), index(later), "\(earlier) before \(later): \(lines)")
+        }
+        XCTAssertEqual(steps.last, .firstPictureFrame, "nothing traced after the picture's frame")
+        XCTAssertEqual(lines.map(\.seconds), lines.map(\.seconds).sorted(), "time only goes forward")
+        XCTAssertTrue(lines.allSatisfy { $0.seconds >= 0 && $0.seconds < 60 }, "timed from the process's start")
+    }
+
+    func testAServiceDaySendsItsRequestsAndTracesTheirFirstByteWithoutTheKey() throws {
+        let pictures = try PictureServer()
+        self.pictures = pictures
+        let pictureURL = pictures.url("trace/640x400.jpg").absoluteString
+        let server = try FakeHTTPServer { request in
+            let day = request.query["date"] ?? "2020-12-17"
+            return .json(
+                #"{"date":"\#(day)","title":"Traced","explanation":"A day for the trace.","url":"\#(pictureURL)","hdurl":"\#(pictureURL)","media_type":"image","service_version":"v1"}"#
+            )
+        }
+        service = server
+        var environment = ProcessInfo.processInfo.environment
+        environment["NASA_API_KEY"] = "TRACEKEY0123456789"
+        let route = server.baseURL.appendingPathComponent("planetary/apod").absoluteString
+        let lines = try trace(
+            ["--source", "legacy", "--api-url", route, "--date", "2020-12-17"], environment: environment,
+            until: .firstPictureFrame)
+        let steps = lines.map(\.step)
+        for step: StartupTrace.Step in [.firstRequest, .firstByte, .decodeStart, .decodeEnd, .firstPictureFrame] {
+            XCTAssertTrue(steps.contains(step), "\(step) traced: \(lines)")
+        }
+        let request = try XCTUnwrap(lines.first { $0.step == .firstRequest })
+        XCTAssertEqual(request.detail, "/planetary/apod", "the path, never the query with its key")
+        XCTAssertFalse(lines.contains { $0.detail.contains("TRACEKEY") })
+        let index = { (step: StartupTrace.Step) in steps.firstIndex(of: step)! }
+        XCTAssertLessThan(index(.firstRequest), index(.firstByte))
+        XCTAssertLessThan(index(.firstByte), index(.decodeEnd))
+        XCTAssertLessThan(index(.decodeEnd), index(.firstPictureFrame))
+    }
+
+    func testWithoutTheVariableNothingIsTraced() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["APOD_TRACE"] = nil
+        let output = try stderr(of: ["--offline"], environment: environment, for: 4)
+        XCTAssertFalse(output.contains(StartupTrace.prefix), output)
+    }
+
+    /// The viewer's trace lines, read until `last` is traced (or 30 s).
+    private func trace(
+        _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+        until last: StartupTrace.Step
+    ) throws -> [StartupTrace.Line] {
+        var environment = environment
+        environment["APOD_TRACE"] = "1"
+        let file = home.appendingPathComponent("stderr.txt")
+        FileManager.default.createFile(atPath: file.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        let process = try launch(arguments, environment: environment, standardError: handle)
+        let read = { StartupTrace.lines(in: (try? String(contentsOf: file, encoding: .utf8)) ?? "") }
+        XCTAssertTrue(wait(30) { read().contains { $0.step == last } }, "\(last) traced: \(read())")
+        process.terminate()
+        process.waitUntilExit()
+        return read()
+    }
+
+    private func stderr(of arguments: [String], environment: [String: String], for seconds: TimeInterval) throws
+        -> String
+    {
+        let file = home.appendingPathComponent("stderr.txt")
+        FileManager.default.createFile(atPath: file.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        let process = try launch(arguments, environment: environment, standardError: handle)
+        Thread.sleep(forTimeInterval: seconds)
+        process.terminate()
+        process.waitUntilExit()
+        return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+    }
+}
