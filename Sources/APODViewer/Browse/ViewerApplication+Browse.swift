@@ -71,7 +71,8 @@ extension ViewerApplication {
             grid.window.present()
             return
         }
-        let objectWindow = ObjectGridWindow(application: application, environment: environment, title: object.label)
+        let objectWindow = ObjectGridWindow(
+            application: application, environment: environment, title: object.shownLabel)
         let grid = objectWindow.grid
         grid.onOpenDetail = { [weak self, weak grid] entry in
             self?.openDetail(for: entry, batch: { grid?.cells.map(\.entry) ?? [] })
@@ -96,10 +97,10 @@ extension ViewerApplication {
                 case .success(let entries):
                     let summary =
                         entries.count == 1
-                        ? tr("1 picture of {object}", ["object": object.label])
+                        ? tr("1 picture of {object}", ["object": object.shownLabel])
                         : tr(
                             "{count} pictures of {object}, newest first",
-                            ["count": String(entries.count), "object": object.label])
+                            ["count": String(entries.count), "object": object.shownLabel])
                     grid.show(entries, summary: summary, offerDownload: false)
                 case .failure(let error):
                     grid.showFailure(heading: tr("The archive index cannot be read"), message: userMessage(for: error))
