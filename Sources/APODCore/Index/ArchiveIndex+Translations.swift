@@ -114,7 +114,7 @@ extension ArchiveIndex {
         guard limit > 0 else { return [] }
         let meaning = SkyNamesChinese.shared.meaning(of: text)
         if case .object(let id) = meaning { return try search(SkyCatalogue.shared.object(id: id), limit: limit) }
-        let chinese = try Self.chineseMatchExpression(text).map { try rankedChinese($0, limit: limit) } ?? []
+        let chinese = try Self.chineseMatchExpression(text).map { try chineseMatches($0, limit: limit) } ?? []
         guard case .words(let phrase) = meaning, chinese.count < limit else { return chinese }
         let shown = Set(chinese.map(\.date))
         let english = try guarded { try ranked(phrase, limit: limit) }.filter { !shown.contains($0.date) }
@@ -160,6 +160,32 @@ extension ArchiveIndex {
             .map { CJKText.matchExpression(forWord: String($0.prefix(SearchQuery.maxTermLength))) }
             .filter { !$0.isEmpty }
         return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// Above this many matches bm25 over phrase matches costs more than it says (the word is
+    /// in a good part of the translations): title matches first, then the newest, as English.
+    static let rankedChineseLimit = 500
+
+    private func chineseMatches(_ match: String, limit: Int) throws -> [APODEntry] {
+        let count = try guarded {
+            try database.integer(
+                "SELECT count(*) FROM translations_fts WHERE translations_fts MATCH ?", [.text(match)])
+        }
+        guard count > Self.rankedChineseLimit else { return try rankedChinese(match, limit: limit) }
+        let inTitles = try rankedChinese("{title} : (" + match + ")", limit: limit)
+        let shown = Set(inTitles.map(\.date))
+        let newest = try guarded {
+            try database.rows(
+                """
+                SELECT e.day, e.title, e.explanation, e.copyright, e.media_type, e.image_url, e.hd_image_url,
+                       e.thumbnail_url, e.video_url, e.page_url, e.alt_text
+                FROM (SELECT rowid FROM translations_fts WHERE translations_fts MATCH ? ORDER BY rowid DESC LIMIT ?)
+                    AS recent
+                JOIN entries e ON e.day = recent.rowid ORDER BY e.day DESC
+                """, [.text(match), .integer(limit + inTitles.count)]
+            ).compactMap(Self.entry)
+        }
+        return Array((inTitles + newest.filter { !shown.contains($0.date) }).prefix(limit))
     }
 
     private func rankedChinese(_ match: String, limit: Int) throws -> [APODEntry] {

@@ -4,12 +4,29 @@ import CGtk
 /// tests that must prove something (an API key) is shown nowhere.
 @MainActor
 enum WindowText {
-    static func all() -> [String] {
+    /// The windows open now (to leave out those an earlier test left behind).
+    static func toplevels() -> Set<UnsafeMutableRawPointer> {
+        let list = gtk_window_list_toplevels()
+        defer { g_list_free(list) }
+        var windows: Set<UnsafeMutableRawPointer> = []
+        var node = list
+        while let current = node {
+            if let data = current.pointee.data { windows.insert(data) }
+            node = current.pointee.next
+        }
+        return windows
+    }
+
+    static func all(excluding excluded: Set<UnsafeMutableRawPointer> = []) -> [String] {
         var texts: [String] = []
         let list = gtk_window_list_toplevels()
         defer { g_list_free(list) }
         var node = list
         while let current = node {
+            if let data = current.pointee.data, excluded.contains(data) {
+                node = current.pointee.next
+                continue
+            }
             let window = current.pointee.data.assumingMemoryBound(to: GtkWindow.self)
             if let title = gtk_window_get_title(window) { texts.append(String(cString: title)) }
             collect(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self), into: &texts)
