@@ -34,7 +34,7 @@ final class MainWindow {
     /// The translator's credit and the English / Chinese toggle, when explanations are in Chinese.
     private(set) var translation: TranslationStrip?
     /// The visible way to what a click on the picture opens.
-    let detailsButton = Button(label: tr("Open _Details"))
+    let detailsButton = Button(label: tr("Open Detai_ls"))
     /// Picture and text: a row when wide, a column when narrow.
     let todayBody = Box(.horizontal, spacing: 18)
     private let textColumn = Box(.vertical, spacing: 12)

@@ -61,6 +61,16 @@ final class NoEnglishLeftTests: GUITestCase, @unchecked Sendable {
         return entryTexts.contains { !$0.isEmpty && (trimmed.contains($0) || $0.contains(trimmed)) }
     }
 
+    /// No letter is the access key of two labels on screen in one window (「今天(_T)」 twice).
+    @MainActor
+    private func assertNoAccessKeyTwice(_ place: String, file: StaticString = #filePath, line: UInt = #line) {
+        for (window, keys) in AccessKeys.onScreen() {
+            for (key, labels) in keys where labels.count > 1 {
+                XCTFail("\(place): \(window) uses \(key) for \(labels)", file: file, line: line)
+            }
+        }
+    }
+
     /// The sample's titles, credits and explanations: the entries' own English.
     static func sampleTexts() -> Set<String> {
         let file = TestConfiguration.sampleDirectory.appendingPathComponent("entries.json")
@@ -113,8 +123,11 @@ final class NoEnglishLeftTests: GUITestCase, @unchecked Sendable {
                 read("main window, \(view.rawValue)")
             }
             main.showView(MainView.Name.today.rawValue)
+            waitForFrames()
+            assertNoAccessKeyTwice("Today")
             app.openDetail(for: sample)
             read("detail window")
+            assertNoAccessKeyTwice("the detail window")
             app.openPreferences()
             read("preferences")
             app.showAbout()
