@@ -3,6 +3,9 @@
 #include <gtk/gtk.h>
 /* GUnixFDList passes a file to the desktop portal; gtk.h does not include it. */
 #include <gio/gunixfdlist.h>
+/* GSettings backends by name: the tests check the desktop's keys with the real dconf. */
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
 
 /*
  * Swift cannot import function-like macros. G_CALLBACK is one: these typed wrappers let Swift
@@ -139,6 +142,53 @@ typedef void (*ApodPointerIntHandler)(gpointer instance, gpointer argument, gint
 static inline gulong apod_connect_pointer_int(gpointer instance, const char *signal, ApodPointerIntHandler handler,
                                               gpointer data, GClosureNotify notify) {
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+
+
+/*
+ * A portal dialog's parent window ("x11:XID", "wayland:HANDLE"). Declared here rather than by
+ * gdk/x11/gdkx.h and gdk/wayland/gdkwayland.h, whose Xlib and Wayland names (Window, Bool…)
+ * would clash with ours; the symbols are in libgtk-4 whichever backend runs.
+ */
+#ifdef GDK_WINDOWING_X11
+GType gdk_x11_surface_get_type(void);
+unsigned long gdk_x11_surface_get_xid(GdkSurface *surface);
+#endif
+#ifdef GDK_WINDOWING_WAYLAND
+GType gdk_wayland_toplevel_get_type(void);
+typedef void (*GdkWaylandToplevelExported)(GdkToplevel *toplevel, const char *handle, gpointer user_data);
+gboolean gdk_wayland_toplevel_export_handle(GdkToplevel *toplevel, GdkWaylandToplevelExported callback,
+                                            gpointer user_data, GDestroyNotify destroy_func);
+void gdk_wayland_toplevel_unexport_handle(GdkToplevel *toplevel);
+#endif
+
+typedef void (*ApodHandleExported)(gpointer toplevel, const char *handle, gpointer user_data);
+
+/* The X11 window of a surface; 0 when it is not on X11. */
+static inline unsigned long apod_surface_xid(GdkSurface *surface) {
+#ifdef GDK_WINDOWING_X11
+    if (surface && G_TYPE_CHECK_INSTANCE_TYPE(surface, gdk_x11_surface_get_type()))
+        return gdk_x11_surface_get_xid(surface);
+#endif
+    return 0;
+}
+
+/* Exports a Wayland toplevel for another client (xdg-foreign); false when it is not on Wayland. */
+static inline gboolean apod_surface_export_wayland(GdkSurface *surface, ApodHandleExported callback,
+                                                   gpointer data, GDestroyNotify destroy) {
+#ifdef GDK_WINDOWING_WAYLAND
+    if (surface && G_TYPE_CHECK_INSTANCE_TYPE(surface, gdk_wayland_toplevel_get_type()))
+        return gdk_wayland_toplevel_export_handle(GDK_TOPLEVEL(surface), (GdkWaylandToplevelExported)callback,
+                                                  data, destroy);
+#endif
+    return FALSE;
+}
+
+static inline void apod_surface_unexport_wayland(GdkSurface *surface) {
+#ifdef GDK_WINDOWING_WAYLAND
+    if (surface && G_TYPE_CHECK_INSTANCE_TYPE(surface, gdk_wayland_toplevel_get_type()))
+        gdk_wayland_toplevel_unexport_handle(GDK_TOPLEVEL(surface));
+#endif
 }
 
 #endif

@@ -6,7 +6,10 @@ import Foundation
 /// of an hour), and otherwise only when something may have changed: a resume from suspend or the
 /// network coming back. Errors back off (1, 5, 15, then every 60 minutes); a day that is not
 /// published yet is asked about again after 30 minutes, 2 hours, then every 4 hours, never later
-/// than the next midnight. All is well: one or two requests a day.
+/// than the next midnight. A new picture whose background could not be set this time (the
+/// desktop did not answer in time, the download failed) is looked for again after the error
+/// back-off, counted apart from the service's errors since the service did answer. All is well:
+/// one or two requests a day.
 ///
 /// The clock and the random delay are injected, so tests can run a month in a moment.
 public struct DailyCheckSchedule: Sendable {
@@ -29,6 +32,8 @@ public struct DailyCheckSchedule: Sendable {
     /// Checks that failed in a row.
     public private(set) var failures = 0
     private var unpublishedChecks = 0
+    /// New pictures in a row whose background could not be set.
+    public private(set) var unfinished = 0
 
     public init(
         clock: @escaping @Sendable () -> Date = { Date() },
@@ -69,11 +74,25 @@ public struct DailyCheckSchedule: Sendable {
         return nextCheck
     }
 
+    /// The new picture was not dealt with (its background could not be set this time): the
+    /// next check comes after the error back-off, instead of after the next midnight.
+    @discardableResult
+    public mutating func recordUnfinished() -> Date {
+        nextCheck = clock() + Self.errorBackOff[min(unfinished, Self.errorBackOff.count - 1)]
+        unfinished += 1
+        return nextCheck
+    }
+
+    /// The new picture was dealt with: later unfinished ones back off from the start again.
+    public mutating func recordFinished() {
+        unfinished = 0
+    }
+
     /// After a resume from suspend or when the network comes back: whether to check at once
     /// (the last check failed, or the planned time passed while asleep). Otherwise the planned
     /// time stands; callers re-arm their timer, since a suspended monotonic timer runs late.
     public func shouldCheckOnWake() -> Bool {
-        failures > 0 || isDue
+        failures > 0 || unfinished > 0 || isDue
     }
 
     /// The first instant of the US Eastern day after the one containing `instant`.

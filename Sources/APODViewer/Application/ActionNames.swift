@@ -58,8 +58,15 @@ enum AppAction: String, CaseIterable {
     case onThisDay = "on-this-day"
     case downloadArchive = "download-archive"
     case browse
+    /// The desktop file's actions (`Actions=`), which the Shell activates with no parameter:
+    /// the Random view as it is, the Browse view where it is. (`today` is one too.)
+    case randomPictures = "random-pictures"
+    case browseArchive = "browse-archive"
 
     var detailedName: String { "app." + rawValue }
+
+    /// What the desktop file lists under `Actions=`, in its order.
+    static let desktopActions: [AppAction] = [.today, .randomPictures, .browseArchive]
 
     /// `random` with 0: open (or present) the grid as it is.
     static let openRandomGrid = "app.random(0)"

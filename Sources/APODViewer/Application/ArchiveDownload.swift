@@ -16,13 +16,13 @@ final class ArchiveDownload {
     }
 
     private(set) var state: State = .idle {
-        didSet { observers.values.forEach { $0(state) } }
+        didSet { stateChanged.emit(state) }
     }
+    /// Every change of `state`; a listener shows `state` first, then follows this.
+    let stateChanged = Event<State>()
     private let makeSync: @MainActor () throws -> ArchiveSync
     private var task: Task<Void, Never>?
     private var generation = 0
-    private var observers: [Int: @MainActor (State) -> Void] = [:]
-    private var nextObserver = 0
 
     /// - Parameter makeSync: a sync of the source in use, made when a download starts.
     init(makeSync: @escaping @MainActor () throws -> ArchiveSync) {
@@ -34,17 +34,11 @@ final class ArchiveDownload {
         return false
     }
 
-    /// Calls `observer` now and on every change. - Returns: the token for `removeObserver`.
-    @discardableResult
-    func observe(_ observer: @escaping @MainActor (State) -> Void) -> Int {
-        nextObserver += 1
-        observers[nextObserver] = observer
+    /// Calls `observer` with `state` now and on every change, while the returned subscription
+    /// is kept.
+    func observe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription {
         observer(state)
-        return nextObserver
-    }
-
-    func removeObserver(_ token: Int) {
-        observers[token] = nil
+        return stateChanged.subscribe(observer)
     }
 
     func start() {

@@ -9,19 +9,19 @@ import GtkKit
 @MainActor
 enum OfflineFallback {
     static func attach(_ services: ViewerServices, to main: MainWindow) {
-        main.onEntryLoaded = { services.serviceAnswered() }
+        main.entryLoaded.subscribe { services.serviceAnswered() }.store(in: main.subscriptions)
         main.isStoredOnly = { services.isFallenBack || services.configuration.kind == .offline }
-        main.onServiceUnreachable = { [weak main] in
+        main.fallBackOffline = { [weak main] in
             guard let main, goOffline(services) else { return false }
             main.offlineBanner.show()
             main.reload()
             return true
         }
-        main.offlineBanner.onTryAgain = { [weak main] in
+        main.offlineBanner.tryAgainClicked.subscribe { [weak main] in
             services.goOnline()
             main?.offlineBanner.hide()
             main?.reload()
-        }
+        }.store(in: main.subscriptions)
         if services.isFallenBack { main.offlineBanner.show() }
     }
 
@@ -32,9 +32,9 @@ enum OfflineFallback {
     static func attach(
         _ services: ViewerServices, to grid: RandomGridView, main: @escaping @MainActor () -> MainWindow?
     ) {
-        grid.onEntriesLoaded = { services.serviceAnswered() }
+        grid.entriesLoaded.subscribe { services.serviceAnswered() }.store(in: grid.subscriptions)
         grid.isStoredOnly = { services.isFallenBack || services.configuration.kind == .offline }
-        grid.onServiceUnreachable = { [weak grid] in
+        grid.fallBackOffline = { [weak grid] in
             let wasOnline = !services.isFallenBack
             guard let grid, goOffline(services) else { return false }
             if wasOnline, let main = main() {

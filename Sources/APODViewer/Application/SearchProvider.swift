@@ -1,12 +1,18 @@
 import APODCore
 import Foundation
 import GtkKit
+import Synchronization
 
 /// GNOME Shell's search over the archive index (`org.gnome.Shell.SearchProvider2`, declared by
 /// `data/<app-id>.search-provider.ini`): results come from the index's own search, so they are
 /// ranked as in the app's search window; result IDs are the days (`YYYY-MM-DD`). Every call
 /// reads the index off the main thread and answers from there; the application is held while
 /// one is answered, so a viewer started by the Shell through D-Bus activation stays up for it.
+///
+/// Every result has an icon: its picture's thumbnail when the disk cache has it, else the app's
+/// icon (the description gives the date). Metas answer from the cache only, as the Shell waits
+/// for them; the missing thumbnails of the results it showed are then fetched in the background
+/// (`IconFetches`), so the next search shows them. Activating a result opens one window per day.
 @MainActor
 final class SearchProvider {
     nonisolated static let interface = "org.gnome.Shell.SearchProvider2"
@@ -15,11 +21,16 @@ final class SearchProvider {
     /// The long side of a result's icon in pixels: GNOME Shell shows them at up to 64 logical
     /// pixels, twice that on a 2× screen.
     nonisolated static let iconSize = 128
+    /// Thumbnails fetched after one `GetResultMetas` at most: the Shell shows five to ten.
+    nonisolated static let iconFetchLimit = 10
 
     private weak var app: ViewerApplication?
     private let archive: ArchiveAccess
     private let pictures: any ImageFetching
     private var object: BusObject?
+    let iconFetches = IconFetches()
+    /// The detail window the Shell's results open in: each result activated after it shows there.
+    private weak var resultWindow: DetailWindow?
 
     /// `<the application's object path>/SearchProvider`, as the .ini file names it for the real ID.
     nonisolated static func objectPath(applicationID: String) -> String {
@@ -53,8 +64,19 @@ final class SearchProvider {
             // The terms only grow, so searching again narrows the results and keeps the ranking.
             answer(call) { [archive] in .strings(try Self.search(call.strings(at: 1), in: archive)) }
         case "GetResultMetas":
-            answer(call) { [archive, pictures] in
-                .dictionaries(try Self.metas(call.strings(at: 0), in: archive, pictures: pictures))
+            let application = app?.application
+            application?.hold()
+            Task.detached { [archive, pictures, iconFetches] in
+                var missing: [APODEntry] = []
+                do {
+                    let found = try Self.metas(call.strings(at: 0), in: archive, pictures: pictures)
+                    missing = found.missingIcons
+                    call.reply(.dictionaries(found.metas))
+                } catch {
+                    call.fail("org.freedesktop.DBus.Error.Failed", userMessage(for: error))
+                }
+                await iconFetches.fetch(missing.prefix(Self.iconFetchLimit), pictures: pictures)
+                MainThread.post { application?.release() }
             }
         case "ActivateResult":
             call.reply(.nothing)
@@ -82,7 +104,10 @@ final class SearchProvider {
         }
     }
 
-    /// Opens the detail window of the day `id`; a day the index no longer has opens in the main window.
+    /// Shows the day `id` in a detail window: its own when one is open, else the one the Shell's
+    /// results opened before, else a new one, so any number of activations (a program on the
+    /// bus may send thousands) opens one window. A day the index no longer has opens in the
+    /// main window.
     private func activate(_ id: String) {
         guard let day = APODDay(id) else { return }
         let archive = archive
@@ -90,11 +115,17 @@ final class SearchProvider {
         Task.detached { [weak self] in
             let entry = try? archive.openIndex().entry(for: day)
             MainThread.post {
-                guard let app = self?.app else { return }
+                guard let self, let app = self.app else { return }
                 app.application.release()
                 app.prepareWindows()
                 if let entry {
-                    app.openDetail(for: entry)
+                    if app.detailWindows[day] == nil, let window = self.resultWindow, !window.window.isDestroyed {
+                        window.show(entry)
+                        window.present()
+                    } else {
+                        app.openDetail(for: entry)
+                        self.resultWindow = self.resultWindow ?? app.detailWindows[day]
+                    }
                 } else {
                     app.ensureMainWindow()?.show(day: day)
                 }
@@ -108,35 +139,51 @@ final class SearchProvider {
         try archive.openIndex().search(terms.joined(separator: " "), limit: resultLimit).map(\.date.description)
     }
 
-    /// Title, date and (when a picture of the day is in the disk cache) an icon for each ID
-    /// the index has; unknown IDs are left out.
+    /// Title, date and an icon for each ID the index has (unknown IDs are left out), and the
+    /// entries whose icon is the app's for want of a cached picture.
     nonisolated static func metas(
         _ ids: [String], in archive: ArchiveAccess,
         pictures: any ImageFetching
-    ) throws -> [[String: BusValue]] {
+    ) throws -> (metas: [[String: BusValue]], missingIcons: [APODEntry]) {
         let index = try archive.openIndex()
-        return try ids.compactMap { id in
+        var missing: [APODEntry] = []
+        let metas: [[String: BusValue]] = try ids.compactMap { id in
             guard let day = APODDay(id), let entry = try index.entry(for: day) else { return nil }
             var meta: [String: BusValue] = [
                 "id": .string(id), "name": .string(entry.title),
                 "description": .string(DisplayDate.string(for: day)),
             ]
-            if let icon = icon(for: entry, pictures: pictures) { meta["icon"] = .iconBytes(icon) }
+            if let icon = icon(for: entry, pictures: pictures) {
+                meta["icon"] = .iconBytes(icon)
+            } else {
+                // GNOME Shell reads `gicon` as a GIcon's string: the app's themed icon.
+                meta["gicon"] = .string(ViewerApplication.id)
+                if iconSource(of: entry) != nil { missing.append(entry) }
+            }
             return meta
         }
+        return (metas, missing)
     }
 
-    /// A small JPEG of the entry's grid thumbnail or main picture, whichever the cache holds;
-    /// nothing is downloaded for the Shell.
+    /// A small JPEG of the entry's icon-sized thumbnail, grid thumbnail or main picture,
+    /// whichever the cache holds; nothing is downloaded while the Shell waits.
     nonisolated static func icon(for entry: APODEntry, pictures: any ImageFetching) -> Data? {
-        let candidates = [entry.thumbnailSourceURL, entry.displayPictureURL].compactMap { $0 }
-        for url in candidates {
-            guard let data = pictures.cachedImageData(from: url, for: .display),
+        var candidates: [(URL, ImagePurpose)] = []
+        if let source = iconSource(of: entry) { candidates.append(source) }
+        candidates += [entry.thumbnailSourceURL, entry.displayPictureURL].compactMap { $0 }.map { ($0, .display) }
+        for (url, purpose) in candidates {
+            guard let data = pictures.cachedImageData(from: url, for: purpose),
                 let image = try? TextureDecoder.decode(data, maxSize: iconSize)
             else { continue }
             return image.texture.jpegData()
         }
         return nil
+    }
+
+    /// What is fetched for a result's icon: its smallest picture at the icon's size (the CDN
+    /// resizes it; other hosts send it whole and the icon is made from it).
+    nonisolated static func iconSource(of entry: APODEntry) -> (URL, ImagePurpose)? {
+        entry.thumbnailSourceURL.map { ($0, .thumbnail(width: iconSize)) }
     }
 
     /// The interface as GNOME Shell's `org.gnome.ShellSearchProvider2.xml` declares it:
@@ -152,4 +199,25 @@ final class SearchProvider {
           </interface>
         </node>
         """
+}
+
+/// The thumbnails being fetched for the Shell's results, one fetch per picture at a time; each
+/// lands in the disk cache, where the next `GetResultMetas` finds it.
+final class IconFetches: Sendable {
+    private let inFlight = Mutex<Set<URL>>([])
+
+    /// Fetches each entry's icon source that is not cached or being fetched, one after another.
+    func fetch(_ entries: some Sequence<APODEntry>, pictures: any ImageFetching) async {
+        for entry in entries {
+            guard let (url, purpose) = SearchProvider.iconSource(of: entry),
+                pictures.cachedImageData(from: url, for: purpose) == nil,
+                inFlight.withLock({ $0.insert(url).inserted })
+            else { continue }
+            _ = try? await pictures.imageData(from: url, for: purpose)
+            inFlight.withLock { _ = $0.remove(url) }
+        }
+    }
+
+    /// Pictures being fetched now (tests).
+    var count: Int { inFlight.withLock { $0.count } }
 }

@@ -10,7 +10,12 @@ enum ViewerActions {
     static func make(for app: ViewerApplication) -> [Action] {
         [
             Action(AppAction.showDate, stringHandler: { [weak app] text in showDate(text, in: app) }),
-            Action(AppAction.today) { [weak app] in app?.ensureMainWindow()?.showLatest() },
+            // The Today view on the latest picture, from whichever view (the desktop file's "Today").
+            Action(AppAction.today) { [weak app] in
+                guard let main = app?.ensureMainWindow() else { return }
+                main.showView(.today)
+                main.showLatest()
+            },
             Action(AppAction.previous) { [weak app] in
                 app?.ensureMainWindow()?.window.activateAction(WindowAction.previousDay)
             },
@@ -23,6 +28,7 @@ enum ViewerActions {
                 intHandler: { [weak app] count in
                     app?.showRandom(count: count > 0 ? min(count, ViewerOptions.countRange.upperBound) : nil)
                 }),
+            Action(AppAction.randomPictures) { [weak app] in app?.showRandom() },
             // A second launch's --source/--api-url/--api-key (JSON, see SourceRequest).
             Action(AppAction.useSource, stringHandler: { [weak app] text in app?.useSource(text) }),
             preferences(for: app),

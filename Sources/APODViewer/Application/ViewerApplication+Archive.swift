@@ -6,14 +6,12 @@ import GtkKit
 /// its windows.
 extension ViewerApplication {
     func setUpArchive() {
-        guard let archive = environment.archive else { return }
-        let views = ArchiveViews(environment: environment, archive: archive, download: services?.download)
-        views.onOpenDetail = { [weak self] entry in self?.openDetail(for: entry) }
+        guard let views = archiveViews else { return }
+        views.detailRequested.subscribe { [weak self] entry in self?.openDetail(for: entry) }.store(in: subscriptions)
         if services?.download != nil {
-            views.onDownload = { [weak self] in self?.downloadArchive() }
+            views.downloadRequested.subscribe { [weak self] in self?.downloadArchive() }.store(in: subscriptions)
             views.downloadUnavailable = { [weak self] in self?.services?.archiveDownloadUnavailable }
         }
-        archiveViews = views
         for action in ArchiveActions.make(for: self) {
             action.isEnabled = action.name != AppAction.downloadArchive.rawValue || services?.download != nil
             application.addAction(action)
@@ -26,13 +24,12 @@ extension ViewerApplication {
         guard let archive = environment.archive, let views = archiveViews else { return }
         views.addViews(to: main)
         addBrowseView(to: main, archive: archive)
-        let controls = MainArchiveControls(main: main, archive: archive, views: views, calendar: environment.calendar)
-        archiveControls = controls
+        MainArchiveControls.install(in: main, archive: archive, views: views, calendar: environment.calendar)
         // Every day Today shows, however it was reached (day steps, the calendar, a link).
-        main.onEntryPresented = { [weak self, weak controls] entry in
-            controls?.star.show(entry)
+        main.entryPresented.subscribe { [weak self, weak main] entry in
+            main?.favouriteStar?.show(entry)
             self?.recordView(entry)
-        }
+        }.store(in: main.subscriptions)
         if let download = services?.download { attachDownload(download, to: main) }
         // Weak from the task on: a window the task held would be freed on its thread when the
         // task ends after the window closed, and a widget destroyed off the main thread crashes.
@@ -50,10 +47,8 @@ extension ViewerApplication {
     /// The download's progress under the header bar; how it ended as a toast.
     private func attachDownload(_ download: ArchiveDownload, to main: MainWindow) {
         let strip = DownloadProgressStrip(download: download)
-        main.downloadStrip.append(strip.root)
-        strip.onEnded = { [weak main] message in main?.toasts.show(message) }
-        main.downloadProgress = strip
-        main.window.onDestroy { [weak strip] in strip?.detach() }
+        strip.ended.subscribe { [weak main] message in main?.toasts.show(message) }.store(in: main.subscriptions)
+        main.install(.downloadProgress(strip))
     }
 
     /// Shows Search on `text` in the main window (opening it first).
@@ -68,24 +63,19 @@ extension ViewerApplication {
     func attachArchive(to detail: DetailWindow) {
         guard let archive = environment.archive else { return }
         let star = FavouriteButton(archive: archive)
-        detail.header.bar.packEnd(star.button)
-        detail.window.addAction(star.makeAction())
-        star.onChanged = { [weak self] in
+        star.changed.subscribe { [weak self] in
             self?.archiveViews?.refresh(.favourites)
-            self?.archiveControls?.star.show(self?.mainWindow?.entry)
-        }
-        star.onFailure = { [weak detail] message in detail?.banner.show(message) }
+            self?.mainWindow?.favouriteStar?.show(self?.mainWindow?.entry)
+        }.store(in: detail.subscriptions)
+        star.failed.subscribe { [weak detail] message in detail?.banner.show(message) }.store(in: detail.subscriptions)
         star.show(detail.entry)
         attachExplorer(to: detail)
-        // The star lives as long as its window.
-        detail.window.onDestroy { withExtendedLifetime(star) {} }
+        detail.install(.favouriteStar(star))
         recordView(detail.entry)
-        let entryChanged = detail.onEntryChanged
-        detail.onEntryChanged = { [weak self, weak star] old, new in
-            entryChanged?(old, new)
-            star?.show(new)
-            self?.recordView(new)
-        }
+        detail.entryChanged.subscribe { [weak self, weak star] change in
+            star?.show(change.new)
+            self?.recordView(change.new)
+        }.store(in: detail.subscriptions)
     }
 
     /// Adds `entry` to the history, off the main thread, and shows it there if History is up.
@@ -103,10 +93,8 @@ extension ViewerApplication {
     /// while the source cannot download it (offline), so the offer is kept for later.
     func attachArchive(to grid: RandomGridView) {
         guard let archive = environment.archive, services?.download != nil else { return }
-        grid.onDownload = { [weak self] in self?.downloadArchive() }
-        let entriesLoaded = grid.onEntriesLoaded
-        grid.onEntriesLoaded = { [weak self, weak grid] in
-            entriesLoaded?()
+        grid.downloadRequested.subscribe { [weak self] in self?.downloadArchive() }.store(in: grid.subscriptions)
+        grid.entriesLoaded.subscribe { [weak self, weak grid] in
             guard grid?.isStoredOnly?() != true, self?.services?.archiveDownloadUnavailable == nil,
                 self?.services?.download?.isRunning != true
             else { return }
@@ -114,7 +102,7 @@ extension ViewerApplication {
                 guard archive.claimDownloadOffer() else { return }
                 MainThread.post { grid?.offerArchive() }
             }
-        }
+        }.store(in: grid.subscriptions)
     }
 
     /// Starts downloading the archive where it was asked for: its progress shows under the main

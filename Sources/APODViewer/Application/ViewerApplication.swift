@@ -13,20 +13,26 @@ public final class ViewerApplication {
     let application: Application
     let environment: ViewerEnvironment
     let options: ViewerOptions
-    private(set) var mainWindow: MainWindow?
+    /// Every window open now.
+    let windows = WindowRegistry()
+    /// Search, Favourites, History and On This Day, shared by every main window the app opens
+    /// in turn; nil without an archive index.
+    let archiveViews: ArchiveViews?
+    /// What the application listens to that lives as long as it does (the archive views).
+    let subscriptions = Subscriptions()
+
+    var mainWindow: MainWindow? { windows.main }
     /// The main window's Random view, while the window is open.
-    private(set) var randomView: RandomGridView?
-    private(set) var detailWindows: [APODDay: DetailWindow] = [:]
-    /// Search, Favourites, History and On This Day; nil without a data folder.
-    var archiveViews: ArchiveViews?
-    var archiveControls: MainArchiveControls?
-    /// The Browse view and the objects' grids (`ViewerApplication+Browse`).
-    let explorer = ExplorerWindows()
+    var randomView: RandomGridView? { windows.main?.randomView }
+    /// The main window's Browse view, while the window is open (with an archive index).
+    var browseView: BrowseView? { windows.main?.browseView }
+    var detailWindows: [APODDay: DetailWindow] { windows.details }
+    var preferencesWindow: PreferencesWindow? { windows.preferences }
+    var aboutWindow: Window? { windows.about }
 
     /// Present when the app runs on a real configuration: the preferences window and the
     /// offline fallback need it. Tests on an in-memory source run without.
     let services: ViewerServices?
-    private(set) var preferencesWindow: PreferencesWindow?
     /// The daily picture (background, notification, running without windows); the launcher
     /// sets it before `run`, tests on an in-memory source run without.
     var daily: DailyPictureService?
@@ -49,6 +55,7 @@ public final class ViewerApplication {
         self.environment = environment
         self.options = options
         services = nil
+        archiveViews = environment.archive.map { ArchiveViews(environment: environment, archive: $0, download: nil) }
         application = Application.adwaita(id: applicationID, isService: options.isService)
         setUp()
     }
@@ -62,6 +69,9 @@ public final class ViewerApplication {
         self.services = services
         environment = services.environment
         self.options = options
+        archiveViews = services.environment.archive.map {
+            ArchiveViews(environment: services.environment, archive: $0, download: services.download)
+        }
         application = Application.adwaita(id: applicationID, isService: options.isService)
         setUp()
     }
@@ -187,18 +197,16 @@ public final class ViewerApplication {
             return
         }
         let main = MainWindow(application: application, environment: environment, menu: primaryMenu)
-        main.onOpenDetail = { [weak self] entry in self?.openDetail(for: entry) }
+        main.detailRequested.subscribe { [weak self] entry in self?.openDetail(for: entry) }.store(
+            in: main.subscriptions)
         if let services {
             OfflineFallback.attach(services, to: main)
         }
-        mainWindow = main
         addRandomView(to: main, count: options.randomCount ?? ViewerOptions.defaultRandomCount)
         attachArchive(to: main)
-        // Last, so the views' own handlers (cancelling their work) run first.
-        main.window.onDestroy { [weak self] in
-            self?.mainWindow = nil
-            self?.randomView = nil
-        }
+        // Last, so the views' own handlers (cancelling their work) run before the registry
+        // lets the window, and the views it owns, go.
+        windows.file(main)
         if let count = options.randomCount, count > 0 {
             main.showView(.random)
         }
@@ -251,19 +259,14 @@ public final class ViewerApplication {
 
     private func addRandomView(to main: MainWindow, count: Int) {
         let grid = RandomGridView(in: main.window, environment: environment, count: count)
-        grid.onOpenDetail = { [weak self, weak grid] entry in
+        grid.detailRequested.subscribe { [weak self, weak grid] entry in
             self?.openDetail(for: entry, batch: { grid?.entries ?? [] })
-        }
+        }.store(in: grid.subscriptions)
         if let services {
             OfflineFallback.attach(services, to: grid, main: { [weak self] in self?.mainWindow })
         }
         attachArchive(to: grid)
-        randomView = grid
-        main.addView(
-            MainView(
-                .random, title: tr("_Random"), iconName: "media-playlist-shuffle-symbolic", content: grid.root,
-                onShown: { [weak grid] in grid?.loadFirstBatch() },
-                onReload: { [weak grid] in grid?.shuffle() }))
+        main.install(.random(grid))
     }
 
     /// - Parameter batch: the grid's entries, for stepping through them in the detail window.
@@ -273,16 +276,8 @@ public final class ViewerApplication {
             return
         }
         let detail = DetailWindow(application: application, environment: environment, entry: entry, batch: batch)
-        detail.window.onDestroy { [weak self, weak detail] in
-            self?.detailWindows = self?.detailWindows.filter { $0.value !== detail } ?? [:]
-        }
-        detail.onEntryChanged = { [weak self, weak detail] old, new in
-            guard let self, let detail else { return }
-            if self.detailWindows[old.date] === detail { self.detailWindows[old.date] = nil }
-            if self.detailWindows[new.date] == nil { self.detailWindows[new.date] = detail }
-        }
+        windows.file(detail)
         attachArchive(to: detail)
-        detailWindows[entry.date] = detail
         detail.present()
     }
 
@@ -295,47 +290,35 @@ public final class ViewerApplication {
         let preferences = PreferencesWindow(application: application, services: services)
         // Beside the main window, not over it: the main window stays usable meanwhile.
         if let main = mainWindow { preferences.window.keepAbove(main.window) }
-        preferences.onSourceChanged = { [weak self] in self?.sourceChanged() }
-        preferences.onDailySettingsChanged = { [weak self] in self?.daily?.apply($0) }
-        preferences.onExplanationsChanged = { [weak self] in
+        preferences.sourceChanged.subscribe { [weak self] in self?.sourceChanged() }.store(
+            in: preferences.subscriptions)
+        preferences.dailySettingsChanged.subscribe { [weak self] in self?.daily?.apply($0) }.store(
+            in: preferences.subscriptions)
+        preferences.explanationsChanged.subscribe { [weak self] in
             self?.mainWindow?.refreshTranslation()
             self?.detailWindows.values.forEach { $0.refreshTranslation() }
-        }
-        preferences.window.onDestroy { [weak self] in self?.preferencesWindow = nil }
-        preferencesWindow = preferences
+        }.store(in: preferences.subscriptions)
+        windows.file(preferences)
         preferences.window.present()
     }
 
-    private var openWindows: [Window] {
-        [mainWindow?.window, preferencesWindow?.window].compactMap { $0 } + detailWindows.values.map(\.window)
-            + explorer.openWindows
-    }
-
-    var openWindowCount: Int { openWindows.count }
+    var openWindowCount: Int { windows.open.count }
 
     /// Whether every open window is on screen.
-    var windowsOnScreen: Bool { openWindows.allSatisfy(\.isMapped) }
+    var windowsOnScreen: Bool { windows.open.allSatisfy(\.isMapped) }
 
     /// Closes every window, which cancels each one's work.
     func closeAllWindows() {
-        openWindows.forEach { $0.close() }
-    }
-
-    private var activeWindow: Window? {
-        openWindows.first(where: \.isActive) ?? openWindows.first
+        windows.open.forEach { $0.close() }
     }
 
     func showShortcuts() {
-        activeWindow?.showShortcuts(Shortcuts.descriptions)
+        windows.active?.showShortcuts(Shortcuts.descriptions)
     }
 
-    /// The About window, while it is open.
-    private(set) var aboutWindow: Window?
-
     func showAbout() {
-        guard let parent = activeWindow else { return }
+        guard let parent = windows.active else { return }
         let about = parent.showAbout(About.details(services: services))
-        about.onDestroy { [weak self] in self?.aboutWindow = nil }
-        aboutWindow = about
+        windows.file(about: about)
     }
 }

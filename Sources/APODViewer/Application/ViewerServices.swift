@@ -1,5 +1,6 @@
 import APODCore
 import Foundation
+import GtkKit
 
 /// Where entries and pictures come from, and the two ways that changes while the app runs:
 /// the user edits the preferences (saved, then applied at once), or the service cannot be
@@ -18,10 +19,11 @@ public final class ViewerServices {
     public private(set) var style: StylePreference
     /// Working from the cache and the sample because the service was unreachable at start-up.
     private(set) var isFallenBack = false {
-        didSet { if isFallenBack != oldValue { fallbackObservers.values.forEach { $0() } } }
+        didSet { if isFallenBack != oldValue { fallbackChanged.emit() } }
     }
-    private var fallbackObservers: [Int: @MainActor () -> Void] = [:]
-    private var nextObserver = 0
+    /// The app fell back offline or went online again, for what an open window shows about it
+    /// (the archive download).
+    let fallbackChanged = Event<Void>()
     /// The configured source has answered (from the network or its cache) since start-up or
     /// the last retry; after that, a failure is an ordinary error rather than a reason to go offline.
     private(set) var hasReachedService = false
@@ -127,18 +129,6 @@ public final class ViewerServices {
         offline.kind = .offline
         source.upstream = offline.makeSource(client: client, calendar: calendar)
         isFallenBack = true
-    }
-
-    /// Calls `body` whenever the app falls back offline or goes online again, for what an open
-    /// window shows about it (the archive download). - Returns: a token for `removeFallbackObserver`.
-    func observeFallback(_ body: @escaping @MainActor () -> Void) -> Int {
-        nextObserver += 1
-        fallbackObservers[nextObserver] = body
-        return nextObserver
-    }
-
-    func removeFallbackObserver(_ token: Int) {
-        fallbackObservers[token] = nil
     }
 
     /// "Try again": the configured service once more, treated as a fresh start-up.

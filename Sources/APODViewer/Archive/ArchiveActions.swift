@@ -12,6 +12,7 @@ enum ArchiveActions {
             Action(AppAction.downloadArchive) { [weak app] in app?.downloadArchive() },
             // "YYYY-MM" opens the wall at that month; "" as it is.
             Action(AppAction.browse, stringHandler: { [weak app] text in app?.openBrowse(text) }),
+            Action(AppAction.browseArchive) { [weak app] in app?.openBrowse("") },
         ]
     }
 

@@ -33,13 +33,14 @@ final class ArchiveViews {
     private let archive: ArchiveAccess
     private let download: ArchiveDownload?
     private let searchWork = WorkSlot()
+    private let subscriptions = Subscriptions()
     private var listWork: [List: WorkSlot] = [:]
     /// The download's progress as Search says it, while it runs.
     private var downloadProgress: String?
 
-    var onOpenDetail: (@MainActor (APODEntry) -> Void)?
-    /// Starts "Download the archive"; nil hides the offer.
-    var onDownload: (@MainActor () -> Void)?
+    let detailRequested = Event<APODEntry>()
+    /// "Download the archive" was asked for; offered only while someone listens.
+    let downloadRequested = Event<Void>()
     /// Why the download cannot work now (the offline source, say): said instead of the offer.
     var downloadUnavailable: (@MainActor () -> String?)?
 
@@ -48,7 +49,7 @@ final class ArchiveViews {
         self.archive = archive
         self.download = download
         searchField.onSearchChanged { [weak self] in self?.runSearch() }
-        download?.observe { [weak self] state in self?.downloadChanged(state) }
+        download?.observe { [weak self] state in self?.downloadChanged(state) }.store(in: subscriptions)
     }
 
     /// Adds Search and the three lists to `main` as views.
@@ -56,18 +57,20 @@ final class ArchiveViews {
         self.main = main
         let search = makeView(in: main, searchField: searchField)
         searchView = search
-        main.addView(
-            MainView(
-                .search, title: tr("_Search"), iconName: "system-search-symbolic", content: search.root,
-                onShown: { [weak self] in self?.searchShown() }))
+        main.install(
+            .view(
+                MainView(
+                    .search, title: tr("_Search"), iconName: "system-search-symbolic", content: search.root,
+                    onShown: { [weak self] in self?.searchShown() })))
         for list in List.allCases {
             let view = makeView(in: main, searchField: nil)
             listViews[list] = view
-            main.addView(
-                MainView(
-                    list.view, title: Self.title(of: list), iconName: Self.iconName(of: list), content: view.root,
-                    onShown: { [weak self] in self?.load(list) },
-                    onReload: { [weak self] in self?.load(list) }))
+            main.install(
+                .view(
+                    MainView(
+                        list.view, title: Self.title(of: list), iconName: Self.iconName(of: list), content: view.root,
+                        onShown: { [weak self] in self?.load(list) },
+                        onReload: { [weak self] in self?.load(list) })))
         }
         main.window.onDestroy { [weak self] in
             self?.searchWork.cancel()
@@ -117,7 +120,7 @@ final class ArchiveViews {
         }
         let archive = archive
         let unavailable = downloadUnavailable?()
-        let offers = onDownload != nil && unavailable == nil && downloadProgress == nil
+        let offers = downloadRequested.subscriberCount > 0 && unavailable == nil && downloadProgress == nil
         searchWork.start(
             { () -> ArchiveAccess.SearchResult in
                 let found = try archive.search(text, limit: Self.searchLimit)
@@ -283,8 +286,9 @@ final class ArchiveViews {
 
     private func makeView(in main: MainWindow, searchField: SearchEntry?) -> EntryGridView {
         let view = EntryGridView(in: main.window, environment: environment, searchField: searchField)
-        view.onOpenDetail = { [weak self] entry in self?.onOpenDetail?(entry) }
-        view.onDownload = { [weak self] in self?.onDownload?() }
+        view.detailRequested.subscribe { [weak self] entry in self?.detailRequested.emit(entry) }.store(
+            in: subscriptions)
+        view.downloadRequested.subscribe { [weak self] in self?.downloadRequested.emit() }.store(in: subscriptions)
         return view
     }
 }

@@ -22,7 +22,12 @@ final class EntryGridView {
     /// Under the summary: what the summary leaves out (an incomplete index).
     let noteLabel = Label()
     let downloadButton = Button(label: tr("_Download the Archive"))
-    let stack = Stack()
+    /// What the grid shows.
+    enum Page {
+        case loading, grid, empty, failed
+    }
+
+    let stack = ContentStack<Page>()
     let flowBox = FlowBox()
     /// Nothing to show: no results, no favourites yet…
     let status = StatusPage()
@@ -35,9 +40,9 @@ final class EntryGridView {
     var columns: Int { flowBox.columns }
 
     /// A cell was activated (click or Enter).
-    var onOpenDetail: (@MainActor (APODEntry) -> Void)?
+    let detailRequested = Event<APODEntry>()
     /// "Download the Archive" was clicked.
-    var onDownload: (@MainActor () -> Void)?
+    let downloadRequested = Event<Void>()
 
     var cells: [GridCell] { flowBox.pictureCells }
 
@@ -77,15 +82,15 @@ final class EntryGridView {
         bar.append(downloadButton)
         column.append(bar)
 
-        flowBox.setUpPictureGrid { [weak self] entry in self?.onOpenDetail?(entry) }
+        flowBox.setUpPictureGrid { [weak self] entry in self?.detailRequested.emit(entry) }
         let scroller = ScrolledWindow(child: flowBox)
         scroller.verticalExpand = true
         spinner.horizontalAlign = .center
         spinner.verticalAlign = .center
-        stack.addPage(spinner, name: "loading")
-        stack.addPage(scroller, name: "grid")
-        stack.addPage(status, name: "empty")
-        stack.addPage(failure, name: "failed")
+        stack.add(spinner, for: .loading)
+        stack.add(scroller, for: .grid)
+        stack.add(status, for: .empty)
+        stack.add(failure, for: .failed)
         stack.verticalExpand = true
         stack.crossfades = false
         column.append(stack)
@@ -98,19 +103,19 @@ final class EntryGridView {
             searchField?.horizontalAlign = narrow ? .fill : .center
         }
 
-        downloadButton.onClicked { [weak self] in self?.onDownload?() }
+        downloadButton.onClicked { [weak self] in self?.downloadRequested.emit() }
         window.onDestroy { [weak self] in self?.cancelCells() }
     }
 
     /// The page shown: loading, grid, empty or failed.
-    var page: String? { stack.visiblePage }
+    var page: Page? { stack.state }
     /// Whether the summary line (with its note and offer) shows.
     var showsSummary: Bool { bar.isVisible }
 
     func showLoading() {
         spinner.isSpinning = true
         bar.isVisible = false
-        stack.visiblePage = "loading"
+        stack.state = .loading
     }
 
     /// The archive download's progress while it runs (nil hides the line).
@@ -122,7 +127,7 @@ final class EntryGridView {
     /// Shows `entries` (replacing what was shown) under `summary`.
     func show(_ entries: [APODEntry], summary: String, note: String? = nil, offerDownload: Bool) {
         replaceContents(summary: summary, note: note, offerDownload: offerDownload)
-        stack.visiblePage = "grid"
+        stack.state = .grid
         for entry in entries {
             flowBox.appendPicture(entry, scaleFactor: window.scaleFactor, pictures: environment.pictures)
         }
@@ -137,7 +142,7 @@ final class EntryGridView {
         status.iconName = iconName
         status.title = heading
         status.setDescription(message)
-        stack.visiblePage = "empty"
+        stack.state = .empty
     }
 
     /// The list could not be read: what happened, in place of the grid.
@@ -149,7 +154,7 @@ final class EntryGridView {
         downloadButton.isVisible = false
         failure.title = heading
         failure.setDescription(message)
-        stack.visiblePage = "failed"
+        stack.state = .failed
     }
 
     /// Drops the cells shown and says what comes instead.

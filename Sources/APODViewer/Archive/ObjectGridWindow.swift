@@ -9,6 +9,8 @@ import GtkKit
 final class ObjectGridWindow {
     let window: Window
     let grid: EntryGridView
+    /// What listens to this window's parts and events; released with it.
+    let subscriptions = Subscriptions()
 
     init(application: Application, environment: ViewerEnvironment, title: String) {
         window = Window(application: application)

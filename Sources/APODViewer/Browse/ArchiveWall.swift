@@ -31,7 +31,12 @@ final class ArchiveWall {
     let summaryLabel = Label()
     /// What went wrong with a request (a month that is not one).
     let banner = MessageBanner()
-    let stack = Stack()
+    /// What the wall shows: its days on their way, the days, none stored, or why they cannot be read.
+    enum Page {
+        case loading, wall, empty, failed
+    }
+
+    let stack = ContentStack<Page>()
     /// "Jump to" with the year and month choices: shown only over days to jump between.
     let jumpBox = Box(.horizontal, spacing: 8)
     let status = StatusPage()
@@ -71,9 +76,9 @@ final class ArchiveWall {
     private(set) var cancelCount = 0
 
     /// A cell was opened: the entry, and the whole wall for stepping through the archive.
-    var onOpenDetail: (@MainActor (APODEntry) -> Void)?
-    /// Starts "Download the Archive" (offered over an empty wall); nil offers nothing.
-    var onDownload: (@MainActor () -> Void)?
+    let detailRequested = Event<APODEntry>()
+    /// "Download the Archive" was asked for over an empty wall; offered only while someone listens.
+    let downloadRequested = Event<Void>()
     /// Why the download cannot work now (the offline source), said over an empty wall instead.
     var downloadUnavailable: (@MainActor () -> String?)?
     /// Whether a download is running now: an empty wall then says its days are on their way.
@@ -116,16 +121,16 @@ final class ArchiveWall {
         overlay.addOverlay(sizeWatcher)
         spinner.horizontalAlign = .center
         spinner.verticalAlign = .center
-        stack.addPage(spinner, name: "loading")
-        stack.addPage(overlay, name: "wall")
-        stack.addPage(status, name: "empty")
-        stack.addPage(failure, name: "failed")
+        stack.add(spinner, for: .loading)
+        stack.add(overlay, for: .wall)
+        stack.add(status, for: .empty)
+        stack.add(failure, for: .failed)
         stack.verticalExpand = true
         root.append(stack)
 
         downloadButton.addCSSClass("suggested-action")
         downloadButton.addCSSClass("pill")
-        downloadButton.onClicked { [weak self] in self?.onDownload?() }
+        downloadButton.onClicked { [weak self] in self?.downloadRequested.emit() }
         sizeWatcher.onResize { [weak self] width, _ in self?.widthChanged(width) }
         scroller.verticalAdjustment.onValueChanged { [weak self] in self?.scheduleLoads() }
         yearChoice.onSelectionChanged { [weak self] in self?.yearChosen() }
@@ -147,14 +152,14 @@ final class ArchiveWall {
         pendingDay = nil
         spinner.isSpinning = true
         jumpBox.isVisible = false
-        stack.visiblePage = "loading"
+        stack.state = .loading
         readDays()
     }
 
     /// Reads the days again where the wall is (the index grew): the wall stays on screen
     /// meanwhile, and the first day on screen is at the top again once they arrive.
     func reloadKeepingPlace() {
-        guard stack.visiblePage == "wall" else { return load() }
+        guard stack.state == .wall else { return load() }
         switch aligningTo ?? placeOnScreen() {
         case .month(let month)?: pendingMonth = month
         case .day(let index)? where entries.indices.contains(index): pendingDay = entries[index].date
@@ -186,7 +191,7 @@ final class ArchiveWall {
             entries = []
             summaryLabel.text = ""
             showEmpty()
-            stack.visiblePage = "empty"
+            stack.state = .empty
         case .success(let found):
             days = found
             entries = found.map(\.entry)
@@ -195,7 +200,7 @@ final class ArchiveWall {
             relayout(columns: columns(forWidth: sizeWatcher.width))
             fillChoices()
             jumpBox.isVisible = true
-            stack.visiblePage = "wall"
+            stack.state = .wall
             if let month = pendingMonth {
                 pendingMonth = nil
                 jump(to: month)
@@ -209,7 +214,7 @@ final class ArchiveWall {
         case .failure(let error):
             failure.title = tr("The archive index cannot be read")
             failure.setDescription(userMessage(for: error))
-            stack.visiblePage = "failed"
+            stack.state = .failed
         }
     }
 
@@ -226,7 +231,7 @@ final class ArchiveWall {
         } else if let reason = downloadUnavailable?() {
             status.setDescription(stored + " " + reason)
             status.setButtons([])
-        } else if onDownload != nil {
+        } else if downloadRequested.subscriberCount > 0 {
             status.setDescription(stored + " " + tr("Download the archive to browse all of them."))
             status.setButtons([downloadButton])
         } else {
@@ -451,11 +456,11 @@ final class ArchiveWall {
     private func makeRow() -> Widget {
         let row = WallRow()
         rowWidgets[ObjectIdentifier(row.root)] = row
-        row.onOpen = { [weak self] cell in
+        row.cellOpened.subscribe { [weak self] cell in
             guard let self, let index = cell.dayIndex, let entry = cell.entry else { return }
             self.cursor = index
-            self.onOpenDetail?(entry)
-        }
+            self.detailRequested.emit(entry)
+        }.store(in: row.subscriptions)
         return row.root
     }
 

@@ -9,8 +9,7 @@ final class BrowseView {
     /// Whether the wall asked the index for its days (on the first showing, or F5).
     private(set) var hasLoaded = false
     private var narrowLayout: WidthBreakpoint?
-    private weak var download: ArchiveDownload?
-    private var downloadObserver: Int?
+    private var downloadFollowed: Subscription?
 
     /// - Parameter download: the app's "Download the Archive"; when one ends (done, cancelled
     ///   or failed: the days written before a stop are kept) a wall already read reads its days
@@ -20,9 +19,8 @@ final class BrowseView {
         narrowLayout = WidthBreakpoint(window: window, narrowerThan: ArchiveWall.narrowWidth) { [weak wall] narrow in
             wall?.setNarrow(narrow)
         }
-        self.download = download
         wall.isDownloading = { [weak download] in download?.isRunning ?? false }
-        downloadObserver = download?.observe { [weak self] state in
+        downloadFollowed = download?.observe { [weak self] state in
             switch state {
             case .finished, .cancelled, .failed: self?.downloadEnded()
             case .idle, .running: self?.wall.showEmpty()
@@ -32,8 +30,8 @@ final class BrowseView {
 
     /// Stops following the download (the window closes).
     func close() {
-        if let downloadObserver { download?.removeObserver(downloadObserver) }
-        downloadObserver = nil
+        downloadFollowed?.cancel()
+        downloadFollowed = nil
         wall.cancel()
     }
 

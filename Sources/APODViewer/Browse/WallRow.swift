@@ -7,8 +7,10 @@ final class WallRow {
     let root = Box(.vertical, spacing: 0)
     let heading = Label()
     let cellBox = Box(.horizontal, spacing: ArchiveWall.spacing)
+    /// What listens to this row's events; released with it.
+    let subscriptions = Subscriptions()
     private(set) var cells: [WallCell] = []
-    var onOpen: (@MainActor (WallCell) -> Void)?
+    let cellOpened = Event<WallCell>()
 
     init() {
         root.onMap { [weak self] in self?.render() }
@@ -56,7 +58,7 @@ final class WallRow {
         cellBox.isVisible = true
         while cells.count < columns {
             let cell = WallCell()
-            cell.button.onClicked { [weak self, unowned cell] in self?.onOpen?(cell) }
+            cell.button.onClicked { [weak self, unowned cell] in self?.cellOpened.emit(cell) }
             cells.append(cell)
             cellBox.append(cell.button)
         }

@@ -3,12 +3,16 @@ import Foundation
 import GtkKit
 
 /// Starting at login, so the daily picture keeps working after a restart: through the
-/// Background portal where the desktop does it, else an XDG autostart file
-/// (`~/.config/autostart/io.github.apodviewer.APODViewer.desktop`). Only `BackgroundConsent`
-/// asks for it, once the user agreed; nothing here runs by itself.
+/// Background portal in a sandbox, else an XDG autostart file of the app's own
+/// (`~/.config/autostart/io.github.apodviewer.APODViewer.desktop`: named, with GNOME's autostart
+/// keys and a `TryExec`, so a login after the package was removed does not try to run a missing
+/// program). Only `BackgroundConsent` asks for it, once the user agreed; nothing here runs by
+/// itself.
 @MainActor
 struct Autostart {
     static let commandLine = ["apod-viewer", "--background"]
+    /// Seconds GNOME waits after login before starting the app: the first check is not urgent.
+    static let delaySeconds = 20
 
     /// The XDG autostart folder.
     let folder: URL
@@ -17,6 +21,10 @@ struct Autostart {
     let executable: String
 
     var file: URL { folder.appendingPathComponent("\(ViewerApplication.id).desktop") }
+
+    /// What xdg-desktop-portal writes for an unsandboxed app (whose app ID is empty) asking to
+    /// start at login: a hidden file with an empty `Name=`.
+    var portalItem: URL { folder.appendingPathComponent(".desktop") }
 
     /// The autostart folder beside the preferences file's folder (`$XDG_CONFIG_HOME/autostart`,
     /// else `~/.config/autostart`), running this very program.
@@ -44,9 +52,12 @@ struct Autostart {
             Name=APOD Viewer
             Comment=\(tr("Looks for the new Astronomy Picture of the Day"))
             Exec=\(Self.quoted(executable)) --background
+            TryExec=\(Self.quoted(executable))
             Icon=\(ViewerApplication.id)
+            Terminal=false
             NoDisplay=true
             X-GNOME-Autostart-enabled=true
+            X-GNOME-Autostart-Delay=\(Self.delaySeconds)
 
             """
         do {
@@ -61,10 +72,33 @@ struct Autostart {
         try? FileManager.default.removeItem(at: file)
     }
 
-    /// Withdraws the portal's autostart and removes the file.
-    func withdraw() {
+    /// Removes the portal's nameless login item when it runs this app: an earlier version asked
+    /// the portal, which wrote it without asking the user. One that runs another program (every
+    /// unsandboxed app shares the name) stays, and so does anything but a small regular file.
+    func removePortalItem() {
+        let path = portalItem.path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = attributes[.size] as? Int, size <= 64 * 1024,
+            let text = try? String(contentsOf: portalItem, encoding: .utf8),
+            Self.runsThisApp(text)
+        else { return }
+        try? FileManager.default.removeItem(at: portalItem)
+    }
+
+    /// Whether a desktop entry's `Exec=` runs `apod-viewer`.
+    static func runsThisApp(_ desktopEntry: String) -> Bool {
+        desktopEntry.split(whereSeparator: \.isNewline).contains { line in
+            guard line.hasPrefix("Exec=") else { return false }
+            let program = line.dropFirst("Exec=".count).split(separator: " ").first.map(String.init) ?? ""
+            let name = program.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            return URL(fileURLWithPath: name).lastPathComponent == commandLine[0]
+        }
+    }
+
+    /// Tells the desktop (a sandbox's portal) not to start the app at login any more.
+    func withdrawFromPortal() {
         BackgroundPortal.request(autostart: false, commandLine: Self.commandLine, reason: "") { _ in }
-        removeFile()
     }
 
     /// The desktop entry spec's quoting for an Exec argument that needs it.

@@ -6,11 +6,14 @@ import GtkKit
 /// Asks before APOD Viewer stays: turning a daily option on means running after the last
 /// window closes and starting at login, which the user must agree to first.
 ///
-/// The desktop asks through the Background portal (its own question, for a sandboxed app).
-/// When there is no portal, or it lets the app run but will not start it at login (an
-/// unsandboxed app on GNOME: nobody was asked), the app says what it will do, a login item at
-/// `~/.config/autostart/…`, in a message dialog, and writes that file only when the user
-/// accepts. A refusal from either leaves everything as it was, with a reason to show.
+/// Outside a sandbox the desktop's answer is no consent (xdg-desktop-portal grants an
+/// unsandboxed app in code and writes a nameless `~/.config/autostart/.desktop`), so the app
+/// never asks the Background portal: it says what it will do, a login item at
+/// `~/.config/autostart/…`, in its own message dialog and writes that file only when the user
+/// accepts, removing a nameless one an earlier version caused. In a sandbox the portal asks the
+/// user and its answer stands; with no portal there, the app asks as outside. A refusal, or a
+/// desktop that does not answer within `PortalRequest.timeLimit`, leaves everything as it was,
+/// with a reason to show.
 @MainActor
 final class BackgroundConsent {
     enum Answer: Equatable {
@@ -23,20 +26,24 @@ final class BackgroundConsent {
     static let cancelResponse = "cancel"
 
     let autostart: Autostart
+    let sandbox: Sandbox
     /// The app's own question, while it is open.
     private(set) var question: MessageDialog?
 
-    init(autostart: Autostart) {
+    init(autostart: Autostart, sandbox: Sandbox = Sandbox.current) {
         self.autostart = autostart
+        self.sandbox = sandbox
     }
 
-    /// Asks the desktop, then the user when the desktop does not start the app at login.
-    /// - Parameter parent: the window the app's own question is modal to.
+    /// Asks the user: through the desktop in a sandbox, else (or without a portal there) with
+    /// the app's own question.
+    /// - Parameter parent: the window the question (the desktop's or the app's) belongs to.
     func ask(over parent: Window, then answer: @escaping @MainActor (Answer) -> Void) {
+        guard sandbox.isSandboxed else { return askForLoginItem(over: parent, then: answer) }
         BackgroundPortal.request(
             autostart: true, commandLine: Autostart.commandLine,
-            reason: tr("Look for each new Astronomy Picture of the Day, also after you log in.")
-        ) { [weak self] outcome in
+            reason: tr("Look for each new Astronomy Picture of the Day, also after you log in."), parent: parent
+        ) { [weak self, weak parent] outcome in
             guard let self else { return }
             switch outcome {
             case .granted(autostart: true):
@@ -48,7 +55,16 @@ final class BackgroundConsent {
                         tr(
                             "The desktop did not allow APOD Viewer to run in the background, so the option stays off. It can be allowed in the system's settings (Apps → APOD Viewer)."
                         )))
+            case .timedOut:
+                answer(
+                    .refused(
+                        tr(
+                            "The desktop did not answer within {seconds} seconds, so the option stays off. Turn it on again to ask once more.",
+                            ["seconds": String(Int(PortalRequest.timeLimit.rounded()))])))
             case .granted(autostart: false), .noPortal:
+                guard let parent, !parent.isDestroyed else {
+                    return answer(.refused(tr("Nothing was added: APOD Viewer quits when its last window closes.")))
+                }
                 self.askForLoginItem(over: parent, then: answer)
             }
         }
@@ -74,6 +90,7 @@ final class BackgroundConsent {
             if let problem = self.autostart.writeFile() {
                 answer(.refused(problem))
             } else {
+                if !self.sandbox.isSandboxed { self.autostart.removePortalItem() }
                 answer(.granted)
             }
         }
@@ -81,8 +98,15 @@ final class BackgroundConsent {
         dialog.present()
     }
 
-    /// The options are off again: no more starting at login.
+    /// The options are off again: no more starting at login. Only in a sandbox is the portal
+    /// told; outside, its "autostart: false" would remove the nameless login item of every
+    /// unsandboxed app, so only one of ours goes.
     func withdraw() {
-        autostart.withdraw()
+        if sandbox.isSandboxed {
+            autostart.withdrawFromPortal()
+        } else {
+            autostart.removePortalItem()
+        }
+        autostart.removeFile()
     }
 }

@@ -6,7 +6,8 @@ import WallpaperComposition
 /// The automatic background: a picture is downloaded (or taken from the cache), made into the
 /// background copy for the largest monitor (`WallpaperComposer`: fitted, with the caption card
 /// when asked), kept under the data folder (`BackgroundHistory`; the cached picture is never
-/// changed) and handed to the Wallpaper portal. Only a picture the desktop took is kept; the
+/// changed) and handed to the desktop (`BackgroundRoute`: GNOME's keys set directly outside a
+/// sandbox, else the Wallpaper portal). Only a picture the desktop took is kept; the
 /// one before stays for "Skip".
 ///
 /// Downloading, decoding and drawing run off the main thread (`WorkSlot`).
@@ -21,23 +22,37 @@ final class DailyBackground {
         var width: Int? { canvas?.width }
     }
 
+    /// How handing a background to the desktop ended.
+    enum Ending: Equatable {
+        case taken
+        /// Not taken, and asking again soon would not help: the user or the desktop said no,
+        /// or there is no portal.
+        case declined
+        /// Not taken this time: the desktop did not answer in time, or the picture could not
+        /// be downloaded or made. Worth another try.
+        case failedForNow
+    }
+
     var settings: DailySettings
     /// A problem to tell the user.
-    var onProblem: (@MainActor (String) -> Void)?
+    let problemMet = Event<String>()
     /// A background waiting for an unmetered connection.
-    private(set) var pendingBackground: APODEntry?
+    var pendingBackground: APODEntry? { pending?.entry }
+    private var pending: (entry: APODEntry, done: @MainActor (Ending) -> Void)?
 
     private let images: any ImageFetching
     private let history: BackgroundHistory
     private let network: any NetworkState
     private let screen: @MainActor () -> Monitors.Size?
+    private let route: BackgroundRoute
     private let work = WorkSlot()
     private var portalRequests = 0
 
     init(
         settings: DailySettings, images: any ImageFetching, history: BackgroundHistory, network: any NetworkState,
-        screen: @escaping @MainActor () -> Monitors.Size?
+        screen: @escaping @MainActor () -> Monitors.Size?, route: BackgroundRoute
     ) {
+        self.route = route
         self.settings = settings
         self.images = images
         self.history = history
@@ -64,19 +79,20 @@ final class DailyBackground {
     }
 
     /// A new day's picture: now, or once the connection is unmetered when the user asked to wait.
-    func newPicture(_ entry: APODEntry, then done: @escaping @MainActor (Bool) -> Void) {
+    /// - Parameter done: how it ended; not called when other work replaced this.
+    func newPicture(_ entry: APODEntry, then done: @escaping @MainActor (Ending) -> Void) {
         if network.isMetered && settings.meteredConnections == .waitForUnmetered {
-            pendingBackground = entry
+            pending = (entry, done)
         } else {
-            set(entry, automatically: true, then: done)
+            set(entry, automatically: true, ending: done)
         }
     }
 
     /// The connection changed: a waiting background goes ahead once it is unmetered.
     func networkChanged() {
-        guard network.isAvailable, !network.isMetered, let pending = pendingBackground else { return }
-        pendingBackground = nil
-        set(pending, automatically: true)
+        guard network.isAvailable, !network.isMetered, let pending else { return }
+        self.pending = nil
+        set(pending.entry, automatically: true, ending: pending.done)
     }
 
     /// Makes `entry`'s background copy (from `cachedData` when given, else downloaded) and asks
@@ -85,6 +101,14 @@ final class DailyBackground {
     func set(
         _ entry: APODEntry, cachedData: Data? = nil, automatically: Bool,
         then done: @escaping @MainActor (Bool) -> Void = { _ in }
+    ) {
+        set(entry, cachedData: cachedData, automatically: automatically) { done($0 == .taken) }
+    }
+
+    /// As `set(_:cachedData:automatically:then:)`, saying how it ended.
+    func set(
+        _ entry: APODEntry, cachedData: Data? = nil, automatically: Bool,
+        ending done: @escaping @MainActor (Ending) -> Void
     ) {
         let picture = WallpaperPicture(images: images)
         let history = self.history
@@ -106,13 +130,13 @@ final class DailyBackground {
                 guard let self else { return }
                 switch result {
                 case .success(let file):
-                    self.hand(file, showPreview: !automatically) { [weak self] taken in
-                        if taken { self?.history.becameCurrent(file) }
-                        done(taken)
+                    self.hand(file, showPreview: !automatically) { [weak self] ending in
+                        if ending == .taken { self?.history.becameCurrent(file) }
+                        done(ending)
                     }
                 case .failure(let error):
-                    self.onProblem?(userMessage(for: error))
-                    done(false)
+                    self.problemMet.emit(userMessage(for: error))
+                    done(.failedForNow)
                 }
             })
     }
@@ -136,23 +160,52 @@ final class DailyBackground {
     /// picture is forgotten.
     func skip(day: String) {
         guard let previous = history.previous, history.current?.lastPathComponent.contains(day) == true else { return }
-        hand(previous, showPreview: false) { [weak self] taken in if taken { self?.history.dropCurrent() } }
+        hand(previous, showPreview: false) { [weak self] ending in
+            if ending == .taken { self?.history.dropCurrent() }
+        }
     }
 
-    /// Gives the file to the Wallpaper portal; a file the desktop did not take is removed.
-    private func hand(_ file: URL, showPreview: Bool, then taken: @escaping @MainActor (Bool) -> Void) {
+    /// Gives the file to the desktop; a file it did not take is removed. GNOME's keys are set
+    /// at once (a preview by hand goes through the portal, which shows it); through the portal
+    /// the lock screen is asked for only where the portal can place it.
+    private func hand(_ file: URL, showPreview: Bool, then done: @escaping @MainActor (Ending) -> Void) {
+        if case .settings(let backend) = route, !showPreview {
+            guard GnomeBackgroundKeys.set(file, placement: settings.placement, backend: backend) else {
+                history.discard(file)
+                problemMet.emit(BackgroundSetter.message(for: .refused))
+                return done(.declined)
+            }
+            return done(.taken)
+        }
         portalRequests += 1
-        let placement = WallpaperPortal.Placement(settings.placement)
+        let placement = WallpaperPortal.Placement(route.placesLockScreen ? settings.placement : .desktop)
         WallpaperPortal.setWallpaper(fileAt: file.path, showPreview: showPreview, placement: placement) {
             [weak self] outcome in
             guard let self else { return }
             self.portalRequests -= 1
             if outcome != .set {
                 self.history.discard(file)
-                self.onProblem?(BackgroundSetter.message(for: outcome))
+                self.problemMet.emit(Self.message(for: outcome))
             }
-            taken(outcome == .set)
+            done(Self.ending(of: outcome))
         }
+    }
+
+    static func ending(of outcome: WallpaperPortal.Outcome) -> Ending {
+        switch outcome {
+        case .set: return .taken
+        case .timedOut, .unreadableFile: return .failedForNow
+        case .cancelled, .refused, .noPortal: return .declined
+        }
+    }
+
+    /// What the daily background says when the desktop did not take a picture: as Set as
+    /// Background does, and that an unanswered request is tried again.
+    static func message(for outcome: WallpaperPortal.Outcome) -> String {
+        guard outcome == .timedOut else { return BackgroundSetter.message(for: outcome) }
+        return tr(
+            "The desktop did not answer within {seconds} seconds, so the background was not changed. APOD Viewer tries again in a while.",
+            ["seconds": String(Int(PortalRequest.timeLimit.rounded()))])
     }
 
     func stop() {

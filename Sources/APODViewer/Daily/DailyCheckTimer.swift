@@ -9,7 +9,7 @@ import GtkKit
 @MainActor
 final class DailyCheckTimer {
     /// Each finished check's result, on the main thread.
-    var onResult: (@MainActor (DailyCheck.Result) -> Void)?
+    let checked = Event<DailyCheck.Result>()
     private(set) var isRunning = false
 
     private var schedule: DailyCheckSchedule
@@ -48,8 +48,9 @@ final class DailyCheckTimer {
             { await check.run() },
             then: { [weak self] result in
                 guard let self, case .success(let found) = result else { return }
-                self.onResult?(found)
+                // Planned first, so a result dealt with at once may still ask for a retry.
                 self.schedule.record(found.scheduleOutcome)
+                self.checked.emit(found)
                 if self.isRunning { self.armTimer() }
             })
     }
@@ -61,8 +62,19 @@ final class DailyCheckTimer {
 
     /// The picture of `day` was dealt with: a restart will not announce it again.
     func markSeen(_ day: APODDay) {
+        schedule.recordFinished()
         try? check.markSeen(day)
     }
+
+    /// The new picture could not be dealt with this time: it is looked for again after the
+    /// error back-off (`DailyCheckSchedule.recordUnfinished`), still as a new picture.
+    func retryLater() {
+        schedule.recordUnfinished()
+        if isRunning, !work.isBusy { armTimer() }
+    }
+
+    /// Seconds until the next planned check (tests).
+    var secondsUntilNextCheck: TimeInterval { schedule.secondsUntilNextCheck }
 
     private func armTimer() {
         cancelTimer()

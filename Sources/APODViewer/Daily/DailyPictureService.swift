@@ -30,6 +30,8 @@ final class DailyPictureService {
         var screen: @MainActor () -> Monitors.Size? = { Monitors.largest() }
         /// Listens for resumes from suspend; nil in tests.
         var watchesSleep = true
+        /// How backgrounds reach the desktop.
+        var route: BackgroundRoute = .current
     }
 
     private(set) var settings: DailySettings
@@ -40,6 +42,7 @@ final class DailyPictureService {
     private let context: Context
     private let checks: DailyCheckTimer
     private let background: DailyBackground
+    private let subscriptions = Subscriptions()
     private let notifier: DailyNotifier
     private let picker: BackgroundPicker
     private let rotation: RotatingBackground
@@ -47,6 +50,8 @@ final class DailyPictureService {
     private weak var app: ViewerApplication?
     private var isHolding = false
     private var isRunning = false
+    /// The new picture this run announced, so a retried background does not announce it again.
+    private var announcedDay: APODDay?
     private var wasAvailable = true
     private var sleepMonitor: SleepMonitor?
 
@@ -59,7 +64,7 @@ final class DailyPictureService {
             clock: context.clock, randomDelay: context.randomDelay)
         background = DailyBackground(
             settings: settings, images: context.images, history: BackgroundHistory(dataFolder: context.dataFolder),
-            network: context.network, screen: context.screen)
+            network: context.network, screen: context.screen, route: context.route)
         notifier = DailyNotifier(images: context.images, dataFolder: context.dataFolder)
         backgroundNotice = BackgroundNotice(dataFolder: context.dataFolder)
         picker = BackgroundPicker(
@@ -67,8 +72,8 @@ final class DailyPictureService {
         rotation = RotatingBackground(
             settings: settings, schedule: RotationSchedule(dataFolder: context.dataFolder, clock: context.clock),
             picker: picker, background: background)
-        checks.onResult = { [weak self] in self?.checked($0) }
-        background.onProblem = { [weak self] in self?.notifier.notice($0) }
+        checks.checked.subscribe { [weak self] in self?.checked($0) }.store(in: subscriptions)
+        background.problemMet.subscribe { [weak self] in self?.notifier.notice($0) }.store(in: subscriptions)
     }
 
     /// The running app's service: its source and picture loader, its data folder and archive,
@@ -98,6 +103,10 @@ final class DailyPictureService {
         context.network.onChange { [weak self] in self?.networkChanged() }
         if context.watchesSleep {
             sleepMonitor = SleepMonitor(onResume: { [weak self] in self?.wake() })
+        }
+        if let store = context.store, !Sandbox.current.isSandboxed {
+            // The portal's nameless login item an earlier version caused: nobody agreed to it.
+            Autostart.beside(store).removePortalItem()
         }
         if settings.runsInBackground {
             begin()
@@ -168,29 +177,53 @@ final class DailyPictureService {
         rotation.wake()
     }
 
+    /// A new picture is announced once per run and counts as seen only once its background,
+    /// when one is set, was taken by the desktop (its `Response 0`): a desktop that did not
+    /// answer in time, or a download that failed, is tried again after a back-off.
     private func checked(_ result: DailyCheck.Result) {
         latestEntry = result.latest ?? latestEntry
         guard case .newPicture(let entry) = result else { return }
-        handleBackground(entry)
-        if settings.notifies, app?.isShowingOrLoading(entry.date) != true {
-            notifier.announce(
-                entry, offersBackground: !settings.setsBackground,
-                offersSkip: settings.setsBackground && background.currentDay != nil)
+        let offersSkip = settings.setsBackground && background.currentDay != nil
+        let waitsForBackground = handleBackground(entry) { [weak self] ending in
+            guard let self else { return }
+            switch ending {
+            case .taken: self.checks.markSeen(entry.date)
+            case .failedForNow: self.checks.retryLater()
+            case .declined: break
+            }
         }
-        checks.markSeen(entry.date)
+        if settings.notifies, announcedDay != entry.date, app?.isShowingOrLoading(entry.date) != true {
+            announcedDay = entry.date
+            notifier.announce(entry, offersBackground: !settings.setsBackground, offersSkip: offersSkip)
+        }
+        if !waitsForBackground { checks.markSeen(entry.date) }
     }
 
     /// A video day the user keeps the background on stays silent; a day with no picture or
     /// still keeps the background (or shows a favourite, when chosen) and says why.
-    private func handleBackground(_ entry: APODEntry) {
-        guard settings.setsBackground else { return }
+    /// - Returns: whether `entry`'s own picture goes to the desktop, `done` saying how it ended.
+    @discardableResult
+    private func handleBackground(
+        _ entry: APODEntry, then done: @escaping @MainActor (DailyBackground.Ending) -> Void = { _ in }
+    ) -> Bool {
+        guard settings.setsBackground else { return false }
         guard WallpaperPicture.original(of: entry) != nil else {
             unusable(entry)
-            return
+            return false
         }
-        if entry.mediaType != .image && settings.videoDays == .keepCurrent { return }
-        background.newPicture(entry) { [weak self] taken in if taken { self?.rotation.backgroundChanged() } }
+        if entry.mediaType != .image && settings.videoDays == .keepCurrent { return false }
+        background.newPicture(entry) { [weak self] ending in
+            if ending == .taken { self?.rotation.backgroundChanged() }
+            done(ending)
+        }
+        return true
     }
+
+    /// Seconds until the next check (tests).
+    var secondsUntilNextCheck: TimeInterval { checks.secondsUntilNextCheck }
+
+    /// The day of the background this app last set (tests).
+    var currentDayOnDesktop: APODDay? { background.currentDay }
 
     private func unusable(_ entry: APODEntry) {
         guard settings.unusableDays == .useFavourite else {

@@ -13,10 +13,12 @@ import WallpaperComposition
 final class BackgroundSetter {
     let button = Button(label: tr("Set as _Background"))
     /// The outcome in words, and whether it is a failure (shown as an error).
-    var onOutcome: (@MainActor (_ message: String, _ isFailure: Bool) -> Void)?
+    let finished = Event<(message: String, isFailure: Bool)>()
     private let work = WorkSlot()
     /// The file last handed to the portal (tests).
     private(set) var lastFile: URL?
+    /// The window the desktop's preview belongs to.
+    weak var parent: Window?
 
     init() {
         button.tooltip = tr("Use this picture as your desktop background")
@@ -51,13 +53,13 @@ final class BackgroundSetter {
                 switch result {
                 case .success(let file):
                     self.lastFile = file
-                    WallpaperPortal.setWallpaper(fileAt: file.path) { [weak self] outcome in
+                    WallpaperPortal.setWallpaper(fileAt: file.path, parent: self.parent) { [weak self] outcome in
                         self?.button.isSensitive = true
-                        self?.onOutcome?(Self.message(for: outcome), outcome != .set && outcome != .cancelled)
+                        self?.finished.emit((Self.message(for: outcome), outcome != .set && outcome != .cancelled))
                     }
                 case .failure(let error):
                     self.button.isSensitive = true
-                    self.onOutcome?(userMessage(for: error), true)
+                    self.finished.emit((userMessage(for: error), true))
                 }
             })
     }
@@ -101,6 +103,10 @@ final class BackgroundSetter {
         case .refused:
             return tr(
                 "The desktop could not set the background. Save the picture and choose it in your desktop's settings.")
+        case .timedOut:
+            return tr(
+                "The desktop did not answer within {seconds} seconds, so the background was not changed.",
+                ["seconds": String(Int(PortalRequest.timeLimit.rounded()))])
         }
     }
 }

@@ -12,7 +12,7 @@ final class BatchNavigation {
     let previousButton = Button(iconName: "go-previous-symbolic", tooltip: tr("Previous picture (Left)"))
     let nextButton = Button(iconName: "go-next-symbolic", tooltip: tr("Next picture (Right)"))
     /// Called with the entry to show next.
-    var onStep: (@MainActor (APODEntry) -> Void)?
+    let stepped = Event<APODEntry>()
     private let entries: @MainActor () -> [APODEntry]
     private var current: APODEntry?
     private var isHovered = false
@@ -64,7 +64,7 @@ final class BatchNavigation {
     }
 
     func step(by offset: Int) {
-        if let next = neighbour(offset) { onStep?(next) }
+        if let next = neighbour(offset) { stepped.emit(next) }
     }
 
     private func updateButtons() {

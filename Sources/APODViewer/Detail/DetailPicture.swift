@@ -17,11 +17,11 @@ final class DetailPicture {
         let source: (url: URL, purpose: ImagePurpose)
     }
 
-    enum Page: String {
+    enum Page {
         case loading, picture, missing, failed
     }
 
-    let root = Stack()
+    let root = ContentStack<Page>()
     let zoomable = ZoomablePicture()
     var picture: Picture { zoomable.picture }
     /// An entry without a picture (a video, say).
@@ -40,38 +40,38 @@ final class DetailPicture {
     private(set) var shown: Shown?
 
     /// A picture is on screen (Save and Set as Background can act), or none is (nil).
-    var onShownChanged: (@MainActor (Shown?) -> Void)?
+    let shownChanged = Event<Shown?>()
     /// The play button was pressed (the video's player is fetched then: `VideoPlayback`).
-    var onPlay: (@MainActor () -> Void)?
+    let playRequested = Event<Void>()
 
     init(pictures: PictureLoader) {
         self.pictures = pictures
         spinner.horizontalAlign = .center
         spinner.verticalAlign = .center
-        root.addPage(spinner, name: Page.loading.rawValue)
+        root.add(spinner, for: .loading)
         playButton.addCSSClass("osd")
         playButton.addCSSClass("circular")
         playButton.horizontalAlign = .center
         playButton.verticalAlign = .center
         playButton.setSizeRequest(width: 64, height: 64)
         playButton.onClicked { [weak self] in
-            self?.onPlay?()
+            self?.playRequested.emit()
         }
         // Over the picture beside the batch's previous and next buttons, in the same overlay:
         // GTK orders Tab by position among siblings, so it reads previous, play, next. The
         // page is a frame around it, so hiding the picture (fullscreen moves it) never makes
         // the stack turn to another page.
         zoomable.root.addOverlay(playButton)
-        root.addPage(Overlay(child: zoomable.root), name: Page.picture.rawValue)
-        root.addPage(missing, name: Page.missing.rawValue)
+        root.add(Overlay(child: zoomable.root), for: .picture)
+        root.add(missing, for: .missing)
         retryButton.markSuggested()
         retryButton.onClicked { [weak self] in self?.reload() }
         failure.setButtons([retryButton])
-        root.addPage(failure, name: Page.failed.rawValue)
+        root.add(failure, for: .failed)
         root.setSizeRequest(height: 420)
     }
 
-    var page: Page? { root.visiblePage.flatMap(Page.init(rawValue:)) }
+    var page: Page? { root.state }
 
     /// Loads `entry`'s picture decoded to fit `box` (device pixels), dropping what was loading.
     func load(_ entry: APODEntry, fitting box: PixelSize) {
@@ -94,11 +94,11 @@ final class DetailPicture {
             missing.setDescription(
                 entry.mediaType == .video
                     ? tr("This entry is a video. Open its web page to play it.") : tr("This entry has no picture."))
-            root.visiblePage = Page.missing.rawValue
+            root.state = .missing
             return
         }
         spinner.isSpinning = true
-        root.visiblePage = Page.loading.rawValue
+        root.state = .loading
         let pictures = pictures
         let box = box
         work.start(
@@ -117,18 +117,18 @@ final class DetailPicture {
                         })
                     self.picture.alternativeText = entry.pictureDescription
                     self.picture.setAccessibleLabel(entry.pictureDescription)
-                    self.root.visiblePage = Page.picture.rawValue
+                    self.root.state = .picture
                     self.setShown(Shown(image: image, source: source))
                 case .failure(let error):
                     self.failure.setDescription(userMessage(for: error))
-                    self.root.visiblePage = Page.failed.rawValue
+                    self.root.state = .failed
                 }
             })
     }
 
     private func setShown(_ shown: Shown?) {
         self.shown = shown
-        onShownChanged?(shown)
+        shownChanged.emit(shown)
     }
 
     /// How the zoomable picture gets the shown HD picture at full resolution; nil for the

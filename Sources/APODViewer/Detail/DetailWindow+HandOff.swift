@@ -14,7 +14,7 @@ extension DetailWindow {
             [weak self] in
             self?.handOffPicture
         }
-        handOff.onFileReady = { [weak self] _ in self?.fileChanged() }
+        handOff.fileReady.subscribe { [weak self] _ in self?.fileChanged() }.store(in: subscriptions)
         drag = PictureDragSource(on: picture) { [weak self] in self?.zoomable.isBestFit ?? false }
         window.addAction(Action(WindowAction.properties) { [weak self] in self?.toggleProperties() })
         let openInBrowser = Action(DetailWindow.openLinkInBrowser) { [weak self] in

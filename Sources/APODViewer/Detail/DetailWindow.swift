@@ -18,7 +18,11 @@ final class DetailWindow {
     /// The entry shown; changes when stepping through a batch.
     private(set) var entry: APODEntry
     let window: Window
+    /// What listens to this window's parts and events; released with it.
+    let subscriptions = Subscriptions()
     let header: DetailHeader
+    /// The favourite star in the header bar, with an archive index; kept as long as the window.
+    private(set) var favouriteStar: FavouriteButton?
     let banner = MessageBanner()
     let scroller: ScrolledWindow
     let pictureArea: DetailPicture
@@ -61,7 +65,7 @@ final class DetailWindow {
     /// Opens an explanation link (tests record instead of starting a browser).
     var openExplanationLink: @MainActor (URL) -> Void = { _ in }
     /// The window now shows another entry of its batch (the application re-files it).
-    var onEntryChanged: (@MainActor (_ old: APODEntry, _ new: APODEntry) -> Void)?
+    let entryChanged = Event<(old: APODEntry, new: APODEntry)>()
     private let environment: ViewerEnvironment
     private let videoPlayback: VideoPlayback
 
@@ -119,13 +123,13 @@ final class DetailWindow {
         installHandOff(environment: environment)
         if let batch {
             let navigation = BatchNavigation(over: zoomable.root, window: window, entries: batch)
-            navigation.onStep = { [weak self] next in self?.show(next) }
+            navigation.stepped.subscribe { [weak self] next in self?.show(next) }.store(in: subscriptions)
             self.batch = navigation
         }
-        fullscreen.onControlsShown = { [weak self] shown in
+        fullscreen.controlsShownChanged.subscribe { [weak self] shown in
             self?.zoomable.fullscreenControlsShown = shown
             self?.batch?.fullscreenControlsShown = shown
-        }
+        }.store(in: subscriptions)
         wire()
         installActions()
         showText()
@@ -146,19 +150,20 @@ final class DetailWindow {
             self.openLink(self.entry.webPageURL)
         }
         header.saveButton.onClicked { [weak self] in self?.save() }
+        background.parent = window
         background.button.onClicked { [weak self] in self?.setAsBackground() }
-        background.onOutcome = { [weak self] message, isFailure in
-            if isFailure { self?.banner.show(message) } else { self?.toasts.show(message) }
-        }
-        pictureArea.onShownChanged = { [weak self] shown in
+        background.finished.subscribe { [weak self] outcome in
+            if outcome.isFailure { self?.banner.show(outcome.message) } else { self?.toasts.show(outcome.message) }
+        }.store(in: subscriptions)
+        pictureArea.shownChanged.subscribe { [weak self] shown in
             self?.header.saveButton.isSensitive = shown != nil
             self?.background.button.isSensitive = shown != nil
             self?.pictureChanged()
-        }
-        pictureArea.onPlay = { [weak self] in
+        }.store(in: subscriptions)
+        pictureArea.playRequested.subscribe { [weak self] in
             guard let self else { return }
             self.videoPlayback.play(self.entry) { [weak self] url in self?.openLink(url) }
-        }
+        }.store(in: subscriptions)
         openExplanationLink = { [weak self] url in self?.openLink(url) }
         explanationLabel.onActivateLink { [weak self] uri in self?.activateLink(uri) }
         fullTextButton.onClicked { [weak self] in self?.clipboard.copyFullText() }
@@ -192,6 +197,22 @@ final class DetailWindow {
 
     /// Shows the window; the first time with nothing focused, since GTK would focus the
     /// selectable explanation and blink a caret before its first word.
+    /// What the window shows only in some setups; the window places each part itself.
+    enum Part {
+        /// The favourite star (Ctrl+D): at the end of the header bar.
+        case favouriteStar(FavouriteButton)
+    }
+
+    /// Places `part` where it belongs in this window.
+    func install(_ part: Part) {
+        switch part {
+        case .favouriteStar(let star):
+            favouriteStar = star
+            header.bar.packEnd(star.button)
+            window.addAction(star.makeAction())
+        }
+    }
+
     func present() {
         let isNew = !window.isVisible
         window.present()
@@ -236,7 +257,7 @@ final class DetailWindow {
         toasts.dismiss()
         showText()
         loadPicture()
-        onEntryChanged?(old, next)
+        entryChanged.emit((old: old, new: next))
     }
 
     private func loadPicture() {

@@ -4,7 +4,7 @@ import GtkKit
 
 /// Fullscreen for the detail window: the picture alone on black, zoom and pan unchanged.
 /// While the pointer moves (or the keyboard zooms), controls show over it, as in GNOME's image viewer: a button that
-/// leaves fullscreen here, and through `onControlsShown` the picture's zoom level with − / +
+/// leaves fullscreen here, and through `controlsShownChanged` the picture's zoom level with − / +
 /// and the batch's previous / next; `controlsHideDelay` after the last motion they hide, and
 /// the pointer with them.
 ///
@@ -17,7 +17,12 @@ final class FullscreenPicture {
     /// How long the controls stay after the pointer stops, in milliseconds (tests shorten it).
     static var controlsHideDelay = 2000
 
-    let root = Stack()
+    /// The window's content as usual, or the picture alone on black.
+    enum Mode {
+        case details, fullscreen
+    }
+
+    let root = ContentStack<Mode>()
     private let blackPage = Box(.vertical)
     /// The black page with the controls over it.
     private let page: Overlay
@@ -25,7 +30,7 @@ final class FullscreenPicture {
     /// Whether the controls show now (always false outside fullscreen).
     private(set) var areControlsShown = false
     /// The controls showed (true) or hid (false) in fullscreen, or fullscreen ended (nil).
-    var onControlsShown: (@MainActor (Bool?) -> Void)?
+    let controlsShownChanged = Event<Bool?>()
     private var hideTimer: Timeout?
     private var motion: MotionController?
     private let window: Window
@@ -55,9 +60,9 @@ final class FullscreenPicture {
         leaveButton.verticalAlign = .start
         leaveButton.setSizeRequest(width: 48, height: 48)
         page.addOverlay(leaveButton)
-        root.addPage(content, name: "details")
-        root.addPage(page, name: "fullscreen")
-        root.visiblePage = "details"
+        root.add(content, for: .details)
+        root.add(page, for: .fullscreen)
+        root.state = .details
         window.onFullscreenChanged { [weak self] fullscreen in
             guard let self, self.isActive else { return }
             if fullscreen {
@@ -82,7 +87,7 @@ final class FullscreenPicture {
         placement = home.remove(picture)
         blackPage.append(picture)
         header.isVisible = false
-        root.visiblePage = "fullscreen"
+        root.state = .fullscreen
         window.fullscreen()
         revealControls()
     }
@@ -106,7 +111,7 @@ final class FullscreenPicture {
         leaveButton.opacity = shown ? 1 : 0
         leaveButton.canTarget = shown
         page.setCursorHidden(isActive && !shown)
-        if isActive { onControlsShown?(shown) }
+        if isActive { controlsShownChanged.emit(shown) }
     }
 
     func leave() {
@@ -116,16 +121,16 @@ final class FullscreenPicture {
         if let placement { home.insert(picture, at: placement) }
         placement = nil
         header.isVisible = true
-        root.visiblePage = "details"
+        root.state = .details
         window.unfullscreen()
         hideTimer?.cancel()
         hideTimer = nil
         setControls(shown: false)
-        onControlsShown?(nil)
+        controlsShownChanged.emit(nil)
     }
 
     /// Whether `widget` is on the black page now.
     func shows(_ widget: Widget) -> Bool {
-        root.visiblePage == "fullscreen" && widget.isInside(blackPage)
+        root.state == .fullscreen && widget.isInside(blackPage)
     }
 }

@@ -27,9 +27,9 @@ final class RelatedObjectsRow {
     private var isMapped = false
 
     /// A thumbnail was clicked: open that day.
-    var onOpenEntry: (@MainActor (APODEntry) -> Void)?
+    let entryActivated = Event<APODEntry>()
     /// A chip was clicked: open the object's grid.
-    var onOpenObject: (@MainActor (SkyObject) -> Void)?
+    let objectActivated = Event<SkyObject>()
 
     /// One object's heading and thumbnails.
     @MainActor
@@ -138,12 +138,12 @@ final class RelatedObjectsRow {
             let chip = Button(label: "\(item.object.shownLabel) (\(item.count))")
             chip.tooltip = tr("Every picture of {object}, newest first", ["object": item.object.id])
             let object = item.object
-            chip.onClicked { [weak self] in self?.onOpenObject?(object) }
+            chip.onClicked { [weak self] in self?.objectActivated.emit(object) }
             chipBox.append(chip)
             chips.append((object, chip))
         }
         for item in found.prefix(Self.objectsWithThumbnails) where !item.entries.isEmpty {
-            let section = Section(item) { [weak self] entry in self?.onOpenEntry?(entry) }
+            let section = Section(item) { [weak self] entry in self?.entryActivated.emit(entry) }
             sectionBox.append(section.root)
             sections.append(section)
         }

@@ -3,7 +3,7 @@ import GtkKit
 
 /// Under the main window's header bar while the archive downloads: how far it got, the time
 /// left and Cancel, with every view usable meanwhile. When the download ends the strip goes and
-/// `onEnded` says how it ended (a toast).
+/// `ended` says how it ended (a toast).
 @MainActor
 final class DownloadProgressStrip {
     let root = Box(.horizontal, spacing: 12)
@@ -11,10 +11,9 @@ final class DownloadProgressStrip {
     let progressBar = ProgressBar()
     let cancelButton = Button(label: tr("_Cancel"))
     /// What the download ended with: done, stopped or why it failed.
-    var onEnded: (@MainActor (String) -> Void)?
+    let ended = Event<String>()
     private var wasRunning = false
-    private weak var download: ArchiveDownload?
-    private var token: Int?
+    private var downloadFollowed: Subscription?
 
     init(download: ArchiveDownload) {
         root.setMargins(top: 6, bottom: 6, start: 18, end: 18)
@@ -31,14 +30,13 @@ final class DownloadProgressStrip {
         root.append(cancelButton)
         root.isVisible = false
         cancelButton.onClicked { [weak download] in download?.cancel() }
-        self.download = download
-        token = download.observe { [weak self] state in self?.show(state) }
+        downloadFollowed = download.observe { [weak self] state in self?.show(state) }
     }
 
     /// Stops following the download (its window closed).
     func detach() {
-        if let token { download?.removeObserver(token) }
-        token = nil
+        downloadFollowed?.cancel()
+        downloadFollowed = nil
     }
 
     private func show(_ state: ArchiveDownload.State) {
@@ -81,7 +79,7 @@ final class DownloadProgressStrip {
         root.isVisible = false
         guard wasRunning else { return }
         wasRunning = false
-        onEnded?(message)
+        ended.emit(message)
     }
 
     /// Whether the strip is up.

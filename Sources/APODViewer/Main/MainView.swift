@@ -22,9 +22,9 @@ struct MainView {
     let iconName: String
     let content: Widget
     /// Each time the view is chosen (after the stack switched to it).
-    var onShown: (@MainActor () -> Void)?
+    let onShown: (@MainActor () -> Void)?
     /// F5 while the view is shown; nil leaves F5 doing nothing there.
-    var onReload: (@MainActor () -> Void)?
+    let onReload: (@MainActor () -> Void)?
 
     init(
         name: String, title: String, iconName: String, content: Widget,

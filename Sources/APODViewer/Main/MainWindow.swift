@@ -23,6 +23,8 @@ final class MainWindow {
     static let textColumnWidth = 380
 
     let window: Window
+    /// What listens to this window's parts and events; released with it.
+    let subscriptions = Subscriptions()
     let notices = MainNotices()
     let pictureView = PictureView()
     /// Title, date and credit of the entry shown; hidden when a load fails so they never
@@ -45,9 +47,17 @@ final class MainWindow {
     let windowTitle: ViewSwitcherTitle
     let switcherBar: ViewSwitcherBar
     /// The archive download's progress, under the header bar in every view.
-    let downloadStrip = Box(.vertical)
+    private let downloadStrip = Box(.vertical)
     /// Fills `downloadStrip` while the app has an archive download.
-    var downloadProgress: DownloadProgressStrip?
+    private(set) var downloadProgress: DownloadProgressStrip?
+    /// The favourite star in the header bar, with an archive index.
+    private(set) var favouriteStar: FavouriteButton?
+    /// The calendar beside the date selector, with an archive index.
+    private(set) var calendarButton: DayCalendarButton?
+    /// The Random view; the window owns it.
+    private(set) var randomView: RandomGridView?
+    /// The Browse view (the archive wall), with an archive index; the window owns it.
+    private(set) var browseView: BrowseView?
     /// "Link copied" and other quick feedback over the window.
     private(set) var toasts: ToastOverlay!
     private(set) var clipboard: EntryClipboard!
@@ -74,14 +84,14 @@ final class MainWindow {
     }
 
     /// The picture or Open Details was clicked: open the detail window for this entry.
-    var onOpenDetail: (@MainActor (APODEntry) -> Void)?
+    let detailRequested = Event<APODEntry>()
     /// An entry arrived from the source.
-    var onEntryLoaded: (@MainActor () -> Void)?
+    let entryLoaded = Event<Void>()
     /// An entry is now shown (for the favourite star and the history).
-    var onEntryPresented: (@MainActor (APODEntry) -> Void)?
-    /// The service could not be reached. Returns true when the application switched to
-    /// offline and reloaded this window, so the error is not shown.
-    var onServiceUnreachable: (@MainActor () -> Bool)?
+    let entryPresented = Event<APODEntry>()
+    /// Asked when the service could not be reached (a query, not an event): true when the
+    /// application switched to offline and reloads this window, so the error is not shown.
+    var fallBackOffline: (@MainActor () -> Bool)?
     /// Whether the app works from stored pictures only (offline on purpose or fallen back), so
     /// "Today" means the newest stored day. Set by the offline fallback.
     var isStoredOnly: (@MainActor () -> Bool)?
@@ -112,10 +122,11 @@ final class MainWindow {
         header.setTitleWidget(windowTitle)
         window.setTitlebar(header)
 
-        addView(
-            MainView(
-                .today, title: tr("_Today"), iconName: "image-x-generic-symbolic", content: makeToday(),
-                onReload: { [weak self] in self?.reload() }))
+        install(
+            .view(
+                MainView(
+                    .today, title: tr("_Today"), iconName: "image-x-generic-symbolic", content: makeToday(),
+                    onReload: { [weak self] in self?.reload() })))
         let column = Box(.vertical)
         notices.root.setMargins(top: 0, bottom: 0, start: 0, end: 0)
         column.append(notices.root)
@@ -160,7 +171,7 @@ final class MainWindow {
         detailsButton.tooltip = tr("The picture in full, with zoom, saving and sharing (or click the picture)")
         detailsButton.onClicked { [weak self] in
             guard let self, let entry = self.entry else { return }
-            self.onOpenDetail?(entry)
+            self.detailRequested.emit(entry)
         }
         textColumn.append(caption.root)
         textColumn.append(detailsButton)
@@ -201,12 +212,51 @@ final class MainWindow {
     /// Whether Today shows the text beside the picture.
     var showsTextBesidePicture: Bool { todayBody.orientation == .horizontal }
 
-    /// Adds a view after the others, switchable from both switchers and `win.show-view`.
-    func addView(_ view: MainView) {
-        views.addPage(view.content, name: view.name, title: view.title, iconName: view.iconName)
-        // Only the view shown is there for screen readers, not the six behind it.
-        view.content.hideFromScreenReadersWhileUnmapped()
-        addedViews[view.name] = view
+    /// What the window shows only in some setups (with an archive index, a download, the
+    /// views of other features); the window decides where each goes, and nothing outside it
+    /// appends into its header bar or rows.
+    enum Part {
+        /// A view after the others, switchable from both switchers and `win.show-view`.
+        case view(MainView)
+        /// The favourite star: at the end of the header bar (Ctrl+D), shown with Today only.
+        case favouriteStar(FavouriteButton)
+        /// The calendar: in the day row, after the date selector.
+        case calendar(DayCalendarButton)
+        /// The archive download's progress: under the header bar, in every view.
+        case downloadProgress(DownloadProgressStrip)
+        /// The Random view, kept as long as the window.
+        case random(RandomGridView)
+        /// The Browse view, kept as long as the window; it stops its work when the window closes.
+        case browse(BrowseView)
+    }
+
+    /// Places `part` where it belongs in this window.
+    func install(_ part: Part) {
+        switch part {
+        case .view(let view):
+            views.addPage(view.content, name: view.name, title: view.title, iconName: view.iconName)
+            // Only the view shown is there for screen readers, not the six behind it.
+            view.content.hideFromScreenReadersWhileUnmapped()
+            addedViews[view.name] = view
+        case .favouriteStar(let star):
+            favouriteStar = star
+            header.packEnd(star.button)
+            window.addAction(star.makeAction())
+        case .calendar(let button):
+            calendarButton = button
+            navigation.showCalendar(button)
+        case .downloadProgress(let strip):
+            downloadProgress = strip
+            downloadStrip.append(strip.root)
+            window.onDestroy { [weak strip] in strip?.detach() }
+        case .random(let grid):
+            randomView = grid
+            install(.view(grid.view))
+        case .browse(let browse):
+            browseView = browse
+            install(.view(browse.view))
+            window.onDestroy { [weak browse] in browse?.close() }
+        }
     }
 
     /// Shows the view `name` (nothing happens for a name no view has).
@@ -238,6 +288,7 @@ final class MainWindow {
 
     private func viewChanged() {
         showSubtitle()
+        favouriteStar?.button.isVisible = isShowing(.today)
         guard let name = views.visiblePage else { return }
         addedViews[name]?.onShown?()
     }
@@ -254,25 +305,22 @@ final class MainWindow {
     }
 
     private func wireSignals() {
-        dateSelector.onActivate = { [weak self] in self?.showSelectedDay() }
-        dateSelector.onChange = { [weak self] in self?.updateActions() }
-        pictureView.onPictureClicked = { [weak self] in
+        dateSelector.activated.subscribe { [weak self] in self?.showSelectedDay() }.store(in: subscriptions)
+        dateSelector.changed.subscribe { [weak self] in self?.updateActions() }.store(in: subscriptions)
+        pictureView.pictureClicked.subscribe { [weak self] in
             guard let self, let entry = self.entry else { return }
-            self.onOpenDetail?(entry)
-        }
-        pictureView.onNeedsLargerPicture = { [weak self] box in
+            self.detailRequested.emit(entry)
+        }.store(in: subscriptions)
+        pictureView.largerPictureNeeded.subscribe { [weak self] box in
             guard let self, let entry = self.entry else { return }
             self.loadPicture(for: entry, fitting: box)
-        }
-        pictureView.onOpenLink = { [weak self] url in
-            guard let self else { return }
-            self.window.openWebLink(url, reportingTo: self.banner)
-        }
+        }.store(in: subscriptions)
+        pictureView.linkActivated.subscribe { [weak self] url in self?.openWebLink(url) }.store(in: subscriptions)
         explanationLabel.onActivateLink { [weak self] uri in self?.activateLink(uri) }
-        pictureView.onPlay = { [weak self] in
+        pictureView.playRequested.subscribe { [weak self] in
             guard let self, let entry = self.entry else { return }
-            self.videoPlayback.play(entry) { [weak self] url in self?.pictureView.onOpenLink?(url) }
-        }
+            self.videoPlayback.play(entry) { [weak self] url in self?.openWebLink(url) }
+        }.store(in: subscriptions)
     }
 
     /// A link in Today's explanation: another APOD day is shown here, as the detail window
@@ -283,9 +331,13 @@ final class MainWindow {
         if let day = APODDayLink.day(of: url) {
             show(day: day)
         } else {
-            pictureView.onOpenLink?(url)
+            openWebLink(url)
         }
         return url
+    }
+
+    private func openWebLink(_ url: URL) {
+        window.openWebLink(url, reportingTo: banner)
     }
 
     func showLatest() {
@@ -365,10 +417,10 @@ final class MainWindow {
             then: { [weak self] result in
                 switch result {
                 case .success(let entry):
-                    self?.onEntryLoaded?()
+                    self?.entryLoaded.emit()
                     self?.present(entry)
                 case .failure(let error):
-                    if OfflineFallback.isUnreachable(error), self?.onServiceUnreachable?() == true { return }
+                    if OfflineFallback.isUnreachable(error), self?.fallBackOffline?() == true { return }
                     self?.fail(error)
                 }
             })
@@ -407,7 +459,7 @@ final class MainWindow {
             notices.explainNewestStored(entry.date)
         }
         loadPicture(for: entry)
-        onEntryPresented?(entry)
+        entryPresented.emit(entry)
     }
 
     /// Explanations changed language in Preferences: the entry's text again, asked anew.

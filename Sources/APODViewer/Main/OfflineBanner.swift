@@ -8,11 +8,11 @@ final class OfflineBanner {
     static var text: String { tr("Offline — showing cached and sample pictures") }
 
     let root = InfoBar(actionLabel: tr("_Try Again"), kind: .info)
-    var onTryAgain: (@MainActor () -> Void)?
+    let tryAgainClicked = Event<Void>()
 
     init() {
         root.text = Self.text
-        root.onAction { [weak self] in self?.onTryAgain?() }
+        root.onAction { [weak self] in self?.tryAgainClicked.emit() }
     }
 
     var isShown: Bool { root.isVisible }

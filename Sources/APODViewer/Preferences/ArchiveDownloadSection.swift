@@ -23,7 +23,7 @@ final class ArchiveDownloadSection {
     private let unavailable: @MainActor () -> String?
     private let archive: ArchiveAccess
     private let stateWork = WorkSlot()
-    private var token: Int?
+    private var downloadFollowed: Subscription?
 
     /// - Parameter unavailable: why a download cannot work now (`ViewerServices.archiveDownloadUnavailable`).
     init(download: ArchiveDownload, archive: ArchiveAccess, unavailable: @escaping @MainActor () -> String?) {
@@ -48,7 +48,7 @@ final class ArchiveDownloadSection {
             self.download.start()
         }
         cancelButton.onClicked { [weak self] in self?.download.cancel() }
-        token = download.observe { [weak self] state in self?.show(state) }
+        downloadFollowed = download.observe { [weak self] state in self?.show(state) }
         refreshAvailability()
         group.onDestroy { [weak self] in self?.detach() }
     }
@@ -64,7 +64,7 @@ final class ArchiveDownloadSection {
     }
 
     private func detach() {
-        if let token { download.removeObserver(token) }
+        downloadFollowed?.cancel()
         stateWork.cancel()
     }
 

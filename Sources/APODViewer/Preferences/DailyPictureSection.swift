@@ -6,7 +6,7 @@ import GtkKit
 /// row that unfolds where, with its title or not, fitted how, what a day without a picture
 /// does, whether the background also changes between new pictures and from where, and what to
 /// do on video days and metered connections), and whether a notification announces it.
-/// Both are off until the user turns one on. Every change applies at once through `onChange`,
+/// Both are off until the user turns one on. Every change applies at once through `settingsChanged`,
 /// except turning the first option on: that makes APOD Viewer stay after its last window
 /// closes and start at login, so `consent` asks first and a refusal turns the switch back off,
 /// saying why under the rows. Turning the last option off withdraws the login item.
@@ -18,11 +18,19 @@ final class DailyPictureSection {
             "Off until you turn one on. Either option keeps APOD Viewer running in the background after its last window closes and starts it when you log in; you are asked first."
         ))
     let backgroundRow = ExpanderRow(title: tr("Set each new picture as the background"), showsSwitch: true)
+    /// Desktop, lock screen or both, where the lock screen can be placed.
     let placementChoice = ComboRow<DailySettings.Placement>(
         title: tr("Where"),
         choices: [
             (.desktop, tr("Desktop")), (.lockScreen, tr("Lock screen")), (.both, tr("Both")),
         ])
+    /// In its place where the background goes through a portal that cannot place the lock
+    /// screen (GNOME's): only the desktop, and why.
+    let placementNote = ActionRow(
+        title: tr("Where"),
+        subtitle: tr(
+            "The desktop only: its portal cannot set the lock screen, which shows the desktop's picture, blurred."))
+    let placesLockScreen: Bool
     let captionRow = ActionRow(title: tr("Show the title on the background"))
     let captionSwitch = Switch()
     let sentenceRow = ActionRow(title: tr("With the explanation's first sentence"))
@@ -65,7 +73,7 @@ final class DailyPictureSection {
     let consentMessage = Label()
 
     /// The user changed something; the new settings.
-    var onChange: (@MainActor (DailySettings) -> Void)?
+    let settingsChanged = Event<DailySettings>()
     /// Asks before the first option goes on; without it (no preferences window) changes apply at once.
     private(set) var consent: BackgroundConsent?
     private weak var questionParent: Window?
@@ -73,17 +81,21 @@ final class DailyPictureSection {
     private var applied: DailySettings
     /// Waiting for the desktop's or the user's answer.
     private(set) var isAsking = false
-    private var isFilling = false
+    /// The rows show `applied`; only the user's changes reach `changed()`.
+    private let bindings = PreferenceBindings(typingPauseMilliseconds: 0)
 
-    init(settings: DailySettings) {
+    init(settings: DailySettings, placesLockScreen: Bool = BackgroundRoute.current.placesLockScreen) {
         applied = settings
+        self.placesLockScreen = placesLockScreen
+        placementNote.wrapsSubtitle()
         for (row, toggle) in [(captionRow, captionSwitch), (sentenceRow, sentenceSwitch), (notifyRow, notifySwitch)] {
             toggle.verticalAlign = .center
             row.addSuffix(toggle)
             row.setActivatableWidget(toggle)
         }
         for row in [
-            placementChoice, captionRow, sentenceRow, fitChoice, unusableChoice, rotationChoice, rotationSourceChoice,
+            placesLockScreen ? placementChoice : placementNote, captionRow, sentenceRow, fitChoice, unusableChoice,
+            rotationChoice, rotationSourceChoice,
             videoChoice, meteredChoice,
         ] as [Widget] {
             backgroundRow.addRow(row)
@@ -96,23 +108,32 @@ final class DailyPictureSection {
         consentMessage.isVisible = false
         group.add(consentMessage)
 
-        fill(settings)
-        backgroundRow.onToggled { [weak self] in self?.changed() }
-        for toggle in [notifySwitch, captionSwitch, sentenceSwitch] {
-            toggle.onToggled { [weak self] in self?.changed() }
-        }
-        for choice in [
-            placementChoice.onChange, fitChoice.onChange, unusableChoice.onChange, rotationChoice.onChange,
-            rotationSourceChoice.onChange, videoChoice.onChange, meteredChoice.onChange,
-        ] {
-            choice { [weak self] in self?.changed() }
-        }
+        bind()
+        updateSensitivity()
+    }
+
+    /// Each row shows its part of `applied`; a change by the user applies the whole.
+    private func bind() {
+        let changed: @MainActor (Any) -> Void = { [weak self] _ in self?.changed() }
+        bindings.bind(backgroundRow, read: { [unowned self] in self.applied.setsBackground }, write: changed)
+        bindings.bind(placementChoice, read: { [unowned self] in self.applied.placement }, write: changed)
+        bindings.bind(notifySwitch, read: { [unowned self] in self.applied.notifies }, write: changed)
+        bindings.bind(videoChoice, read: { [unowned self] in self.applied.videoDays }, write: changed)
+        bindings.bind(meteredChoice, read: { [unowned self] in self.applied.meteredConnections }, write: changed)
+        bindings.bind(captionSwitch, read: { [unowned self] in self.applied.caption != .none }, write: changed)
+        bindings.bind(
+            sentenceSwitch, read: { [unowned self] in self.applied.caption == .titleAndSentence }, write: changed)
+        bindings.bind(fitChoice, read: { [unowned self] in self.applied.fit }, write: changed)
+        bindings.bind(unusableChoice, read: { [unowned self] in self.applied.unusableDays }, write: changed)
+        bindings.bind(rotationChoice, read: { [unowned self] in self.applied.rotation }, write: changed)
+        bindings.bind(rotationSourceChoice, read: { [unowned self] in self.applied.rotationSource }, write: changed)
     }
 
     var settings: DailySettings {
         var settings = DailySettings()
         settings.setsBackground = backgroundRow.isOn
-        settings.placement = placementChoice.selectedValue
+        // Kept as saved where it cannot be chosen: it applies again where it can.
+        settings.placement = placesLockScreen ? placementChoice.selectedValue : applied.placement
         settings.notifies = notifySwitch.isOn
         settings.videoDays = videoChoice.selectedValue
         settings.meteredConnections = meteredChoice.selectedValue
@@ -124,21 +145,10 @@ final class DailyPictureSection {
         return settings
     }
 
-    func fill(_ settings: DailySettings) {
+    /// Shows `settings` (the ones a refusal goes back to).
+    private func show(_ settings: DailySettings) {
         applied = settings
-        isFilling = true
-        defer { isFilling = false }
-        backgroundRow.isOn = settings.setsBackground
-        placementChoice.selectedValue = settings.placement
-        notifySwitch.isOn = settings.notifies
-        videoChoice.selectedValue = settings.videoDays
-        meteredChoice.selectedValue = settings.meteredConnections
-        captionSwitch.isOn = settings.caption != .none
-        sentenceSwitch.isOn = settings.caption == .titleAndSentence
-        fitChoice.selectedValue = settings.fit
-        unusableChoice.selectedValue = settings.unusableDays
-        rotationChoice.selectedValue = settings.rotation
-        rotationSourceChoice.selectedValue = settings.rotationSource
+        bindings.refresh()
         updateSensitivity()
     }
 
@@ -150,7 +160,7 @@ final class DailyPictureSection {
 
     private func changed() {
         updateSensitivity()
-        guard !isFilling, !isAsking else { return }
+        guard !isAsking else { return }
         let new = settings
         let before = applied
         if new.runsInBackground, !before.runsInBackground, let consent, let questionParent {
@@ -165,7 +175,7 @@ final class DailyPictureSection {
                     self.showConsentMessage(nil)
                     self.apply(self.settings)
                 case .refused(let why):
-                    self.fill(before)
+                    self.show(before)
                     self.showConsentMessage(why)
                 }
             }
@@ -178,7 +188,7 @@ final class DailyPictureSection {
 
     private func apply(_ new: DailySettings) {
         applied = new
-        onChange?(new)
+        settingsChanged.emit(new)
     }
 
     private func showConsentMessage(_ text: String?) {
@@ -196,6 +206,7 @@ final class DailyPictureSection {
         {
             row.isSensitive = on
         }
+        placementNote.isSensitive = on
         captionSwitch.isSensitive = on
         sentenceRow.isSensitive = on && captionSwitch.isOn
         sentenceSwitch.isSensitive = on && captionSwitch.isOn

@@ -18,18 +18,20 @@ import GtkKit
 @MainActor
 final class PreferencesWindow {
     let window: Window
+    /// What listens to this window's parts and events; released with it.
+    let subscriptions = Subscriptions()
     let page = PreferencesPage(title: tr("General"), iconName: "preferences-system-symbolic")
-    let styleChoice = ComboRow<StylePreference>(
-        title: tr("Style"),
-        choices: [
-            (.followSystem, tr("Follow System")), (.light, tr("Light")), (.dark, tr("Dark")),
-        ])
     /// NASA's English or the Taiwanese mirror's Traditional Chinese, when it has the day.
     let explanationsChoice = ComboRow<ExplanationLanguage>(
         title: tr("Explanations"),
         choices: [
             (.english, tr("English")), (.chinese, tr("Traditional Chinese (NCKU mirror), when available")),
         ], showsChoiceBelow: true)
+    let styleChoice = ComboRow<StylePreference>(
+        title: tr("Style"),
+        choices: [
+            (.followSystem, tr("Follow System")), (.light, tr("Light")), (.dark, tr("Dark")),
+        ])
     let sourceChoice = ComboRow<SourceConfiguration.Kind>(
         title: tr("Source"),
         choices: [
@@ -59,23 +61,19 @@ final class PreferencesWindow {
     private(set) var clearConfirmation: MessageDialog?
 
     /// The data source changed: the main window reloads from the new one.
-    var onSourceChanged: (@MainActor () -> Void)?
+    let sourceChanged = Event<Void>()
     /// Explanations are now in another language: the open windows show it.
-    var onExplanationsChanged: (@MainActor () -> Void)?
+    let explanationsChanged = Event<Void>()
     /// The daily picture's preferences changed (and were saved): the app applies them.
-    var onDailySettingsChanged: (@MainActor (DailySettings) -> Void)?
+    let dailySettingsChanged = Event<DailySettings>()
 
     private let services: ViewerServices
     private let usageWork = WorkSlot()
     private let clearWork = WorkSlot()
-    /// Set while the controls are filled in, so that is not taken for a user's change.
-    private var isFilling = false
-    /// The legacy address or key was edited since it was last applied.
-    private var hasPendingEdits = false
-    /// Applies typed edits once typing pauses.
-    private var pendingApply: RepeatingTimer?
     /// How long typing must pause before the address and key are applied.
     static let typingPauseMilliseconds = 1000
+    /// The rows and the settings they show, kept in step.
+    private let bindings = PreferenceBindings(typingPauseMilliseconds: PreferencesWindow.typingPauseMilliseconds)
 
     init(application: Application, services: ViewerServices) {
         self.services = services
@@ -129,29 +127,21 @@ final class PreferencesWindow {
             }
             page.add(section.group)
             archiveSection = section
-            let token = services.observeFallback { [weak section] in section?.refreshAvailability() }
-            section.group.onDestroy { [weak services] in services?.removeFallbackObserver(token) }
+            let fallback = services.fallbackChanged.subscribe { [weak section] in section?.refreshAvailability() }
+            section.group.onDestroy { fallback.cancel() }
         }
         window.addPreferencesPage(page)
         // libadwaita 1.2's search button has neither a name nor a tooltip.
         window.nameIconButtons(fallbacks: ["system-search-symbolic": tr("Search")])
 
-        fill()
-        styleChoice.onChange { [weak self] in self?.applyStyle() }
-        explanationsChoice.onChange { [weak self] in self?.applyExplanations() }
-        sourceChoice.onChange { [weak self] in self?.sourceChosen() }
-        urlEntry.onActivate { [weak self] in self?.applySource() }
-        keyEntry.onActivate { [weak self] in self?.applySource() }
-        urlEntry.onChanged { [weak self] in self?.addressEdited() }
-        keyEntry.onChanged { [weak self] in self?.keyEdited() }
-        cacheLimitSpin.onValueChanged { [weak self] in self?.applyCacheLimit() }
+        bind()
         clearButton.onClicked { [weak self] in self?.askToClearCache() }
-        dailySection.onChange = { [weak self] in self?.applyDailySettings($0) }
+        dailySection.settingsChanged.subscribe { [weak self] in self?.applyDailySettings($0) }.store(in: subscriptions)
         dailySection.askConsent(
             over: window, consent: BackgroundConsent(autostart: .beside(services.store ?? SettingsStore())))
+        // Closing the window keeps what was typed, when it can be used.
         window.onDestroy { [weak self] in
-            self?.pendingApply?.stop()
-            self?.applyPendingEdits()
+            self?.bindings.flush()
             self?.usageWork.cancel()
             self?.clearWork.cancel()
         }
@@ -164,21 +154,43 @@ final class PreferencesWindow {
     /// Whether the legacy API's address and key rows show (only for that source).
     var showsLegacyFields: Bool { urlEntry.isVisible }
 
-    /// Shows the current configuration; the key only as the masked row's content.
-    private func fill() {
-        isFilling = true
-        defer { isFilling = false }
-        let configuration = services.configuration
-        sourceChoice.selectedValue = configuration.kind
-        if configuration.kind == .legacy {
-            urlEntry.text =
-                configuration.apiURL == SourceConfiguration.legacyURL ? "" : configuration.apiURL.absoluteString
-            keyEntry.text = configuration.apiKey == SourceConfiguration.demoKey ? "" : configuration.apiKey
+    /// Each row shows its setting and saves the user's changes; the key shows only as the
+    /// masked row's content.
+    private func bind() {
+        let services = services
+        bindings.bind(styleChoice, read: { services.style }, write: { [weak self] in self?.applyStyle($0) })
+        bindings.bind(
+            explanationsChoice, read: { services.explanations }, write: { [weak self] in self?.applyExplanations($0) })
+        // Shown or hidden for every value, the user's or the saved one; only the user's is applied.
+        sourceChoice.onChange { [weak self] in
+            guard let self else { return }
+            self.showLegacyFields(self.sourceChoice.selectedValue == .legacy)
         }
-        showLegacyFields(configuration.kind == .legacy)
-        cacheLimitSpin.value = services.cacheLimitMB
-        styleChoice.selectedValue = services.style
-        explanationsChoice.selectedValue = services.explanations
+        bindings.bind(
+            sourceChoice, read: { services.configuration.kind }, write: { [weak self] _ in self?.applySource() })
+        bindings.bind(
+            urlEntry,
+            read: {
+                Self.legacyText(
+                    services.configuration.apiURL.absoluteString, unless: SourceConfiguration.legacyURL.absoluteString,
+                    of: services)
+            },
+            isUsable: { [weak self] _ in self?.checkTypedAddress() ?? false },
+            write: { [weak self] _ in self?.applySource() })
+        bindings.bind(
+            keyEntry,
+            read: { Self.legacyText(services.configuration.apiKey, unless: SourceConfiguration.demoKey, of: services) },
+            isUsable: { [weak self] _ in self?.typedAddressIsValid ?? false },
+            write: { [weak self] _ in self?.applySource() })
+        showLegacyFields(services.configuration.kind == .legacy)
+        bindings.bind(
+            cacheLimitSpin, read: { services.cacheLimitMB }, write: { [weak self] in self?.applyCacheLimit($0) })
+    }
+
+    /// A legacy setting as its row shows it: empty for the default, or for another source.
+    private static func legacyText(_ value: String, unless defaultValue: String, of services: ViewerServices) -> String
+    {
+        services.configuration.kind == .legacy && value != defaultValue ? value : ""
     }
 
     private func showLegacyFields(_ shown: Bool) {
@@ -187,9 +199,20 @@ final class PreferencesWindow {
     }
 
     /// Saves the style and applies it to every window at once.
-    private func applyStyle() {
-        let style = styleChoice.selectedValue
-        guard !isFilling, style != services.style else { return }
+    /// Saves the explanations' language; the open windows show it at once.
+    private func applyExplanations(_ language: ExplanationLanguage) {
+        guard language != services.explanations else { return }
+        do {
+            try services.setExplanations(language)
+            showMessage(nil)
+        } catch {
+            showMessage(userMessage(for: error))
+        }
+        explanationsChanged.emit()
+    }
+
+    private func applyStyle(_ style: StylePreference) {
+        guard style != services.style else { return }
         Appearance.apply(style)
         do {
             try services.setStyle(style)
@@ -199,29 +222,9 @@ final class PreferencesWindow {
         }
     }
 
-    /// Saves the explanations' language; windows follow it from the next entry they show.
-    private func applyExplanations() {
-        let language = explanationsChoice.selectedValue
-        guard !isFilling, language != services.explanations else { return }
-        do {
-            try services.setExplanations(language)
-            showMessage(nil)
-        } catch {
-            showMessage(userMessage(for: error))
-        }
-        onExplanationsChanged?()
-    }
-
-    private func sourceChosen() {
-        showLegacyFields(sourceChoice.selectedValue == .legacy)
-        guard !isFilling else { return }
-        applySource()
-    }
-
     /// Saves and applies the chosen source (and, for the legacy API, its address and key).
     func applySource() {
-        pendingApply?.stop()
-        pendingApply = nil
+        bindings.cancelPendingWrite()
         let kind = sourceChoice.selectedValue
         let url: URL?
         do {
@@ -233,10 +236,9 @@ final class PreferencesWindow {
         }
         do {
             try services.setSource(kind, apiURL: url, apiKey: keyEntry.text.trimmingCharacters(in: .whitespaces))
-            hasPendingEdits = false
             showMessage(nil)
             archiveSection?.refreshAvailability()
-            onSourceChanged?()
+            sourceChanged.emit()
         } catch {
             showMessage(userMessage(for: error))
         }
@@ -258,31 +260,14 @@ final class PreferencesWindow {
 
     /// Says at once, under the field, whether the typed address can be used; a usable one is
     /// applied when typing pauses, on Enter or on close.
-    private func addressEdited() {
-        guard !isFilling else { return }
-        hasPendingEdits = true
+    private func checkTypedAddress() -> Bool {
         do {
             _ = try typedAddress()
             showAddressMessage(nil)
-            applyWhenTypingPauses()
+            return true
         } catch {
-            pendingApply?.stop()
             showAddressMessage(userMessage(for: error))
-        }
-    }
-
-    private func keyEdited() {
-        guard !isFilling else { return }
-        hasPendingEdits = true
-        applyWhenTypingPauses()
-    }
-
-    private func applyWhenTypingPauses() {
-        pendingApply?.stop()
-        pendingApply = RepeatingTimer(milliseconds: Self.typingPauseMilliseconds) { [weak self] in
-            self?.pendingApply?.stop()
-            self?.pendingApply = nil
-            self?.applyPendingEdits()
+            return false
         }
     }
 
@@ -290,12 +275,6 @@ final class PreferencesWindow {
         addressMessage.text = text ?? ""
         addressMessage.isVisible = text != nil
         urlEntry.showsError = text != nil
-    }
-
-    /// Closing the window keeps what was typed, when it can be used.
-    private func applyPendingEdits() {
-        guard hasPendingEdits, sourceChoice.selectedValue == .legacy, typedAddressIsValid else { return }
-        applySource()
     }
 
     private var typedAddressIsValid: Bool {
@@ -307,10 +286,10 @@ final class PreferencesWindow {
         }
     }
 
-    private func applyCacheLimit() {
-        guard !isFilling, cacheLimitSpin.value != services.cacheLimitMB else { return }
+    private func applyCacheLimit(_ megabytes: Int) {
+        guard megabytes != services.cacheLimitMB else { return }
         do {
-            try services.setCacheLimit(megabytes: cacheLimitSpin.value)
+            try services.setCacheLimit(megabytes: megabytes)
             showMessage(nil)
         } catch {
             showMessage(userMessage(for: error))
@@ -327,7 +306,7 @@ final class PreferencesWindow {
                 }
             }
             showMessage(nil)
-            onDailySettingsChanged?(settings)
+            dailySettingsChanged.emit(settings)
         } catch {
             showMessage(userMessage(for: error))
         }

@@ -10,10 +10,17 @@ import GtkKit
 final class RandomGridView {
     /// The window the view is in (its width sets the columns).
     let window: Window
+    /// What listens to this view's events; released with it.
+    let subscriptions = Subscriptions()
     let root = Box(.vertical)
     let countSpin = SpinButton(range: ViewerOptions.countRange)
     let shuffleButton = Button(label: tr("_Shuffle"))
-    let stack = Stack()
+    /// What the view shows: a batch on its way, the batch, or why there is none.
+    enum Page {
+        case loading, grid, error
+    }
+
+    let stack = ContentStack<Page>()
     let flowBox = FlowBox()
     let scroller: ScrolledWindow
     /// No batch at all: why, with Retry (announced to screen readers).
@@ -32,14 +39,14 @@ final class RandomGridView {
     var isStoredOnly: (@MainActor () -> Bool)?
 
     /// "Download the Archive" in the offer was clicked.
-    var onDownload: (@MainActor () -> Void)?
+    let downloadRequested = Event<Void>()
     /// A cell was activated (click or Enter).
-    var onOpenDetail: (@MainActor (APODEntry) -> Void)?
+    let detailRequested = Event<APODEntry>()
     /// The first entry of a batch arrived from the source.
-    var onEntriesLoaded: (@MainActor () -> Void)?
-    /// The service could not be reached. Returns true when the application switched to
-    /// offline and reloaded this window, so the error is not shown.
-    var onServiceUnreachable: (@MainActor () -> Bool)?
+    let entriesLoaded = Event<Void>()
+    /// Asked when the service could not be reached (a query, not an event): true when the
+    /// application switched to offline and reloads this window, so the error is not shown.
+    var fallBackOffline: (@MainActor () -> Bool)?
 
     var cells: [GridCell] { flowBox.pictureCells }
     /// The batch on show, in grid order: what a detail window opened here steps through.
@@ -68,7 +75,7 @@ final class RandomGridView {
         toolbar.append(shuffleButton)
 
         scroller = ScrolledWindow(child: flowBox)
-        flowBox.setUpPictureGrid { [weak self] entry in self?.onOpenDetail?(entry) }
+        flowBox.setUpPictureGrid { [weak self] entry in self?.detailRequested.emit(entry) }
         scroller.verticalExpand = true
 
         let loading = Box(.vertical, spacing: 12)
@@ -78,15 +85,15 @@ final class RandomGridView {
         loading.append(Label(tr("Choosing random pictures…")))
         retryButton.markSuggested()
         status.setButtons([retryButton])
-        stack.addPage(loading, name: "loading")
-        stack.addPage(scroller, name: "grid")
-        stack.addPage(status, name: "error")
+        stack.add(loading, for: .loading)
+        stack.add(scroller, for: .grid)
+        stack.add(status, for: .error)
         notice.allowDismissing(closeLabel: tr("Dismiss"))
         archiveOffer.allowDismissing(closeLabel: tr("Dismiss"))
         archiveOffer.label.onActivateLink { [weak self] _ in self?.archiveOffer.triggerAction() }
         archiveOffer.onAction { [weak self] in
             self?.archiveOffer.isVisible = false
-            self?.onDownload?()
+            self?.downloadRequested.emit()
         }
         root.append(notice)
         root.append(archiveOffer)
@@ -109,6 +116,14 @@ final class RandomGridView {
         window.onDestroy { [weak self] in self?.cancelAll() }
     }
 
+    /// The view as the main window shows it: its first batch loads when first shown, F5 shuffles.
+    var view: MainView {
+        MainView(
+            .random, title: tr("_Random"), iconName: "media-playlist-shuffle-symbolic", content: root,
+            onShown: { [weak self] in self?.loadFirstBatch() },
+            onReload: { [weak self] in self?.shuffle() })
+    }
+
     /// The first batch, when the view is shown and has none yet.
     func loadFirstBatch() {
         if !hasBatch { shuffle() }
@@ -122,7 +137,7 @@ final class RandomGridView {
         flowBox.removeAll()
         notice.isVisible = false
         spinner.isSpinning = true
-        stack.visiblePage = "loading"
+        stack.state = .loading
         let source = environment.source
         let count = countSpin.value
         batchWork.stream(
@@ -141,8 +156,8 @@ final class RandomGridView {
     private func add(_ entry: APODEntry) {
         if cells.isEmpty {
             spinner.isSpinning = false
-            stack.visiblePage = "grid"
-            onEntriesLoaded?()
+            stack.state = .grid
+            entriesLoaded.emit()
         }
         flowBox.appendPicture(entry, scaleFactor: window.scaleFactor, pictures: environment.pictures)
     }
@@ -155,10 +170,10 @@ final class RandomGridView {
             return
         }
         spinner.isSpinning = false
-        if let error, OfflineFallback.isUnreachable(error), onServiceUnreachable?() == true { return }
+        if let error, OfflineFallback.isUnreachable(error), fallBackOffline?() == true { return }
         status.setDescription(
             error.map { userMessage(for: $0) } ?? tr("The service sent no pictures. Try again later."))
-        stack.visiblePage = "error"
+        stack.state = .error
     }
 
     /// Offline, the batch is short because the computer has no more; online, because days failed.

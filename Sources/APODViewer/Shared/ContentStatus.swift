@@ -21,7 +21,7 @@ enum ContentStatus: Equatable {
     enum Way: Equatable {
         case action(label: String, name: String, suggested: Bool)
         case link(label: String, iconName: String, URL)
-        /// Plays the entry's video (the view's `onPlay`).
+        /// Plays the entry's video (the view's `playRequested`).
         case play(label: String)
     }
 

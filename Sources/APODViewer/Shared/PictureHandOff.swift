@@ -33,7 +33,7 @@ final class PictureHandOff {
     /// The file of the picture on screen, once written (`prepare`).
     private(set) var file: (source: URL, file: PictureFile)?
     /// The file for the picture on screen is written (drag and the properties follow it).
-    var onFileReady: (@MainActor (PictureFile) -> Void)?
+    let fileReady = Event<PictureFile>()
     /// What Open With… did (tests).
     private(set) var lastOpenWith: OpenWith.Outcome?
 
@@ -190,7 +190,7 @@ final class PictureHandOff {
                 switch result {
                 case .success(let file):
                     self.file = (source.url, file)
-                    self.onFileReady?(file)
+                    self.fileReady.emit(file)
                     use(file)
                 case .failure(let error):
                     if reportingFailure { self.banner.show(userMessage(for: error)) }

@@ -14,9 +14,9 @@ final class DateSelector {
     private var isUpdating = false
 
     /// Enter was pressed in one of the spin buttons.
-    var onActivate: (@MainActor () -> Void)?
+    let activated = Event<Void>()
     /// The selected day changed (by the user or by `select`).
-    var onChange: (@MainActor () -> Void)?
+    let changed = Event<Void>()
 
     init(range: ClosedRange<APODDay>) {
         limits = DateLimits(range: range)
@@ -35,7 +35,7 @@ final class DateSelector {
             spin.stackButtonsVertically()
             root.append(spin)
             spin.onValueChanged { [weak self] in self?.componentChanged() }
-            spin.onActivate { [weak self] in self?.onActivate?() }
+            spin.onActivate { [weak self] in self?.activated.emit() }
         }
         select(range.upperBound)
     }
@@ -66,7 +66,7 @@ final class DateSelector {
         day.range = limits.days(in: clamped.year, month: clamped.month)
         day.value = clamped.day
         isUpdating = false
-        onChange?()
+        changed.emit()
     }
 
     /// Moves the upper limit (today changes at Eastern midnight) and re-clamps.
@@ -82,6 +82,6 @@ final class DateSelector {
         month.range = limits.months(in: year.value)
         day.range = limits.days(in: year.value, month: month.value)
         isUpdating = false
-        onChange?()
+        changed.emit()
     }
 }

@@ -22,7 +22,7 @@ final class DayCalendarButton {
     /// The day to select when the popover opens (the day shown in the window).
     var currentDay: (@MainActor () -> APODDay)?
     /// A day was chosen.
-    var onChoose: (@MainActor (APODDay) -> Void)?
+    let dayChosen = Event<APODDay>()
 
     init(archive: ArchiveAccess, calendar archiveCalendar: ArchiveCalendar) {
         self.archive = archive
@@ -70,7 +70,7 @@ final class DayCalendarButton {
             return
         }
         button.popdown()
-        onChoose?(chosen)
+        dayChosen.emit(chosen)
     }
 
     /// Marks the indexed days of the month shown and lists its favourites, under `notice`.

@@ -18,6 +18,11 @@ final class DayNavigation {
     private let previousAction: Action
     private let nextAction: Action
 
+    /// Puts the calendar (with an archive index) after the date selector.
+    func showCalendar(_ button: DayCalendarButton) {
+        dayRow.insert(button.button, after: dateSelector.root)
+    }
+
     /// - Parameters: what the four actions do.
     init(
         range: ClosedRange<APODDay>, in window: Window, previous: @escaping @MainActor () -> Void,

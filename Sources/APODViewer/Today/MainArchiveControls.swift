@@ -4,32 +4,23 @@ import GtkKit
 
 /// What the archive index adds to the main window's Today: the favourite star (Ctrl+D) in the
 /// header bar while Today is shown, the calendar beside the date selector, Ctrl+F going to
-/// Search.
+/// Search. The window places and keeps them (`MainWindow.install`).
 @MainActor
-final class MainArchiveControls {
-    let star: FavouriteButton
-    let calendarButton: DayCalendarButton
-
-    init(main: MainWindow, archive: ArchiveAccess, views: ArchiveViews, calendar: ArchiveCalendar) {
-        star = FavouriteButton(archive: archive)
-        calendarButton = DayCalendarButton(archive: archive, calendar: calendar)
-
-        main.header.packEnd(star.button)
-        main.navigation.dayRow.insert(calendarButton.button, after: main.dateSelector.root)
-        main.views.onPageChanged { [weak main, weak star] in
-            star?.button.isVisible = main?.isShowing(.today) == true
-        }
-
+enum MainArchiveControls {
+    static func install(in main: MainWindow, archive: ArchiveAccess, views: ArchiveViews, calendar: ArchiveCalendar) {
+        let star = FavouriteButton(archive: archive)
+        let calendarButton = DayCalendarButton(archive: archive, calendar: calendar)
+        main.install(.favouriteStar(star))
+        main.install(.calendar(calendarButton))
         main.window.addAction(
             Action(WindowAction.search) { [weak views] in views?.search(views?.searchField.text ?? "") })
-        main.window.addAction(star.makeAction())
-        star.onChanged = { [weak views] in views?.refresh(.favourites) }
+        star.changed.subscribe { [weak views] in views?.refresh(.favourites) }.store(in: main.subscriptions)
         star.isShowing = { [weak main, weak star] in main?.entry != nil && main?.entry?.date == star?.entry?.date }
-        star.onFailure = { [weak main] message in main?.banner.show(message) }
+        star.failed.subscribe { [weak main] message in main?.banner.show(message) }.store(in: main.subscriptions)
 
         calendarButton.currentDay = { [weak main] in
             main?.entry?.date ?? main?.dateSelector.selectedDay ?? calendar.today
         }
-        calendarButton.onChoose = { [weak main] day in main?.show(day: day) }
+        calendarButton.dayChosen.subscribe { [weak main] day in main?.show(day: day) }.store(in: main.subscriptions)
     }
 }

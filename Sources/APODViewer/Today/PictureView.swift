@@ -10,13 +10,13 @@ import GtkKit
 ///
 /// Pictures are decoded to fit the area (`decodeBox`), not at full size: an HD picture of
 /// 2880×3432 would otherwise hold 40 MB of pixels for a 960-pixel window. When the area later
-/// grows well past the picture on screen, `onNeedsLargerPicture` asks for a new decode.
+/// grows well past the picture on screen, `largerPictureNeeded` asks for a new decode.
 @MainActor
 final class PictureView {
     /// How much larger than the picture on screen the area must get before it is decoded again.
     static let regrowthFactor = 1.25
 
-    enum Page: String {
+    enum Page {
         case loading, picture
         /// A calm state: a skipped day, a day not stored, an entry without a picture.
         case status
@@ -24,7 +24,7 @@ final class PictureView {
         case failure
     }
 
-    let root = Stack()
+    let root = ContentStack<Page>()
     let picture = Picture(fit: .contain)
     let pictureButton: Button
     let spinner = Spinner(size: 48)
@@ -36,13 +36,13 @@ final class PictureView {
     private let sizeWatcher = SizeWatcher()
 
     /// The picture was clicked or activated from the keyboard.
-    var onPictureClicked: (@MainActor () -> Void)?
+    let pictureClicked = Event<Void>()
     /// A status page's link was pressed, with the link to open.
-    var onOpenLink: (@MainActor (URL) -> Void)?
+    let linkActivated = Event<URL>()
     /// The play button, or a video status page's Play button, was pressed.
-    var onPlay: (@MainActor () -> Void)?
+    let playRequested = Event<Void>()
     /// The area grew well past the picture on screen: decode it again to fit this box.
-    var onNeedsLargerPicture: (@MainActor (PixelSize) -> Void)?
+    let largerPictureNeeded = Event<PixelSize>()
 
     /// The picture on screen, with the size it was decoded from.
     private(set) var shownImage: DecodedImage?
@@ -60,33 +60,33 @@ final class PictureView {
 
         spinner.horizontalAlign = .center
         spinner.verticalAlign = .center
-        root.addPage(spinner, name: Page.loading.rawValue)
+        root.add(spinner, for: .loading)
 
         pictureButton.addCSSClass("flat")
         pictureButton.addCSSClass("picture-button")
         pictureButton.setPointerCursor()
         pictureButton.setAccessibleLabel(tr("Open the picture in its own window"))
-        pictureButton.onClicked { [weak self] in self?.onPictureClicked?() }
+        pictureButton.onClicked { [weak self] in self?.pictureClicked.emit() }
         playButton.addCSSClass("osd")
         playButton.addCSSClass("circular")
         playButton.horizontalAlign = .center
         playButton.verticalAlign = .center
         playButton.setSizeRequest(width: 64, height: 64)
         playButton.isVisible = false
-        playButton.onClicked { [weak self] in self?.onPlay?() }
+        playButton.onClicked { [weak self] in self?.playRequested.emit() }
         let overlay = Overlay(child: pictureButton)
         overlay.addOverlay(sizeWatcher)
         sizeWatcher.onResize { [weak self] width, height in self?.areaResized(width: width, height: height) }
         overlay.addOverlay(playButton)
-        root.addPage(overlay, name: Page.picture.rawValue)
+        root.add(overlay, for: .picture)
 
-        root.addPage(statusPage, name: Page.status.rawValue)
-        root.addPage(failurePage, name: Page.failure.rawValue)
+        root.add(statusPage, for: .status)
+        root.add(failurePage, for: .failure)
         animation = PictureAnimation(picture: picture)
         showLoading()
     }
 
-    var page: Page? { root.visiblePage.flatMap(Page.init(rawValue:)) }
+    var page: Page? { root.state }
 
     /// The picture area in device pixels, what a picture is decoded to fit; `fallback` (in
     /// logical pixels) before the window is laid out.
@@ -107,7 +107,7 @@ final class PictureView {
             longSide: TextureDecoder.displayLongSide, box: box)
         guard Double(wanted.width) > Double(coveredWidth) * Self.regrowthFactor else { return }
         coveredWidth = wanted.width
-        onNeedsLargerPicture?(box)
+        largerPictureNeeded.emit(box)
     }
 
     func showLoading() {
@@ -115,7 +115,7 @@ final class PictureView {
         animation?.stop(restoringStill: false)
         spinner.isSpinning = true
         status = nil
-        root.visiblePage = Page.loading.rawValue
+        root.state = .loading
     }
 
     /// Shows a decoded picture; `playable` adds a play button (video posters).
@@ -132,7 +132,7 @@ final class PictureView {
         pictureButton.setAccessibleDescription(altText ?? "")
         playButton.isVisible = playable
         status = nil
-        root.visiblePage = Page.picture.rawValue
+        root.state = .picture
     }
 
     /// The status page `status` is on (the failure page for failures).
@@ -150,7 +150,7 @@ final class PictureView {
         page.title = status.title
         page.setDescription(status.description)
         page.setButtons(status.ways.map(button(for:)))
-        root.visiblePage = (status.isFailure ? Page.failure : Page.status).rawValue
+        root.state = status.isFailure ? .failure : .status
     }
 
     private func button(for way: ContentStatus.Way) -> Button {
@@ -163,12 +163,12 @@ final class PictureView {
         case .link(let label, let iconName, let url):
             let button = Button(label: label, iconName: iconName)
             button.markSuggested()
-            button.onClicked { [weak self] in self?.onOpenLink?(url) }
+            button.onClicked { [weak self] in self?.linkActivated.emit(url) }
             return button
         case .play(let label):
             let button = Button(label: label, iconName: "media-playback-start-symbolic")
             button.markSuggested()
-            button.onClicked { [weak self] in self?.onPlay?() }
+            button.onClicked { [weak self] in self?.playRequested.emit() }
             return button
         }
     }

@@ -15,9 +15,9 @@ final class FavouriteButton {
     var isBusy: Bool { work.isBusy }
 
     /// The favourites changed (to refresh an open Favourites grid).
-    var onChanged: (@MainActor () -> Void)?
+    let changed = Event<Void>()
     /// The library could not be read or written.
-    var onFailure: (@MainActor (String) -> Void)?
+    let failed = Event<String>()
     /// Whether the entry last shown is still on screen (a failed load in the main window
     /// leaves no entry there, and the star must not act on the previous one).
     var isShowing: (@MainActor () -> Bool)?
@@ -56,9 +56,9 @@ final class FavouriteButton {
                 switch result {
                 case .success(let isFavourite):
                     self?.setState(isFavourite)
-                    self?.onChanged?()
+                    self?.changed.emit()
                 case .failure(let error):
-                    self?.onFailure?(userMessage(for: error))
+                    self?.failed.emit(userMessage(for: error))
                 }
             })
     }

@@ -13,18 +13,21 @@ public enum BackgroundPortal {
         /// No portal on the session bus, or it could not handle the request (unsandboxed apps
         /// on some desktops): the caller manages an autostart file itself.
         case noPortal
+        /// The desktop did not answer within `PortalRequest.timeLimit`; nothing was allowed.
+        case timedOut
     }
 
     /// - Parameters:
     ///   - autostart: start at login (false withdraws an earlier request).
     ///   - commandLine: what the desktop runs at login, e.g. `["apod-viewer", "--background"]`.
+    ///   - parent: the window the desktop's question belongs to.
     ///   - completion: runs on the main thread exactly once.
     public static func request(
-        autostart: Bool, commandLine: [String], reason: String,
+        autostart: Bool, commandLine: [String], reason: String, parent: Window? = nil,
         completion: @escaping @MainActor (Outcome) -> Void
     ) {
         PortalRequest.send(
-            interface: "org.freedesktop.portal.Background", method: "RequestBackground",
+            interface: "org.freedesktop.portal.Background", method: "RequestBackground", parent: parent,
             options: {
                 [
                     ("reason", g_variant_new_string(reason)),
@@ -39,6 +42,7 @@ public enum BackgroundPortal {
                     completion(.granted(autostart: results["autostart"] ?? false))
                 case .response(code: 1, _): completion(.denied)
                 case .response, .noPortal: completion(.noPortal)
+                case .timedOut: completion(.timedOut)
                 }
             })
     }

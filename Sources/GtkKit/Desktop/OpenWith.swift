@@ -22,13 +22,14 @@ public enum OpenWith {
         at path: String, over window: Window, completion: @escaping @MainActor (Outcome) -> Void
     ) {
         let failure = PortalRequest.sendFile(
-            at: path, interface: "org.freedesktop.portal.OpenURI", method: "OpenFile",
+            at: path, interface: "org.freedesktop.portal.OpenURI", method: "OpenFile", parent: window,
+            timeLimit: PortalRequest.dialogTimeLimit,
             options: { [("ask", g_variant_new_boolean(1))] },
             completion: { [weak window] reply in
                 switch reply {
                 case .response(code: 0, _): completion(.opened)
                 case .response(code: 1, _): completion(.cancelled)
-                case .response: completion(.failed(reason: ""))
+                case .response, .timedOut: completion(.failed(reason: ""))
                 case .noPortal:
                     guard let window, !window.isDestroyed else { return completion(.cancelled) }
                     showChooser(for: path, over: window, completion: completion)

@@ -8,8 +8,19 @@ import Foundation
 /// `handle_token` we pass, so the request subscribes before calling and never misses a fast
 /// answer. Every portal goes through this type; it only knows the plumbing, and each portal
 /// turns the `Reply` into its own outcome.
+///
+/// A request has a time limit: the real portal never answers when the user answers GNOME
+/// Shell's access dialog after ~25 s, so after `timeLimit` the request is closed (`Close` on
+/// its handle) and ends as `timedOut`. A request whose dialog is the user's own choice (the
+/// background's preview, the application chooser) waits `dialogTimeLimit`, so a dialog the user
+/// is still looking at is not taken away.
 @MainActor
-final class PortalRequest {
+public final class PortalRequest {
+    /// Seconds a request waits for its `Response`; tests shorten it.
+    public static var timeLimit: TimeInterval = 30
+    /// Seconds a request showing the user a dialog of choices waits.
+    public static var dialogTimeLimit: TimeInterval = 600
+
     /// How the request ended.
     enum Reply: Equatable {
         /// The portal's `Response`: `code` 0 is success, 1 the user cancelled, 2 another ending;
@@ -17,6 +28,8 @@ final class PortalRequest {
         case response(code: UInt32, booleans: [String: Bool])
         /// No session bus, or nothing on it handling the call.
         case noPortal
+        /// No `Response` within `timeLimit`; the request was closed.
+        case timedOut
     }
 
     static let busName = "org.freedesktop.portal.Desktop"
@@ -30,20 +43,34 @@ final class PortalRequest {
     private var completion: (@MainActor (Reply) -> Void)?
     private var connection: OpaquePointer?
     private var subscription: guint = 0
+    private var handlePath: String?
+    private var parent = PortalParent.none
+    private let timeLimit: TimeInterval
+    private var limit: Timeout?
 
-    /// Calls `interface.method` on the desktop portal with `(s <arguments> a{sv})`: no parent
-    /// window, the method's own `arguments`, then `options` with the handle token added. Both are
-    /// built only once the bus is there. `fdList` (a `GUnixFDList`, referenced here) goes with the
-    /// call for arguments of type `h`. `completion` runs on the main thread exactly once.
+    /// Calls `interface.method` on the desktop portal with `(s <arguments> a{sv})`: the parent
+    /// window (`PortalParent`: `x11:XID`, `wayland:HANDLE`, or "" without `parent`), the method's
+    /// own `arguments`, then `options` with the handle token added. Both are built only once the
+    /// bus is there. `fdList` (a `GUnixFDList`, referenced here) goes with the call for arguments
+    /// of type `h`. `timeLimit` is `Self.timeLimit` unless given. `completion` runs on the main
+    /// thread exactly once.
     static func send(
-        interface: String, method: String, fdList: UnsafeMutablePointer<GUnixFDList>? = nil,
+        interface: String, method: String, parent: Window? = nil, timeLimit: TimeInterval? = nil,
+        fdList: UnsafeMutablePointer<GUnixFDList>? = nil,
         arguments: @escaping @MainActor () -> [OpaquePointer] = { [] },
         options: @escaping @MainActor () -> [(String, OpaquePointer)],
         completion: @escaping @MainActor (Reply) -> Void
     ) {
         let request = PortalRequest(
-            interface: interface, method: method, fdList: fdList, arguments: arguments,
-            options: options, completion: completion)
+            interface: interface, method: method, timeLimit: timeLimit ?? Self.timeLimit, fdList: fdList,
+            arguments: arguments, options: options, completion: completion)
+        PortalParent.resolve(parent) { handle in
+            request.parent = handle
+            request.connect()
+        }
+    }
+
+    private func connect() {
         g_bus_get(
             G_BUS_TYPE_SESSION, nil,
             { _, result, data in
@@ -59,14 +86,14 @@ final class PortalRequest {
                     request.send(on: connection)
                     g_object_unref(UnsafeMutableRawPointer(connection))
                 }
-            }, Unmanaged.passRetained(request).toOpaque())
+            }, Unmanaged.passRetained(self).toOpaque())
     }
 
     /// Calls a method whose one argument is a file (`h`), as `send` does, passing the file at
     /// `path` opened read-only here. Returns the system's reason when it cannot be opened
     /// (then `completion` never runs).
     static func sendFile(
-        at path: String, interface: String, method: String,
+        at path: String, interface: String, method: String, parent: Window? = nil, timeLimit: TimeInterval? = nil,
         options: @escaping @MainActor () -> [(String, OpaquePointer)],
         completion: @escaping @MainActor (Reply) -> Void
     ) -> String? {
@@ -75,19 +102,21 @@ final class PortalRequest {
         let fdList = g_unix_fd_list_new_from_array(&fd, 1) // takes ownership of the descriptor
         defer { g_object_unref(UnsafeMutableRawPointer(fdList)) }
         send(
-            interface: interface, method: method, fdList: fdList, arguments: { [g_variant_new_handle(0)] },
+            interface: interface, method: method, parent: parent, timeLimit: timeLimit, fdList: fdList,
+            arguments: { [g_variant_new_handle(0)] },
             options: options, completion: completion)
         return nil
     }
 
     private init(
-        interface: String, method: String, fdList: UnsafeMutablePointer<GUnixFDList>?,
+        interface: String, method: String, timeLimit: TimeInterval, fdList: UnsafeMutablePointer<GUnixFDList>?,
         arguments: @escaping @MainActor () -> [OpaquePointer],
         options: @escaping @MainActor () -> [(String, OpaquePointer)],
         completion: @escaping @MainActor (Reply) -> Void
     ) {
         self.interface = interface
         self.method = method
+        self.timeLimit = timeLimit
         self.fdList = fdList
         if let fdList { g_object_ref(UnsafeMutableRawPointer(fdList)) }
         self.arguments = arguments
@@ -102,6 +131,8 @@ final class PortalRequest {
         let handlePath = Self.requestPath(
             sender: String(cString: g_dbus_connection_get_unique_name(connection)),
             token: token)
+        self.handlePath = handlePath
+        limit = Timeout(milliseconds: Int((timeLimit * 1000).rounded())) { [weak self] in self?.timedOut() }
         subscription = g_dbus_connection_signal_subscribe(
             connection, Self.busName, "org.freedesktop.portal.Request", "Response", handlePath,
             nil, G_DBUS_SIGNAL_FLAGS_NONE,
@@ -147,7 +178,7 @@ final class PortalRequest {
         }
         let options = g_variant_builder_end(builder)
         g_variant_builder_unref(builder)
-        var children: [OpaquePointer?] = [g_variant_new_string("")] + arguments() + [options]
+        var children: [OpaquePointer?] = [g_variant_new_string(parent.handle)] + arguments() + [options]
         return g_variant_new_tuple(&children, gsize(children.count))
     }
 
@@ -184,7 +215,23 @@ final class PortalRequest {
         fdList = nil
     }
 
+    /// No answer in time: the portal is told to close the request (its dialog goes), and the
+    /// caller hears `timedOut`; a late `Response` is no longer listened to.
+    private func timedOut() {
+        limit = nil
+        if let connection, let handlePath {
+            g_dbus_connection_call(
+                connection, Self.busName, handlePath, "org.freedesktop.portal.Request", "Close", nil, nil,
+                G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, nil, nil, nil)
+        }
+        finish(.timedOut)
+    }
+
     private func finish(_ reply: Reply) {
+        limit?.cancel()
+        limit = nil
+        parent.release()
+        parent = .none
         releaseFDList()
         if let connection {
             if subscription != 0 { g_dbus_connection_signal_unsubscribe(connection, subscription) }

@@ -17,6 +17,9 @@ public enum WallpaperPortal {
         case unreadableFile(reason: String)
         /// The portal answered that the desktop could not set the background.
         case refused
+        /// The desktop did not answer within `PortalRequest.timeLimit` (it never does when
+        /// its access dialog is answered late); the request was closed.
+        case timedOut
     }
 
     /// Where the picture goes: the portal's `set-on` option.
@@ -26,14 +29,15 @@ public enum WallpaperPortal {
         case both
     }
 
-    /// Asks the desktop to use the file at `path` as background, lock screen or both.
-    /// `completion` runs on the main thread exactly once.
+    /// Asks the desktop to use the file at `path` as background, lock screen or both; its
+    /// preview and questions belong to `parent`. `completion` runs on the main thread exactly once.
     public static func setWallpaper(
-        fileAt path: String, showPreview: Bool = true, placement: Placement = .both,
+        fileAt path: String, showPreview: Bool = true, placement: Placement = .both, parent: Window? = nil,
         completion: @escaping @MainActor (Outcome) -> Void
     ) {
         let failure = PortalRequest.sendFile(
-            at: path, interface: "org.freedesktop.portal.Wallpaper", method: "SetWallpaperFile",
+            at: path, interface: "org.freedesktop.portal.Wallpaper", method: "SetWallpaperFile", parent: parent,
+            timeLimit: showPreview ? PortalRequest.dialogTimeLimit : PortalRequest.timeLimit,
             options: {
                 [
                     ("show-preview", g_variant_new_boolean(showPreview ? 1 : 0)),
@@ -46,6 +50,7 @@ public enum WallpaperPortal {
                 case .response(code: 1, _): completion(.cancelled)
                 case .response: completion(.refused)
                 case .noPortal: completion(.noPortal)
+                case .timedOut: completion(.timedOut)
                 }
             })
         if let failure { completion(.unreadableFile(reason: failure)) }

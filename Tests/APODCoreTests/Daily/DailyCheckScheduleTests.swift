@@ -151,6 +151,24 @@ final class DailyCheckScheduleTests: CoreTestCase {
     private static func varyingPublication(_ day: APODDay) -> Date {
         instant(day.description, hour: 0) + TimeInterval((day.ordinal * 37) % 100 - 60) * 60
     }
+
+    /// A picture whose background could not be set is looked for again after the error
+    /// back-off, not after the next midnight, though the service answered each time.
+    func testAnUnfinishedPictureIsRetriedWithBackOff() {
+        let clock = Locked(Self.instant("2026-11-29", hour: 9))
+        var schedule = DailyCheckSchedule(clock: { clock.value }, randomDelay: { $0.lowerBound })
+        var delays: [TimeInterval] = []
+        for _ in 0..<5 {
+            schedule.record(.answered(latest: APODDay("2026-11-29")!))
+            delays.append(schedule.recordUnfinished().timeIntervalSince(clock.value))
+            XCTAssertTrue(schedule.shouldCheckOnWake(), "a wake retries at once")
+        }
+        XCTAssertEqual(delays, [60, 300, 900, 3600, 3600])
+        schedule.recordFinished()
+        schedule.record(.answered(latest: APODDay("2026-11-29")!))
+        XCTAssertEqual(schedule.nextCheck, DailyCheckSchedule.nextEasternMidnight(after: clock.value) + 120)
+        XCTAssertEqual(schedule.recordUnfinished().timeIntervalSince(clock.value), 60, "backs off from the start")
+    }
 }
 
 private struct Simulation {
@@ -216,4 +234,5 @@ final class CountingDailyService: APODSource, @unchecked Sendable {
     func random(count: Int) async throws -> [APODEntry] { [] }
     func randomStream(count: Int) -> AsyncThrowingStream<APODEntry, Error> { .producing { _ in } }
     func withVideoAddresses(_ entries: [APODEntry]) async throws -> [APODEntry] { entries }
+
 }

@@ -86,7 +86,7 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
                 options: ViewerOptions(randomCount: 4))
             let grid = try XCTUnwrap(app.randomView)
             waitUntil("four sample entries fill the grid") { grid.cells.count == 4 }
-            XCTAssertEqual(grid.stack.visiblePage, "grid", "no error page")
+            XCTAssertEqual(grid.stack.state, .grid, "no error page")
             XCTAssertTrue(
                 grid.cells.allSatisfy { $0.entry.title.hasPrefix("Sample") }, "\(grid.cells.map(\.entry.title))")
             let main = try XCTUnwrap(app.mainWindow)
@@ -102,7 +102,7 @@ final class OfflineFallbackTests: GUITestCase, @unchecked Sendable {
             app.application.activateAction(AppAction.random, int: 2)
             let reopened = try XCTUnwrap(app.randomView)
             waitUntil("the reopened window's batch falls back as well") { reopened.cells.count == 2 }
-            XCTAssertEqual(reopened.stack.visiblePage, "grid")
+            XCTAssertEqual(reopened.stack.state, .grid)
             XCTAssertTrue(app.services?.isFallenBack == true)
         }
     }

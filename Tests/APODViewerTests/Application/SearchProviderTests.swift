@@ -72,7 +72,10 @@ final class SearchProviderTests: ViewerProcessTestCase {
         XCTAssertTrue(metas.contains("'name': <'A Crescent over the Sea'>"), metas)
         XCTAssertEqual(
             metas.components(separatedBy: "'icon': <('bytes', <[byte ").count, 2,
-            "an icon for the picture in the cache only: \(metas)")
+            "a thumbnail for the picture in the cache only: \(metas)")
+        XCTAssertEqual(
+            metas.components(separatedBy: "'gicon': <'\(Self.id)'>").count, 2,
+            "the app's icon for the other: \(metas)")
         XCTAssertFalse(metas.contains("1900-01-01") || metas.contains("banana"), "IDs the index lacks are left out")
 
         XCTAssertFalse(hasWindow(), "searching opens no window")
@@ -126,6 +129,99 @@ final class SearchProviderWindowTests: GUITestCase, @unchecked Sendable {
             let search = try XCTUnwrap(windows.searchView)
             waitUntil("the result is shown") { search.cells.first?.hasThumbnail == true }
             saveScreenshot(of: search.window, named: "search-from-shell-search")
+        }
+    }
+
+    /// Every result has an icon: the app's while its picture is not cached, and the shown
+    /// results' thumbnails are fetched meanwhile (at the icon's size, each once), so the next
+    /// metas carry them.
+    func testResultsWithoutACachedPictureGetTheAppsIconAndTheirThumbnailIsFetched() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-shell-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try MainActor.assumeIsolated {
+            let days = [
+                entry("2020-12-17", title: "The Great Conjunction", picture: "/17/640x400.jpg"),
+                entry("2020-12-18", title: "A Conjunction Seen", picture: "/18/640x400.jpg"),
+            ]
+            let latest = entry("2026-11-28", title: "Latest Sky", picture: "/28/1600x1000.jpg")
+            let fetcher = RecordingFetcher()
+            let archive = ArchiveAccess(
+                dataFolder: DataFolder(root: folder),
+                configuration: SourceConfiguration(
+                    kind: .science, cacheDirectory: folder.appendingPathComponent("cache")),
+                calendar: calendar)
+            try archive.openIndex().store(days + [latest])
+            try start(
+                environment: ViewerEnvironment(
+                    source: FakeSource(entries: [latest]), pictures: PictureLoader(fetcher: fetcher),
+                    calendar: calendar,
+                    archive: archive))
+            waitUntil("the main window's picture") { app.mainWindow?.pictureView.picture.shownPixelSize != nil }
+            fetcher.cachesWhatItFetches = true
+            let path = SearchProvider.objectPath(applicationID: app.application.id)
+            let provider = try XCTUnwrap(app.searchProvider)
+            let before = fetcher.urls.count
+
+            let first = callProvider(path, "GetResultMetas", ["['2020-12-17', '2020-12-18']"])
+            XCTAssertEqual(
+                first.components(separatedBy: "'gicon': <'\(ViewerApplication.id)'>").count, 3,
+                String(first.prefix(400)))
+            XCTAssertFalse(first.contains("'icon'"), String(first.prefix(400)))
+            waitUntil("the thumbnails fetched") { fetcher.urls.count == before + 2 && provider.iconFetches.count == 0 }
+            let fetched = Array(fetcher.urls.suffix(2))
+            XCTAssertEqual(
+                Set(fetched),
+                Set(
+                    days.map {
+                        ImageSizing.url($0.thumbnailSourceURL!, for: .thumbnail(width: SearchProvider.iconSize))
+                            .absoluteString
+                    }))
+
+            let second = callProvider(path, "GetResultMetas", ["['2020-12-17', '2020-12-18']"])
+            XCTAssertEqual(
+                second.components(separatedBy: "'icon': <('bytes', <[byte ").count, 3, String(second.prefix(400)))
+            XCTAssertFalse(second.contains("'gicon'"), String(second.prefix(400)))
+            Gtk.iterate()
+            XCTAssertEqual(fetcher.urls.count, before + 2, "nothing fetched twice")
+        }
+    }
+
+    /// A program asking again and again (the hostile probe's 60 calls opened 61 windows) gets
+    /// one window: a day's own when open, else the one the Shell's results opened, showing the
+    /// day asked last.
+    func testActivationsOpenOneWindow() throws {
+        let files = TestConfiguration()
+        defer { files.remove() }
+        try MainActor.assumeIsolated {
+            let dataFolder = DataFolder(root: files.folder.appendingPathComponent("data"))
+            let configuration = files.configuration(.offline)
+            let days = (1...30).map { entry(String(format: "2020-11-%02d", $0), title: "Day \($0)") }
+            try dataFolder.openIndex(for: configuration, calendar: calendar).store(days)
+            try start(
+                services: ViewerServices(
+                    configuration: configuration, store: files.store, calendar: calendar,
+                    dataFolder: dataFolder))
+            let windowsBefore = app.openWindowCount
+            let path = SearchProvider.objectPath(applicationID: app.application.id)
+            let call =
+                "gdbus call --session --dest \(app.application.id) --object-path \(path) --method \(SearchProvider.interface).ActivateResult"
+            let same = "for i in $(seq 30); do \(call) 2020-11-05 \"['day']\" 0 >/dev/null & done; wait"
+            var outcome = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", same], timeout: 60) {
+                Gtk.iterate()
+            }
+            XCTAssertEqual(outcome.status, 0, outcome.output)
+            waitUntil("the day's detail window opened") { app.detailWindows[APODDay("2020-11-05")!] != nil }
+            waitForFrames()
+            XCTAssertEqual(app.openWindowCount, windowsBefore + 1, "one window for the day")
+
+            let each = "for d in $(seq -w 1 30); do \(call) 2020-11-$d \"['day']\" 0 >/dev/null; done"
+            outcome = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", each], timeout: 60) {
+                Gtk.iterate()
+            }
+            XCTAssertEqual(outcome.status, 0, outcome.output)
+            waitUntil("the last day shown") { app.detailWindows[APODDay("2020-11-30")!] != nil }
+            waitForFrames()
+            XCTAssertEqual(app.openWindowCount, windowsBefore + 1, "still one window, on the day asked last")
         }
     }
 

@@ -9,14 +9,16 @@ import XCTest
 
 /// Every command is an application action, reachable from GActionGroup and over D-Bus.
 final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
+    private var entries: [APODEntry] {
+        [
+            entry("2020-12-17", title: "The Great Conjunction"),
+            entry("2026-11-27", title: "Day Before"),
+            entry("2026-11-28", title: "Latest Sky"),
+        ]
+    }
+
     private func source() -> FakeSource {
-        FakeSource(
-            entries: [
-                entry("2020-12-17", title: "The Great Conjunction"),
-                entry("2026-11-27", title: "Day Before"),
-                entry("2026-11-28", title: "Latest Sky"),
-            ],
-            random: (1...8).map { entry("2001-01-0\($0)", title: "Random \($0)") })
+        FakeSource(entries: entries, random: (1...8).map { entry("2001-01-0\($0)", title: "Random \($0)") })
     }
 
     func testEveryCommandIsAnApplicationActionWithItsParameterType() throws {
@@ -32,6 +34,48 @@ final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(app.application.parameterType(of: "show-date"), "s")
             XCTAssertEqual(app.application.parameterType(of: "random"), "i")
             XCTAssertNil(app.application.parameterType(of: "today"))
+        }
+    }
+
+    /// The desktop file's `Actions=` are the app's actions without a parameter (GNOME Shell's app
+    /// menu activates them with none, over D-Bus), each with a name and an `Exec=` for launchers
+    /// that start the program instead; each shows its view, from whichever view is shown.
+    func testTheDesktopFilesActionsShowTheirViews() throws {
+        let desktop = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../../data/\(ViewerApplication.id).desktop").standardized,
+            encoding: .utf8)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-actions-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try MainActor.assumeIsolated {
+            let ids = AppAction.desktopActions.map(\.rawValue)
+            XCTAssertTrue(desktop.contains("\nActions=\(ids.joined(separator: ";"));\n"), desktop)
+            for id in ids {
+                let group = try XCTUnwrap(desktop.components(separatedBy: "[Desktop Action \(id)]\n").last)
+                let lines = group.components(separatedBy: "\n\n")[0].split(separator: "\n")
+                XCTAssertTrue(lines.contains { $0.hasPrefix("Name=") && $0.count > 5 }, "\(id): \(lines)")
+                XCTAssertTrue(lines.contains { $0.hasPrefix("Exec=apod-viewer") }, "\(id): \(lines)")
+            }
+
+            let archive = ArchiveAccess(
+                dataFolder: DataFolder(root: folder),
+                configuration: SourceConfiguration(
+                    kind: .science, cacheDirectory: folder.appendingPathComponent("cache")),
+                calendar: calendar)
+            try archive.openIndex().store(entries)
+            try start(
+                environment: ViewerEnvironment(
+                    source: source(), pictures: PictureLoader(fetcher: RecordingFetcher()), calendar: calendar,
+                    archive: archive))
+            let main = try XCTUnwrap(app.mainWindow)
+            for (id, view) in [
+                ("browse-archive", MainView.Name.browse), ("random-pictures", .random), ("today", .today),
+            ] {
+                XCTAssertNil(app.application.parameterType(of: id), id)
+                app.application.activateAction(id)
+                waitUntil("\(id) shows \(view)") { main.isShowing(view) }
+            }
+            XCTAssertEqual(app.openWindowCount, 1, "all in the main window")
         }
     }
 

@@ -49,10 +49,10 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             let views = try XCTUnwrap(app.archiveViews)
             let search = try XCTUnwrap(views.searchView)
             let twoStates = {
-                search.showsSummary && search.page == "empty" && search.status.title == "Search the archive"
+                search.showsSummary && search.page == .empty && search.status.title == "Search the archive"
             }
             views.search("eclipse")
-            waitUntil("two results") { search.cells.count == 2 && search.page == "grid" }
+            waitUntil("two results") { search.cells.count == 2 && search.page == .grid }
             XCTAssertTrue(search.showsSummary)
             views.searchField.text = ""
             views.searchField.text = "moon"
@@ -64,7 +64,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
                     return false
                 }, timeout: 1)
             XCTAssertFalse(sawTwo, "a count over the empty page")
-            XCTAssertEqual(search.page, "empty")
+            XCTAssertEqual(search.page, .empty)
             XCTAssertEqual(search.status.title, "Search the archive")
             XCTAssertFalse(search.showsSummary)
         }
@@ -98,7 +98,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
 
             windows.searchField.text = "(\"NOT\"*)"
             waitUntil("no result, no error") { results.status.title == "No pictures found" }
-            XCTAssertEqual(results.stack.visiblePage, "empty")
+            XCTAssertEqual(results.stack.state, .empty)
 
             windows.searchField.text = "moon"
             waitUntil("one result") { results.cells.count == 1 }
@@ -156,7 +156,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try startWithArchive(indexed: [], entries: sky())
             let main = try XCTUnwrap(app.mainWindow)
-            let star = try XCTUnwrap(app.archiveControls?.star)
+            let star = try XCTUnwrap(app.mainWindow?.favouriteStar)
             waitUntil("the star is ready") { main.entry != nil && star.button.isSensitive }
             XCTAssertEqual(star.button.iconName, "non-starred-symbolic")
 
@@ -173,7 +173,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
 
             star.button.activate()
             waitUntil("no longer a favourite") { !star.isFavourite }
-            waitUntil("the grid follows") { windows.listViews[.favourites]?.stack.visiblePage == "empty" }
+            waitUntil("the grid follows") { windows.listViews[.favourites]?.stack.state == .empty }
             XCTAssertEqual(try archive.favourites(), [])
 
             source.setFailure(.unreachable)
@@ -226,7 +226,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try startWithArchive(indexed: sky(), entries: sky())
             let main = try XCTUnwrap(app.mainWindow)
-            let calendarButton = try XCTUnwrap(app.archiveControls?.calendarButton)
+            let calendarButton = try XCTUnwrap(app.mainWindow?.calendarButton)
             waitUntil("today shown") { main.entry != nil }
             calendarButton.button.popup()
             // An open popover keeps its X keyboard grab past its window: later tests' keys would go nowhere.
@@ -253,7 +253,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             defer { StyleManager.colorScheme = .followSystem }
             try startWithArchive(indexed: sky() + [entry("2026-11-20", title: "Marked")], entries: sky())
             let main = try XCTUnwrap(app.mainWindow)
-            let calendarButton = try XCTUnwrap(app.archiveControls?.calendarButton)
+            let calendarButton = try XCTUnwrap(app.mainWindow?.calendarButton)
             let calendar = calendarButton.calendar
             waitUntil("today shown") { main.entry != nil }
             calendarButton.button.popup()
@@ -288,7 +288,7 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try startWithArchive(indexed: sky(), entries: sky())
             let main = try XCTUnwrap(app.mainWindow)
-            let calendarButton = try XCTUnwrap(app.archiveControls?.calendarButton)
+            let calendarButton = try XCTUnwrap(app.mainWindow?.calendarButton)
             let calendar = calendarButton.calendar
             let outside = DayCalendarButton.outsideClass
             waitUntil("today shown") { main.entry != nil }

@@ -46,7 +46,7 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
             app.mainWindow?.isShowing(.browse) == true && app.mainWindow?.window.isMapped == true
         }
         let wall = try XCTUnwrap(app.browseView?.wall)
-        waitUntil("the wall shows its days") { wall.stack.visiblePage == "wall" && !wall.boundRows.isEmpty }
+        waitUntil("the wall shows its days") { wall.stack.state == .wall && !wall.boundRows.isEmpty }
         return wall
     }
 
@@ -71,7 +71,7 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
                 pictures: PictureLoader(fetcher: pictures.fetcher),
                 calendar: calendar, archive: archive)
             try start(environment: environment, options: ViewerOptions(opensBrowse: true))
-            waitUntil("the Browse view") { app.browseView?.wall.stack.visiblePage == "empty" }
+            waitUntil("the Browse view") { app.browseView?.wall.stack.state == .empty }
             let wall = try XCTUnwrap(app.browseView?.wall)
             XCTAssertEqual(wall.status.title, "No days to browse yet")
             XCTAssertFalse(wall.jumpBox.isVisible)
@@ -81,7 +81,8 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(wall.status.descriptionText, "The wall shows the days stored on this computer.")
             XCTAssertTrue(wall.status.shownButtons.isEmpty)
             var asked = 0
-            wall.onDownload = { asked += 1 }
+            let listening = Subscriptions()
+            wall.downloadRequested.subscribe { asked += 1 }.store(in: listening)
             wall.showEmpty()
             XCTAssertEqual(
                 wall.status.descriptionText,

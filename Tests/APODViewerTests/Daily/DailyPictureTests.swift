@@ -49,6 +49,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
 
     override func tearDown() {
         MainActor.assumeIsolated {
+            PortalRequest.timeLimit = 30
             daily?.stop()
             if let viewer {
                 viewer.closeAllWindows()
@@ -102,7 +103,8 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         _ settings: DailySettings, source: any APODSource, fetcher: RecordingFetcher,
         network: FakeNetwork = FakeNetwork(), options: ViewerOptions = DailyPictureTests.inBackground,
         pool: (any BackgroundPool)? = nil, screen: Monitors.Size = DailyPictureTests.screen,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() },
+        route: BackgroundRoute = .portal(placesLockScreen: true)
     ) throws {
         let store = SettingsStore(fileURL: folder.appendingPathComponent("config/apod-viewer/config"))
         try settings.save(to: store)
@@ -110,7 +112,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             source: source, images: fetcher, store: store,
             dataFolder: DataFolder(root: folder.appendingPathComponent("data")),
             network: network, pool: pool, clock: clock, randomDelay: { $0.lowerBound },
-            screen: { screen }, watchesSleep: false)
+            screen: { screen }, watchesSleep: false, route: route)
         Self.count += 1
         let environment = ViewerEnvironment(
             source: source, pictures: PictureLoader(fetcher: fetcher), calendar: calendar)
@@ -510,6 +512,91 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// The real desktop when its "Allow Applications to Set Backgrounds?" is answered late: no
+    /// `Response` ever. After the time limit the request is closed and the notification says
+    /// so; the day is not counted as seen, so the next check (after the back-off, not tomorrow)
+    /// tries again, and only a taken background marks it, announced once in all.
+    func testADesktopThatNeverAnswersLeavesTheDayToBeTriedAgain() throws {
+        try MainActor.assumeIsolated {
+            PortalRequest.timeLimit = 1
+            portal.neverAnswers = true
+            try startDaily(
+                Self.settings(background: true), source: DailySource(Self.image), fetcher: RecordingFetcher())
+            try waitForBackgrounds(1)
+            try waitFor("the request closed") { self.portal.closedRequests.count == 1 }
+            try waitFor("the notices") { self.notifications.calls.count == 2 }
+            let bodies = notifications.calls.map(\.body)
+            XCTAssertTrue(
+                bodies.contains(
+                    "The desktop did not answer within 1 seconds, so the background was not changed. APOD Viewer tries again in a while."
+                ), "\(bodies)")
+            let lastSeen = LastSeenDay(dataFolder: DataFolder(root: folder.appendingPathComponent("data")))
+            XCTAssertNil(lastSeen.load(), "an unanswered day is not done")
+            XCTAssertLessThanOrEqual(daily.secondsUntilNextCheck, 60, "tried again after the back-off, not tomorrow")
+            XCTAssertEqual(daily.currentDayOnDesktop, nil)
+
+            portal.neverAnswers = false
+            daily.checkNow()
+            try waitForBackgrounds(2)
+            try waitFor("the day marked") { lastSeen.load() == Self.image.date }
+            XCTAssertEqual(daily.currentDayOnDesktop, Self.image.date)
+            XCTAssertEqual(notifications.calls.count, 2, "the picture is announced once")
+            XCTAssertGreaterThan(daily.secondsUntilNextCheck, 3600, "then not before the next day")
+        }
+    }
+
+    /// Through GNOME's portal, which ignores `set-on`, only the desktop is asked for: "Lock
+    /// screen" would change the desktop instead (the Preferences offer only the desktop then).
+    func testThroughAPortalThatCannotPlaceTheLockScreenOnlyTheDesktopIsAskedFor() throws {
+        try MainActor.assumeIsolated {
+            try startDaily(
+                Self.settings(background: true, notify: false, placement: .lockScreen), source: DailySource(Self.image),
+                fetcher: RecordingFetcher(), route: .portal(placesLockScreen: false))
+            try waitForBackgrounds(1)
+            XCTAssertEqual(portal.calls.first?.options["set-on"], "'background'")
+        }
+    }
+
+    /// Outside a sandbox on GNOME the keys are set directly, checked with the real dconf: its
+    /// service on the private bus (with its files in the test's folder) and `dconf read`. The
+    /// lock screen gets `org.gnome.desktop.screensaver`, the desktop `org.gnome.desktop.background`
+    /// with its dark-style URI; the portal is not asked.
+    func testOutsideASandboxGNOMEsKeysAreSetWithDconf() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            try startDaily(
+                Self.settings(background: true, notify: false, placement: .lockScreen), source: DailySource(Self.image),
+                fetcher: RecordingFetcher(), route: .settings(backend: backend))
+            try waitFor("the background set") { self.daily.currentDayOnDesktop == Self.image.date }
+            // dconf writes asynchronously: its service has the value a moment later.
+            let lockScreen = try dconf.read("/org/gnome/desktop/screensaver/picture-uri", until: { !$0.isEmpty })
+            let file = try XCTUnwrap(URL(string: String(lockScreen.dropFirst().dropLast())), lockScreen)
+            XCTAssertTrue(file.isFileURL, lockScreen)
+            XCTAssertTrue(file.path.hasPrefix(folder.appendingPathComponent("data/background").path), file.path)
+            XCTAssertEqual(size(ofFileAt: file), ImageHeader(width: 2560, height: 2048))
+            XCTAssertEqual(
+                try dconf.read("/org/gnome/desktop/screensaver/picture-options", until: { !$0.isEmpty }), "'zoom'")
+            XCTAssertEqual(try dconf.read("/org/gnome/desktop/background/picture-uri"), "", "the desktop is left alone")
+            XCTAssertEqual(portal.calls.count, 0, "the portal is not asked")
+            let lastSeen = LastSeenDay(dataFolder: DataFolder(root: folder.appendingPathComponent("data")))
+            XCTAssertEqual(lastSeen.load(), Self.image.date)
+
+            XCTAssertTrue(GnomeBackgroundKeys.set(file, placement: .desktop, backend: backend))
+            for key in ["picture-uri", "picture-uri-dark"] {
+                XCTAssertEqual(
+                    try dconf.read("/org/gnome/desktop/background/" + key, until: { !$0.isEmpty }), lockScreen)
+            }
+            XCTAssertEqual(
+                try dconf.read("/org/gnome/desktop/background/picture-options", until: { !$0.isEmpty }), "'zoom'")
+        }
+    }
+
+    private func size(ofFileAt url: URL) -> ImageHeader? {
+        (try? Data(contentsOf: url)).flatMap { ImageHeader.read($0) }
+    }
+
     func testMeteredConnectionsGetAScreenSizedPictureOrWait() throws {
         try MainActor.assumeIsolated {
             let network = FakeNetwork()
@@ -687,6 +774,12 @@ final class RecordingFetcher: ImageFetching, @unchecked Sendable {
     }
 
     var urls: [String] { lock.withLock { asked } }
+    /// A URL fetched is in the "disk cache" from then on, as with the real loader.
+    var cachesWhatItFetches: Bool {
+        get { lock.withLock { caches } }
+        set { lock.withLock { caches = newValue } }
+    }
+    private var caches = false
 
     /// From now on `url` is in the "disk cache".
     func cache(_ url: URL) {
@@ -700,7 +793,10 @@ final class RecordingFetcher: ImageFetching, @unchecked Sendable {
 
     func imageData(from url: URL, for purpose: ImagePurpose) async throws -> Data {
         let target = ImageSizing.url(url, for: purpose)
-        lock.withLock { asked.append(target.absoluteString) }
+        lock.withLock {
+            asked.append(target.absoluteString)
+            if caches { cached.insert(url) }
+        }
         if let upstream { return try await upstream.imageData(from: url, for: purpose) }
         return lock.withLock { answer(for: target.absoluteString) }
     }
@@ -725,4 +821,78 @@ final class FakeNetwork: NetworkState {
     func onChange(_ handler: @escaping @MainActor () -> Void) { handlers.append(handler) }
 
     func changed() { handlers.forEach { $0() } }
+}
+
+/// dconf's own service on the test's private session bus, keeping its database in `folder`
+/// (never the user's), and `dconf read` over that database. Unchecked: used from one test at a time.
+final class DconfService: @unchecked Sendable {
+    static let service = URL(fileURLWithPath: "/usr/libexec/dconf-service")
+    static let cli = URL(fileURLWithPath: "/usr/bin/dconf")
+    private let process = Process()
+    private let environment: [String: String]
+
+    /// Starts the service and waits until it owns its bus name; throws when dconf is missing
+    /// (`scripts/install-deps` installs dconf-service and dconf-cli).
+    init(folder: URL) throws {
+        for tool in [Self.service, Self.cli] where !FileManager.default.isExecutableFile(atPath: tool.path) {
+            throw Missing(path: tool.path)
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
+        environment["XDG_RUNTIME_DIR"] = folder.appendingPathComponent("runtime").path
+        for key in ["XDG_CONFIG_HOME", "XDG_RUNTIME_DIR"] {
+            try FileManager.default.createDirectory(
+                atPath: environment[key]!, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        self.environment = environment
+        process.executableURL = Self.service
+        process.environment = environment
+        try process.run()
+        let deadline = Date() + 10
+        while Date() < deadline, !ownsName() { usleep(50_000) }
+        guard ownsName() else { throw Missing(path: "ca.desrt.dconf on the session bus") }
+        // Another dconf (one the bus started for the user's own files) must not take the writes.
+        let owner = Self.bus("GetConnectionUnixProcessID")
+        guard owner.contains("uint32 \(process.processIdentifier),") else {
+            stop()
+            throw Missing(path: "ca.desrt.dconf of this test (the bus's owner: \(owner))")
+        }
+    }
+
+    private func ownsName() -> Bool { Self.bus("NameHasOwner").contains("true") }
+
+    /// The bus's answer to `method` about dconf's name, as gdbus prints it.
+    private static func bus(_ method: String) -> String {
+        let outcome = try? ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/gdbus"),
+            [
+                "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                "--method", "org.freedesktop.DBus." + method, "ca.desrt.dconf",
+            ], timeout: 5)
+        return outcome?.output ?? ""
+    }
+
+    /// The key's value as dconf prints it (`'text'`), "" when unset; with `until`, read again
+    /// for up to 5 s until it holds.
+    func read(_ key: String, until wanted: (String) -> Bool = { _ in true }) throws -> String {
+        let deadline = Date() + 5
+        while true {
+            let outcome = try ChildProcess.run(Self.cli, ["read", key], environment: environment, timeout: 10)
+            let value = outcome.output.trimmingCharacters(in: .whitespacesAndNewlines)
+            if wanted(value) || Date() > deadline { return value }
+            usleep(50_000)
+        }
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    struct Missing: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "dconf is missing: \(path)" }
+    }
 }

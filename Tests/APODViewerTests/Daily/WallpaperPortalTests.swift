@@ -51,6 +51,31 @@ final class WallpaperPortalTests: XCTestCase {
         }
     }
 
+    /// The real portal never answers when the Shell's access dialog is answered late: the
+    /// request ends after the time limit and is closed on the portal's side too.
+    func testARequestWithoutAnAnswerIsClosedAfterTheTimeLimit() throws {
+        let path = file.path
+        try MainActor.assumeIsolated {
+            guard let portal = FakeWallpaperPortal() else {
+                throw XCTSkip("no session bus (run under dbus-run-session)")
+            }
+            portal.publish()
+            PortalRequest.timeLimit = 1
+            defer {
+                PortalRequest.timeLimit = 30
+                portal.unpublish()
+            }
+            XCTAssertTrue(Gtk.iterate(until: { portal.ownsName }, timeout: 10))
+            portal.neverAnswers = true
+            var outcome: WallpaperPortal.Outcome?
+            WallpaperPortal.setWallpaper(fileAt: path, showPreview: false) { outcome = $0 }
+            XCTAssertTrue(Gtk.iterate(until: { outcome != nil }, timeout: 10))
+            XCTAssertEqual(outcome, .timedOut)
+            XCTAssertTrue(Gtk.iterate(until: { portal.closedRequests.count == 1 }, timeout: 5), "Close was sent")
+            XCTAssertEqual(portal.calls.count, 1)
+        }
+    }
+
     func testWithoutAPortalTheOutcomeSaysSo() throws {
         try XCTSkipIf(
             ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil,

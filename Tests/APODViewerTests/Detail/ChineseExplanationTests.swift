@@ -114,6 +114,28 @@ final class ChineseExplanationTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// Preferences → Explanations: saved, and the open windows follow at once.
+    func testThePreferenceIsSavedAndFollowedAtOnce() throws {
+        let files = TestConfiguration()
+        defer { files.remove() }
+        try MainActor.assumeIsolated {
+            let services = files.services(.offline, translationURL: try startMirror(), calendar: calendar)
+            XCTAssertEqual(services.explanations, .english, "an English interface starts with English")
+            try start(services: services)
+            app.openDetail(for: andromeda)
+            let detail = try XCTUnwrap(app.detailWindows[andromeda.date])
+            app.openPreferences()
+            let preferences = try XCTUnwrap(app.preferencesWindow)
+            XCTAssertEqual(preferences.explanationsChoice.selectedValue, .english)
+            preferences.explanationsChoice.selectedValue = .chinese
+            waitUntil("the open detail window shows the Chinese") { detail.caption.titleLabel.text == "仙女座大星系" }
+            XCTAssertEqual(files.store.value(.explanations), "chinese")
+            preferences.explanationsChoice.selectedValue = .english
+            waitUntil("and the English again") { detail.caption.titleLabel.text == "Andromeda in Infrared" }
+            XCTAssertEqual(files.store.value(.explanations), "english")
+        }
+    }
+
     func testEnglishExplanationsNeverAskTheMirror() throws {
         try MainActor.assumeIsolated {
             try startViewer(language: .english, entries: [andromeda])

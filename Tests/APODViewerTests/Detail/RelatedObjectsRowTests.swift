@@ -97,8 +97,8 @@ final class RelatedObjectsRowTests: GUITestCase, @unchecked Sendable {
 
             // The chip opens every day about M31, newest first.
             XCTAssertTrue(try XCTUnwrap(row.chips.first).button.activate())
-            waitUntil("the M31 grid") { app.explorer.objectGrids["M31"]?.grid.cells.count == 11 }
-            let grid = try XCTUnwrap(app.explorer.objectGrids["M31"]?.grid)
+            waitUntil("the M31 grid") { app.windows.objectGrids["M31"]?.grid.cells.count == 11 }
+            let grid = try XCTUnwrap(app.windows.objectGrids["M31"]?.grid)
             XCTAssertEqual(grid.cells.first?.entry.date, APODDay("2019-11-10"))
             XCTAssertEqual(grid.cells.last?.entry.date, APODDay("2019-01-10"))
             XCTAssertEqual(grid.summaryLabel.text, "11 pictures of M31 · Andromeda Galaxy, newest first")

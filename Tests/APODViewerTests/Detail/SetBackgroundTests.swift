@@ -64,6 +64,9 @@ final class SetBackgroundTests: GUITestCase, @unchecked Sendable {
                 [decoded.width, decoded.height], [monitor.width * monitor.scale, monitor.height * monitor.scale],
                 "fitted to the monitor, as the daily background is")
             XCTAssertEqual(call.options["set-on"], "'both'")
+            // The desktop's preview belongs to this window, not a separate "Portal" app.
+            XCTAssertTrue(call.parentWindow.hasPrefix("x11:"), call.parentWindow)
+            XCTAssertNotEqual(UInt(call.parentWindow.dropFirst(4), radix: 16) ?? 0, 0, call.parentWindow)
 
             portal.responseCode = 1
             detail.background.button.activate()

@@ -15,6 +15,12 @@ class FakePortal: FakeBusObject {
 
     /// The code the next `Response` carries: 0 done, 1 cancelled by the user, 2 refused.
     var responseCode: UInt32 = 0
+    /// As the real portal when GNOME Shell's access dialog is answered after ~25 s: the request
+    /// gets its handle and never a `Response`; only `Close` on the handle ends it.
+    var neverAnswers = false
+    /// The handles of requests the caller closed (`org.freedesktop.portal.Request.Close`).
+    private(set) var closedRequests: [String] = []
+    private var openRequests: [FakePortalRequest] = []
 
     /// A portal request method takes the parent window, its own arguments and an options
     /// dictionary, and returns the request's handle.
@@ -72,8 +78,47 @@ class FakePortal: FakeBusObject {
         return FileHandle(fileDescriptor: fd, closeOnDealloc: true).readDataToEndOfFile()
     }
 
-    /// Answers `call` completely at once, as a portal that needs no user does.
+    /// Answers `call` completely at once, as a portal that needs no user does; with
+    /// `neverAnswers`, publishes the request object and waits for its `Close`.
     func answer(_ call: MethodCall, options: VariantDictionary, results: [String: OpaquePointer] = [:]) {
-        respond(to: returnHandle(call, options: options), results: results)
+        let request = returnHandle(call, options: options)
+        guard neverAnswers else { return respond(to: request, results: results) }
+        results.values.forEach { g_variant_unref(g_variant_ref_sink($0)) }
+        guard let object = FakePortalRequest(handle: request.handle) else { return }
+        object.onClose = { [weak self, weak object] in
+            self?.closedRequests.append(request.handle)
+            object?.unpublish()
+            self?.openRequests.removeAll { $0 === object }
+        }
+        object.publish()
+        openRequests.append(object)
+    }
+
+    override func unpublish() {
+        openRequests.forEach { $0.unpublish() }
+        openRequests = []
+        super.unpublish()
+    }
+}
+
+/// A portal request's object (`org.freedesktop.portal.Request` at its handle) for a request
+/// that is never answered: it records `Close`, as the real one ends then.
+@MainActor
+final class FakePortalRequest: FakeBusObject {
+    var onClose: (@MainActor () -> Void)?
+
+    init?(handle: String) {
+        let interface = "org.freedesktop.portal.Request"
+        super.init(
+            path: handle, interface: interface,
+            introspection: "<node><interface name=\"\(interface)\"><method name=\"Close\"/></interface></node>")
+    }
+
+    override func handle(_ call: MethodCall) {
+        guard call.method == "Close" else { return super.handle(call) }
+        g_dbus_method_invocation_return_value(call.invocation, nil)
+        let onClose = self.onClose
+        self.onClose = nil
+        onClose?()
     }
 }

@@ -235,7 +235,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             // The offline sample is not in the index: the empty wall says why it stays empty.
             app.openBrowse("")
             let wall = try XCTUnwrap(app.browseView?.wall)
-            waitUntil("the wall is empty") { wall.stack.visiblePage == "empty" }
+            waitUntil("the wall is empty") { wall.stack.state == .empty }
             XCTAssertTrue(wall.status.descriptionText.contains("offline source"), wall.status.descriptionText)
             XCTAssertTrue(wall.status.shownButtons.isEmpty, "no download offered")
 
@@ -320,7 +320,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             let download = try XCTUnwrap(services.download)
             app.openBrowse("")
             let wall = try XCTUnwrap(app.browseView?.wall)
-            waitUntil("the wall read the index") { ["empty", "wall"].contains(wall.stack.visiblePage) }
+            waitUntil("the wall read the index") { wall.stack.state == .empty || wall.stack.state == .wall }
             let before = wall.entries.count
 
             @MainActor func downloadPart(windows: Int) {
@@ -334,7 +334,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             }
             downloadPart(windows: 4)
             waitUntil("the wall shows the new days") {
-                wall.stack.visiblePage == "wall" && wall.entries.count >= before + 3 * 31
+                wall.stack.state == .wall && wall.entries.count >= before + 3 * 31
             }
             XCTAssertEqual(wall.entries.map(\.date), wall.entries.map(\.date).sorted(by: >), "newest first")
 
@@ -362,7 +362,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             let download = try XCTUnwrap(services.download)
             app.openBrowse("")
             let wall = try XCTUnwrap(app.browseView?.wall)
-            waitUntil("the wall read the index") { ["empty", "wall"].contains(wall.stack.visiblePage) }
+            waitUntil("the wall read the index") { wall.stack.state == .empty || wall.stack.state == .wall }
             let before = wall.entries.count
             app.application.activateAction(AppAction.downloadArchive)
             waitUntil("a few windows in", timeout: 60) {
@@ -375,7 +375,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
                 return false
             }
             waitUntil("the wall shows what arrived") {
-                wall.stack.visiblePage == "wall" && wall.entries.count >= before + 2 * 31
+                wall.stack.state == .wall && wall.entries.count >= before + 2 * 31
             }
         }
     }

@@ -78,7 +78,7 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
             waitUntil("today shown") { main.entry != nil }
             let browse = try XCTUnwrap(app.browseView)
             XCTAssertFalse(browse.hasLoaded, "nothing read before the view is shown")
-            XCTAssertNotEqual(browse.wall.stack.visiblePage, "wall")
+            XCTAssertNotEqual(browse.wall.stack.state, .wall)
             XCTAssertNil(app.browseCensus, "no census while another view is shown")
             XCTAssertTrue(app.application.accelerators(for: AppAction.openBrowse).contains("<Control>b"))
             XCTAssertEqual(app.application.accelerators(for: WindowAction.showView(.browse)), ["<Alt>7"])
@@ -86,7 +86,7 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
             app.application.activateAction(AppAction.browse, string: "")
             XCTAssertEqual(main.visibleView, MainView.Name.browse.rawValue)
             XCTAssertTrue(browse.hasLoaded)
-            waitUntil("the wall shows the indexed days") { browse.wall.stack.visiblePage == "wall" }
+            waitUntil("the wall shows the indexed days") { browse.wall.stack.state == .wall }
             XCTAssertEqual(browse.wall.entries.count, sky().count)
             XCTAssertEqual(app.browseCensus?.days, sky().count)
             waitForFrames()
@@ -107,10 +107,11 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
             let main = try XCTUnwrap(app.mainWindow)
             var shown = 0
             let label = Label("A wall of pictures")
-            main.addView(
-                MainView(
-                    name: "extra", title: "_Extra", iconName: "view-grid-symbolic", content: label,
-                    onShown: { shown += 1 }))
+            main.install(
+                .view(
+                    MainView(
+                        name: "extra", title: "_Extra", iconName: "view-grid-symbolic", content: label,
+                        onShown: { shown += 1 })))
             XCTAssertTrue(main.window.activateAction(WindowAction.showView.detailedName, string: "extra"))
             XCTAssertEqual(main.visibleView, "extra")
             XCTAssertEqual(shown, 1)

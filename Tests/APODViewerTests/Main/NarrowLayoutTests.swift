@@ -138,7 +138,8 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             try startWithArchive(files)
             let main = try XCTUnwrap(app.mainWindow)
-            let controls = try XCTUnwrap(app.archiveControls)
+            let star = try XCTUnwrap(main.favouriteStar)
+            let calendarButton = try XCTUnwrap(main.calendarButton)
             waitUntil("the picture is shown") { main.pictureView.page == .picture }
             waitForFrames()
             main.window.resize(width: 360, height: 760)
@@ -147,7 +148,7 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             XCTAssertLessThanOrEqual(main.window.width, 360, "the header bar does not force the window wider")
             waitUntil("the bottom switcher shows") { main.switcherBar.isRevealed }
             assertFits(
-                [controls.star.button, controls.calendarButton.button, main.navigation.showButton, main.switcherBar],
+                [star.button, calendarButton.button, main.navigation.showButton, main.switcherBar],
                 in: main.window)
             saveScreenshot(of: main.window, named: "main-window-narrow")
 
@@ -158,7 +159,7 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             waitForFrames()
             XCTAssertLessThanOrEqual(main.window.width, 360)
             assertFits([app.archiveViews!.searchField], in: main.window)
-            XCTAssertFalse(controls.star.button.isVisible, "the star is Today's")
+            XCTAssertFalse(star.button.isVisible, "the star is Today's")
 
             main.window.resize(width: 1180, height: 820)
             waitUntil("one row again") { main.navigation.root.orientation == .horizontal }

@@ -1,4 +1,5 @@
 import APODCore
+import CGtk
 import Foundation
 import GtkKit
 import XCTest
@@ -30,7 +31,7 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
             XCTAssertFalse(section.placementChoice.isSensitive, "where only matters for the automatic background")
 
             var applied: [DailySettings] = []
-            preferences.onDailySettingsChanged = { applied.append($0) }
+            preferences.dailySettingsChanged.subscribe { applied.append($0) }.store(in: preferences.subscriptions)
             section.backgroundRow.isOn = true
             try allowLoginItem(in: section)
             section.placementChoice.selectedValue = .desktop
@@ -47,6 +48,69 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
             waitForFrames()
             saveScreenshot(of: preferences.window, named: "preferences-daily-picture")
         }
+    }
+
+    /// Through GNOME's portal, which cannot place the lock screen, "Where" offers only the
+    /// desktop and says why; the saved choice stays for a route that can place it.
+    func testWhereTheLockScreenCannotBePlacedOnlyTheDesktopIsOffered() throws {
+        try MainActor.assumeIsolated {
+            var saved = DailySettings()
+            saved.setsBackground = true
+            saved.placement = .lockScreen
+            let section = DailyPictureSection(settings: saved, placesLockScreen: false)
+            XCTAssertNil(gtk_widget_get_parent(section.placementChoice.widgetPointer), "nothing to choose")
+            XCTAssertNotNil(gtk_widget_get_parent(section.placementNote.widgetPointer))
+            XCTAssertEqual(
+                section.placementNote.subtitle,
+                "The desktop only: its portal cannot set the lock screen, which shows the desktop's picture, blurred.")
+            XCTAssertEqual(section.settings.placement, .lockScreen, "kept as saved")
+            try start(services: files.services(.offline, calendar: calendar))
+            let window = Window(application: app.application)
+            window.setDefaultSize(width: 360, height: 700)
+            section.group.setMargins(top: 12, bottom: 12, start: 12, end: 12)
+            window.setChild(ScrolledWindow(child: section.group))
+            section.backgroundRow.isExpanded = true
+            window.present()
+            waitForFrames()
+            saveScreenshot(of: window, named: "preferences-daily-portal-where")
+            window.close()
+
+            let choosing = DailyPictureSection(settings: saved, placesLockScreen: true)
+            XCTAssertNotNil(gtk_widget_get_parent(choosing.placementChoice.widgetPointer))
+            XCTAssertNil(gtk_widget_get_parent(choosing.placementNote.widgetPointer))
+            XCTAssertEqual(choosing.placementChoice.selectedValue, .lockScreen)
+            XCTAssertTrue(choosing.placementChoice.isSensitive)
+        }
+    }
+
+    /// GNOME's keys outside a sandbox on GNOME with its schemas; the portal otherwise, placing
+    /// the lock screen except on GNOME (portal-gnome 43 ignores `set-on`).
+    func testTheBackgroundsRouteFollowsTheSandboxAndTheDesktop() {
+        func route(_ sandbox: Sandbox, _ desktop: String?, schemas: Bool = true) -> String {
+            let environment = desktop.map { ["XDG_CURRENT_DESKTOP": $0] } ?? [:]
+            switch BackgroundRoute.standard(sandbox: sandbox, environment: environment, schemasInstalled: { schemas }) {
+            case .settings: return "settings"
+            case .portal(let placesLockScreen): return placesLockScreen ? "portal, lock screen" : "portal"
+            }
+        }
+        XCTAssertEqual(route(.none, "GNOME"), "settings")
+        XCTAssertEqual(route(.none, "ubuntu:GNOME"), "settings")
+        XCTAssertEqual(route(.none, "GNOME", schemas: false), "portal")
+        XCTAssertEqual(route(.flatpak, "GNOME"), "portal")
+        XCTAssertEqual(route(.snap, "GNOME"), "portal")
+        XCTAssertEqual(route(.none, "KDE"), "portal, lock screen")
+        XCTAssertEqual(route(.flatpak, "KDE"), "portal, lock screen")
+        XCTAssertEqual(route(.none, nil), "portal, lock screen")
+    }
+
+    func testTheSandboxIsFoundAsFlatpakAndSnapMarkIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("apod-root-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        XCTAssertEqual(Sandbox.detect(root: root, environment: [:]), Sandbox.none)
+        XCTAssertEqual(Sandbox.detect(root: root, environment: ["SNAP": "/snap/apod-viewer/1"]), .snap)
+        try Data("[Application]\n".utf8).write(to: root.appendingPathComponent(".flatpak-info"))
+        XCTAssertEqual(Sandbox.detect(root: root, environment: [:]), .flatpak)
     }
 
     /// The background's own rows: off or their defaults at first, usable once the automatic
@@ -68,7 +132,7 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
                 XCTAssertFalse(control.isSensitive)
             }
             var applied: [DailySettings] = []
-            preferences.onDailySettingsChanged = { applied.append($0) }
+            preferences.dailySettingsChanged.subscribe { applied.append($0) }.store(in: preferences.subscriptions)
             section.backgroundRow.isOn = true
             try allowLoginItem(in: section)
             XCTAssertTrue(section.captionSwitch.isSensitive)

@@ -249,9 +249,9 @@ final class RandomGridViewTests: GUITestCase, @unchecked Sendable {
     func testCellsAndTheirThumbnailsStartAsTheirEntriesStreamIn() throws {
         try MainActor.assumeIsolated {
             let source = try openStreamingGrid(batch(6), count: 6, gap: 0.25)
-            XCTAssertEqual(grid.stack.visiblePage, "loading")
+            XCTAssertEqual(grid.stack.state, .loading)
             waitUntil("the first cell appears") { !grid.cells.isEmpty }
-            XCTAssertEqual(grid.stack.visiblePage, "grid", "the first entry replaces the loading page")
+            XCTAssertEqual(grid.stack.state, .grid, "the first entry replaces the loading page")
             let firstURL = try XCTUnwrap(grid.cells[0].entry.imageURL)
             waitUntil("the first thumbnail is fetched") { pictures.fetcher.purpose(for: firstURL) != nil }
             XCTAssertLessThan(source.yieldedCount, 6, "before the last entry was yielded")
@@ -270,7 +270,7 @@ final class RandomGridViewTests: GUITestCase, @unchecked Sendable {
             waitUntil("the note about the missing pictures") { grid.notice.isVisible }
             XCTAssertEqual(grid.cells.count, 3)
             XCTAssertEqual(grid.notice.label.text, "Only 3 of the 5 pictures asked for could be found.")
-            XCTAssertEqual(grid.stack.visiblePage, "grid")
+            XCTAssertEqual(grid.stack.state, .grid)
             waitUntil("the thumbnails arrived") { grid.cells.allSatisfy(\.hasThumbnail) }
             saveScreenshot(of: grid.window, named: "random-grid-shortfall")
         }
@@ -287,7 +287,7 @@ final class RandomGridViewTests: GUITestCase, @unchecked Sendable {
                 apiURL: dead.baseURL.appendingPathComponent("wp-json/wp/v2/apod-basic"), client: client,
                 calendar: calendar)
             try start(source: source, options: ViewerOptions(randomCount: 12))
-            waitUntil("the error page", timeout: 30) { grid.stack.visiblePage == "error" }
+            waitUntil("the error page", timeout: 30) { grid.stack.state == .error }
             XCTAssertTrue(grid.status.descriptionText.contains("did not answer"), grid.status.descriptionText)
             let days = Set(
                 dead.requests.map(\.path).filter { $0.range(of: #"/\d{6}$"#, options: .regularExpression) != nil })
@@ -300,14 +300,14 @@ final class RandomGridViewTests: GUITestCase, @unchecked Sendable {
             let source = FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")], random: batch(4))
             source.setFailure(.serviceError(status: 500))
             try start(source, options: ViewerOptions(randomCount: 4))
-            waitUntil("the error page") { grid.stack.visiblePage == "error" }
+            waitUntil("the error page") { grid.stack.state == .error }
             XCTAssertEqual(grid.status.title, "No random pictures")
             XCTAssertEqual(grid.status.descriptionText, userMessage(for: APODError.serviceError(status: 500)))
             XCTAssertTrue(grid.cells.isEmpty)
 
             source.setFailure(nil)
             grid.shuffleButton.activate()
-            waitUntil("Shuffle recovers") { grid.cells.count == 4 && grid.stack.visiblePage == "grid" }
+            waitUntil("Shuffle recovers") { grid.cells.count == 4 && grid.stack.state == .grid }
         }
     }
 

@@ -131,7 +131,7 @@ final class ViewerKeyHygieneTests: GUITestCase, @unchecked Sendable {
                     main.show(day: APODDay("2019-01-05")!.adding(days: index))
                     grid.shuffleButton.activate()
                     waitUntil("\(name): both windows show the error", timeout: 20) {
-                        main.failureMessage != nil && grid.stack.visiblePage == "error"
+                        main.failureMessage != nil && grid.stack.state == .error
                     }
                     seen.append(main.failureMessage ?? "")
                     let leaks = WindowText.all().filter { $0.contains(Self.key) }

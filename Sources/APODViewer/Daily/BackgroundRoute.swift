@@ -1,0 +1,75 @@
+import APODCore
+import Foundation
+import GtkKit
+
+/// How the automatic background reaches the desktop. Outside a sandbox on GNOME the app sets
+/// GNOME's own keys: portal-gnome 43 ignores the portal's `set-on`, so through it "Lock screen"
+/// changed the desktop and the lock screen's key was never written. Elsewhere the Wallpaper
+/// portal, which on GNOME can set only the desktop (the Preferences say so).
+enum BackgroundRoute: Sendable {
+    /// GNOME's settings written directly (`backend` nil: GSettings' default, dconf).
+    case settings(backend: DesktopSettings.Backend?)
+    /// The Wallpaper portal; `placesLockScreen` when the desktop's portal honours `set-on`.
+    case portal(placesLockScreen: Bool)
+
+    static let desktopSchema = "org.gnome.desktop.background"
+    static let lockScreenSchema = "org.gnome.desktop.screensaver"
+
+    /// Whether the lock screen can be chosen apart from the desktop.
+    var placesLockScreen: Bool {
+        switch self {
+        case .settings: return true
+        case .portal(let placesLockScreen): return placesLockScreen
+        }
+    }
+
+    /// Settings outside a sandbox on a GNOME session with GNOME's schemas installed; the
+    /// portal otherwise, placing the lock screen except on GNOME.
+    static func standard(
+        sandbox: Sandbox, environment: [String: String] = ProcessInfo.processInfo.environment,
+        schemasInstalled: () -> Bool = {
+            DesktopSettings(schema: desktopSchema) != nil && DesktopSettings(schema: lockScreenSchema) != nil
+        }
+    ) -> BackgroundRoute {
+        let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.lowercased() }
+        let isGNOME = desktops.contains("gnome")
+        if !sandbox.isSandboxed, isGNOME, schemasInstalled() { return .settings(backend: nil) }
+        return .portal(placesLockScreen: !isGNOME)
+    }
+
+    /// This process's route, worked out once.
+    static let current = standard(sandbox: Sandbox.current)
+}
+
+/// GNOME's background keys, as GNOME Settings writes them: the desktop's `picture-uri` and
+/// `picture-uri-dark` (shown in the dark style) with `picture-options`, and the lock screen's
+/// `org.gnome.desktop.screensaver` `picture-uri` and `picture-options`. The picture is a file the
+/// app keeps (`BackgroundHistory`), given as a `file://` URI.
+@MainActor
+enum GnomeBackgroundKeys {
+    /// The background copy is made at the monitor's size, so zooming fills it exactly.
+    static let pictureOptions = "zoom"
+
+    /// Sets `file` where `placement` says; false when a schema is missing or a key refused.
+    static func set(_ file: URL, placement: DailySettings.Placement, backend: DesktopSettings.Backend?) -> Bool {
+        let uri = file.absoluteURL.absoluteString
+        var written = true
+        if placement != .lockScreen {
+            guard let desktop = DesktopSettings(schema: BackgroundRoute.desktopSchema, backend: backend) else {
+                return false
+            }
+            written = desktop.set("picture-uri", uri) && written
+            if desktop.hasKey("picture-uri-dark") { written = desktop.set("picture-uri-dark", uri) && written }
+            written = desktop.set("picture-options", pictureOptions) && written
+        }
+        if placement != .desktop {
+            guard let lockScreen = DesktopSettings(schema: BackgroundRoute.lockScreenSchema, backend: backend) else {
+                return false
+            }
+            written = lockScreen.set("picture-uri", uri) && written
+            written = lockScreen.set("picture-options", pictureOptions) && written
+        }
+        DesktopSettings.sync()
+        return written
+    }
+}
