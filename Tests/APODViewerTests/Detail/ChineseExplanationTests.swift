@@ -136,6 +136,44 @@ final class ChineseExplanationTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// Search in zh_TW finds Chinese words inside the translations and Chinese object names.
+    func testSearchFindsChineseWords() throws {
+        let chinese = try ChineseLocale()
+        defer { chinese.restore() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apod-zh-search-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try MainActor.assumeIsolated {
+            let aurora = entry("2015-04-04", title: "Aurora over a Lake", picture: "/640x400.jpg")
+            let m31 = entry("2015-04-02", title: "M31: The Andromeda Galaxy", picture: "/640x400.jpg")
+            let configuration = SourceConfiguration(
+                kind: .science, cacheDirectory: folder.appendingPathComponent("cache"))
+            let archive = ArchiveAccess(
+                dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
+            let index = try archive.openIndex()
+            try index.store([aurora, m31])
+            let page = URL(string: "http://127.0.0.1:9/apod/ap150404.html")!
+            try index.storeTranslation(
+                .translated(
+                    Translation(
+                        day: aurora.date, title: FakeMirror.texts[0].title,
+                        explanation: HTMLText.plainText(FakeMirror.texts[0].explanation), pageURL: page)),
+                for: aurora.date)
+            try start(
+                environment: ViewerEnvironment(
+                    source: FakeSource(entries: [aurora, m31]), pictures: PictureLoader(fetcher: pictures.fetcher),
+                    calendar: calendar, archive: archive))
+            let views = try XCTUnwrap(app.archiveViews)
+            let search = try XCTUnwrap(views.searchView)
+            views.search("極光")
+            waitUntil("極光 finds the aurora") { search.page == .grid && search.cells.map(\.entry.date) == [aurora.date] }
+            waitForFrames()
+            if let main = app.mainWindow { saveScreenshot(of: main.window, named: "search-chinese-zh_TW") }
+            views.search("仙女座星系")
+            waitUntil("仙女座星系 finds M31") { search.page == .grid && search.cells.map(\.entry.date) == [m31.date] }
+        }
+    }
+
     func testEnglishExplanationsNeverAskTheMirror() throws {
         try MainActor.assumeIsolated {
             try startViewer(language: .english, entries: [andromeda])
