@@ -25,7 +25,8 @@ let package = Package(
 
         // The background copy (fit to the monitor, caption card) for `apod` and the viewer alike:
         // GdkPixbuf, cairo and Pango without GTK, so the CLI stays GTK-free.
-        .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        .systemLibrary(
+            name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev", "libpng-dev"])]),
         .systemLibrary(
             name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
         .target(name: "WallpaperComposition", dependencies: ["APODCore", "CGdkPixbuf", "CPangoCairo"]),

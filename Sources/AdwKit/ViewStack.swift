@@ -17,6 +17,18 @@ public final class ViewStack: Widget {
         adw_view_stack_page_set_use_underline(page, 1)
     }
 
+    /// Renames the page of `child` in the switchers (`title` with a mnemonic or not).
+    public func setTitle(_ title: String, ofPage child: Widget) {
+        guard let page = adw_view_stack_get_page(cast(), child.widgetPointer) else { return }
+        adw_view_stack_page_set_title(page, title)
+    }
+
+    /// The title the switchers show for `child`'s page.
+    public func title(ofPage child: Widget) -> String? {
+        adw_view_stack_get_page(cast(), child.widgetPointer).flatMap { adw_view_stack_page_get_title($0) }
+            .map { String(cString: $0) }
+    }
+
     public var visiblePage: String? {
         get { adw_view_stack_get_visible_child_name(cast()).map { String(cString: $0) } }
         set { adw_view_stack_set_visible_child_name(cast(), newValue) }

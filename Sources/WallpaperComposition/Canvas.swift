@@ -1,17 +1,36 @@
+import APODCore
 import CGdkPixbuf
 import CPangoCairo
 
 /// A cairo image surface the background is painted on (ARGB32, opaque once painted), with
 /// its drawing context.
+///
+/// cairo makes no image surface with a side over 32,767 pixels (or without the memory): it
+/// returns an "error surface" without pixels, and writing through its data pointer crashed
+/// `apod today --wallpaper --caption` on a 1 × 100,000 PNG. Every surface's status is checked.
 final class Canvas {
     let size: CanvasSize
     let surface: OpaquePointer
     let cairo: OpaquePointer
 
-    init(_ size: CanvasSize) {
+    /// - Throws: `APODError.outOfResources` when cairo cannot make the surface.
+    init(_ size: CanvasSize) throws {
         self.size = size
-        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height))
+        surface = try Self.imageSurface(width: size.width, height: size.height)
         cairo = cairo_create(surface)
+    }
+
+    /// A new ARGB32 image surface whose pixels exist; the caller destroys it.
+    /// - Throws: `APODError.outOfResources` for a size cairo refuses or memory it cannot get.
+    static func imageSurface(width: Int, height: Int) throws -> OpaquePointer {
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max),
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        else { throw APODError.outOfResources }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, cairo_image_surface_get_data(surface) != nil else {
+            cairo_surface_destroy(surface)
+            throw APODError.outOfResources
+        }
+        return surface
     }
 
     deinit {
@@ -20,9 +39,10 @@ final class Canvas {
     }
 
     /// A surface holding `pixbuf`'s pixels; the caller destroys it.
-    static func surface(from pixbuf: OpaquePointer) -> OpaquePointer {
-        let surface = cairo_image_surface_create(
-            CAIRO_FORMAT_ARGB32, gdk_pixbuf_get_width(pixbuf), gdk_pixbuf_get_height(pixbuf))!
+    /// - Throws: `APODError.outOfResources` when cairo cannot make it.
+    static func surface(from pixbuf: OpaquePointer) throws -> OpaquePointer {
+        let surface = try imageSurface(
+            width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)))
         cairo_surface_flush(surface)
         apod_pixbuf_to_argb32(pixbuf, cairo_image_surface_get_data(surface), cairo_image_surface_get_stride(surface))
         cairo_surface_mark_dirty(surface)
@@ -35,8 +55,8 @@ final class Canvas {
     }
 
     /// Paints `pixbuf` with its top left corner at `origin`.
-    func paint(_ pixbuf: OpaquePointer, at origin: CanvasRect) {
-        let picture = Self.surface(from: pixbuf)
+    func paint(_ pixbuf: OpaquePointer, at origin: CanvasRect) throws {
+        let picture = try Self.surface(from: pixbuf)
         defer { cairo_surface_destroy(picture) }
         cairo_set_source_surface(cairo, picture, Double(origin.x), Double(origin.y))
         cairo_paint(cairo)

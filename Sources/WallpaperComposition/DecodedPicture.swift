@@ -25,6 +25,20 @@ final class DecodedPicture {
         // A GIF's still is its first frame: GdkPixbuf's GIF loader would take in every frame,
         // at a cost quadratic in their number (200,000 frames: about 100 s of CPU).
         let still = GIFBlocks.firstFrame(of: data) ?? data
+        let reducedWidth = Int32((Double(stored.width) * shrink).rounded(.up))
+        let reducedHeight = Int32((Double(stored.height) * shrink).rounded(.up))
+        // GdkPixbuf decodes a PNG whole before scaling it (331 MB for 10000 × 10000): reduce
+        // it row by row instead; an interlaced one takes the usual way.
+        if shrink < 0.999, ImageValidation.format(of: data) == .png,
+            let reduced = data.withUnsafeBytes({
+                apod_png_decode_reduced(
+                    $0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, reducedWidth, reducedHeight)
+            })
+        {
+            pixbuf = reduced
+            size = CanvasSize(width: Int(gdk_pixbuf_get_width(reduced)), height: Int(gdk_pixbuf_get_height(reduced)))
+            return
+        }
         let bytes = still.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         let stream = g_memory_input_stream_new_from_bytes(bytes)
         g_bytes_unref(bytes)
@@ -32,9 +46,7 @@ final class DecodedPicture {
         var error: UnsafeMutablePointer<GError>?
         let decoded: OpaquePointer?
         if shrink < 0.999 {
-            decoded = gdk_pixbuf_new_from_stream_at_scale(
-                stream, Int32((Double(stored.width) * shrink).rounded(.up)),
-                Int32((Double(stored.height) * shrink).rounded(.up)), 1, nil, &error)
+            decoded = gdk_pixbuf_new_from_stream_at_scale(stream, reducedWidth, reducedHeight, 1, nil, &error)
         } else {
             decoded = gdk_pixbuf_new_from_stream(stream, nil, &error)
         }
@@ -53,8 +65,11 @@ final class DecodedPicture {
 
     /// The part of the picture scaled to `placement` that falls in `visible` (both on the
     /// canvas), as a new RGBA pixbuf of `visible`'s size.
-    func scaled(to placement: CanvasRect, showing visible: CanvasRect) -> OpaquePointer {
-        let target = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, Int32(visible.width), Int32(visible.height))!
+    /// - Throws: `APODError.outOfResources` when GdkPixbuf cannot allocate it.
+    func scaled(to placement: CanvasRect, showing visible: CanvasRect) throws -> OpaquePointer {
+        guard visible.width > 0, visible.height > 0, visible.width <= Int(Int32.max), visible.height <= Int(Int32.max),
+            let target = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, Int32(visible.width), Int32(visible.height))
+        else { throw APODError.outOfResources }
         gdk_pixbuf_fill(target, 0)
         gdk_pixbuf_scale(
             pixbuf, target, 0, 0, Int32(visible.width), Int32(visible.height),
@@ -65,22 +80,22 @@ final class DecodedPicture {
     }
 
     /// The picture scaled to cover `cover` (cropped at its middle), as a new RGBA pixbuf.
-    func covering(_ cover: CanvasSize) -> OpaquePointer {
+    func covering(_ cover: CanvasSize) throws -> OpaquePointer {
         let scale = max(Double(cover.width) / Double(size.width), Double(cover.height) / Double(size.height))
         let placement = CanvasRect(
             x: Int((Double(cover.width) - Double(size.width) * scale) / 2),
             y: Int((Double(cover.height) - Double(size.height) * scale) / 2),
             width: Int((Double(size.width) * scale).rounded(.up)),
             height: Int((Double(size.height) * scale).rounded(.up)))
-        return scaled(to: placement, showing: CanvasRect(x: 0, y: 0, width: cover.width, height: cover.height))
+        return try scaled(to: placement, showing: CanvasRect(x: 0, y: 0, width: cover.width, height: cover.height))
     }
 
     /// Brightness on a grid whose longer side is `longSide` cells, for the centre of interest.
-    func luminanceMap(longSide: Int) -> LuminanceMap {
+    func luminanceMap(longSide: Int) throws -> LuminanceMap {
         let factor = min(1, Double(longSide) / Double(max(size.width, size.height)))
         let grid = CanvasSize(
             width: max(1, Int(Double(size.width) * factor)), height: max(1, Int(Double(size.height) * factor)))
-        let small = scaled(
+        let small = try scaled(
             to: CanvasRect(x: 0, y: 0, width: grid.width, height: grid.height),
             showing: CanvasRect(x: 0, y: 0, width: grid.width, height: grid.height))
         defer { g_object_unref(UnsafeMutableRawPointer(small)) }

@@ -51,20 +51,30 @@ public enum WallpaperComposer {
         return RenderedBackground(size: canvas.size, words: canvas.words(), report: report)
     }
 
+    /// The canvas for a picture of `size` when none is asked for: its own size, made smaller
+    /// (its shape kept) to at most `maxSide` on a side, as cairo makes no surface over 32,767.
+    static func ownCanvas(for size: CanvasSize) -> CanvasSize {
+        let scale = min(1, Double(maxSide) / Double(max(size.width, size.height, 1)))
+        return CanvasSize(
+            width: min(maxSide, max(1, Int((Double(size.width) * scale).rounded()))),
+            height: min(maxSide, max(1, Int((Double(size.height) * scale).rounded()))))
+    }
+
     private static func draw(_ picture: Data, _ request: Request) throws -> (Canvas, CompositionReport) {
         let plan = { (size: CanvasSize) in
-            FitPlan(picture: size, canvas: request.canvas ?? size, fit: request.fit)
+            FitPlan(picture: size, canvas: request.canvas ?? ownCanvas(for: size), fit: request.fit)
         }
         let decoded = try DecodedPicture(picture) { plan($0).scale }
-        let canvasSize = request.canvas ?? decoded.size
-        let centre = canvasSize == decoded.size ? UnitPoint.centre : decoded.luminanceMap(longSide: 64).centreOfInterest
+        let canvasSize = request.canvas ?? ownCanvas(for: decoded.size)
+        let centre =
+            canvasSize == decoded.size ? UnitPoint.centre : try decoded.luminanceMap(longSide: 64).centreOfInterest
         let fit = FitPlan(picture: decoded.size, canvas: canvasSize, fit: request.fit, centre: centre)
-        let canvas = Canvas(canvasSize)
+        let canvas = try Canvas(canvasSize)
         canvas.fill(red: 0, green: 0, blue: 0)
-        if fit.needsBackdrop { paintBackdrop(of: decoded, on: canvas) }
-        let scaled = decoded.scaled(to: fit.placement, showing: fit.visible)
-        canvas.paint(scaled, at: fit.visible)
-        g_object_unref(UnsafeMutableRawPointer(scaled))
+        if fit.needsBackdrop { try paintBackdrop(of: decoded, on: canvas) }
+        let scaled = try decoded.scaled(to: fit.placement, showing: fit.visible)
+        defer { g_object_unref(UnsafeMutableRawPointer(scaled)) }
+        try canvas.paint(scaled, at: fit.visible)
 
         let card = request.caption.flatMap { draw($0, on: canvas, scaleFactor: request.scaleFactor) }
         return (canvas, CompositionReport(canvas: canvasSize, fit: fit, centreOfInterest: centre, card: card))
@@ -72,13 +82,13 @@ public enum WallpaperComposer {
 
     /// The picture stretched to cover the canvas, blurred and darkened: from a copy 24 times
     /// smaller, box-blurred three times (close to a Gaussian), drawn back up smoothly.
-    private static func paintBackdrop(of picture: DecodedPicture, on canvas: Canvas) {
+    private static func paintBackdrop(of picture: DecodedPicture, on canvas: Canvas) throws {
         let small = CanvasSize(
             width: max(4, canvas.size.width / backdropReduction),
             height: max(4, canvas.size.height / backdropReduction))
-        let covering = picture.covering(small)
-        let surface = Canvas.surface(from: covering)
-        g_object_unref(UnsafeMutableRawPointer(covering))
+        let covering = try picture.covering(small)
+        defer { g_object_unref(UnsafeMutableRawPointer(covering)) }
+        let surface = try Canvas.surface(from: covering)
         defer { cairo_surface_destroy(surface) }
         cairo_surface_flush(surface)
         BoxBlur.apply(

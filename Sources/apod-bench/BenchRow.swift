@@ -57,6 +57,11 @@ struct BenchRow: Encodable {
     /// the videos in the archive. The month row: its month, and its videos with a player.
     var videoRequests: Int?
     var videos: Int?
+    /// The sync row: the days the service has no entry for and those that failed, after it.
+    var absentDays: Int?
+    var failedDays: Int?
+    /// The viewer's index row: seconds from start until the grid held every cell.
+    var allCellsSeconds: Double?
     var month: String?
     /// The browse row's own figures.
     var browse: BrowseMeasurement?
@@ -92,6 +97,9 @@ struct BenchRow: Encodable {
         case todayRequests = "today_requests"
         case videoRequests = "video_requests"
         case videos, month, browse
+        case absentDays = "absent_days"
+        case failedDays = "failed_days"
+        case allCellsSeconds = "all_cells_s"
     }
 }
 

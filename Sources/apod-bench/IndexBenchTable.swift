@@ -15,6 +15,13 @@ enum IndexBenchTable {
                             "sync     %d entries (%d videos) in %.1f s, %d requests (%d for video pages), %.1f MB received (target <= 480 requests)",
                         sync.entries ?? 0, sync.videos ?? 0, sync.seconds, requests,
                         sync.videoRequests ?? 0, sync.mbDownloaded)))
+            lines.append(
+                verdict(
+                    sync.failedDays == 0,
+                    String(
+                        format:
+                            "gaps     the service has no entry for %d days; %d days failed (target: 0 failed, complete)",
+                        sync.absentDays ?? -1, sync.failedDays ?? -1)))
             let size = sync.databaseMegabytes ?? 0
             lines.append(verdict(size <= 40, String(format: "database %.1f MB (target <= 40 MB)", size)))
         }
@@ -58,6 +65,14 @@ enum IndexBenchTable {
             let requests = viewer.requests ?? -1
             let first = viewer.firstCellSeconds ?? .infinity
             let startup = viewer.startupSeconds ?? 0
+            let all = viewer.allCellsSeconds ?? .infinity
+            lines.append(
+                verdict(
+                    requests == 0 && all - startup < 1,
+                    String(
+                        format:
+                            "viewer   apod-viewer --random 100 over an archive lacking 84 days: all %d cells %.2f s after the first window, %d batch requests (target < 1 s, 0 requests)",
+                        viewer.entries ?? 0, all - startup, requests)))
             lines.append(
                 verdict(
                     requests == 0 && first - startup <= 0.3,

@@ -1,14 +1,16 @@
 import APODCore
 import Foundation
+import LoopbackServer
 
 /// A whole archive's worth of science.nasa.gov `apod-basic` bodies, one per day from
-/// 1995-06-16 to today (minus the real gaps), with text as long as the real archive's: titles
+/// 1995-06-16 to today but the 84 days a replay of the real service lacks (`ArchiveGaps`:
+/// month ends, runs of 12 and 23 days), with text as long as the real archive's: titles
 /// of 3–6 words, explanations of 110–170 words (about 950 characters; 2019's average 918), HTML
 /// credits. Words are drawn unevenly from a large vocabulary, as in prose, with a seeded
 /// generator so every run indexes the same text. About 3.5 % of the days are videos (~400, as
 /// in the real archive), whose player is only in the entry's `basic_html` page.
 struct SyntheticArchive {
-    static let gaps: Set<String> = ["1995-06-17", "1995-06-18", "1995-06-19", "2020-06-10"]
+    static let gaps = Set(ArchiveGaps.replay)
     /// Videos per thousand days.
     static let videosPerMille = 35
 

@@ -8,6 +8,8 @@ struct IndexGridMeasurement: Codable, Sendable {
     /// The first toplevel window on screen: the viewer's start-up, which any launch pays.
     var firstWindowSeconds: Double?
     var firstCellSeconds: Double?
+    /// The grid held every cell asked for.
+    var allCellsSeconds: Double?
     /// Cells in the grid when the row ended.
     var cells: Int
     var peakRSSMegabytes: Double
@@ -84,6 +86,9 @@ final class ViewerIndexRow {
         if census.mappedWindows > 0, measurement.firstWindowSeconds == nil { measurement.firstWindowSeconds = elapsed }
         if census.children > 0, measurement.firstCellSeconds == nil { measurement.firstCellSeconds = elapsed }
         measurement.cells = census.children
+        if census.children >= settings.count, measurement.allCellsSeconds == nil {
+            measurement.allCellsSeconds = elapsed
+        }
         if (census.children >= settings.count || elapsed > settings.deadline) && !isAskingProvider { askProvider() }
     }
 

@@ -5,6 +5,8 @@ import Foundation
 enum ArchiveCommand: Equatable {
     /// `translations`: the Chinese mirror's texts of the indexed days too.
     case sync(translations: Bool)
+    /// One line: pictures, days the service has no entry for, failed days, the last sync.
+    case status(json: Bool)
     case search(String, limit: Int, json: Bool)
     case favorites(json: Bool)
     case addFavorite(APODDay)

@@ -21,6 +21,8 @@ struct ArchiveCommandRunner {
         case .sync(let translations):
             try await sync()
             if translations { try await syncTranslations() }
+        case .status(let json):
+            try status(of: try index.get(), json: json)
         case .search(let query, let limit, let json):
             let index = try index.get()
             let found = try index.search(query, limit: limit)
@@ -90,7 +92,7 @@ struct ArchiveCommandRunner {
         if objects.isEmpty && !json {
             Output.error(
                 "apod: "
-                    + (query.map { tr("no sky objects match \"{query}\".", ["query": $0]) }
+                    + (query.map { tr("no sky objects match \"{query}\".", ["query": SearchQuery.echo($0)]) }
                         ?? tr("no sky objects in the index yet: run apod sync.")))
         }
     }
@@ -105,26 +107,41 @@ struct ArchiveCommandRunner {
             }
         }
         if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        let status = try summary.status ?? index.status()
         Output.print(
-            tr(
-                "{count} pictures in the index ({new} new, {days} days fetched in {seconds} s).",
-                [
-                    "count": String(summary.entriesIndexed), "new": String(summary.entriesAdded),
-                    "days": String(summary.daysFetched), "seconds": String(format: "%.1f", summary.seconds),
-                ]))
-        if !summary.emptyWindows.isEmpty {
-            Output.error(
-                "apod: "
-                    + tr(
-                        "the service sent nothing for {days}; run apod sync again later to fetch them.",
-                        ["days": Self.describe(summary.emptyWindows)]))
+            status.figures + " "
+                + tr(
+                    "({new} new, {days} days fetched in {seconds} s).",
+                    [
+                        "new": DisplayNumber.grouped(summary.entriesAdded),
+                        "days": DisplayNumber.grouped(summary.daysFetched),
+                        "seconds": String(format: "%.1f", summary.seconds),
+                    ]))
+        let doubted = (summary.emptyWindows + summary.incompleteWindows + summary.failedWindows).sorted {
+            $0.lowerBound < $1.lowerBound
         }
-        if !summary.incompleteWindows.isEmpty {
+        if status.hasFailures {
             Output.error(
                 "apod: "
                     + tr(
-                        "some days of {days} came back unusable or incomplete; run apod sync again later to fetch them.",
-                        ["days": Self.describe(summary.incompleteWindows)]))
+                        "{count} days could not be fetched ({days}); run apod sync again later to fetch them.",
+                        ["count": DisplayNumber.grouped(status.failedDays), "days": Self.describe(doubted)]))
+        }
+        if let first = summary.conflictingDays.first, let last = summary.conflictingDays.last {
+            let days =
+                summary.conflictingDays.count <= 3
+                ? summary.conflictingDays.map(\.description).joined(separator: ", ")
+                : tr(
+                    "{count} days between {first} and {last}",
+                    [
+                        "count": String(summary.conflictingDays.count), "first": first.description,
+                        "last": last.description,
+                    ])
+            Output.error(
+                "apod: "
+                    + tr(
+                        "the service gave {days} more than once with different content; the last one given was kept.",
+                        ["days": days]))
         }
     }
 
@@ -154,6 +171,29 @@ struct ArchiveCommandRunner {
                 "apod: " + tr("the Chinese mirror cannot be reached; run apod sync --translations again later."))
         }
     }
+
+    /// `apod status`: the index's figures and when it was last synced, on one line.
+    private func status(of index: ArchiveIndex, json: Bool) throws {
+        let status = try index.status()
+        let lastSync = status.lastSync.map { Self.timestamp.string(from: $0) }
+        if json {
+            Output.print(String(decoding: try EntryJSON.encoded(StatusJSON(status, lastSync: lastSync)), as: UTF8.self))
+            return
+        }
+        let line =
+            status.figures + tr("; ")
+            + (lastSync.map { tr("last synced {time}", ["time": $0]) } ?? tr("never synced: run apod sync"))
+        Output.print(tr("{figures}.", ["figures": line]))
+    }
+
+    /// `2026-12-02 16:40 UTC`: the same for every reader, whatever their time zone.
+    static let timestamp: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter
+    }()
 
     /// Windows listed when there are a few (`2003-03-01…2003-03-25, 2010-01-01…2010-01-25`),
     /// counted when there are many: a service that sent nothing for the whole archive made a
@@ -203,13 +243,47 @@ struct ArchiveCommandRunner {
     }
 
     private func noteIncomplete(_ index: ArchiveIndex) throws {
-        guard try !index.coversArchive() else { return }
+        let status = try index.status()
+        guard !status.isComplete else { return }
         Output.error(
-            "apod: "
-                + trn(
-                    "the index holds {count} picture so far; run apod sync to search the whole archive.",
-                    "the index holds {count} pictures so far; run apod sync to search the whole archive.",
-                    count: try index.count()))
+            "apod: " + status.figures + tr("; ") + tr("run apod sync to search the whole archive."))
+    }
+}
+
+/// The index's figures as `apod status --json` gives them.
+private struct StatusJSON: Encodable {
+    let pictures: Int
+    let absentDays: Int
+    let failedDays: Int
+    let unfetchedDays: Int
+    let complete: Bool
+    let lastSync: String?
+
+    init(_ status: ArchiveStatus, lastSync: String?) {
+        pictures = status.pictures
+        absentDays = status.absentDays
+        failedDays = status.failedDays
+        unfetchedDays = status.unfetchedDays
+        complete = status.isComplete
+        self.lastSync = lastSync
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case pictures, complete
+        case absentDays = "absent_days"
+        case failedDays = "failed_days"
+        case unfetchedDays = "unfetched_days"
+        case lastSync = "last_sync"
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(pictures, forKey: .pictures)
+        try container.encode(absentDays, forKey: .absentDays)
+        try container.encode(failedDays, forKey: .failedDays)
+        try container.encode(unfetchedDays, forKey: .unfetchedDays)
+        try container.encode(complete, forKey: .complete)
+        try container.encode(lastSync, forKey: .lastSync)
     }
 }
 

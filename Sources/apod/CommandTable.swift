@@ -93,6 +93,12 @@ enum CommandTable {
                 .archive(.sync(translations: parsed.has(ArchiveCommand.translations)))
             }),
         CommandForm(
+            words: ["status"], options: [json],
+            help: { [tr("pictures in the index, days the service has no entry for, failed days, last sync")] },
+            make: { parsed in
+                .archive(.status(json: parsed.has(json)))
+            }),
+        CommandForm(
             words: ["search"], arguments: [ArgumentDeclaration(name: "QUERY", repeats: true)],
             options: [ArchiveCommand.limit, json],
             missingArguments: { tr("search needs a QUERY, e.g. apod search eclipse.") },

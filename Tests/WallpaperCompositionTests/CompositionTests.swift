@@ -1,4 +1,5 @@
 import APODCore
+import CGdkPixbuf
 import TestSupport
 import XCTest
 
@@ -40,6 +41,112 @@ final class CompositionTests: XCTestCase {
         XCTAssertTrue(
             background.pixel(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2, isNear: green), file: file,
             line: line)
+    }
+
+    /// The probe's pictures: a side over cairo's 32,767 pixels (each only 0.1 MP) crashed
+    /// `apod today --wallpaper --caption` without `--width/--height`: cairo gave an error
+    /// surface and the pixels were written through it.
+    func testPicturesWithASideOverCairosLimitAreDrawnOnABoundedCanvas() throws {
+        let pictures: [(String, Data, CanvasSize)] = [
+            (
+                "1×100000 PNG", PlainPNG.make(width: 1, height: 100_000, red: 200, green: 40, blue: 40),
+                CanvasSize(width: 1, height: WallpaperComposer.maxSide)
+            ),
+            (
+                "100000×1 PNG", PlainPNG.make(width: 100_000, height: 1, red: 200, green: 40, blue: 40),
+                CanvasSize(width: WallpaperComposer.maxSide, height: 1)
+            ),
+            (
+                "1×65000 JPEG", TestPicture(width: 1, height: 65_000, colour: red).jpeg,
+                CanvasSize(width: 1, height: WallpaperComposer.maxSide)
+            ),
+        ]
+        for (name, data, expected) in pictures {
+            let background = try WallpaperComposer.render(data, .init(canvas: nil, caption: Self.caption))
+            XCTAssertEqual(background.size, expected, name)
+            XCTAssertNil(background.report.card, "\(name): no card fits a line of pixels")
+            XCTAssertEqual(background.pixel(x: 0, y: 0).red, 200, accuracy: 30, name)
+        }
+        let wide = try WallpaperComposer.render(
+            TestPicture(width: 40_000, height: 100, colour: green).jpeg, .init(canvas: nil, caption: Self.caption))
+        XCTAssertEqual(wide.size, CanvasSize(width: WallpaperComposer.maxSide, height: 41), "its shape kept")
+    }
+
+    /// GdkPixbuf decodes a PNG whole before it scales it: a 10000 × 10000 PNG took 331 MB for
+    /// a screen-sized background. Now it is reduced row by row; the peak resident memory during
+    /// the composition is sampled from /proc.
+    func testALargePNGsMemoryFollowsTheScreenNotThePicture() throws {
+        let side = 8_000
+        let png = try XCTUnwrap(TestPicture(width: side, height: side, colour: green).png)
+        let before = Self.residentBytes()
+        let peak = ResidentPeak()
+        let background = try WallpaperComposer.render(png, .init(canvas: screen))
+        let grown = peak.stop() - before
+        XCTAssertEqual(background.size, screen)
+        XCTAssertTrue(background.pixel(x: 960, y: 540, isNear: green))
+        // The picture whole would be 8000 × 8000 × 3 bytes (192 MB); the canvas and the
+        // reduced copy are about 8 MB each.
+        XCTAssertLessThan(grown, 96 << 20, "grew \(grown >> 20) MB")
+    }
+
+    func testPNGsReducedRowByRowKeepTheirColoursAndShape() throws {
+        let picture = TestPicture(width: 3_000, height: 1_000, colour: green)
+        picture.fill(CanvasRect(x: 0, y: 0, width: 1_500, height: 1_000), red)
+        let png = try XCTUnwrap(picture.png)
+        let reduced = try XCTUnwrap(
+            png.withUnsafeBytes {
+                apod_png_decode_reduced($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, 300, 100)
+            })
+        defer { g_object_unref(UnsafeMutableRawPointer(reduced)) }
+        XCTAssertEqual(gdk_pixbuf_get_width(reduced), 300)
+        XCTAssertEqual(gdk_pixbuf_get_height(reduced), 100)
+        let pixels = try XCTUnwrap(gdk_pixbuf_get_pixels(reduced))
+        let stride = Int(gdk_pixbuf_get_rowstride(reduced))
+        XCTAssertEqual([pixels[50 * stride + 10 * 4], pixels[50 * stride + 10 * 4 + 1]], [red.red, red.green])
+        XCTAssertEqual([pixels[50 * stride + 290 * 4], pixels[50 * stride + 290 * 4 + 1]], [green.red, green.green])
+        XCTAssertEqual(pixels[50 * stride + 290 * 4 + 3], 255, "opaque")
+        XCTAssertNil(
+            png.prefix(png.count / 2).withUnsafeBytes {
+                apod_png_decode_reduced($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, 300, 100)
+            }, "a PNG cut short is left to the usual decoder, which says it is damaged")
+    }
+
+    private static func residentBytes() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+    }
+
+    /// The highest resident size seen by a thread sampling it every millisecond until `stop`.
+    private final class ResidentPeak: @unchecked Sendable {
+        private let lock = NSLock()
+        private var peak = 0
+        private var running = true
+        private let done = DispatchSemaphore(value: 0)
+
+        init() {
+            Thread.detachNewThread { [self] in
+                while lock.withLock({ running }) {
+                    let now = CompositionTests.residentBytes()
+                    lock.withLock { peak = max(peak, now) }
+                    usleep(1_000)
+                }
+                done.signal()
+            }
+        }
+
+        func stop() -> Int {
+            lock.withLock { running = false }
+            done.wait()
+            return lock.withLock { max(peak, CompositionTests.residentBytes()) }
+        }
+    }
+
+    func testACanvasCairoCannotMakeIsAnErrorNotACrash() {
+        XCTAssertThrowsError(try Canvas(CanvasSize(width: 40_000, height: 2))) { error in
+            XCTAssertEqual(error as? APODError, .outOfResources)
+        }
+        XCTAssertThrowsError(try Canvas.imageSurface(width: 0, height: 10))
     }
 
     func testA1080By1920PortraitBecomesA1920By1080BackgroundShowingAllOfIt() throws {

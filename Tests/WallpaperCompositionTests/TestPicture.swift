@@ -42,6 +42,19 @@ final class TestPicture {
         }
     }
 
+    /// The picture as a PNG (zlib-compressed: a plain colour takes a few kilobytes).
+    var png: Data? {
+        var buffer: UnsafeMutablePointer<gchar>?
+        var length: gsize = 0
+        var error: UnsafeMutablePointer<GError>?
+        guard gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &length, "png", nil, nil, &error) != 0, let buffer else {
+            g_clear_error(&error)
+            return nil
+        }
+        defer { g_free(buffer) }
+        return Data(bytes: buffer, count: Int(length))
+    }
+
     var jpeg: Data {
         var buffer: UnsafeMutablePointer<gchar>?
         var length: gsize = 0

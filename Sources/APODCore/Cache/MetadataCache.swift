@@ -108,7 +108,7 @@ public final class MetadataCache: Sendable {
     }
 
     private static func read(_ file: URL) -> Record? {
-        guard let data = try? Data(contentsOf: file) else { return nil }
+        guard let data = try? RegularFile.read(file) else { return nil }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         return try? decoder.decode(Record.self, from: data)

@@ -57,7 +57,7 @@ public enum Metainfo {
 
     /// The notes of `version` in the file at `url`; empty when there are none.
     public static func notes(for version: String, in url: URL?) -> String {
-        guard let url, let text = try? String(contentsOf: url, encoding: .utf8) else { return "" }
+        guard let url, let text = try? RegularFile.text(url) else { return "" }
         return releases(in: text).first { $0.version == version }?.notes ?? ""
     }
 

@@ -102,6 +102,8 @@ public struct SettingsProblem: Sendable, Equatable {
         case notOneOf(String, [String])
         /// The whole file was not read (over `SettingsStore.maxBytes`); `line` is 0.
         case tooLarge
+        /// The file is a FIFO, device or folder (`RegularFile`): not read, not replaced; `line` is 0.
+        case notARegularFile
     }
 
     public var path: String
@@ -113,6 +115,8 @@ public struct SettingsProblem: Sendable, Equatable {
         switch kind {
         case .tooLarge:
             return APODError.settingsTooLarge(path: path).message
+        case .notARegularFile:
+            return APODError.notARegularFile(path: path).message
         case .unreadableLine:
             return tr("{file}, line {line}: not a key=value line; it is ignored.", place)
         case .unknownKey(let key):

@@ -50,6 +50,8 @@ public struct SettingsStore: Sendable {
         switch readDocument() {
         case .success(let document):
             return SavedSettings(document: document, path: fileURL.path)
+        case .failure(.notARegularFile):
+            return SavedSettings(problems: [SettingsProblem(path: fileURL.path, line: 0, kind: .notARegularFile)])
         case .failure:
             return SavedSettings(problems: [SettingsProblem(path: fileURL.path, line: 0, kind: .tooLarge)])
         }
@@ -72,9 +74,15 @@ public struct SettingsStore: Sendable {
 
     /// The file's lines; a missing or unreadable file is an empty document.
     private func readDocument() -> Result<ConfigDocument, APODError> {
-        guard let handle = try? FileHandle(forReadingFrom: fileURL) else { return .success(ConfigDocument(text: "")) }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: Self.maxBytes + 1)) ?? Data()
+        let data: Data
+        do {
+            guard let read = try RegularFile.read(fileURL, maxBytes: Self.maxBytes) else {
+                return .success(ConfigDocument(text: ""))
+            }
+            data = read
+        } catch {
+            return .failure(.notARegularFile(path: fileURL.path))
+        }
         guard data.count <= Self.maxBytes else { return .failure(.settingsTooLarge(path: fileURL.path)) }
         return .success(ConfigDocument(text: String(decoding: data, as: UTF8.self)))
     }

@@ -27,7 +27,7 @@ public struct BackgroundHistory: Sendable {
 
     /// The automatically set backgrounds, oldest first (at most two).
     public var kept: [URL] {
-        guard let text = try? String(contentsOf: listURL, encoding: .utf8) else { return [] }
+        guard let text = try? RegularFile.text(listURL) else { return [] }
         return text.split(separator: "\n").map { URL(fileURLWithPath: String($0)) }
             .filter { FileManager.default.fileExists(atPath: $0.path) }
     }

@@ -47,7 +47,7 @@ public struct RotationSchedule: Sendable {
 
     /// The last change, from the file; nil before the first.
     public var lastChange: Date? {
-        guard let text = try? String(contentsOf: fileURL, encoding: .utf8),
+        guard let text = try? RegularFile.text(fileURL),
             let seconds = TimeInterval(text.trimmingCharacters(in: .whitespacesAndNewlines)), seconds.isFinite
         else { return nil }
         return Date(timeIntervalSince1970: seconds)

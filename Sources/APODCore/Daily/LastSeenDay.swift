@@ -15,7 +15,7 @@ public struct LastSeenDay: Sendable {
     }
 
     public func load() -> APODDay? {
-        guard let text = try? String(contentsOf: fileURL, encoding: .utf8) else { return nil }
+        guard let text = try? RegularFile.text(fileURL) else { return nil }
         return APODDay(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 

@@ -45,7 +45,7 @@ public struct WallpaperRecord: Sendable {
     }
 
     private func entries() -> [String: APODDay] {
-        guard let text = try? String(contentsOf: fileURL, encoding: .utf8) else { return [:] }
+        guard let text = try? RegularFile.text(fileURL) else { return [:] }
         var result: [String: APODDay] = [:]
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: "\t", maxSplits: 1)

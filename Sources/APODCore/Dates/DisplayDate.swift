@@ -34,17 +34,22 @@ public enum DisplayDate {
 }
 
 extension DisplayDate {
-    /// A month and its year written out (`May 2019`), for the archive wall's headings.
-    public static func month(_ month: ArchiveMonth) -> String {
+    /// A month's full name (`May`, `五月`), 1–12.
+    public static func monthName(_ month: Int) -> String {
         let names = [
             tr("January"), tr("February"), tr("March"), tr("April"), tr("May"), tr("June"),
             tr("July"), tr("August"), tr("September"), tr("October"), tr("November"), tr("December"),
         ]
+        return names[min(max(month, 1), 12) - 1]
+    }
+
+    /// A month and its year written out (`May 2019`), for the archive wall's headings.
+    public static func month(_ month: ArchiveMonth) -> String {
         // Translators: {month} the month's full name (May), {month-number} 5, {year} 2019.
         return tr(
             "{month} {year}",
             [
-                "month": names[min(max(month.month, 1), 12) - 1],
+                "month": monthName(month.month),
                 "month-number": String(month.month), "year": String(month.year),
             ])
     }
@@ -53,4 +58,10 @@ extension DisplayDate {
 extension APODDay {
     /// `2020 Dec. 17`; see `DisplayDate`.
     public var displayString: String { DisplayDate.string(for: self) }
+
+    /// `displayString` with no-break spaces, for a date inside a sentence that may wrap: it
+    /// never breaks as "1995 / Jun. 17".
+    public var unbreakableDisplayString: String {
+        displayString.replacingOccurrences(of: " ", with: "\u{00A0}")
+    }
 }

@@ -48,11 +48,12 @@ enum CacheEntryFormat {
     /// then exactly the announced length), so a warm picture is read once and never copied
     /// out of a framed buffer.
     static func contents(atPath path: String) -> Stored {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .absent }
+        // Non-blocking and regular files only: a FIFO in the cache must not hang the reader.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno == ENXIO ? .damaged : .absent }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, Int(status.st_size) >= headerSize,
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) >= headerSize,
             let header = readExactly(headerSize, from: descriptor),
             let length = announcedLength(in: header), length == Int(status.st_size) - headerSize,
             let body = readExactly(length, from: descriptor),

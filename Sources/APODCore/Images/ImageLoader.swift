@@ -192,11 +192,10 @@ public final class ImageLoader: ImageFetching, Sendable {
     private func localImage(at url: URL) throws -> Data {
         let path = url.standardizedFileURL.resolvingSymlinksInPath().path
         guard localFolders.contains(where: { path.hasPrefix($0.path + "/") }) else { throw APODError.unsupportedURL }
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
+        guard let data = try RegularFile.read(URL(fileURLWithPath: path), maxBytes: maxBytes) else {
             throw APODError.notAnImage
         }
-        guard size <= maxBytes else { throw APODError.imageTooLarge(detail: "more than \(maxBytes >> 20) MB") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw APODError.notAnImage }
+        guard data.count <= maxBytes else { throw APODError.imageTooLarge(detail: "more than \(maxBytes >> 20) MB") }
         try ImageValidation.requireImage(data)
         return data
     }

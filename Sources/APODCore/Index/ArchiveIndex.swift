@@ -84,6 +84,26 @@ public final class ArchiveIndex: Sendable {
             DELETE FROM entry_objects WHERE day = old.day;
         END;
         """,
+        // What the service said about each day it gave no entry for: absent (a complete answer
+        // without it) or failed (an error, a broken entry, a cut-off answer). A covered day
+        // without an entry of an earlier version was a day the service had none for (from
+        // 1995-06-16, day 9297: the months of version 1 began on the 1st).
+        """
+        CREATE TABLE day_states (
+            day INTEGER PRIMARY KEY,          -- APODDay.ordinal of a day the index has no entry for
+            absent INTEGER NOT NULL,          -- 1: the service has no entry for it; 0: fetching it failed
+            checked_at REAL NOT NULL          -- when the service last answered for it
+        );
+        WITH RECURSIVE days(day, through, at) AS (
+            SELECT first, through, synced_at FROM covered WHERE through >= first
+            UNION ALL SELECT day + 1, through, at FROM days WHERE day < through)
+        INSERT INTO day_states(day, absent, checked_at)
+            SELECT day, 1, max(at) FROM days WHERE day >= 9297 AND day NOT IN (SELECT day FROM entries)
+            GROUP BY day;
+        CREATE TRIGGER entries_states_ai AFTER INSERT ON entries BEGIN
+            DELETE FROM day_states WHERE day = new.day;
+        END;
+        """,
         translationMigration,
     ]
 
@@ -138,25 +158,94 @@ public final class ArchiveIndex: Sendable {
         try guarded { try database.transaction { try insert(entries, objects: objects) } }
     }
 
-    /// A sync window as the service answered it, in one transaction: its entries and the mark
-    /// that says its days are done through `coveredThrough`, so a kill leaves both or neither.
-    func storeWindow(_ window: ClosedRange<APODDay>, entries: [APODEntry], coveredThrough: APODDay) throws {
+    /// A sync window as the service answered it, in one transaction: its entries, the days it
+    /// has no entry for (`absent`) or could not give (`failed`), and the marks that every other
+    /// day from its first through `through` is settled, so a kill leaves all or none of it.
+    /// A failed day is never marked: the next sync asks for its window again. A day already
+    /// known absent stays so when a later answer for it fails.
+    func storeWindow(
+        _ window: ClosedRange<APODDay>, entries: [APODEntry], absent: Set<APODDay> = [],
+        failed: Set<APODDay> = [], through: APODDay
+    ) throws {
         let objects = Self.objectRows(entries)
+        let now = SQLiteValue.real(calendar.currentDate.timeIntervalSince1970)
+        let present = Set(entries.map(\.date))
+        let settledRuns = Self.runs(
+            of: DayFetching.days(from: window.lowerBound, through: min(through, window.upperBound)).filter {
+                !failed.contains($0)
+            })
         try guarded {
             try database.transaction {
                 try insert(entries, objects: objects)
-                try database.rows(
+                try database.run(
+                    """
+                    INSERT INTO day_states(day, absent, checked_at) VALUES (?, 1, ?)
+                    ON CONFLICT(day) DO UPDATE SET absent = 1, checked_at = excluded.checked_at
+                    """, each: absent.subtracting(present).map { [.integer($0.ordinal), now] })
+                try database.run(
+                    """
+                    INSERT INTO day_states(day, absent, checked_at) VALUES (?, 0, ?)
+                    ON CONFLICT(day) DO UPDATE SET checked_at = excluded.checked_at WHERE absent = 0
+                    """, each: failed.subtracting(present).map { [.integer($0.ordinal), now] })
+                try database.run(
                     """
                     INSERT INTO covered(first, through, synced_at) VALUES (?, ?, ?)
                     ON CONFLICT(first) DO UPDATE SET
                         through = max(through, excluded.through), synced_at = excluded.synced_at
                     """,
-                    [
-                        .integer(window.lowerBound.ordinal), .integer(coveredThrough.ordinal),
-                        .real(calendar.currentDate.timeIntervalSince1970),
-                    ])
+                    each: settledRuns.map { [.integer($0.lowerBound.ordinal), .integer($0.upperBound.ordinal), now] })
             }
         }
+    }
+
+    /// Ascending days as the stretches of consecutive days they make.
+    static func runs(of days: [APODDay]) -> [ClosedRange<APODDay>] {
+        var runs: [ClosedRange<APODDay>] = []
+        for day in days {
+            if let last = runs.last, last.upperBound.adding(days: 1) == day {
+                runs[runs.count - 1] = last.lowerBound...day
+            } else {
+                runs.append(day...day)
+            }
+        }
+        return runs
+    }
+
+    /// What a check of days known absent found: the entries that have appeared since (indexed,
+    /// which ends their absence) and, for every day asked about, when it was checked.
+    func storeRecheck(of days: [APODDay], entries: [APODEntry]) throws {
+        let objects = Self.objectRows(entries)
+        let now = SQLiteValue.real(calendar.currentDate.timeIntervalSince1970)
+        try guarded {
+            try database.transaction {
+                try insert(entries, objects: objects)
+                try database.run(
+                    "UPDATE day_states SET checked_at = ? WHERE day = ? AND absent = 1",
+                    each: days.map { [now, .integer($0.ordinal)] })
+            }
+        }
+    }
+
+    /// Days known absent that were last checked before `cutoff`, grouped by the sync window
+    /// (of `size` days) they lie in, the window checked longest ago first, and of those checked
+    /// together the newest first (recent gaps are the ones a service back-fills): each group
+    /// is what one range request asks again.
+    func absentDaysDue(checkedBefore cutoff: Date, windowDays size: Int) throws -> [[APODDay]] {
+        let rows = try guarded {
+            try database.rows(
+                "SELECT day, checked_at FROM day_states WHERE absent = 1 AND checked_at < ? AND day >= ? ORDER BY day",
+                [.real(cutoff.timeIntervalSince1970), .integer(ArchiveCalendar.firstDay.ordinal)])
+        }
+        var groups: [Int: (days: [APODDay], oldest: Double)] = [:]
+        for row in rows {
+            guard let ordinal = row.integer(0), let checked = row.real(1) else { continue }
+            let key = (ordinal - ArchiveCalendar.firstDay.ordinal) / max(1, size)
+            var group = groups[key] ?? ([], .infinity)
+            group.days.append(APODDay(ordinal: ordinal))
+            group.oldest = min(group.oldest, checked)
+            groups[key] = group
+        }
+        return groups.sorted { ($0.value.oldest, -$0.key) < ($1.value.oldest, -$1.key) }.map(\.value.days)
     }
 
     /// After a large sync: merges the full-text index into one segment (faster searches) and
@@ -204,7 +293,10 @@ public final class ArchiveIndex: Sendable {
             .integer(entry.date.ordinal), .text(entry.date.description),
             .integer(entry.date.month * 100 + entry.date.day),
             .text(bounded(entry.title, BoundedText.titleLimit)),
-            .text(bounded(entry.explanation, BoundedText.explanationLimit)),
+            .text(
+                BoundedText(
+                    entry.explanation, limit: BoundedText.explanationLimit, byteLimit: BoundedText.explanationByteLimit
+                ).text),
             .optionalText(entry.copyright.map { bounded($0, BoundedText.titleLimit) }),
             .text(bounded(entry.mediaType.rawValue, 64)),
             address(entry.imageURL), address(entry.hdImageURL), address(entry.thumbnailURL), address(entry.videoURL),
@@ -223,12 +315,18 @@ public final class ArchiveIndex: Sendable {
         }
     }
 
-    /// Indexed entries from `start` through `end`, ascending.
+    /// Indexed entries from `start` through `end`, ascending, inside the archive's valid range
+    /// only: a hand-made index reaching year 4733 showed days in Browse that `apod show`
+    /// refuses. At most one row a day of that range is read.
     public func entries(from start: APODDay, through end: APODDay) throws -> [APODEntry] {
-        try guarded {
+        let valid = calendar.validRange
+        let first = max(start, valid.lowerBound)
+        let last = min(end, valid.upperBound)
+        guard first <= last else { return [] }
+        return try guarded {
             try database.rows(
-                "SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries WHERE day BETWEEN ? AND ? ORDER BY day",
-                [.integer(start.ordinal), .integer(end.ordinal)]
+                "SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries WHERE day BETWEEN ? AND ? ORDER BY day LIMIT ?",
+                [.integer(first.ordinal), .integer(last.ordinal), .integer(last.ordinal - first.ordinal + 1)]
             ).compactMap(Self.entry)
         }
     }
@@ -244,12 +342,34 @@ public final class ArchiveIndex: Sendable {
         try coveredSpans().contains { $0.lowerBound <= start && end <= $0.upperBound }
     }
 
-    /// Whether random picks may come from here: every day of the archive is covered but for
-    /// the last two months and this one, which a sync fills next time (a random pick does not
-    /// need this week).
+    /// Whether the index holds the archive, so that random picks, search, ranges and days come
+    /// from here with no request: every day is present or absent (the service has no entry for
+    /// it), none failed, but for the last two months and this one, which a sync fills next time
+    /// (a random pick does not need this week). The one test the viewer and `apod` both use.
     public func coversArchive() throws -> Bool {
         let recent = ArchiveMonth(key: ArchiveMonth(containing: calendar.today).key - 2)
         return try covers(from: ArchiveCalendar.firstDay, through: recent.firstDay.adding(days: -1))
+    }
+
+    /// Where the index stands against the whole archive, for the one summary every surface
+    /// shows (`apod status`, `apod sync`, Preferences, Search, the download's toast).
+    public func status() throws -> ArchiveStatus {
+        let yesterday = calendar.today.adding(days: -1)
+        let spans = try coveredSpans()
+        let settled = spans.reduce(0) { total, span in
+            let end = min(span.upperBound, yesterday)
+            return total + max(0, end.ordinal - span.lowerBound.ordinal + 1)
+        }
+        return try guarded {
+            let absent = try database.integer("SELECT count(*) FROM day_states WHERE absent = 1")
+            let failed = try database.integer("SELECT count(*) FROM day_states WHERE absent = 0")
+            let lastSync = try database.rows("SELECT max(synced_at) FROM covered").first?.real(0)
+            let archiveDays = max(0, yesterday.ordinal - ArchiveCalendar.firstDay.ordinal + 1)
+            return ArchiveStatus(
+                pictures: try count(), absentDays: absent, failedDays: failed,
+                unfetchedDays: max(0, archiveDays - settled - failed),
+                lastSync: lastSync.map(Date.init(timeIntervalSince1970:)), isComplete: try coversArchive())
+        }
     }
 
     /// The days a sync has answered, as disjoint stretches in ascending order: the done-marks
@@ -273,8 +393,11 @@ public final class ArchiveIndex: Sendable {
     public func random(count: Int) throws -> [APODEntry] {
         try guarded {
             try database.rows(
-                "SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries ORDER BY random() LIMIT ?",
-                [.integer(max(0, count))]
+                "SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries WHERE day BETWEEN ? AND ? ORDER BY random() LIMIT ?",
+                [
+                    .integer(calendar.validRange.lowerBound.ordinal), .integer(calendar.validRange.upperBound.ordinal),
+                    .integer(max(0, count)),
+                ]
             ).compactMap(Self.entry)
         }
     }
@@ -344,12 +467,17 @@ public final class ArchiveIndex: Sendable {
         }
     }
 
-    /// The entries of that month and day in every year, oldest first.
+    /// The entries of that month and day in every year of the archive's valid range, oldest
+    /// first: at most one a year (a hand-made index of 2,700 years took 11.8 s and 1.2 GB).
     public func onThisDay(month: Int, day: Int) throws -> [APODEntry] {
-        try guarded {
+        let valid = calendar.validRange
+        return try guarded {
             try database.rows(
-                "SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries WHERE month_day = ? ORDER BY day",
-                [.integer(month * 100 + day)]
+                "SELECT day, title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url, video_url, page_url, alt_text FROM entries WHERE month_day = ? AND day BETWEEN ? AND ? ORDER BY day LIMIT ?",
+                [
+                    .integer(month * 100 + day), .integer(valid.lowerBound.ordinal), .integer(valid.upperBound.ordinal),
+                    .integer(valid.upperBound.year - valid.lowerBound.year + 1),
+                ]
             ).compactMap(Self.entry)
         }
     }

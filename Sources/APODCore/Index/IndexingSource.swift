@@ -28,7 +28,14 @@ public final class IndexingSource: ForwardingSource {
         try calendar.validate(day)
         if day < calendar.today, let entry = try? index.entry(for: day) { return entry }
         if day < calendar.today, (try? index.covers(from: day, through: day)) == true { throw APODError.noEntry(day) }
-        let entry = try await upstream.entry(for: day)
+        let entry: APODEntry
+        do {
+            entry = try await upstream.entry(for: day)
+        } catch APODError.noEntry(let missing) where missing == day && day < calendar.today.adding(days: -1) {
+            // The service has no entry for that past day: absent, asked again by a later sync.
+            try? index.storeWindow(day...day, entries: [], absent: [day], through: day)
+            throw APODError.noEntry(day)
+        }
         try? index.store([entry])
         return entry
     }

@@ -20,6 +20,8 @@ enum SQLiteFile {
     static func open(_ url: URL, migrations: [StaticString], readOnly: Bool = false) throws -> (
         SQLiteDatabase, notice: APODError?
     ) {
+        // SQLite would open a FIFO and block on it for ever (`apod favorites` did).
+        try RegularFile.requireRegularOrAbsent(url)
         if readOnly, let database = try openedForReading(url, migrations: migrations) { return (database, nil) }
         do {
             try FileManager.default.createDirectory(

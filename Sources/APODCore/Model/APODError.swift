@@ -71,6 +71,9 @@ public enum APODError: Error, Equatable, Sendable {
     /// The preferences file is far larger than any real one (`SettingsStore.maxBytes`), so it
     /// was neither read nor overwritten.
     case settingsTooLarge(path: String)
+    /// One of the app's files is a FIFO, socket, device or folder: it is not read (a FIFO would
+    /// block for ever) nor replaced.
+    case notARegularFile(path: String)
     /// The archive index (or the favourites library) was not a readable database. With
     /// `setAsideAs` it has already been moved there and an empty one started in its place.
     case indexDamaged(path: String, setAsideAs: String?)
@@ -172,6 +175,10 @@ public enum APODError: Error, Equatable, Sendable {
         case .settingsTooLarge(let path):
             return tr(
                 "The settings file {path} is larger than 64 KB, so it was not read and the defaults are used. Shorten or remove it.",
+                ["path": path])
+        case .notARegularFile(let path):
+            return tr(
+                "{path} is not a regular file (it may be a pipe, a device or a folder), so it was not read. Move it away and try again.",
                 ["path": path])
         case .indexDamaged(let path, let setAside?):
             return tr(

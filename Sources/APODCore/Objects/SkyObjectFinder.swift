@@ -28,8 +28,13 @@ struct SkyObjectFinder: Sendable {
     /// Closing notices start this close to the end of an explanation (UTF-8 bytes).
     private static let noticeWindow = 320
 
+    /// Objects kept for one entry. The most any real entry names is 9 (2019-12-26, of the 2019
+    /// sample); one listing every NGC and IC number named 13,225, and a year of them wrote 2.86
+    /// million rows.
+    static let maxObjectsPerEntry = 64
+
     /// The objects the entry names, each once: the title's first, then the explanation's, in
-    /// the order they are named.
+    /// the order they are named; at most `maxObjectsPerEntry`.
     func objects(title: String, explanation: String) -> [ObjectMention] {
         let titleWords = TextWords(title)
         let explanationWords = TextWords(explanation)
@@ -43,8 +48,9 @@ struct SkyObjectFinder: Sendable {
         for id in ids(in: explanationWords, through: end, comets: comets)
         where catalogue.options(of: id)?.titleOnly != true && seen.insert(id).inserted {
             found.append(ObjectMention(id: id, inTitle: false))
+            if found.count >= Self.maxObjectsPerEntry { break }
         }
-        return found
+        return Array(found.prefix(Self.maxObjectsPerEntry))
     }
 
     /// The periodic comets a text writes in full ("67P/Churyumov-Gerasimenko", "Comet 67P"): a

@@ -72,10 +72,13 @@ public struct RateLimit: Equatable, Sendable {
 public struct RangeAnswer: Sendable {
     public var entries: [APODEntry]
     public var unusableDays: Set<APODDay>
+    /// Days the service gave more than once with different content; `entries` holds the last.
+    public var conflictingDays: Set<APODDay>
 
-    public init(entries: [APODEntry], unusableDays: Set<APODDay> = []) {
+    public init(entries: [APODEntry], unusableDays: Set<APODDay> = [], conflictingDays: Set<APODDay> = []) {
         self.entries = entries
         self.unusableDays = unusableDays
+        self.conflictingDays = conflictingDays
     }
 }
 

@@ -12,6 +12,9 @@ struct ListAnswer: Sendable {
     var hasUndatedItem = false
     /// Two items for one day: an answer that repeats itself may have left others out.
     var hasRepeatedDay = false
+    /// Fewer items came than the answer announced (`X-WP-Total`): it was cut off, so a day
+    /// it does not list may be one it lost.
+    var isCutOff = false
 
     init() {}
 
@@ -57,21 +60,37 @@ struct ListAnswer: Sendable {
         unusableDays.formUnion(other.unusableDays)
         hasUndatedItem = hasUndatedItem || other.hasUndatedItem
         hasRepeatedDay = hasRepeatedDay || other.hasRepeatedDay
+        isCutOff = isCutOff || other.isCutOff
     }
 
     /// What the answer says about `start…end`: its entries there, distinct and ascending, and
-    /// its unusable days there. After an undated item, a day given twice or an item from
-    /// outside the range, every day without an entry is uncertain: such an answer may have
-    /// left days out, which must not pass for days without a picture.
+    /// its unusable days there. After an undated item, a day given twice, an item from
+    /// outside the range or a cut-off answer, every day without an entry is uncertain: such an
+    /// answer may have left days out, which must not pass for days without a picture.
     func range(from start: APODDay, through end: APODDay) -> RangeAnswer {
-        let inRange = Self.distinctAscending(entries.filter { (start...end).contains($0.date) })
+        let given = entries.filter { (start...end).contains($0.date) }
+        let inRange = Self.distinctAscending(given)
         var unusable = unusableDays.filter { (start...end).contains($0) }
         let hasStray = answeredDays.contains { !(start...end).contains($0) }
-        if hasUndatedItem || hasRepeatedDay || hasStray {
+        if hasUndatedItem || hasRepeatedDay || hasStray || isCutOff {
             let answered = Set(inRange.map(\.date))
             unusable = Set(DayFetching.days(from: start, through: end).filter { !answered.contains($0) })
         }
-        return RangeAnswer(entries: inRange, unusableDays: unusable)
+        return RangeAnswer(entries: inRange, unusableDays: unusable, conflictingDays: Self.conflictingDays(given))
+    }
+
+    /// The days given more than once with different content.
+    static func conflictingDays<S: Sequence>(_ entries: S) -> Set<APODDay> where S.Element == APODEntry {
+        var first: [APODDay: APODEntry] = [:]
+        var conflicting = Set<APODDay>()
+        for entry in entries {
+            if let earlier = first[entry.date] {
+                if earlier != entry { conflicting.insert(entry.date) }
+            } else {
+                first[entry.date] = entry
+            }
+        }
+        return conflicting
     }
 
     /// One entry a day (the last one given wins), ascending.

@@ -78,7 +78,7 @@ public final class OfflineSource: APODSource, Sendable {
     /// The sample's entries; a missing or unreadable sample simply contributes nothing.
     static func sampleEntries(in directory: URL?) -> [APODEntry] {
         guard let directory,
-            let data = try? Data(contentsOf: directory.appendingPathComponent(SampleLocator.entriesFile)),
+            let data = try? RegularFile.read(directory.appendingPathComponent(SampleLocator.entriesFile)),
             let objects = try? JSONFields.objects(in: data)
         else { return [] }
         return objects.compactMap { try? LegacyEntryDecoder.entry(from: $0, relativeTo: directory) }

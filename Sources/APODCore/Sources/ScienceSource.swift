@@ -96,6 +96,7 @@ public final class ScienceSource: APODSource {
         let pagesNeeded = (end.ordinal - start.ordinal) / Self.pageSize + 1
         guard let first = try await listPage(1, of: window) else { return nil }
         var answer = first.answer
+        var items = first.itemCount
         if let announced = first.totalPages {
             let total = min(max(1, announced), pagesNeeded)
             let rest = try await DayFetching.fetch(
@@ -104,7 +105,10 @@ public final class ScienceSource: APODSource {
                 [self] page in try await listPage(page, of: window)
             }
             guard rest.count == max(0, total - 1) else { return nil }
-            rest.values.forEach { answer.add($0.answer) }
+            rest.values.forEach {
+                answer.add($0.answer)
+                items += $0.itemCount
+            }
         } else {
             // No page count announced: follow full pages, no further than the window can fill.
             var last = first
@@ -113,8 +117,14 @@ public final class ScienceSource: APODSource {
                 page += 1
                 guard let next = try await listPage(page, of: window) else { return nil }
                 answer.add(next.answer)
+                items += next.itemCount
                 last = next
             }
+        }
+        // A total the window could hold that more items were announced than came: cut off.
+        // (A total past the window's days says nothing: the headers are not to be trusted.)
+        if let total = first.totalItems, total <= end.ordinal - start.ordinal + 1, items < total {
+            answer.isCutOff = true
         }
         return answer
     }
@@ -124,6 +134,10 @@ public final class ScienceSource: APODSource {
         var answer: ListAnswer
         /// `X-WP-TotalPages`, when sent.
         var totalPages: Int?
+        /// `X-WP-Total`, when sent: the items of every page.
+        var totalItems: Int? = nil
+        /// Items on this page, usable or not.
+        var itemCount = 0
         var isFull: Bool
     }
 
@@ -143,8 +157,12 @@ public final class ScienceSource: APODSource {
         let objects = try JSONFields.objects(in: response.body)
         let answer = try ListAnswer(objects: objects, rules: rules, decode: ScienceEntryDecoder.entry(from:))
         guard answer.answeredDays.allSatisfy(window.contains) else { return nil }
-        let total = response.headers["x-wp-totalpages"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        return ListPage(answer: answer, totalPages: total, isFull: objects.count >= Self.pageSize)
+        func header(_ name: String) -> Int? {
+            response.headers[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        }
+        return ListPage(
+            answer: answer, totalPages: header("x-wp-totalpages"), totalItems: header("x-wp-total"),
+            itemCount: objects.count, isFull: objects.count >= Self.pageSize)
     }
 
     /// One request per day, for a service that does not filter its list.

@@ -6,7 +6,9 @@ extension APODEntry {
     }
 
     public var shownExplanation: BoundedText {
-        BoundedText(ControlCharacters.strip(explanation), limit: BoundedText.explanationLimit)
+        BoundedText(
+            ControlCharacters.strip(explanation), limit: BoundedText.explanationLimit,
+            byteLimit: BoundedText.explanationByteLimit)
     }
 
     public var shownCopyright: BoundedText? {

@@ -134,7 +134,7 @@ public enum LinkedText {
     }
 
     /// The value of attribute `name` (quoted with `"` or `'`, or bare) in a tag's attributes.
-    private static func attribute(_ name: String, in attributes: Substring) -> String? {
+    static func attribute(_ name: String, in attributes: Substring) -> String? {
         var rest = attributes
         while let found = rest.range(of: name, options: .caseInsensitive) {
             let before = found.lowerBound == rest.startIndex ? nil : rest[rest.index(before: found.lowerBound)]

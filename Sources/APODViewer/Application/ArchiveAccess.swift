@@ -85,15 +85,16 @@ public final class ArchiveAccess: BackgroundPool, Sendable {
     struct SearchResult: Sendable {
         var entries: [APODEntry]
         var count: Int
-        /// The index holds the whole archive, so nothing is missing from the result.
-        var isComplete: Bool
+        /// Where the index stands; when it holds the whole archive nothing is missing from the result.
+        var status: ArchiveStatus
+        var isComplete: Bool { status.isComplete }
     }
 
     func search(_ text: String, limit: Int) throws -> SearchResult {
         let index = try openIndex()
         return SearchResult(
-            entries: try index.search(text, limit: limit), count: try index.matchCount(text),
-            isComplete: try index.coversArchive())
+            entries: try index.search(text, limit: limit), count: try index.matchCount(text), status: try index.status()
+        )
     }
 
     func isFavourite(_ day: APODDay) throws -> Bool {
@@ -152,9 +153,8 @@ public final class ArchiveAccess: BackgroundPool, Sendable {
     /// The data folder's marker that "Download the archive" was offered once.
     static let offerMarkerName = "archive-download-offered"
 
-    /// How many entries the index holds, and whether it covers the archive.
-    func indexState() throws -> (count: Int, isComplete: Bool) {
-        let index = try openIndex()
-        return (try index.count(), try index.coversArchive())
+    /// Where the index stands against the whole archive (`ArchiveIndex.status`).
+    func indexState() throws -> ArchiveStatus {
+        try openIndex().status()
     }
 }

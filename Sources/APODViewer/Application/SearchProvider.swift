@@ -23,6 +23,12 @@ final class SearchProvider {
     nonisolated static let iconSize = 128
     /// Thumbnails fetched after one `GetResultMetas` at most: the Shell shows five to ten.
     nonisolated static let iconFetchLimit = 10
+    /// Metas answered per call: the Shell asks for the handful of results it shows. Any program
+    /// on the bus may ask, and 18,500 copies of one day made a reply over D-Bus's 64 MiB
+    /// limit: the bus disconnected the viewer and it quit.
+    nonisolated static let metasLimit = 25
+    /// IDs of one GetResultMetas call looked at, repeats included (10⁶ took 106 s and 2.6 GB).
+    nonisolated static let idsRead = 1_000
 
     private weak var app: ViewerApplication?
     private let archive: ArchiveAccess
@@ -69,7 +75,8 @@ final class SearchProvider {
             Task.detached { [archive, pictures, iconFetches] in
                 var missing: [APODEntry] = []
                 do {
-                    let found = try Self.metas(call.strings(at: 0), in: archive, pictures: pictures)
+                    let found = try Self.metas(
+                        call.strings(at: 0, limit: Self.idsRead), in: archive, pictures: pictures)
                     missing = found.missingIcons
                     call.reply(.dictionaries(found.metas))
                 } catch {
@@ -139,18 +146,30 @@ final class SearchProvider {
         try archive.openIndex().search(terms.joined(separator: " "), limit: resultLimit).map(\.date.description)
     }
 
-    /// Title, date and an icon for each ID the index has (unknown IDs are left out), and the
-    /// entries whose icon is the app's for want of a cached picture.
+    /// The days asked for, each once, in the order asked, at most `metasLimit`; IDs that are
+    /// no day are left out.
+    nonisolated static func requestedDays(_ ids: [String]) -> [(id: String, day: APODDay)] {
+        var seen = Set<String>()
+        var days: [(id: String, day: APODDay)] = []
+        for id in ids where days.count < metasLimit && seen.insert(id).inserted {
+            if let day = APODDay(id) { days.append((id, day)) }
+        }
+        return days
+    }
+
+    /// Title (bounded as labels show it), date and (when a picture of the day is in the disk
+    /// cache) an icon for each of `requestedDays(ids)` the index has (unknown IDs are left out),
+    /// and the entries whose icon is the app's for want of a cached picture.
     nonisolated static func metas(
         _ ids: [String], in archive: ArchiveAccess,
         pictures: any ImageFetching
     ) throws -> (metas: [[String: BusValue]], missingIcons: [APODEntry]) {
         let index = try archive.openIndex()
         var missing: [APODEntry] = []
-        let metas: [[String: BusValue]] = try ids.compactMap { id in
-            guard let day = APODDay(id), let entry = try index.entry(for: day) else { return nil }
+        let metas: [[String: BusValue]] = try requestedDays(ids).compactMap { id, day in
+            guard let entry = try index.entry(for: day) else { return nil }
             var meta: [String: BusValue] = [
-                "id": .string(id), "name": .string(entry.title),
+                "id": .string(id), "name": .string(entry.shownTitle.text),
                 "description": .string(DisplayDate.string(for: day)),
             ]
             if let icon = icon(for: entry, pictures: pictures) {

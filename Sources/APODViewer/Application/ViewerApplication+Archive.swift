@@ -100,7 +100,8 @@ extension ViewerApplication {
             else { return }
             Task.detached { [weak grid] in
                 guard archive.claimDownloadOffer() else { return }
-                MainThread.post { grid?.offerArchive() }
+                let status = try? archive.indexState()
+                MainThread.post { grid?.offerArchive(status: status) }
             }
         }.store(in: grid.subscriptions)
     }

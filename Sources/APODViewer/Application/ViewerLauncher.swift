@@ -53,20 +53,19 @@ public enum ViewerLauncher {
         }
         StartupTrace.mark(.adwaitaInit)
         Localization.bindLibraryCatalogues()
-        useAppIcon(sampleDirectory: configuration.sampleDirectory)
+        useAppIcon()
         let services = ViewerServices(configuration: configuration, store: store, dataFolder: dataFolder)
         let application = ViewerApplication(services: services, options: options)
         application.daily = DailyPictureService.standard(services: services, dataFolder: dataFolder)
         return application.run()
     }
 
-    /// Installed, the icon is in the theme; from the source tree it sits in `data/icons`,
-    /// next to the `data/sample` the configuration found.
+    /// Installed, the icon is in the theme; from the source tree it sits in `data/icons`
+    /// (found from the program, not from the sample, which `APOD_SAMPLE_DIR` may put anywhere:
+    /// About then showed a broken icon).
     @MainActor
-    private static func useAppIcon(sampleDirectory: URL?) {
-        if let icons = sampleDirectory?.deletingLastPathComponent().appendingPathComponent("icons"),
-            FileManager.default.fileExists(atPath: icons.appendingPathComponent("hicolor").path)
-        {
+    static func useAppIcon() {
+        if let icons = IconLocator.sourceTreeIcons(appID: ViewerApplication.id) {
             Gtk.addIconSearchPath(icons.path)
         }
         Gtk.setDefaultWindowIcon(ViewerApplication.id)

@@ -149,9 +149,10 @@ final class ArchiveViews {
             var summary =
                 found.count == 1
                 ? tr("1 picture matches “{query}”", ["query": query])
-                : tr("{count} pictures match “{query}”", ["count": String(found.count), "query": query])
+                : tr("{count} pictures match “{query}”", ["count": DisplayNumber.grouped(found.count), "query": query])
             if found.count > found.entries.count {
-                summary += " " + tr("(the best {shown} are shown)", ["shown": String(found.entries.count)])
+                summary +=
+                    " " + tr("(the best {shown} are shown)", ["shown": DisplayNumber.grouped(found.entries.count)])
             }
             let running = downloadProgress != nil
             let offer = !found.isComplete && offers && !running
@@ -162,10 +163,11 @@ final class ArchiveViews {
                 note = tr("Only the pictures already on this computer were searched: the rest are being downloaded.")
             } else {
                 note =
-                    unavailable.map { tr("Only the pictures already on this computer were searched.") + " " + $0 }
-                    ?? tr(
-                        "Only the pictures already on this computer were searched: download the archive to search all of them."
-                    )
+                    ArchiveStatusText.sentence(found.status.figures) + " "
+                    + (unavailable.map { tr("Only the pictures already on this computer were searched.") + " " + $0 }
+                        ?? tr(
+                            "Only the pictures already on this computer were searched: download the archive to search all of them."
+                        ))
             }
             if found.entries.isEmpty {
                 view.showEmpty(
@@ -260,7 +262,7 @@ final class ArchiveViews {
                     iconName: "x-office-calendar-symbolic", offerDownload: false)
             }
         case .success(let entries):
-            let count = String(entries.count)
+            let count = DisplayNumber.grouped(entries.count)
             let single = entries.count == 1
             let summary: String
             switch list {

@@ -173,6 +173,7 @@ final class ArchiveWall {
         work.start(
             { () -> [WallCell.Day] in
                 let index = try archive.openIndex()
+                // The index reads only days of the archive's valid range.
                 return try index.entries(
                     from: ArchiveCalendar.firstDay, through: APODDay(year: 9999, month: 12, day: 31)!
                 )
@@ -196,7 +197,8 @@ final class ArchiveWall {
             days = found
             entries = found.map(\.entry)
             summaryLabel.text =
-                found.count == 1 ? tr("1 day") : tr("{count} days, newest first", ["count": String(found.count)])
+                found.count == 1
+                ? tr("1 day") : tr("{count} days, newest first", ["count": DisplayNumber.grouped(found.count)])
             relayout(columns: columns(forWidth: sizeWatcher.width))
             fillChoices()
             jumpBox.isVisible = true
@@ -507,6 +509,19 @@ final class ArchiveWall {
             guard self.loadVisible() || self.entries.isEmpty else { return }
             self.settle?.stop()
             self.settle = nil
+            self.followScroll()
+        }
+    }
+
+    /// Jump to names the month on screen once scrolling rests, not the one last jumped to.
+    /// A jump still settling keeps the month it was asked for.
+    private func followScroll() {
+        guard aligningTo == nil, !entries.isEmpty else { return }
+        switch placeOnScreen() {
+        case .month(let month)?: selectChoices(month)
+        case .day(let index)? where entries.indices.contains(index):
+            selectChoices(ArchiveMonth(containing: entries[index].date))
+        default: selectChoices(layout.months.first)
         }
     }
 

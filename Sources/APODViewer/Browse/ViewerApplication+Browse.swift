@@ -83,7 +83,7 @@ extension ViewerApplication {
                         ? tr("1 picture of {object}", ["object": object.shownLabel])
                         : tr(
                             "{count} pictures of {object}, newest first",
-                            ["count": String(entries.count), "object": object.shownLabel])
+                            ["count": DisplayNumber.grouped(entries.count), "object": object.shownLabel])
                     grid.show(entries, summary: summary, offerDownload: false)
                 case .failure(let error):
                     grid.showFailure(heading: tr("The archive index cannot be read"), message: userMessage(for: error))

@@ -31,7 +31,7 @@ final class WallRow {
 
     func showMonth(_ text: String, days: Int) {
         showHeading(text, classes: ["title-4"], top: 12)
-        heading.tooltip = days == 1 ? tr("1 day") : tr("{count} days", ["count": String(days)])
+        heading.tooltip = days == 1 ? tr("1 day") : tr("{count} days", ["count": DisplayNumber.grouped(days)])
     }
 
     private func showHeading(_ text: String, classes: [String], top: Int) {

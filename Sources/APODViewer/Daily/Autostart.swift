@@ -39,7 +39,16 @@ struct Autostart {
 
     /// The file's path as the user knows it, with `~` for the home folder.
     func displayPath(home: String = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()) -> String {
-        let path = file.path
+        Self.shortened(file.path, home: home)
+    }
+
+    /// The folder's path as the user knows it (`~/.config/autostart`): short enough for a
+    /// sentence, where the whole file's path would break across lines anywhere.
+    func displayFolder(home: String = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()) -> String {
+        Self.shortened(folder.path, home: home)
+    }
+
+    private static func shortened(_ path: String, home: String) -> String {
         guard !home.isEmpty, path.hasPrefix(home + "/") else { return path }
         return "~" + path.dropFirst(home.count)
     }

@@ -74,8 +74,8 @@ final class BackgroundConsent {
         let dialog = MessageDialog(
             parent: parent, heading: tr("Keep Running in the Background?"),
             body: tr(
-                "To look for each new picture, APOD Viewer will keep running after its last window closes and add a login item, {file}, so it also starts when you log in. Turning the daily options off removes it.",
-                ["file": autostart.displayPath()]))
+                "To look for each new picture, APOD Viewer will keep running after its last window closes and add a login item to {folder}, so it also starts when you log in. Turning the daily options off removes it.",
+                ["folder": autostart.displayFolder()]))
         dialog.addResponse(Self.cancelResponse, label: tr("_Cancel"))
         dialog.addResponse(Self.allowResponse, label: tr("_Add Login Item"), appearance: .suggested)
         dialog.setDefaultResponse(Self.allowResponse)

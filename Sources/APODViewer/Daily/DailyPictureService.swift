@@ -110,11 +110,20 @@ final class DailyPictureService {
         }
         if settings.runsInBackground {
             begin()
-        } else if app.options.startsInBackground, let store = context.store {
+        } else if app.options.startsInBackground {
+            // Ending at once without a word looked like a crash: say why, and how to change it.
+            FileHandle.standardError.write(Data(("apod-viewer: " + Self.nothingToDoInBackground + "\n").utf8))
             // Started at login with nothing to do: a login item an earlier version added
             // without asking goes.
-            Autostart.beside(store).removeFile()
+            if let store = context.store { Autostart.beside(store).removeFile() }
         }
+    }
+
+    /// Why `--background` ends at once when both daily options are off.
+    nonisolated static var nothingToDoInBackground: String {
+        tr(
+            "--background has nothing to do, so it ends: both daily options are off. Turn on “Set each new picture as the background” or “Notify me of each new picture” in Preferences → Daily Picture."
+        )
     }
 
     /// The preferences changed (already saved): start or stop working in the background.

@@ -12,8 +12,9 @@ import WallpaperComposition
 @MainActor
 final class BackgroundSetter {
     let button = Button(label: tr("Set as _Background"))
-    /// The outcome in words, and whether it is a failure (shown as an error).
-    let finished = Event<(message: String, isFailure: Bool)>()
+    /// The outcome in words, whether it is a failure (shown as an error), and whether saving
+    /// the picture is the way left (no portal, or the desktop refused), so Save is offered.
+    let finished = Event<(message: String, isFailure: Bool, offersSave: Bool)>()
     private let work = WorkSlot()
     /// The file last handed to the portal (tests).
     private(set) var lastFile: URL?
@@ -55,11 +56,15 @@ final class BackgroundSetter {
                     self.lastFile = file
                     WallpaperPortal.setWallpaper(fileAt: file.path, parent: self.parent) { [weak self] outcome in
                         self?.button.isSensitive = true
-                        self?.finished.emit((Self.message(for: outcome), outcome != .set && outcome != .cancelled))
+                        self?.finished.emit(
+                            (
+                                Self.message(for: outcome), outcome != .set && outcome != .cancelled,
+                                outcome == .noPortal || outcome == .refused
+                            ))
                     }
                 case .failure(let error):
                     self.button.isSensitive = true
-                    self.finished.emit((userMessage(for: error), true))
+                    self.finished.emit((userMessage(for: error), true, false))
                 }
             })
     }

@@ -153,7 +153,15 @@ final class DetailWindow {
         background.parent = window
         background.button.onClicked { [weak self] in self?.setAsBackground() }
         background.finished.subscribe { [weak self] outcome in
-            if outcome.isFailure { self?.banner.show(outcome.message) } else { self?.toasts.show(outcome.message) }
+            guard let self else { return }
+            if outcome.offersSave {
+                // The message says to save the picture: the strip offers it at once.
+                self.banner.show(outcome.message, offering: tr("_Save…")) { [weak self] in self?.save() }
+            } else if outcome.isFailure {
+                self.banner.show(outcome.message)
+            } else {
+                self.toasts.show(outcome.message)
+            }
         }.store(in: subscriptions)
         pictureArea.shownChanged.subscribe { [weak self] shown in
             self?.header.saveButton.isSensitive = shown != nil
@@ -288,7 +296,7 @@ final class DetailWindow {
     }
 
     func openLink(_ url: URL) {
-        window.openWebLink(url, reportingTo: banner)
+        window.openWebLink(url, reportingTo: banner, toasts: toasts)
     }
 
     private func save() {

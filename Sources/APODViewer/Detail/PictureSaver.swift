@@ -21,10 +21,20 @@ final class PictureSaver {
         self.pictures = pictures
     }
 
-    /// Asks where to save `source`, suggesting `entry`'s file name.
+    /// The folder the last picture was saved in, while the app runs: the next Save starts
+    /// there rather than in the folder the app happened to be started from.
+    private(set) static var lastFolder: String?
+
+    /// Where Save starts: the folder last saved in, else the Pictures folder.
+    static var startFolder: String {
+        if let lastFolder, FileManager.default.fileExists(atPath: lastFolder) { return lastFolder }
+        return Window.picturesFolder
+    }
+
+    /// Asks where to save `source`, suggesting `entry`'s file name, in `startFolder`.
     func save(_ source: URL, purpose: ImagePurpose, of entry: APODEntry) {
         window.chooseSaveLocation(
-            title: tr("Save Picture"), suggestedName: entry.suggestedFileName,
+            title: tr("Save Picture"), suggestedName: entry.suggestedFileName, in: Self.startFolder,
             acceptLabel: tr("_Save"), cancelLabel: tr("_Cancel")
         ) { [weak self] path in
             if let path { self?.write(source, purpose: purpose, to: path) }
@@ -46,6 +56,7 @@ final class PictureSaver {
             then: { [weak self] result in
                 switch result {
                 case .success:
+                    Self.lastFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
                     self?.announceSaved(at: path)
                 case .failure(let error):
                     self?.banner.show(userMessage(for: error))

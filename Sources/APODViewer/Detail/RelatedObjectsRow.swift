@@ -9,9 +9,9 @@ import GtkKit
 @MainActor
 final class RelatedObjectsRow {
     /// Objects with a row of thumbnails (the rest have their chip only).
-    static let objectsWithThumbnails = 2
+    nonisolated static let objectsWithThumbnails = 2
     nonisolated static let thumbnailsPerObject = 8
-    static let chipLimit = 8
+    nonisolated static let chipLimit = 8
     static let thumbnailSize = PixelSize(width: 144, height: 96)
 
     let root = Box(.vertical, spacing: 8)
@@ -40,7 +40,8 @@ final class RelatedObjectsRow {
 
         init(_ related: RelatedEntries, open: @escaping @MainActor (APODEntry) -> Void) {
             heading.text = tr(
-                "More of {object} ({count})", ["object": related.object.id, "count": String(max(0, related.count - 1))])
+                "More of {object} ({count})",
+                ["object": related.object.id, "count": DisplayNumber.grouped(max(0, related.count - 1))])
             heading.addCSSClass("heading")
             heading.setTextAlignment(0)
             root.append(heading)
@@ -120,7 +121,9 @@ final class RelatedObjectsRow {
         let day = entry.date
         work.start(
             {
-                try archive.openIndex().related(to: day, limit: Self.thumbnailsPerObject)
+                try archive.openIndex().related(
+                    to: day, objects: Self.chipLimit, withEntries: Self.objectsWithThumbnails,
+                    limit: Self.thumbnailsPerObject)
             },
             then: { [weak self] result in
                 self?.fill((try? result.get()) ?? [])

@@ -59,13 +59,9 @@ final class DownloadProgressStrip {
             label.text = text
         case .finished(let summary):
             end(
-                with: summary.emptyWindows.isEmpty && summary.incompleteWindows.isEmpty
-                    ? tr(
-                        "The archive is on this computer: {count} pictures.",
-                        ["count": DisplayNumber.grouped(summary.entriesIndexed)])
-                    : tr(
-                        "{count} pictures are on this computer; some days could not be fetched: download again later to get them.",
-                        ["count": DisplayNumber.grouped(summary.entriesIndexed)]))
+                with: summary.status.map(ArchiveStatusText.summary)
+                    ?? ArchiveStatusText.sentence(
+                        tr("{count} pictures in the index", ["count": DisplayNumber.grouped(summary.entriesIndexed)])))
         case .cancelled:
             end(with: tr("Download stopped. What arrived is kept; downloading again resumes from there."))
         case .failed(let message):

@@ -1,3 +1,4 @@
+import APODCore
 import GtkKit
 
 /// One view of the main window: what the view switchers show for it (title with a mnemonic,
@@ -19,6 +20,24 @@ struct MainView {
 
     let name: String
     let title: String
+    /// The label in a narrow window's bottom bar, where seven tabs share 360 px: a word or two
+    /// characters in every language shipped, without a mnemonic (Alt+1…7 still work there).
+    var shortTitle: String {
+        switch Name(rawValue: name) {
+        case .today?: return tr("Today")
+        case .random?: return tr("Random")
+        case .search?: return tr("Search")
+        // Translators: a view's label in a narrow window's bottom bar: as short as you can.
+        case .favourites?: return tr("Starred")
+        // Translators: a view's label in a narrow window's bottom bar: as short as you can.
+        case .history?: return tr("Recent")
+        // Translators: the On This Day view's label in a narrow window's bottom bar (today's
+        // date in every year): as short as you can.
+        case .onThisDay?: return tr("Years")
+        case .browse?: return tr("Browse")
+        case nil: return title.replacingOccurrences(of: "_", with: "")
+        }
+    }
     let iconName: String
     let content: Widget
     /// Each time the view is chosen (after the stack switched to it).

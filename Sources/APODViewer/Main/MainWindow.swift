@@ -52,6 +52,9 @@ final class MainWindow {
     private(set) var downloadProgress: DownloadProgressStrip?
     /// The favourite star in the header bar, with an archive index.
     private(set) var favouriteStar: FavouriteButton?
+    /// The star, or an empty place of its width on the views other than Today.
+    private let starSlot = ContentStack<StarSlot>()
+    private enum StarSlot { case star, empty }
     /// The calendar beside the date selector, with an archive index.
     private(set) var calendarButton: DayCalendarButton?
     /// The Random view; the window owns it.
@@ -150,6 +153,7 @@ final class MainWindow {
             guard let self else { return }
             self.navigation.setNarrow(narrow)
             self.windowTitle.isSwitcherEnabled = !narrow
+            self.usesShortTitles = narrow
             self.revealSwitcherBar()
         }
         todayLayout = WidthBreakpoint(window: window, narrowerThan: Self.sideBySideWidth) { [weak self] narrow in
@@ -176,6 +180,7 @@ final class MainWindow {
         textColumn.append(caption.root)
         textColumn.append(detailsButton)
         textColumn.append(explanationScroller)
+        showsEntryText = false
         translation = environment.translations.map(TranslationStrip.init(translations:))
         if let translation {
             textColumn.append(translation.root)
@@ -183,10 +188,7 @@ final class MainWindow {
                 guard let self, let entry = self.entry else { return }
                 self.showText(of: entry)
             }
-            translation.openLink = { [weak self] url in
-                guard let self else { return }
-                self.window.openWebLink(url, reportingTo: self.banner)
-            }
+            translation.openLink = { [weak self] url in self?.openWebLink(url) }
         }
         todayBody.verticalExpand = true
         todayBody.append(pictureView.root)
@@ -238,9 +240,17 @@ final class MainWindow {
             // Only the view shown is there for screen readers, not the six behind it.
             view.content.hideFromScreenReadersWhileUnmapped()
             addedViews[view.name] = view
+            if usesShortTitles { views.setTitle(view.shortTitle, ofPage: view.content) }
         case .favouriteStar(let star):
             favouriteStar = star
-            header.packEnd(star.button)
+            // The star is Today's, but its place in the header stays on every view: the view
+            // switcher beside it then has the same room everywhere and keeps its layout (icons
+            // beside the labels, or over them), so the tabs never move under the pointer.
+            starSlot.add(star.button, for: .star)
+            starSlot.add(Box(.horizontal), for: .empty)
+            starSlot.crossfades = false
+            starSlot.state = isShowing(.today) ? .star : .empty
+            header.packEnd(starSlot)
             window.addAction(star.makeAction())
         case .calendar(let button):
             calendarButton = button
@@ -256,6 +266,17 @@ final class MainWindow {
             browseView = browse
             install(.view(browse.view))
             window.onDestroy { [weak browse] in browse?.close() }
+        }
+    }
+
+    /// Narrow, only the bottom bar switches views (the header keeps the title), so its tabs
+    /// take the short titles that fit 360 px; wide, the full ones with their mnemonics.
+    private var usesShortTitles = false {
+        didSet {
+            guard usesShortTitles != oldValue else { return }
+            for view in addedViews.values {
+                views.setTitle(usesShortTitles ? view.shortTitle : view.title, ofPage: view.content)
+            }
         }
     }
 
@@ -288,7 +309,17 @@ final class MainWindow {
 
     private func viewChanged() {
         showSubtitle()
-        favouriteStar?.button.isVisible = isShowing(.today)
+        starSlot.state = isShowing(.today) ? .star : .empty
+        // Alt+1…7 and the tabs' mnemonics change the view without touching the tabs: a focus
+        // ring left on the tab of the view before would mark the wrong one.
+        // The switchers mark their new tab after this notification: look once they have.
+        NextIteration.run { [weak self] in
+            guard let self, let name = self.views.visiblePage, self.addedViews[name]?.content.containsFocus != true
+            else { return }
+            for switcher in [self.windowTitle, self.switcherBar] as [Widget] {
+                switcher.moveFocusToActiveToggle(fromAnywhere: true)
+            }
+        }
         guard let name = views.visiblePage else { return }
         addedViews[name]?.onShown?()
     }
@@ -337,7 +368,7 @@ final class MainWindow {
     }
 
     private func openWebLink(_ url: URL) {
-        window.openWebLink(url, reportingTo: banner)
+        window.openWebLink(url, reportingTo: banner, toasts: toasts)
     }
 
     func showLatest() {
@@ -405,6 +436,13 @@ final class MainWindow {
         notices.clear()
         pictureWork.cancel()
         pictureView.showLoading()
+        // While a day loads, nothing of another day stays beside the spinner.
+        if !isShowing(request) {
+            entry = nil
+            showsEntryText = false
+            translation?.reset()
+            updateActions()
+        }
         if case .day(let day) = request { daySubtitle = day.displayString }
         let source = environment.source
         entryWork.start(
@@ -431,10 +469,8 @@ final class MainWindow {
     /// which day is shown stays in the banner above.
     private func fail(_ error: any Error) {
         entry = nil
-        caption.root.isVisible = false
+        showsEntryText = false
         translation?.reset()
-        detailsButton.isVisible = false
-        explanationScroller.isVisible = false
         updateActions()
         switch error as? APODError {
         case .noEntry(let day)?:
@@ -447,9 +483,30 @@ final class MainWindow {
         }
     }
 
+    /// Whether the request is for the entry shown already (F5, Retry): then its text stays
+    /// while it loads again.
+    private func isShowing(_ request: Request) -> Bool {
+        guard let entry else { return false }
+        switch request {
+        case .latest: return entry.date == environment.calendar.validRange.upperBound
+        case .day(let day): return entry.date == day
+        }
+    }
+
+    /// The title, date, credit, Open Details and explanation: shown only with their entry,
+    /// never while another day loads or failed (and not on the first load either).
+    private var showsEntryText: Bool {
+        get { caption.root.isVisible }
+        set {
+            caption.root.isVisible = newValue
+            detailsButton.isVisible = newValue
+            explanationScroller.isVisible = newValue
+        }
+    }
+
     private func present(_ entry: APODEntry) {
         self.entry = entry
-        caption.root.isVisible = true
+        showsEntryText = true
         translation?.load(entry)
         showText(of: entry)
         daySubtitle = entry.date.displayString
@@ -478,8 +535,6 @@ final class MainWindow {
     }
 
     private func showExplanation(of entry: APODEntry) {
-        detailsButton.isVisible = true
-        explanationScroller.isVisible = true
         if entry.explanation.isEmpty {
             explanationLabel.text = tr("No explanation was published for this day.")
         } else {

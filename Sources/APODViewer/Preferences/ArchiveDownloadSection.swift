@@ -83,19 +83,18 @@ final class ArchiveDownloadSection {
                         "{done} of {total} days · {count} pictures",
                         [
                             "done": String($0.daysDone), "total": String($0.daysTotal),
-                            "count": String($0.entriesIndexed),
+                            "count": DisplayNumber.grouped($0.entriesIndexed),
                         ])
                 } ?? tr("Starting…")
             stateRow.subtitle = progress?.secondsLeft.map(Self.timeLeft) ?? tr("Working out the time left…")
             stateRow.title = tr("Downloading the archive…")
         case .finished(let summary):
-            var text = tr(
-                "Done: {count} pictures on this computer ({new} new).",
-                ["count": String(summary.entriesIndexed), "new": String(summary.entriesAdded)])
-            if !summary.emptyWindows.isEmpty || !summary.incompleteWindows.isEmpty {
-                text += " " + tr("Some days could not be fetched; download again later to get them.")
+            if let status = summary.status {
+                stateRow.title = ArchiveStatusText.summary(status)
+                stateRow.subtitle = tr("Done: {new} new.", ["new": DisplayNumber.grouped(summary.entriesAdded)])
+            } else {
+                refreshState()
             }
-            stateRow.title = text
         case .cancelled:
             stateRow.title = tr("Stopped. What was downloaded is kept; downloading again resumes from there.")
         case .failed(let message):
@@ -112,14 +111,10 @@ final class ArchiveDownloadSection {
         stateWork.start(
             { try archive.indexState() },
             then: { [weak self] result in
-                guard let self, case .idle = self.download.state else { return }
+                guard let self, !self.download.isRunning else { return }
                 switch result {
-                case .success(let state):
-                    self.stateRow.title =
-                        state.isComplete
-                        ? tr(
-                            "The whole archive is on this computer ({count} pictures).", ["count": String(state.count)])
-                        : tr("{count} pictures are on this computer so far.", ["count": String(state.count)])
+                case .success(let status):
+                    self.stateRow.title = ArchiveStatusText.summary(status)
                 case .failure(let error):
                     self.stateRow.title = userMessage(for: error)
                 }

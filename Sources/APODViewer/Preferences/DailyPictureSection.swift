@@ -165,6 +165,8 @@ final class DailyPictureSection {
         let before = applied
         if new.runsInBackground, !before.runsInBackground, let consent, let questionParent {
             isAsking = true
+            // The switch stays off while the question is open: nothing is on until agreed.
+            show(before)
             group.isSensitive = false
             consent.ask(over: questionParent) { [weak self] answer in
                 guard let self else { return }
@@ -173,7 +175,8 @@ final class DailyPictureSection {
                 switch answer {
                 case .granted:
                     self.showConsentMessage(nil)
-                    self.apply(self.settings)
+                    self.apply(new)
+                    self.show(new)
                 case .refused(let why):
                     self.show(before)
                     self.showConsentMessage(why)

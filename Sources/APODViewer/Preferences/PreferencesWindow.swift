@@ -32,12 +32,7 @@ final class PreferencesWindow {
         choices: [
             (.followSystem, tr("Follow System")), (.light, tr("Light")), (.dark, tr("Dark")),
         ])
-    let sourceChoice = ComboRow<SourceConfiguration.Kind>(
-        title: tr("Source"),
-        choices: [
-            (.science, "science.nasa.gov"), (.legacy, tr("NASA API (api.nasa.gov or a copy)")),
-            (.offline, tr("Offline (cache and sample pictures)")),
-        ], showsChoiceBelow: true)
+    let sourceChoice: ComboRow<SourceConfiguration.Kind>
     let urlEntry = EntryRow(title: tr("API address"))
     let keyEntry = PasswordEntryRow(title: tr("API key"))
     /// Under the address and key: what an empty field means and where the key is kept.
@@ -77,6 +72,8 @@ final class PreferencesWindow {
 
     init(application: Application, services: ViewerServices) {
         self.services = services
+        sourceChoice = ComboRow(
+            title: tr("Source"), choices: Self.sourceChoices(for: services.configuration), showsChoiceBelow: true)
         dailySection = DailyPictureSection(settings: services.store.map(DailySettings.init(store:)) ?? DailySettings())
         window = Window.preferences(application: application)
         window.title = tr("Preferences")
@@ -153,6 +150,25 @@ final class PreferencesWindow {
 
     /// Whether the legacy API's address and key rows show (only for that source).
     var showsLegacyFields: Bool { urlEntry.isVisible }
+
+    /// The sources to choose from. The science route names the host really asked when it is
+    /// not science.nasa.gov (`--api-url` pointing at a copy or a test server), so the window
+    /// never claims NASA's site while another answers.
+    static func sourceChoices(for configuration: SourceConfiguration) -> [(
+        value: SourceConfiguration.Kind, label: String
+    )] {
+        var science = "science.nasa.gov"
+        if configuration.kind == .science, configuration.apiURL != SourceConfiguration.scienceURL,
+            let host = configuration.apiURL.host
+        {
+            let address = configuration.apiURL.port.map { "\(host):\($0)" } ?? host
+            science = tr("{address} (as science.nasa.gov)", ["address": address])
+        }
+        return [
+            (.science, science), (.legacy, tr("NASA API (api.nasa.gov or a copy)")),
+            (.offline, tr("Offline (cache and sample pictures)")),
+        ]
+    }
 
     /// Each row shows its setting and saves the user's changes; the key shows only as the
     /// masked row's content.

@@ -181,10 +181,10 @@ final class RandomGridView {
         guard got < asked, got > 0 else { return }
         notice.text =
             isStoredOnly?() == true
-            ? tr("Only {count} pictures are stored on this computer.", ["count": String(got)])
+            ? tr("Only {count} pictures are stored on this computer.", ["count": DisplayNumber.grouped(got)])
             : tr(
                 "Only {count} of the {asked} pictures asked for could be found.",
-                ["count": String(got), "asked": String(asked)])
+                ["count": DisplayNumber.grouped(got), "asked": DisplayNumber.grouped(asked)])
         archiveOffer.isVisible = false
         notice.isVisible = true
     }
@@ -192,9 +192,11 @@ final class RandomGridView {
     /// Wide, the offer's button sits beside its text; narrow, the button would squeeze the text
     /// into a column a word wide, so the text starts with the same action as a link instead.
     private func layOutOffer(narrow: Bool) {
-        let explanation = tr(
+        offerIsNarrow = narrow
+        var explanation = tr(
             "With the archive's text on this computer (about 30 MB, downloaded once), random pictures come at once and search finds every picture."
         )
+        if let offerFigures { explanation = offerFigures + " " + explanation }
         archiveOffer.showsAction = !narrow
         if narrow {
             archiveOffer.label.setMarkup(
@@ -206,9 +208,18 @@ final class RandomGridView {
         }
     }
 
-    /// Shows the download offer, unless a notice about this batch is showing (one strip at a time).
-    func offerArchive() {
+    /// Where the index stands, said first in the offer (`ArchiveStatusText`).
+    private var offerFigures: String?
+    private var offerIsNarrow = false
+
+    /// Shows the download offer, with the index's figures, unless a notice about this batch is
+    /// showing (one strip at a time).
+    func offerArchive(status: ArchiveStatus? = nil) {
         guard !notice.isVisible else { return }
+        if let status {
+            offerFigures = ArchiveStatusText.summary(status)
+            layOutOffer(narrow: offerIsNarrow)
+        }
         archiveOffer.isVisible = true
     }
 

@@ -44,7 +44,8 @@ enum ContentStatus: Equatable {
 
     var title: String {
         switch self {
-        case .skippedDay(let day): return tr("No picture was published on {date}", ["date": day.displayString])
+        case .skippedDay(let day):
+            return tr("No picture was published on {date}", ["date": day.unbreakableDisplayString])
         case .failed: return tr("The day could not be loaded")
         case .notStored: return tr("Not stored on this computer")
         case .video: return tr("Today's APOD is a video")

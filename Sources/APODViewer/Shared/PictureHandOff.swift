@@ -86,7 +86,7 @@ final class PictureHandOff {
         withFile(of: shown) { [weak self] file in
             self?.copyWork.start(
                 {
-                    try TextureDecoder.decode(try Data(contentsOf: file.url), maxSize: Self.handOffLongSide)
+                    try TextureDecoder.decode(try RegularFile.read(file.url) ?? Data(), maxSize: Self.handOffLongSide)
                 },
                 then: { [weak self] result in
                     let texture = (try? result.get())?.texture ?? shown.image.texture

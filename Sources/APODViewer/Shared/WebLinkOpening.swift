@@ -1,4 +1,5 @@
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 
@@ -17,15 +18,15 @@ enum WebLink {
 
 extension Window {
     /// Opens `url` in the browser when it is a web address; otherwise, or when no browser can
-    /// open it, `banner` says why not and what to do instead.
-    func openWebLink(_ url: URL, reportingTo banner: MessageBanner) {
+    /// open it, `banner` says why not and what to do instead (Copy Link, confirmed in `toasts`).
+    func openWebLink(_ url: URL, reportingTo banner: MessageBanner, toasts: ToastOverlay) {
         guard WebURL.isWeb(url) else {
             banner.show(APODError.unsupportedURL.message)
             return
         }
-        showURI(url.absoluteString) { [weak self, weak banner] _ in
-            guard let self else { return }
-            banner?.show(WebLink.noBrowserMessage, offeringToCopy: url, from: self)
+        showURI(url.absoluteString) { [weak self, weak banner, weak toasts] _ in
+            guard let self, let toasts else { return }
+            banner?.show(WebLink.noBrowserMessage, offeringToCopy: url, from: self, toasts: toasts)
         }
     }
 }

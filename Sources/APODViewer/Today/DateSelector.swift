@@ -1,15 +1,18 @@
 import APODCore
 import GtkKit
 
-/// Year, month and day spin buttons (the three-column picker) limited to the archive.
+/// Year, month and day spin buttons (the three-column picker) limited to the archive, each
+/// under its name (Year, Month, Day), so the three numbers are never guessed at.
 /// Changing the year or month narrows the other ranges at the archive's ends; a day the month
 /// lacks stays as typed, to be explained (`impossibleDayMessage`) rather than silently moved.
 @MainActor
 final class DateSelector {
-    let root = Box(.horizontal, spacing: 0)
+    let root = Box(.horizontal, spacing: 6)
     let year: SpinButton
     let month: SpinButton
     let day: SpinButton
+    /// The names over the spin buttons.
+    private(set) var captions: [Label] = []
     private(set) var limits: DateLimits
     private var isUpdating = false
 
@@ -29,11 +32,17 @@ final class DateSelector {
         for (spin, name) in [(year, tr("Year")), (month, tr("Month")), (day, tr("Day"))] {
             spin.tooltip = name
             spin.setAccessibleLabel(name)
-        }
-        root.linkChildren()
-        for spin in [year, month, day] {
+            let caption = Label(name)
+            caption.addCSSClass("caption")
+            caption.addCSSClass("dim-label")
+            // The spin button has the same name: a screen reader says it once.
+            caption.hideFromScreenReaders()
+            captions.append(caption)
+            let column = Box(.vertical, spacing: 2)
+            column.append(caption)
+            column.append(spin)
             spin.stackButtonsVertically()
-            root.append(spin)
+            root.append(column)
             spin.onValueChanged { [weak self] in self?.componentChanged() }
             spin.onActivate { [weak self] in self?.activated.emit() }
         }

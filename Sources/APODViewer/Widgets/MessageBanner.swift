@@ -1,4 +1,5 @@
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 
@@ -7,33 +8,51 @@ import GtkKit
 /// (why another day than the one asked for is shown), or information (how to read what is
 /// shown). Failures that replace the content are status pages (`ContentStatus`); a message
 /// here can be dismissed.
+///
+/// The strip stays only while it has something to say or to offer: once its one action ran
+/// (Copy Link, Save), it goes, and the action says what it did in a toast.
 @MainActor
 final class MessageBanner {
-    /// Its one action, offered only with a link to copy (`show(_:offeringToCopy:from:)`).
+    /// Its one action, offered only with `show(_:offering:action:)`.
     let root = InfoBar(actionLabel: tr("Copy _Link"))
-    private var copiedLink: (url: URL, window: Window)?
+    private var offeredAction: (@MainActor () -> Void)?
+    private var copiedLink: URL?
 
     init() {
         root.allowDismissing(closeLabel: tr("Dismiss"))
         root.showsAction = false
-        root.onAction { [weak self] in self?.copyLink() }
+        root.onAction { [weak self] in self?.runOfferedAction() }
     }
 
     /// The link Copy Link puts on the clipboard; nil when the strip offers none.
-    var linkToCopy: URL? { root.isVisible && root.showsAction ? copiedLink?.url : nil }
+    var linkToCopy: URL? { offeredActionLabel != nil ? copiedLink : nil }
 
-    /// Shows `message` as an error with Copy Link, which puts `link` (the one the user
-    /// followed, not the page's) on `window`'s clipboard.
-    func show(_ message: String, offeringToCopy link: URL, from window: Window) {
+    /// The label of the action the strip offers now, or nil.
+    var offeredActionLabel: String? { root.isVisible && root.showsAction ? root.actionLabel : nil }
+
+    /// Shows `message` as an error with one button, `label` (a mnemonic), running `action`;
+    /// the strip goes when it is pressed.
+    func show(_ message: String, offering label: String, action: @escaping @MainActor () -> Void) {
         show(message)
-        copiedLink = (link, window)
+        offeredAction = action
+        root.actionLabel = label
         root.showsAction = true
     }
 
-    private func copyLink() {
-        guard let (url, window) = copiedLink else { return }
-        window.copyToClipboard(url.absoluteString)
-        inform(tr("The link is on the clipboard: {link}", ["link": url.absoluteString]))
+    /// Shows `message` as an error with Copy Link, which puts `link` (the one the user
+    /// followed, not the page's) on `window`'s clipboard and says so in a toast.
+    func show(_ message: String, offeringToCopy link: URL, from window: Window, toasts: ToastOverlay) {
+        show(message, offering: tr("Copy _Link")) { [weak window, weak toasts] in
+            window?.copyToClipboard(link.absoluteString)
+            toasts?.show(tr("Link copied"))
+        }
+        copiedLink = link
+    }
+
+    private func runOfferedAction() {
+        let action = offeredAction
+        hide()
+        action?()
     }
 
     var message: String? { root.isVisible ? root.label.text : nil }
@@ -54,6 +73,7 @@ final class MessageBanner {
     }
 
     private func present(_ message: String, as kind: InfoBar.Kind) {
+        offeredAction = nil
         copiedLink = nil
         root.showsAction = false
         root.kind = kind
@@ -63,6 +83,7 @@ final class MessageBanner {
 
     func hide() {
         root.isVisible = false
+        offeredAction = nil
         copiedLink = nil
         root.showsAction = false
     }

@@ -42,6 +42,12 @@ public enum Gtk {
         gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), folder)
     }
 
+    /// Whether the display's icon theme has an icon named `name` (the app's own, say).
+    public static func iconThemeHasIcon(_ name: String) -> Bool {
+        guard let display = gdk_display_get_default() else { return false }
+        return gtk_icon_theme_has_icon(gtk_icon_theme_get_for_display(display), name) != 0
+    }
+
     /// Adds `css` over the theme for every window on the display (an app's own stylesheet).
     public static func addStyleSheet(_ css: String) {
         guard let display = gdk_display_get_default() else { return }

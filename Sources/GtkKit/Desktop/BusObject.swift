@@ -82,10 +82,10 @@ public enum BusCall {
 }
 
 /// The `as` at `index` of `tuple`.
-private func stringArray(at index: Int, in tuple: OpaquePointer) -> [String] {
+private func stringArray(at index: Int, in tuple: OpaquePointer, limit: Int = Int.max) -> [String] {
     let list = g_variant_get_child_value(tuple, gsize(index))!
     defer { g_variant_unref(list) }
-    return (0..<Int(g_variant_n_children(list))).map { item in
+    return (0..<min(limit, Int(g_variant_n_children(list)))).map { item in
         let value = g_variant_get_child_value(list, gsize(item))!
         defer { g_variant_unref(value) }
         return String(cString: g_variant_get_string(value, nil))
@@ -127,9 +127,9 @@ public final class BusMethodCall: @unchecked Sendable {
         return String(cString: g_variant_get_string(child, nil))
     }
 
-    /// The `as` argument at `index`.
-    public func strings(at index: Int) -> [String] {
-        stringArray(at: index, in: parameters)
+    /// The `as` argument at `index`: its first `limit` strings (a caller may send a million).
+    public func strings(at index: Int, limit: Int = Int.max) -> [String] {
+        stringArray(at: index, in: parameters, limit: limit)
     }
 
     /// Answers with `reply`; later answers are ignored.

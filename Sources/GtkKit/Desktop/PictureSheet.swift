@@ -98,11 +98,14 @@ public final class PictureSheet {
 
     /// The texture's pixels in a cairo image surface (premultiplied ARGB, as GDK downloads).
     private func imageSurface() -> OpaquePointer? {
-        guard
-            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(texture.width), Int32(texture.height)),
-            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
-            let data = cairo_image_surface_get_data(surface)
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(texture.width), Int32(texture.height))
         else { return nil }
+        // An error surface (a side over 32,767, no memory) has no pixels to write.
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+        else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
         cairo_surface_flush(surface)
         gdk_texture_download(texture.texturePointer, data, gsize(cairo_image_surface_get_stride(surface)))
         cairo_surface_mark_dirty(surface)

@@ -81,6 +81,19 @@ public final class InfoBar: Widget {
         icon.iconName = kind.iconName
     }
 
+    /// The action button's label (mnemonic); nil for a strip without one.
+    public var actionLabel: String? {
+        get {
+            actionButton.flatMap { gtk_button_get_label(UnsafeMutablePointer<GtkButton>(OpaquePointer($0))) }
+                .map { String(cString: $0) }
+        }
+        set {
+            guard let actionButton, let newValue else { return }
+            gtk_button_set_label(UnsafeMutablePointer<GtkButton>(OpaquePointer(actionButton)), newValue)
+            apod_accessible_set_label(actionButton, Button.spoken(newValue))
+        }
+    }
+
     /// Whether the action button is offered (a retry makes no sense for every failure).
     public var showsAction: Bool {
         get { actionButton.map { gtk_widget_get_visible($0) != 0 } ?? false }

@@ -15,6 +15,12 @@ public final class PopoverButton: Widget {
         nameMenuButton(self, Button.spoken(tooltip: tooltip))
     }
 
+    /// Opens the popover above the button rather than below (a button at the bottom of its
+    /// window, where a popover below would run off the screen).
+    public func opensAbove() {
+        gtk_popover_set_position(UnsafeMutablePointer(OpaquePointer(popover)), GTK_POS_TOP)
+    }
+
     public func popup() { gtk_menu_button_popup(cast()) }
 
     public func popdown() { gtk_menu_button_popdown(cast()) }

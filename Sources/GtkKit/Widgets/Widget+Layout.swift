@@ -65,6 +65,12 @@ extension Widget {
         Self.hideWhileUnmapped(widgetPointer)
     }
 
+    /// Keeps the widget from screen readers for good: a visible caption that repeats the
+    /// accessible name of the control under it would be read twice.
+    public func hideFromScreenReaders() {
+        apod_accessible_set_hidden(widgetPointer, 1)
+    }
+
     private static func hideWhileUnmapped(_ widget: UnsafeMutablePointer<GtkWidget>) {
         let instance = UnsafeMutableRawPointer(widget)
         apod_accessible_set_hidden(widget, gtk_widget_get_mapped(widget) == 0 ? 1 : 0)
@@ -84,5 +90,30 @@ extension Widget {
             let tooltip = gtk_widget_get_tooltip_text(button).map { String(cString: $0) }
             if let name = tooltip ?? fallbacks[icon] { apod_accessible_set_label(button, name) }
         }
+    }
+}
+
+extension Widget {
+    /// The texts of the labels under this widget that are on screen but cut short with "…"
+    /// (tests: a label that must fit).
+    public var ellipsizedLabelTexts: [String] {
+        descendants(ofType: gtk_label_get_type()).compactMap { label in
+            guard gtk_widget_get_mapped(label) != 0 else { return nil }
+            let opaque = OpaquePointer(label)
+            guard let layout = gtk_label_get_layout(opaque), pango_layout_is_ellipsized(layout) != 0 else { return nil }
+            return String(cString: gtk_label_get_text(opaque))
+        }
+    }
+}
+
+extension Widget {
+    /// Whether the widget got less height than it needs at the width it got: its last lines
+    /// are cut off (a wrapping label whose text grew after its container was sized).
+    public var isCutOff: Bool {
+        let width = gtk_widget_get_width(widgetPointer)
+        guard gtk_widget_get_mapped(widgetPointer) != 0, width > 0 else { return false }
+        var minimum: Int32 = 0
+        gtk_widget_measure(widgetPointer, GTK_ORIENTATION_VERTICAL, width, &minimum, nil, nil, nil)
+        return gtk_widget_get_height(widgetPointer) < minimum
     }
 }

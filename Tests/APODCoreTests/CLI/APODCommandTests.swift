@@ -95,6 +95,22 @@ final class APODCommandTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(result.stderrLines, ["apod: " + APODError.settingsTooLarge(path: file.path).message])
     }
 
+    /// A FIFO at the settings file blocked every `apod` command for ever in `open`.
+    func testAFIFOAsTheConfigIsNamedAndTheDefaultsUsed() throws {
+        let (server, env) = try scienceService(["2024-01-01": ScienceFixtures.image])
+        defer { server.stop() }
+        let file = home.appendingPathComponent("config/apod-viewer/config")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(file.path, 0o600), 0)
+        let result = try APODProcess.run(
+            ["show", "2024-01-01"], environment: APODProcess.environment(home: home, env), in: home, timeout: 10)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderrLines, ["apod: " + APODError.notARegularFile(path: file.path).message])
+        var status = stat()
+        XCTAssertEqual(lstat(file.path, &status), 0)
+        XCTAssertEqual(status.st_mode & S_IFMT, S_IFIFO, "the FIFO is left where it is")
+    }
+
     func testUsageErrorsExitTwoWithUsageOnStderr() throws {
         let cases: [([String], [String: String])] = [
             ([], [:]),

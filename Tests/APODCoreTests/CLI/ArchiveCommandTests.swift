@@ -66,7 +66,11 @@ final class ArchiveCommandTests: CoreTestCase {
         let sync = try apod(["sync"])
         XCTAssertEqual(sync.status, 0, sync.stderr)
         XCTAssertEqual(sync.stdout.split(separator: "\n").count, 1, "one summary line")
-        XCTAssertTrue(sync.stdout.contains("\(archive.count) pictures"), sync.stdout)
+        XCTAssertTrue(
+            sync.stdout.hasPrefix(
+                "\(DisplayNumber.grouped(archive.count)) pictures in the index; the service has no entry for 1 day ("),
+            sync.stdout)
+        XCTAssertEqual(sync.stderr, "", "no warning when only absent days are missing")
         XCTAssertTrue(FileManager.default.fileExists(atPath: indexFile.path), "the index lives in the data folder")
 
         let before = server.requests.count
@@ -124,11 +128,43 @@ final class ArchiveCommandTests: CoreTestCase {
             home: home, ["APOD_API_URL": url.absoluteString, "APOD_SOURCE": "legacy"])
         let sync = try apod(["sync"])
         XCTAssertEqual(sync.status, 0, sync.stderr)
-        let empty = try XCTUnwrap(sync.stderrLines.first { $0.contains("sent nothing") })
+        let empty = try XCTUnwrap(sync.stderrLines.first { $0.contains("days could not be fetched") })
         XCTAssertTrue(empty.contains("stretches of days between 1995-06-16 and"), empty)
         XCTAssertLessThan(empty.count, 200, empty)
         XCTAssertTrue(sync.stderrLines.allSatisfy { $0.count < 200 }, sync.stderr)
         XCTAssertTrue(sync.stdout.hasPrefix("0 pictures"), sync.stdout)
+    }
+
+    /// `apod status`: one line with the same figures as `apod sync`, before and after it.
+    func testStatusSaysPicturesAbsentAndFailedDaysAndTheLastSync() throws {
+        try startService()
+        let before = try apod(["status"])
+        XCTAssertEqual(before.status, 0, before.stderr)
+        XCTAssertTrue(before.stdout.hasPrefix("0 pictures in the index; "), before.stdout)
+        XCTAssertTrue(before.stdout.contains("days not downloaded yet; never synced: run apod sync."), before.stdout)
+
+        let sync = try apod(["sync"])
+        XCTAssertEqual(sync.status, 0, sync.stderr)
+        let requests = server.requests.count
+        let after = try apod(["status"])
+        XCTAssertEqual(after.status, 0, after.stderr)
+        XCTAssertEqual(server.requests.count, requests, "status asks nothing of the service")
+        let line = after.stdout.trimmingCharacters(in: .newlines)
+        XCTAssertEqual(line.split(separator: "\n").count, 1)
+        XCTAssertTrue(
+            line.hasPrefix(
+                "\(DisplayNumber.grouped(archive.count)) pictures in the index; the service has no entry for 1 day; last synced 20"
+            ), line)
+        XCTAssertTrue(line.hasSuffix(" UTC."), line)
+        XCTAssertTrue(sync.stdout.hasPrefix(String(line.prefix { $0 != ";" })), "the same figures as sync")
+
+        let json = try apod(["status", "--json"])
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["pictures"] as? Int, archive.count)
+        XCTAssertEqual(object["absent_days"] as? Int, 1)
+        XCTAssertEqual(object["failed_days"] as? Int, 0)
+        XCTAssertEqual(object["complete"] as? Bool, true)
+        XCTAssertNotNil(object["last_sync"] as? String)
     }
 
     /// An index the user cannot write (its file and folder write-protected) is still searched:
@@ -227,6 +263,28 @@ final class ArchiveCommandTests: CoreTestCase {
         let result = try apod(["search"] + words)
         XCTAssertEqual(result.status, 0, result.stderr)
         let line = try XCTUnwrap(result.stderrLines.first { $0.contains("no pictures match") })
+        XCTAssertTrue(line.contains("\"zzqx www"), line)
+        XCTAssertLessThan(line.count, 120, line)
+        XCTAssertLessThan(result.stderr.utf8.count, 1000)
+    }
+
+    /// A FIFO at `library.sqlite` hung `apod favorites` for ever inside SQLite's open.
+    func testAFIFOAsTheLibraryIsRefusedByName() throws {
+        let folder = home.appendingPathComponent(".local/share/apod-viewer")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let library = folder.appendingPathComponent(UserLibrary.fileName)
+        XCTAssertEqual(mkfifo(library.path, 0o600), 0)
+        let result = try APODProcess.run(
+            ["favorites"], environment: APODProcess.environment(home: home), in: home, timeout: 10)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(result.stderrLines, ["apod: " + APODError.notARegularFile(path: library.path).message])
+    }
+
+    func testAnObjectsQueryMatchingNothingIsRepeatedOnlyInPart() throws {
+        try startService()
+        let query = "zzqx " + String(repeating: "w", count: 120 * 1024)
+        let result = try apod(["objects", query])
+        let line = try XCTUnwrap(result.stderrLines.first { $0.contains("no sky objects match") }, result.stderr)
         XCTAssertTrue(line.contains("\"zzqx www"), line)
         XCTAssertLessThan(line.count, 120, line)
         XCTAssertLessThan(result.stderr.utf8.count, 1000)

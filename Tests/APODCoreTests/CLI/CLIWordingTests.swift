@@ -50,15 +50,16 @@ final class CLIWordingTests: CoreTestCase, @unchecked Sendable {
         let one = try apod(["search", "aurora"], env)
         XCTAssertEqual(one.status, 0, one.stderr)
         XCTAssertTrue(
-            one.stderrLines.contains(
-                "apod: the index holds 1 picture so far; run apod sync to search the whole archive."), one.stderr)
+            one.stderr.hasPrefix("apod: 1 picture in the index; 11,"), one.stderr)
+        XCTAssertTrue(
+            one.stderr.hasSuffix(" days not downloaded yet; run apod sync to search the whole archive.\n"), one.stderr)
 
         let zh = try apod(["search", "aurora"], env.merging(try chinese()) { $1 })
-        XCTAssertTrue(zh.stderr.contains("索引目前有 1 張圖片"), zh.stderr)
+        XCTAssertTrue(zh.stderr.contains("索引中有 1 張圖片"), zh.stderr)
 
         XCTAssertEqual(try apod(["show", "2024-01-02"], env).status, 0)
         let two = try apod(["search", "aurora"], env)
-        XCTAssertTrue(two.stderr.contains("the index holds 2 pictures so far"), two.stderr)
+        XCTAssertTrue(two.stderr.contains("apod: 2 pictures in the index; "), two.stderr)
     }
 
     func testOneRequestLeftIsSingular() throws {

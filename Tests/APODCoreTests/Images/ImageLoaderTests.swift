@@ -49,7 +49,12 @@ final class ImageLoaderTests: CoreTestCase, @unchecked Sendable {
         let loader = ImageLoader(transport: transport, cache: nil)
         let url = picture
         let tasks = (0..<2).map { _ in Task { try await loader.imageData(from: url, for: .display) } }
-        let joined = await eventually { loader.waitingCallers(for: url, purpose: .display) == 2 }
+        // Both callers wait and the download is in the transport. Waiting for the callers alone
+        // raced on a busy machine: cancelled before it reached the transport, the download
+        // rightly never started, so the transport saw no cancellation (the case below).
+        let joined = await eventually {
+            loader.waitingCallers(for: url, purpose: .display) == 2 && transport.downloadCount == 1
+        }
         XCTAssertTrue(joined)
         tasks.forEach { $0.cancel() }
         for task in tasks {
@@ -66,6 +71,40 @@ final class ImageLoaderTests: CoreTestCase, @unchecked Sendable {
         let again = try await loader.imageData(from: url, for: .display)
         XCTAssertEqual(again, ImageBytes.jpeg())
         XCTAssertEqual(transport.downloadCount, 2)
+    }
+
+    /// Every caller leaves while the download still waits for a slot: it never starts, and a
+    /// later request starts a fresh one rather than joining the dead flight.
+    func testCancellingEveryWaiterBeforeTheDownloadStartsNeverStartsIt() async throws {
+        let transport = FakeImageTransport(fallback: .init(body: ImageBytes.jpeg()))
+        transport.hold()
+        let loader = ImageLoader(transport: transport, cache: nil, maxConcurrentDownloads: 1)
+        let other = URL(string: "https://apod.nasa.gov/apod/image/1901/other.jpg")!
+        let url = picture
+        let busy = Task { try await loader.imageData(from: other, for: .display) }
+        let occupied = await eventually { transport.downloadCount == 1 }
+        XCTAssertTrue(occupied)
+        let tasks = (0..<2).map { _ in Task { try await loader.imageData(from: url, for: .display) } }
+        let joined = await eventually {
+            loader.waitingCallers(for: url, purpose: .display) == 2 && loader.queuedDownloads == 1
+        }
+        XCTAssertTrue(joined)
+        tasks.forEach { $0.cancel() }
+        for task in tasks {
+            do {
+                _ = try await task.value
+                XCTFail("expected cancellation")
+            } catch is CancellationError {}
+        }
+        transport.releaseAll()
+        _ = try await busy.value
+        let settled = await eventually { loader.runningLoads == 0 }
+        XCTAssertTrue(settled)
+        XCTAssertEqual(transport.startedURLs, [other], "the orphaned download never started")
+
+        let again = try await loader.imageData(from: url, for: .display)
+        XCTAssertEqual(again, ImageBytes.jpeg())
+        XCTAssertEqual(transport.startedURLs, [other, url], "a fresh download, not the dead one")
     }
 
     func testCancelledGridStopsQueuedDownloads() async throws {

@@ -63,6 +63,28 @@ final class ArchiveIndexObjectsTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(related[1].entries.map(\.date.description), ["2018-06-01"], "the day itself is left out")
     }
 
+    /// The probe's entries: every NGC and IC number in one explanation named 13,225 objects,
+    /// and opening its detail window loaded related entries for each (134 MB → 1.95 GB).
+    func testObjectsPerEntryAreCappedAndRelatedEntriesReadOnlyForWhatIsShown() throws {
+        let every =
+            "NGC " + (1...7840).map(String.init).joined(separator: "/") + " and IC "
+            + (1...5386).map(String.init).joined(separator: ", IC ")
+        let listed = [
+            entry("2019-03-01", "Every Catalogued Galaxy", every),
+            entry("2019-03-02", "NGC 1 Again", "NGC 1, NGC 2 and NGC 3."),
+        ]
+        let index = try ArchiveIndex(file: file)
+        try index.store(listed)
+        let objects = try index.objects(on: APODDay("2019-03-01")!)
+        XCTAssertEqual(objects.count, SkyObjectFinder.maxObjectsPerEntry)
+        XCTAssertEqual(objects.first?.object.id, "NGC 1", "the cap keeps the first named")
+
+        let related = try index.related(to: APODDay("2019-03-01")!, objects: 8, withEntries: 2, limit: 8)
+        XCTAssertEqual(related.map(\.object.id), (1...8).map { "NGC \($0)" })
+        XCTAssertEqual(related.map(\.entries.count), [1, 1, 0, 0, 0, 0, 0, 0], "entries only for the two shown rows")
+        XCTAssertEqual(related[2].count, 2, "counts still for every chip")
+    }
+
     func testTheListOfObjectsIsMostPicturedFirstAndFiltersByNameOrDesignation() throws {
         let index = try ArchiveIndex(file: file)
         try index.store(entries)
@@ -120,7 +142,7 @@ final class ArchiveIndexObjectsTests: CoreTestCase, @unchecked Sendable {
         let index = try ArchiveIndex(file: file)
         let window = APODDay("2018-01-01")!...APODDay("2018-01-25")!
         try index.storeWindow(
-            window, entries: [entry("2018-01-10", "The Crab Nebula")], coveredThrough: window.upperBound)
+            window, entries: [entry("2018-01-10", "The Crab Nebula")], through: window.upperBound)
         XCTAssertEqual(try index.objects(on: APODDay("2018-01-10")!).map(\.object.id), ["M1"])
     }
 

@@ -33,6 +33,26 @@ final class IndexingSourceTests: CoreTestCase {
         }
     }
 
+    /// A past day the service answers "no entry" for is absent: asked once, then answered by
+    /// the index, and counted as a day the service has none for.
+    func testAPastDayWithoutAnEntryIsRememberedAsAbsent() async throws {
+        let upstream = SyntheticArchiveSource(calendar: clock.calendar)
+        let index = try makeIndex()
+        let source = IndexingSource(upstream: upstream, index: index, calendar: clock.calendar)
+        let gap = APODDay("2020-06-10")!
+        for _ in 0..<2 {
+            do {
+                _ = try await source.entry(for: gap)
+                XCTFail("no entry that day")
+            } catch let error as APODError {
+                XCTAssertEqual(error, .noEntry(gap))
+            }
+        }
+        XCTAssertEqual(upstream.otherCalls, ["entry 2020-06-10"], "asked once")
+        XCTAssertEqual(try index.status().absentDays, 1)
+        XCTAssertTrue(try index.covers(from: gap, through: gap))
+    }
+
     func testAnIndexedPastDayCostsNoRequest() async throws {
         let upstream = SyntheticArchiveSource(calendar: clock.calendar)
         let source = IndexingSource(upstream: upstream, index: try makeIndex(), calendar: clock.calendar)

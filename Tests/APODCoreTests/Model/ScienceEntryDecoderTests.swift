@@ -80,6 +80,31 @@ final class ScienceEntryDecoderTests: CoreTestCase, @unchecked Sendable {
         XCTAssertNil(ScienceEntryDecoder.videoURL(inPage: "<p>no player</p>"))
     }
 
+    func testPlayersAreFoundByTheirTagsInOrderOfPreference() {
+        let page = """
+            <source src="https://v.example/b.mp4"><video poster="p.jpg" src="https://v.example/a.mp4"></video>
+            <iframe title="a > b" data-src="https://wrong.example/" src='https://player.example/embed/1'></iframe>
+            """
+        XCTAssertEqual(ScienceEntryDecoder.videoURL(inPage: page)?.absoluteString, "https://player.example/embed/1")
+        XCTAssertEqual(
+            ScienceEntryDecoder.videoURL(
+                inPage: "<IFRAME SRC=\"javascript:x\"></IFRAME><video src=\"https://v.example/a.mp4\">")?
+                .absoluteString, "https://v.example/a.mp4", "only a web address is a player")
+        XCTAssertNil(ScienceEntryDecoder.videoURL(inPage: "<iframes src=\"https://x.example/\"></iframe>"))
+    }
+
+    /// `<iframe ` repeated without its `>`: a regular expression took 47.5 s for 125 KB (and
+    /// about 13 hours at the 4 MB cap); a linear scan takes milliseconds. The bound is loose, a
+    /// hang guard rather than a speed measure (the old code needed minutes here).
+    func testUnclosedIframesAreScannedInLinearTime() {
+        let hostile = String(repeating: "<iframe ", count: 50_000) + "<iframe src=\"https://player.example/embed/2\">"
+        let started = ContinuousClock.now
+        XCTAssertEqual(
+            ScienceEntryDecoder.videoURL(inPage: hostile)?.absoluteString, "https://player.example/embed/2")
+        XCTAssertNil(ScienceEntryDecoder.videoURL(inPage: String(repeating: "<iframe src='x' ", count: 50_000)))
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(10))
+    }
+
     func testPlaceholderThumbnailMeansNoPicture() throws {
         let entry = try decode(ScienceFixtures.placeholder)
         XCTAssertNil(entry.imageURL)

@@ -121,4 +121,22 @@ final class ObjectsSampleTests: CoreTestCase, @unchecked Sendable {
                 Double(recalledTotal) / Double(titlesTotal), Double(namedTotal) / Double(foundTotal)))
         print(report.joined(separator: "\n"))
     }
+
+    /// The cap on objects per entry (`SkyObjectFinder.maxObjectsPerEntry`) stays far above what
+    /// any real entry names: the most of the 2019 archive is printed and said in
+    /// docs/reliability.md.
+    func testNoRealEntryComesNearTheObjectCap() throws {
+        guard let sample = SampleFolder.locate(), let data = try? Data(contentsOf: SampleFolder.entriesFile(in: sample))
+        else {
+            throw XCTSkip("no real sample (shared/apod-sample) above the package")
+        }
+        let entries = try JSONFields.objects(in: data).map { try LegacyEntryDecoder.entry(from: $0) }
+        let finder = SkyObjectFinder()
+        let counts = entries.map {
+            (day: $0.date, count: finder.objects(title: $0.title, explanation: $0.explanation).count)
+        }
+        let most = try XCTUnwrap(counts.max { $0.count < $1.count })
+        print("most objects in one real entry: \(most.count) on \(most.day) of \(entries.count) entries")
+        XCTAssertLessThanOrEqual(most.count * 4, SkyObjectFinder.maxObjectsPerEntry)
+    }
 }

@@ -51,6 +51,9 @@ struct FakeScienceService {
     var ignoresDateFilter = false
     /// Whether the list route sends `X-WP-Total` / `X-WP-TotalPages`.
     var announcesPages = true
+    /// Days the service has no entry for at the moment, though `entries` has one (a day it
+    /// publishes later): left out of lists, 404 `apod_basic_not_found` on the date route.
+    var lacks: (@Sendable (_ day: String) -> Bool)?
 
     func start() throws -> (FakeHTTPServer, URL) {
         let service = self
@@ -77,14 +80,14 @@ struct FakeScienceService {
             return .json(ScienceFixtures.noRoute, status: 404)
         }
         if Self.asksForPages(request.query) { return .json(page(day)) }
-        guard let body = body(day) else { return .json(ScienceFixtures.notFound, status: 404) }
+        guard lacks?(day) != true, let body = body(day) else { return .json(ScienceFixtures.notFound, status: 404) }
         return .json(body)
     }
 
     private func list(_ query: [String: String]) -> FakeResponse {
         let perPage = max(1, Int(query["per_page"] ?? "25") ?? 25)
         let page = max(1, Int(query["page"] ?? "1") ?? 1)
-        var days = entries.keys.sorted(by: >)
+        var days = entries.keys.filter { lacks?($0) != true }.sorted(by: >)
         if !ignoresDateFilter {
             if let from = query["date_from"].flatMap(Self.day(compact:)) { days = days.filter { $0 >= from } }
             if let to = query["date_to"].flatMap(Self.day(compact:)) { days = days.filter { $0 <= to } }

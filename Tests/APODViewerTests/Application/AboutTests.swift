@@ -1,6 +1,7 @@
 import APODCore
 import AdwKit
 import Foundation
+import GtkKit
 import XCTest
 
 @testable import APODViewer
@@ -13,6 +14,22 @@ final class AboutTests: GUITestCase, @unchecked Sendable {
     override func tearDown() {
         super.tearDown()
         files.remove()
+    }
+
+    /// Run from the build folder (`make run`), the icon is not in the theme: it is found in the
+    /// source tree's `data/icons` whatever folder the sample comes from, so About never shows
+    /// a broken icon.
+    func testTheAppIconIsFoundFromTheBuildTree() throws {
+        let icons = try XCTUnwrap(IconLocator.sourceTreeIcons(appID: ViewerApplication.id))
+        XCTAssertEqual(icons.lastPathComponent, "icons")
+        setenv("APOD_SAMPLE_DIR", "/nonexistent/apod-sample", 1)
+        defer { unsetenv("APOD_SAMPLE_DIR") }
+        XCTAssertEqual(
+            IconLocator.sourceTreeIcons(appID: ViewerApplication.id), icons, "not looked for beside the sample")
+        MainActor.assumeIsolated {
+            ViewerLauncher.useAppIcon()
+            XCTAssertTrue(Gtk.iconThemeHasIcon(ViewerApplication.id), "About and the windows show the app's icon")
+        }
     }
 
     func testReleaseNotesComeFromTheMetainfoAndDebugInfoHasNoKey() throws {

@@ -77,6 +77,12 @@ final class SearchProviderTests: ViewerProcessTestCase {
             metas.components(separatedBy: "'gicon': <'\(Self.id)'>").count, 2,
             "the app's icon for the other: \(metas)")
         XCTAssertFalse(metas.contains("1900-01-01") || metas.contains("banana"), "IDs the index lacks are left out")
+        // Any program on the bus may ask for one day thousands of times: one meta, and the
+        // viewer stays on the bus (18,500 copies made a reply over D-Bus's limit and it quit).
+        let repeated = "[" + Array(repeating: "'2019-07-20'", count: 6_000).joined(separator: ", ") + "]"
+        let once = try call("GetResultMetas", [repeated])
+        XCTAssertEqual(once.components(separatedBy: "'name': <'Apollo 11 on the Moon'>").count, 2, once)
+        XCTAssertTrue(ownsName())
 
         XCTAssertFalse(hasWindow(), "searching opens no window")
         _ = try call("ActivateResult", ["2020-07-11", "['neowise']", "0"])

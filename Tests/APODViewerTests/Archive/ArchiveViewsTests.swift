@@ -85,7 +85,8 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(results.summaryLabel.text, "2 pictures match “eclipse”", "the count alone, in bold")
             XCTAssertTrue(results.noteLabel.isVisible)
             XCTAssertTrue(
-                results.noteLabel.text.hasPrefix("Only the pictures already on this computer"), results.noteLabel.text)
+                results.noteLabel.text.contains("Only the pictures already on this computer"), results.noteLabel.text)
+            XCTAssertTrue(results.noteLabel.text.contains(" pictures in the index; "), results.noteLabel.text)
             XCTAssertEqual(Set(results.cells.map(\.entry.title)), ["Total Eclipse over Poznań", "Eclipse Shadow"])
 
             windows.searchField.text = "eclipse poznan"
@@ -242,6 +243,52 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
             calendarButton.calendar.select(year: 2026, month: 11, day: 28)
             waitUntil("the 28th asked for") { self.source.requests.contains("entry 2026-11-28") }
             XCTAssertFalse(calendarButton.button.isOpen)
+        }
+    }
+
+    /// A distant month is one choice away (not 22 clicks on the year arrows): the month list
+    /// and the year field over the calendar move it, and it moves them. The popover opens
+    /// above its button at the window's bottom and shows the legend's every line; the date
+    /// selector's spin buttons say which is which.
+    func testTheCalendarReachesADistantMonthFromItsChoicesAndShowsItsWholeLegend() throws {
+        try MainActor.assumeIsolated {
+            try startWithArchive(
+                indexed: sky() + [entry("1999-03-05", title: "Old Favourite")], entries: sky())
+            _ = try archive.toggleFavourite(entry("1999-03-05", title: "Old Favourite"))
+            let main = try XCTUnwrap(app.mainWindow)
+            let calendarButton = try XCTUnwrap(app.mainWindow?.calendarButton)
+            let calendar = calendarButton.calendar
+            waitUntil("today shown") { main.entry != nil }
+            XCTAssertEqual(main.dateSelector.captions.map(\.text), ["Year", "Month", "Day"])
+            XCTAssertTrue(main.dateSelector.captions.allSatisfy(\.isMapped), "the spin buttons' names are visible")
+
+            calendarButton.button.popup()
+            defer {
+                calendarButton.button.popdown()
+                waitUntil("the calendar closed") { !calendarButton.button.isOpen }
+            }
+            waitUntil("today's mark") { calendar.isMarked(29) }
+            XCTAssertEqual(calendarButton.yearChoice.value, 2026)
+            XCTAssertEqual(calendarButton.monthChoice.selected, 10, "November")
+
+            calendarButton.yearChoice.value = 1999
+            XCTAssertEqual(calendar.selected.year, 1999)
+            calendarButton.monthChoice.selected = 2
+            XCTAssertEqual(calendar.selected.month, 3, "March")
+            XCTAssertEqual(calendar.selected.day, 29, "the same day of the month")
+            waitUntil("the month's marks and favourites") { calendarButton.legend.text.contains("Favourites: 5") }
+            XCTAssertTrue(calendar.isMarked(5))
+            XCTAssertTrue(calendarButton.button.isOpen, "choosing a month is browsing, not choosing a day")
+            waitForFrames()
+            XCTAssertFalse(calendarButton.legend.isCutOff, "the legend's last line shows")
+            saveScreenshot(of: main.window, named: "calendar-popover-distant-month")
+
+            // The year field never leaves the archive.
+            calendarButton.yearChoice.value = 1990
+            XCTAssertEqual(calendar.selected.year, 1995)
+            XCTAssertEqual(calendar.selected.month, 6, "the archive begins in June 1995")
+            XCTAssertEqual(calendarButton.monthChoice.selected, 5)
+            XCTAssertFalse(source.requests.contains { $0.hasPrefix("entry 1999") || $0.hasPrefix("entry 1995") })
         }
     }
 

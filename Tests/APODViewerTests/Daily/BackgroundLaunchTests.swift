@@ -9,10 +9,14 @@ final class BackgroundLaunchTests: ViewerProcessTestCase {
     private var lastSeen: URL { home.appendingPathComponent("data/apod-viewer/daily/last-seen") }
     private var autostart: URL { home.appendingPathComponent("config/autostart/\(Self.id).desktop") }
 
+    private var standardError: URL { home.appendingPathComponent("stderr.txt") }
+
     private func launchOnSample(_ arguments: [String]) throws -> Process {
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("APOD_") }
         environment["APOD_SAMPLE_DIR"] = TestConfiguration.sampleDirectory.path
-        return try launch(arguments, environment: environment)
+        FileManager.default.createFile(atPath: standardError.path, contents: nil)
+        return try launch(
+            arguments, environment: environment, standardError: try FileHandle(forWritingTo: standardError))
     }
 
     private func saveSettings(_ text: String) throws {
@@ -57,5 +61,9 @@ final class BackgroundLaunchTests: ViewerProcessTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: lastSeen.path), "no check")
         XCTAssertFalse(
             FileManager.default.fileExists(atPath: autostart.path), "an earlier version's login item is removed")
+        let said = try String(contentsOf: standardError, encoding: .utf8)
+        XCTAssertEqual(
+            said, "apod-viewer: " + DailyPictureService.nothingToDoInBackground + "\n", "why it ends, on stderr")
+        XCTAssertTrue(said.contains("Preferences → Daily Picture"), said)
     }
 }

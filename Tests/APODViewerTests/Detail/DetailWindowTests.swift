@@ -256,6 +256,10 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
                 defer { portal.unpublish() }
                 let call = try XCTUnwrap(portal.calls.first)
                 XCTAssertEqual(call.title, "Save Picture")
+                XCTAssertEqual(
+                    call.options.string("current_folder"), PictureSaver.lastFolder ?? Window.picturesFolder,
+                    "Save starts in the Pictures folder (or the last one used), not where the app was started")
+                XCTAssertNotEqual(call.options.string("current_folder"), FileManager.default.currentDirectoryPath)
                 XCTAssertEqual(call.options.string("current_name"), "2018-05-12-ca-va-oland.jpg")
                 XCTAssertEqual(call.options.string("accept_label"), "_Save")
                 XCTAssertEqual(call.options.bool("modal"), true)
@@ -271,6 +275,15 @@ final class DetailWindowTests: GUITestCase, @unchecked Sendable {
                 XCTAssertEqual(detail.toasts.text, "Saved to Öland #1.jpg")
                 XCTAssertNil(detail.banner.message)
                 XCTAssertEqual(portal.calls.count, 1)
+
+                // The next Save starts in the folder just used.
+                XCTAssertTrue(detail.header.saveButton.activate())
+                waitUntil("the portal is asked again") { portal.isOpen }
+                XCTAssertEqual(portal.calls.last?.options.string("current_folder"), folder.path)
+                portal.choose(folder.appendingPathComponent("again.jpg").path)
+                waitUntil("the second file is written") {
+                    FileManager.default.fileExists(atPath: folder.appendingPathComponent("again.jpg").path)
+                }
             }
         }
     }

@@ -120,6 +120,7 @@ final class SetBackgroundTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(detail.banner.root.kind, .error)
             XCTAssertTrue(detail.background.button.isSensitive, "the user may try again later")
             XCTAssertTrue(detail.banner.root.isDismissible)
+            XCTAssertEqual(detail.banner.offeredActionLabel, "_Save…", "the strip offers what it suggests")
             waitForFrames()
             saveScreenshot(of: detail.window, named: "detail-no-portal")
             detail.banner.root.dismiss()

@@ -60,6 +60,15 @@ final class TranslatedWindowsTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(preferences.window.title, "偏好設定")
             waitUntil("the usage is measured") { preferences.usageRow.title.hasPrefix("已使用") }
             saveScreenshot(of: main.window, named: "main-window-zh_TW")
+
+            // 360 px wide, the bottom bar's seven tabs fit in Chinese too.
+            preferences.window.close()
+            detail.window.close()
+            main.window.resize(width: 360, height: 760)
+            waitUntil("the bottom switcher shows") { main.switcherBar.isRevealed }
+            waitForFrames()
+            XCTAssertEqual(main.switcherBar.ellipsizedLabelTexts, [], "every tab's label fits 360 px")
+            saveScreenshot(of: main.window, named: "main-window-narrow-zh_TW")
         }
     }
 }

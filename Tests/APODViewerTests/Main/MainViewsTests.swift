@@ -36,6 +36,44 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
         return source
     }
 
+    /// The header's view switcher keeps one layout on every view: the tabs stay where they
+    /// are under the pointer (Today's star hid and gave the switcher room to change from
+    /// icons over labels to icons beside them). A view changed by a shortcut takes the focus
+    /// ring with it, when the tabs had it.
+    func testTheViewSwitcherKeepsItsLayoutAndItsFocusFollowsTheView() throws {
+        try MainActor.assumeIsolated {
+            _ = try startWithArchive()
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("today shown") { main.entry != nil }
+            // At the first showing the header's squeezer crossfades between its switchers.
+            waitUntil("the seven tabs of one switcher in the header") { main.windowTitle.shownToggles.count == 7 }
+            waitForFrames()
+            let onToday = main.windowTitle.shownToggles.map(\.bounds)
+            for view in [MainView.Name.random, .favourites, .browse, .today] {
+                main.showView(view)
+                waitForFrames()
+                XCTAssertEqual(main.windowTitle.shownToggles.map(\.bounds), onToday, "\(view): the tabs did not move")
+            }
+
+            XCTAssertTrue(main.windowTitle.focusShownToggle(0), "the Today tab takes the keyboard")
+            XCTAssertTrue(main.window.activateAction(WindowAction.showView.detailedName, string: "favourites"))
+            waitUntil("the focus follows to the Favourites tab") {
+                main.windowTitle.shownToggles.map(\.hasFocus) == [false, false, false, true, false, false, false]
+            }
+            XCTAssertEqual(main.windowTitle.shownToggles.firstIndex { $0.isActive }, 3)
+
+            // The focus in a view that goes (Random's count field) lands on the new view's tab,
+            // not on the first tab at the next key press.
+            main.showView(.random)
+            let random = try XCTUnwrap(app.randomView)
+            waitUntil("the count field takes the keyboard") {
+                random.countSpin.grabFocus() && random.countSpin.containsFocus
+            }
+            XCTAssertTrue(main.window.activateAction(WindowAction.showView.detailedName, string: "history"))
+            waitUntil("the focus on the History tab") { main.windowTitle.shownToggles.map(\.hasFocus)[4] }
+        }
+    }
+
     /// The accelerators' actions, as the keys run them: still one window on screen after each.
     func testCtrlRCtrlFAndFavouritesShowViewsInTheOneWindow() throws {
         try MainActor.assumeIsolated {

@@ -74,6 +74,44 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// A slow service (about a second a day, as the real one): while a day loads, the window
+    /// shows nothing of another day, and on the first load no Open Details floats alone.
+    func testWhileADayLoadsNothingOfAnotherDayIsShown() throws {
+        try MainActor.assumeIsolated {
+            let source = FakeSource(entries: [
+                entry("2026-11-27", title: "Day Before"),
+                entry("2026-11-28", title: "Latest Sky"),
+            ])
+            source.setLatestDelay(1)
+            try start(source)
+            waitUntil("the first load started") { source.requests.first == "latest" }
+            XCTAssertEqual(main.pictureView.page, .loading)
+            XCTAssertFalse(main.detailsButton.isVisible, "no Open Details before there is an entry")
+            XCTAssertFalse(main.caption.root.isVisible)
+            XCTAssertFalse(main.explanationScroller.isVisible)
+            waitUntil("the latest day is shown") { main.caption.titleLabel.text == "Latest Sky" }
+            XCTAssertTrue(main.detailsButton.isVisible)
+            XCTAssertTrue(main.explanationScroller.isVisible)
+
+            source.setAnswerDelay(2)
+            main.show(day: APODDay("2026-11-27")!)
+            XCTAssertEqual(main.pictureView.page, .loading)
+            XCTAssertFalse(main.caption.root.isVisible, "the latest day's title does not stay beside the spinner")
+            XCTAssertFalse(main.explanationScroller.isVisible, "nor its explanation")
+            XCTAssertFalse(main.detailsButton.isVisible)
+            XCTAssertNil(main.entry, "Copy Link and the star do not act on the day that went")
+            waitForFrames()
+            saveScreenshot(of: main.window, named: "today-loading-another-day")
+            waitUntil("the day before is shown") { main.caption.titleLabel.text == "Day Before" }
+            XCTAssertTrue(main.caption.root.isVisible)
+
+            // F5 on the day shown keeps its text while it loads again.
+            main.reload()
+            XCTAssertTrue(main.caption.root.isVisible)
+            XCTAssertEqual(main.entry?.date, APODDay("2026-11-27"))
+        }
+    }
+
     func testSpinLimitsFollowTheArchiveAndTheMonth() throws {
         try MainActor.assumeIsolated {
             try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky")]))

@@ -60,6 +60,9 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
             XCTAssertFalse(preferences.window.isModal, "the main window stays usable beside it (issue 19)")
             XCTAssertTrue(preferences.window.isDialog(of: main.window), "kept above the main window")
             XCTAssertEqual(preferences.sourceChoice.selectedValue, .science)
+            XCTAssertEqual(
+                preferences.sourceChoice.selectedLabel, "127.0.0.1:\(science.baseURL.port!) (as science.nasa.gov)",
+                "the host really asked, not NASA's, while --api-url points elsewhere")
             XCTAssertFalse(preferences.showsLegacyFields)
             XCTAssertTrue(preferences.keyEntry.isSecret, "the key is masked on screen")
             preferences.urlEntry.text = legacyURL.absoluteString
