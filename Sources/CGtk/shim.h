@@ -80,6 +80,11 @@ static inline gboolean apod_is_texture(gpointer object) {
     return object != NULL && GDK_IS_TEXTURE(object);
 }
 
+/* G_OBJECT_TYPE_NAME: tells GTK's stand-in media file (no media module) from a real one. */
+static inline const char *apod_type_name_of(gpointer object) {
+    return G_OBJECT_TYPE_NAME(object);
+}
+
 /* G_TYPE_BOOLEAN: to set boolean properties that have no typed setter (GtkSettings). */
 static inline GType apod_type_boolean(void) {
     return G_TYPE_BOOLEAN;

@@ -91,6 +91,7 @@ public final class FakeHTTPServer: Sendable {
         var openConnections: Set<Int32> = []
         var stopped = false
         var profile = NetworkProfile.loopback
+        var bytesSent = 0
     }
 
     private let state = Mutex(State())
@@ -133,6 +134,11 @@ public final class FakeHTTPServer: Sendable {
     public var profile: NetworkProfile {
         get { state.withLock { $0.profile } }
         set { state.withLock { $0.profile = newValue } }
+    }
+
+    /// Bytes written to clients so far, heads included: a test sees a download stop here.
+    public var bytesSent: Int {
+        state.withLock { $0.bytesSent }
     }
 
     /// Every request received so far, in arrival order.
@@ -285,6 +291,7 @@ public final class FakeHTTPServer: Sendable {
                 let n = send(fd, base + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
                 if n <= 0 { return false }
                 sent += n
+                state.withLock { $0.bytesSent += n }
             }
             return true
         }

@@ -5,6 +5,7 @@ import Foundation
 /// network and on loopback. See README "Performance".
 let usage = """
     usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate MB_PER_S] [--renderers LIST] [--no-grids | --grids-only | --index-only | --browse-only]
+           apod-bench --video-only [MEDIA_DIR]
       --count N        pictures in the grid (default 100; the viewer's grid rows take at most 100)
       --json           print the result as JSON instead of a table
       --sample DIR     serve the real pictures of DIR/image (e.g. ../shared/apod-sample), upscaled to HD
@@ -16,6 +17,8 @@ let usage = """
       --grids-only     only the rows that run the viewer
       --index-only     only the archive index rows (sync, search, random, random in the viewer, browse)
       --browse-only    only the index sync and the browse rows (the archive wall under cairo and auto)
+      --video-only     only the video rows: first frame against first byte at 1 MB/s, CPU paused,
+                       hidden and playing 1080p, peak RSS (clips from scripts/make-test-media)
     """
 
 func fail(_ message: String) -> Never {
@@ -58,6 +61,26 @@ if arguments.first == WaitCPU.flag {
     finished.wait()
     FileHandle.standardOutput.write(try JSONEncoder().encode(measurement!))
     exit(0)
+}
+
+if arguments.first == "--video-only" {
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../..", isDirectory: true).standardized
+    let media =
+        arguments.count > 1
+        ? URL(fileURLWithPath: arguments[1], isDirectory: true)
+        : repository.appendingPathComponent(".build/test-media", isDirectory: true)
+    let script = Process()
+    script.executableURL = repository.appendingPathComponent("scripts/make-test-media")
+    script.arguments = [media.path, "hd"]
+    do {
+        try script.run()
+        script.waitUntilExit()
+    } catch {
+        fail("scripts/make-test-media: \(error)")
+    }
+    guard script.terminationStatus == 0 else { fail("scripts/make-test-media failed") }
+    VideoBench.run(mediaDirectory: media)
 }
 
 var options = BenchPlan.Options()

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The app's cache directory as a whole (entries under `metadata/`, pictures under `images/`),
+/// The app's cache directory as a whole (entries under `metadata/`, pictures under `images/`,
+/// APOD's own videos under `videos/`),
 /// for the preferences window: how much it holds, and emptying it.
 ///
-/// Only those two sub-folders are counted or removed, never the directory itself: a
+/// Only those sub-folders are counted or removed, never the directory itself: a
 /// `--cache-dir` may point at a folder that holds other things too.
 public struct CacheFolder: Sendable {
     public let root: URL
@@ -13,10 +14,13 @@ public struct CacheFolder: Sendable {
     }
 
     private var parts: [URL] {
-        [root.appendingPathComponent("metadata", isDirectory: true), ImageDiskCache.directory(inCache: root)]
+        [
+            root.appendingPathComponent("metadata", isDirectory: true), ImageDiskCache.directory(inCache: root),
+            VideoCache.directory(inCache: root),
+        ]
     }
 
-    /// Bytes in every file of both parts; reads the disk, so call it off the main thread.
+    /// Bytes in every file of the parts; reads the disk, so call it off the main thread.
     public func bytesUsed() -> Int64 {
         var total: Int64 = 0
         for part in parts {
@@ -34,7 +38,7 @@ public struct CacheFolder: Sendable {
         return total
     }
 
-    /// Deletes every cached entry and picture. A live `ImageDiskCache` keeps its in-memory
+    /// Deletes every cached entry, picture and video. A live `ImageDiskCache` keeps its in-memory
     /// index, so make a new one (a new loader) afterwards.
     /// - Throws: `APODError.cannotWriteFile` when a part cannot be removed.
     public func clear() throws {

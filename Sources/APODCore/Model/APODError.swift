@@ -85,6 +85,9 @@ public enum APODError: Error, Equatable, Sendable {
     case diskFull(path: String)
     /// Another `apod sync` or the viewer's download is already filling this index.
     case syncInProgress
+    /// A video cannot be played in the app (`VideoProblem` says why); its still is shown
+    /// instead, with a way to open it in the browser.
+    case videoUnplayable(VideoProblem)
 
     /// What happened and what to do about it, in one or two sentences.
     public var message: String {
@@ -203,6 +206,8 @@ public enum APODError: Error, Equatable, Sendable {
         case .syncInProgress:
             return tr(
                 "The archive is already being downloaded (by the viewer or another apod sync). Wait for it to finish.")
+        case .videoUnplayable(let problem):
+            return tr("This video cannot be played here: {reason}.", ["reason": problem.reason])
         }
     }
 

@@ -53,8 +53,12 @@ enum Shortcuts {
                     Binding(WindowAction.zoomFit, ["<Ctrl>0", "<Ctrl>KP_0"], tr("Best fit")),
                     Binding(WindowAction.zoomActual, ["1", "KP_1"], tr("100 % (double-click toggles with best fit)")),
                     Binding(WindowAction.fullscreen, ["F11"], tr("Fullscreen (Escape leaves)")),
-                    Binding(WindowAction.previous, ["Left"], tr("Previous picture of the grid's batch")),
-                    Binding(WindowAction.next, ["Right"], tr("Next picture of the grid's batch")),
+                    Binding(
+                        WindowAction.previous, ["Left", "<Alt>Left"],
+                        tr("Previous picture of the grid's batch (inside a video, Left seeks: use Alt+Left)")),
+                    Binding(
+                        WindowAction.next, ["Right", "<Alt>Right"],
+                        tr("Next picture of the grid's batch (inside a video, Right seeks: use Alt+Right)")),
                 ]
             ),
             (

@@ -15,6 +15,9 @@ public struct ViewerEnvironment: Sendable {
     /// The daily background's saved choices (fit, caption), which "Set as Background" follows
     /// too; read from the settings file, so called off the main thread.
     public var dailySettings: @Sendable () -> DailySettings
+    /// Where APOD's own videos are fetched and kept; by default a folder of this process's
+    /// own under the temporary directory (the app passes its cache's `videos/`).
+    public var videos: VideoDownload
     /// The Chinese mirror's texts and the Explanations choice; without it explanations stay
     /// English.
     public var translations: ViewerTranslations?
@@ -23,10 +26,16 @@ public struct ViewerEnvironment: Sendable {
         source: any APODSource, pictures: PictureLoader, calendar: ArchiveCalendar = ArchiveCalendar(),
         wallpaperDirectory: URL? = nil, archive: ArchiveAccess? = nil,
         dailySettings: @escaping @Sendable () -> DailySettings = { DailySettings() },
+        videos: VideoDownload? = nil,
         translations: ViewerTranslations? = nil
     ) {
         self.translations = translations
         self.source = source
+        self.videos =
+            videos
+            ?? VideoDownload(
+                client: HTTPClient(),
+                cache: VideoCache(directory: Self.temporaryVideoDirectory, capacity: ImageDiskCache.defaultCapacity))
         self.archive = archive
         self.dailySettings = dailySettings
         self.pictures = pictures
@@ -35,6 +44,13 @@ public struct ViewerEnvironment: Sendable {
             wallpaperDirectory
             ?? Self.wallpaperDirectory(
                 inCache: SourceConfiguration.defaultCacheDirectory(environment: ProcessInfo.processInfo.environment))
+    }
+
+    /// A folder of this process's own for videos when nothing may be cached (`--no-cache`,
+    /// tests): GStreamer plays from a file.
+    static var temporaryVideoDirectory: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apod-viewer-videos-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
     }
 
     /// `<cache>/wallpaper`, beside the entries and pictures.

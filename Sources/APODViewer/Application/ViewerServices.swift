@@ -73,6 +73,13 @@ public final class ViewerServices {
             wallpaperDirectory: ViewerEnvironment.wallpaperDirectory(inCache: configuration.cacheDirectory),
             archive: archive,
             dailySettings: { [store] in store.map(DailySettings.init(store:)) ?? DailySettings() },
+            videos: VideoDownload(
+                client: client,
+                cache: VideoCache(
+                    directory: configuration.useCache
+                        ? VideoCache.directory(inCache: configuration.cacheDirectory)
+                        : ViewerEnvironment.temporaryVideoDirectory,
+                    capacity: Int64(cacheLimitMB) << 20)),
             translations: ViewerTranslations(
                 base: configuration.translationURL, client: client, archive: archive,
                 language: store.map { ExplanationLanguage(store: $0) }

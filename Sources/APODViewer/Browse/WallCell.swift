@@ -3,7 +3,7 @@ import GtkKit
 
 /// One day on the archive wall: its thumbnail (a still placeholder until it arrives, an icon
 /// and the reason as tooltip when it cannot be shown) over the day's date, as a flat button
-/// that opens the day. Cells are recycled as the wall scrolls: `show` gives one another day,
+/// that opens the day, with a play badge on video days. Cells are recycled as the wall scrolls: `show` gives one another day,
 /// cancelling what it was loading for the last.
 @MainActor
 final class WallCell {
@@ -13,6 +13,8 @@ final class WallCell {
     let button: Button
     let picture = Picture(fit: .cover)
     let statusIcon = Image(iconName: WallCell.loadingIconName, pixelSize: 32)
+    /// On a video day's thumbnail; hovering never plays the video.
+    let playBadge = Image(iconName: "media-playback-start-symbolic", pixelSize: 16)
     let dateLabel = Label()
     /// The index of the day in the wall, and its entry.
     private(set) var dayIndex: Int?
@@ -31,6 +33,12 @@ final class WallCell {
         statusIcon.verticalAlign = .center
         statusIcon.addCSSClass("dim-label")
         overlay.addOverlay(statusIcon)
+        playBadge.addCSSClass("osd")
+        playBadge.horizontalAlign = .end
+        playBadge.verticalAlign = .end
+        playBadge.setMargins(6)
+        playBadge.isVisible = false
+        overlay.addOverlay(playBadge)
         let column = Box(.vertical, spacing: 4)
         column.append(overlay)
         dateLabel.addCSSClass("caption")
@@ -57,7 +65,9 @@ final class WallCell {
             date = entry.date.displayString
             let title = entry.shownTitle.text
             tooltip = [title, entry.shownAltText?.text].compactMap { $0 }.joined(separator: "\n")
-            accessibleLabel = "\(date): \(title)"
+            accessibleLabel =
+                entry.mediaType == .video
+                ? tr("{date}: {title}, video", ["date": date, "title": title]) : "\(date): \(title)"
             accessibleDescription = entry.shownAltText?.text ?? ""
         }
     }
@@ -90,6 +100,7 @@ final class WallCell {
         // Only on change: an icon name set again is looked up in the theme again.
         if statusIcon.iconName != Self.loadingIconName { statusIcon.iconName = Self.loadingIconName }
         statusIcon.isVisible = true
+        playBadge.isVisible = day.entry.mediaType == .video
         dateLabel.text = day.date
     }
 
@@ -102,6 +113,7 @@ final class WallCell {
         needsRender = false
         isLoaded = false
         picture.setTexture(nil)
+        playBadge.isVisible = false
         button.isVisible = false
     }
 

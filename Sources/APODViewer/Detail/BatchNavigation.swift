@@ -13,6 +13,10 @@ final class BatchNavigation {
     let nextButton = Button(iconName: "go-next-symbolic", tooltip: tr("Next picture (Right)"))
     /// Called with the entry to show next.
     let stepped = Event<APODEntry>()
+    /// Asked first when Left or Right is pressed (-1, 1): true when a playing video took the
+    /// key to seek, since inside a video the arrows seek and Alt+Left/Right step. A query,
+    /// given at init as the others are.
+    private let arrowTaken: @MainActor (Int) -> Bool
     private let entries: @MainActor () -> [APODEntry]
     private var current: APODEntry?
     private var isHovered = false
@@ -23,8 +27,12 @@ final class BatchNavigation {
     }
     private var hover: MotionController?
 
-    init(over overlay: Overlay, window: Window, entries: @escaping @MainActor () -> [APODEntry]) {
+    init(
+        over overlay: Overlay, window: Window, entries: @escaping @MainActor () -> [APODEntry],
+        arrowTaken: @escaping @MainActor (Int) -> Bool = { _ in false }
+    ) {
         self.entries = entries
+        self.arrowTaken = arrowTaken
         for (button, align) in [(previousButton, Align.start), (nextButton, Align.end)] {
             button.addCSSClass("osd")
             button.addCSSClass("circular")
@@ -38,8 +46,8 @@ final class BatchNavigation {
         previousButton.onClicked { [weak self] in self?.step(by: -1) }
         nextButton.onClicked { [weak self] in self?.step(by: 1) }
         hover = MotionController(on: overlay) { [weak self] inside in self?.pointerMoved(inside: inside) }
-        window.addAction(Action(WindowAction.previous) { [weak self] in self?.step(by: -1) })
-        window.addAction(Action(WindowAction.next) { [weak self] in self?.step(by: 1) })
+        window.addAction(Action(WindowAction.previous) { [weak self] in self?.arrow(-1) })
+        window.addAction(Action(WindowAction.next) { [weak self] in self?.arrow(1) })
     }
 
     /// The window shows `entry` now.
@@ -61,6 +69,11 @@ final class BatchNavigation {
     func pointerMoved(inside: Bool) {
         isHovered = inside
         updateButtons()
+    }
+
+    private func arrow(_ offset: Int) {
+        if arrowTaken(offset) { return }
+        step(by: offset)
     }
 
     func step(by offset: Int) {

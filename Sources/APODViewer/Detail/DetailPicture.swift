@@ -8,7 +8,8 @@ import GtkKit
 /// video's still, or a status page: no picture for this entry, or why none could be shown,
 /// with Retry. It loads the best picture there is (HD, then normal, then the thumbnail:
 /// `PictureLoader.firstPicture`) decoded to fit, and fetches the full resolution only when
-/// zoomed past it.
+/// zoomed past it. An APOD-hosted video plays here in its still's place (`VideoPlayer`,
+/// playing and muted); when it cannot, the still says why (`VideoNotice`).
 @MainActor
 final class DetailPicture {
     /// The picture on screen, the source it came from (what Save and Set as Background use).
@@ -19,6 +20,8 @@ final class DetailPicture {
 
     enum Page {
         case loading, picture, missing, failed
+        /// An APOD-hosted video, playing in place.
+        case video
     }
 
     let root = ContentStack<Page>()
@@ -31,6 +34,10 @@ final class DetailPicture {
         iconName: "image-missing-symbolic", title: tr("The picture could not be shown"), isAlert: true)
     /// Over a video's still: opens the player in the browser.
     let playButton = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play the video in your browser"))
+    let videoPlayer: VideoPlayer
+    /// Over the still when the video cannot be played here.
+    let videoNotice = VideoNotice()
+    private let videoSubscriptions = Subscriptions()
     private let spinner = Spinner(size: 48)
     private let retryButton = Button(label: tr("_Retry"))
     private let pictures: PictureLoader
@@ -44,8 +51,9 @@ final class DetailPicture {
     /// The play button was pressed (the video's player is fetched then: `VideoPlayback`).
     let playRequested = Event<Void>()
 
-    init(pictures: PictureLoader) {
+    init(pictures: PictureLoader, videos: VideoDownload) {
         self.pictures = pictures
+        videoPlayer = VideoPlayer(downloads: videos)
         spinner.horizontalAlign = .center
         spinner.verticalAlign = .center
         root.add(spinner, for: .loading)
@@ -62,7 +70,13 @@ final class DetailPicture {
         // page is a frame around it, so hiding the picture (fullscreen moves it) never makes
         // the stack turn to another page.
         zoomable.root.addOverlay(playButton)
+        zoomable.root.addOverlay(videoNotice.root)
+        videoNotice.openRequested.subscribe { [weak self] in self?.playRequested.emit() }.store(in: videoSubscriptions)
         root.add(Overlay(child: zoomable.root), for: .picture)
+        root.add(videoPlayer.root, for: .video)
+        videoPlayer.becameReady.subscribe { [weak self] in self?.videoReady() }.store(in: videoSubscriptions)
+        videoPlayer.failed.subscribe { [weak self] message in self?.videoFailed(message) }
+            .store(in: videoSubscriptions)
         root.add(missing, for: .missing)
         retryButton.markSuggested()
         retryButton.onClicked { [weak self] in self?.reload() }
@@ -77,12 +91,41 @@ final class DetailPicture {
     func load(_ entry: APODEntry, fitting box: PixelSize) {
         self.entry = entry
         self.box = box
-        playButton.isVisible = entry.mediaType == .video
+        playButton.isVisible = entry.mediaType == .video && entry.hostedVideoURL == nil
+        playButton.tooltip = entry.playTooltip
+        playButton.setAccessibleLabel(entry.playTooltip)
+        videoNotice.hide()
+        videoPlayer.stop()
+        if let address = entry.hostedVideoURL { videoPlayer.load(address, playing: true) }
         reload()
     }
 
     func cancel() {
         work.cancel()
+        videoPlayer.stop()
+    }
+
+    /// The video's first frame is ready: it takes the still's place (and starts, muted).
+    private func videoReady() {
+        spinner.isSpinning = false
+        videoNotice.hide()
+        root.state = .video
+    }
+
+    /// The video cannot be played here: the still with why and Open in Browser, or the
+    /// missing page saying so when there is no still.
+    private func videoFailed(_ message: String) {
+        playButton.isVisible = true
+        switch page {
+        case .picture?:
+            videoNotice.show(message)
+        case .video?:
+            reload()
+        case .missing?:
+            missing.setDescription(message)
+        default:
+            break
+        }
     }
 
     private func reload() {
@@ -91,9 +134,18 @@ final class DetailPicture {
         setShown(nil)
         let sources = entry.detailPictureSources
         guard !sources.isEmpty else {
-            missing.setDescription(
-                entry.mediaType == .video
-                    ? tr("This entry is a video. Open its web page to play it.") : tr("This entry has no picture."))
+            if videoPlayer.isBusy {
+                spinner.isSpinning = true
+                root.state = .loading
+                return
+            }
+            if case .failed(let message) = videoPlayer.state {
+                missing.setDescription(message)
+            } else {
+                missing.setDescription(
+                    entry.mediaType == .video
+                        ? tr("This entry is a video. Open its web page to play it.") : tr("This entry has no picture."))
+            }
             root.state = .missing
             return
         }
@@ -107,6 +159,8 @@ final class DetailPicture {
             },
             then: { [weak self] result in
                 guard let self else { return }
+                // The video's first frame came first: the still stays behind it.
+                if self.videoPlayer.state == .ready { return }
                 self.spinner.isSpinning = false
                 switch result {
                 case .success(let (image, source)):
@@ -119,6 +173,7 @@ final class DetailPicture {
                     self.picture.setAccessibleLabel(entry.pictureDescription)
                     self.root.state = .picture
                     self.setShown(Shown(image: image, source: source))
+                    if case .failed(let message) = self.videoPlayer.state { self.videoNotice.show(message) }
                 case .failure(let error):
                     self.failure.setDescription(userMessage(for: error))
                     self.root.state = .failed

@@ -87,7 +87,7 @@ final class DetailWindow {
         window = Window(application: application)
         window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
         header = DetailHeader(window: window, backgroundButton: background.button)
-        pictureArea = DetailPicture(pictures: environment.pictures)
+        pictureArea = DetailPicture(pictures: environment.pictures, videos: environment.videos)
         let column = Box(.vertical, spacing: 12)
         scroller = ScrolledWindow(child: column)
         zoomable.enclosingScroller = scroller
@@ -122,7 +122,14 @@ final class DetailWindow {
         saver = PictureSaver(window: window, toasts: toasts, banner: banner, pictures: environment.pictures)
         installHandOff(environment: environment)
         if let batch {
-            let navigation = BatchNavigation(over: zoomable.root, window: window, entries: batch)
+            let player = pictureArea.videoPlayer
+            let navigation = BatchNavigation(
+                over: zoomable.root, window: window, entries: batch,
+                arrowTaken: { [weak player] offset in
+                    guard let player, player.state == .ready, player.root.containsFocus else { return false }
+                    player.seek(by: Double(offset) * VideoPlayer.seekStep)
+                    return true
+                })
             navigation.stepped.subscribe { [weak self] next in self?.show(next) }.store(in: subscriptions)
             self.batch = navigation
         }

@@ -73,6 +73,8 @@ final class MainWindow {
     private let environment: ViewerEnvironment
     private let entryWork = WorkSlot()
     private let videoPlayback: VideoPlayback
+    /// An APOD-hosted video day plays here, paused and muted until asked.
+    let videoPlayer: VideoPlayer
     private let pictureWork = WorkSlot()
     /// What the window last asked for, so Retry and F5 repeat it.
     private var request: Request = .latest
@@ -106,6 +108,7 @@ final class MainWindow {
     init(application: Application, environment: ViewerEnvironment, menu: Menu) {
         self.environment = environment
         videoPlayback = VideoPlayback(source: environment.source)
+        videoPlayer = VideoPlayer(downloads: environment.videos)
         window = Window(application: application)
         window.title = tr("APOD Viewer")
         window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
@@ -191,6 +194,7 @@ final class MainWindow {
             translation.openLink = { [weak self] url in self?.openWebLink(url) }
         }
         todayBody.verticalExpand = true
+        pictureView.addVideoPage(videoPlayer.root)
         todayBody.append(pictureView.root)
         todayBody.append(textColumn)
         let page = Box(.vertical, spacing: 12)
@@ -320,6 +324,8 @@ final class MainWindow {
                 switcher.moveFocusToActiveToggle(fromAnywhere: true)
             }
         }
+        // A video left playing in Today would go on decoding behind another view.
+        if !isShowing(.today) { videoPlayer.pause() }
         guard let name = views.visiblePage else { return }
         addedViews[name]?.onShown?()
     }
@@ -352,6 +358,8 @@ final class MainWindow {
             guard let self, let entry = self.entry else { return }
             self.videoPlayback.play(entry) { [weak self] url in self?.openWebLink(url) }
         }.store(in: subscriptions)
+        videoPlayer.becameReady.subscribe { [weak self] in self?.pictureView.showVideo() }.store(in: subscriptions)
+        videoPlayer.failed.subscribe { [weak self] message in self?.videoFailed(message) }.store(in: subscriptions)
     }
 
     /// A link in Today's explanation: another APOD day is shown here, as the detail window
@@ -435,6 +443,7 @@ final class MainWindow {
         notice = nil
         notices.clear()
         pictureWork.cancel()
+        videoPlayer.stop()
         pictureView.showLoading()
         // While a day loads, nothing of another day stays beside the spinner.
         if !isShowing(request) {
@@ -546,7 +555,13 @@ final class MainWindow {
     /// Loads the entry's picture decoded to fit the picture area (or `box`, when the area grew
     /// past the picture on screen: that one stays until the larger decode is ready).
     private func loadPicture(for entry: APODEntry, fitting box: PixelSize? = nil) {
+        let playsHere = entry.hostedVideoURL != nil
+        if box == nil, let address = entry.hostedVideoURL { videoPlayer.load(address, playing: false) }
         guard let url = entry.displayPictureURL else {
+            if playsHere {
+                pictureView.showLoading()
+                return
+            }
             pictureView.showStatus(entry.mediaType == .video ? .video : .noPicture(entry.webPageURL))
             return
         }
@@ -560,11 +575,20 @@ final class MainWindow {
             then: { [weak self] result in
                 switch result {
                 case .success(let image):
-                    self?.pictureView.show(
-                        image, altText: entry.pictureDescription, playable: entry.mediaType == .video)
-                    self?.pictureView.animation.start { try await pictures.animation(from: url, for: .display) }
+                    guard let self else { return }
+                    // The video's first frame came first: the still stays behind it.
+                    if playsHere, self.videoPlayer.state == .ready { return }
+                    self.pictureView.show(
+                        image, altText: entry.pictureDescription,
+                        playable: entry.mediaType == .video && !self.videoPlayer.isBusy)
+                    self.pictureView.playButton.tooltip = entry.playTooltip
+                    self.pictureView.playButton.setAccessibleLabel(entry.playTooltip)
+                    if case .failed(let message) = self.videoPlayer.state { self.pictureView.videoNotice.show(message) }
+                    self.pictureView.animation.start { try await pictures.animation(from: url, for: .display) }
                 case .failure(let error):
-                    self?.pictureView.showStatus(.pictureFailed(userMessage(for: error), entry.webPageURL))
+                    guard let self else { return }
+                    if playsHere, self.videoPlayer.state == .ready { return }
+                    self.pictureView.showStatus(.pictureFailed(userMessage(for: error), entry.webPageURL))
                 }
             })
     }
@@ -574,10 +598,26 @@ final class MainWindow {
         navigation.updateSteps(from: entry?.date ?? dateSelector.selectedDay)
     }
 
+    /// The video cannot be played here: the still (when there is one) with why and Open in
+    /// Browser, or the status page saying so.
+    private func videoFailed(_ message: String) {
+        guard let entry else { return }
+        let page = pictureView.page
+        if page == .picture {
+            pictureView.playButton.isVisible = true
+            pictureView.videoNotice.show(message)
+        } else if page == .video || page == .loading, entry.displayPictureURL == nil {
+            pictureView.showStatus(.pictureFailed(message, entry.playableURL ?? entry.webPageURL))
+        } else if page == .video {
+            loadPicture(for: entry, fitting: pictureView.decodeBox(fallback: Self.defaultSize))
+        }
+    }
+
     private func cancelWork() {
         translation?.cancel()
         entryWork.cancel()
         pictureWork.cancel()
         videoPlayback.cancel()
+        videoPlayer.stop()
     }
 }

@@ -44,6 +44,16 @@ extension APODEntry {
     /// What the play button opens.
     var playableURL: URL? { mediaType == .video ? (videoURL ?? pageURL) : nil }
 
+    /// The play button's tooltip, naming the host the browser will play the video on
+    /// ("youtube.com"): the player's, else the page's the button opens.
+    var playTooltip: String {
+        guard let host = playableURL?.host?.lowercased(), !host.isEmpty else {
+            return tr("Play the video in your browser")
+        }
+        let shown = host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
+        return tr("Play the video on {host} in your browser", ["host": shown])
+    }
+
     /// The page with everything about the entry; the archive page when the service gave none.
     var webPageURL: URL { pageURL ?? ArchiveCalendar.archivePageURL(for: date) }
 

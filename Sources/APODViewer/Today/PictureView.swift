@@ -18,6 +18,8 @@ final class PictureView {
 
     enum Page {
         case loading, picture
+        /// An APOD-hosted video, playing in place (`VideoPlayer`).
+        case video
         /// A calm state: a skipped day, a day not stored, an entry without a picture.
         case status
         /// A failure, on a page screen readers announce.
@@ -30,6 +32,9 @@ final class PictureView {
     let spinner = Spinner(size: 48)
     let playButton = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play the video in your browser"))
     let statusPage = StatusPage()
+    /// Over the still when the video cannot be played here: why, and Open in Browser.
+    let videoNotice = VideoNotice()
+    private let subscriptions = Subscriptions()
     let failurePage = StatusPage(isAlert: true)
     /// What the status page says, while it shows.
     private(set) var status: ContentStatus?
@@ -78,6 +83,8 @@ final class PictureView {
         overlay.addOverlay(sizeWatcher)
         sizeWatcher.onResize { [weak self] width, height in self?.areaResized(width: width, height: height) }
         overlay.addOverlay(playButton)
+        overlay.addOverlay(videoNotice.root)
+        videoNotice.openRequested.subscribe { [weak self] in self?.playRequested.emit() }.store(in: subscriptions)
         root.add(overlay, for: .picture)
 
         root.add(statusPage, for: .status)
@@ -87,6 +94,18 @@ final class PictureView {
     }
 
     var page: Page? { root.state }
+
+    /// Adds the page an APOD-hosted video plays on (`showVideo`).
+    func addVideoPage(_ player: Widget) {
+        root.add(player, for: .video)
+    }
+
+    /// The video's first frame is ready: it takes the still's place.
+    func showVideo() {
+        spinner.isSpinning = false
+        videoNotice.hide()
+        root.state = .video
+    }
 
     /// The picture area in device pixels, what a picture is decoded to fit; `fallback` (in
     /// logical pixels) before the window is laid out.
@@ -111,6 +130,7 @@ final class PictureView {
     }
 
     func showLoading() {
+        videoNotice.hide()
         shownImage = nil
         animation?.stop(restoringStill: false)
         spinner.isSpinning = true
@@ -140,6 +160,7 @@ final class PictureView {
 
     /// Shows `status` in place of the picture, with its buttons.
     func showStatus(_ status: ContentStatus) {
+        videoNotice.hide()
         spinner.isSpinning = false
         shownImage = nil
         animation.stop(restoringStill: false)

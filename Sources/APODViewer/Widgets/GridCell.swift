@@ -85,9 +85,11 @@ final class GridCell: FlowBoxChild {
         animation.start { try await pictures.animation(from: url, for: .display) }
     }
 
-    /// "Title, 2020 Dec. 17": what a screen reader says for the cell.
+    /// "Title, 2020 Dec. 17" ("Title, video, 2020 Dec. 17" on a video day): what a screen
+    /// reader says for the cell.
     var accessibleName: String {
-        tr("{title}, {date}", ["title": entry.shownTitle.text, "date": entry.date.displayString])
+        let values = ["title": entry.shownTitle.text, "date": entry.date.displayString]
+        return entry.mediaType == .video ? tr("{title}, video, {date}", values) : tr("{title}, {date}", values)
     }
 
     var isLoading: Bool { work.isBusy }

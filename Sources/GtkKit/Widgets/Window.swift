@@ -15,6 +15,11 @@ public final class Window: Widget {
         onDestroy { [weak self] in self?.isDestroyed = true }
     }
 
+    /// A window of no application, for tools that drive GTK's loop themselves (`apod-bench`).
+    public convenience init() {
+        self.init(adopting: gtk_window_new(), application: nil)
+    }
+
     /// Wraps a window of another class (libadwaita's preferences or about window), made part
     /// of `application` so it counts among its windows and reaches its actions.
     package init(adopting window: UnsafeMutablePointer<GtkWidget>, application: Application?) {

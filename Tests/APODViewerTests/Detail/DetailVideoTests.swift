@@ -1,0 +1,78 @@
+import APODCore
+import CGtk
+import Foundation
+import GtkKit
+import TestSupport
+import XCTest
+
+@testable import APODViewer
+
+/// In the detail window an APOD-hosted video starts playing, muted; with the keyboard in it
+/// the arrows seek instead of stepping through the batch, and it keeps playing in fullscreen.
+final class DetailVideoTests: GUITestCase, @unchecked Sendable {
+    private var media: FakeHTTPServer!
+    private var holdsContext = false
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        // Held as g_application_run holds it: GTK's GStreamer sink hands frames over with
+        // g_main_context_invoke, which runs them on the streaming thread whenever that thread
+        // can take a free default context (between two iterations of the test's loop).
+        holdsContext = g_main_context_acquire(nil) != 0
+        let clip = try TestMedia.clips().mp4
+        media = try FakeHTTPServer { request in
+            request.path == "/apod/image/2607/EclipseVideo.mp4"
+                ? .data(clip, contentType: "video/mp4") : .html("<h1>Not Found</h1>", status: 404)
+        }
+    }
+
+    override func tearDown() {
+        super.tearDown()
+        if holdsContext { g_main_context_release(nil) }
+        holdsContext = false
+        media?.stop()
+        media = nil
+    }
+
+    func testTheDetailWindowPlaysMutedAndItsArrowsSeekInsideTheVideo() throws {
+        try MainActor.assumeIsolated {
+            var video = entry("2026-07-08", title: "Eclipse Video", media: .video)
+            video.videoURL = URL(string: "\(media.baseURL.absoluteString)/apod/image/2607/EclipseVideo.mp4")
+            let batch = [entry("2026-07-07", title: "Before"), video, entry("2026-07-09", title: "After")]
+            try start(FakeSource(entries: [batch[0]], random: batch), options: ViewerOptions(randomCount: 3))
+            let grid = try XCTUnwrap(app.randomView)
+            waitUntil("the grid is filled") { grid.cells.count == 3 }
+            grid.flowBox.activate(grid.cells[1])
+            let detail = try XCTUnwrap(app.detailWindows[video.date])
+            let player = detail.pictureArea.videoPlayer
+            waitUntil("the video plays", timeout: 30) {
+                detail.pictureArea.page == .video && player.media?.isPlaying == true
+            }
+            let stream = try XCTUnwrap(player.media)
+            XCTAssertTrue(stream.isMuted, "it plays, but never makes noise unasked")
+            XCTAssertNil(detail.playButton, "no browser button over a video that plays here")
+
+            player.video.grabFocus()
+            waitUntil("the video has the keyboard") { player.root.containsFocus }
+            stream.pause()
+            waitUntil("paused") { !stream.isPlaying }
+            let before = stream.position
+            XCTAssertTrue(detail.window.activateAction(WindowAction.next))
+            XCTAssertEqual(detail.entry, video, "Right inside the video seeks, it does not step")
+            waitUntil("Right seeked") { stream.position > before + 0.3 || stream.position > 2.5 }
+
+            detail.fullscreen.toggle()
+            waitUntil("fullscreen") { detail.fullscreen.isActive }
+            stream.play()
+            waitUntil("it plays in fullscreen") { stream.isPlaying && detail.pictureArea.page == .video }
+            detail.fullscreen.leave()
+            waitUntil("back in the window") { !detail.fullscreen.isActive }
+
+            detail.window.clearFocus()
+            XCTAssertTrue(detail.window.activateAction(WindowAction.next))
+            XCTAssertEqual(detail.entry, batch[2], "outside the video Right steps")
+            XCTAssertEqual(player.state, .idle, "the day left, its pipeline stopped")
+            XCTAssertNil(player.media)
+        }
+    }
+}
