@@ -1,4 +1,5 @@
 import APODCore
+import AdwKit
 import Foundation
 import GtkKit
 import LoopbackServer
@@ -66,6 +67,16 @@ final class ChineseExplanationTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(strip.toggleButton.label, "顯示英文原文(_E)")
             waitForFrames()
             saveScreenshot(of: detail.window, named: "detail-chinese-zh_TW")
+            do {
+                defer { DesktopStyle.reset() }
+                StyleManager.colorScheme = .dark
+                waitUntil("the dark style is in use") { StyleManager.isDark }
+                detail.window.resize(width: 360, height: 800)
+                waitUntil("360 px wide") { detail.window.width <= 360 }
+                waitForFrames()
+                saveScreenshot(of: detail.window, named: "detail-chinese-zh_TW-360-dark")
+                detail.window.resize(width: 900, height: 900)
+            }
 
             XCTAssertTrue(strip.toggleButton.activate())
             waitUntil("the button shows the English") { detail.caption.titleLabel.text == "Andromeda in Infrared" }
