@@ -105,7 +105,7 @@ SCREENSHOTS = main-window main-window-dark main-window-high-contrast random-grid
 	detail-window detail-window-dark detail-window-high-contrast preferences-window preferences-window-dark \
 	preferences-legacy search-results toast-saved detail-no-portal random-grid-narrow main-window-narrow \
 	detail-zoomed detail-fullscreen detail-batch random-grid-offer preferences-narrow empty-day impossible-day \
-	offline-banner offline-not-stored detail-more-of detail-more-of-dark
+	offline-banner offline-not-stored detail-more-of detail-more-of-dark detail-chinese-zh_TW
 # The main window's views 1600 and 360 px wide, light and dark (ViewScreenshotTests, on a screen
 # wide enough for 1600), copied as 256-colour PNGs to keep them small.
 VIEW_SCREENSHOTS = $(foreach view,today random search favourites history on-this-day browse,\
@@ -113,7 +113,7 @@ VIEW_SCREENSHOTS = $(foreach view,today random search favourites history on-this
 WIDE_XVFB = scripts/test-session xvfb-run $(XVFB_SERVER) -s "-screen 0 1700x1100x24"
 screenshots: deps
 	$(SWIFT) build --build-tests
-	$(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter 'ScreenshotTests|ArchiveViewsTests|StatesAndFeedbackTests|NarrowLayoutTests|SetBackgroundTests|ArchiveDownloadTests.testTheFirstRandomGrid|RelatedObjectsRowTests'
+	$(GUI_TEST_ENV) $(XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter 'ScreenshotTests|ArchiveViewsTests|StatesAndFeedbackTests|NarrowLayoutTests|SetBackgroundTests|ArchiveDownloadTests.testTheFirstRandomGrid|RelatedObjectsRowTests|ChineseExplanationTests'
 	$(GUI_TEST_ENV) $(WIDE_XVFB) $(SWIFT) test --skip-build --disable-swift-testing --filter ViewScreenshotTests
 	mkdir -p docs/screenshots
 	for name in $(SCREENSHOTS); do cp .build/screenshots/$$name.png docs/screenshots/; done

@@ -51,7 +51,8 @@ let package = Package(
         .executableTarget(name: "apod-viewer", dependencies: ["APODViewer"]),
         // The bench serves its pictures with the loopback server the tests use too.
         .executableTarget(
-            name: "apod-bench", dependencies: ["APODCore", "APODViewer", "GtkKit", "AdwKit", "LoopbackServer"]),
+            name: "apod-bench",
+            dependencies: ["APODCore", "APODViewer", "GtkKit", "AdwKit", "LoopbackServer", "CSQLite"]),
 
         // A loopback HTTP server the tests and the bench start themselves; never a real NASA host.
         .target(name: "LoopbackServer"),

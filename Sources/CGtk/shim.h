@@ -196,4 +196,37 @@ static inline void apod_surface_unexport_wayland(GdkSurface *surface) {
 #endif
 }
 
+/* A tooltip's text in a label as wide as the text needs, up to 40 columns: GTK 4.8 sizes the
+ * tooltip window at its label's minimum width, which for Chinese (a line may break after any
+ * character) is one character: 「主/選/單」 stood one per line. Wide characters count two. */
+static inline void apod_tooltip_set_text_by_width(GtkTooltip *tooltip, const char *text) {
+    glong columns = 0;
+    for (const char *p = text; *p; p = g_utf8_next_char(p)) {
+        columns += g_unichar_iswide(g_utf8_get_char(p)) ? 2 : 1;
+    }
+    GtkWidget *label = gtk_label_new(text);
+    gtk_label_set_wrap(GTK_LABEL(label), TRUE);
+    gtk_label_set_wrap_mode(GTK_LABEL(label), PANGO_WRAP_WORD_CHAR);
+    gtk_label_set_width_chars(GTK_LABEL(label), (int)MIN(columns, 40));
+    gtk_label_set_max_width_chars(GTK_LABEL(label), 40);
+    gtk_tooltip_set_custom(tooltip, label);
+    g_object_set_data(G_OBJECT(tooltip), "apod-tooltip-label", label);
+}
+
+static inline gboolean apod_query_tooltip_by_width(GtkWidget *widget, int x, int y, gboolean keyboard,
+                                                   GtkTooltip *tooltip, gpointer data) {
+    (void)x; (void)y; (void)keyboard; (void)data;
+    const char *text = gtk_widget_get_tooltip_text(widget);
+    if (text == NULL || *text == '\0') return FALSE;
+    apod_tooltip_set_text_by_width(tooltip, text);
+    return TRUE;
+}
+
+/* Shows `widget`'s tooltip text with `apod_tooltip_set_text_by_width`; connected once. */
+static inline void apod_widget_size_tooltip_by_width(GtkWidget *widget) {
+    if (g_object_get_data(G_OBJECT(widget), "apod-tooltip-by-width") != NULL) return;
+    g_object_set_data(G_OBJECT(widget), "apod-tooltip-by-width", GINT_TO_POINTER(1));
+    g_signal_connect(widget, "query-tooltip", G_CALLBACK(apod_query_tooltip_by_width), NULL);
+}
+
 #endif

@@ -106,6 +106,7 @@ enum IndexBench {
 
         progress("index: sky objects…")
         rows += try ObjectsBench.run(index: reopened, sky: archive.sky)
+        rows += try await ChineseSearchBench.run(index: file, calendar: calendar, progress: progress)
 
         progress("index: random 100…")
         let before = service.requestCount

@@ -50,6 +50,7 @@ enum IndexBenchTable {
                         IndexBench.queries.count, search.entries ?? 0, median, p95)))
         }
         lines += objectLines(rows)
+        lines += chineseLines(rows)
         if let random = row("index-random") {
             let requests = random.requests ?? -1
             lines.append(
@@ -134,6 +135,41 @@ enum IndexBenchTable {
                         + String(
                             format: "recall %.3f of %d titles, precision %.3f of %d found (target >= 0.95, >= 0.97)",
                             recall, accuracy.titles ?? 0, precision, accuracy.entries ?? 0)))
+        }
+        return lines
+    }
+
+    /// The Chinese rows: the translations' sync and growth, the targets, the overlap of "M31"
+    /// and 仙女座星系, and bigrams against trigrams on the same texts.
+    private static func chineseLines(_ rows: [BenchRow]) -> [String] {
+        var lines: [String] = []
+        if let sync = rows.first(where: { $0.name == "index-translations" }) {
+            lines.append(
+                String(
+                    format:
+                        "chinese  %d of %d days translated from the fake mirror in %.1f s (%d requests, 2 at a time); the index grew %.1f MB",
+                    sync.entries ?? 0, sync.titles ?? 0, sync.seconds, sync.requests ?? 0, sync.databaseMegabytes ?? 0))
+        }
+        if let search = rows.first(where: { $0.name == "index-search-chinese" }), let p95 = search.p95Milliseconds {
+            let matched = search.entries ?? 0
+            let overlap = search.recall ?? 0
+            lines.append(
+                verdict(
+                    matched == ChineseSearchBench.targets.count && overlap >= 0.8 && p95 <= 20,
+                    String(
+                        format:
+                            "chinese  %d queries: median %.2f ms, p95 %.2f ms; %d of %d targets (%@) match; M31 and 仙女座星系 overlap %.0f %% of %d (targets: all, >= 80 %%, p95 <= 20 ms)",
+                        ChineseSearchBench.queries.count, search.medianMilliseconds ?? 0, p95, matched,
+                        ChineseSearchBench.targets.count, ChineseSearchBench.targets.joined(separator: " "),
+                        overlap * 100, search.objects ?? 0)))
+        }
+        for tokenizer in rows where tokenizer.name == "cjk-tokenizer" {
+            lines.append(
+                "chinese  " + tokenizer.flavour.padding(toLength: 8, withPad: " ", startingAt: 0)
+                    + String(
+                        format: "%.1f MB, the targets median %.2f ms, max %.2f ms, %d of %d match",
+                        tokenizer.databaseMegabytes ?? 0, tokenizer.medianMilliseconds ?? 0,
+                        tokenizer.maxMilliseconds ?? 0, tokenizer.entries ?? 0, ChineseSearchBench.targets.count))
         }
         return lines
     }

@@ -55,7 +55,12 @@ enum APODCommand {
         do {
             let status = try await perform(
                 invocation, source: source, images: configuration.makeImageLoader(client: client),
-                archive: archive, dataFolder: dataFolder)
+                archive: archive, dataFolder: dataFolder,
+                savedLanguage: settings[SettingsStore.Key.explanations.rawValue].flatMap(ExplanationLanguage.init)
+                    ?? .english,
+                translations: {
+                    TranslationSource(base: configuration.translationURL, client: client, index: try? index.get())
+                })
             reportQuota(of: source)
             return status
         } catch let error as APODError {
@@ -74,12 +79,19 @@ enum APODCommand {
     /// - Returns: the exit status when all went well (0, or 3 for `today` with nothing new).
     private static func perform(
         _ invocation: Invocation, source: any APODSource, images: any ImageFetching,
-        archive: ArchiveCommandRunner, dataFolder: DataFolder
+        archive: ArchiveCommandRunner, dataFolder: DataFolder, savedLanguage: ExplanationLanguage,
+        translations: () -> TranslationSource
     ) async throws -> Int32 {
         switch invocation {
-        case .show(let day, let json):
+        case .show(let day, let json, let language):
             let shown = try await source.withVideoAddresses([try await entry(for: day, from: source)])
-            try Output.entries(shown, json: json, asArray: false)
+            guard (language ?? savedLanguage) == .chinese, let entry = shown.first else {
+                try Output.entries(shown, json: json, asArray: false)
+                break
+            }
+            let lookup = try await translations().translation(for: entry.date)
+            if let notice = lookup.notice { Output.error("apod: " + notice) }
+            try Output.entry(entry, translation: lookup.translation, json: json)
         case .random(let count, let json):
             let entries = try await source.random(count: count)
             noteShortfall(asked: count, got: entries.count)

@@ -3,7 +3,8 @@ import Foundation
 
 /// The `apod` commands that work on the archive index and the favourites library.
 enum ArchiveCommand: Equatable {
-    case sync
+    /// `translations`: the Chinese mirror's texts of the indexed days too.
+    case sync(translations: Bool)
     /// One line: pictures, days the service has no entry for, failed days, the last sync.
     case status(json: Bool)
     case search(String, limit: Int, json: Bool)
@@ -15,6 +16,8 @@ enum ArchiveCommand: Equatable {
     /// Objects with their counts (those matching the query), or the entries of the object the
     /// query names.
     case objects(String?, json: Bool)
+
+    static let translations = OptionDeclaration("--translations")
 
     static let defaultSearchLimit = 20
     static let maxSearchLimit = 500

@@ -18,8 +18,9 @@ struct ArchiveCommandRunner {
 
     func perform(_ command: ArchiveCommand) async throws {
         switch command {
-        case .sync:
+        case .sync(let translations):
             try await sync()
+            if translations { try await syncTranslations() }
         case .status(let json):
             try status(of: try index.get(), json: json)
         case .search(let query, let limit, let json):
@@ -141,6 +142,33 @@ struct ArchiveCommandRunner {
                     + tr(
                         "the service gave {days} more than once with different content; the last one given was kept.",
                         ["days": days]))
+        }
+    }
+
+    /// The Chinese mirror's texts for the indexed days: progress on a terminal, one line at the end.
+    private func syncTranslations() async throws {
+        let index = try index.get()
+        let source = TranslationSource(base: configuration.translationURL, client: client, index: index)
+        let onTerminal = isatty(STDERR_FILENO) == 1
+        let summary = try await TranslationSync(source: source, index: index).run { progress in
+            if onTerminal {
+                let line = tr(
+                    "Translations: {done} of {total} days",
+                    ["done": String(progress.done), "total": String(progress.total)])
+                FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
+            }
+        }
+        if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        Output.print(
+            tr(
+                "{count} days with a Chinese translation ({new} new of {asked} asked, in {seconds} s).",
+                [
+                    "count": String(summary.translationsIndexed), "new": String(summary.translated),
+                    "asked": String(summary.asked), "seconds": String(format: "%.1f", summary.seconds),
+                ]))
+        if summary.mirrorUnreachable {
+            Output.error(
+                "apod: " + tr("the Chinese mirror cannot be reached; run apod sync --translations again later."))
         }
     }
 

@@ -22,16 +22,19 @@ enum CommandTable {
 
     static let forms: [CommandForm] = [
         CommandForm(
-            words: ["show"], arguments: [ArgumentDeclaration(name: "YYYY-MM-DD", optional: true)], options: [json],
-            help: { [tr("one entry; no date = latest published")] },
+            words: ["show"], arguments: [ArgumentDeclaration(name: "YYYY-MM-DD", optional: true)],
+            options: [json, Invocation.language],
+            help: { [tr("one entry; no date = latest published; zh-TW adds the Chinese mirror's text")] },
             make: { parsed in
-                .show(try parsed.arguments.first.map(Invocation.day), json: parsed.has(json))
+                .show(
+                    try parsed.arguments.first.map(Invocation.day), json: parsed.has(json),
+                    language: try parsed.value(Invocation.language).map(Invocation.parseLanguage))
             }),
         CommandForm(
             words: ["today"], options: [json],
             help: { [tr("the latest published entry, as show prints it")] },
             make: { parsed in
-                .show(nil, json: parsed.has(json))
+                .show(nil, json: parsed.has(json), language: nil)
             }),
         CommandForm(
             words: ["today"], selector: wallpaper, groups: [wallpaperOptions],
@@ -79,9 +82,15 @@ enum CommandTable {
                     output: parsed.value(Invocation.output), force: parsed.has(Invocation.force))
             }),
         CommandForm(
-            words: ["sync"], help: { [tr("download the archive's index (resumes where it stopped)")] },
-            make: { _ in
-                .archive(.sync)
+            words: ["sync"], options: [ArchiveCommand.translations],
+            help: {
+                [
+                    tr("download the archive's index (resumes where it stopped);"),
+                    tr("--translations: the Chinese mirror's texts too, two at a time"),
+                ]
+            },
+            make: { parsed in
+                .archive(.sync(translations: parsed.has(ArchiveCommand.translations)))
             }),
         CommandForm(
             words: ["status"], options: [json],

@@ -6,12 +6,16 @@ import Foundation
 enum EntryFormatter {
     static let width = 78
 
-    static func block(for entry: APODEntry) -> String {
+    /// - Parameter wrappingCharacters: the explanation is Chinese, which has no spaces between
+    ///   words: wrapped at 39 characters (each two columns wide) rather than at spaces.
+    static func block(for entry: APODEntry, wrappingCharacters: Bool = false) -> String {
         var lines = ["\(entry.date.displayString) — \(entry.title)"]
         if let copyright = entry.copyright { lines.append("© \(copyright)") }
         if !entry.explanation.isEmpty {
             lines.append("")
-            lines += wrap(entry.explanation, width: width)
+            lines +=
+                wrappingCharacters
+                ? wrapCharacters(entry.explanation, width: width / 2) : wrap(entry.explanation, width: width)
         }
         let links: [(String, String?)] = [
             (tr("Image"), entry.imageURL?.absoluteString),
@@ -27,6 +31,21 @@ enum EntryFormatter {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Lines of `width` characters: Chinese text breaks between any two characters.
+    static func wrapCharacters(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for character in text {
+            if current.count == width {
+                lines.append(current)
+                current = ""
+            }
+            if !(current.isEmpty && character == " ") { current.append(character) }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 
     /// Greedy word wrap; a word longer than the width gets a line of its own.

@@ -2,7 +2,8 @@ import APODCore
 
 /// What the user asked `apod` to do, parsed from the arguments left after the shared flags.
 enum Invocation: Equatable {
-    case show(APODDay?, json: Bool)
+    /// `language` nil: as Preferences → Explanations says, English when unset.
+    case show(APODDay?, json: Bool, language: ExplanationLanguage?)
     case random(count: Int, json: Bool)
     case range(APODDay, APODDay, json: Bool)
     case download(APODDay?, hd: Bool, output: String?, force: Bool)
@@ -32,6 +33,8 @@ enum Invocation: Equatable {
     static let hd = OptionDeclaration("--hd")
     static let output = OptionDeclaration("-o", "--output", value: .required("PATH"), completion: .files)
     static let force = OptionDeclaration("--force")
+    static let language = OptionDeclaration(
+        "--lang", value: .required("en|zh-TW"), completion: .words(["en", "zh-TW"]))
 
     /// The help text; built when read so that it comes out in the user's language.
     static var usage: String { UsageText.render() }
@@ -61,6 +64,16 @@ enum Invocation: Equatable {
                 tr("\"{text}\" is not a date: use YYYY-MM-DD, e.g. 2020-12-17.", ["text": text]))
         }
         return day
+    }
+
+    /// `en` or `zh-TW` (any case, `_` for `-`; `zh` alone is Traditional Chinese too).
+    static func parseLanguage(_ text: String) throws -> ExplanationLanguage {
+        switch text.lowercased().replacingOccurrences(of: "_", with: "-") {
+        case "en", "english": return .english
+        case "zh-tw", "zh", "zh-hant": return .chinese
+        default:
+            throw APODError.invalidArgument(tr("--lang takes en or zh-TW, not \"{text}\".", ["text": text]))
+        }
     }
 
     static func parseCount(_ text: String) throws -> Int {

@@ -24,8 +24,36 @@ enum Output {
             FileHandle.standardOutput.write(Data((escapingControls(String(decoding: data, as: UTF8.self)) + "\n").utf8))
         } else {
             guard !entries.isEmpty else { return }
-            print(entries.map(EntryFormatter.block(for:)).joined(separator: "\n\n"))
+            print(entries.map { EntryFormatter.block(for: $0) }.joined(separator: "\n\n"))
         }
+    }
+
+    /// One entry with the Chinese mirror's text: in JSON, the entry's fields and `title_zh`,
+    /// `explanation_zh`, `translation_url` and `translator` (null without a translation);
+    /// readable, the Chinese title and explanation in place of the English, with the
+    /// translator's line and the mirror's page.
+    static func entry(_ entry: APODEntry, translation: Translation?, json: Bool) throws {
+        if json {
+            let base = try JSONSerialization.jsonObject(with: try EntryJSON.encoded(EntryJSON(entry)))
+            guard var object = base as? [String: Any] else { return }
+            object["title_zh"] = translation.map { $0.title.isEmpty ? entry.title : $0.title } ?? NSNull()
+            object["explanation_zh"] = translation?.explanation ?? NSNull()
+            object["translation_url"] = translation?.pageURL.absoluteString ?? NSNull()
+            object["translator"] = translation?.translator ?? NSNull()
+            let data = try JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            FileHandle.standardOutput.write(Data((escapingControls(String(decoding: data, as: UTF8.self)) + "\n").utf8))
+            return
+        }
+        guard let translation else { return print(EntryFormatter.block(for: entry)) }
+        var shown = entry
+        if !translation.title.isEmpty { shown.title = translation.title }
+        shown.explanation = translation.explanation
+        var lines = [EntryFormatter.block(for: shown, wrappingCharacters: true)]
+        lines.append("")
+        if let translator = translation.translator { lines.append(translator) }
+        lines.append(tr("Chinese page") + ": " + translation.pageURL.absoluteString)
+        print(lines.joined(separator: "\n"))
     }
 
     /// JSON text with the controls and bidi overrides JSONEncoder leaves raw (C1 controls,

@@ -1,7 +1,7 @@
 import Foundation
 
-/// What a Traditional Chinese test needs without touching the system: po/zh_TW.po compiled
-/// into `folder/locale` and a zh_TW.UTF-8 locale built into `folder/locales` (a private LOCPATH).
+/// What a Traditional Chinese test needs without touching the system: po/zh_TW.po (and
+/// po/libadwaita/zh_TW.po over the system's libadwaita catalogue) compiled into `folder/locale` and a zh_TW.UTF-8 locale built into `folder/locales` (a private LOCPATH).
 public struct ChineseCatalogue {
     /// The folder to give `APOD_LOCALEDIR` (holds zh_TW/LC_MESSAGES/apod-viewer.mo).
     public let localeDirectory: URL
@@ -19,13 +19,11 @@ public struct ChineseCatalogue {
         let messages = localeDirectory.appendingPathComponent("zh_TW/LC_MESSAGES")
         try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: locales, withIntermediateDirectories: true)
+        // As make builds them: the app's catalogue and libadwaita's, supplemented.
         guard
             ChildProcess.succeeds(
-                "msgfmt",
-                [
-                    "--check", "-o", messages.appendingPathComponent("apod-viewer.mo").path,
-                    packageRoot.appendingPathComponent("po/zh_TW.po").path,
-                ])
+                packageRoot.appendingPathComponent("scripts/compile-translations").path, [localeDirectory.path]),
+            FileManager.default.fileExists(atPath: messages.appendingPathComponent("apod-viewer.mo").path)
         else {
             throw Unavailable(reason: "msgfmt (gettext) is not installed")
         }

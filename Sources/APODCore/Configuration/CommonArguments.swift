@@ -36,7 +36,7 @@ public struct CommonArguments {
 
     public static var environmentHelp: String {
         tr(
-            "Environment: APOD_SOURCE, APOD_API_URL, NASA_API_KEY, APOD_CACHE_DIR, APOD_DATA_DIR, APOD_TIMEOUT (flags win over the environment)."
+            "Environment: APOD_SOURCE, APOD_API_URL, NASA_API_KEY, APOD_CACHE_DIR, APOD_DATA_DIR, APOD_TRANSLATION_URL, APOD_TIMEOUT (flags win over the environment)."
         )
     }
 }

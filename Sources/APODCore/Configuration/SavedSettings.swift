@@ -79,6 +79,8 @@ public struct SavedSettings: Sendable, Equatable, ExpressibleByDictionaryLiteral
             return oneOf(value, BackgroundRotation.Source.allCases.map(\.rawValue))
         case .style:
             return oneOf(value, StylePreference.allCases.map(\.rawValue))
+        case .explanations:
+            return oneOf(value, ExplanationLanguage.allCases.map(\.rawValue))
         }
     }
 

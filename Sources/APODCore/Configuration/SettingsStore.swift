@@ -27,6 +27,8 @@ public struct SettingsStore: Sendable {
         case dailyRotationSource = "daily_rotation_source"
         /// Follow the system's light or dark style, or keep one (see StylePreference).
         case style
+        /// English or the Chinese mirror's text (see ExplanationLanguage).
+        case explanations
     }
 
     /// A real preferences file is a few hundred bytes.

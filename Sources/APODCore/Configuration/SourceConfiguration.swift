@@ -13,6 +13,7 @@ import Foundation
 /// | `--api-key KEY`      | `NASA_API_KEY`    | `DEMO_KEY` (legacy only)                     |
 /// | `--cache-dir DIR`    | `APOD_CACHE_DIR`  | `$XDG_CACHE_HOME/apod-viewer`, `~/.cache/apod-viewer` |
 /// | `--no-cache`         |                   | cache on                                     |
+/// | `--translation-url URL` | `APOD_TRANSLATION_URL` | the Taiwanese mirror (`TranslationSource.mirrorURL`) |
 /// |                      | `APOD_TIMEOUT`    | 30 (whole seconds)                           |
 /// |                      | `APOD_SAMPLE_DIR` | `data/sample` found next to the program      |
 public struct SourceConfiguration: Sendable, Equatable {
@@ -47,11 +48,13 @@ public struct SourceConfiguration: Sendable, Equatable {
     public var timeout: Int
     /// Where the bundled offline sample (`entries.json` and its pictures) lives, if found.
     public var sampleDirectory: URL?
+    /// The folder of the Chinese mirror's `apYYMMDD.html` pages.
+    public var translationURL: URL
 
     public init(
         kind: Kind = .science, apiURL: URL? = nil, apiKey: String = demoKey,
         cacheDirectory: URL, useCache: Bool = true, timeout: Int = defaultTimeout,
-        sampleDirectory: URL? = nil
+        sampleDirectory: URL? = nil, translationURL: URL = TranslationSource.mirrorURL
     ) {
         self.kind = kind
         self.apiURL = apiURL ?? (kind == .legacy ? Self.legacyURL : Self.scienceURL)
@@ -61,6 +64,7 @@ public struct SourceConfiguration: Sendable, Equatable {
         self.useCache = useCache
         self.timeout = timeout
         self.sampleDirectory = sampleDirectory
+        self.translationURL = translationURL
     }
 
     /// The shared flags, as `apod` and `apod-viewer` both read them.
@@ -80,6 +84,9 @@ public struct SourceConfiguration: Sendable, Equatable {
         },
         OptionDeclaration("--no-cache") {
             [tr("neither read nor write the cache (the archive index in the data folder is still used)")]
+        },
+        OptionDeclaration("--translation-url", value: .required("URL")) {
+            [tr("the folder of the Chinese mirror's pages (default the Taiwanese mirror)")]
         },
     ]
 
@@ -136,7 +143,9 @@ public struct SourceConfiguration: Sendable, Equatable {
                 ?? defaultCacheDirectory(environment: environment),
             useCache: flags["--no-cache"] == nil,
             timeout: try parseTimeout(environment["APOD_TIMEOUT"]),
-            sampleDirectory: SampleLocator.find(environment: environment))
+            sampleDirectory: SampleLocator.find(environment: environment),
+            translationURL: try value("--translation-url", "APOD_TRANSLATION_URL").map(parseTranslationURL)
+                ?? TranslationSource.mirrorURL)
         return (configuration, remaining)
     }
 
@@ -162,6 +171,14 @@ public struct SourceConfiguration: Sendable, Equatable {
         guard let url = webURL(text) else {
             throw APODError.invalidArgument(
                 tr("The API URL \"{url}\" is not an http or https address.", ["url": echo(text)]))
+        }
+        return url
+    }
+
+    private static func parseTranslationURL(_ text: String) throws -> URL {
+        guard let url = webURL(text) else {
+            throw APODError.invalidArgument(
+                tr("The translation URL \"{url}\" is not an http or https address.", ["url": echo(text)]))
         }
         return url
     }

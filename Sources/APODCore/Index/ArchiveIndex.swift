@@ -104,6 +104,7 @@ public final class ArchiveIndex: Sendable {
             DELETE FROM day_states WHERE day = new.day;
         END;
         """,
+        translationMigration,
     ]
 
     /// Opens the index of the source at `partition` under `directory`, creating it if needed.
@@ -410,8 +411,11 @@ public final class ArchiveIndex: Sendable {
     /// searchable in it answers nothing, without a query.
     /// A sky object's name or designation ("M31", "Messier 31", "andromeda galaxy") finds the
     /// entries that name it by any of them.
+    /// Chinese text searches the translations' bigrams (`searchChinese`), a Chinese object name
+    /// as its object (仙女座星系 as M31).
     public func search(_ text: String, limit: Int) throws -> [APODEntry] {
         if let object = SkyCatalogue.shared.object(named: text) { return try search(object, limit: limit) }
+        if CJKText.containsHan(text) { return try searchChinese(text, limit: limit) }
         return try search(SearchQuery(text), limit: limit)
     }
 
@@ -439,7 +443,7 @@ public final class ArchiveIndex: Sendable {
     }
 
     /// bm25 with title words weighing ten times explanation words; only the winners' rows are read.
-    private func ranked(_ match: String, limit: Int) throws -> [APODEntry] {
+    func ranked(_ match: String, limit: Int) throws -> [APODEntry] {
         try database.rows(
             """
             SELECT e.day, e.title, e.explanation, e.copyright, e.media_type, e.image_url, e.hd_image_url,
@@ -454,6 +458,7 @@ public final class ArchiveIndex: Sendable {
     /// How many entries match what the user typed (for "23 pictures match 'eclipse'").
     public func matchCount(_ text: String) throws -> Int {
         if let object = SkyCatalogue.shared.object(named: text) { return try matchCount(object) }
+        if CJKText.containsHan(text) { return try chineseMatchCount(text) }
         let query = SearchQuery(text)
         guard !query.isEmpty else { return 0 }
         return try guarded {

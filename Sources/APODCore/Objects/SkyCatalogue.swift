@@ -130,6 +130,12 @@ public final class SkyCatalogue: Sendable {
         objects[id] ?? SkyObject(id: id)
     }
 
+    /// Whether the catalogue describes the object with this id (rather than knowing it by its
+    /// designation alone).
+    func knows(_ id: String) -> Bool {
+        objects[id] != nil
+    }
+
     /// The object a user's query means, whatever its spelling: "M31", "m 31", "Messier 31",
     /// "NGC 224", "andromeda galaxy" and "the Andromeda Galaxy" are M31; "NGC 3717" is NGC 3717.
     /// `nil` when the query is not (only) an object's name or designation.

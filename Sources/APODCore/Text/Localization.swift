@@ -25,6 +25,43 @@ public enum Localization {
             bindtextdomain(domain, folder.path)
         }
         bind_textdomain_codeset(domain, "UTF-8")
+        bindLibraryCatalogues(environment: environment)
+    }
+
+    /// Libraries whose catalogue the app supplements for some languages (`po/libadwaita/`).
+    public static let supplementedDomains = ["libadwaita"]
+
+    /// Points libadwaita's messages at the app's merged catalogue (the system's translations
+    /// with the About window's, which Debian 12's libadwaita catalogue lacks) while the app
+    /// speaks a language the app has one for, and back at the system's folder otherwise. Call
+    /// after libadwaita is initialised too: `adw_init` binds its own folder.
+    public static func bindLibraryCatalogues(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let folder = localeDirectory(environment: environment)
+        for library in supplementedDomains {
+            let supplemented = language(environment: merged).flatMap { language in
+                folder.flatMap { folder in
+                    FileManager.default.fileExists(
+                        atPath: folder.appendingPathComponent("\(language)/LC_MESSAGES/\(library).mo").path)
+                        ? folder : nil
+                }
+            }
+            bindtextdomain(library, supplemented?.path ?? systemLocaleDirectory)
+            bind_textdomain_codeset(library, "UTF-8")
+        }
+    }
+
+    /// Where Debian's libraries keep their catalogues.
+    static let systemLocaleDirectory = "/usr/share/locale"
+
+    /// The language gettext follows, without encoding or modifier (`zh_TW`).
+    static func language(environment: [String: String]) -> String? {
+        let first = environment["LANGUAGE"].flatMap { $0.split(separator: ":").first.map(String.init) }
+        let named = ([first] + ["LC_ALL", "LC_MESSAGES", "LANG"].map { environment[$0] })
+            .compactMap { $0 }.first { !$0.isEmpty }
+        guard let named else { return nil }
+        let language = String(named.prefix { $0 != "." && $0 != "@" })
+        return ["", "C", "POSIX"].contains(language) ? nil : language
     }
 
     /// The language to ask gettext for when the locale the environment names is missing: that
@@ -35,6 +72,15 @@ public enum Localization {
         guard let locale = named else { return nil }
         let language = String(locale.prefix { $0 != "." && $0 != "@" })
         return ["", "C", "POSIX"].contains(language) ? nil : language
+    }
+
+    /// Whether the interface speaks Chinese: the language gettext follows (`LANGUAGE`'s first,
+    /// else `LC_ALL`, `LC_MESSAGES`, `LANG`) is `zh…`. Explanations then come in Chinese too.
+    public static func speaksChinese(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        let language = environment["LANGUAGE"].flatMap { $0.split(separator: ":").first.map(String.init) }
+        let named = ([language] + ["LC_ALL", "LC_MESSAGES", "LANG"].map { environment[$0] })
+            .compactMap { $0 }.first { !$0.isEmpty }
+        return named?.lowercased().hasPrefix("zh") ?? false
     }
 
     /// Where the compiled catalogues are: `APOD_LOCALEDIR`; `share/locale` beside the program's

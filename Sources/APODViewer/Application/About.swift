@@ -25,7 +25,7 @@ enum About {
                 (
                     tr("Pictures and explanations"),
                     [
-                        "Astronomy Picture of the Day https://apod.nasa.gov/apod/",
+                        tr("Astronomy Picture of the Day") + " https://apod.nasa.gov/apod/",
                         "Robert Nemiroff", "Jerry Bonnell",
                     ]
                 )

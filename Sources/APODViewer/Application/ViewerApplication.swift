@@ -294,6 +294,10 @@ public final class ViewerApplication {
             in: preferences.subscriptions)
         preferences.dailySettingsChanged.subscribe { [weak self] in self?.daily?.apply($0) }.store(
             in: preferences.subscriptions)
+        preferences.explanationsChanged.subscribe { [weak self] in
+            self?.mainWindow?.refreshTranslation()
+            self?.detailWindows.values.forEach { $0.refreshTranslation() }
+        }.store(in: preferences.subscriptions)
         windows.file(preferences)
         preferences.window.present()
     }

@@ -18,13 +18,18 @@ public struct ViewerEnvironment: Sendable {
     /// Where APOD's own videos are fetched and kept; by default a folder of this process's
     /// own under the temporary directory (the app passes its cache's `videos/`).
     public var videos: VideoDownload
+    /// The Chinese mirror's texts and the Explanations choice; without it explanations stay
+    /// English.
+    public var translations: ViewerTranslations?
 
     public init(
         source: any APODSource, pictures: PictureLoader, calendar: ArchiveCalendar = ArchiveCalendar(),
         wallpaperDirectory: URL? = nil, archive: ArchiveAccess? = nil,
         dailySettings: @escaping @Sendable () -> DailySettings = { DailySettings() },
-        videos: VideoDownload? = nil
+        videos: VideoDownload? = nil,
+        translations: ViewerTranslations? = nil
     ) {
+        self.translations = translations
         self.source = source
         self.videos =
             videos

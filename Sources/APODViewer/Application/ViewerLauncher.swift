@@ -52,6 +52,7 @@ public enum ViewerLauncher {
             return 1
         }
         StartupTrace.mark(.adwaitaInit)
+        Localization.bindLibraryCatalogues()
         useAppIcon()
         let services = ViewerServices(configuration: configuration, store: store, dataFolder: dataFolder)
         let application = ViewerApplication(services: services, options: options)

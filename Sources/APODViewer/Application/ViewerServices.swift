@@ -79,7 +79,23 @@ public final class ViewerServices {
                     directory: configuration.useCache
                         ? VideoCache.directory(inCache: configuration.cacheDirectory)
                         : ViewerEnvironment.temporaryVideoDirectory,
-                    capacity: Int64(cacheLimitMB) << 20)))
+                    capacity: Int64(cacheLimitMB) << 20)),
+            translations: ViewerTranslations(
+                base: configuration.translationURL, client: client, archive: archive,
+                language: store.map { ExplanationLanguage(store: $0) }
+                    ?? (Localization.speaksChinese() ? .chinese : .english),
+                calendar: calendar))
+    }
+
+    /// Preferences → Explanations; windows follow it from the next entry they show.
+    var explanations: ExplanationLanguage {
+        environment.translations?.language ?? .english
+    }
+
+    /// - Throws: what saving the preferences throws (the choice holds for this run anyway).
+    func setExplanations(_ language: ExplanationLanguage) throws {
+        environment.translations?.language = language
+        try store.map { try language.save(to: $0) }
     }
 
     /// The entries' and pictures' cache, for its usage and "Clear cache".

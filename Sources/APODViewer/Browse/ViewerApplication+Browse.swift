@@ -55,7 +55,8 @@ extension ViewerApplication {
             grid.window.present()
             return
         }
-        let objectWindow = ObjectGridWindow(application: application, environment: environment, title: object.label)
+        let objectWindow = ObjectGridWindow(
+            application: application, environment: environment, title: object.shownLabel)
         let grid = objectWindow.grid
         grid.detailRequested.subscribe { [weak self, weak grid] entry in
             self?.openDetail(for: entry, batch: { grid?.cells.map(\.entry) ?? [] })
@@ -79,10 +80,10 @@ extension ViewerApplication {
                 case .success(let entries):
                     let summary =
                         entries.count == 1
-                        ? tr("1 picture of {object}", ["object": object.label])
+                        ? tr("1 picture of {object}", ["object": object.shownLabel])
                         : tr(
                             "{count} pictures of {object}, newest first",
-                            ["count": DisplayNumber.grouped(entries.count), "object": object.label])
+                            ["count": DisplayNumber.grouped(entries.count), "object": object.shownLabel])
                     grid.show(entries, summary: summary, offerDownload: false)
                 case .failure(let error):
                     grid.showFailure(heading: tr("The archive index cannot be read"), message: userMessage(for: error))

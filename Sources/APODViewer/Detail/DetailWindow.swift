@@ -31,6 +31,8 @@ final class DetailWindow {
     /// Shown when a label had to cut the entry's text (`BoundedText`): copies all of it.
     let fullTextButton = Button(label: tr("Copy _Full Text"))
     let background = BackgroundSetter()
+    /// The translator's credit and the English / Chinese toggle, when explanations are in Chinese.
+    private(set) var translation: TranslationStrip?
     /// "More of M31": the objects of the entry and their other days (with an archive index).
     private(set) var related: RelatedObjectsRow?
     /// Quick feedback over the window: "Link copied", "Saved to …", "Background set".
@@ -103,6 +105,8 @@ final class DetailWindow {
         fullTextButton.tooltip = tr("The text is too long to show here; copy all of it as plain text")
         fullTextButton.horizontalAlign = .start
         column.append(fullTextButton)
+        translation = environment.translations.map(TranslationStrip.init(translations:))
+        if let translation { column.append(translation.root) }
         related = environment.archive.map { RelatedObjectsRow(archive: $0, pictures: environment.pictures) }
         if let related { column.append(related.root) }
 
@@ -142,6 +146,7 @@ final class DetailWindow {
             self?.background.cancel()
             self?.videoPlayback.cancel()
             self?.related?.cancel()
+            self?.translation?.cancel()
         }
         loadPicture()
     }
@@ -177,6 +182,8 @@ final class DetailWindow {
         openExplanationLink = { [weak self] url in self?.openLink(url) }
         explanationLabel.onActivateLink { [weak self] uri in self?.activateLink(uri) }
         fullTextButton.onClicked { [weak self] in self?.clipboard.copyFullText() }
+        translation?.onChange = { [weak self] in self?.showText() }
+        translation?.openLink = { [weak self] url in self?.openLink(url) }
     }
 
     private func installActions() {
@@ -227,21 +234,30 @@ final class DetailWindow {
         if isNew { window.clearFocus() }
     }
 
-    /// Fills everything that depends on the entry but the picture.
+    /// Fills everything that depends on the entry but the picture: in Chinese when the
+    /// mirror's translation has come and the window shows it.
     private func showText() {
-        window.title = entry.shownTitle.text
-        header.show(entry)
-        caption.show(entry)
+        translation?.load(entry)
+        let shown = translation?.shown(entry) ?? entry
+        window.title = shown.shownTitle.text
+        header.show(shown)
+        caption.show(shown)
         explanationRuns = []
-        if entry.explanation.isEmpty {
+        if shown.explanation.isEmpty {
             explanationLabel.text = tr("No explanation was published for this day.")
         } else {
-            explanationRuns = LinkedText.runs(entry.shownExplanation.text, links: entry.explanationLinks)
+            explanationRuns = LinkedText.runs(shown.shownExplanation.text, links: shown.explanationLinks)
             explanationLabel.setMarkup(LinkMarkup.markup(explanationRuns))
         }
         fullTextButton.isVisible = entry.hasTruncatedText
         related?.show(entry)
         batch?.update(current: entry)
+    }
+
+    /// Explanations changed language in Preferences: the entry's text again, asked anew.
+    func refreshTranslation() {
+        translation?.reset()
+        showText()
     }
 
     /// Shows another entry of the batch in this window, as a slideshow would.

@@ -138,7 +138,7 @@ final class RelatedObjectsRow {
         sections = []
         root.isVisible = !found.isEmpty
         for item in found.prefix(Self.chipLimit) {
-            let chip = Button(label: "\(item.object.label) (\(item.count))")
+            let chip = Button(label: "\(item.object.shownLabel) (\(item.count))")
             chip.tooltip = tr("Every picture of {object}, newest first", ["object": item.object.id])
             let object = item.object
             chip.onClicked { [weak self] in self?.objectActivated.emit(object) }

@@ -33,8 +33,10 @@ final class MainWindow {
     /// The entry's explanation, with its links.
     let explanationLabel = Label()
     let explanationScroller: ScrolledWindow
+    /// The translator's credit and the English / Chinese toggle, when explanations are in Chinese.
+    private(set) var translation: TranslationStrip?
     /// The visible way to what a click on the picture opens.
-    let detailsButton = Button(label: tr("Open _Details"))
+    let detailsButton = Button(label: tr("Open Detai_ls"))
     /// Picture and text: a row when wide, a column when narrow.
     let todayBody = Box(.horizontal, spacing: 18)
     private let textColumn = Box(.vertical, spacing: 12)
@@ -182,6 +184,15 @@ final class MainWindow {
         textColumn.append(detailsButton)
         textColumn.append(explanationScroller)
         showsEntryText = false
+        translation = environment.translations.map(TranslationStrip.init(translations:))
+        if let translation {
+            textColumn.append(translation.root)
+            translation.onChange = { [weak self] in
+                guard let self, let entry = self.entry else { return }
+                self.showText(of: entry)
+            }
+            translation.openLink = { [weak self] url in self?.openWebLink(url) }
+        }
         todayBody.verticalExpand = true
         pictureView.addVideoPage(videoPlayer.root)
         todayBody.append(pictureView.root)
@@ -438,6 +449,7 @@ final class MainWindow {
         if !isShowing(request) {
             entry = nil
             showsEntryText = false
+            translation?.reset()
             updateActions()
         }
         if case .day(let day) = request { daySubtitle = day.displayString }
@@ -467,6 +479,7 @@ final class MainWindow {
     private func fail(_ error: any Error) {
         entry = nil
         showsEntryText = false
+        translation?.reset()
         updateActions()
         switch error as? APODError {
         case .noEntry(let day)?:
@@ -503,8 +516,8 @@ final class MainWindow {
     private func present(_ entry: APODEntry) {
         self.entry = entry
         showsEntryText = true
-        caption.show(entry)
-        showExplanation(of: entry)
+        translation?.load(entry)
+        showText(of: entry)
         daySubtitle = entry.date.displayString
         dateSelector.select(entry.date)
         updateActions()
@@ -513,6 +526,21 @@ final class MainWindow {
         }
         loadPicture(for: entry)
         entryPresented.emit(entry)
+    }
+
+    /// Explanations changed language in Preferences: the entry's text again, asked anew.
+    func refreshTranslation() {
+        guard let translation, let entry else { return }
+        translation.reset()
+        translation.load(entry)
+        showText(of: entry)
+    }
+
+    /// The caption and explanation, in Chinese when the translation has come and is chosen.
+    private func showText(of entry: APODEntry) {
+        let shown = translation?.shown(entry) ?? entry
+        caption.show(shown)
+        showExplanation(of: shown)
     }
 
     private func showExplanation(of entry: APODEntry) {
@@ -586,6 +614,7 @@ final class MainWindow {
     }
 
     private func cancelWork() {
+        translation?.cancel()
         entryWork.cancel()
         pictureWork.cancel()
         videoPlayback.cancel()

@@ -21,6 +21,12 @@ final class PreferencesWindow {
     /// What listens to this window's parts and events; released with it.
     let subscriptions = Subscriptions()
     let page = PreferencesPage(title: tr("General"), iconName: "preferences-system-symbolic")
+    /// NASA's English or the Taiwanese mirror's Traditional Chinese, when it has the day.
+    let explanationsChoice = ComboRow<ExplanationLanguage>(
+        title: tr("Explanations"),
+        choices: [
+            (.english, tr("English")), (.chinese, tr("Traditional Chinese (NCKU mirror), when available")),
+        ], showsChoiceBelow: true)
     let styleChoice = ComboRow<StylePreference>(
         title: tr("Style"),
         choices: [
@@ -51,6 +57,8 @@ final class PreferencesWindow {
 
     /// The data source changed: the main window reloads from the new one.
     let sourceChanged = Event<Void>()
+    /// Explanations are now in another language: the open windows show it.
+    let explanationsChanged = Event<Void>()
     /// The daily picture's preferences changed (and were saved): the app applies them.
     let dailySettingsChanged = Event<DailySettings>()
 
@@ -83,6 +91,7 @@ final class PreferencesWindow {
 
         let appearance = PreferencesGroup(title: tr("Appearance"))
         appearance.add(styleChoice)
+        if services.environment.translations != nil { appearance.add(explanationsChoice) }
         page.add(appearance)
 
         let source = PreferencesGroup(title: tr("Data Source"))
@@ -166,6 +175,8 @@ final class PreferencesWindow {
     private func bind() {
         let services = services
         bindings.bind(styleChoice, read: { services.style }, write: { [weak self] in self?.applyStyle($0) })
+        bindings.bind(
+            explanationsChoice, read: { services.explanations }, write: { [weak self] in self?.applyExplanations($0) })
         // Shown or hidden for every value, the user's or the saved one; only the user's is applied.
         sourceChoice.onChange { [weak self] in
             guard let self else { return }
@@ -204,6 +215,18 @@ final class PreferencesWindow {
     }
 
     /// Saves the style and applies it to every window at once.
+    /// Saves the explanations' language; the open windows show it at once.
+    private func applyExplanations(_ language: ExplanationLanguage) {
+        guard language != services.explanations else { return }
+        do {
+            try services.setExplanations(language)
+            showMessage(nil)
+        } catch {
+            showMessage(userMessage(for: error))
+        }
+        explanationsChanged.emit()
+    }
+
     private func applyStyle(_ style: StylePreference) {
         guard style != services.style else { return }
         Appearance.apply(style)

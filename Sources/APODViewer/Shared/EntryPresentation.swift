@@ -100,3 +100,10 @@ extension APODEntry {
         }
     }
 }
+
+extension SkyObject {
+    /// `M31 · Andromeda Galaxy`, or `M31 · 仙女座星系` when the interface speaks Chinese.
+    var shownLabel: String {
+        label(chinese: Localization.speaksChinese())
+    }
+}

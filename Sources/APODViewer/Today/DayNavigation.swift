@@ -13,8 +13,8 @@ final class DayNavigation {
     let dateSelector: DateSelector
     let previousButton = Button(iconName: "go-previous-symbolic", tooltip: tr("Previous day (Alt+Left)"))
     let nextButton = Button(iconName: "go-next-symbolic", tooltip: tr("Next day (Alt+Right)"))
-    let todayButton = Button(label: tr("_Today"))
-    let showButton = Button(label: tr("_Show"))
+    let todayButton = Button(label: tr("Toda_y"))
+    let showButton = Button(label: tr("Sh_ow"))
     private let previousAction: Action
     private let nextAction: Action
 

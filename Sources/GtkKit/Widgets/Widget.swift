@@ -62,9 +62,14 @@ open class Widget {
         set { gtk_widget_set_sensitive(widgetPointer, newValue ? 1 : 0) }
     }
 
+    /// Shown in a label as wide as the text needs (up to 40 columns): GTK 4.8's own tooltip
+    /// stood a Chinese text one character per line.
     public var tooltip: String? {
         get { gtk_widget_get_tooltip_text(widgetPointer).map { String(cString: $0) } }
-        set { gtk_widget_set_tooltip_text(widgetPointer, newValue) }
+        set {
+            gtk_widget_set_tooltip_text(widgetPointer, newValue)
+            if newValue != nil { apod_widget_size_tooltip_by_width(widgetPointer) }
+        }
     }
 
     /// Calls `body` once a frame, before GTK lays out and draws the frame, while the widget
@@ -96,7 +101,7 @@ open class Widget {
             { _, _, _, _, tooltip, data in
                 let body = ClosureBox<@MainActor () -> String?>.from(data)
                 guard let tooltip, let text = MainActor.assumeIsolated({ body() }), !text.isEmpty else { return 0 }
-                gtk_tooltip_set_text(OpaquePointer(tooltip), text)
+                apod_tooltip_set_text_by_width(OpaquePointer(tooltip), text)
                 return 1
             }, ClosureBox(text).retainedPointer, releaseBox)
     }

@@ -124,6 +124,8 @@ final class ArchiveSyncTests: CoreTestCase {
             DROP TRIGGER entries_objects_ad;
             DROP TABLE entry_objects;
             DROP TABLE objects_version;
+            DROP TABLE translations;
+            DROP TABLE translations_fts;
             DROP TRIGGER entries_states_ai;
             DROP TABLE day_states;
             """)

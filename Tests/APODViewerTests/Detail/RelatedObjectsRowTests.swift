@@ -41,6 +41,24 @@ final class RelatedObjectsRowTests: GUITestCase, @unchecked Sendable {
         try start(environment: environment)
     }
 
+    /// In zh_TW a chip names the object as Taiwan does: 「M31 · 仙女座星系 (11)」.
+    func testChipsUseTheChineseNamesInChinese() throws {
+        let chinese = try ChineseLocale()
+        defer { chinese.restore() }
+        try MainActor.assumeIsolated {
+            try startWithIndex()
+            let day = APODDay("2019-02-10")!
+            app.openDetail(for: try XCTUnwrap(sky().first { $0.date == day }))
+            let detail = try XCTUnwrap(app.detailWindows[day])
+            let row = try XCTUnwrap(detail.related)
+            waitUntil("the objects are shown") { row.root.isVisible && !row.chips.isEmpty }
+            XCTAssertEqual(row.chips.map(\.button.label), ["M31 · 仙女座星系 (11)", "M32 (2)"])
+            detail.scroller.scrollToEnd()
+            waitForFrames()
+            XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-chips-zh_TW"))
+        }
+    }
+
     func testMoreOfShowsTheOtherDaysAndAChipOpensTheObjectsGridNewestFirst() throws {
         try MainActor.assumeIsolated {
             try startWithIndex()

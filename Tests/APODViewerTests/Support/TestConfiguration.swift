@@ -18,19 +18,28 @@ struct TestConfiguration {
     static var newestSampleTitle: String { OfflineSourceProbe.newest(in: sampleDirectory).title }
     static var newestSampleDate: String { OfflineSourceProbe.newest(in: sampleDirectory).date }
 
+    /// A Chinese mirror nothing listens at: a window speaking Chinese never asks the real one.
+    static let closedMirror = URL(string: "http://127.0.0.1:9/apod/")!
+
     func configuration(
-        _ kind: SourceConfiguration.Kind, apiURL: URL? = nil, apiKey: String = SourceConfiguration.demoKey
+        _ kind: SourceConfiguration.Kind, apiURL: URL? = nil, apiKey: String = SourceConfiguration.demoKey,
+        translationURL: URL = closedMirror
     )
         -> SourceConfiguration
     {
         SourceConfiguration(
             kind: kind, apiURL: apiURL, apiKey: apiKey, cacheDirectory: cacheDirectory, timeout: 5,
-            sampleDirectory: Self.sampleDirectory)
+            sampleDirectory: Self.sampleDirectory, translationURL: translationURL)
     }
 
     @MainActor
-    func services(_ kind: SourceConfiguration.Kind, apiURL: URL? = nil, calendar: ArchiveCalendar) -> ViewerServices {
-        ViewerServices(configuration: configuration(kind, apiURL: apiURL), store: store, calendar: calendar)
+    func services(
+        _ kind: SourceConfiguration.Kind, apiURL: URL? = nil, translationURL: URL = closedMirror,
+        calendar: ArchiveCalendar, dataFolder: DataFolder? = nil
+    ) -> ViewerServices {
+        ViewerServices(
+            configuration: configuration(kind, apiURL: apiURL, translationURL: translationURL), store: store,
+            calendar: calendar, dataFolder: dataFolder)
     }
 
     func remove() {

@@ -4,12 +4,29 @@ import CGtk
 /// tests that must prove something (an API key) is shown nowhere.
 @MainActor
 enum WindowText {
-    static func all() -> [String] {
+    /// The windows open now (to leave out those an earlier test left behind).
+    static func toplevels() -> Set<UnsafeMutableRawPointer> {
+        let list = gtk_window_list_toplevels()
+        defer { g_list_free(list) }
+        var windows: Set<UnsafeMutableRawPointer> = []
+        var node = list
+        while let current = node {
+            if let data = current.pointee.data { windows.insert(data) }
+            node = current.pointee.next
+        }
+        return windows
+    }
+
+    static func all(excluding excluded: Set<UnsafeMutableRawPointer> = []) -> [String] {
         var texts: [String] = []
         let list = gtk_window_list_toplevels()
         defer { g_list_free(list) }
         var node = list
         while let current = node {
+            if let data = current.pointee.data, excluded.contains(data) {
+                node = current.pointee.next
+                continue
+            }
             let window = current.pointee.data.assumingMemoryBound(to: GtkWindow.self)
             if let title = gtk_window_get_title(window) { texts.append(String(cString: title)) }
             collect(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self), into: &texts)
@@ -29,6 +46,49 @@ enum WindowText {
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
             collect(current, into: &texts)
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+}
+
+/// The access keys of the windows on screen: for each window (by title), each letter and the
+/// labels on screen that use it (a label's mnemonic, `_T` in 「今天(_T)」).
+@MainActor
+enum AccessKeys {
+    static func onScreen() -> [String: [Character: [String]]] {
+        var result: [String: [Character: [String]]] = [:]
+        let list = gtk_window_list_toplevels()
+        defer { g_list_free(list) }
+        var node = list
+        while let current = node {
+            let window = current.pointee.data.assumingMemoryBound(to: GtkWindow.self)
+            let widget = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)
+            if gtk_widget_get_mapped(widget) != 0 {
+                let title = gtk_window_get_title(window).map { String(cString: $0) } ?? ""
+                var keys: [Character: [String]] = [:]
+                collect(widget, into: &keys)
+                result[title, default: [:]].merge(keys) { $0 + $1 }
+            }
+            node = current.pointee.next
+        }
+        return result
+    }
+
+    private static func collect(_ widget: UnsafeMutablePointer<GtkWidget>, into keys: inout [Character: [String]]) {
+        guard gtk_widget_get_mapped(widget) != 0 else { return }
+        let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+        if String(cString: g_type_name_from_instance(instance)) == "GtkLabel",
+            gtk_label_get_use_underline(OpaquePointer(widget)) != 0
+        {
+            let text = String(cString: gtk_label_get_label(OpaquePointer(widget)))
+            if let underscore = text.firstIndex(of: "_"), text.index(after: underscore) < text.endIndex {
+                let key = Character(text[text.index(after: underscore)].lowercased())
+                keys[key, default: []].append(text)
+            }
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            collect(current, into: &keys)
             child = gtk_widget_get_next_sibling(current)
         }
     }

@@ -1,0 +1,53 @@
+import APODCore
+import Foundation
+import Synchronization
+
+/// The Chinese mirror's texts for the windows: the `TranslationSource` of the index in use
+/// (opened off the main thread, on the first request) and the Preferences choice, English or
+/// Chinese, which windows read when they show an entry.
+public final class ViewerTranslations: Sendable {
+    private struct State {
+        var language: ExplanationLanguage
+        /// Sources by the index file they keep answers in ("" without an index).
+        var sources: [String: TranslationSource] = [:]
+    }
+
+    public let base: URL
+    private let client: HTTPClient
+    private let archive: ArchiveAccess?
+    private let calendar: ArchiveCalendar
+    private let state: Mutex<State>
+
+    public init(
+        base: URL, client: HTTPClient, archive: ArchiveAccess?, language: ExplanationLanguage,
+        calendar: ArchiveCalendar = ArchiveCalendar()
+    ) {
+        self.base = base
+        self.client = client
+        self.archive = archive
+        self.calendar = calendar
+        state = Mutex(State(language: language))
+    }
+
+    /// What Preferences → Explanations says now.
+    public var language: ExplanationLanguage {
+        get { state.withLock { $0.language } }
+        set { state.withLock { $0.language = newValue } }
+    }
+
+    /// The translation of `day`. Reads the index, maybe the network: never on the main thread.
+    public func lookup(_ day: APODDay) async throws -> TranslationLookup {
+        try await source().translation(for: day)
+    }
+
+    private func source() -> TranslationSource {
+        let index = try? archive?.openIndex()
+        let key = index?.file.path ?? ""
+        return state.withLock { state in
+            if let source = state.sources[key] { return source }
+            let source = TranslationSource(base: base, client: client, index: index, calendar: calendar)
+            state.sources[key] = source
+            return source
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import APODCore
+import AdwKit
+import Foundation
+import GtkKit
+import LoopbackServer
+import TestSupport
+import XCTest
+
+@testable import APODViewer
+
+/// The Chinese mirror's text in the detail window and Today: English first, the Chinese when
+/// it comes, the toggle to the English original and back, and a quiet line when there is none.
+final class ChineseExplanationTests: GUITestCase, @unchecked Sendable {
+    private var mirror: FakeHTTPServer!
+
+    override func tearDown() {
+        super.tearDown()
+        mirror?.stop()
+    }
+
+    /// 2015-04-02 translated (Big5, no charset), 2015-04-03 not (404), 2015-04-04 slow.
+    private func startMirror() throws -> URL {
+        mirror = try FakeHTTPServer { request in
+            guard let day = FakeMirror.day(of: request) else { return .html("", status: 404) }
+            switch day.day {
+            case 2:
+                let page = FakeMirror.page(year: 2015, month: 4, day: 2, text: FakeMirror.texts[1])
+                return FakeResponse(headers: ["Content-Type": "text/html"], body: FakeMirror.big5(page))
+            case 4:
+                let page = FakeMirror.page(year: 2015, month: 4, day: 4, text: FakeMirror.texts[0])
+                return FakeResponse(headers: ["Content-Type": "text/html"], body: Data(page.utf8), delay: 1.5)
+            default:
+                return .html("<h1>Not Found</h1>", status: 404)
+            }
+        }
+        return mirror.baseURL.appendingPathComponent("apod/")
+    }
+
+    @MainActor
+    private func startViewer(language: ExplanationLanguage, entries: [APODEntry]) throws {
+        let translations = ViewerTranslations(
+            base: try startMirror(), client: HTTPClient(timeout: 5, retryPolicy: .none), archive: nil,
+            language: language, calendar: calendar)
+        try start(
+            environment: ViewerEnvironment(
+                source: FakeSource(entries: entries), pictures: PictureLoader(fetcher: pictures.fetcher),
+                calendar: calendar, translations: translations),
+            options: ViewerOptions(initialDay: APODDay("2015-04-02")))
+    }
+
+    private var andromeda: APODEntry { entry("2015-04-02", title: "Andromeda in Infrared", picture: "/640x400.jpg") }
+
+    func testTheDetailWindowShowsTheChineseTextAndTogglesToTheEnglish() throws {
+        let chinese = try ChineseLocale()
+        defer { chinese.restore() }
+        try MainActor.assumeIsolated {
+            try startViewer(language: .chinese, entries: [andromeda])
+            app.openDetail(for: andromeda)
+            let detail = try XCTUnwrap(app.detailWindows[andromeda.date])
+            let strip = try XCTUnwrap(detail.translation)
+            waitUntil("the Chinese title replaces the English") { detail.caption.titleLabel.text == "仙女座大星系" }
+            XCTAssertTrue(detail.explanationLabel.text.hasPrefix("仙女座星系（M31）距離我們"), detail.explanationLabel.text)
+            XCTAssertEqual(detail.window.title, "仙女座大星系")
+            XCTAssertEqual(detail.caption.dateLabel.text, "2015年4月2日", "the date stays NASA's")
+            XCTAssertTrue(strip.creditLabel.isVisible)
+            XCTAssertTrue(strip.creditLabel.text.hasPrefix(FakeMirror.translator), strip.creditLabel.text)
+            XCTAssertEqual(strip.toggleButton.label, "顯示英文原文(_E)")
+            waitForFrames()
+            saveScreenshot(of: detail.window, named: "detail-chinese-zh_TW")
+            do {
+                defer { DesktopStyle.reset() }
+                StyleManager.colorScheme = .dark
+                waitUntil("the dark style is in use") { StyleManager.isDark }
+                detail.window.resize(width: 360, height: 800)
+                waitUntil("360 px wide") { detail.window.width <= 360 }
+                waitForFrames()
+                saveScreenshot(of: detail.window, named: "detail-chinese-zh_TW-360-dark")
+                detail.window.resize(width: 900, height: 900)
+            }
+
+            XCTAssertTrue(strip.toggleButton.activate())
+            waitUntil("the button shows the English") { detail.caption.titleLabel.text == "Andromeda in Infrared" }
+            XCTAssertTrue(detail.explanationLabel.text.hasPrefix("An explanation of"))
+            XCTAssertEqual(strip.toggleButton.label, "顯示中文翻譯(_C)")
+            XCTAssertFalse(strip.creditLabel.isVisible)
+            XCTAssertTrue(strip.toggleButton.activate())
+            waitUntil("and back") { detail.caption.titleLabel.text == "仙女座大星系" }
+
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("Today shows the Chinese text too") { main.caption.titleLabel.text == "仙女座大星系" }
+            XCTAssertTrue(main.translation?.isShowingChinese == true, "the toggle is remembered per window")
+            waitForFrames()
+            saveScreenshot(of: main.window, named: "today-chinese-zh_TW")
+        }
+    }
+
+    func testWithoutTranslationAQuietLineAndTheEnglish() throws {
+        try MainActor.assumeIsolated {
+            let untranslated = entry("2015-04-03", title: "A Day Not Translated", picture: "/640x400.jpg")
+            try startViewer(language: .chinese, entries: [andromeda, untranslated])
+            app.openDetail(for: untranslated)
+            let detail = try XCTUnwrap(app.detailWindows[untranslated.date])
+            let strip = try XCTUnwrap(detail.translation)
+            waitUntil("the quiet line says there is no translation") { strip.noticeLabel.isVisible }
+            XCTAssertEqual(strip.noticeLabel.text, "No Chinese translation for this day yet")
+            XCTAssertFalse(strip.toggleButton.isVisible)
+            XCTAssertEqual(detail.caption.titleLabel.text, "A Day Not Translated")
+            XCTAssertNil(detail.banner.message, "not an error")
+        }
+    }
+
+    func testTheEnglishShowsFirstWhileTheMirrorIsSlow() throws {
+        try MainActor.assumeIsolated {
+            let slow = entry("2015-04-04", title: "Aurora over a Lake", picture: "/640x400.jpg")
+            try startViewer(language: .chinese, entries: [andromeda, slow])
+            app.openDetail(for: slow)
+            let detail = try XCTUnwrap(app.detailWindows[slow.date])
+            XCTAssertEqual(detail.caption.titleLabel.text, "Aurora over a Lake", "English at once")
+            waitUntil("the Chinese arrives") { detail.caption.titleLabel.text == "冰島夜空中的北極光" }
+            XCTAssertEqual(
+                detail.explanationRuns.compactMap { run -> String? in
+                    if case .link(let text, _) = run { return text }
+                    return nil
+                }, ["極光"], "the mirror's links are links")
+        }
+    }
+
+    /// Preferences → Explanations: saved, and the open windows follow at once.
+    func testThePreferenceIsSavedAndFollowedAtOnce() throws {
+        let files = TestConfiguration()
+        defer { files.remove() }
+        try MainActor.assumeIsolated {
+            let services = files.services(.offline, translationURL: try startMirror(), calendar: calendar)
+            XCTAssertEqual(services.explanations, .english, "an English interface starts with English")
+            try start(services: services)
+            app.openDetail(for: andromeda)
+            let detail = try XCTUnwrap(app.detailWindows[andromeda.date])
+            app.openPreferences()
+            let preferences = try XCTUnwrap(app.preferencesWindow)
+            XCTAssertEqual(preferences.explanationsChoice.selectedValue, .english)
+            preferences.explanationsChoice.selectedValue = .chinese
+            waitUntil("the open detail window shows the Chinese") { detail.caption.titleLabel.text == "仙女座大星系" }
+            XCTAssertEqual(files.store.value(.explanations), "chinese")
+            preferences.explanationsChoice.selectedValue = .english
+            waitUntil("and the English again") { detail.caption.titleLabel.text == "Andromeda in Infrared" }
+            XCTAssertEqual(files.store.value(.explanations), "english")
+        }
+    }
+
+    /// Search in zh_TW finds Chinese words inside the translations and Chinese object names.
+    func testSearchFindsChineseWords() throws {
+        let chinese = try ChineseLocale()
+        defer { chinese.restore() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apod-zh-search-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try MainActor.assumeIsolated {
+            let aurora = entry("2015-04-04", title: "Aurora over a Lake", picture: "/640x400.jpg")
+            let m31 = entry("2015-04-02", title: "M31: The Andromeda Galaxy", picture: "/640x400.jpg")
+            let configuration = SourceConfiguration(
+                kind: .science, cacheDirectory: folder.appendingPathComponent("cache"))
+            let archive = ArchiveAccess(
+                dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
+            let index = try archive.openIndex()
+            try index.store([aurora, m31])
+            let page = URL(string: "http://127.0.0.1:9/apod/ap150404.html")!
+            try index.storeTranslation(
+                .translated(
+                    Translation(
+                        day: aurora.date, title: FakeMirror.texts[0].title,
+                        explanation: HTMLText.plainText(FakeMirror.texts[0].explanation), pageURL: page)),
+                for: aurora.date)
+            try start(
+                environment: ViewerEnvironment(
+                    source: FakeSource(entries: [aurora, m31]), pictures: PictureLoader(fetcher: pictures.fetcher),
+                    calendar: calendar, archive: archive))
+            let views = try XCTUnwrap(app.archiveViews)
+            let search = try XCTUnwrap(views.searchView)
+            views.search("極光")
+            waitUntil("極光 finds the aurora") { search.page == .grid && search.cells.map(\.entry.date) == [aurora.date] }
+            waitForFrames()
+            if let main = app.mainWindow { saveScreenshot(of: main.window, named: "search-chinese-zh_TW") }
+            views.search("仙女座星系")
+            waitUntil("仙女座星系 finds M31") { search.page == .grid && search.cells.map(\.entry.date) == [m31.date] }
+        }
+    }
+
+    func testEnglishExplanationsNeverAskTheMirror() throws {
+        try MainActor.assumeIsolated {
+            try startViewer(language: .english, entries: [andromeda])
+            app.openDetail(for: andromeda)
+            let detail = try XCTUnwrap(app.detailWindows[andromeda.date])
+            waitForFrames()
+            XCTAssertEqual(detail.caption.titleLabel.text, "Andromeda in Infrared")
+            XCTAssertEqual(detail.translation?.root.isVisible, false)
+            XCTAssertEqual(mirror.requests.count, 0)
+        }
+    }
+}
