@@ -56,13 +56,7 @@ final class ImageLoaderTests: CoreTestCase, @unchecked Sendable {
             loader.waitingCallers(for: url, purpose: .display) == 2 && transport.downloadCount == 1
         }
         XCTAssertTrue(joined)
-        tasks.forEach { $0.cancel() }
-        for task in tasks {
-            do {
-                _ = try await task.value
-                XCTFail("expected cancellation")
-            } catch is CancellationError {}
-        }
+        await cancelExpectingCancellation(tasks)
         transport.releaseAll()
         let cancelled = await eventually { transport.cancelledURLs == [url] }
         XCTAssertTrue(cancelled, "the orphaned download must be cancelled")
@@ -89,13 +83,7 @@ final class ImageLoaderTests: CoreTestCase, @unchecked Sendable {
             loader.waitingCallers(for: url, purpose: .display) == 2 && loader.queuedDownloads == 1
         }
         XCTAssertTrue(joined)
-        tasks.forEach { $0.cancel() }
-        for task in tasks {
-            do {
-                _ = try await task.value
-                XCTFail("expected cancellation")
-            } catch is CancellationError {}
-        }
+        await cancelExpectingCancellation(tasks)
         transport.releaseAll()
         _ = try await busy.value
         let settled = await eventually { loader.runningLoads == 0 }
@@ -105,6 +93,22 @@ final class ImageLoaderTests: CoreTestCase, @unchecked Sendable {
         let again = try await loader.imageData(from: url, for: .display)
         XCTAssertEqual(again, ImageBytes.jpeg())
         XCTAssertEqual(transport.startedURLs, [other, url], "a fresh download, not the dead one")
+    }
+
+    /// Cancels every waiter, each of which must end with `CancellationError`.
+    private func cancelExpectingCancellation(
+        _ tasks: [Task<Data, Error>], file: StaticString = #filePath, line: UInt = #line
+    ) async {
+        tasks.forEach { $0.cancel() }
+        for task in tasks {
+            do {
+                _ = try await task.value
+                XCTFail("expected cancellation", file: file, line: line)
+            } catch is CancellationError {
+            } catch {
+                XCTFail("expected cancellation, got \(error)", file: file, line: line)
+            }
+        }
     }
 
     func testCancelledGridStopsQueuedDownloads() async throws {
