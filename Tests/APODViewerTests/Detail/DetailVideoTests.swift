@@ -11,14 +11,9 @@ import XCTest
 /// the arrows seek instead of stepping through the batch, and it keeps playing in fullscreen.
 final class DetailVideoTests: GUITestCase, @unchecked Sendable {
     private var media: FakeHTTPServer!
-    private var holdsContext = false
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        // Held as g_application_run holds it: GTK's GStreamer sink hands frames over with
-        // g_main_context_invoke, which runs them on the streaming thread whenever that thread
-        // can take a free default context (between two iterations of the test's loop).
-        holdsContext = g_main_context_acquire(nil) != 0
         let clip = try TestMedia.clips().mp4
         media = try FakeHTTPServer { request in
             request.path == "/apod/image/2607/EclipseVideo.mp4"
@@ -28,8 +23,6 @@ final class DetailVideoTests: GUITestCase, @unchecked Sendable {
 
     override func tearDown() {
         super.tearDown()
-        if holdsContext { g_main_context_release(nil) }
-        holdsContext = false
         media?.stop()
         media = nil
     }

@@ -14,6 +14,7 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
     static let today = APODDay("2026-11-29")!
     private var watchdog: DispatchWorkItem?
     @MainActor private static var started = 0
+    private var holdsMainContext = false
     private(set) var app: ViewerApplication!
     private(set) var pictures: PictureServer!
 
@@ -29,6 +30,11 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
         self.watchdog = watchdog
         pictures = try PictureServer()
+        // Held as g_application_run holds it: GTK's GStreamer sink hands frames over with
+        // g_main_context_invoke, which runs them on the streaming thread whenever that thread
+        // can take a free default context (between two iterations of the test's loop).
+        holdsMainContext = g_main_context_acquire(nil) != 0
+        XCTAssertTrue(holdsMainContext, "the test thread owns GLib's default main context")
     }
 
     override func tearDown() {
@@ -41,6 +47,8 @@ class GUITestCase: XCTestCase, @unchecked Sendable {
         }
         app = nil
         pictures = nil
+        if holdsMainContext { g_main_context_release(nil) }
+        holdsMainContext = false
         watchdog?.cancel()
         super.tearDown()
     }

@@ -14,15 +14,10 @@ import XCTest
 final class TodayVideoTests: GUITestCase, @unchecked Sendable {
     private var main: MainWindow { MainActor.assumeIsolated { app.mainWindow! } }
     private var media: FakeHTTPServer!
-    private var holdsContext = false
     private let served = Locked<[String: FakeResponse]>([:])
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        // Held as g_application_run holds it: GTK's GStreamer sink hands frames over with
-        // g_main_context_invoke, which runs them on the streaming thread whenever that thread
-        // can take a free default context (between two iterations of the test's loop).
-        holdsContext = g_main_context_acquire(nil) != 0
         let served = served
         media = try FakeHTTPServer { request in
             served.value[request.path] ?? .html("<h1>Not Found</h1>", status: 404)
@@ -31,8 +26,6 @@ final class TodayVideoTests: GUITestCase, @unchecked Sendable {
 
     override func tearDown() {
         super.tearDown()
-        if holdsContext { g_main_context_release(nil) }
-        holdsContext = false
         media?.stop()
         media = nil
     }
