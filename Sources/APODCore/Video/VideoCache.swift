@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// APOD-hosted videos on disk (`<cache>/videos`), so a video plays from a file GStreamer can
 /// seek in, plays again offline, and is downloaded once.
@@ -10,14 +11,29 @@ import Foundation
 /// (a file's modification time is its last use), never the one just stored or being written.
 public struct VideoCache: Sendable {
     public let directory: URL
-    public let capacity: Int64
+    /// Shared by every copy, so a new limit reaches the windows' downloads at once.
+    private let limit: Limit
+
+    private final class Limit: Sendable {
+        let bytes: Mutex<Int64>
+        init(_ bytes: Int64) { self.bytes = Mutex(bytes) }
+    }
+
+    public var capacity: Int64 { limit.bytes.withLock { $0 } }
 
     /// A part this old belongs to no running download: it is counted and may be evicted.
     static let abandonedAfter: TimeInterval = 3600
 
     public init(directory: URL, capacity: Int64) {
         self.directory = directory
-        self.capacity = capacity
+        limit = Limit(capacity)
+    }
+
+    /// Preferences' cache limit changed: this cache and every copy of it keep `bytes` from
+    /// now on, and what no longer fits goes at once (disk work: call it off the main thread).
+    public func setCapacity(_ bytes: Int64) {
+        limit.bytes.withLock { $0 = bytes }
+        evict(sparing: nil)
     }
 
     /// `<cache directory>/videos`.
@@ -58,7 +74,8 @@ public struct VideoCache: Sendable {
 
     /// Deletes least recently used files until the folder fits `capacity`, sparing `kept` and
     /// parts still being written.
-    func evict(sparing kept: URL) {
+    func evict(sparing kept: URL?) {
+        let capacity = capacity
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
         guard
             let names = try? FileManager.default.contentsOfDirectory(
@@ -71,7 +88,7 @@ public struct VideoCache: Sendable {
         }
         var total = files.reduce(0) { $0 + $1.size }
         files.sort { $0.used < $1.used }
-        for file in files where total > capacity && file.url.lastPathComponent != kept.lastPathComponent {
+        for file in files where total > capacity && file.url.lastPathComponent != kept?.lastPathComponent {
             let inFlight = file.url.pathExtension == "part" && now.timeIntervalSince(file.used) < Self.abandonedAfter
             guard !inFlight else { continue }
             if (try? FileManager.default.removeItem(at: file.url)) != nil { total -= file.size }

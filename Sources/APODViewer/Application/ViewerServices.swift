@@ -188,11 +188,14 @@ public final class ViewerServices {
         self.style = style
     }
 
-    /// Saves a new picture cache limit and applies it (older pictures go past the limit).
+    /// Saves a new cache limit and applies it at once to pictures and videos (the least
+    /// recently used go past the limit).
     func setCacheLimit(megabytes: Int) throws {
         try save([.imageCacheLimitMB: String(megabytes)])
         cacheLimitMB = megabytes
         rebuildPictureLoader()
+        let videos = environment.videos.cache
+        Task.detached { [videos] in videos.setCapacity(Int64(megabytes) << 20) }
     }
 
     /// After the cache folder was emptied: a new loader, whose cache index starts empty.

@@ -154,6 +154,27 @@ final class VideoDownloadTests: CoreTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: third.path))
     }
 
+    /// Preferences' new limit reaches every copy of the cache (the windows' downloads) and
+    /// evicts at once, not at the next download or start.
+    func testALowerLimitEvictsAtOnceInEveryCopyOfTheCache() async throws {
+        let server = try FakeHTTPServer { request in
+            .data(Self.mp4(bytes: 400_000 + request.path.count), contentType: "video/mp4")
+        }
+        defer { server.stop() }
+        let videos = download(capacity: 10_000_000)
+        let windowsCopy = videos
+        let older = try await videos.file(for: url(server, "/a.mp4"))
+        let newer = try await videos.file(for: url(server, "/bb.mp4"))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: older.path)
+        videos.cache.setCapacity(500_000)
+        XCTAssertEqual(windowsCopy.cache.capacity, 500_000)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: older.path), "the least recently played goes at once")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: newer.path), "what fits stays")
+        videos.cache.setCapacity(100_000)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: newer.path), "below every file, none is kept")
+    }
+
     /// An mp4 with its index first can be opened while the rest arrives; one with its media
     /// first (the index at the end) only once whole.
     func testAFileWithItsIndexFirstOpensBeforeItEnds() async throws {

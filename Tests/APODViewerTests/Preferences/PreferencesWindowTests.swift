@@ -162,6 +162,36 @@ final class PreferencesWindowTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// A lower limit reaches the video cache while the app runs: the least recently played
+    /// video goes at once, not at the next start.
+    func testALowerCacheLimitEvictsVideosAtOnce() throws {
+        let videos = files.cacheDirectory.appendingPathComponent("videos", isDirectory: true)
+        try FileManager.default.createDirectory(at: videos, withIntermediateDirectories: true)
+        func video(_ name: String, megabytes: UInt64, playedAgo: TimeInterval) throws -> URL {
+            let file = videos.appendingPathComponent(name)
+            XCTAssertTrue(FileManager.default.createFile(atPath: file.path, contents: nil))
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.truncate(atOffset: megabytes << 20)
+            try handle.close()
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(-playedAgo)], ofItemAtPath: file.path)
+            return file
+        }
+        let older = try video(String(repeating: "a", count: 64) + ".mp4", megabytes: 40, playedAgo: 600)
+        let newer = try video(String(repeating: "b", count: 64) + ".mp4", megabytes: 30, playedAgo: 60)
+        try MainActor.assumeIsolated {
+            let services = files.services(.offline, calendar: calendar)
+            try start(services: services)
+            let preferences = try openPreferences()
+            preferences.cacheLimitSpin.value = 50
+            XCTAssertEqual(services.environment.videos.cache.capacity, 50 << 20, "the new limit is in use")
+            waitUntil("the least recently played video goes") {
+                !FileManager.default.fileExists(atPath: older.path)
+            }
+            XCTAssertTrue(FileManager.default.fileExists(atPath: newer.path), "what fits stays")
+        }
+    }
+
     func testTheCacheLimitIsSavedAndClearCacheEmptiesOnlyTheCache() throws {
         let cache = files.cacheDirectory
         let manager = FileManager.default
