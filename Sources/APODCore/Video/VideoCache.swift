@@ -30,9 +30,13 @@ public struct VideoCache: Sendable {
     }
 
     /// Preferences' cache limit changed: this cache and every copy of it keep `bytes` from
-    /// now on, and what no longer fits goes at once (disk work: call it off the main thread).
+    /// now on (no disk work; `trim()` deletes what no longer fits).
     public func setCapacity(_ bytes: Int64) {
         limit.bytes.withLock { $0 = bytes }
+    }
+
+    /// Deletes the least recently played files past the capacity (disk work: off the main thread).
+    public func trim() {
         evict(sparing: nil)
     }
 

