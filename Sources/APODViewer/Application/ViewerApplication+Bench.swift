@@ -30,7 +30,7 @@ extension ViewerApplication {
         guard mainWindow?.isShowing(.browse) == true, let wall = browseView?.wall else { return nil }
         var census = BrowseCensus()
         census.isShowingDays = wall.stack.state == .wall
-        census.days = wall.entries.count
+        census.days = wall.layout.dayCount
         census.columns = wall.layout.columns
         let visible = wall.cellsOnScreen
         census.cellsOnScreen = visible.count
