@@ -44,6 +44,12 @@ extension ViewerApplication {
         return census
     }
 
+    /// Whether the wall shows its days and every page of the index arrived (cheap: no census).
+    public var browsePaging: (showsDays: Bool, isComplete: Bool)? {
+        guard let wall = browseView?.wall else { return nil }
+        return (wall.stack.state == .wall, wall.isComplete)
+    }
+
     /// The wall's scroll position, height and page (the bench's fling; cheaper than the census).
     public var browseScrollRange: (value: Double, upper: Double, pageSize: Double)? {
         guard let range = browseView?.wall.scroller.verticalScrollRange else { return nil }
