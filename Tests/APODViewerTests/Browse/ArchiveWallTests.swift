@@ -106,6 +106,7 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
                 rowsOnScreen(wall).first?.row.headingText == "March 2016"
                     && wall.cellsOnScreen.contains { $0.dayIndex != nil && $0.entry == nil }
             }
+            XCTAssertNotNil(saveScreenshot(of: window, named: "archive-wall-page-on-its-way"))
             // The jump reads 2016 next: 2018, asked for before it, is on its way already.
             reads.release()
             waitUntil("March 2016's cells show their days") {
