@@ -52,7 +52,9 @@ let package = Package(
         // The bench serves its pictures with the loopback server the tests use too.
         .executableTarget(
             name: "apod-bench",
-            dependencies: ["APODCore", "APODViewer", "GtkKit", "AdwKit", "LoopbackServer", "CSQLite"]),
+            dependencies: [
+                "APODCore", "APODViewer", "GtkKit", "AdwKit", "LoopbackServer", "CSQLite", "WallpaperComposition",
+            ]),
 
         // A loopback HTTP server the tests and the bench start themselves; never a real NASA host.
         .target(name: "LoopbackServer"),

@@ -12,12 +12,36 @@ final class Canvas {
     let size: CanvasSize
     let surface: OpaquePointer
     let cairo: OpaquePointer
+    /// The canvas whose pixels a region draws on, kept alive as long as the region.
+    private let parent: Canvas?
 
     /// - Throws: `APODError.outOfResources` when cairo cannot make the surface.
     init(_ size: CanvasSize) throws {
         self.size = size
         surface = try Self.imageSurface(width: size.width, height: size.height)
         cairo = cairo_create(surface)
+        parent = nil
+    }
+
+    /// A canvas drawing straight onto `rect` of `parent`'s pixels (one monitor of a spanned
+    /// background): no copy, and everything measured on it sees only that region.
+    /// - Throws: `APODError.outOfResources` when `rect` is not inside `parent`.
+    init(region rect: CanvasRect, of parent: Canvas) throws {
+        guard rect.width > 0, rect.height > 0,
+            CanvasRect(x: 0, y: 0, width: parent.size.width, height: parent.size.height).contains(rect)
+        else { throw APODError.outOfResources }
+        cairo_surface_flush(parent.surface)
+        let stride = cairo_image_surface_get_stride(parent.surface)
+        let origin = cairo_image_surface_get_data(parent.surface)! + rect.y * Int(stride) + rect.x * 4
+        guard
+            let surface = cairo_image_surface_create_for_data(
+                origin, CAIRO_FORMAT_ARGB32, Int32(rect.width), Int32(rect.height), stride),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else { throw APODError.outOfResources }
+        size = CanvasSize(width: rect.width, height: rect.height)
+        self.surface = surface
+        cairo = cairo_create(surface)
+        self.parent = parent
     }
 
     /// A new ARGB32 image surface whose pixels exist; the caller destroys it.
@@ -35,7 +59,9 @@ final class Canvas {
 
     deinit {
         cairo_destroy(cairo)
+        cairo_surface_finish(surface)
         cairo_surface_destroy(surface)
+        if let parent { cairo_surface_mark_dirty(parent.surface) }
     }
 
     /// A surface holding `pixbuf`'s pixels; the caller destroys it.

@@ -61,6 +61,15 @@ public enum WallpaperComposer {
     }
 
     private static func draw(_ picture: Data, _ request: Request) throws -> (Canvas, CompositionReport) {
+        try draw(picture, request) { try Canvas($0) }
+    }
+
+    /// Decodes `picture` at the size the plan needs and paints it, fitted, with its caption,
+    /// on the canvas `makeCanvas` gives for the canvas size (a new one, or a monitor's region
+    /// of a spanned background).
+    static func draw(
+        _ picture: Data, _ request: Request, on makeCanvas: (CanvasSize) throws -> Canvas
+    ) throws -> (Canvas, CompositionReport) {
         let plan = { (size: CanvasSize) in
             FitPlan(picture: size, canvas: request.canvas ?? ownCanvas(for: size), fit: request.fit)
         }
@@ -69,7 +78,7 @@ public enum WallpaperComposer {
         let centre =
             canvasSize == decoded.size ? UnitPoint.centre : try decoded.luminanceMap(longSide: 64).centreOfInterest
         let fit = FitPlan(picture: decoded.size, canvas: canvasSize, fit: request.fit, centre: centre)
-        let canvas = try Canvas(canvasSize)
+        let canvas = try makeCanvas(canvasSize)
         canvas.fill(red: 0, green: 0, blue: 0)
         if fit.needsBackdrop { try paintBackdrop(of: decoded, on: canvas) }
         let scaled = try decoded.scaled(to: fit.placement, showing: fit.visible)

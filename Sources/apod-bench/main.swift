@@ -6,6 +6,7 @@ import Foundation
 let usage = """
     usage: apod-bench [--count N] [--json] [--sample DIR] [--latency-ms MS] [--rate MB_PER_S] [--renderers LIST] [--no-grids | --grids-only | --index-only | --browse-only | --open-only]
            apod-bench --video-only [MEDIA_DIR]
+           apod-bench --monitors-only
       --count N        pictures in the grid (default 100; the viewer's grid rows take at most 100)
       --json           print the result as JSON instead of a table
       --sample DIR     serve the real pictures of DIR/image (e.g. ../shared/apod-sample), upscaled to HD;
@@ -18,6 +19,7 @@ let usage = """
       --grids-only     only the rows that run the viewer
       --index-only     only the archive index rows (sync, search, random, random in the viewer, browse)
       --browse-only    only the index sync and the browse rows (the archive wall under cairo and auto)
+      --monitors-only  only the monitors row: one spanned background for 1, 2, 3 monitors against the largest alone
       --open-only      only the open row: the viewer warm and cold against eog on a 6000×4000 JPEG
       --open-runs N    the open row's runs of each program per measurement (default 4; 3 measurements)
       --video-only     only the video rows: first frame against first byte at 1 MB/s, CPU paused,
@@ -52,6 +54,9 @@ if arguments.first == RowArguments.flag {
         fail("\(settings.kind.rawValue) \(settings.flavour.rawValue): \(error)")
     }
 }
+
+if arguments.first == MonitorsBench.flag { MonitorsBench.measureCase(arguments) }
+if arguments.first == "--monitors-only" { MonitorsBench.run() }
 
 if arguments.first == WaitCPU.flag {
     guard arguments.count == 2, let url = URL(string: arguments[1]) else { fail("bad wait-cpu arguments") }

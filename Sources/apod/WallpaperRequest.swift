@@ -3,12 +3,13 @@ import WallpaperComposition
 
 /// What `apod today --wallpaper` and `apod random --wallpaper` are asked to write, parsed from
 /// their options: `--wallpaper PATH [--width W [--height H]] [--scale S] [--caption[=sentence]]
-/// [--fit fill|whole|auto]` (and `--favorites` for `random`).
+/// [--fit fill|whole|auto] [--monitors WxH@S+X+Y,…]` (and `--favorites` for `random`).
 ///
 /// With only `--width` the picture is written as its server sends it (the CDN resizes it to
 /// that width). With `--height` too, or `--caption`, a background copy is composed
 /// (`WallpaperComposer`): at W×H device pixels, fitted; or, without a size, the picture at its
-/// own size with the caption on it.
+/// own size with the caption on it. With `--monitors`, one spanned background for that layout
+/// (`SpannedComposer`): the picture fitted to each monitor separately, each with its own caption.
 struct WallpaperRequest: Equatable {
     static let sideRange = 16...WallpaperComposer.maxSide
     static let scaleRange = 1...4
@@ -19,8 +20,9 @@ struct WallpaperRequest: Equatable {
     var scale = 1
     var caption = BackgroundCaption.none
     var fit = BackgroundFit.auto
+    var monitors: MonitorLayout?
 
-    var composes: Bool { height != nil || caption != .none }
+    var composes: Bool { height != nil || caption != .none || monitors != nil }
 
     var canvas: CanvasSize? {
         guard let width, let height else { return nil }
@@ -39,6 +41,12 @@ struct WallpaperRequest: Equatable {
     }
     static let scale = OptionDeclaration("--scale", value: .required("S")) {
         [tr("the monitor's scale factor, 1…4: the caption's size (default 1)")]
+    }
+    static let monitors = OptionDeclaration("--monitors", value: .required("WxH@S+X+Y,…")) {
+        [
+            tr("every monitor, as WIDTHxHEIGHT@SCALE+X+Y: one spanned background, fitted to each"),
+            tr("monitor with its own caption (for picture-options 'spanned')"),
+        ]
     }
 
     /// What `today --wallpaper` or `random --wallpaper` was given (`CommandTable` declares
@@ -72,6 +80,7 @@ struct WallpaperRequest: Equatable {
             }
             self.fit = fit
         }
+        monitors = try parsed.value(Self.monitors).map(MonitorLayout.parse)
         guard !path.isEmpty else {
             throw APODError.invalidArgument(tr("{command} needs --wallpaper PATH.", ["command": parsed.form]))
         }
@@ -80,7 +89,11 @@ struct WallpaperRequest: Equatable {
             throw APODError.invalidArgument(
                 tr("--height needs --width: give the screen's size as --width W --height H."))
         }
-        if parsed.has(Self.fit) && canvas == nil {
+        if monitors != nil && (width != nil || height != nil || parsed.has(Self.scale)) {
+            throw APODError.invalidArgument(
+                tr("--monitors gives every monitor's size and scale: leave out --width, --height and --scale."))
+        }
+        if parsed.has(Self.fit) && canvas == nil && monitors == nil {
             throw APODError.invalidArgument(tr("--fit needs the screen's size: add --width W --height H."))
         }
     }

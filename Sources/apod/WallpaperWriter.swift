@@ -34,7 +34,11 @@ struct WallpaperWriter {
         let partial = try placement.reserve()
         defer { partial?.discard() }
         var data = try await WallpaperPicture(images: images).data(for: entry, width: request.width)
-        if request.composes {
+        if let layout = request.monitors {
+            let caption = Caption(entry: entry, style: request.caption)
+            let screen = SpannedComposer.Screen(picture: data, fit: request.fit, caption: caption)
+            data = try SpannedComposer.compose(layout, screens: layout.monitors.map { _ in screen }).jpeg
+        } else if request.composes {
             let caption = Caption(entry: entry, style: request.caption)
             data = try WallpaperComposer.compose(
                 data,

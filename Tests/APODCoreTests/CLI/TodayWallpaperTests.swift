@@ -264,6 +264,47 @@ final class WallpaperDestinationTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(ImageHeader.read(try Data(contentsOf: file)), ImageHeader(width: 1280, height: 720))
     }
 
+    func testMonitorsMakeOneSpannedBackgroundForTheLayout() throws {
+        let file = home.appendingPathComponent("spanned.jpg")
+        let result = try apod([
+            "today", "--wallpaper", file.path, "--monitors", "640x360@1+0+0,360x640@1+640+0", "--caption",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let data = try Data(contentsOf: file)
+        XCTAssertEqual(ImageValidation.format(of: data), .jpeg)
+        XCTAssertEqual(ImageHeader.read(data), ImageHeader(width: 1000, height: 640), "the layout's bounding box")
+
+        let hiDPI = home.appendingPathComponent("hidpi.jpg")
+        XCTAssertEqual(
+            try apod(["today", "--wallpaper", hiDPI.path, "--monitors", "640x360+0+0,1280x720@2+640+0"]).status, 0)
+        XCTAssertEqual(
+            ImageHeader.read(try Data(contentsOf: hiDPI)), ImageHeader(width: 2560, height: 720),
+            "drawn at the largest scale")
+    }
+
+    func testABadLayoutIsAUsageErrorNamingTheMonitor() throws {
+        let file = home.appendingPathComponent("never.jpg")
+        let cases: [(String, String)] = [
+            ("1920x1080@1+0+0,1920x1080@1+100+0", "Monitor 2 overlaps monitor 1"),
+            ("1920x1080,0x0+1920+0", "Monitor 2 is 0×0 pixels"),
+            ("1920x1080,99999x99999+1920+0", "Monitor 2 is 99999×99999 pixels"),
+            ("1920x1080@7", "Monitor 1 has scale 7"),
+            ("wide", "Monitor 1 (\"wide\") is not WIDTHxHEIGHT@SCALE+X+Y"),
+            ((0..<17).map { "800x600+\($0 * 800)+0" }.joined(separator: ","), "names 17 monitors; at most 16"),
+            ("16000x14000+0+0", "span 16000×14000 pixels"),
+        ]
+        for (layout, message) in cases {
+            let result = try apod(["today", "--wallpaper", file.path, "--monitors", layout])
+            XCTAssertEqual(result.status, 2, "\(layout): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(message), "\(layout): \(result.stderr)")
+        }
+        let mixed = try apod(["today", "--wallpaper", file.path, "--monitors", "1920x1080", "--width", "800"])
+        XCTAssertEqual(mixed.status, 2, mixed.stderr)
+        XCTAssertTrue(mixed.stderr.contains("leave out --width"), mixed.stderr)
+        XCTAssertEqual(pictureRequests, 0, "nothing downloaded for a bad layout")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+    }
+
     func testRandomWritesAFavouriteOrARandomDayWithAPicture() throws {
         let file = home.appendingPathComponent("random.png")
         let none = try apod(["random", "--wallpaper", file.path, "--favorites"])
