@@ -121,6 +121,29 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// The wall in Traditional Chinese at 360 px over 1,288 days, light and dark, once every page
+    /// arrived (`.build/screenshots/archive-wall-zh_TW-360*.png`).
+    func testScreenshotsOfTheWallInTraditionalChineseAt360() throws {
+        let chinese = try ChineseLocale()
+        defer { chinese.restore() }
+        try MainActor.assumeIsolated {
+            let wall = try startWall(days(from: APODDay("2015-12-20")!))
+            let window = try XCTUnwrap(app.mainWindow?.window)
+            window.resize(width: 360, height: 700)
+            waitUntil("two per row") { wall.layout.columns == 2 }
+            XCTAssertEqual(wall.summaryLabel.text, "1,288 天，最新的在前")
+            defer { DesktopStyle.reset() }
+            for (suffix, scheme) in [("", ColorScheme.light), ("-dark", .dark)] {
+                StyleManager.colorScheme = scheme
+                waitUntil("the style is in use") { StyleManager.isDark == (scheme == .dark) }
+                waitUntil("the thumbnails on screen arrived") {
+                    !wall.cellsOnScreen.isEmpty && wall.cellsOnScreen.allSatisfy(\.hasThumbnail)
+                }
+                XCTAssertNotNil(saveScreenshot(of: window, named: "archive-wall-zh_TW-360" + suffix))
+            }
+        }
+    }
+
     /// The rows bound near the top of the wall, in order, as headings or day runs.
     @MainActor
     private func rowsOnScreen(_ wall: ArchiveWall) -> [(y: Double, row: WallRow)] {
