@@ -57,6 +57,9 @@ struct BenchRow: Encodable {
     /// the videos in the archive. The month row: its month, and its videos with a player.
     var videoRequests: Int?
     var videos: Int?
+    /// The sync row: the entries of the real sample's year among `entries` (`--sample` with
+    /// `--browse-only`).
+    var realDays: Int?
     /// The sync row: the days the service has no entry for and those that failed, after it.
     var absentDays: Int?
     var failedDays: Int?
@@ -100,6 +103,7 @@ struct BenchRow: Encodable {
         case absentDays = "absent_days"
         case failedDays = "failed_days"
         case allCellsSeconds = "all_cells_s"
+        case realDays = "real_days"
     }
 }
 

@@ -23,6 +23,10 @@ struct BrowseMeasurement: Codable, Sendable {
     var peakRSSMegabytes = 0.0
     /// The worst main-loop stall during the fling and the rest after it.
     var flingStall: StallMonitor.Stall?
+    /// When every page of the index had arrived, and the worst stall from the wall showing its
+    /// first days until then (the pages read in the background).
+    var pagesCompleteSeconds: Double?
+    var pagingStall: StallMonitor.Stall?
     var stall = StallMonitor.Stall()
 }
 
@@ -78,6 +82,13 @@ final class ViewerBrowseRow {
     private func look() {
         let elapsed = Clock.now() - started
         if elapsed > settings.deadline { finish() }
+        if measurement.pagesCompleteSeconds == nil, let paging = application.browsePaging, paging.showsDays {
+            monitor.openWindow()
+            if paging.isComplete {
+                monitor.closeWindow()
+                measurement.pagesCompleteSeconds = elapsed
+            }
+        }
         // The fling reads nothing but the scroll range: the census looks at every bound row.
         guard flingStarted == nil || flingEnded != nil else { return }
         guard let census = application.browseCensus, census.isShowingDays, census.cellsOnScreen > 0 else { return }
@@ -124,6 +135,7 @@ final class ViewerBrowseRow {
         measurement.peakRSSMegabytes = PeakMemory.megabytes()
         measurement.stall = monitor.worst
         measurement.flingStall = monitor.worstInPhase
+        measurement.pagingStall = monitor.worstInWindow
         FileHandle.standardOutput.write((try? JSONEncoder().encode(measurement)) ?? Data())
         exit(0)
     }
@@ -158,13 +170,25 @@ enum BrowseRowArguments {
 enum BrowseBench {
     static let renderers: [RendererMode] = [.cairo, .automatic]
 
-    /// - Parameter pictureRequests: how many picture requests the host has answered so far.
-    static func run(api: URL, dataFolder: URL, scratch: URL, pictureRequests: () -> Int) throws -> [BenchRow] {
+    /// The flavour of the baseline row: the same wall under cairo over the newest year alone.
+    static let baselineFlavour = "newest-year"
+
+    /// - Parameters:
+    ///   - baselineDataFolder: a data folder whose index holds the newest year alone: its row,
+    ///     under cairo and first, is the baseline of the first screen in the same run.
+    ///   - pictureRequests: how many picture requests the host has answered so far.
+    static func run(
+        api: URL, dataFolder: URL, baselineDataFolder: URL? = nil, scratch: URL, pictureRequests: () -> Int
+    ) throws -> [BenchRow] {
         var rows: [BenchRow] = []
-        for renderer in renderers {
+        let runs =
+            (baselineDataFolder.map { [(RendererMode.cairo, $0, baselineFlavour)] } ?? [])
+            + renderers.map { ($0, dataFolder, "science-like") }
+        for (renderer, folder, flavour) in runs {
             let settings = ViewerBrowseRow.Settings(
-                api: api, dataDirectory: dataFolder,
-                scratchDirectory: scratch.appendingPathComponent("browse-\(renderer.rawValue)", isDirectory: true),
+                api: api, dataDirectory: folder,
+                scratchDirectory: scratch.appendingPathComponent(
+                    "browse-\(flavour)-\(renderer.rawValue)", isDirectory: true),
                 deadline: 90)
             let before = pictureRequests()
             let (status, data) = try BenchPlan.spawn(
@@ -174,7 +198,7 @@ enum BrowseBench {
             guard status == 0 else { throw BenchFailure(description: "the browse row failed (exit \(status))") }
             let measured = try JSONDecoder().decode(BrowseMeasurement.self, from: data)
             var row = BenchRow(
-                name: "browse", flavour: "science-like", seconds: measured.firstScreenSeconds ?? settings.deadline,
+                name: "browse", flavour: flavour, seconds: measured.firstScreenSeconds ?? settings.deadline,
                 mbDownloaded: 0, peakRSSMegabytes: measured.peakRSSMegabytes,
                 stall: measured.flingStall ?? measured.stall)
             row.renderer = renderer.rawValue
@@ -191,13 +215,19 @@ enum BrowseBench {
     /// The table's lines: each figure against its target, the default renderer as a ratio of
     /// cairo's in the same run.
     static func lines(_ rows: [BenchRow]) -> [String] {
-        let browse = rows.filter { $0.name == "browse" }
+        let baseline = rows.first { $0.name == "browse" && $0.flavour == baselineFlavour }?.browse
+        let browse = rows.filter { $0.name == "browse" && $0.flavour != baselineFlavour }
         guard !browse.isEmpty else { return [] }
         var lines = [
             "",
             "browse: apod-viewer --browse over the synced index, thumbnails over \(NetworkProfile.realisticCDN.summary); fling from today to 1995 in \(Int(ViewerBrowseRow.flingSeconds)) s",
         ]
         let cairo = browse.first { $0.renderer == RendererMode.cairo.rawValue }
+        if let baseline {
+            lines.append(
+                "info    browse   baseline first screen over the newest year alone (\(baseline.days) days, cairo): "
+                    + (baseline.firstScreenSeconds.map { String(format: "%.2f s", $0) } ?? "not reached"))
+        }
         for row in browse {
             guard let measured = row.browse else { continue }
             let name = (row.renderer ?? "?").padding(toLength: 6, withPad: " ", startingAt: 0)
@@ -211,6 +241,11 @@ enum BrowseBench {
                     (first ?? .infinity) <= 1.5,
                     "browse   \(name) first screen of thumbnails: "
                         + (first.map { String(format: "%.2f s", $0) } ?? "not reached")
+                        + (first.flatMap { value in
+                            baseline?.firstScreenSeconds.map {
+                                String(format: ", %.2f × the newest year alone", value / $0)
+                            }
+                        } ?? "")
                         + " (\(measured.cellsOnFirstScreen) cells; target <= 1.5 s\(ratio(first, cairo?.browse?.firstScreenSeconds)))"
                 ))
             lines.append(
@@ -222,6 +257,13 @@ enum BrowseBench {
                                 "peak RSS through the fling over %d days (%.1f s to 1995): %.0f MB (target <= 250 MB%@)",
                             measured.days, measured.flingSeconds ?? 0, measured.peakRSSMegabytes,
                             ratio(measured.peakRSSMegabytes, cairo?.browse?.peakRSSMegabytes))))
+            lines.append(
+                "info    browse   \(name) "
+                    + String(
+                        format:
+                            "index read in pages: all %d days by %@, longest main-loop stall meanwhile %.0f ms (%.0f ms main-thread CPU)",
+                        measured.days, measured.pagesCompleteSeconds.map { String(format: "%.2f s", $0) } ?? "never",
+                        measured.pagingStall?.milliseconds ?? 0, measured.pagingStall?.mainThreadCPUMilliseconds ?? 0))
             let stall = measured.flingStall?.milliseconds ?? .infinity
             let isCairo = row.renderer == RendererMode.cairo.rawValue
             let stallText =

@@ -15,7 +15,11 @@ enum IndexBench {
         ]
 
     /// - Parameter browseOnly: after the sync, only the browse rows.
-    static func run(browseOnly: Bool = false, progress: (String) -> Void) async throws -> [BenchRow] {
+    /// - Parameter realYear: with `browseOnly`, the real sample's entries file: its year's real
+    ///   entries replace the synthetic ones.
+    static func run(browseOnly: Bool = false, realYear: URL? = nil, progress: (String) -> Void) async throws
+        -> [BenchRow]
+    {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-bench-index-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
         let calendar = ArchiveCalendar()
@@ -27,9 +31,12 @@ enum IndexBench {
             thumbnail.value.map { .data($0, contentType: "image/jpeg") } ?? .html("<h1>Not Found</h1>", status: 404)
         }
         defer { pictures.stop() }
-        let archive = SyntheticArchive(
-            through: calendar.today,
-            pictureBase: pictures.baseURL.absoluteString.trimmingCharacters(in: ["/"]))
+        let pictureBase = pictures.baseURL.absoluteString.trimmingCharacters(in: ["/"])
+        let archive =
+            try realYear.map { file -> SyntheticArchive in
+                guard browseOnly else { throw BenchFailure(description: "a real year is for the browse rows only") }
+                return try SyntheticArchive(through: calendar.today, pictureBase: pictureBase, realYear: file)
+            } ?? SyntheticArchive(through: calendar.today, pictureBase: pictureBase)
         let service = try SyntheticScienceService(archive: archive)
         defer { service.stop() }
         let client = HTTPClient()
@@ -56,6 +63,7 @@ enum IndexBench {
             databaseMegabytes: Double(databaseBytes) / 1_000_000, entries: summary.entriesIndexed)
         sync.videoRequests = service.videoPageRequests
         sync.videos = archive.videoDays.count
+        sync.realDays = archive.realDays
         sync.absentDays = summary.status?.absentDays
         sync.failedDays = summary.status?.failedDays
         // The archive lacks 84 days, as the real one does; the sync must still end complete.
@@ -69,10 +77,17 @@ enum IndexBench {
             progress("index: browse…")
             thumbnail.value = try Pixbufs.jpeg(Pixbufs.generate(width: 480, height: 320, seed: 7), quality: 85)
             pictures.profile = .realisticCDN
+            // The baseline in the same run: the same wall over an index of the newest year alone.
+            let baseline = DataFolder(root: folder.appendingPathComponent("baseline-data", isDirectory: true))
+            let synced = try ArchiveIndex(file: file, calendar: calendar)
+            let year = calendar.today.year
+            try baseline.openIndex(for: configuration, calendar: calendar).store(
+                synced.entries(
+                    from: APODDay(year: year, month: 1, day: 1)!, through: APODDay(year: year, month: 12, day: 31)!))
             return rows
                 + (try BrowseBench.run(
-                    api: service.routeURL, dataFolder: dataFolder.root, scratch: folder,
-                    pictureRequests: { pictures.requests.count }))
+                    api: service.routeURL, dataFolder: dataFolder.root, baselineDataFolder: baseline.root,
+                    scratch: folder, pictureRequests: { pictures.requests.count }))
         }
         progress("index: a month with videos…")
         rows.append(try await monthRow(archive: archive, service: service, client: client, calendar: calendar))

@@ -14,7 +14,8 @@ enum IndexBenchTable {
                         format:
                             "sync     %d entries (%d videos) in %.1f s, %d requests (%d for video pages), %.1f MB received (target <= 480 requests)",
                         sync.entries ?? 0, sync.videos ?? 0, sync.seconds, requests,
-                        sync.videoRequests ?? 0, sync.mbDownloaded)))
+                        sync.videoRequests ?? 0, sync.mbDownloaded)
+                        + ((sync.realDays ?? 0) > 0 ? "; \(sync.realDays!) of the entries the real sample's" : "")))
             lines.append(
                 verdict(
                     sync.failedDays == 0,

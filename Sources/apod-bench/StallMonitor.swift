@@ -30,6 +30,9 @@ final class StallMonitor {
     private(set) var worst = Stall()
     /// The worst since `markPhase()`, e.g. once a grid is on screen and loading.
     private(set) var worstInPhase: Stall?
+    /// The worst stall between `openWindow()` and `closeWindow()` (the browse row's paging).
+    private(set) var worstInWindow: Stall?
+    private var windowOpen = false
     private var timer: RepeatingTimer?
     private var started = 0.0
     private var lastTick = 0.0
@@ -56,6 +59,16 @@ final class StallMonitor {
         if worstInPhase == nil { worstInPhase = Stall(atSeconds: Clock.now() - started) }
     }
 
+    func openWindow() {
+        guard worstInWindow == nil else { return }
+        worstInWindow = Stall(atSeconds: Clock.now() - started)
+        windowOpen = true
+    }
+
+    func closeWindow() {
+        windowOpen = false
+    }
+
     private func tick() {
         let now = Clock.now()
         let cpu = Clock.threadCPU()
@@ -68,6 +81,7 @@ final class StallMonitor {
             processCPUMilliseconds: (processCPU - lastProcessCPU) * 1000)
         if stall.milliseconds > worst.milliseconds { worst = stall }
         if let phase = worstInPhase, stall.milliseconds > phase.milliseconds { worstInPhase = stall }
+        if windowOpen, let window = worstInWindow, stall.milliseconds > window.milliseconds { worstInWindow = stall }
         lastTick = now
         lastCPU = cpu
         lastWait = wait

@@ -27,6 +27,8 @@ struct SyntheticArchive {
     /// for; no `basic_html`), ascending by day.
     let bodies: [(day: APODDay, json: String)]
     let videoDays: Set<APODDay>
+    /// Days of a real year (`init(through:pictureBase:realYear:)`).
+    private(set) var realDays = 0
     /// The sky objects the text names, and where.
     let sky: SyntheticSky
 
@@ -56,6 +58,40 @@ struct SyntheticArchive {
         self.bodies = bodies
         self.videoDays = videoDays
         self.sky = sky
+    }
+
+    /// The same with the days of a real year in place of the synthetic ones: `realYear` is the
+    /// real sample's entries file (NASA's v1 answer, `apod-2019.json`), whose titles,
+    /// explanations, credits and media types the service then answers with, its pictures
+    /// still on `pictureBase`.
+    init(through today: APODDay, pictureBase: String, realYear file: URL) throws {
+        let synthetic = SyntheticArchive(through: today, pictureBase: pictureBase)
+        let objects = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]] ?? []
+        var real: [APODDay: String] = [:]
+        var realVideos = Set<APODDay>()
+        for object in objects {
+            guard let date = object["date"] as? String, let day = APODDay(date), day <= today else { continue }
+            let isVideo = (object["media_type"] as? String) == "video"
+            if isVideo { realVideos.insert(day) }
+            let copyright = (object["copyright"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let body: [String: String] = [
+                "date": date, "title": object["title"] as? String ?? "", "media_type": isVideo ? "video" : "image",
+                "explanation": object["explanation"] as? String ?? "",
+                "credit": copyright.map { "<strong>Image Credit &amp; Copyright:</strong> \($0)" } ?? "",
+                "copyright": "", "alt": "", "permalink": "https://science.nasa.gov/apod/\(date)/",
+                "url": "https://science.nasa.gov/apod/\(date)/",
+                "hdurl": "\(pictureBase)/dynamicimage/assets/science/apod/\(date).jpg?w=2000&h=1333&fit=clip",
+            ]
+            real[day] = String(
+                decoding: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]), as: UTF8.self)
+        }
+        let years = Set(real.keys.map(\.year))
+        var bodies = synthetic.bodies.filter { !years.contains($0.day.year) }
+        bodies += real.map { ($0.key, $0.value) }
+        self.bodies = bodies.sorted { $0.day < $1.day }
+        videoDays = synthetic.videoDays.filter { !years.contains($0.year) }.union(realVideos)
+        sky = synthetic.sky
+        realDays = real.count
     }
 
     /// Drawn from the day itself (not the text's generator), so adding videos left every

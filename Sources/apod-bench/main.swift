@@ -9,7 +9,8 @@ let usage = """
            apod-bench --monitors-only
       --count N        pictures in the grid (default 100; the viewer's grid rows take at most 100)
       --json           print the result as JSON instead of a table
-      --sample DIR     serve the real pictures of DIR/image (e.g. ../shared/apod-sample), upscaled to HD
+      --sample DIR     serve the real pictures of DIR/image (e.g. ../shared/apod-sample), upscaled to HD;
+                       with --browse-only, index DIR's real year (apod-2019.json) among the synthetic days
       --latency-ms MS  the pipeline rows' round trip before each answer (default 40; 0 = raw loopback)
       --rate MB        the pipeline rows' megabytes per second per connection (default 20; 0 = unlimited)
       --renderers LIST the renderers each viewer row runs under, in order (default gl,cairo,auto;
@@ -171,7 +172,9 @@ if openOnly {
 
 do {
     var report = indexOnly ? BenchReport(count: options.count, rows: []) : try BenchPlan.run(options)
-    let indexRows = try await IndexBench.run(browseOnly: browseOnly) {
+    // With --browse-only, --sample's real year replaces the synthetic one in the index.
+    let realYear = browseOnly ? options.sample?.appendingPathComponent("apod-2019.json") : nil
+    let indexRows = try await IndexBench.run(browseOnly: browseOnly, realYear: realYear) {
         FileHandle.standardError.write(Data("apod-bench: \($0)\n".utf8))
     }
     if !indexOnly && options.grids { report.open = try runOpenRow(openOptions) }

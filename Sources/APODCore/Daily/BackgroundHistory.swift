@@ -25,6 +25,29 @@ public struct BackgroundHistory: Sendable {
         return file
     }
 
+    /// Writes the lock screen's picture for a spanned background `file` (the lock screen shows
+    /// one picture: the primary monitor's), kept and removed with `file`.
+    /// - Throws: `APODError.cannotWriteFile`.
+    public func storeLockScreenCopy(_ data: Data, besides file: URL) throws -> URL {
+        let copy = Self.lockScreenCopy(of: file, fileExtension: Self.fileExtension(of: data))
+        do {
+            try AtomicFile.write(data, to: copy)
+        } catch {
+            throw APODError.cannotWriteFile(path: copy.path)
+        }
+        return copy
+    }
+
+    /// The lock screen's picture stored beside `file`, when there is one.
+    public func lockScreenCopy(of file: URL) -> URL? {
+        ["jpg", "png", "gif", "webp"].lazy.map { Self.lockScreenCopy(of: file, fileExtension: $0) }
+            .first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
+    private static func lockScreenCopy(of file: URL, fileExtension: String) -> URL {
+        file.deletingPathExtension().appendingPathExtension("lock-screen").appendingPathExtension(fileExtension)
+    }
+
     /// The automatically set backgrounds, oldest first (at most two).
     public var kept: [URL] {
         guard let text = try? RegularFile.text(listURL) else { return [] }
@@ -59,7 +82,9 @@ public struct BackgroundHistory: Sendable {
 
     /// A picture that did not become the background (the user cancelled) is removed.
     public func discard(_ file: URL) {
-        if !kept.contains(file) { try? FileManager.default.removeItem(at: file) }
+        guard !kept.contains(file) else { return }
+        if let copy = lockScreenCopy(of: file) { try? FileManager.default.removeItem(at: copy) }
+        try? FileManager.default.removeItem(at: file)
     }
 
     private static func fileExtension(of data: Data) -> String {
@@ -72,7 +97,7 @@ public struct BackgroundHistory: Sendable {
     }
 
     private func removeLeftovers(keeping list: [URL]) {
-        let keep = Set(list.map(\.standardizedFileURL.path))
+        let keep = Set((list + list.compactMap(lockScreenCopy(of:))).map(\.standardizedFileURL.path))
         for file in (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
         where !keep.contains(file.standardizedFileURL.path) {
             try? FileManager.default.removeItem(at: file)

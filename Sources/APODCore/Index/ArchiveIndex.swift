@@ -331,6 +331,22 @@ public final class ArchiveIndex: Sendable {
         }
     }
 
+    /// How many entries each month holds, inside the archive's valid range, newest month first:
+    /// one query over the days alone, so that a view can lay out the whole archive before it
+    /// reads any entry (Browse's wall sizes its month headings from it).
+    public func dayCountsByMonth() throws -> [(month: ArchiveMonth, days: Int)] {
+        let valid = calendar.validRange
+        return try guarded {
+            try database.rows(
+                "SELECT CAST(strftime('%Y', day * 86400, 'unixepoch') AS INTEGER) * 12 + CAST(strftime('%m', day * 86400, 'unixepoch') AS INTEGER) - 1 AS month, count(*) FROM entries WHERE day BETWEEN ? AND ? GROUP BY month ORDER BY month DESC",
+                [.integer(valid.lowerBound.ordinal), .integer(valid.upperBound.ordinal)]
+            ).compactMap { row in
+                guard let key = row.integer(0), let days = row.integer(1) else { return nil }
+                return (ArchiveMonth(key: key), days)
+            }
+        }
+    }
+
     /// How many entries the index holds.
     public func count() throws -> Int {
         try guarded { try database.integer("SELECT count(*) FROM entries") }

@@ -30,7 +30,7 @@ extension ViewerApplication {
         guard mainWindow?.isShowing(.browse) == true, let wall = browseView?.wall else { return nil }
         var census = BrowseCensus()
         census.isShowingDays = wall.stack.state == .wall
-        census.days = wall.entries.count
+        census.days = wall.layout.dayCount
         census.columns = wall.layout.columns
         let visible = wall.cellsOnScreen
         census.cellsOnScreen = visible.count
@@ -42,6 +42,12 @@ extension ViewerApplication {
         (census.scrollValue, census.scrollUpper, census.pageSize) = (range.value, range.upper, range.pageSize)
         census.rowsBound = wall.listView.bindCount
         return census
+    }
+
+    /// Whether the wall shows its days and every page of the index arrived (cheap: no census).
+    public var browsePaging: (showsDays: Bool, isComplete: Bool)? {
+        guard let wall = browseView?.wall else { return nil }
+        return (wall.stack.state == .wall, wall.isComplete)
     }
 
     /// The wall's scroll position, height and page (the bench's fling; cheaper than the census).

@@ -13,6 +13,11 @@ import GtkKit
 /// `readAheadRows` above and below; a cell that leaves that band (or is recycled) before its
 /// thumbnail arrives cancels the request. A fling across decades thus asks for nothing on the
 /// way. Thumbnails go through the app's `PictureLoader` (memory cache, disk cache, renditions).
+///
+/// The index is read off the main thread in pages of a calendar year (`WallIndexReader`): first
+/// the days each month holds (one query, so the whole wall and its scroll extent are laid out at
+/// once) with the newest year, then the other years one by one, the year on screen or jumped to
+/// before the rest. A cell whose year has not arrived shows the loading placeholder.
 @MainActor
 final class ArchiveWall {
     static let settleMilliseconds = 100
@@ -45,9 +50,10 @@ final class ArchiveWall {
     private let sizeWatcher = SizeWatcher()
     /// The summary and the jump: side by side, or the jump under the summary when narrow.
     private let bar = Box(.horizontal, spacing: 8)
-    private let archive: ArchiveAccess
+    private let reader: WallIndexReader
     private let pictures: PictureLoader
     private let work = WorkSlot()
+    private let pageWork = WorkSlot()
     private var settle: RepeatingTimer?
     private var lastMovement = 0.0
     private var aligning: RepeatingTimer?
@@ -61,10 +67,17 @@ final class ArchiveWall {
     private var pendingFocus: Int?
     private var fillingChoices = false
 
-    /// Every indexed entry, newest first: the wall's days and the detail window's batch.
-    private(set) var entries: [APODEntry] = []
-    /// The same with their cells' texts.
-    private var days: [WallCell.Day] = []
+    /// The wall's days newest first with their cells' texts; nil for a day whose page has not
+    /// arrived yet.
+    private var days: [WallCell.Day?] = []
+    private var entriesRead: [APODEntry]?
+    /// The days each month holds, newest first, as the index counted them.
+    private var monthCounts: [(month: ArchiveMonth, days: Int)] = []
+    /// The wall's pages (a calendar year each) as ranges of day indexes, and which arrived.
+    private var pages: [Range<Int>] = []
+    private var pagesArrived: Set<Int> = []
+    /// The page to read next, before the others (on screen, or jumped to).
+    private var wantedPage: Int?
     private(set) var layout = ArchiveWallLayout(days: [], columns: 4)
     /// The day with the keyboard (or last opened).
     private(set) var cursor = 0
@@ -86,8 +99,8 @@ final class ArchiveWall {
     /// Offered over an empty wall.
     let downloadButton = Button(label: tr("_Download the Archive"))
 
-    init(archive: ArchiveAccess, pictures: PictureLoader) {
-        self.archive = archive
+    init(reader: WallIndexReader, pictures: PictureLoader) {
+        self.reader = reader
         self.pictures = pictures
         var makeRow: (@MainActor () -> Widget)!
         var bindRow: (@MainActor (Widget, Int) -> Void)!
@@ -162,44 +175,151 @@ final class ArchiveWall {
         guard stack.state == .wall else { return load() }
         switch aligningTo ?? placeOnScreen() {
         case .month(let month)?: pendingMonth = month
-        case .day(let index)? where entries.indices.contains(index): pendingDay = entries[index].date
+        case .day(let index)?:
+            if let date = days.indices.contains(index) ? days[index]?.entry.date : nil {
+                pendingDay = date
+            } else if let month = layout.month(ofDay: index) {
+                pendingMonth = month
+            }
         default: break
         }
         readDays()
     }
 
     private func readDays() {
-        let archive = archive
+        let reader = reader
+        pageWork.cancel()
         work.start(
-            { () -> [WallCell.Day] in
-                let index = try archive.openIndex()
-                // The index reads only days of the archive's valid range.
-                return try index.entries(
-                    from: ArchiveCalendar.firstDay, through: APODDay(year: 9999, month: 12, day: 31)!
-                )
-                .reversed().map(WallCell.Day.init)
+            { () -> (months: [(month: ArchiveMonth, days: Int)], newest: [WallCell.Day]) in
+                let months = try reader.monthCounts()
+                guard let year = months.first?.month.year else { return (months, []) }
+                let newest = try reader.entries(
+                    APODDay(year: year, month: 1, day: 1)!, APODDay(year: year, month: 12, day: 31)!)
+                return (months, newest.reversed().map(WallCell.Day.init))
             },
             then: { [weak self] result in
                 self?.show(result)
             })
     }
 
-    private func show(_ result: Result<[WallCell.Day], any Error>) {
+    /// Every page arrived: `entries` holds the whole wall.
+    var isComplete: Bool { !pages.isEmpty && pagesArrived.count == pages.count }
+
+    /// Every day read so far, newest first: the wall's days and the detail window's batch
+    /// (the whole wall once `isComplete`).
+    var entries: [APODEntry] {
+        if let entriesRead { return entriesRead }
+        let read = days.compactMap { $0?.entry }
+        entriesRead = read
+        return read
+    }
+
+    /// Pages of one calendar year each, as the layout's months give them.
+    private static func pages(of layout: ArchiveWallLayout) -> [Range<Int>] {
+        var pages: [Range<Int>] = []
+        var year: Int?
+        for start in layout.monthStarts {
+            let end = start.firstDay + start.days
+            if start.month.year == year, let last = pages.last {
+                pages[pages.count - 1] = last.lowerBound..<end
+            } else {
+                pages.append(start.firstDay..<end)
+            }
+            year = start.month.year
+        }
+        return pages
+    }
+
+    private func page(ofDay index: Int) -> Int? {
+        pages.firstIndex { $0.contains(index) }
+    }
+
+    /// Puts a page's entries (newest first) in their places, month by month as the counts say:
+    /// a month the index changed in meanwhile keeps what fits and is read again by the next load.
+    private func fill(page: Int, with found: [WallCell.Day]) {
+        guard pages.indices.contains(page) else { return }
+        pagesArrived.insert(page)
+        entriesRead = nil
+        var byMonth: [ArchiveMonth: [WallCell.Day]] = [:]
+        for day in found { byMonth[ArchiveMonth(containing: day.entry.date), default: []].append(day) }
+        for start in layout.monthStarts where pages[page].contains(start.firstDay) {
+            for (offset, day) in (byMonth[start.month] ?? []).prefix(start.days).enumerated() {
+                days[start.firstDay + offset] = day
+            }
+        }
+        resolvePendingDay()
+    }
+
+    /// Reads the next page off the main thread: the one wanted, else the newest not read.
+    private func readNextPage() {
+        guard !pageWork.isBusy else { return }
+        let next =
+            wantedPage.flatMap { pagesArrived.contains($0) ? nil : $0 }
+            ?? pages.indices.first { !pagesArrived.contains($0) }
+        wantedPage = nil
+        guard let next, let first = layout.month(ofDay: pages[next].upperBound - 1),
+            let last = layout.month(ofDay: pages[next].lowerBound)
+        else { return }
+        let reader = reader
+        pageWork.start(
+            { try reader.entries(first.firstDay, last.lastDay).reversed().map(WallCell.Day.init) },
+            then: { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success(let found): self.pageArrived(next, found)
+                case .failure(let error):
+                    // The days read stay on the wall; the rest wait for the next load (F5).
+                    self.say(userMessage(for: error))
+                }
+            })
+    }
+
+    private func pageArrived(_ page: Int, _ found: [WallCell.Day]) {
+        fill(page: page, with: found)
+        for bound in listView.boundRows where layout.rows.indices.contains(bound.position) {
+            if case .cells(let run) = layout.rows[bound.position], pages[page].contains(run.lowerBound) {
+                bind(bound.row, to: bound.position)
+            }
+        }
+        readNextPage()
+    }
+
+    /// Reads `page` before the others (its days are on screen, or jumped to).
+    private func want(page: Int?) {
+        guard let page, !pagesArrived.contains(page) else { return }
+        wantedPage = page
+        readNextPage()
+    }
+
+    private func show(
+        _ result: Result<(months: [(month: ArchiveMonth, days: Int)], newest: [WallCell.Day]), any Error>
+    ) {
         spinner.isSpinning = false
         switch result {
-        case .success(let found) where found.isEmpty:
+        case .success(let found) where found.months.isEmpty:
             days = []
-            entries = []
+            entriesRead = nil
+            monthCounts = []
+            pages = []
+            pagesArrived = []
+            layout = ArchiveWallLayout(days: [], columns: layout.columns)
             summaryLabel.text = ""
             showEmpty()
             stack.state = .empty
         case .success(let found):
-            days = found
-            entries = found.map(\.entry)
+            monthCounts = found.months
+            layout = ArchiveWallLayout(months: monthCounts, columns: columns(forWidth: sizeWatcher.width))
+            days = Array(repeating: nil, count: layout.dayCount)
+            pages = Self.pages(of: layout)
+            pagesArrived = []
+            wantedPage = nil
+            fill(page: 0, with: found.newest)
+            let count = layout.dayCount
             summaryLabel.text =
-                found.count == 1
-                ? tr("1 day") : tr("{count} days, newest first", ["count": DisplayNumber.grouped(found.count)])
-            relayout(columns: columns(forWidth: sizeWatcher.width))
+                count == 1
+                ? tr("1 day") : tr("{count} days, newest first", ["count": DisplayNumber.grouped(count)])
+            listView.rowCount = layout.rows.count
+            scheduleLoads()
             fillChoices()
             jumpBox.isVisible = true
             stack.state = .wall
@@ -207,12 +327,10 @@ final class ArchiveWall {
                 pendingMonth = nil
                 jump(to: month)
             } else if let day = pendingDay {
-                pendingDay = nil
-                // Newest first: the day itself, or the nearest older one still there.
-                let index = entries.firstIndex { $0.date <= day } ?? entries.count - 1
-                if let row = layout.row(ofDay: index) { scroll(toRow: row, alignTop: true, keeping: .day(index)) }
-                selectChoices(ArchiveMonth(containing: entries[index].date))
+                want(page: page(ofMonthOf: day))
+                resolvePendingDay()
             }
+            readNextPage()
         case .failure(let error):
             failure.title = tr("The archive index cannot be read")
             failure.setDescription(userMessage(for: error))
@@ -220,10 +338,28 @@ final class ArchiveWall {
         }
     }
 
+    /// The page of `day`'s month, or of the nearest older month the wall has.
+    private func page(ofMonthOf day: APODDay) -> Int? {
+        layout.headingRow(of: ArchiveMonth(containing: day)).flatMap(layout.firstDay(atOrAfterRow:)).flatMap(
+            page(ofDay:))
+    }
+
+    /// Once the page of the day to keep at the top has arrived: scrolls to that day, or the
+    /// nearest older one still there.
+    private func resolvePendingDay() {
+        guard let day = pendingDay, let page = page(ofMonthOf: day), pagesArrived.contains(page) else { return }
+        pendingDay = nil
+        // Newest first: the day itself, or the nearest older one still there.
+        let start = layout.headingRow(of: ArchiveMonth(containing: day)).flatMap(layout.firstDay(atOrAfterRow:)) ?? 0
+        let index = days[start...].firstIndex { ($0?.entry.date).map { $0 <= day } ?? false } ?? start
+        if let row = layout.row(ofDay: index) { scroll(toRow: row, alignTop: true, keeping: .day(index)) }
+        if let month = layout.month(ofDay: index) { selectChoices(month) }
+    }
+
     /// What an empty wall says: how to fill it, why it cannot be filled now, or that its days
     /// are on their way. Called again when a download starts or stops.
     func showEmpty() {
-        guard entries.isEmpty else { return }
+        guard layout.dayCount == 0 else { return }
         status.iconName = "x-office-calendar-symbolic"
         status.title = tr("No days to browse yet")
         let stored = tr("The wall shows the days stored on this computer.")
@@ -257,7 +393,7 @@ final class ArchiveWall {
 
     private func widthChanged(_ width: Int) {
         let wanted = columns(forWidth: width)
-        guard wanted != layout.columns, !entries.isEmpty else { return }
+        guard wanted != layout.columns, layout.dayCount > 0 else { return }
         // Keep the place: the cell with the keyboard keeps it; else the month being jumped to,
         // or the first day on screen, stays at the top.
         let focused = pendingFocus ?? cells.first { $0.button.hasFocus }?.dayIndex
@@ -308,13 +444,13 @@ final class ArchiveWall {
             return nil
         }
         switch layout.rows[first] {
-        case .year, .month: return .month(ArchiveMonth(containing: entries[day].date))
+        case .year, .month: return layout.month(ofDay: day).map(Place.month)
         case .cells: return .day(day)
         }
     }
 
     private func relayout(columns: Int) {
-        layout = ArchiveWallLayout(days: entries.map(\.date), columns: columns)
+        layout = ArchiveWallLayout(months: monthCounts, columns: columns)
         listView.rowCount = layout.rows.count
         scheduleLoads()
     }
@@ -329,13 +465,14 @@ final class ArchiveWall {
     /// Scrolls so that `month`'s heading is at the top (the nearest older month's when it has
     /// no days).
     func jump(to month: ArchiveMonth) {
-        guard !entries.isEmpty else {
+        guard layout.dayCount > 0 else {
             pendingMonth = month
             return
         }
-        guard let row = layout.headingRow(of: month) else { return }
+        guard let row = layout.headingRow(of: month), let first = layout.firstDay(atOrAfterRow: row) else { return }
+        want(page: page(ofDay: first))
         scroll(toRow: row, alignTop: true, keeping: .month(month))
-        selectChoices(ArchiveMonth(containing: entries[layout.firstDay(atOrAfterRow: row) ?? 0].date))
+        selectChoices(layout.month(ofDay: first))
     }
 
     /// Shows row `row`; with `alignTop`, at the top of the wall, once it is laid out.
@@ -475,7 +612,8 @@ final class ArchiveWall {
             row.showMonth(DisplayDate.month(month), days: days)
         case .cells(let run):
             let before = row.cells.filter(\.isLoading).count
-            row.showCells(run.map { (index: $0, day: days[$0]) }, columns: layout.columns)
+            row.showCells(
+                run.map { (index: $0, day: days.indices.contains($0) ? days[$0] : nil) }, columns: layout.columns)
             cancelCount += before - row.cells.filter(\.isLoading).count
             if let pending = pendingFocus, run.contains(pending),
                 let cell = row.cells.first(where: { $0.dayIndex == pending })
@@ -506,7 +644,7 @@ final class ArchiveWall {
             else { return }
             // Rows bound but not laid out yet (the view just shown, the columns just changed)
             // place no cell: look again on the next tick rather than wait for a scroll.
-            guard self.loadVisible() || self.entries.isEmpty else { return }
+            guard self.loadVisible() || self.layout.dayCount == 0 else { return }
             self.settle?.stop()
             self.settle = nil
             self.followScroll()
@@ -516,11 +654,11 @@ final class ArchiveWall {
     /// Jump to names the month on screen once scrolling rests, not the one last jumped to.
     /// A jump still settling keeps the month it was asked for.
     private func followScroll() {
-        guard aligningTo == nil, !entries.isEmpty else { return }
+        guard aligningTo == nil, layout.dayCount > 0 else { return }
         switch placeOnScreen() {
         case .month(let month)?: selectChoices(month)
-        case .day(let index)? where entries.indices.contains(index):
-            selectChoices(ArchiveMonth(containing: entries[index].date))
+        case .day(let index)? where layout.month(ofDay: index) != nil:
+            selectChoices(layout.month(ofDay: index))
         default: selectChoices(layout.months.first)
         }
     }
@@ -538,6 +676,9 @@ final class ArchiveWall {
             let placement = Self.placement(of: row.root, in: listView)
             placedAny = placedAny || placement != nil
             let near = placement.map { $0.y + $0.height > -margin && $0.y < height + margin } ?? false
+            if near, let index = row.cells.first?.dayIndex, row.cells.first?.entry == nil {
+                want(page: page(ofDay: index))
+            }
             for cell in row.cells where cell.dayIndex != nil {
                 if near {
                     let width = max(Self.cellWidth, cell.button.width) * scale
@@ -560,6 +701,7 @@ final class ArchiveWall {
     /// Stops every thumbnail on its way (the host closes).
     func cancel() {
         work.cancel()
+        pageWork.cancel()
         settle?.stop()
         settle = nil
         aligning?.stop()

@@ -12,40 +12,70 @@ struct ArchiveWallLayout: Equatable {
         case cells(Range<Int>)
     }
 
-    /// Newest first.
-    let days: [APODDay]
+    /// How many days the wall holds.
+    let dayCount: Int
     let columns: Int
     let rows: [Row]
     /// For each day, its row.
     private let rowOfDay: [Int]
     private let rowOfMonth: [ArchiveMonth: Int]
+    /// Each month with the index of its first (newest) day, newest month first.
+    let monthStarts: [(month: ArchiveMonth, firstDay: Int, days: Int)]
 
+    /// - Parameter days: newest first.
     init(days: [APODDay], columns: Int) {
-        self.days = days
+        var counts: [(month: ArchiveMonth, days: Int)] = []
+        for day in days {
+            let month = ArchiveMonth(containing: day)
+            if counts.last?.month == month { counts[counts.count - 1].days += 1 } else { counts.append((month, 1)) }
+        }
+        self.init(months: counts, columns: columns)
+    }
+
+    /// From the days each month holds, newest month first (`ArchiveIndex.dayCountsByMonth`):
+    /// the whole wall is laid out before any of its entries is read.
+    init(months: [(month: ArchiveMonth, days: Int)], columns: Int) {
         self.columns = max(1, columns)
         var rows: [Row] = []
-        var rowOfDay = [Int](repeating: 0, count: days.count)
+        var rowOfDay: [Int] = []
         var rowOfMonth: [ArchiveMonth: Int] = [:]
+        var starts: [(month: ArchiveMonth, firstDay: Int, days: Int)] = []
         var start = 0
-        while start < days.count {
-            let month = ArchiveMonth(containing: days[start])
-            var end = start
-            while end < days.count, ArchiveMonth(containing: days[end]) == month { end += 1 }
-            if rows.isEmpty || ArchiveMonth(containing: days[start - 1]).year != month.year {
-                rows.append(.year(month.year))
-            }
+        for (month, count) in months where count > 0 {
+            if starts.last?.month.year != month.year { rows.append(.year(month.year)) }
+            starts.append((month, start, count))
             rowOfMonth[month] = rows.count
-            rows.append(.month(month, days: end - start))
+            rows.append(.month(month, days: count))
+            let end = start + count
             for first in stride(from: start, to: end, by: self.columns) {
                 let run = first..<min(end, first + self.columns)
-                for index in run { rowOfDay[index] = rows.count }
+                rowOfDay.append(contentsOf: repeatElement(rows.count, count: run.count))
                 rows.append(.cells(run))
             }
             start = end
         }
+        dayCount = start
         self.rows = rows
         self.rowOfDay = rowOfDay
         self.rowOfMonth = rowOfMonth
+        monthStarts = starts
+    }
+
+    static func == (lhs: ArchiveWallLayout, rhs: ArchiveWallLayout) -> Bool {
+        lhs.columns == rhs.columns && lhs.rows == rhs.rows
+    }
+
+    /// The month day `index` is in.
+    func month(ofDay index: Int) -> ArchiveMonth? {
+        guard index >= 0, index < dayCount else { return nil }
+        // Months newest first, their first days ascending.
+        var low = 0
+        var high = monthStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if monthStarts[middle].firstDay <= index { low = middle } else { high = middle - 1 }
+        }
+        return monthStarts[low].month
     }
 
     func row(ofDay index: Int) -> Int? {
@@ -80,13 +110,13 @@ struct ArchiveWallLayout: Equatable {
     /// rows and months), Up and Down to the same column of the cell row above or below (the
     /// last cell of a shorter one), a page to `pageRows` cell rows away.
     func day(from index: Int, moving move: Move, pageRows: Int = 4) -> Int {
-        guard !days.isEmpty else { return 0 }
-        let index = min(max(0, index), days.count - 1)
+        guard dayCount > 0 else { return 0 }
+        let index = min(max(0, index), dayCount - 1)
         switch move {
         case .left: return max(0, index - 1)
-        case .right: return min(days.count - 1, index + 1)
+        case .right: return min(dayCount - 1, index + 1)
         case .home: return 0
-        case .end: return days.count - 1
+        case .end: return dayCount - 1
         case .up: return vertical(from: index, by: -1)
         case .down: return vertical(from: index, by: 1)
         case .pageUp: return (0..<max(1, pageRows)).reduce(index) { at, _ in vertical(from: at, by: -1) }

@@ -15,7 +15,7 @@ final class BrowseView {
     ///   or failed: the days written before a stop are kept) a wall already read reads its days
     ///   again.
     init(in window: Window, environment: ViewerEnvironment, archive: ArchiveAccess, download: ArchiveDownload?) {
-        wall = ArchiveWall(archive: archive, pictures: environment.pictures)
+        wall = ArchiveWall(reader: .index(of: archive), pictures: environment.pictures)
         narrowLayout = WidthBreakpoint(window: window, narrowerThan: ArchiveWall.narrowWidth) { [weak wall] narrow in
             wall?.setNarrow(narrow)
         }

@@ -92,6 +92,27 @@ final class WallCell {
         if hasThumbnail { picture.setTexture(nil) }
     }
 
+    /// Holds day `index`'s place while its page of the index is read: the loading placeholder,
+    /// no date, nothing to open.
+    func showPending(at index: Int) {
+        guard dayIndex != index || entry != nil || !button.isVisible else { return }
+        cancel()
+        dayIndex = index
+        entry = nil
+        assigned = nil
+        isLoaded = false
+        needsRender = false
+        tooltipText = nil
+        button.setAccessibleLabel(tr("Loading…"))
+        button.setAccessibleDescription("")
+        button.isVisible = true
+        picture.setTexture(nil)
+        if statusIcon.iconName != Self.loadingIconName { statusIcon.iconName = Self.loadingIconName }
+        statusIcon.isVisible = true
+        playBadge.isVisible = false
+        dateLabel.text = ""
+    }
+
     /// Shows the assigned day, if it does not yet.
     func render() {
         guard needsRender, let day = assigned else { return }

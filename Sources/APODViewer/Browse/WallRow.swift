@@ -53,7 +53,8 @@ final class WallRow {
 
     /// Shows these days; a short run leaves the rest of the row empty, so cells line up. The
     /// row's height does not depend on the days, so their texts can wait for `render()`.
-    func showCells(_ days: [(index: Int, day: WallCell.Day)], columns: Int) {
+    /// A day whose page has not arrived (nil) shows the loading placeholder.
+    func showCells(_ days: [(index: Int, day: WallCell.Day?)], columns: Int) {
         heading.isVisible = false
         cellBox.isVisible = true
         while cells.count < columns {
@@ -64,7 +65,11 @@ final class WallRow {
         }
         for (place, cell) in cells.enumerated() {
             if place < days.count {
-                cell.assign(days[place].day, at: days[place].index)
+                if let day = days[place].day {
+                    cell.assign(day, at: days[place].index)
+                } else {
+                    cell.showPending(at: days[place].index)
+                }
                 // Only on change: a sensitivity change restyles the cell's every child.
                 if !cell.button.isSensitive {
                     cell.button.opacity = 1

@@ -49,9 +49,18 @@ enum BackgroundRoute: Sendable {
 enum GnomeBackgroundKeys {
     /// The background copy is made at the monitor's size, so zooming fills it exactly.
     static let pictureOptions = "zoom"
+    /// A copy made for every monitor's layout (`SpannedComposer`) is stretched over them all.
+    static let spannedPictureOptions = "spanned"
 
     /// Sets `file` where `placement` says; false when a schema is missing or a key refused.
-    static func set(_ file: URL, placement: DailySettings.Placement, backend: DesktopSettings.Backend?) -> Bool {
+    /// - Parameters:
+    ///   - spanned: `file` covers every monitor's layout (the desktop's `spanned` placement).
+    ///   - lockScreenFile: the lock screen's own picture (a spanned background's primary
+    ///     monitor's); `file` when nil.
+    static func set(
+        _ file: URL, placement: DailySettings.Placement, backend: DesktopSettings.Backend?, spanned: Bool = false,
+        lockScreenFile: URL? = nil
+    ) -> Bool {
         let uri = file.absoluteURL.absoluteString
         var written = true
         if placement != .lockScreen {
@@ -60,14 +69,16 @@ enum GnomeBackgroundKeys {
             }
             written = desktop.set("picture-uri", uri) && written
             if desktop.hasKey("picture-uri-dark") { written = desktop.set("picture-uri-dark", uri) && written }
-            written = desktop.set("picture-options", pictureOptions) && written
+            written = desktop.set("picture-options", spanned ? spannedPictureOptions : pictureOptions) && written
         }
         if placement != .desktop {
             guard let lockScreen = DesktopSettings(schema: BackgroundRoute.lockScreenSchema, backend: backend) else {
                 return false
             }
-            written = lockScreen.set("picture-uri", uri) && written
-            written = lockScreen.set("picture-options", pictureOptions) && written
+            let lockScreenURI = (lockScreenFile ?? file).absoluteURL.absoluteString
+            written = lockScreen.set("picture-uri", lockScreenURI) && written
+            let options = spanned && lockScreenFile == nil ? spannedPictureOptions : pictureOptions
+            written = lockScreen.set("picture-options", options) && written
         }
         DesktopSettings.sync()
         return written

@@ -44,15 +44,19 @@ final class DailyBackground {
     private let history: BackgroundHistory
     private let network: any NetworkState
     private let screen: @MainActor () -> Monitors.Size?
+    private let monitors: @MainActor () -> MonitorLayout?
     private let route: BackgroundRoute
     private let work = WorkSlot()
     private var portalRequests = 0
 
     init(
         settings: DailySettings, images: any ImageFetching, history: BackgroundHistory, network: any NetworkState,
-        screen: @escaping @MainActor () -> Monitors.Size?, route: BackgroundRoute
+        screen: @escaping @MainActor () -> Monitors.Size?,
+        monitors: @escaping @MainActor () -> MonitorLayout? = { MonitorLayout(Monitors.all()) },
+        route: BackgroundRoute
     ) {
         self.route = route
+        self.monitors = monitors
         self.settings = settings
         self.images = images
         self.history = history
@@ -76,6 +80,17 @@ final class DailyBackground {
         return Target(
             canvas: CanvasSize(width: size.width * size.scale, height: size.height * size.scale),
             scaleFactor: size.scale)
+    }
+
+    /// The monitors' layout when the automatic background is one spanned picture for all of
+    /// them: GNOME's keys set directly (the portal takes no placement), the desktop placed,
+    /// more than one monitor, and full-size copies wanted. Else nil: one copy for the largest
+    /// monitor, zoomed.
+    func spannedLayout() -> MonitorLayout? {
+        guard case .settings = route, settings.placement != .lockScreen else { return nil }
+        if network.isMetered && settings.meteredConnections == .screenSized { return nil }
+        guard let layout = monitors(), layout.monitors.count > 1 else { return nil }
+        return layout
     }
 
     /// A new day's picture: now, or once the connection is unmetered when the user asked to wait.
@@ -115,6 +130,8 @@ final class DailyBackground {
         let target = target()
         let fit = settings.fit
         let caption = Caption(entry: entry, style: settings.caption)
+        let span = automatically ? spannedLayout() : nil
+        let lockScreenToo = settings.placement == .both
         work.start(
             {
                 let data: Data
@@ -123,14 +140,21 @@ final class DailyBackground {
                 } else {
                     data = try await picture.data(for: entry, width: target.width)
                 }
-                return try history.store(
+                if let span {
+                    return try Self.storeSpanned(
+                        data, for: span, fit: fit, caption: caption, lockScreenToo: lockScreenToo, day: entry.date,
+                        in: history)
+                }
+                let file = try history.store(
                     try Self.backgroundCopy(of: data, for: target, fit: fit, caption: caption), for: entry.date)
+                return StoredBackground(file: file)
             },
             then: { [weak self] result in
                 guard let self else { return }
                 switch result {
-                case .success(let file):
-                    self.hand(file, showPreview: !automatically) { [weak self] ending in
+                case .success(let stored):
+                    let file = stored.file
+                    self.hand(stored, showPreview: !automatically) { [weak self] ending in
                         if ending == .taken { self?.history.becameCurrent(file) }
                         done(ending)
                     }
@@ -156,11 +180,30 @@ final class DailyBackground {
         ).jpeg
     }
 
+    /// One background for every monitor, each fitted separately with its own caption, and the
+    /// lock screen's picture (the primary monitor's) beside it when the lock screen is placed.
+    nonisolated static func storeSpanned(
+        _ data: Data, for layout: MonitorLayout, fit: BackgroundFit, caption: Caption?, lockScreenToo: Bool,
+        day: APODDay, in history: BackgroundHistory
+    ) throws -> StoredBackground {
+        let screen = SpannedComposer.Screen(picture: data, fit: fit, caption: caption)
+        let span = try SpannedComposer.compose(layout, screens: layout.monitors.map { _ in screen })
+        let file = try history.store(span.jpeg, for: day)
+        guard lockScreenToo else { return StoredBackground(file: file, spanned: true) }
+        let primary = layout.monitors[layout.primaryIndex]
+        let copy = try WallpaperComposer.compose(
+            data, .init(canvas: primary.size, scaleFactor: primary.scale, fit: fit, caption: caption))
+        let lockScreen = try history.storeLockScreenCopy(copy.jpeg, besides: file)
+        return StoredBackground(file: file, spanned: true, lockScreen: lockScreen)
+    }
+
     /// The notification's "Skip": the background set before `day`'s comes back, and `day`'s
     /// picture is forgotten.
     func skip(day: String) {
         guard let previous = history.previous, history.current?.lastPathComponent.contains(day) == true else { return }
-        hand(previous, showPreview: false) { [weak self] ending in
+        let stored = StoredBackground(
+            file: previous, spanned: spannedLayout() != nil, lockScreen: history.lockScreenCopy(of: previous))
+        hand(stored, showPreview: false) { [weak self] ending in
             if ending == .taken { self?.history.dropCurrent() }
         }
     }
@@ -168,9 +211,16 @@ final class DailyBackground {
     /// Gives the file to the desktop; a file it did not take is removed. GNOME's keys are set
     /// at once (a preview by hand goes through the portal, which shows it); through the portal
     /// the lock screen is asked for only where the portal can place it.
-    private func hand(_ file: URL, showPreview: Bool, then done: @escaping @MainActor (Ending) -> Void) {
+    private func hand(
+        _ stored: StoredBackground, showPreview: Bool, then done: @escaping @MainActor (Ending) -> Void
+    ) {
+        let file = stored.file
         if case .settings(let backend) = route, !showPreview {
-            guard GnomeBackgroundKeys.set(file, placement: settings.placement, backend: backend) else {
+            guard
+                GnomeBackgroundKeys.set(
+                    file, placement: settings.placement, backend: backend, spanned: stored.spanned,
+                    lockScreenFile: stored.lockScreen)
+            else {
                 history.discard(file)
                 problemMet.emit(BackgroundSetter.message(for: .refused))
                 return done(.declined)
@@ -211,6 +261,15 @@ final class DailyBackground {
     func stop() {
         work.cancel()
     }
+}
+
+/// A background copy kept under the data folder, ready for the desktop.
+struct StoredBackground: Sendable {
+    var file: URL
+    /// Made for every monitor's layout, for GNOME's `spanned` placement.
+    var spanned = false
+    /// The lock screen's own picture beside a spanned one.
+    var lockScreen: URL?
 }
 
 extension WallpaperPortal.Placement {

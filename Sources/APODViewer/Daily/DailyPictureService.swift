@@ -1,6 +1,7 @@
 import APODCore
 import Foundation
 import GtkKit
+import WallpaperComposition
 
 /// The daily picture: looks for a new APOD (`DailyCheckTimer`), makes it the background when
 /// the user asked for it (`DailyBackground`), announces it (`DailyNotifier`), and changes the
@@ -28,6 +29,8 @@ final class DailyPictureService {
         var randomDelay: @Sendable (ClosedRange<TimeInterval>) -> TimeInterval = { .random(in: $0) }
         /// The largest monitor; nil without a display.
         var screen: @MainActor () -> Monitors.Size? = { Monitors.largest() }
+        /// Every monitor, for one spanned background; nil without a display.
+        var monitors: @MainActor () -> MonitorLayout? = { MonitorLayout(Monitors.all()) }
         /// Listens for resumes from suspend; nil in tests.
         var watchesSleep = true
         /// How backgrounds reach the desktop.
@@ -64,7 +67,7 @@ final class DailyPictureService {
             clock: context.clock, randomDelay: context.randomDelay)
         background = DailyBackground(
             settings: settings, images: context.images, history: BackgroundHistory(dataFolder: context.dataFolder),
-            network: context.network, screen: context.screen, route: context.route)
+            network: context.network, screen: context.screen, monitors: context.monitors, route: context.route)
         notifier = DailyNotifier(images: context.images, dataFolder: context.dataFolder)
         backgroundNotice = BackgroundNotice(dataFolder: context.dataFolder)
         picker = BackgroundPicker(

@@ -30,6 +30,32 @@ final class DailyFilesTests: CoreTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: third.path))
     }
 
+    /// A spanned background's lock-screen picture lives and goes with it.
+    func testTheLockScreenCopyIsKeptAndRemovedWithItsBackground() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apod-backgrounds-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let history = BackgroundHistory(dataFolder: DataFolder(root: root))
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0])
+        let first = try history.store(jpeg, for: APODDay("2026-11-01")!)
+        let firstLock = try history.storeLockScreenCopy(jpeg, besides: first)
+        XCTAssertEqual(firstLock.lastPathComponent, "apod-2026-11-01.lock-screen.jpg")
+        XCTAssertEqual(history.lockScreenCopy(of: first), firstLock)
+        history.becameCurrent(first)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: firstLock.path), "kept with its background")
+        XCTAssertEqual(history.currentDay, APODDay("2026-11-01"))
+
+        let refused = try history.store(jpeg, for: APODDay("2026-11-02")!)
+        let refusedLock = try history.storeLockScreenCopy(jpeg, besides: refused)
+        history.discard(refused)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: refusedLock.path), "discarded with it")
+
+        history.becameCurrent(try history.store(jpeg, for: APODDay("2026-11-03")!))
+        history.becameCurrent(try history.store(jpeg, for: APODDay("2026-11-04")!))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: firstLock.path), "removed with its background")
+        XCTAssertNil(history.lockScreenCopy(of: first))
+    }
+
     func testFirstSentence() {
         XCTAssertEqual(
             DailyAnnouncement.firstSentence(of: "What is that glow over\n the hills?  It is an aurora."),

@@ -56,6 +56,20 @@ final class ArchiveIndexTests: CoreTestCase {
         XCTAssertTrue(try index.random(count: 5_000).allSatisfy { $0.date <= today })
     }
 
+    /// Browse lays out the whole wall from these counts before it reads any entry.
+    func testDaysAreCountedByMonthNewestFirst() throws {
+        let index = try openIndex()
+        XCTAssertTrue(try index.dayCountsByMonth().isEmpty)
+        try index.store(
+            ["1995-06-16", "1995-06-17", "1999-12-31", "2000-01-01", "2000-01-31", "2000-02-29", "2019-04-10"].map {
+                entry($0, "Day \($0)")
+            })
+        let counts = try index.dayCountsByMonth()
+        XCTAssertEqual(
+            counts.map { "\($0.month) \($0.days)" },
+            ["2019-04 1", "2000-02 1", "2000-01 2", "1999-12 1", "1995-06 2"])
+    }
+
     func testStoringAgainUpdatesWithoutDuplicates() throws {
         let index = try openIndex()
         try index.store([entry("2021-01-01", "Old title")])

@@ -47,7 +47,101 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
         }
         let wall = try XCTUnwrap(app.browseView?.wall)
         waitUntil("the wall shows its days") { wall.stack.state == .wall && !wall.boundRows.isEmpty }
+        waitUntil("every page of the index arrived") { wall.isComplete }
         return wall
+    }
+
+    /// The wall reads the index in pages of a year, off the main thread: the first screen shows
+    /// the newest year's days while the other years are still held back, the wall's rows (and
+    /// so its scroll extent) are there from the start, a jump to a far year reads that year
+    /// next, and once every page came the wall is the same as one read whole.
+    func testTheWallReadsTheIndexInPagesTheNewestYearFirst() throws {
+        try MainActor.assumeIsolated {
+            let indexed = days(from: APODDay("2015-12-20")!)
+            let archive = ArchiveAccess(
+                dataFolder: DataFolder(root: folder),
+                configuration: SourceConfiguration(
+                    kind: .science, cacheDirectory: folder.appendingPathComponent("cache")),
+                calendar: calendar)
+            try archive.openIndex().store(indexed)
+            let reads = HeldReads()
+            let index = WallIndexReader.index(of: archive)
+            let reader = WallIndexReader(
+                monthCounts: { try index.monthCounts() },
+                entries: { first, last in
+                    reads.waitWhileHeld()
+                    let found = try index.entries(first, last)
+                    reads.record(first, found.count)
+                    return found
+                })
+            let environment = ViewerEnvironment(
+                source: FakeSource(entries: Array(indexed.suffix(3))),
+                pictures: PictureLoader(fetcher: pictures.fetcher), calendar: calendar, archive: archive)
+            try start(environment: environment, options: ViewerOptions())
+            let wall = ArchiveWall(reader: reader, pictures: PictureLoader(fetcher: pictures.fetcher))
+            let window = Window(application: app.application)
+            window.setDefaultSize(width: 900, height: 700)
+            window.setChild(wall.root)
+            window.present()
+            defer {
+                reads.release()
+                wall.cancel()
+                window.close()
+            }
+            wall.load()
+            waitUntil("the first screen shows its days") {
+                wall.stack.state == .wall && wall.cellsOnScreen.contains { $0.entry != nil }
+            }
+            let first = reads.log
+            XCTAssertEqual(first.map(\.from), [APODDay("2019-01-01")!], "the newest year only, the others held")
+            XCTAssertEqual(first.first?.rows, 180, "2019 to June 30 but April 10")
+            XCTAssertEqual(wall.layout.dayCount, indexed.count, "every day has its place from the start")
+            XCTAssertEqual(wall.layout.months.count, 43)
+            XCTAssertEqual(wall.summaryLabel.text, "1,288 days, newest first")
+            XCTAssertTrue(wall.cellsOnScreen.allSatisfy { $0.entry != nil }, "the screen's days are all read")
+
+            // A cell of a year not read yet holds its place with the loading placeholder.
+            wall.jump(to: ArchiveMonth(year: 2016, month: 3))
+            waitUntil("March 2016 at the top, its days not read yet") {
+                rowsOnScreen(wall).first?.row.headingText == "March 2016"
+                    && wall.cellsOnScreen.contains { $0.dayIndex != nil && $0.entry == nil }
+            }
+            XCTAssertNotNil(saveScreenshot(of: window, named: "archive-wall-page-on-its-way"))
+            // The jump reads 2016 next: 2018, asked for before it, is on its way already.
+            reads.release()
+            waitUntil("March 2016's cells show their days") {
+                wall.cellsOnScreen.contains { $0.entry?.date == APODDay("2016-03-31")! }
+            }
+            XCTAssertEqual(reads.log.prefix(3).map(\.from.year), [2019, 2018, 2016])
+            waitUntil("every page of the index arrived") { wall.isComplete }
+            XCTAssertEqual(wall.entries.map(\.date), indexed.map(\.date).sorted(by: >), "every day once, newest first")
+            XCTAssertEqual(reads.log.map(\.rows).reduce(0, +), indexed.count, "each page read once")
+            XCTAssertEqual(
+                wall.layout, ArchiveWallLayout(days: indexed.map(\.date).sorted(by: >), columns: wall.layout.columns))
+        }
+    }
+
+    /// The wall in Traditional Chinese at 360 px over 1,288 days, light and dark, once every page
+    /// arrived (`.build/screenshots/archive-wall-zh_TW-360*.png`).
+    func testScreenshotsOfTheWallInTraditionalChineseAt360() throws {
+        let chinese = try ChineseLocale()
+        defer { chinese.restore() }
+        try MainActor.assumeIsolated {
+            let wall = try startWall(days(from: APODDay("2015-12-20")!))
+            let window = try XCTUnwrap(app.mainWindow?.window)
+            window.resize(width: 360, height: 700)
+            waitUntil("two per row") { wall.layout.columns == 2 }
+            XCTAssertEqual(wall.summaryLabel.text, "1,288 天，最新的在前")
+            defer { DesktopStyle.reset() }
+            for (suffix, scheme) in [("", ColorScheme.light), ("-dark", .dark)] {
+                StyleManager.colorScheme = scheme
+                waitUntil("the style is in use") { StyleManager.isDark == (scheme == .dark) }
+                waitUntil("the thumbnails on screen arrived") {
+                    !wall.cellsOnScreen.isEmpty && wall.cellsOnScreen.allSatisfy(\.hasThumbnail)
+                }
+                XCTAssertNotNil(saveScreenshot(of: window, named: "archive-wall-zh_TW-360" + suffix))
+            }
+        }
     }
 
     /// The rows bound near the top of the wall, in order, as headings or day runs.
@@ -372,4 +466,36 @@ final class ArchiveWallTests: GUITestCase, @unchecked Sendable {
             XCTAssertNotNil(saveScreenshot(of: window, named: "archive-wall-narrow"))
         }
     }
+}
+
+/// The wall's reads of the index, in order (from its background work).
+private final class HeldReads: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reads: [(from: APODDay, rows: Int)] = []
+    private let released = NSCondition()
+    private var isReleased = false
+
+    /// Every read after the first waits for `release()`.
+    func waitWhileHeld() {
+        guard !log.isEmpty else { return }
+        released.lock()
+        while !isReleased { released.wait() }
+        released.unlock()
+    }
+
+    func release() {
+        released.lock()
+        isReleased = true
+        released.broadcast()
+        released.unlock()
+    }
+
+    func record(_ from: APODDay, _ rows: Int) {
+        lock.withLock { reads.append((from, rows)) }
+    }
+
+    var log: [(from: APODDay, rows: Int)] { lock.withLock { reads } }
+
+    /// Rows read by the first `count` reads.
+    func rowsRead(before count: Int) -> Int { log.prefix(count).map(\.rows).reduce(0, +) }
 }

@@ -104,7 +104,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         network: FakeNetwork = FakeNetwork(), options: ViewerOptions = DailyPictureTests.inBackground,
         pool: (any BackgroundPool)? = nil, screen: Monitors.Size = DailyPictureTests.screen,
         clock: @escaping @Sendable () -> Date = { Date() },
-        route: BackgroundRoute = .portal(placesLockScreen: true)
+        route: BackgroundRoute = .portal(placesLockScreen: true), monitors: MonitorLayout? = nil
     ) throws {
         let store = SettingsStore(fileURL: folder.appendingPathComponent("config/apod-viewer/config"))
         try settings.save(to: store)
@@ -112,7 +112,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             source: source, images: fetcher, store: store,
             dataFolder: DataFolder(root: folder.appendingPathComponent("data")),
             network: network, pool: pool, clock: clock, randomDelay: { $0.lowerBound },
-            screen: { screen }, watchesSleep: false, route: route)
+            screen: { screen }, monitors: { monitors }, watchesSleep: false, route: route)
         Self.count += 1
         let environment = ViewerEnvironment(
             source: source, pictures: PictureLoader(fetcher: fetcher), calendar: calendar)
@@ -590,6 +590,50 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             }
             XCTAssertEqual(
                 try dconf.read("/org/gnome/desktop/background/picture-options", until: { !$0.isEmpty }), "'zoom'")
+        }
+    }
+
+    /// Two monitors, GNOME's keys set directly: one spanned background covering the layout (the
+    /// picture fitted to each monitor), `picture-options` 'spanned', and the lock screen its own
+    /// picture, the primary monitor's, zoomed.
+    func testOnTwoMonitorsOneSpannedBackgroundAndTheLockScreenThePrimarysPicture() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let layout = try MonitorLayout.parse("1280x1024@1+768+0,768x1024@1+0+0")
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            try startDaily(
+                Self.settings(background: true, notify: false, placement: .both), source: DailySource(Self.image),
+                fetcher: RecordingFetcher(), route: .settings(backend: backend), monitors: layout)
+            try waitFor("the background set") { self.daily.currentDayOnDesktop == Self.image.date }
+            let desktop = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { !$0.isEmpty })
+            let spanned = try XCTUnwrap(URL(string: String(desktop.dropFirst().dropLast())), desktop)
+            XCTAssertEqual(size(ofFileAt: spanned), ImageHeader(width: 2048, height: 1024), "the layout's bounding box")
+            XCTAssertEqual(
+                try dconf.read("/org/gnome/desktop/background/picture-options", until: { !$0.isEmpty }), "'spanned'")
+            let lock = try dconf.read("/org/gnome/desktop/screensaver/picture-uri", until: { !$0.isEmpty })
+            let lockFile = try XCTUnwrap(URL(string: String(lock.dropFirst().dropLast())), lock)
+            XCTAssertNotEqual(lockFile, spanned)
+            XCTAssertEqual(
+                size(ofFileAt: lockFile), ImageHeader(width: 768, height: 1024),
+                "the primary: the monitor at the layout's origin")
+            XCTAssertEqual(
+                try dconf.read("/org/gnome/desktop/screensaver/picture-options", until: { !$0.isEmpty }), "'zoom'")
+            XCTAssertEqual(portal.calls.count, 0, "the portal is not asked")
+        }
+    }
+
+    /// The Wallpaper portal takes no placement: on two monitors it gets the largest one's copy.
+    func testThroughThePortalTwoMonitorsGetTheLargestMonitorsCopy() throws {
+        let layout = try MonitorLayout.parse("1280x1024@1+768+0,768x1024@1+0+0")
+        try MainActor.assumeIsolated {
+            try startDaily(
+                Self.settings(background: true, notify: false, placement: .desktop), source: DailySource(Self.image),
+                fetcher: RecordingFetcher(), route: .portal(placesLockScreen: true), monitors: layout)
+            try waitForBackgrounds(1)
+            XCTAssertEqual(
+                size(of: portal.calls[0]), ImageHeader(width: 2560, height: 2048),
+                "through the portal, which takes no placement: the largest monitor's copy")
         }
     }
 

@@ -434,7 +434,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             let download = try XCTUnwrap(services.download)
             app.openBrowse("")
             let wall = try XCTUnwrap(app.browseView?.wall)
-            waitUntil("the wall read the index") { wall.stack.state == .empty || wall.stack.state == .wall }
+            waitUntil("the wall read the index") { wall.stack.state == .empty || wall.isComplete }
             let before = wall.entries.count
 
             @MainActor func downloadPart(windows: Int) {
@@ -448,7 +448,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             }
             downloadPart(windows: 4)
             waitUntil("the wall shows the new days") {
-                wall.stack.state == .wall && wall.entries.count >= before + 3 * 31
+                wall.isComplete && wall.entries.count >= before + 3 * 31
             }
             XCTAssertEqual(wall.entries.map(\.date), wall.entries.map(\.date).sorted(by: >), "newest first")
 
@@ -463,7 +463,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             let kept = try XCTUnwrap(top())
             let shown = wall.entries.count
             downloadPart(windows: 8)
-            waitUntil("the wall shows the newer download's days") { wall.entries.count > shown }
+            waitUntil("the wall shows the newer download's days") { wall.isComplete && wall.entries.count > shown }
             waitUntil("the same day at the top") { top() == kept }
         }
     }
@@ -476,7 +476,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
             let download = try XCTUnwrap(services.download)
             app.openBrowse("")
             let wall = try XCTUnwrap(app.browseView?.wall)
-            waitUntil("the wall read the index") { wall.stack.state == .empty || wall.stack.state == .wall }
+            waitUntil("the wall read the index") { wall.stack.state == .empty || wall.isComplete }
             let before = wall.entries.count
             app.application.activateAction(AppAction.downloadArchive)
             waitUntil("a few windows in", timeout: 60) {
@@ -489,7 +489,7 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
                 return false
             }
             waitUntil("the wall shows what arrived") {
-                wall.stack.state == .wall && wall.entries.count >= before + 2 * 31
+                wall.isComplete && wall.entries.count >= before + 2 * 31
             }
         }
     }

@@ -128,7 +128,7 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
             app.application.activateAction(AppAction.browse, string: "")
             XCTAssertEqual(main.visibleView, MainView.Name.browse.rawValue)
             XCTAssertTrue(browse.hasLoaded)
-            waitUntil("the wall shows the indexed days") { browse.wall.stack.state == .wall }
+            waitUntil("the wall shows the indexed days") { browse.wall.stack.state == .wall && browse.wall.isComplete }
             XCTAssertEqual(browse.wall.entries.count, sky().count)
             XCTAssertEqual(app.browseCensus?.days, sky().count)
             waitForFrames()
