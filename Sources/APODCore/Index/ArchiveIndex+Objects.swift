@@ -148,13 +148,46 @@ extension ArchiveIndex {
     func replaceObjects(of days: [APODDay], with rows: [[SQLiteValue]]) throws {
         try database.run("DELETE FROM entry_objects WHERE day = ?", each: days.map { [.integer($0.ordinal)] })
         try database.run("INSERT OR IGNORE INTO entry_objects(object, day, place) VALUES (?, ?, ?)", each: rows)
+        for day in days { try addTranslationObjects(of: day) }
+    }
+
+    /// Places of objects found in a translation come after the English text's.
+    static let translationObjectPlaces = 1000
+
+    /// Adds the objects `day`'s kept translation names (仙女座星系 → M31) to those NASA's text
+    /// names; inside the caller's transaction.
+    func addTranslationObjects(of day: APODDay) throws {
+        try database.rows(
+            "DELETE FROM entry_objects WHERE day = ? AND place >= ?",
+            [.integer(day.ordinal), .integer(Self.translationObjectPlaces)])
+        guard
+            let row = try database.rows(
+                "SELECT title, explanation FROM translations WHERE day = ? AND explanation IS NOT NULL",
+                [.integer(day.ordinal)]
+            ).first
+        else { return }
+        try insertTranslationObjects(day: day.ordinal, title: row.text(0) ?? "", explanation: row.text(1) ?? "")
+    }
+
+    private func insertTranslationObjects(day: Int, title: String, explanation: String) throws {
+        let ids = SkyNamesChinese.shared.objects(in: title + "\n" + explanation)
+        try database.run(
+            "INSERT OR IGNORE INTO entry_objects(object, day, place) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM entries WHERE day = ?)",
+            each: ids.enumerated().map { place, id in
+                [.text(id), .integer(day), .integer(Self.translationObjectPlaces + place), .integer(day)]
+            })
+    }
+
+    /// The version `entry_objects` was found with: the catalogue's and the Chinese names'.
+    static var objectsVersion: String {
+        "\(SkyCatalogue.shared.version)-zh\(SkyCatalogue.fnv1a(SkyNamesChineseText.text))"
     }
 
     /// Finds every entry's objects again when they were found with another catalogue version
     /// (or none: an index of an earlier version), in one transaction, a thousand entries at a
     /// time. Another process doing the same meanwhile is waited for, then nothing is left to do.
     func refreshObjects() throws {
-        let version = SkyCatalogue.shared.version
+        let version = Self.objectsVersion
         func current() throws -> Bool {
             try database.rows("SELECT version FROM objects_version").first?.text(0) == version
         }
@@ -176,6 +209,12 @@ extension ArchiveIndex {
                     guard let last = entries.last else { break }
                     try replaceObjects(of: [], with: Self.objectRows(entries))
                     after = last.date.ordinal
+                }
+                for row in try database.rows(
+                    "SELECT day, title, explanation FROM translations WHERE explanation IS NOT NULL")
+                {
+                    guard let day = row.integer(0) else { continue }
+                    try insertTranslationObjects(day: day, title: row.text(1) ?? "", explanation: row.text(2) ?? "")
                 }
                 try database.execute("DELETE FROM objects_version")
                 try database.rows("INSERT INTO objects_version(version) VALUES (?)", [.text(version)])

@@ -70,6 +70,7 @@ extension ArchiveIndex {
                             .text(CJKText.bigrams(translation.explanation)),
                         ])
                 }
+                try addTranslationObjects(of: day)
             }
         }
     }

@@ -214,7 +214,7 @@ public final class SkyCatalogue: Sendable {
     }
 
     /// FNV-1a, 64 bits, in hex: the same on every run and machine (unlike `Hasher`).
-    private static func fnv1a(_ text: String) -> String {
+    static func fnv1a(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3

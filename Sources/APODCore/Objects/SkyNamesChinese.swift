@@ -17,6 +17,10 @@ public final class SkyNamesChinese: Sendable {
 
     private let meanings: [String: Meaning]
     private let namesByID: [String: String]
+    /// The first characters of the objects' names and the longest name: what `objects(in:)`
+    /// tries at each character of a text.
+    private let firstCharacters: Set<Character>
+    private let longestName: Int
     /// Lines that could not be read, unknown ids, and names given twice (a test keeps this empty).
     let problems: [String]
     /// How many objects and constellations or showers have names.
@@ -64,6 +68,9 @@ public final class SkyNamesChinese: Sendable {
         }
         self.meanings = meanings
         self.namesByID = namesByID
+        let objectNames = meanings.filter { if case .object = $0.value { true } else { false } }.keys
+        firstCharacters = Set(objectNames.compactMap(\.first))
+        longestName = objectNames.map(\.count).max() ?? 0
         self.problems = problems
         objectCount = objects
         wordsCount = words
@@ -74,6 +81,29 @@ public final class SkyNamesChinese: Sendable {
     public func meaning(of query: String) -> Meaning? {
         guard CJKText.containsHan(query) else { return nil }
         return meanings[Self.key(query)]
+    }
+
+    /// The catalogue objects a Chinese text names, by id, in the order it first names them: at
+    /// each character the longest name there (仙女座大星雲 before 仙女座), two characters at
+    /// least, so the mirror's translations find their objects as NASA's English does.
+    public func objects(in text: String) -> [String] {
+        let characters = Array(text.lowercased())
+        var found: [String] = []
+        var position = 0
+        while position < characters.count {
+            var advance = 1
+            if firstCharacters.contains(characters[position]) {
+                for length in stride(from: min(longestName, characters.count - position), through: 2, by: -1) {
+                    let candidate = String(characters[position..<position + length])
+                    guard case .object(let id) = meanings[candidate] else { continue }
+                    if !found.contains(id) { found.append(id) }
+                    advance = length
+                    break
+                }
+            }
+            position += advance
+        }
+        return found
     }
 
     /// The Chinese name shown for an object, if it has one.

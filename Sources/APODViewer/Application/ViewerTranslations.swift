@@ -40,6 +40,15 @@ public final class ViewerTranslations: Sendable {
         try await source().translation(for: day)
     }
 
+    /// The Chinese title of `day` when Preferences says Chinese and the translation is already
+    /// known (kept in the index), else `nil`: what grid cells show in place of NASA's title.
+    /// Reads the index, never the network: off the main thread.
+    public func knownTitle(_ day: APODDay) -> String? {
+        guard language == .chinese, let title = source().stored(day)?.translation?.title else { return nil }
+        let shown = BoundedText(ControlCharacters.strip(title, keepingLayout: false), limit: BoundedText.titleLimit)
+        return shown.text.isEmpty ? nil : shown.text
+    }
+
     private func source() -> TranslationSource {
         let index = try? archive?.openIndex()
         let key = index?.file.path ?? ""

@@ -129,7 +129,9 @@ final class EntryGridView {
         replaceContents(summary: summary, note: note, offerDownload: offerDownload)
         stack.state = .grid
         for entry in entries {
-            flowBox.appendPicture(entry, scaleFactor: window.scaleFactor, pictures: environment.pictures)
+            flowBox.appendPicture(
+                entry, scaleFactor: window.scaleFactor, pictures: environment.pictures,
+                translations: environment.translations)
         }
     }
 

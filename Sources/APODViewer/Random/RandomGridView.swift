@@ -159,7 +159,9 @@ final class RandomGridView {
             stack.state = .grid
             entriesLoaded.emit()
         }
-        flowBox.appendPicture(entry, scaleFactor: window.scaleFactor, pictures: environment.pictures)
+        flowBox.appendPicture(
+            entry, scaleFactor: window.scaleFactor, pictures: environment.pictures,
+            translations: environment.translations)
     }
 
     /// The stream ended: an error page when nothing came, a note when less than asked came.

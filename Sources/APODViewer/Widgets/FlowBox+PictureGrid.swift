@@ -41,11 +41,15 @@ extension FlowBox {
     var pictureCells: [GridCell] { children.compactMap { $0 as? GridCell } }
 
     /// Appends a cell for `entry` and starts its thumbnail at one column's width in device
-    /// pixels (at least 160 points; 1100 points stand for the box before it is laid out).
-    func appendPicture(_ entry: APODEntry, scaleFactor: Int, pictures: PictureLoader) {
+    /// pixels (at least 160 points; 1100 points stand for the box before it is laid out), and
+    /// looks up the day's Chinese title when Explanations is Chinese.
+    func appendPicture(
+        _ entry: APODEntry, scaleFactor: Int, pictures: PictureLoader, translations: ViewerTranslations?
+    ) {
         let available = width > 0 ? width : 1100
         let cell = GridCell(entry: entry)
         append(cell)
+        if let translations { cell.showKnownTranslation(from: translations) }
         cell.loadThumbnail(with: pictures, width: max(160, available / max(1, columns)) * max(1, scaleFactor))
     }
 }

@@ -24,6 +24,9 @@ final class GridCell: FlowBoxChild {
     let titleLabel: Label
     let dateLabel: Label
     private let work = WorkSlot()
+    private let titleWork = WorkSlot()
+    /// NASA's title, or the Chinese mirror's once `showKnownTranslation` found it.
+    private(set) var title: String
     /// A GIF day's animation, played while the pointer is over the cell.
     private(set) var animation: PictureAnimation!
     private var hover: MotionController?
@@ -31,7 +34,8 @@ final class GridCell: FlowBoxChild {
 
     init(entry: APODEntry) {
         self.entry = entry
-        titleLabel = Label(entry.shownTitle.text)
+        title = entry.shownTitle.text
+        titleLabel = Label(title)
         dateLabel = Label(entry.date.displayString)
         let column = Box(.vertical, spacing: 6)
         column.setMargins(6)
@@ -65,7 +69,7 @@ final class GridCell: FlowBoxChild {
         dateLabel.setTextAlignment(0.5)
         column.append(dateLabel)
         super.init(child: column)
-        tooltip = [entry.shownTitle.text, entry.shownAltText?.text].compactMap { $0 }.joined(separator: "\n")
+        tooltip = [title, entry.shownAltText?.text].compactMap { $0 }.joined(separator: "\n")
         // Screen readers name the cell by its title and date and the picture by what it shows
         // (GTK 4.8 would say "GtkFlowBoxChild" and "GtkPicture").
         setAccessibleLabel(accessibleName)
@@ -88,8 +92,27 @@ final class GridCell: FlowBoxChild {
     /// "Title, 2020 Dec. 17" ("Title, video, 2020 Dec. 17" on a video day): what a screen
     /// reader says for the cell.
     var accessibleName: String {
-        let values = ["title": entry.shownTitle.text, "date": entry.date.displayString]
+        let values = ["title": title, "date": entry.date.displayString]
         return entry.mediaType == .video ? tr("{title}, video, {date}", values) : tr("{title}, {date}", values)
+    }
+
+    /// Shows the day's Chinese title in the label, tooltip and accessible name when the
+    /// translation is already known and Explanations is Chinese (an index read, off the main
+    /// thread; never a request to the mirror for a whole grid).
+    func showKnownTranslation(from translations: ViewerTranslations) {
+        let day = entry.date
+        titleWork.start(
+            { translations.knownTitle(day) },
+            then: { [weak self] result in
+                guard let self, case .success(let translated?) = result else { return }
+                self.title = translated
+                self.titleLabel.text = translated
+                self.tooltip =
+                    self.failed
+                    ? "\(translated)\n\(self.failureText)"
+                    : [translated, self.entry.shownAltText?.text].compactMap { $0 }.joined(separator: "\n")
+                self.setAccessibleLabel(self.accessibleName)
+            })
     }
 
     var isLoading: Bool { work.isBusy }
@@ -131,13 +154,17 @@ final class GridCell: FlowBoxChild {
 
     func cancel() {
         work.cancel()
+        titleWork.cancel()
         animation.stop(restoringStill: false)
     }
+
+    private var failureText = ""
 
     private func showFailure(iconName: String, reason: String) {
         statusIcon.iconName = iconName
         statusIcon.isVisible = true
         failed = true
-        tooltip = "\(entry.shownTitle.text)\n\(reason)"
+        failureText = reason
+        tooltip = "\(title)\n\(reason)"
     }
 }

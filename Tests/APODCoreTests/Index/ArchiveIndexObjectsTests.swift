@@ -181,7 +181,7 @@ final class ArchiveIndexObjectsTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(try index.count(of: SkyObject(id: "M31")), 4)
         XCTAssertEqual(
             try index.database.rows("SELECT version FROM objects_version").map { $0.text(0) },
-            [SkyCatalogue.shared.version])
+            [ArchiveIndex.objectsVersion])
         try index.database.execute("DELETE FROM entry_objects WHERE object = 'M42'")
         XCTAssertEqual(
             try ArchiveIndex(file: file).count(of: SkyObject(id: "M42")), 0, "an index up to date is left alone")

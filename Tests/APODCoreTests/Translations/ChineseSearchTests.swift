@@ -83,4 +83,55 @@ final class ChineseSearchTests: CoreTestCase {
         XCTAssertEqual(try index.search("極光", limit: 10), [], "the old text left the index")
         XCTAssertEqual(try index.search("aurora", limit: 10).map(\.title), ["Aurora"])
     }
+
+    func testObjectsNamedInChineseTextAreFound() {
+        let names = SkyNamesChinese.shared
+        XCTAssertEqual(names.objects(in: "在仙女座大星雲旁，可以看到M32與三角座星系。"), ["M31", "M33"])
+        XCTAssertEqual(names.objects(in: "獵戶座大星雲與昴宿星團，還有獵戶座大星雲"), ["M42", "M45"], "each once, in order")
+        XCTAssertEqual(names.objects(in: "木星與土星的環"), ["Jupiter", "Saturn"])
+        XCTAssertEqual(names.objects(in: "極光與冰河湖"), [])
+    }
+
+    /// A translation naming 仙女座星系 ties its day to M31 though NASA's English never says
+    /// M31 or Andromeda: the chips' counts and 仙女座星系's search include the day; a new
+    /// translation without the name unties it, NASA's own objects stay.
+    func testTranslationsAddTheirObjectsToTheDay() throws {
+        let day = APODDay("2020-02-01")!
+        try index.store([APODEntry(date: day, title: "A Nearby Galaxy", explanation: "Light from Jupiter.")])
+        XCTAssertEqual(try index.objects(on: day).map(\.object.id), ["Jupiter"])
+        let page = URL(string: "http://127.0.0.1/ap200201.html")!
+        try index.storeTranslation(
+            .translated(
+                Translation(day: day, title: "鄰近的星系", explanation: "這是仙女座星系，旁邊是木星與土星。", pageURL: page)),
+            for: day)
+        XCTAssertEqual(try index.objects(on: day).map(\.object.id), ["Jupiter", "M31", "Saturn"])
+        XCTAssertEqual(try index.count(of: SkyCatalogue.shared.object(id: "M31")), 1)
+        XCTAssertEqual(try index.search("仙女座星系", limit: 10).map(\.date), [day])
+        XCTAssertEqual(try index.search("M31", limit: 10).map(\.date), [day], "M31 finds what 仙女座星系 finds")
+
+        try index.store([APODEntry(date: day, title: "A Nearby Galaxy", explanation: "Light from Jupiter.")])
+        XCTAssertEqual(
+            try index.objects(on: day).map(\.object.id), ["Jupiter", "M31", "Saturn"],
+            "kept when NASA's entry is stored again")
+
+        try index.storeTranslation(
+            .translated(Translation(day: day, title: "鄰近的星系", explanation: "旁邊是土星。", pageURL: page)), for: day)
+        XCTAssertEqual(try index.objects(on: day).map(\.object.id), ["Jupiter", "Saturn"])
+    }
+
+    /// An index whose objects were found before the Chinese names counted finds them again.
+    func testObjectsAreFoundAgainFromKeptTranslations() throws {
+        let day = APODDay("2020-02-01")!
+        try index.store([APODEntry(date: day, title: "A Nearby Galaxy")])
+        try index.storeTranslation(
+            .translated(
+                Translation(
+                    day: day, title: "鄰近的星系", explanation: "這是仙女座星系。",
+                    pageURL: URL(string: "http://127.0.0.1/ap200201.html")!)),
+            for: day)
+        try index.database.execute("DELETE FROM entry_objects")
+        try index.database.execute("UPDATE objects_version SET version = 'before the Chinese names'")
+        try index.refreshObjects()
+        XCTAssertEqual(try index.objects(on: day).map(\.object.id), ["M31"])
+    }
 }

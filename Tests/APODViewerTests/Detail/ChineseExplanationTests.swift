@@ -185,6 +185,75 @@ final class ChineseExplanationTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// Search for "Lake" over two indexed days, 2015-04-04 with a known translation and
+    /// 2015-04-05 without: the cells of each, once shown.
+    @MainActor
+    private func searchLakes(explanations language: ExplanationLanguage, in folder: URL) throws -> (
+        translated: GridCell, untranslated: GridCell
+    ) {
+        let aurora = entry("2015-04-04", title: "Aurora over a Lake", picture: "/640x400.jpg")
+        let lake = entry("2015-04-05", title: "Another Lake", picture: "/640x400.jpg")
+        let configuration = SourceConfiguration(kind: .science, cacheDirectory: folder.appendingPathComponent("cache"))
+        let archive = ArchiveAccess(
+            dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
+        let index = try archive.openIndex()
+        try index.store([aurora, lake])
+        try index.storeTranslation(
+            .translated(
+                Translation(
+                    day: aurora.date, title: FakeMirror.texts[0].title,
+                    explanation: HTMLText.plainText(FakeMirror.texts[0].explanation),
+                    pageURL: URL(string: "http://127.0.0.1:9/apod/ap150404.html")!)),
+            for: aurora.date)
+        let translations = ViewerTranslations(
+            base: URL(string: "http://127.0.0.1:9/apod/")!, client: HTTPClient(timeout: 5, retryPolicy: .none),
+            archive: archive, language: language, calendar: calendar)
+        try start(
+            environment: ViewerEnvironment(
+                source: FakeSource(entries: [aurora, lake]), pictures: PictureLoader(fetcher: pictures.fetcher),
+                calendar: calendar, archive: archive, translations: translations))
+        let views = try XCTUnwrap(app.archiveViews)
+        let search = try XCTUnwrap(views.searchView)
+        views.search("Lake")
+        waitUntil("Lake finds both days") { search.page == .grid && search.cells.count == 2 }
+        return (
+            try XCTUnwrap(search.cells.first { $0.entry.date == aurora.date }),
+            try XCTUnwrap(search.cells.first { $0.entry.date == lake.date })
+        )
+    }
+
+    /// Grid cells (here Search's) read the Chinese title when the translation is known and
+    /// Explanations is Chinese, in the label, tooltip and accessible name.
+    func testCellsShowTheKnownChineseTitle() throws {
+        let chinese = try ChineseLocale()
+        defer { chinese.restore() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-zh-cells-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try MainActor.assumeIsolated {
+            let (cell, other) = try searchLakes(explanations: .chinese, in: folder)
+            waitUntil("the known Chinese title") { cell.titleLabel.text == "冰島夜空中的北極光" }
+            XCTAssertTrue(cell.accessibleName.hasPrefix("冰島夜空中的北極光"), cell.accessibleName)
+            XCTAssertEqual(cell.tooltip?.split(separator: "\n").first, "冰島夜空中的北極光")
+            XCTAssertEqual(other.titleLabel.text, "Another Lake", "no translation known: NASA's title")
+            waitForFrames()
+            if let main = app.mainWindow { saveScreenshot(of: main.window, named: "search-cells-chinese-zh_TW") }
+        }
+    }
+
+    /// With Explanations in English, the cells keep NASA's titles though a translation is known.
+    func testCellsKeepTheEnglishTitleWithEnglishExplanations() throws {
+        let chinese = try ChineseLocale()
+        defer { chinese.restore() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-en-cells-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try MainActor.assumeIsolated {
+            let (cell, _) = try searchLakes(explanations: .english, in: folder)
+            Gtk.iterate(until: { false }, timeout: 0.5)
+            XCTAssertEqual(cell.titleLabel.text, "Aurora over a Lake")
+            XCTAssertTrue(cell.accessibleName.hasPrefix("Aurora over a Lake"), cell.accessibleName)
+        }
+    }
+
     func testEnglishExplanationsNeverAskTheMirror() throws {
         try MainActor.assumeIsolated {
             try startViewer(language: .english, entries: [andromeda])

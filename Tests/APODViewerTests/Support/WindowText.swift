@@ -55,7 +55,9 @@ enum WindowText {
 /// labels on screen that use it (a label's mnemonic, `_T` in 「今天(_T)」).
 @MainActor
 enum AccessKeys {
-    static func onScreen() -> [String: [Character: [String]]] {
+    /// Access keys by window title and letter: of the labels on screen, or with `wholeWindows`
+    /// of every label in the windows' trees (the About window's pages are one window).
+    static func onScreen(wholeWindows: Bool = false) -> [String: [Character: [String]]] {
         var result: [String: [Character: [String]]] = [:]
         let list = gtk_window_list_toplevels()
         defer { g_list_free(list) }
@@ -66,7 +68,7 @@ enum AccessKeys {
             if gtk_widget_get_mapped(widget) != 0 {
                 let title = gtk_window_get_title(window).map { String(cString: $0) } ?? ""
                 var keys: [Character: [String]] = [:]
-                collect(widget, into: &keys)
+                collect(widget, into: &keys, mappedOnly: !wholeWindows)
                 result[title, default: [:]].merge(keys) { $0 + $1 }
             }
             node = current.pointee.next
@@ -74,8 +76,10 @@ enum AccessKeys {
         return result
     }
 
-    private static func collect(_ widget: UnsafeMutablePointer<GtkWidget>, into keys: inout [Character: [String]]) {
-        guard gtk_widget_get_mapped(widget) != 0 else { return }
+    private static func collect(
+        _ widget: UnsafeMutablePointer<GtkWidget>, into keys: inout [Character: [String]], mappedOnly: Bool
+    ) {
+        guard !mappedOnly || gtk_widget_get_mapped(widget) != 0 else { return }
         let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
         if String(cString: g_type_name_from_instance(instance)) == "GtkLabel",
             gtk_label_get_use_underline(OpaquePointer(widget)) != 0
@@ -88,7 +92,7 @@ enum AccessKeys {
         }
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            collect(current, into: &keys)
+            collect(current, into: &keys, mappedOnly: mappedOnly)
             child = gtk_widget_get_next_sibling(current)
         }
     }
