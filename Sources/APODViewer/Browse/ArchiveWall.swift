@@ -78,6 +78,8 @@ final class ArchiveWall {
     private var pagesArrived: Set<Int> = []
     /// The page to read next, before the others (on screen, or jumped to).
     private var wantedPage: Int?
+    /// Waits for the thumbnails on their way before the next page in the background.
+    private var pagePause: RepeatingTimer?
     private(set) var layout = ArchiveWallLayout(days: [], columns: 4)
     /// The day with the keyboard (or last opened).
     private(set) var cursor = 0
@@ -189,6 +191,8 @@ final class ArchiveWall {
     private func readDays() {
         let reader = reader
         pageWork.cancel()
+        pagePause?.stop()
+        pagePause = nil
         work.start(
             { () -> (months: [(month: ArchiveMonth, days: Int)], newest: [WallCell.Day]) in
                 let months = try reader.monthCounts()
@@ -250,12 +254,21 @@ final class ArchiveWall {
         resolvePendingDay()
     }
 
-    /// Reads the next page off the main thread: the one wanted, else the newest not read.
+    /// Reads the next page off the main thread: the one wanted, else the newest not read. A
+    /// page in the background waits while a thumbnail is on its way: the screen's come first.
     private func readNextPage() {
-        guard !pageWork.isBusy else { return }
-        let next =
-            wantedPage.flatMap { pagesArrived.contains($0) ? nil : $0 }
-            ?? pages.indices.first { !pagesArrived.contains($0) }
+        guard !pageWork.isBusy, pagePause == nil else { return }
+        let wanted = wantedPage.flatMap { pagesArrived.contains($0) ? nil : $0 }
+        if wanted == nil, cells.contains(where: \.isLoading) {
+            pagePause = RepeatingTimer(milliseconds: 50) { [weak self] in
+                guard let self, !self.cells.contains(where: \.isLoading) || self.wantedPage != nil else { return }
+                self.pagePause?.stop()
+                self.pagePause = nil
+                self.readNextPage()
+            }
+            return
+        }
+        let next = wanted ?? pages.indices.first { !pagesArrived.contains($0) }
         wantedPage = nil
         guard let next, let first = layout.month(ofDay: pages[next].upperBound - 1),
             let last = layout.month(ofDay: pages[next].lowerBound)
@@ -288,6 +301,8 @@ final class ArchiveWall {
     private func want(page: Int?) {
         guard let page, !pagesArrived.contains(page) else { return }
         wantedPage = page
+        pagePause?.stop()
+        pagePause = nil
         readNextPage()
     }
 
@@ -702,6 +717,8 @@ final class ArchiveWall {
     func cancel() {
         work.cancel()
         pageWork.cancel()
+        pagePause?.stop()
+        pagePause = nil
         settle?.stop()
         settle = nil
         aligning?.stop()
