@@ -65,5 +65,7 @@ let package = Package(
             dependencies: ["WallpaperComposition", "APODCore", "CGdkPixbuf", "TestSupport"]),
         .testTarget(
             name: "APODViewerTests", dependencies: ["APODViewer", "APODCore", "GtkKit", "AdwKit", "TestSupport"]),
+        // The bench's own arithmetic (medians, targets, the picture it makes), not its timings.
+        .testTarget(name: "APODBenchTests", dependencies: ["apod-bench", "APODCore", "LoopbackServer"]),
     ]
 )
