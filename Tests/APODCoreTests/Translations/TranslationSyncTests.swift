@@ -59,7 +59,11 @@ final class TranslationSyncTests: CoreTestCase {
         XCTAssertLessThan(first.asked, 8, "the run ended instead of asking every day")
         XCTAssertEqual(Set(totals.withLock { $0 }), [8])
         let firstDays = server.requests.compactMap { FakeMirror.day(of: $0)?.day }
-        XCTAssertEqual(Array(firstDays.prefix(5)).sorted(by: >), [8, 7, 6, 5, 4], "newest first")
+        XCTAssertTrue(Set(firstDays).isSuperset(of: [8, 7, 6, 5, 4]))
+        // Each day as first asked (503s are retried); two at a time may swap neighbours, never more.
+        var seen = Set<Int>()
+        let order = firstDays.filter { seen.insert($0).inserted }
+        XCTAssertTrue(zip(order, order.dropFirst(2)).allSatisfy { $0 > $1 }, "newest first: \(order)")
         XCTAssertFalse(firstDays.contains(1), "nothing asked once the mirror failed")
         XCTAssertEqual(running.withLock { $0.most }, 2, "two requests at a time")
 

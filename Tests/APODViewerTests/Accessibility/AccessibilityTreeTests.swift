@@ -220,16 +220,19 @@ final class AccessibilityTreeTests: ViewerProcessTestCase {
         let cell = try AccessibilityProbe.tab(to: "\(title), video, \(APODDay("2026-10-16")!.displayString)")
         XCTAssertEqual(cell?.role, "table cell", "Tab reaches the video's grid cell")
         try AccessibilityProbe.press(keysym: 0xFF0D)
-        let withDetail = try waitForTree("Enter opens the cell's detail window with its picture") { tree in
+        let play = "Play the video on science.nasa.gov in your browser"
+        // The play button is mapped a frame after the picture under load: wait for both.
+        let withDetail = try waitForTree("Enter opens the cell's detail window with its picture and play button") {
+            tree in
             guard let detail = tree.window(named: title), detail.isActive else { return false }
             return detail.onScreen.contains { $0.role == "image" && !$0.name.isEmpty }
+                && detail.controls.contains { $0.name == play }
         }
         let detail = try XCTUnwrap(withDetail.window(named: title))
         assertEveryControlNamed(in: detail)
         XCTAssertEqual(
             detail.onScreen.first { $0.role == "image" && !$0.name.isEmpty }?.name, names[title],
             "the detail picture is named by its alt text")
-        XCTAssertTrue(detail.controls.contains { $0.name == "Play the video on science.nasa.gov in your browser" })
         XCTAssertTrue(detail.controls.contains { $0.name == "Previous picture" })
         try assertTabReadsInOrder(detail)
 
