@@ -41,9 +41,16 @@ static inline gulong apod_connect_int_int(gpointer instance, const char *signal,
 /*
  * gtk_accessible_update_property is variadic: one fixed-arity wrapper per property the app
  * sets, so screen readers get a name and a description for widgets without visible text.
+ * The label is also kept on the widget: GTK 4.8 has no getter for accessible properties, and
+ * the zh_TW test reads every name a screen reader would say.
  */
 static inline void apod_accessible_set_label(GtkWidget *widget, const char *text) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+    g_object_set_data_full(G_OBJECT(widget), "apod-accessible-label", g_strdup(text), g_free);
+}
+
+static inline const char *apod_accessible_label(GtkWidget *widget) {
+    return g_object_get_data(G_OBJECT(widget), "apod-accessible-label");
 }
 
 /*

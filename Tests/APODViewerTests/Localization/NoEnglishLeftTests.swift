@@ -130,6 +130,8 @@ final class NoEnglishLeftTests: GUITestCase, @unchecked Sendable {
             main.showView(MainView.Name.today.rawValue)
             waitForFrames()
             assertNoAccessKeyTwice("Today")
+            // Accessible names are read too (Random's count button has one).
+            XCTAssertTrue(WindowText.all(excluding: earlier).contains(tr("How many pictures")))
             app.openDetail(for: sample)
             read("detail window")
             assertNoAccessKeyTwice("the detail window")

@@ -1,7 +1,8 @@
 import CGtk
 
-/// Every piece of text the open windows hold: titles, labels, tooltips and editable text, for
-/// tests that must prove something (an API key) is shown nowhere.
+/// Every piece of text the open windows hold: titles, labels, tooltips, accessible names set
+/// through GtkKit and editable text, for tests that must prove something (an API key) is shown
+/// nowhere.
 @MainActor
 enum WindowText {
     /// The windows open now (to leave out those an earlier test left behind).
@@ -37,6 +38,7 @@ enum WindowText {
 
     private static func collect(_ widget: UnsafeMutablePointer<GtkWidget>, into texts: inout [String]) {
         if let tooltip = gtk_widget_get_tooltip_text(widget) { texts.append(String(cString: tooltip)) }
+        if let name = apod_accessible_label(widget) { texts.append(String(cString: name)) }
         let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
         switch String(cString: g_type_name_from_instance(instance)) {
         case "GtkLabel": texts.append(String(cString: gtk_label_get_text(OpaquePointer(widget))))
