@@ -146,12 +146,16 @@ final class DailyBackground {
     /// the new layout, a layout made before taken from the data folder, and the desktop's keys
     /// set once. Nothing to do when no automatic background is shown, it goes through the
     /// portal (one copy for the largest monitor), or it already fits the layout.
+    /// - Parameter done: once the background for the layout is on the desktop (or was already).
     /// - Returns: false when other work is under way: ask again once it is done.
     @discardableResult
-    func followMonitors() -> Bool {
+    func followMonitors(then done: @escaping @MainActor () -> Void = {}) -> Bool {
         guard !isBusy else { return false }
-        guard let shown, case .settings = route else { return true }
-        make(shown, automatically: true, replacing: shown.key) { _ in }
+        guard let shown, case .settings = route else {
+            done()
+            return true
+        }
+        make(shown, automatically: true, replacing: shown.key) { _ in done() }
         return true
     }
 
@@ -195,9 +199,14 @@ final class DailyBackground {
                             data[entry.date] = try await picture.data(for: entry, width: target.width)
                         }
                     }
-                    return try Self.storeSpanned(
-                        entries.map { (data[$0.date]!, Caption(entry: $0, style: style)) }, for: span, fit: fit,
-                        lockScreenToo: lockScreenToo, day: shown.entry.date, key: key, pictures: entries, in: history)
+                    let screens = entries.compactMap { entry in
+                        data[entry.date].map { ($0, Caption(entry: entry, style: style)) }
+                    }
+                    return try await LowPriorityWork.run {
+                        try Self.storeSpanned(
+                            screens, for: span, fit: fit, lockScreenToo: lockScreenToo, day: shown.entry.date,
+                            key: key, pictures: entries, in: history)
+                    }
                 }
                 let key = "one \(target.canvas?.description ?? "as is") \(shown.entry.date) \(fit) \(style)"
                 if let replacing, replacing == key { return nil }
