@@ -53,8 +53,8 @@ final class DailyBackground {
     private var shown: ShownPictures?
     /// Spanned backgrounds drawn (not taken from the data folder) since start.
     private(set) var compositionsMade = 0
-    /// The picture on each monitor of the last spanned background set; empty for one copy.
-    private(set) var lastPictures: [APODEntry] = []
+    /// The layout and each monitor's picture of the spanned background last set; nil for one copy.
+    private(set) var lastSpan: (layout: MonitorLayout, pictures: [APODEntry])?
 
     init(
         settings: DailySettings, images: any ImageFetching, history: BackgroundHistory, network: any NetworkState,
@@ -133,12 +133,16 @@ final class DailyBackground {
 
     /// As `set(_:cachedData:automatically:then:)`, saying how it ended.
     /// - Parameter perMonitor: the picture of each monitor of a spanned background (a
-    ///   rotation's picks); nil to let `pictures` choose from `entry`.
+    ///   rotation's picks, with their bytes when only cached ones may be used); nil to let
+    ///   `pictures` choose from `entry`.
     func set(
-        _ entry: APODEntry, cachedData: Data? = nil, perMonitor: [APODEntry]? = nil, automatically: Bool,
+        _ entry: APODEntry, cachedData: Data? = nil, perMonitor: [BackgroundChoice]? = nil, automatically: Bool,
         ending done: @escaping @MainActor (Ending) -> Void
     ) {
-        let shown = ShownPictures(entry: entry, cachedData: cachedData, perMonitor: perMonitor)
+        var cached: [APODDay: Data] = [:]
+        for choice in perMonitor ?? [] { cached[choice.entry.date] = choice.cachedData }
+        cached[entry.date] = cachedData
+        let shown = ShownPictures(entry: entry, cachedData: cached, perMonitor: perMonitor?.map(\.entry))
         make(shown, automatically: automatically, replacing: nil, ending: done)
     }
 
@@ -193,7 +197,7 @@ final class DailyBackground {
                     }
                     var data: [APODDay: Data] = [:]
                     for entry in entries where data[entry.date] == nil {
-                        if entry.date == shown.entry.date, let cached = shown.cachedData {
+                        if let cached = shown.cachedData[entry.date] {
                             data[entry.date] = cached
                         } else {
                             data[entry.date] = try await picture.data(for: entry, width: target.width)
@@ -211,7 +215,7 @@ final class DailyBackground {
                 let key = "one \(target.canvas?.description ?? "as is") \(shown.entry.date) \(fit) \(style)"
                 if let replacing, replacing == key { return nil }
                 let data: Data
-                if let cached = shown.cachedData {
+                if let cached = shown.cachedData[shown.entry.date] {
                     data = cached
                 } else {
                     data = try await picture.data(for: shown.entry, width: target.width)
@@ -241,7 +245,7 @@ final class DailyBackground {
                             var shown = shown
                             shown.key = stored.key
                             self.shown = automatically ? shown : nil
-                            self.lastPictures = stored.spanned ? stored.pictures : []
+                            self.lastSpan = stored.spanned ? span.map { ($0, stored.pictures) } : nil
                         }
                         done(ending)
                     }
@@ -386,7 +390,8 @@ struct StoredBackground: Sendable {
 /// What the automatic background shows, kept to make it again when the monitors change.
 struct ShownPictures: Sendable {
     var entry: APODEntry
-    var cachedData: Data?
+    /// The bytes of pictures already at hand (from the cache), by day.
+    var cachedData: [APODDay: Data] = [:]
     /// Each monitor's picture when given (a rotation), else chosen from `entry`.
     var perMonitor: [APODEntry]?
     /// What the background on the desktop was made for.

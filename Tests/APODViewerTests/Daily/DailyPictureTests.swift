@@ -762,6 +762,72 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// "Every hour" on a laptop with a monitor beside it: each monitor gets a picture of its
+    /// own, and the notification says which went where by the monitors' names (the laptop's
+    /// eDP panel is "Built-in display", the other its model).
+    func testRotationGivesEachMonitorItsOwnPictureAndSaysWhichWentWhere() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let start = Date(timeIntervalSince1970: 1_795_971_600)
+        let clock = Locked(start)
+        let favourites = (1...4).map { day in
+            APODEntry(
+                date: APODDay("2019-01-0\(day)")!, title: "Favourite \(day)", mediaType: .image,
+                hdImageURL: URL(string: "https://apod.nasa.gov/apod/image/1901/favourite\(day).jpg"))
+        }
+        let layout = try MonitorLayout([
+            MonitorSpec(width: 1280, height: 1024, model: "0x06b3", connector: "eDP-1"),
+            MonitorSpec(width: 768, height: 1024, x: 1280, model: "DELL U2720Q", connector: "DP-1"),
+        ])
+        var settings = Self.settings(background: true, notify: true, placement: .desktop)
+        settings.rotation = .hourly
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            let fetcher = RecordingFetcher()
+            try startDaily(
+                settings, source: DailySource(Self.image), fetcher: fetcher, pool: FakePool(favourites: favourites),
+                clock: { clock.value }, route: .settings(backend: backend), monitors: layout)
+            try waitFor("the day's picture") {
+                self.daily.currentDayOnDesktop == Self.image.date && !self.daily.isSettingBackground
+            }
+            clock.value = start + 3600
+            daily.wake()
+            try waitFor("the hour's pictures and their notification") {
+                self.notifications.calls.contains { $0.summary == "New backgrounds" } && !self.daily.isSettingBackground
+            }
+            let body = try XCTUnwrap(notifications.calls.last { $0.summary == "New backgrounds" }?.body)
+            let parts = body.components(separatedBy: "; ")
+            XCTAssertEqual(parts.count, 2, body)
+            XCTAssertTrue(parts[0].hasPrefix("Built-in display: Favourite "), body)
+            XCTAssertTrue(parts[1].hasPrefix("DELL U2720Q: Favourite "), body)
+            XCTAssertNotEqual(parts[0].suffix(1), parts[1].suffix(1), "a picture of its own: \(body)")
+            XCTAssertEqual(daily.compositionsMade, 2, "the day's, then the hour's")
+            let downloaded = Set(fetcher.urls.filter { $0.contains("favourite") })
+            XCTAssertEqual(downloaded.count, 2, "two favourites: \(fetcher.urls)")
+        }
+    }
+
+    func testMonitorNamesSayWhichIsTheLaptopsAndTellTwinsApart() throws {
+        let layout = try MonitorLayout([
+            MonitorSpec(width: 1920, height: 1080, model: "0x06b3", connector: "eDP-1"),
+            MonitorSpec(width: 1920, height: 1080, x: 1920, model: "DELL U2720Q", connector: "DP-1"),
+            MonitorSpec(width: 1920, height: 1080, x: 3840, model: "DELL U2720Q", connector: "DP-2"),
+            MonitorSpec(width: 1920, height: 1080, x: 5760, model: nil, connector: "HDMI-1"),
+            MonitorSpec(width: 1920, height: 1080, x: 7680, connector: "LVDS1"),
+            MonitorSpec(width: 1920, height: 1080, x: 9600),
+        ])
+        let laptopAndOne = try MonitorLayout(Array(layout.monitors.prefix(2)))
+        MainActor.assumeIsolated {
+            XCTAssertEqual(MonitorNames.names(of: laptopAndOne), ["Built-in display", "DELL U2720Q"])
+            XCTAssertEqual(
+                MonitorNames.names(of: layout),
+                [
+                    "Built-in display (eDP-1)", "DELL U2720Q (DP-1)", "DELL U2720Q (DP-2)", "HDMI-1",
+                    "Built-in display (LVDS1)", "Monitor 6",
+                ])
+        }
+    }
+
     /// GDK's display, for a main-actor closure.
     private struct OpenedDisplay: @unchecked Sendable {
         let pointer: OpaquePointer
