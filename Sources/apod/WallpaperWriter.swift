@@ -43,7 +43,7 @@ struct WallpaperWriter {
         let picture = WallpaperPicture(images: images)
         var data = try await picture.data(for: entry, width: request.width)
         if let layout = request.monitors {
-            let pictures = await MonitorPictures.gather(
+            let pictures = await SpannedScreens.gather(
                 today: entry, data: data, layout: layout, chooser: chooser, pool: .archive, picture: picture,
                 width: request.width, fit: request.fit, caption: request.caption)
             data = try SpannedComposer.compose(layout, screens: pictures.screens).jpeg

@@ -54,7 +54,7 @@ final class ShapedSpanTests: XCTestCase {
 
     /// Today 2024-05-05 is landscape; the index knows a newer landscape day, the portrait day
     /// 2024-05-03 and an older portrait day.
-    private func gather(chooser: Bool) async throws -> (MonitorLayout, MonitorPictures, PictureBytes) {
+    private func gather(chooser: Bool) async throws -> (MonitorLayout, SpannedScreens, PictureBytes) {
         let index = try ArchiveIndex.open(in: folder, partition: "science")
         let days = ["2024-05-02", "2024-05-03", "2024-05-04"]
         try index.store(days.map(entry))
@@ -68,7 +68,7 @@ final class ShapedSpanTests: XCTestCase {
         ])
         let layout = try MonitorLayout.parse("960x540+0+0,540x960+960+0")
         let today = entry("2024-05-05")
-        let pictures = await MonitorPictures.gather(
+        let pictures = await SpannedScreens.gather(
             today: today, data: framed(width: 1920, height: 1080, frame: red, middle: green), layout: layout,
             chooser: chooser
                 ? MonitorPictureChooser(index: index, probe: PictureShapeProbe(client: nil, images: nil)) : nil,

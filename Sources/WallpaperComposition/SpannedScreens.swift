@@ -7,7 +7,7 @@ import Foundation
 /// `apod today --monitors` and the viewer's daily background both gather them here.
 ///
 /// Downloads: never on the GTK main thread.
-public struct MonitorPictures: Sendable {
+public struct SpannedScreens: Sendable {
     /// What each monitor shows, in the layout's order.
     public let entries: [APODEntry]
     /// One per monitor, for `SpannedComposer.compose`.
@@ -20,7 +20,7 @@ public struct MonitorPictures: Sendable {
         today: APODEntry, data: Data, layout: MonitorLayout, chooser: MonitorPictureChooser?,
         pool: MonitorPictureChooser.Pool, picture: WallpaperPicture, width: Int?, fit: BackgroundFit,
         caption: BackgroundCaption
-    ) async -> MonitorPictures {
+    ) async -> SpannedScreens {
         var chosen = layout.monitors.map { _ in today }
         if let chooser {
             chosen = await chooser.choose(
@@ -33,7 +33,7 @@ public struct MonitorPictures: Sendable {
             pictures[entry.date] = try? await picture.data(for: entry, width: width)
         }
         let shown = chosen.map { pictures[$0.date] == nil ? today : $0 }
-        return MonitorPictures(
+        return SpannedScreens(
             entries: shown,
             screens: shown.map { entry in
                 SpannedComposer.Screen(
