@@ -46,16 +46,24 @@ final class DailyBackground {
     private let screen: @MainActor () -> Monitors.Size?
     private let monitors: @MainActor () -> MonitorLayout?
     private let route: BackgroundRoute
+    private let pictures: MonitorPictures
     private let work = WorkSlot()
     private var portalRequests = 0
+    /// What the automatic background shows now; nil until one was set.
+    private var shown: ShownPictures?
+    /// Spanned backgrounds drawn (not taken from the data folder) since start.
+    private(set) var compositionsMade = 0
+    /// The picture on each monitor of the last spanned background set; empty for one copy.
+    private(set) var lastPictures: [APODEntry] = []
 
     init(
         settings: DailySettings, images: any ImageFetching, history: BackgroundHistory, network: any NetworkState,
         screen: @escaping @MainActor () -> Monitors.Size?,
         monitors: @escaping @MainActor () -> MonitorLayout? = { MonitorLayout(Monitors.all()) },
-        route: BackgroundRoute
+        pictures: MonitorPictures = .samePicture, route: BackgroundRoute
     ) {
         self.route = route
+        self.pictures = pictures
         self.monitors = monitors
         self.settings = settings
         self.images = images
@@ -69,6 +77,9 @@ final class DailyBackground {
 
     /// The day of the picture on the desktop now, as far as this app set it.
     var currentDay: APODDay? { history.currentDay }
+
+    /// The file of the picture on the desktop now, as far as this app set it.
+    var currentFile: URL? { history.current }
 
     /// The largest monitor in device pixels, or in application pixels (a screen-sized picture,
     /// which the desktop scales up) on a metered connection when the user chose so.
@@ -121,41 +132,108 @@ final class DailyBackground {
     }
 
     /// As `set(_:cachedData:automatically:then:)`, saying how it ended.
+    /// - Parameter perMonitor: the picture of each monitor of a spanned background (a
+    ///   rotation's picks); nil to let `pictures` choose from `entry`.
     func set(
-        _ entry: APODEntry, cachedData: Data? = nil, automatically: Bool,
+        _ entry: APODEntry, cachedData: Data? = nil, perMonitor: [APODEntry]? = nil, automatically: Bool,
+        ending done: @escaping @MainActor (Ending) -> Void
+    ) {
+        let shown = ShownPictures(entry: entry, cachedData: cachedData, perMonitor: perMonitor)
+        make(shown, automatically: automatically, replacing: nil, ending: done)
+    }
+
+    /// The monitors changed and settled: what the automatic background shows is made again for
+    /// the new layout, a layout made before taken from the data folder, and the desktop's keys
+    /// set once. Nothing to do when no automatic background is shown, it goes through the
+    /// portal (one copy for the largest monitor), or it already fits the layout.
+    /// - Returns: false when other work is under way: ask again once it is done.
+    @discardableResult
+    func followMonitors() -> Bool {
+        guard !isBusy else { return false }
+        guard let shown, case .settings = route else { return true }
+        make(shown, automatically: true, replacing: shown.key) { _ in }
+        return true
+    }
+
+    /// Makes the background copy of `shown` and hands it to the desktop.
+    /// - Parameter replacing: the key of the background this one replaces after a change of
+    ///   the monitors (nil for a new background); the same key again does nothing.
+    private func make(
+        _ shown: ShownPictures, automatically: Bool, replacing: String??,
         ending done: @escaping @MainActor (Ending) -> Void
     ) {
         let picture = WallpaperPicture(images: images)
         let history = self.history
         let target = target()
         let fit = settings.fit
-        let caption = Caption(entry: entry, style: settings.caption)
+        let style = settings.caption
         let span = automatically ? spannedLayout() : nil
         let lockScreenToo = settings.placement == .both
+        let pictures = self.pictures
         work.start(
             {
-                let data: Data
-                if let cachedData {
-                    data = cachedData
-                } else {
-                    data = try await picture.data(for: entry, width: target.width)
-                }
                 if let span {
+                    let entries =
+                        try shown.perMonitor.map { MonitorPictures.assigned($0, to: span) }
+                        ?? pictures.choose(shown.entry, span)
+                    let key = Self.compositionKey(
+                        span, entries: entries, fit: fit, caption: style, lockScreenToo: lockScreenToo)
+                    if let replacing, replacing == key { return nil }
+                    if let file = history.composition(for: key),
+                        !lockScreenToo || history.lockScreenCopy(of: file) != nil
+                    {
+                        return StoredBackground(
+                            file: file, spanned: true,
+                            lockScreen: lockScreenToo ? history.lockScreenCopy(of: file) : nil,
+                            key: key, pictures: entries, composed: false)
+                    }
+                    var data: [APODDay: Data] = [:]
+                    for entry in entries where data[entry.date] == nil {
+                        if entry.date == shown.entry.date, let cached = shown.cachedData {
+                            data[entry.date] = cached
+                        } else {
+                            data[entry.date] = try await picture.data(for: entry, width: target.width)
+                        }
+                    }
                     return try Self.storeSpanned(
-                        data, for: span, fit: fit, caption: caption, lockScreenToo: lockScreenToo, day: entry.date,
-                        in: history)
+                        entries.map { (data[$0.date]!, Caption(entry: $0, style: style)) }, for: span, fit: fit,
+                        lockScreenToo: lockScreenToo, day: shown.entry.date, key: key, pictures: entries, in: history)
+                }
+                let key = "one \(target.canvas?.description ?? "as is") \(shown.entry.date) \(fit) \(style)"
+                if let replacing, replacing == key { return nil }
+                let data: Data
+                if let cached = shown.cachedData {
+                    data = cached
+                } else {
+                    data = try await picture.data(for: shown.entry, width: target.width)
                 }
                 let file = try history.store(
-                    try Self.backgroundCopy(of: data, for: target, fit: fit, caption: caption), for: entry.date)
-                return StoredBackground(file: file)
+                    try Self.backgroundCopy(
+                        of: data, for: target, fit: fit, caption: Caption(entry: shown.entry, style: style)),
+                    for: shown.entry.date)
+                return StoredBackground(file: file, key: key, pictures: [shown.entry])
             },
-            then: { [weak self] result in
+            then: { [weak self] (result: Result<StoredBackground?, any Error>) in
                 guard let self else { return }
                 switch result {
-                case .success(let stored):
+                case .success(nil):
+                    done(.taken)
+                case .success(let stored?):
+                    if stored.spanned && stored.composed { self.compositionsMade += 1 }
                     let file = stored.file
                     self.hand(stored, showPreview: !automatically) { [weak self] ending in
-                        if ending == .taken { self?.history.becameCurrent(file) }
+                        guard let self else { return }
+                        if ending == .taken {
+                            if replacing != nil {
+                                self.history.replacedCurrent(with: file)
+                            } else {
+                                self.history.becameCurrent(file)
+                            }
+                            var shown = shown
+                            shown.key = stored.key
+                            self.shown = automatically ? shown : nil
+                            self.lastPictures = stored.spanned ? stored.pictures : []
+                        }
                         done(ending)
                     }
                 case .failure(let error):
@@ -163,6 +241,19 @@ final class DailyBackground {
                     done(.failedForNow)
                 }
             })
+    }
+
+    /// What a composition was made for: the layout, each monitor's day, the fit, the caption and
+    /// whether the lock screen has its copy. Equal keys make equal pictures.
+    nonisolated static func compositionKey(
+        _ layout: MonitorLayout, entries: [APODEntry], fit: BackgroundFit, caption: BackgroundCaption,
+        lockScreenToo: Bool
+    ) -> String {
+        let primary = layout.monitors[layout.primaryIndex].layoutText
+        return [
+            layout.layoutText, "primary " + primary, entries.map(\.date.description).joined(separator: ","),
+            fit.rawValue, caption.rawValue, lockScreenToo ? "lock screen" : "desktop",
+        ].joined(separator: " ")
     }
 
     /// The picture as the background copy; as it is when there is neither a screen size nor a
@@ -180,21 +271,23 @@ final class DailyBackground {
         ).jpeg
     }
 
-    /// One background for every monitor, each fitted separately with its own caption, and the
-    /// lock screen's picture (the primary monitor's) beside it when the lock screen is placed.
+    /// One background for every monitor, each fitted separately with its own picture and
+    /// caption, and the lock screen's picture (the primary monitor's) beside it when the lock
+    /// screen is placed.
     nonisolated static func storeSpanned(
-        _ data: Data, for layout: MonitorLayout, fit: BackgroundFit, caption: Caption?, lockScreenToo: Bool,
-        day: APODDay, in history: BackgroundHistory
+        _ screens: [(picture: Data, caption: Caption?)], for layout: MonitorLayout, fit: BackgroundFit,
+        lockScreenToo: Bool, day: APODDay, key: String, pictures: [APODEntry], in history: BackgroundHistory
     ) throws -> StoredBackground {
-        let screen = SpannedComposer.Screen(picture: data, fit: fit, caption: caption)
-        let span = try SpannedComposer.compose(layout, screens: layout.monitors.map { _ in screen })
-        let file = try history.store(span.jpeg, for: day)
-        guard lockScreenToo else { return StoredBackground(file: file, spanned: true) }
+        let span = try SpannedComposer.compose(
+            layout, screens: screens.map { SpannedComposer.Screen(picture: $0.picture, fit: fit, caption: $0.caption) })
+        let file = try history.storeComposition(span.jpeg, for: day, key: key)
+        guard lockScreenToo else { return StoredBackground(file: file, spanned: true, key: key, pictures: pictures) }
         let primary = layout.monitors[layout.primaryIndex]
+        let screen = screens[layout.primaryIndex]
         let copy = try WallpaperComposer.compose(
-            data, .init(canvas: primary.size, scaleFactor: primary.scale, fit: fit, caption: caption))
+            screen.picture, .init(canvas: primary.size, scaleFactor: primary.scale, fit: fit, caption: screen.caption))
         let lockScreen = try history.storeLockScreenCopy(copy.jpeg, besides: file)
-        return StoredBackground(file: file, spanned: true, lockScreen: lockScreen)
+        return StoredBackground(file: file, spanned: true, lockScreen: lockScreen, key: key, pictures: pictures)
     }
 
     /// The notification's "Skip": the background set before `day`'s comes back, and `day`'s
@@ -204,7 +297,10 @@ final class DailyBackground {
         let stored = StoredBackground(
             file: previous, spanned: spannedLayout() != nil, lockScreen: history.lockScreenCopy(of: previous))
         hand(stored, showPreview: false) { [weak self] ending in
-            if ending == .taken { self?.history.dropCurrent() }
+            guard ending == .taken else { return }
+            self?.history.dropCurrent()
+            // Which pictures it shows is not known: a change of the monitors leaves it be.
+            self?.shown = nil
         }
     }
 
@@ -270,6 +366,22 @@ struct StoredBackground: Sendable {
     var spanned = false
     /// The lock screen's own picture beside a spanned one.
     var lockScreen: URL?
+    /// What it was made for (`DailyBackground.compositionKey`); nil when not known.
+    var key: String?
+    /// The picture of each monitor, in the layout's order.
+    var pictures: [APODEntry] = []
+    /// Drawn now, not taken from the data folder.
+    var composed = true
+}
+
+/// What the automatic background shows, kept to make it again when the monitors change.
+struct ShownPictures: Sendable {
+    var entry: APODEntry
+    var cachedData: Data?
+    /// Each monitor's picture when given (a rotation), else chosen from `entry`.
+    var perMonitor: [APODEntry]?
+    /// What the background on the desktop was made for.
+    var key: String?
 }
 
 extension WallpaperPortal.Placement {

@@ -31,6 +31,10 @@ final class DailyPictureService {
         var screen: @MainActor () -> Monitors.Size? = { Monitors.largest() }
         /// Every monitor, for one spanned background; nil without a display.
         var monitors: @MainActor () -> MonitorLayout? = { MonitorLayout(Monitors.all()) }
+        /// Tells when the monitors change; nil for the display's own (`MonitorWatch`).
+        var monitorChanges: Event<Void>?
+        /// Which picture each monitor shows.
+        var monitorPictures = MonitorPictures.samePicture
         /// Listens for resumes from suspend; nil in tests.
         var watchesSleep = true
         /// How backgrounds reach the desktop.
@@ -57,6 +61,8 @@ final class DailyPictureService {
     private var announcedDay: APODDay?
     private var wasAvailable = true
     private var sleepMonitor: SleepMonitor?
+    private var monitorWatch: MonitorWatch?
+    private var monitorFollower: MonitorFollower?
 
     init(context: Context) {
         self.context = context
@@ -67,7 +73,8 @@ final class DailyPictureService {
             clock: context.clock, randomDelay: context.randomDelay)
         background = DailyBackground(
             settings: settings, images: context.images, history: BackgroundHistory(dataFolder: context.dataFolder),
-            network: context.network, screen: context.screen, monitors: context.monitors, route: context.route)
+            network: context.network, screen: context.screen, monitors: context.monitors,
+            pictures: context.monitorPictures, route: context.route)
         notifier = DailyNotifier(images: context.images, dataFolder: context.dataFolder)
         backgroundNotice = BackgroundNotice(dataFolder: context.dataFolder)
         picker = BackgroundPicker(
@@ -106,6 +113,17 @@ final class DailyPictureService {
         context.network.onChange { [weak self] in self?.networkChanged() }
         if context.watchesSleep {
             sleepMonitor = SleepMonitor(onResume: { [weak self] in self?.wake() })
+        }
+        let monitorChanges: Event<Void>
+        if let changes = context.monitorChanges {
+            monitorChanges = changes
+        } else {
+            let watch = MonitorWatch()
+            monitorWatch = watch
+            monitorChanges = watch.changed
+        }
+        monitorFollower = MonitorFollower(changes: monitorChanges) { [weak self] in
+            self?.monitorsSettled() ?? true
         }
         if let store = context.store, !Sandbox.current.isSandboxed {
             // The portal's nameless login item an earlier version caused: nobody agreed to it.
@@ -231,6 +249,20 @@ final class DailyPictureService {
         return true
     }
 
+    /// The monitors changed and settled: the automatic background follows them, unless other
+    /// work on it is under way (then false, to be asked again).
+    private func monitorsSettled() -> Bool {
+        guard isRunning, settings.setsBackground else { return true }
+        guard !picker.isBusy else { return false }
+        return background.followMonitors()
+    }
+
+    /// The file of the background this app last set (tests).
+    var backgroundFileOnDesktop: URL? { background.currentFile }
+
+    /// Spanned backgrounds drawn since start, not taken from the data folder (tests).
+    var compositionsMade: Int { background.compositionsMade }
+
     /// Seconds until the next check (tests).
     var secondsUntilNextCheck: TimeInterval { checks.secondsUntilNextCheck }
 
@@ -281,6 +313,8 @@ final class DailyPictureService {
         notifier.stop()
         rotation.stop()
         sleepMonitor?.stop()
+        monitorFollower?.stop()
+        monitorWatch?.stop()
         if isHolding { app?.application.release() }
         isHolding = false
         isRunning = false

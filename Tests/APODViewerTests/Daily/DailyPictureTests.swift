@@ -104,7 +104,8 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         network: FakeNetwork = FakeNetwork(), options: ViewerOptions = DailyPictureTests.inBackground,
         pool: (any BackgroundPool)? = nil, screen: Monitors.Size = DailyPictureTests.screen,
         clock: @escaping @Sendable () -> Date = { Date() },
-        route: BackgroundRoute = .portal(placesLockScreen: true), monitors: MonitorLayout? = nil
+        route: BackgroundRoute = .portal(placesLockScreen: true), monitors: MonitorLayout? = nil,
+        layoutNow: (@MainActor () -> MonitorLayout?)? = nil, monitorChanges: Event<Void> = Event<Void>()
     ) throws {
         let store = SettingsStore(fileURL: folder.appendingPathComponent("config/apod-viewer/config"))
         try settings.save(to: store)
@@ -112,7 +113,8 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             source: source, images: fetcher, store: store,
             dataFolder: DataFolder(root: folder.appendingPathComponent("data")),
             network: network, pool: pool, clock: clock, randomDelay: { $0.lowerBound },
-            screen: { screen }, monitors: { monitors }, watchesSleep: false, route: route)
+            screen: { screen }, monitors: layoutNow ?? { monitors }, monitorChanges: monitorChanges,
+            watchesSleep: false, route: route)
         Self.count += 1
         let environment = ViewerEnvironment(
             source: source, pictures: PictureLoader(fetcher: fetcher), calendar: calendar)
@@ -621,6 +623,78 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
                 try dconf.read("/org/gnome/desktop/screensaver/picture-options", until: { !$0.isEmpty }), "'zoom'")
             XCTAssertEqual(portal.calls.count, 0, "the portal is not asked")
         }
+    }
+
+    /// The monitors change (GDK tells of it in several steps): once they have been quiet for
+    /// `MonitorFollower.quietPeriod` the spanned background is made again for the new layout,
+    /// once, and set; nothing happens for a change that leaves the layout as it was; going back
+    /// to the first layout shows its file again without drawing it.
+    func testTheBackgroundFollowsTheMonitorsOnceTheyAreQuietAndReusesALayoutMadeBefore() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let first = try MonitorLayout.parse("1280x1024@1+768+0,768x1024@1+0+0")
+        let second = try MonitorLayout.parse("1280x1024@1+0+0,1024x768@1+1280+0")
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            var layout = first
+            let changes = Event<Void>()
+            try startDaily(
+                Self.settings(background: true, notify: false, placement: .both), source: DailySource(Self.image),
+                fetcher: RecordingFetcher(), route: .settings(backend: backend), layoutNow: { layout },
+                monitorChanges: changes)
+            try waitFor("the background set") { self.daily.currentDayOnDesktop == Self.image.date }
+            XCTAssertEqual(daily.compositionsMade, 1)
+            let firstURI = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { !$0.isEmpty })
+            let firstFile = try XCTUnwrap(URL(string: String(firstURI.dropFirst().dropLast())))
+            let firstDrawn = try modified(firstFile)
+
+            // A monitor plugged in and arranged: three changes, a moment apart.
+            layout = second
+            for _ in 0..<3 {
+                changes.emit()
+                Gtk.iterate(until: { false }, timeout: 0.3)
+            }
+            Gtk.iterate(until: { self.daily.compositionsMade > 1 }, timeout: 1)
+            XCTAssertEqual(daily.compositionsMade, 1, "nothing before the layout has been quiet for 2 s")
+            try waitFor("the background made for the new layout") {
+                self.daily.compositionsMade == 2 && !self.daily.isSettingBackground
+            }
+            let secondURI = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { $0 != firstURI })
+            let secondFile = try XCTUnwrap(URL(string: String(secondURI.dropFirst().dropLast())))
+            XCTAssertEqual(size(ofFileAt: secondFile), ImageHeader(width: 2304, height: 1024), "the new bounding box")
+            let lock = try dconf.read("/org/gnome/desktop/screensaver/picture-uri", until: { $0.contains(".span-") })
+            let lockFile = try XCTUnwrap(URL(string: String(lock.dropFirst().dropLast())))
+            XCTAssertEqual(size(ofFileAt: lockFile), ImageHeader(width: 1280, height: 1024), "the new primary's")
+            XCTAssertEqual(daily.currentDayOnDesktop, Self.image.date)
+            Gtk.iterate(until: { self.daily.compositionsMade > 2 }, timeout: MonitorFollower.quietPeriod + 0.5)
+            XCTAssertEqual(daily.compositionsMade, 2, "made once for the change")
+
+            // GDK telling of a change that leaves the layout as it was.
+            changes.emit()
+            Gtk.iterate(until: { self.daily.compositionsMade > 2 }, timeout: MonitorFollower.quietPeriod + 1)
+            XCTAssertEqual(daily.compositionsMade, 2, "the same layout is not made again")
+
+            // Back to the first layout: its file again, not drawn again.
+            layout = first
+            changes.emit()
+            try waitFor("the first layout's file again") {
+                self.daily.backgroundFileOnDesktop?.standardizedFileURL == firstFile.standardizedFileURL
+                    && !self.daily.isSettingBackground
+            }
+            XCTAssertEqual(
+                try dconf.read("/org/gnome/desktop/background/picture-uri", until: { $0 == firstURI }), firstURI)
+            XCTAssertEqual(daily.compositionsMade, 2, "the first layout's file reused")
+            XCTAssertEqual(try modified(firstFile), firstDrawn, "not drawn again")
+            let firstLock = try dconf.read(
+                "/org/gnome/desktop/screensaver/picture-uri", until: { $0 != lock })
+            XCTAssertEqual(
+                size(ofFileAt: try XCTUnwrap(URL(string: String(firstLock.dropFirst().dropLast())))),
+                ImageHeader(width: 768, height: 1024), "the first layout's lock-screen copy")
+        }
+    }
+
+    private func modified(_ file: URL) throws -> Date {
+        try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date)
     }
 
     /// The Wallpaper portal takes no placement: on two monitors it gets the largest one's copy.
