@@ -42,11 +42,13 @@ public struct MonitorPictureChooser: Sendable {
     ) async -> [APODEntry] {
         var shape = todayShape
         if shape == nil { shape = await knownOrProbed(today) }
-        if let shape { try? index.storeShape(shape, of: today.date) }
+        // Today's shape unknown (its server did not answer): today's everywhere, as before.
+        guard let shape else { return monitors.map { _ in today } }
+        try? index.storeShape(shape, of: today.date)
         var chosen: [PictureShape: APODEntry] = [:]
         var result: [APODEntry] = []
         for monitor in monitors {
-            if shape?.suits(monitor) == true {
+            if shape.suits(monitor) {
                 result.append(today)
                 continue
             }

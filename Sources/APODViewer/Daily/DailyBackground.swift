@@ -169,14 +169,24 @@ final class DailyBackground {
         let style = settings.caption
         let span = automatically ? spannedLayout() : nil
         let lockScreenToo = settings.placement == .both
-        let pictures = self.pictures
+        let pictures = settings.samePictureOnEveryScreen ? .samePicture : self.pictures
+        let pool = settings.standInPool
         work.start(
             {
                 if let span {
-                    let entries =
-                        try shown.perMonitor.map { MonitorPictures.assigned($0, to: span) }
-                        ?? pictures.choose(shown.entry, span)
-                    let key = Self.compositionKey(
+                    var entries: [APODEntry]
+                    var todayData = shown.cachedData
+                    if let perMonitor = shown.perMonitor {
+                        entries = MonitorPictures.assigned(perMonitor, to: span)
+                    } else {
+                        // The day's picture first: its header says which monitors it suits.
+                        if todayData == nil {
+                            todayData = try await picture.data(for: shown.entry, width: target.width)
+                        }
+                        entries = try await pictures.choose(
+                            shown.entry, span, pool, todayData.flatMap { ImageHeader.read($0)?.shape })
+                    }
+                    var key = Self.compositionKey(
                         span, entries: entries, fit: fit, caption: style, lockScreenToo: lockScreenToo)
                     if let replacing, replacing == key { return nil }
                     if let file = history.composition(for: key),
@@ -188,12 +198,19 @@ final class DailyBackground {
                             key: key, pictures: entries, composed: false)
                     }
                     var data: [APODDay: Data] = [:]
+                    if let todayData { data[shown.entry.date] = todayData }
                     for entry in entries where data[entry.date] == nil {
-                        if entry.date == shown.entry.date, let cached = shown.cachedData {
-                            data[entry.date] = cached
-                        } else {
+                        do {
                             data[entry.date] = try await picture.data(for: entry, width: target.width)
+                        } catch  where shown.perMonitor == nil {
+                            // A stand-in that cannot be had leaves its monitor the day's picture.
                         }
+                    }
+                    let standIns = entries
+                    entries = entries.map { data[$0.date] == nil ? shown.entry : $0 }
+                    if entries != standIns {
+                        key = Self.compositionKey(
+                            span, entries: entries, fit: fit, caption: style, lockScreenToo: lockScreenToo)
                     }
                     return try Self.storeSpanned(
                         entries.map { (data[$0.date]!, Caption(entry: $0, style: style)) }, for: span, fit: fit,

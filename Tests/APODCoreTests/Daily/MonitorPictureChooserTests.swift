@@ -169,6 +169,14 @@ final class MonitorPictureChooserTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(chosen, [today, today])
     }
 
+    func testWhenTodaysShapeCannotBeFoundOutEveryMonitorShowsToday() async throws {
+        try store([("2024-05-01", PictureShape(width: 1200, height: 2000)), ("2024-05-02", landscape)])
+        let today = entry("2024-05-03")
+        let chosen = await chooser().choose(
+            today: today, todayShape: nil, monitors: [landscape, portrait], pool: .archive)
+        XCTAssertEqual(chosen, [today, today], "not the newest landscape day in place of today's")
+    }
+
     func testAPortraitTodayGoesToThePortraitMonitorAndTheLandscapeOneGetsALandscapeDay() async throws {
         try store([("2024-05-01", PictureShape(width: 3840, height: 2160)), ("2024-05-02", nil)])
         let today = entry("2024-05-02")
