@@ -130,6 +130,37 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// The screens rows in Traditional Chinese, in the dark style, 360 px wide.
+    func testTheScreensRowsSpeakTraditionalChineseInTheDark() throws {
+        let chinese = try ChineseLocale()
+        defer { chinese.restore() }
+        try MainActor.assumeIsolated {
+            defer { DesktopStyle.reset() }
+            DesktopStyle.setPrefersDark(true)
+            var saved = DailySettings()
+            saved.setsBackground = true
+            let section = DailyPictureSection(settings: saved, placesLockScreen: true, spansMonitors: true)
+            let portal = DailyPictureSection(settings: saved, placesLockScreen: false, spansMonitors: false)
+            XCTAssertEqual(section.samePictureRow.title, "每個螢幕使用同一張圖片")
+            XCTAssertEqual(portal.screensNote.title, "所有螢幕")
+            XCTAssertTrue(portal.screensNote.subtitle.hasPrefix("只有一張圖片"), portal.screensNote.subtitle)
+            try start(services: files.services(.offline, calendar: calendar))
+            for (shown, name) in [
+                (section, "preferences-daily-screens-zh-dark"), (portal, "preferences-daily-portal-screens-zh-dark"),
+            ] {
+                let window = Window(application: app.application)
+                window.setDefaultSize(width: 360, height: 760)
+                shown.group.setMargins(top: 12, bottom: 12, start: 12, end: 12)
+                window.setChild(ScrolledWindow(child: shown.group))
+                shown.backgroundRow.isExpanded = true
+                window.present()
+                waitForFrames()
+                saveScreenshot(of: window, named: name)
+                window.close()
+            }
+        }
+    }
+
     /// GNOME's keys outside a sandbox on GNOME with its schemas; the portal otherwise, placing
     /// the lock screen except on GNOME (portal-gnome 43 ignores `set-on`).
     func testTheBackgroundsRouteFollowsTheSandboxAndTheDesktop() {
