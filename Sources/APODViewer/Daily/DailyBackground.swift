@@ -177,14 +177,24 @@ final class DailyBackground {
         let style = settings.caption
         let span = automatically ? spannedLayout() : nil
         let lockScreenToo = settings.placement == .both
-        let pictures = self.pictures
+        let pictures = settings.samePictureOnEveryScreen ? .samePicture : self.pictures
+        let pool = settings.standInPool
         work.start(
             {
                 if let span {
-                    let entries =
-                        try shown.perMonitor.map { MonitorPictures.assigned($0, to: span) }
-                        ?? pictures.choose(shown.entry, span)
-                    let key = Self.compositionKey(
+                    var entries: [APODEntry]
+                    var todayData = shown.cachedData[shown.entry.date]
+                    if let perMonitor = shown.perMonitor {
+                        entries = MonitorPictures.assigned(perMonitor, to: span)
+                    } else {
+                        // The day's picture first: its header says which monitors it suits.
+                        if todayData == nil {
+                            todayData = try await picture.data(for: shown.entry, width: target.width)
+                        }
+                        entries = try await pictures.choose(
+                            shown.entry, span, pool, todayData.flatMap { ImageHeader.read($0)?.shape })
+                    }
+                    var key = Self.compositionKey(
                         span, entries: entries, fit: fit, caption: style, lockScreenToo: lockScreenToo)
                     if let replacing, replacing == key { return nil }
                     if let file = history.composition(for: key),
@@ -196,20 +206,32 @@ final class DailyBackground {
                             key: key, pictures: entries, composed: false)
                     }
                     var data: [APODDay: Data] = [:]
+                    if let todayData { data[shown.entry.date] = todayData }
                     for entry in entries where data[entry.date] == nil {
                         if let cached = shown.cachedData[entry.date] {
                             data[entry.date] = cached
-                        } else {
-                            data[entry.date] = try await picture.data(for: entry, width: target.width)
+                            continue
                         }
+                        do {
+                            data[entry.date] = try await picture.data(for: entry, width: target.width)
+                        } catch  where shown.perMonitor == nil {
+                            // A stand-in that cannot be had leaves its monitor the day's picture.
+                        }
+                    }
+                    let standIns = entries
+                    entries = entries.map { data[$0.date] == nil ? shown.entry : $0 }
+                    if entries != standIns {
+                        key = Self.compositionKey(
+                            span, entries: entries, fit: fit, caption: style, lockScreenToo: lockScreenToo)
                     }
                     let screens = entries.compactMap { entry in
                         data[entry.date].map { ($0, Caption(entry: entry, style: style)) }
                     }
+                    let (chosen, madeFor) = (entries, key)
                     return try await LowPriorityWork.run {
                         try Self.storeSpanned(
                             screens, for: span, fit: fit, lockScreenToo: lockScreenToo, day: shown.entry.date,
-                            key: key, pictures: entries, in: history)
+                            key: madeFor, pictures: chosen, in: history)
                     }
                 }
                 let key = "one \(target.canvas?.description ?? "as is") \(shown.entry.date) \(fit) \(style)"

@@ -90,14 +90,17 @@ final class DailyPictureService {
         }.store(in: subscriptions)
     }
 
-    /// The running app's service: its source and picture loader, its data folder and archive,
-    /// GIO's network monitor.
+    /// The running app's service: its source and picture loader, its data folder and archive
+    /// (each monitor's picture chosen by its shape from the index), GIO's network monitor.
     static func standard(services: ViewerServices, dataFolder: DataFolder) -> DailyPictureService {
         DailyPictureService(
             context: Context(
                 source: services.environment.source, images: services.environment.pictures.fetcher,
                 store: services.store,
-                dataFolder: dataFolder, network: NetworkMonitor(), pool: services.archive))
+                dataFolder: dataFolder, network: NetworkMonitor(), pool: services.archive,
+                monitorPictures: .byShape(
+                    chooser: services.pictureChooser,
+                    favourites: { [archive = services.archive] in try archive?.favourites() ?? [] })))
     }
 
     /// Adds the notification's actions to the app and, with either option on, starts working.

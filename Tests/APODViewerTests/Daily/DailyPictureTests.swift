@@ -106,7 +106,8 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         pool: (any BackgroundPool)? = nil, screen: Monitors.Size = DailyPictureTests.screen,
         clock: @escaping @Sendable () -> Date = { Date() },
         route: BackgroundRoute = .portal(placesLockScreen: true), monitors: MonitorLayout? = nil,
-        layoutNow: (@MainActor () -> MonitorLayout?)? = nil, monitorChanges: Event<Void> = Event<Void>()
+        layoutNow: (@MainActor () -> MonitorLayout?)? = nil, monitorChanges: Event<Void> = Event<Void>(),
+        monitorPictures: MonitorPictures = .samePicture
     ) throws {
         let store = SettingsStore(fileURL: folder.appendingPathComponent("config/apod-viewer/config"))
         try settings.save(to: store)
@@ -115,7 +116,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             dataFolder: DataFolder(root: folder.appendingPathComponent("data")),
             network: network, pool: pool, clock: clock, randomDelay: { $0.lowerBound },
             screen: { screen }, monitors: layoutNow ?? { monitors }, monitorChanges: monitorChanges,
-            watchesSleep: false, route: route)
+            monitorPictures: monitorPictures, watchesSleep: false, route: route)
         Self.count += 1
         let environment = ViewerEnvironment(
             source: source, pictures: PictureLoader(fetcher: fetcher), calendar: calendar)
@@ -626,6 +627,96 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// A landscape and a portrait monitor over an index of known shapes (a fake one): the
+    /// portrait region of the spanned background holds the newest portrait day, which the lock
+    /// screen (the primary, at the origin) shows too; the landscape region today's. With "Same
+    /// picture on every screen" both show today's and the index is not asked.
+    func testAPortraitMonitorShowsThePortraitDayOfTheIndex() throws {
+        try showTwoMonitorsOverAnIndexOfShapes(samePicture: false)
+    }
+
+    func testTheSamePictureOnEveryScreenLeavesTheIndexAlone() throws {
+        try showTwoMonitorsOverAnIndexOfShapes(samePicture: true)
+    }
+
+    private func showTwoMonitorsOverAnIndexOfShapes(samePicture same: Bool) throws {
+        do {
+            let dconf = try DconfService(folder: folder.appendingPathComponent("dconf-\(same)"))
+            defer { dconf.stop() }
+            let layout = try MonitorLayout.parse("1280x1024@1+768+0,768x1024@1+0+0")
+            let index = try ArchiveIndex.open(in: folder.appendingPathComponent("index-\(same)"), partition: "science")
+            let tall = APODEntry(
+                date: APODDay("2026-11-20")!, title: "A Tall Nebula", mediaType: .image,
+                hdImageURL: URL(string: Self.cdn + "tall.jpg?w=768&h=1024&fit=clip"))
+            let wide = APODEntry(
+                date: APODDay("2026-11-25")!, title: "A Wide Field", mediaType: .image,
+                hdImageURL: URL(string: Self.cdn + "wide.jpg?w=2560&h=1600&fit=clip"))
+            let older = APODEntry(
+                date: APODDay("2026-11-10")!, title: "An Older Tower", mediaType: .image,
+                hdImageURL: URL(string: Self.cdn + "older.jpg?w=768&h=1024&fit=clip"))
+            try index.store([older, tall, wide])
+            try index.storeShape(PictureShape(width: 768, height: 1024), of: tall.date)
+            try index.storeShape(PictureShape(width: 768, height: 1024), of: older.date)
+            try index.storeShape(PictureShape(width: 2560, height: 1600), of: wide.date)
+            let fetcher = RecordingFetcher()
+            let width = Self.screen.width * Self.screen.scale
+            let todayURL = try XCTUnwrap(WallpaperPicture.url(for: Self.image, width: width))
+            fetcher.respond(to: todayURL, with: PlainPNG.make(width: 1200, height: 800, red: 20, green: 200, blue: 40))
+            let tallURL = try XCTUnwrap(WallpaperPicture.url(for: tall, width: width))
+            fetcher.respond(to: tallURL, with: PlainPNG.make(width: 768, height: 1024, red: 20, green: 40, blue: 230))
+            var settings = Self.settings(background: true, notify: false, placement: .both)
+            settings.samePictureOnEveryScreen = same
+            let chooser = MonitorPictureChooser(index: index, probe: PictureShapeProbe(client: nil, images: fetcher))
+            try MainActor.assumeIsolated {
+                let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+                try startDaily(
+                    settings, source: DailySource(Self.image), fetcher: fetcher, route: .settings(backend: backend),
+                    monitors: layout,
+                    monitorPictures: .byShape(chooser: { chooser }, favourites: { [] }))
+                try waitFor("the background set") { self.daily.currentDayOnDesktop == Self.image.date }
+                let desktop = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { !$0.isEmpty })
+                let spanned = try XCTUnwrap(URL(string: String(desktop.dropFirst().dropLast())), desktop)
+                XCTAssertEqual(size(ofFileAt: spanned), ImageHeader(width: 2048, height: 1024))
+                let lock = try dconf.read("/org/gnome/desktop/screensaver/picture-uri", until: { !$0.isEmpty })
+                let lockFile = try XCTUnwrap(URL(string: String(lock.dropFirst().dropLast())), lock)
+                let green: (UInt8, UInt8, UInt8) = (20, 200, 40)
+                let blue: (UInt8, UInt8, UInt8) = (20, 40, 230)
+                assertPixel(of: spanned, x: 768 + 640, y: 512, isNear: green, "today's on the landscape monitor")
+                if same {
+                    assertPixel(of: spanned, x: 384, y: 512, isNear: green, "today's, whole, on the portrait one too")
+                    XCTAssertFalse(fetcher.urls.contains(tallURL.absoluteString), "\(fetcher.urls)")
+                } else {
+                    assertPixel(of: spanned, x: 384, y: 512, isNear: blue, "the portrait day")
+                    // Whole and uncropped: the portrait day reaches its region's corners.
+                    assertPixel(of: spanned, x: 4, y: 4, isNear: blue, "its top left corner")
+                    assertPixel(of: spanned, x: 763, y: 1019, isNear: blue, "its bottom right corner")
+                    assertPixel(of: lockFile, x: 384, y: 512, isNear: blue, "the primary's picture on the lock screen")
+                    XCTAssertEqual(fetcher.urls.filter { $0 == tallURL.absoluteString }.count, 1)
+                }
+            }
+        }
+    }
+
+    /// Asserts the colour of the decoded picture at `url` near (x, y).
+    private func assertPixel(
+        of url: URL, x: Int, y: Int, isNear colour: (UInt8, UInt8, UInt8), _ message: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        guard let pixbuf = gdk_pixbuf_new_from_file(url.path, nil) else {
+            return XCTFail("\(url.lastPathComponent) does not decode", file: file, line: line)
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+        let offset = y * stride + x * channels
+        let found = (pixels[offset], pixels[offset + 1], pixels[offset + 2])
+        let near =
+            abs(Int(found.0) - Int(colour.0)) <= 40 && abs(Int(found.1) - Int(colour.1)) <= 40
+            && abs(Int(found.2) - Int(colour.2)) <= 40
+        XCTAssertTrue(near, "\(message): (\(x), \(y)) is \(found)", file: file, line: line)
+    }
+
     /// The monitors change (GDK tells of it in several steps): once they have been quiet for
     /// `MonitorFollower.quietPeriod` the spanned background is made again for the new layout,
     /// once, and set; nothing happens for a change that leaves the layout as it was; going back
@@ -1057,6 +1148,11 @@ final class RecordingFetcher: ImageFetching, @unchecked Sendable {
         }
         if let upstream { return try await upstream.imageData(from: url, for: purpose) }
         return lock.withLock { answer(for: target.absoluteString) }
+    }
+
+    /// From now on `url` answers `data`.
+    func respond(to url: URL, with data: Data) {
+        lock.withLock { answers[url.absoluteString] = data }
     }
 
     /// The picture for `url`: 40×30 of a colour of its own. Call with the lock held.
