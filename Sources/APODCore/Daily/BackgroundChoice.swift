@@ -8,6 +8,11 @@ public struct BackgroundChoice: Sendable {
     /// nil when it is to be downloaded.
     public let cachedData: Data?
 
+    public init(entry: APODEntry, cachedData: Data? = nil) {
+        self.entry = entry
+        self.cachedData = cachedData
+    }
+
     /// A random one of `candidates` with a picture (or still), other than `avoiding` when
     /// another will do; with `cachedOnly`, only one whose picture is already in the cache,
     /// at `width` or as the original. Nil when none qualifies.

@@ -78,7 +78,8 @@ final class DailyPictureService {
         notifier = DailyNotifier(images: context.images, dataFolder: context.dataFolder)
         backgroundNotice = BackgroundNotice(dataFolder: context.dataFolder)
         picker = BackgroundPicker(
-            pool: context.pool, images: context.images, network: context.network, background: background)
+            pool: context.pool, images: context.images, network: context.network, background: background,
+            pictures: context.monitorPictures)
         rotation = RotatingBackground(
             settings: settings, schedule: RotationSchedule(dataFolder: context.dataFolder, clock: context.clock),
             picker: picker, background: background)

@@ -11,6 +11,13 @@ struct MonitorPictures: Sendable {
             _ entry: APODEntry, _ layout: MonitorLayout, _ pool: BackgroundRotation.Source, _ shape: PictureShape?
         ) async throws -> [APODEntry]
 
+    /// The rotation's next pictures, one per monitor: each monitor's next suitable day after
+    /// the one it shows (`previous`, in the layout's order), all different; nil when there is
+    /// nothing to choose by (then the rotation draws at random).
+    var next:
+        @Sendable (_ previous: [APODEntry]?, _ layout: MonitorLayout, _ pool: BackgroundRotation.Source) async ->
+            [APODEntry]? = { _, _, _ in nil }
+
     /// Every monitor shows the day's picture, fitted to that monitor separately.
     static let samePicture = MonitorPictures { entry, layout, _, _ in layout.monitors.map { _ in entry } }
 
@@ -21,17 +28,34 @@ struct MonitorPictures: Sendable {
         chooser: @escaping @Sendable () -> MonitorPictureChooser?,
         favourites: @escaping @Sendable () throws -> [APODEntry]
     ) -> MonitorPictures {
-        MonitorPictures { entry, layout, pool, shape in
-            guard let chooser = chooser() else { return layout.monitors.map { _ in entry } }
-            let stand: MonitorPictureChooser.Pool
+        let stands: @Sendable (BackgroundRotation.Source) -> MonitorPictureChooser.Pool = { pool in
             switch pool {
-            case .archive: stand = .archive
-            case .favourites: stand = .favourites((try? favourites()) ?? [])
+            case .archive: return .archive
+            case .favourites: return .favourites((try? favourites()) ?? [])
             }
+        }
+        var pictures = MonitorPictures { entry, layout, pool, shape in
+            guard let chooser = chooser() else { return layout.monitors.map { _ in entry } }
             return await chooser.choose(
                 today: entry, todayShape: shape,
-                monitors: layout.monitors.map { PictureShape(width: $0.width, height: $0.height) }, pool: stand)
+                monitors: layout.monitors.map { PictureShape(width: $0.width, height: $0.height) }, pool: stands(pool))
         }
+        pictures.next = { previous, layout, pool in
+            guard let chooser = chooser() else { return nil }
+            let stand = stands(pool)
+            var chosen: [APODEntry] = []
+            for (index, monitor) in layout.monitors.enumerated() {
+                let shown = previous.flatMap { index < $0.count ? $0[index].date : nil }
+                guard
+                    let entry = await chooser.nextSuitable(
+                        for: PictureShape(width: monitor.width, height: monitor.height), olderThan: shown,
+                        pool: stand, excluding: Set(chosen.map(\.date)))
+                else { return nil }
+                chosen.append(entry)
+            }
+            return chosen
+        }
+        return pictures
     }
 
     /// `pictures` given in turn to the layout's monitors (a rotation's picks, made again for

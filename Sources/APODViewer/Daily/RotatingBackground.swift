@@ -1,6 +1,7 @@
 import APODCore
 import Foundation
 import GtkKit
+import WallpaperComposition
 
 /// "Change the background every hour / 6 hours / day": a random favourite or a random day of
 /// the archive index becomes the background when `RotationSchedule` says so. The schedule
@@ -70,9 +71,15 @@ final class RotatingBackground {
         schedule.postpone()
         armTimer(after: RotationSchedule.retryDelay)
         guard !background.isBusy else { return }
-        // Each monitor of a spanned background gets its own next picture.
-        let monitors = background.spannedLayout()?.monitors.count ?? 1
-        picker.pick(monitors, from: settings.rotationSource, avoiding: background.currentDay) { [weak self] choices in
+        // Each monitor of a spanned background gets its own next picture: the next day that
+        // suits its shape where the index knows, else one drawn at random.
+        let layout = background.spannedLayout()
+        let monitors = layout?.monitors.count ?? 1
+        let previous = background.lastSpan?.layout == layout ? background.lastSpan?.pictures : nil
+        picker.pick(
+            monitors, from: settings.rotationSource, avoiding: background.currentDay,
+            bySuitability: settings.samePictureOnEveryScreen ? nil : layout.map { ($0, previous) }
+        ) { [weak self] choices in
             guard let self, let first = choices.first, !self.background.isBusy else { return }
             self.background.set(
                 first.entry, cachedData: first.cachedData, perMonitor: monitors > 1 ? choices : nil,
@@ -106,10 +113,14 @@ final class BackgroundPicker {
     private let images: any ImageFetching
     private let network: any NetworkState
     private let background: DailyBackground
+    private let pictures: MonitorPictures
     private let work = WorkSlot()
 
-    init(pool: (any BackgroundPool)?, images: any ImageFetching, network: any NetworkState, background: DailyBackground)
-    {
+    init(
+        pool: (any BackgroundPool)?, images: any ImageFetching, network: any NetworkState, background: DailyBackground,
+        pictures: MonitorPictures = .samePicture
+    ) {
+        self.pictures = pictures
         self.pool = pool
         self.images = images
         self.network = network
@@ -118,8 +129,12 @@ final class BackgroundPicker {
 
     /// `count` pictures, one per monitor, different while there are enough.
     /// - Parameter chosen: empty when there is nothing to pick (no favourite, nothing cached).
+    /// - Parameter bySuitability: the spanned layout and what its monitors show, for each
+    ///   monitor's next suitable day (`MonitorPictures.next`); not on a metered connection,
+    ///   where only cached pictures are drawn.
     func pick(
         _ count: Int, from source: BackgroundRotation.Source, avoiding current: APODDay?,
+        bySuitability: (layout: MonitorLayout, previous: [APODEntry]?)? = nil,
         then chosen: @escaping @MainActor ([BackgroundChoice]) -> Void
     ) {
         guard let pool else {
@@ -129,9 +144,15 @@ final class BackgroundPicker {
         let cachedOnly = network.isMetered
         let picture = WallpaperPicture(images: images)
         let width = background.target().width
+        let pictures = self.pictures
         work.start(
             {
-                BackgroundChoice.pick(
+                if let bySuitability, !cachedOnly,
+                    let next = await pictures.next(bySuitability.previous, bySuitability.layout, source)
+                {
+                    return next.map { BackgroundChoice(entry: $0) }
+                }
+                return BackgroundChoice.pick(
                     count, from: try pool.candidates(from: source, cachedOnly: cachedOnly), avoiding: current,
                     cachedOnly: cachedOnly, picture: picture, width: width)
             }, then: { result in chosen((try? result.get()) ?? []) })

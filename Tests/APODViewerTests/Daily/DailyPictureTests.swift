@@ -898,6 +898,59 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// Where the index knows the pictures' shapes, the rotation asks for each monitor's next
+    /// suitable day after the one it shows, and shows those.
+    func testRotationTakesEachMonitorsNextSuitableDayAfterTheOneItShows() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let start = Date(timeIntervalSince1970: 1_795_971_600)
+        let clock = Locked(start)
+        let days = (1...6).map { day in
+            APODEntry(
+                date: APODDay("2019-01-0\(day)")!, title: "Day \(day)", mediaType: .image,
+                hdImageURL: URL(string: "https://apod.nasa.gov/apod/image/1901/day\(day).jpg"))
+        }
+        let layout = try MonitorLayout([
+            MonitorSpec(width: 1280, height: 1024, connector: "eDP-1"),
+            MonitorSpec(width: 768, height: 1024, x: 1280, model: "DELL U2720Q", connector: "DP-1"),
+        ])
+        let asked = Locked<[[APODDay]?]>([])
+        var pictures = MonitorPictures.samePicture
+        pictures.next = { previous, layout, _ in
+            asked.value.append(previous?.map(\.date))
+            // A landscape day for the landscape monitor and a portrait one for the portrait,
+            // the next ones each time.
+            let turn = asked.value.count - 1
+            return layout.monitors.count == 2 ? [days[2 * turn], days[2 * turn + 1]] : nil
+        }
+        var settings = Self.settings(background: true, notify: true, placement: .desktop)
+        settings.rotation = .hourly
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            try startDaily(
+                settings, source: DailySource(Self.image), fetcher: RecordingFetcher(),
+                pool: FakePool(favourites: days), clock: { clock.value }, route: .settings(backend: backend),
+                monitors: layout, monitorPictures: pictures)
+            try waitFor("the day's picture") {
+                self.daily.currentDayOnDesktop == Self.image.date && !self.daily.isSettingBackground
+            }
+            for hour in 1...2 {
+                let before = notifications.calls.count
+                clock.value = start + TimeInterval(hour * 3600)
+                daily.wake()
+                try waitFor("hour \(hour)'s pictures") {
+                    self.notifications.calls.count > before && !self.daily.isSettingBackground
+                }
+            }
+            let bodies = notifications.calls.filter { $0.summary == "New backgrounds" }.map(\.body)
+            XCTAssertEqual(
+                bodies, ["Built-in display: Day 1; DELL U2720Q: Day 2", "Built-in display: Day 3; DELL U2720Q: Day 4"])
+        }
+        XCTAssertEqual(
+            asked.value, [[Self.image.date, Self.image.date], [APODDay("2019-01-01")!, APODDay("2019-01-02")!]],
+            "each hour asked after what each monitor showed")
+    }
+
     func testMonitorNamesSayWhichIsTheLaptopsAndTellTwinsApart() throws {
         let layout = try MonitorLayout([
             MonitorSpec(width: 1920, height: 1080, model: "0x06b3", connector: "eDP-1"),
