@@ -184,7 +184,7 @@ final class DailyBackground {
                             todayData = try await picture.data(for: shown.entry, width: target.width)
                         }
                         entries = try await pictures.choose(
-                            shown.entry, span, pool, todayData.flatMap { ImageHeader.read($0)?.shape })
+                            shown.entry, span, pool, todayData.flatMap(ImageHeader.uprightShape(of:)))
                     }
                     var key = Self.compositionKey(
                         span, entries: entries, fit: fit, caption: style, lockScreenToo: lockScreenToo)
