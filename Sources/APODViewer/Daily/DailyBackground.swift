@@ -53,8 +53,8 @@ final class DailyBackground {
     private var shown: ShownPictures?
     /// Spanned backgrounds drawn (not taken from the data folder) since start.
     private(set) var compositionsMade = 0
-    /// The picture on each monitor of the last spanned background set; empty for one copy.
-    private(set) var lastPictures: [APODEntry] = []
+    /// The layout and each monitor's picture of the spanned background last set; nil for one copy.
+    private(set) var lastSpan: (layout: MonitorLayout, pictures: [APODEntry])?
 
     init(
         settings: DailySettings, images: any ImageFetching, history: BackgroundHistory, network: any NetworkState,
@@ -133,12 +133,16 @@ final class DailyBackground {
 
     /// As `set(_:cachedData:automatically:then:)`, saying how it ended.
     /// - Parameter perMonitor: the picture of each monitor of a spanned background (a
-    ///   rotation's picks); nil to let `pictures` choose from `entry`.
+    ///   rotation's picks, with their bytes when only cached ones may be used); nil to let
+    ///   `pictures` choose from `entry`.
     func set(
-        _ entry: APODEntry, cachedData: Data? = nil, perMonitor: [APODEntry]? = nil, automatically: Bool,
+        _ entry: APODEntry, cachedData: Data? = nil, perMonitor: [BackgroundChoice]? = nil, automatically: Bool,
         ending done: @escaping @MainActor (Ending) -> Void
     ) {
-        let shown = ShownPictures(entry: entry, cachedData: cachedData, perMonitor: perMonitor)
+        var cached: [APODDay: Data] = [:]
+        for choice in perMonitor ?? [] { cached[choice.entry.date] = choice.cachedData }
+        cached[entry.date] = cachedData
+        let shown = ShownPictures(entry: entry, cachedData: cached, perMonitor: perMonitor?.map(\.entry))
         make(shown, automatically: automatically, replacing: nil, ending: done)
     }
 
@@ -146,12 +150,16 @@ final class DailyBackground {
     /// the new layout, a layout made before taken from the data folder, and the desktop's keys
     /// set once. Nothing to do when no automatic background is shown, it goes through the
     /// portal (one copy for the largest monitor), or it already fits the layout.
+    /// - Parameter done: once the background for the layout is on the desktop (or was already).
     /// - Returns: false when other work is under way: ask again once it is done.
     @discardableResult
-    func followMonitors() -> Bool {
+    func followMonitors(then done: @escaping @MainActor () -> Void = {}) -> Bool {
         guard !isBusy else { return false }
-        guard let shown, case .settings = route else { return true }
-        make(shown, automatically: true, replacing: shown.key) { _ in }
+        guard let shown, case .settings = route else {
+            done()
+            return true
+        }
+        make(shown, automatically: true, replacing: shown.key) { _ in done() }
         return true
     }
 
@@ -175,7 +183,7 @@ final class DailyBackground {
             {
                 if let span {
                     var entries: [APODEntry]
-                    var todayData = shown.cachedData
+                    var todayData = shown.cachedData[shown.entry.date]
                     if let perMonitor = shown.perMonitor {
                         entries = MonitorPictures.assigned(perMonitor, to: span)
                     } else {
@@ -200,6 +208,10 @@ final class DailyBackground {
                     var data: [APODDay: Data] = [:]
                     if let todayData { data[shown.entry.date] = todayData }
                     for entry in entries where data[entry.date] == nil {
+                        if let cached = shown.cachedData[entry.date] {
+                            data[entry.date] = cached
+                            continue
+                        }
                         do {
                             data[entry.date] = try await picture.data(for: entry, width: target.width)
                         } catch  where shown.perMonitor == nil {
@@ -212,14 +224,20 @@ final class DailyBackground {
                         key = Self.compositionKey(
                             span, entries: entries, fit: fit, caption: style, lockScreenToo: lockScreenToo)
                     }
-                    return try Self.storeSpanned(
-                        entries.map { (data[$0.date]!, Caption(entry: $0, style: style)) }, for: span, fit: fit,
-                        lockScreenToo: lockScreenToo, day: shown.entry.date, key: key, pictures: entries, in: history)
+                    let screens = entries.compactMap { entry in
+                        data[entry.date].map { ($0, Caption(entry: entry, style: style)) }
+                    }
+                    let (made, shownPictures) = (key, entries)
+                    return try await LowPriorityWork.run {
+                        try Self.storeSpanned(
+                            screens, for: span, fit: fit, lockScreenToo: lockScreenToo, day: shown.entry.date,
+                            key: made, pictures: shownPictures, in: history)
+                    }
                 }
                 let key = "one \(target.canvas?.description ?? "as is") \(shown.entry.date) \(fit) \(style)"
                 if let replacing, replacing == key { return nil }
                 let data: Data
-                if let cached = shown.cachedData {
+                if let cached = shown.cachedData[shown.entry.date] {
                     data = cached
                 } else {
                     data = try await picture.data(for: shown.entry, width: target.width)
@@ -249,7 +267,7 @@ final class DailyBackground {
                             var shown = shown
                             shown.key = stored.key
                             self.shown = automatically ? shown : nil
-                            self.lastPictures = stored.spanned ? stored.pictures : []
+                            self.lastSpan = stored.spanned ? span.map { ($0, stored.pictures) } : nil
                         }
                         done(ending)
                     }
@@ -394,7 +412,8 @@ struct StoredBackground: Sendable {
 /// What the automatic background shows, kept to make it again when the monitors change.
 struct ShownPictures: Sendable {
     var entry: APODEntry
-    var cachedData: Data?
+    /// The bytes of pictures already at hand (from the cache), by day.
+    var cachedData: [APODDay: Data] = [:]
     /// Each monitor's picture when given (a rotation), else chosen from `entry`.
     var perMonitor: [APODEntry]?
     /// What the background on the desktop was made for.

@@ -84,6 +84,10 @@ final class DailyPictureService {
             picker: picker, background: background)
         checks.checked.subscribe { [weak self] in self?.checked($0) }.store(in: subscriptions)
         background.problemMet.subscribe { [weak self] in self?.notifier.notice($0) }.store(in: subscriptions)
+        rotation.changedOnMonitors.subscribe { [weak self] assignment in
+            guard let self, self.settings.notifies else { return }
+            self.notifier.changedOnMonitors(assignment)
+        }.store(in: subscriptions)
     }
 
     /// The running app's service: its source and picture loader, its data folder and archive

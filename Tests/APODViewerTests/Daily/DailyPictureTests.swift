@@ -785,6 +785,145 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// On a real X server's RandR 1.5 monitors (Xorg's dummy driver, set up with `xrandr
+    /// --setmonitor` as the issue describes: a landscape and a portrait monitor), GTK reads two
+    /// `GdkMonitor`s and the background spans them; the portrait monitor redefined as a landscape
+    /// one, then a RandR notification (the screen resized), rebuilds the background once.
+    func testOnRandRMonitorsARedefinedLayoutRebuildsTheBackgroundOnce() throws {
+        let server = try DummyXServer(folder: folder.appendingPathComponent("xorg"))
+        defer { server.stop() }
+        try server.addMode(width: 1280, height: 1024, to: "DUMMY0")
+        try server.addMode(width: 768, height: 1024, to: "DUMMY1")
+        try server.xrandr([
+            "--output", "DUMMY0", "--mode", "1280x1024-test", "--pos", "0x0",
+            "--output", "DUMMY1", "--mode", "768x1024-test", "--pos", "1280x0",
+        ])
+        try server.xrandr(["--setmonitor", "LANDSCAPE", "1280/338x1024/270+0+0", "DUMMY0"])
+        try server.xrandr(["--setmonitor", "PORTRAIT", "768/203x1024/270+1280+0", "DUMMY1"])
+        // A probe of the outputs, as a desktop makes: until then the server reports the second
+        // output as it was at start, and GTK leaves out a monitor on an output it thinks unused.
+        try server.xrandr(["-q"])
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        try MainActor.assumeIsolated {
+            let display = try XCTUnwrap(gdk_display_open(server.display), "GDK opens \(server.display)")
+            defer { gdk_display_close(display) }
+            let watch = MonitorWatch(display: display)
+            defer { watch.stop() }
+            let opened = OpenedDisplay(pointer: display)
+            let layoutNow: @MainActor () -> MonitorLayout? = { MonitorLayout(Monitors.all(on: opened.pointer)) }
+            XCTAssertEqual(layoutNow()?.layoutText, "1280x1024@1+0+0,768x1024@1+1280+0", "two GdkMonitors")
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            try startDaily(
+                Self.settings(background: true, notify: false, placement: .desktop), source: DailySource(Self.image),
+                fetcher: RecordingFetcher(), route: .settings(backend: backend), layoutNow: layoutNow,
+                monitorChanges: watch.changed)
+            try waitFor("the background set") { self.daily.currentDayOnDesktop == Self.image.date }
+            let firstURI = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { !$0.isEmpty })
+            let first = try XCTUnwrap(URL(string: String(firstURI.dropFirst().dropLast())))
+            XCTAssertEqual(size(ofFileAt: first), ImageHeader(width: 2048, height: 1024), "the bounding box")
+
+            try server.xrandr(["--delmonitor", "PORTRAIT"])
+            try server.xrandr(["--setmonitor", "PORTRAIT", "1024/270x768/203+1280+0", "DUMMY1"])
+            try server.xrandr(["--fb", "2304x1540"])
+            try waitFor("the background made for the new layout") {
+                self.daily.compositionsMade == 2 && !self.daily.isSettingBackground
+            }
+            XCTAssertEqual(layoutNow()?.layoutText, "1280x1024@1+0+0,1024x768@1+1280+0")
+            let secondURI = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { $0 != firstURI })
+            let second = try XCTUnwrap(URL(string: String(secondURI.dropFirst().dropLast())))
+            XCTAssertEqual(size(ofFileAt: second), ImageHeader(width: 2304, height: 1024), "the new bounding box")
+            Gtk.iterate(until: { self.daily.compositionsMade > 2 }, timeout: MonitorFollower.quietPeriod + 1)
+            XCTAssertEqual(daily.compositionsMade, 2, "once for the redefinition and its notifications")
+
+            // The portrait monitor unplugged: one monitor, one zoomed copy.
+            try server.xrandr(["--delmonitor", "PORTRAIT"])
+            try server.xrandr(["--output", "DUMMY1", "--off"])
+            try server.xrandr(["-q"])
+            try waitFor("one monitor") { layoutNow()?.monitors.count == 1 }
+            try waitFor("the background made for one monitor") {
+                self.daily.backgroundFileOnDesktop?.lastPathComponent.contains(".span-") == false
+                    && !self.daily.isSettingBackground
+            }
+            XCTAssertEqual(
+                try dconf.read("/org/gnome/desktop/background/picture-options", until: { $0 == "'zoom'" }), "'zoom'",
+                "the background followed the unplugged monitor")
+            XCTAssertFalse(
+                try dconf.read("/org/gnome/desktop/background/picture-uri").contains(".span-"), "one copy, not spanned")
+        }
+    }
+
+    /// "Every hour" on a laptop with a monitor beside it: each monitor gets a picture of its
+    /// own, and the notification says which went where by the monitors' names (the laptop's
+    /// eDP panel is "Built-in display", the other its model).
+    func testRotationGivesEachMonitorItsOwnPictureAndSaysWhichWentWhere() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let start = Date(timeIntervalSince1970: 1_795_971_600)
+        let clock = Locked(start)
+        let favourites = (1...4).map { day in
+            APODEntry(
+                date: APODDay("2019-01-0\(day)")!, title: "Favourite \(day)", mediaType: .image,
+                hdImageURL: URL(string: "https://apod.nasa.gov/apod/image/1901/favourite\(day).jpg"))
+        }
+        let layout = try MonitorLayout([
+            MonitorSpec(width: 1280, height: 1024, model: "0x06b3", connector: "eDP-1"),
+            MonitorSpec(width: 768, height: 1024, x: 1280, model: "DELL U2720Q", connector: "DP-1"),
+        ])
+        var settings = Self.settings(background: true, notify: true, placement: .desktop)
+        settings.rotation = .hourly
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            let fetcher = RecordingFetcher()
+            try startDaily(
+                settings, source: DailySource(Self.image), fetcher: fetcher, pool: FakePool(favourites: favourites),
+                clock: { clock.value }, route: .settings(backend: backend), monitors: layout)
+            try waitFor("the day's picture") {
+                self.daily.currentDayOnDesktop == Self.image.date && !self.daily.isSettingBackground
+            }
+            clock.value = start + 3600
+            daily.wake()
+            try waitFor("the hour's pictures and their notification") {
+                self.notifications.calls.contains { $0.summary == "New backgrounds" } && !self.daily.isSettingBackground
+            }
+            let body = try XCTUnwrap(notifications.calls.last { $0.summary == "New backgrounds" }?.body)
+            let parts = body.components(separatedBy: "; ")
+            XCTAssertEqual(parts.count, 2, body)
+            XCTAssertTrue(parts[0].hasPrefix("Built-in display: Favourite "), body)
+            XCTAssertTrue(parts[1].hasPrefix("DELL U2720Q: Favourite "), body)
+            XCTAssertNotEqual(parts[0].suffix(1), parts[1].suffix(1), "a picture of its own: \(body)")
+            XCTAssertEqual(daily.compositionsMade, 2, "the day's, then the hour's")
+            let downloaded = Set(fetcher.urls.filter { $0.contains("favourite") })
+            XCTAssertEqual(downloaded.count, 2, "two favourites: \(fetcher.urls)")
+        }
+    }
+
+    func testMonitorNamesSayWhichIsTheLaptopsAndTellTwinsApart() throws {
+        let layout = try MonitorLayout([
+            MonitorSpec(width: 1920, height: 1080, model: "0x06b3", connector: "eDP-1"),
+            MonitorSpec(width: 1920, height: 1080, x: 1920, model: "DELL U2720Q", connector: "DP-1"),
+            MonitorSpec(width: 1920, height: 1080, x: 3840, model: "DELL U2720Q", connector: "DP-2"),
+            MonitorSpec(width: 1920, height: 1080, x: 5760, model: nil, connector: "HDMI-1"),
+            MonitorSpec(width: 1920, height: 1080, x: 7680, connector: "LVDS1"),
+            MonitorSpec(width: 1920, height: 1080, x: 9600),
+        ])
+        let laptopAndOne = try MonitorLayout(Array(layout.monitors.prefix(2)))
+        MainActor.assumeIsolated {
+            XCTAssertEqual(MonitorNames.names(of: laptopAndOne), ["Built-in display", "DELL U2720Q"])
+            XCTAssertEqual(
+                MonitorNames.names(of: layout),
+                [
+                    "Built-in display (eDP-1)", "DELL U2720Q (DP-1)", "DELL U2720Q (DP-2)", "HDMI-1",
+                    "Built-in display (LVDS1)", "Monitor 6",
+                ])
+        }
+    }
+
+    /// GDK's display, for a main-actor closure.
+    private struct OpenedDisplay: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
     private func modified(_ file: URL) throws -> Date {
         try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date)
     }
