@@ -227,11 +227,11 @@ final class DailyBackground {
                     let screens = entries.compactMap { entry in
                         data[entry.date].map { ($0, Caption(entry: entry, style: style)) }
                     }
-                    let (made, shownPictures) = (key, entries)
+                    let (chosen, madeFor) = (entries, key)
                     return try await LowPriorityWork.run {
                         try Self.storeSpanned(
                             screens, for: span, fit: fit, lockScreenToo: lockScreenToo, day: shown.entry.date,
-                            key: made, pictures: shownPictures, in: history)
+                            key: madeFor, pictures: chosen, in: history)
                     }
                 }
                 let key = "one \(target.canvas?.description ?? "as is") \(shown.entry.date) \(fit) \(style)"
