@@ -203,6 +203,12 @@ final class ArchiveViews {
         if wasRunning != (downloadProgress != nil) { runSearch() }
     }
 
+    /// Explanations changed in Preferences: every view's cells show their titles again.
+    func refreshTitles() {
+        searchView?.refreshTitles()
+        listViews.values.forEach { $0.refreshTitles() }
+    }
+
     /// Reads `list` again when its view is shown (the favourites changed, say).
     func refresh(_ list: List) {
         guard main?.isShowing(list.view) == true else { return }

@@ -152,6 +152,9 @@ final class RandomGridView {
             })
     }
 
+    /// Explanations changed in Preferences: the cells' titles follow, the batch stays.
+    func refreshTitles() { flowBox.refreshPictureTitles(from: environment.translations) }
+
     /// One more cell, its thumbnail starting now; the first one replaces the loading page.
     private func add(_ entry: APODEntry) {
         if cells.isEmpty {
