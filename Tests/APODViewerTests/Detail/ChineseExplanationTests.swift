@@ -92,6 +92,7 @@ final class ChineseExplanationTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(main.translation?.isShowingChinese == true, "the toggle is remembered per window")
             waitForFrames()
             saveScreenshot(of: main.window, named: "today-chinese-zh_TW")
+            saveNarrowScreenshots(of: main.window, named: "today-chinese-zh_TW")
         }
     }
 
@@ -171,16 +172,23 @@ final class ChineseExplanationTests: GUITestCase, @unchecked Sendable {
                         day: aurora.date, title: FakeMirror.texts[0].title,
                         explanation: HTMLText.plainText(FakeMirror.texts[0].explanation), pageURL: page)),
                 for: aurora.date)
+            let translations = ViewerTranslations(
+                base: page.deletingLastPathComponent(), client: HTTPClient(timeout: 5, retryPolicy: .none),
+                archive: archive, language: .chinese, calendar: calendar)
             try start(
                 environment: ViewerEnvironment(
                     source: FakeSource(entries: [aurora, m31]), pictures: PictureLoader(fetcher: pictures.fetcher),
-                    calendar: calendar, archive: archive))
+                    calendar: calendar, archive: archive, translations: translations))
             let views = try XCTUnwrap(app.archiveViews)
             let search = try XCTUnwrap(views.searchView)
             views.search("極光")
             waitUntil("極光 finds the aurora") { search.page == .grid && search.cells.map(\.entry.date) == [aurora.date] }
+            waitUntil("under its Chinese title") { search.cells.first?.titleLabel.text == "冰島夜空中的北極光" }
             waitForFrames()
-            if let main = app.mainWindow { saveScreenshot(of: main.window, named: "search-chinese-zh_TW") }
+            if let main = app.mainWindow {
+                saveScreenshot(of: main.window, named: "search-chinese-zh_TW")
+                saveNarrowScreenshots(of: main.window, named: "search-chinese-zh_TW")
+            }
             views.search("仙女座星系")
             waitUntil("仙女座星系 finds M31") { search.page == .grid && search.cells.map(\.entry.date) == [m31.date] }
         }
