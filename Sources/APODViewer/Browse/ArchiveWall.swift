@@ -408,10 +408,10 @@ final class ArchiveWall {
             status.setDescription(tr("The archive is downloading: its days show here when it ends."))
             status.setButtons([])
         } else if let reason = downloadUnavailable?() {
-            status.setDescription(stored + " " + reason)
+            status.setDescription(Sentences.join(stored, reason))
             status.setButtons([])
         } else if downloadRequested.subscriberCount > 0 {
-            status.setDescription(stored + " " + tr("Download the archive to browse all of them."))
+            status.setDescription(Sentences.join(stored, tr("Download the archive to browse all of them.")))
             status.setButtons([downloadButton])
         } else {
             status.setDescription(stored)

@@ -184,6 +184,8 @@ final class ChineseExplanationTests: GUITestCase, @unchecked Sendable {
             views.search("極光")
             waitUntil("極光 finds the aurora") { search.page == .grid && search.cells.map(\.entry.date) == [aurora.date] }
             waitUntil("under its Chinese title") { search.cells.first?.titleLabel.text == "冰島夜空中的北極光" }
+            // Chinese runs its sentences together: no space after 「。」.
+            XCTAssertTrue(search.noteLabel.text.contains("尚未下載。只搜尋了"), search.noteLabel.text)
             waitForFrames()
             if let main = app.mainWindow {
                 saveScreenshot(of: main.window, named: "search-chinese-zh_TW")
