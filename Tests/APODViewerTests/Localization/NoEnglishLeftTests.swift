@@ -54,15 +54,28 @@ final class NoEnglishLeftTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// Web and network addresses, one or a list ("smb://gnome.org, ssh://192.168.0.1", GTK's
+    /// examples of a server address).
+    static func isAddresses(_ text: String) -> Bool {
+        text.components(separatedBy: ", ").allSatisfy {
+            $0.range(of: "^[a-z][a-z0-9+.-]*://\\S+$", options: .regularExpression) != nil
+        }
+    }
+
+    /// The folders a file chooser shows of this computer: the home, working and Pictures
+    /// folders' paths and their names (the user's own, as the entries' texts are NASA's).
+    @MainActor
+    static func userFolders() -> Set<String> {
+        let paths = [NSHomeDirectory(), FileManager.default.currentDirectoryPath, Window.picturesFolder]
+        return Set(paths + paths.flatMap { URL(fileURLWithPath: $0).pathComponents.filter { $0 != "/" } })
+    }
+
     /// What may be left: empty, no letters (numbers, dates, symbols), an allowed name, an
     /// address, a version, or text the entries brought.
     static func isAllowed(_ text: String, entryTexts: Set<String>) -> Bool {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty || CJKText.containsHan(trimmed) || !trimmed.contains(where: \.isLetter) { return true }
-        if allowed.contains(trimmed) || isKeys(trimmed) || trimmed.hasPrefix("http://") || trimmed.hasPrefix("https://")
-        {
-            return true
-        }
+        if allowed.contains(trimmed) || isKeys(trimmed) || isAddresses(trimmed) { return true }
         if trimmed.allSatisfy({ $0.isNumber || $0 == "." || $0 == " " || $0 == "-" }) { return true }
         return entryTexts.contains { !$0.isEmpty && (trimmed.contains($0) || $0.contains(trimmed)) }
     }
@@ -201,6 +214,46 @@ final class NoEnglishLeftTests: GUITestCase, @unchecked Sendable {
                 english.read("the detail window when saving failed")
                 english.assertNoneLeft()
             }
+        }
+    }
+
+    /// Save without the desktop's portal: GTK's own file chooser, in the app's process, with
+    /// the app's title and buttons and GTK's zh_TW words. The suggested file name is the
+    /// entry's own (its date and title), the folders are the user's own.
+    func testTheFileChooserWithoutAPortalSpeaksChineseOnly() throws {
+        let chinese = try ChineseLocale()
+        defer { chinese.restore() }
+        try MainActor.assumeIsolated {
+            let english = EnglishLeft()
+            let main = try startOffline(english)
+            let sample = try XCTUnwrap(main.entry)
+            english.entryTexts.insert(sample.suggestedFileName)
+            english.entryTexts.formUnion(Self.userFolders())
+            app.openDetail(for: sample)
+            let detail = try XCTUnwrap(app.detailWindows[sample.date])
+            waitUntil("the picture is shown") { detail.header.saveButton.isSensitive }
+            XCTAssertTrue(detail.header.saveButton.activate())
+            var chooser: UnsafeMutableRawPointer?
+            waitUntil("GTK's file chooser is open") {
+                chooser = Self.openFileChooser()
+                return chooser != nil
+            }
+            guard let chooser else { return }
+            waitForFrames()
+            english.read("the file chooser")
+            gtk_dialog_response(chooser.assumingMemoryBound(to: GtkDialog.self), GTK_RESPONSE_CANCEL.rawValue)
+            waitUntil("the file chooser is gone") { Self.openFileChooser() == nil }
+            english.assertNoneLeft()
+        }
+    }
+
+    /// The file chooser dialog GtkFileChooserNative shows in the app's process without a portal.
+    @MainActor
+    private static func openFileChooser() -> UnsafeMutableRawPointer? {
+        WindowText.toplevels().first { window in
+            g_type_check_instance_is_a(
+                window.assumingMemoryBound(to: GTypeInstance.self), gtk_file_chooser_dialog_get_type()) != 0
+                && gtk_widget_get_visible(window.assumingMemoryBound(to: GtkWidget.self)) != 0
         }
     }
 
