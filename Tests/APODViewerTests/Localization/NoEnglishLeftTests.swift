@@ -160,6 +160,9 @@ final class NoEnglishLeftTests: GUITestCase, @unchecked Sendable {
             waitUntil("Clear Cache asks first") { preferences.clearConfirmation?.window.isMapped == true }
             english.read("Clear Cache's confirmation", showing: preferences.clearConfirmation?.heading)
             assertNoAccessKeyTwice("Clear Cache's confirmation")
+            if let dialog = preferences.clearConfirmation {
+                saveScreenshot(of: dialog.window, named: "clear-cache-zh_TW")
+            }
             let confirmation = try XCTUnwrap(preferences.clearConfirmation)
             confirmation.respond("cancel")
             waitUntil("the confirmation closes") { confirmation.window.isDestroyed }
@@ -170,6 +173,9 @@ final class NoEnglishLeftTests: GUITestCase, @unchecked Sendable {
             }
             english.read("the background consent", showing: preferences.dailySection.consent?.question?.heading)
             assertNoAccessKeyTwice("the background consent")
+            if let dialog = preferences.dailySection.consent?.question {
+                saveScreenshot(of: dialog.window, named: "consent-zh_TW")
+            }
             try XCTUnwrap(preferences.dailySection.consent?.question).respond(BackgroundConsent.cancelResponse)
             waitUntil("the question closes") { !preferences.dailySection.isAsking }
             // The refusal's reason, said in Preferences.
@@ -293,6 +299,7 @@ final class NoEnglishLeftTests: GUITestCase, @unchecked Sendable {
             main.showView(MainView.Name.browse.rawValue)
             waitUntil("Browse is empty") { app.browseView?.wall.stack.state == .empty }
             english.read("Browse, empty", showing: app.browseView?.wall.status.title)
+            saveScreenshot(of: main.window, named: "browse-empty-zh_TW")
             english.assertNoneLeft()
         }
     }
@@ -331,6 +338,7 @@ final class NoEnglishLeftTests: GUITestCase, @unchecked Sendable {
             views.search("極光")
             waitUntil("Search says it failed") { search.page == .failed }
             english.read("Search, failed", showing: search.failure.title)
+            saveScreenshot(of: main.window, named: "search-failed-zh_TW")
             for list in ArchiveViews.List.allCases {
                 main.showView(list.view.rawValue)
                 let view = try XCTUnwrap(views.listViews[list])
