@@ -294,12 +294,20 @@ public final class ViewerApplication {
             in: preferences.subscriptions)
         preferences.dailySettingsChanged.subscribe { [weak self] in self?.daily?.apply($0) }.store(
             in: preferences.subscriptions)
-        preferences.explanationsChanged.subscribe { [weak self] in
-            self?.mainWindow?.refreshTranslation()
-            self?.detailWindows.values.forEach { $0.refreshTranslation() }
-        }.store(in: preferences.subscriptions)
+        preferences.explanationsChanged.subscribe { [weak self] in self?.explanationsChanged() }.store(
+            in: preferences.subscriptions)
         windows.file(preferences)
         preferences.window.present()
+    }
+
+    /// Preferences → Explanations changed: every open window's texts and grids follow at once.
+    private func explanationsChanged() {
+        mainWindow?.refreshTranslation()
+        mainWindow?.randomView?.refreshTitles()
+        mainWindow?.browseView?.refreshTitles()
+        archiveViews?.refreshTitles()
+        detailWindows.values.forEach { $0.refreshTranslation() }
+        windows.objectGrids.values.forEach { $0.grid.refreshTitles() }
     }
 
     var openWindowCount: Int { windows.open.count }
