@@ -5,7 +5,8 @@ import GtkKit
 
 /// A detail window's picture area, as GNOME's image viewer keeps its image widget apart: a
 /// spinner while loading, the picture (zoomable, `ZoomablePicture`) with a play button over a
-/// video's still, or a status page: no picture for this entry, or why none could be shown,
+/// video's still, a video's placeholder when it has no still, or a status page: no picture for
+/// this entry, or why none could be shown,
 /// with Retry. It loads the best picture there is (HD, then normal, then the thumbnail:
 /// `PictureLoader.firstPicture`) decoded to fit, and fetches the full resolution only when
 /// zoomed past it. An APOD-hosted video plays here in its still's place (`VideoPlayer`,
@@ -22,6 +23,8 @@ final class DetailPicture {
         case loading, picture, missing, failed
         /// An APOD-hosted video, playing in place.
         case video
+        /// A video day without a still to be had (`VideoPlaceholder`).
+        case placeholder
     }
 
     let root = ContentStack<Page>()
@@ -37,6 +40,8 @@ final class DetailPicture {
     let videoPlayer: VideoPlayer
     /// Over the still when the video cannot be played here.
     let videoNotice = VideoNotice()
+    /// A video day's picture when no still can be had.
+    let placeholder = VideoPlaceholder()
     private let videoSubscriptions = Subscriptions()
     private let spinner = Spinner(size: 48)
     private let retryButton = Button(label: tr("_Retry"))
@@ -78,6 +83,8 @@ final class DetailPicture {
         videoPlayer.failed.subscribe { [weak self] message in self?.videoFailed(message) }
             .store(in: videoSubscriptions)
         root.add(missing, for: .missing)
+        placeholder.playRequested.subscribe { [weak self] in self?.playRequested.emit() }.store(in: videoSubscriptions)
+        root.add(placeholder.root, for: .placeholder)
         retryButton.markSuggested()
         retryButton.onClicked { [weak self] in self?.reload() }
         failure.setButtons([retryButton])
@@ -141,10 +148,11 @@ final class DetailPicture {
             }
             if case .failed(let message) = videoPlayer.state {
                 missing.setDescription(message)
+            } else if entry.mediaType == .video {
+                loadDerivedStill(of: entry)
+                return
             } else {
-                missing.setDescription(
-                    entry.mediaType == .video
-                        ? tr("This entry is a video. Open its web page to play it.") : tr("This entry has no picture."))
+                missing.setDescription(tr("This entry has no picture."))
             }
             root.state = .missing
             return
@@ -177,6 +185,35 @@ final class DetailPicture {
                 case .failure(let error):
                     self.failure.setDescription(userMessage(for: error))
                     self.root.state = .failed
+                }
+            })
+    }
+
+    /// A video day without a poster: the still its player's address gives (YouTube's, Vimeo's
+    /// oEmbed), else the placeholder naming the host.
+    private func loadDerivedStill(of entry: APODEntry) {
+        spinner.isSpinning = true
+        root.state = .loading
+        let pictures = pictures
+        let box = box
+        work.start(
+            {
+                try await pictures.derivedStill(of: entry, for: .display, fitting: box)
+            },
+            then: { [weak self] result in
+                guard let self else { return }
+                self.spinner.isSpinning = false
+                switch result {
+                case .success(let (image, url)):
+                    self.zoomable.show(image, fullResolution: nil)
+                    self.picture.alternativeText = entry.pictureDescription
+                    self.picture.setAccessibleLabel(entry.pictureDescription)
+                    self.root.state = .picture
+                    self.setShown(Shown(image: image, source: (url, .display)))
+                case .failure:
+                    self.playButton.isVisible = false
+                    self.placeholder.show(host: entry.videoHost)
+                    self.root.state = .placeholder
                 }
             })
     }

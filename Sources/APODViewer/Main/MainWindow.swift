@@ -560,9 +560,11 @@ final class MainWindow {
         guard let url = entry.displayPictureURL else {
             if playsHere {
                 pictureView.showLoading()
-                return
+            } else if entry.mediaType == .video {
+                loadDerivedStill(for: entry, fitting: box)
+            } else {
+                pictureView.showStatus(.noPicture(entry.webPageURL))
             }
-            pictureView.showStatus(entry.mediaType == .video ? .video : .noPicture(entry.webPageURL))
             return
         }
         if box == nil { pictureView.showLoading() }
@@ -589,6 +591,29 @@ final class MainWindow {
                     guard let self else { return }
                     if playsHere, self.videoPlayer.state == .ready { return }
                     self.pictureView.showStatus(.pictureFailed(userMessage(for: error), entry.webPageURL))
+                }
+            })
+    }
+
+    /// A video day without a poster: the still its player's address gives (YouTube's, Vimeo's
+    /// oEmbed), else the placeholder naming the host.
+    private func loadDerivedStill(for entry: APODEntry, fitting box: PixelSize?) {
+        if box == nil { pictureView.showLoading() }
+        let fit = box ?? pictureView.decodeBox(fallback: Self.defaultSize)
+        let pictures = environment.pictures
+        pictureWork.start(
+            {
+                try await pictures.derivedStill(of: entry, for: .display, fitting: fit).image
+            },
+            then: { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success(let image):
+                    self.pictureView.show(image, altText: entry.pictureDescription, playable: true)
+                    self.pictureView.playButton.tooltip = entry.playTooltip
+                    self.pictureView.playButton.setAccessibleLabel(entry.playTooltip)
+                case .failure:
+                    self.pictureView.showPlaceholder(host: entry.videoHost)
                 }
             })
     }

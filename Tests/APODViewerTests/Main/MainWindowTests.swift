@@ -248,7 +248,7 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
     }
 
     /// A video that came without its player's address (a synced or listed day) gets it from the
-    /// source when Play is pressed, not before: on the poster and on the status page of a video
+    /// source when Play is pressed, not before: on the poster and on the placeholder of a video
     /// without one. The address here is a local file, so the window's refusal shows it was used.
     func testPlayAsksTheSourceForTheVideoAddressOnlyWhenPressed() throws {
         try MainActor.assumeIsolated {
@@ -271,8 +271,8 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
 
             main.banner.hide()
             main.show(day: bare.date)
-            waitUntil("the video's status page is shown") { main.pictureView.status == .video }
-            let playVideo = try XCTUnwrap(main.pictureView.statusPage.shownButtons.first)
+            waitUntil("the video's placeholder is shown") { main.pictureView.page == .placeholder }
+            let playVideo = main.pictureView.placeholder.playButton
             XCTAssertEqual(playVideo.textLabel?.text, "Play Video")
             playVideo.activate()
             waitUntil("the status page plays through the source") { main.banner.message != nil }
