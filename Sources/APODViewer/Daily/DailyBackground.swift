@@ -48,13 +48,16 @@ final class DailyBackground {
     private let route: BackgroundRoute
     private let work = WorkSlot()
     private var portalRequests = 0
+    /// The frame 10 % into an APOD-hosted video, its background on a video day; nil: the poster.
+    private let frames: VideoFrameStill?
 
     init(
         settings: DailySettings, images: any ImageFetching, history: BackgroundHistory, network: any NetworkState,
         screen: @escaping @MainActor () -> Monitors.Size?,
         monitors: @escaping @MainActor () -> MonitorLayout? = { MonitorLayout(Monitors.all()) },
-        route: BackgroundRoute
+        route: BackgroundRoute, frames: VideoFrameStill? = nil
     ) {
+        self.frames = frames
         self.route = route
         self.monitors = monitors
         self.settings = settings
@@ -65,7 +68,7 @@ final class DailyBackground {
     }
 
     /// A picture is being made or handed to the desktop.
-    var isBusy: Bool { work.isBusy || portalRequests > 0 }
+    var isBusy: Bool { work.isBusy || portalRequests > 0 || frames?.isBusy == true }
 
     /// The day of the picture on the desktop now, as far as this app set it.
     var currentDay: APODDay? { history.currentDay }
@@ -120,11 +123,36 @@ final class DailyBackground {
         set(entry, cachedData: cachedData, automatically: automatically) { done($0 == .taken) }
     }
 
-    /// As `set(_:cachedData:automatically:then:)`, saying how it ended.
+    /// As `set(_:cachedData:automatically:then:)`, saying how it ended. An APOD-hosted video
+    /// gives the frame 10 % into it ("On video days": the video's still); a video that gives
+    /// none says why and the poster is used.
     func set(
         _ entry: APODEntry, cachedData: Data? = nil, automatically: Bool,
         ending done: @escaping @MainActor (Ending) -> Void
     ) {
+        guard cachedData == nil, settings.videoDays == .useStill, let video = entry.hostedVideoURL, let frames else {
+            make(entry, cachedData: cachedData, automatically: automatically, ending: done)
+            return
+        }
+        work.cancel()
+        frames.frame(of: video) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let frame):
+                self.make(entry, cachedData: frame, automatically: automatically, ending: done)
+            case .failure(let error):
+                self.problemMet.emit(userMessage(for: error))
+                self.make(entry, cachedData: nil, automatically: automatically, ending: done)
+            }
+        }
+    }
+
+    /// Makes the background copy of `cachedData`, or of the downloaded picture, and hands it over.
+    private func make(
+        _ entry: APODEntry, cachedData: Data?, automatically: Bool,
+        ending done: @escaping @MainActor (Ending) -> Void
+    ) {
+        frames?.cancel()
         let picture = WallpaperPicture(images: images)
         let history = self.history
         let target = target()

@@ -35,6 +35,8 @@ final class DailyPictureService {
         var watchesSleep = true
         /// How backgrounds reach the desktop.
         var route: BackgroundRoute = .current
+        /// Where an APOD-hosted video day's background frame comes from; nil: its poster.
+        var videos: VideoDownload?
     }
 
     private(set) var settings: DailySettings
@@ -67,7 +69,8 @@ final class DailyPictureService {
             clock: context.clock, randomDelay: context.randomDelay)
         background = DailyBackground(
             settings: settings, images: context.images, history: BackgroundHistory(dataFolder: context.dataFolder),
-            network: context.network, screen: context.screen, monitors: context.monitors, route: context.route)
+            network: context.network, screen: context.screen, monitors: context.monitors, route: context.route,
+            frames: context.videos.map { VideoFrameStill(videos: $0) })
         notifier = DailyNotifier(images: context.images, dataFolder: context.dataFolder)
         backgroundNotice = BackgroundNotice(dataFolder: context.dataFolder)
         picker = BackgroundPicker(
@@ -86,7 +89,8 @@ final class DailyPictureService {
             context: Context(
                 source: services.environment.source, images: services.environment.pictures.fetcher,
                 store: services.store,
-                dataFolder: dataFolder, network: NetworkMonitor(), pool: services.archive))
+                dataFolder: dataFolder, network: NetworkMonitor(), pool: services.archive,
+                videos: services.environment.videos))
     }
 
     /// Adds the notification's actions to the app and, with either option on, starts working.
@@ -219,7 +223,7 @@ final class DailyPictureService {
         _ entry: APODEntry, then done: @escaping @MainActor (DailyBackground.Ending) -> Void = { _ in }
     ) -> Bool {
         guard settings.setsBackground else { return false }
-        guard WallpaperPicture.original(of: entry) != nil else {
+        guard WallpaperPicture.original(of: entry) != nil || entry.hostedVideoURL != nil else {
             unusable(entry)
             return false
         }
