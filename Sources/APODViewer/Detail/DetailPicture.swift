@@ -46,8 +46,12 @@ final class DetailPicture {
     private let spinner = Spinner(size: 48)
     private let retryButton = Button(label: tr("_Retry"))
     private let pictures: PictureLoader
+    /// Where a video day's player address is asked for when the entry came without it.
+    private let source: (any APODSource)?
     private let work = WorkSlot()
-    private var entry: APODEntry?
+    private let addressWork = WorkSlot()
+    /// The entry shown, with its player's address once asked for (`completeVideoAddress`).
+    private(set) var entry: APODEntry?
     private var box = PixelSize(width: 1, height: 1)
     private(set) var shown: Shown?
 
@@ -56,8 +60,9 @@ final class DetailPicture {
     /// The play button was pressed (the video's player is fetched then: `VideoPlayback`).
     let playRequested = Event<Void>()
 
-    init(pictures: PictureLoader, videos: VideoDownload) {
+    init(pictures: PictureLoader, videos: VideoDownload, source: (any APODSource)? = nil) {
         self.pictures = pictures
+        self.source = source
         videoPlayer = VideoPlayer(downloads: videos)
         spinner.horizontalAlign = .center
         spinner.verticalAlign = .center
@@ -105,10 +110,37 @@ final class DetailPicture {
         videoPlayer.stop()
         if let address = entry.hostedVideoURL { videoPlayer.load(address, playing: true) }
         reload()
+        addressWork.cancel()
+        if entry.lacksVideoAddress { completeVideoAddress(of: entry) }
+    }
+
+    /// A video day that came without its player's address (a grid's or a synced day) asks the
+    /// source for it once (the source keeps it): an APOD-hosted video then plays here.
+    private func completeVideoAddress(of entry: APODEntry) {
+        guard let source else { return }
+        addressWork.start(
+            {
+                try await source.withVideoAddresses([entry]).first ?? entry
+            },
+            then: { [weak self] result in
+                guard let self, case .success(let completed) = result, self.entry?.date == entry.date,
+                    self.entry?.lacksVideoAddress == true, !completed.lacksVideoAddress
+                else { return }
+                self.entry = completed
+                self.playButton.tooltip = completed.playTooltip
+                self.playButton.setAccessibleLabel(completed.playTooltip)
+                if let address = completed.hostedVideoURL {
+                    self.playButton.isVisible = false
+                    self.videoPlayer.load(address, playing: true)
+                } else if completed.detailPictureSources.isEmpty {
+                    self.reload()
+                }
+            })
     }
 
     func cancel() {
         work.cancel()
+        addressWork.cancel()
         videoPlayer.stop()
     }
 
