@@ -12,6 +12,21 @@ extension PictureLoader {
         return try await stills.stillURL(for: player)
     }
 
+    /// Whether `entry` is a video day without a poster whose player's address gives a still
+    /// (YouTube's, or Vimeo's once asked): what a grid cell tries before showing "no preview".
+    func canDeriveStill(of entry: APODEntry) -> Bool {
+        guard stills != nil, entry.mediaType == .video, entry.thumbnailURL == nil, entry.hostedVideoURL == nil,
+            let player = entry.videoURL ?? entry.pageURL
+        else { return false }
+        return WebURL.youTubeThumbnail(for: player) != nil || VideoStills.vimeoPage(of: player) != nil
+    }
+
+    /// The picture a grid cell shows for `entry`: its thumbnail, else the derived still.
+    func thumbnail(of entry: APODEntry, width: Int) async throws -> DecodedImage {
+        if let url = entry.thumbnailSourceURL { return try await picture(from: url, for: .thumbnail(width: width)) }
+        return try await derivedStill(of: entry, for: .thumbnail(width: width)).image
+    }
+
     /// The derived still of `entry` decoded for `purpose`, through the one image pipeline.
     /// - Throws: `APODError.notAnImage` when the day has no still to derive; what the picture's
     ///   download throws otherwise.

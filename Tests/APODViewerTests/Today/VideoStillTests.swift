@@ -37,14 +37,31 @@ final class VideoStillTests: GUITestCase, @unchecked Sendable {
     }
 
     @MainActor
-    private func start(_ entries: [APODEntry]) throws {
+    private func start(_ entries: [APODEntry], random: [APODEntry] = [], options: ViewerOptions = ViewerOptions())
+        throws
+    {
         let stills = VideoStills(
             client: HTTPClient(timeout: 5, retryPolicy: .none),
             oEmbedURL: URL(string: "\(oEmbed.baseURL.absoluteString)/api/oembed.json")!)
         try start(
             environment: ViewerEnvironment(
-                source: FakeSource(entries: entries),
-                pictures: PictureLoader(fetcher: pictures.fetcher, stills: stills), calendar: calendar))
+                source: FakeSource(entries: entries, random: random),
+                pictures: PictureLoader(fetcher: pictures.fetcher, stills: stills), calendar: calendar),
+            options: options)
+    }
+
+    func testAGridCellOfAVimeoDayShowsItsStillWithThePlayBadge() throws {
+        answer.value = .json(#"{"thumbnail_url": "\#(pictures.url("/vimeo/640x360.jpg").absoluteString)"}"#)
+        try MainActor.assumeIsolated {
+            let batch = [entry("2011-02-02", title: "A Picture"), vimeoDay("2011-02-03", id: 555)]
+            try start([batch[0]], random: batch, options: ViewerOptions(randomCount: 2))
+            let grid = try XCTUnwrap(app.randomView)
+            waitUntil("the grid is filled") { grid.cells.count == 2 }
+            let cell = try XCTUnwrap(grid.cells.first { $0.entry.mediaType == .video })
+            waitUntil("the Vimeo day's cell shows its still") { cell.hasThumbnail }
+            XCTAssertTrue(cell.playBadge.isVisible)
+            XCTAssertEqual(oEmbed.requests.count, 1)
+        }
     }
 
     func testAVimeoDayShowsTheStillItsOEmbedNamesAskedOnce() throws {
