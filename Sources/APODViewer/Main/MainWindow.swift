@@ -76,6 +76,8 @@ final class MainWindow {
     /// An APOD-hosted video day plays here, paused and muted until asked.
     let videoPlayer: VideoPlayer
     private let pictureWork = WorkSlot()
+    /// A video day's player address, asked for when the day is shown without it.
+    private let addressWork = WorkSlot()
     /// What the window last asked for, so Retry and F5 repeat it.
     private var request: Request = .latest
     private(set) var entry: APODEntry?
@@ -525,7 +527,33 @@ final class MainWindow {
             notices.explainNewestStored(entry.date)
         }
         loadPicture(for: entry)
+        if entry.lacksVideoAddress { completeVideoAddress(of: entry) }
         entryPresented.emit(entry)
+    }
+
+    /// A video day that came without its player's address (science.nasa.gov keeps it in the
+    /// entry's page) asks the source for it as it is shown, once (the source keeps it): an
+    /// APOD-hosted video then plays in place of its poster, a Vimeo day without a poster
+    /// gets its still, and the play button names the host.
+    private func completeVideoAddress(of entry: APODEntry) {
+        let source = environment.source
+        addressWork.start(
+            {
+                try await source.withVideoAddresses([entry]).first ?? entry
+            },
+            then: { [weak self] result in
+                guard let self, case .success(let completed) = result, !completed.lacksVideoAddress,
+                    self.entry?.date == entry.date, self.entry?.lacksVideoAddress == true
+                else { return }
+                self.entry = completed
+                self.pictureView.playButton.tooltip = completed.playTooltip
+                self.pictureView.playButton.setAccessibleLabel(completed.playTooltip)
+                if let address = completed.hostedVideoURL {
+                    self.videoPlayer.load(address, playing: false)
+                } else if completed.displayPictureURL == nil {
+                    self.loadPicture(for: completed)
+                }
+            })
     }
 
     /// Explanations changed language in Preferences: the entry's text again, asked anew.
@@ -560,9 +588,11 @@ final class MainWindow {
         guard let url = entry.displayPictureURL else {
             if playsHere {
                 pictureView.showLoading()
-                return
+            } else if entry.mediaType == .video {
+                loadDerivedStill(for: entry, fitting: box)
+            } else {
+                pictureView.showStatus(.noPicture(entry.webPageURL))
             }
-            pictureView.showStatus(entry.mediaType == .video ? .video : .noPicture(entry.webPageURL))
             return
         }
         if box == nil { pictureView.showLoading() }
@@ -577,7 +607,7 @@ final class MainWindow {
                 case .success(let image):
                     guard let self else { return }
                     // The video's first frame came first: the still stays behind it.
-                    if playsHere, self.videoPlayer.state == .ready { return }
+                    if self.videoPlayer.state == .ready { return }
                     self.pictureView.show(
                         image, altText: entry.pictureDescription,
                         playable: entry.mediaType == .video && !self.videoPlayer.isBusy)
@@ -587,8 +617,31 @@ final class MainWindow {
                     self.pictureView.animation.start { try await pictures.animation(from: url, for: .display) }
                 case .failure(let error):
                     guard let self else { return }
-                    if playsHere, self.videoPlayer.state == .ready { return }
+                    if self.videoPlayer.state == .ready { return }
                     self.pictureView.showStatus(.pictureFailed(userMessage(for: error), entry.webPageURL))
+                }
+            })
+    }
+
+    /// A video day without a poster: the still its player's address gives (YouTube's, Vimeo's
+    /// oEmbed), else the placeholder naming the host.
+    private func loadDerivedStill(for entry: APODEntry, fitting box: PixelSize?) {
+        if box == nil { pictureView.showLoading() }
+        let fit = box ?? pictureView.decodeBox(fallback: Self.defaultSize)
+        let pictures = environment.pictures
+        pictureWork.start(
+            {
+                try await pictures.derivedStill(of: entry, for: .display, fitting: fit).image
+            },
+            then: { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success(let image):
+                    self.pictureView.show(image, altText: entry.pictureDescription, playable: true)
+                    self.pictureView.playButton.tooltip = entry.playTooltip
+                    self.pictureView.playButton.setAccessibleLabel(entry.playTooltip)
+                case .failure:
+                    self.pictureView.showPlaceholder(host: entry.videoHost)
                 }
             })
     }
@@ -617,6 +670,7 @@ final class MainWindow {
         translation?.cancel()
         entryWork.cancel()
         pictureWork.cancel()
+        addressWork.cancel()
         videoPlayback.cancel()
         videoPlayer.stop()
     }
