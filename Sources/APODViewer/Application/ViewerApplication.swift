@@ -36,6 +36,9 @@ public final class ViewerApplication {
     /// The daily picture (background, notification, running without windows); the launcher
     /// sets it before `run`, tests on an in-memory source run without.
     var daily: DailyPictureService?
+    /// The renderer an earlier run drew with; the launcher sets it before `run`, so the start
+    /// skips the GL probe when it is valid and a start that probed keeps what it learnt.
+    var rememberedRenderer: RememberedRenderer?
     /// `--background`: the first activation (from `run` itself) opens no window.
     private var skipsFirstActivation = false
     /// GNOME Shell's search over the archive index; nil without a session bus or an index.
@@ -78,9 +81,9 @@ public final class ViewerApplication {
 
     private func setUp() {
         // Before any window exists: cairo draws when GL would be software (docs/performance.md, "Renderer").
-        application.onStartup {
-            let choice = Gtk.chooseRenderer()
-            StartupTrace.mark(.rendererChosen, choice.traceName)
+        application.onStartup { [weak self] in
+            let choice = Gtk.chooseRenderer(remembered: self?.rememberedRenderer?.choice)
+            StartupTrace.mark(.rendererChosen, choice.traceName + (Gtk.rendererWasRemembered ? ", remembered" : ""))
         }
         application.onActivate { [weak self] in self?.activate() }
         for action in ViewerActions.make(for: self) {
@@ -211,6 +214,10 @@ public final class ViewerApplication {
             main.showView(.random)
         }
         if StartupTrace.isOn { main.window.onMap { StartupTrace.mark(.windowMapped) } }
+        main.window.onMap { [weak self, weak main] in
+            guard let renderer = main?.window.rendererName else { return }
+            self?.rememberRenderer(renderer)
+        }
         main.window.present()
         if let day = options.initialDay {
             main.show(day: day)
@@ -222,6 +229,19 @@ public final class ViewerApplication {
                 (options.settingsWarnings + [tr("Preferences can set good values again.")]).joined(separator: "\n"))
         }
         if options.opensBrowse { openBrowse(options.browseMonth?.description ?? "") }
+    }
+
+    /// Keeps what this start learnt about drawing for the next one, once: the probe's answer and
+    /// the renderer GTK made for the main window. Written off the main thread.
+    private func rememberRenderer(_ renderer: String) {
+        guard let memory = rememberedRenderer, let choice = Gtk.rendererChoice else { return }
+        rememberedRenderer = nil
+        guard
+            let record = memory.record(
+                after: choice, remembered: Gtk.rendererWasRemembered, renderer: renderer, displayName: Gtk.displayName)
+        else { return }
+        let file = memory.file
+        Task.detached { [record, file] in try? record.save(to: file) }
     }
 
     /// What every window expects of GTK, done once before the first window opens, whichever

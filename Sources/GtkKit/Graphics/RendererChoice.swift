@@ -64,18 +64,34 @@ extension Gtk {
     /// Cairo is set through the display's "gsk-renderer" data, which GTK reads first for every
     /// new window (the GTK inspector uses it too): unlike setting `GSK_RENDERER` in the
     /// environment, nothing leaks into programs the app starts (a browser for a link).
+    ///
+    /// - Parameter remembered: the choice a valid record of an earlier run holds: taken as it is,
+    ///   without making a GL context (a `GSK_RENDERER` still wins).
     @discardableResult
-    public static func chooseRenderer() -> RendererChoice {
+    public static func chooseRenderer(remembered: RendererChoice? = nil) -> RendererChoice {
         if let rendererChoice { return rendererChoice }
         let display = gdk_display_get_default()
-        let choice = RendererChoice.decide(gskRenderer: g_getenv("GSK_RENDERER").map { String(cString: $0) }) {
-            display.flatMap(glRendererName)
+        let named = g_getenv("GSK_RENDERER").map { String(cString: $0) }
+        let choice: RendererChoice
+        if let remembered, named?.isEmpty ?? true {
+            choice = remembered
+            rendererWasRemembered = true
+        } else {
+            choice = RendererChoice.decide(gskRenderer: named) { display.flatMap(glRendererName) }
         }
         if choice.drawsWithCairo, let display {
             g_object_set_data_full(UnsafeMutablePointer<GObject>(display), "gsk-renderer", g_strdup("cairo"), g_free)
         }
         rendererChoice = choice
         return choice
+    }
+
+    /// Whether `chooseRenderer` took an earlier run's choice instead of probing GL.
+    public private(set) static var rendererWasRemembered = false
+
+    /// The name GDK gave the default display (`:0`, `wayland-0`), once `initialize` opened it.
+    public static var displayName: String? {
+        gdk_display_get_default().flatMap { gdk_display_get_name($0) }.map { String(cString: $0) }
     }
 
     /// GL_RENDERER of a GL context made on `display`, or nil when GL is not available there.
@@ -90,5 +106,15 @@ extension Gtk {
         gdk_gl_context_make_current(context)
         defer { gdk_gl_context_clear_current() }
         return apod_gl_renderer().map { String(cString: $0) }
+    }
+}
+
+extension Widget {
+    /// The class of the renderer GTK made for the widget's window (`GskCairoRenderer`,
+    /// `GskGLRenderer`, `GskNglRenderer`); nil until the window is realized.
+    public var rendererName: String? {
+        guard let native = gtk_widget_get_native(widgetPointer), let renderer = gtk_native_get_renderer(native)
+        else { return nil }
+        return String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(renderer)))
     }
 }

@@ -67,6 +67,34 @@ final class StartupTraceTests: ViewerProcessTestCase {
         XCTAssertLessThan(index(.decodeEnd), index(.firstPictureFrame))
     }
 
+    /// The first start probes GL and keeps what it learnt; the next one takes it without a
+    /// probe and, as cairo drew (Xvfb's GL is software), starts GTK without loading GL at all;
+    /// a `GSK_RENDERER` still wins over the record.
+    func testASecondStartTakesTheRememberedRendererWithoutLoadingGL() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["GSK_RENDERER"] = nil
+        environment["GDK_DEBUG"] = nil
+        let record = home.appendingPathComponent("state/apod-viewer/renderer")
+        let first = try trace(["--offline"], environment: environment, until: .firstPictureFrame)
+        let firstChoice = try XCTUnwrap(first.first { $0.step == .rendererChosen }?.detail)
+        XCTAssertFalse(firstChoice.contains("remembered"), firstChoice)
+        XCTAssertTrue(wait(10) { RendererRecord.load(from: record) != nil }, "the first start keeps its renderer")
+        let kept = try XCTUnwrap(RendererRecord.load(from: record))
+        XCTAssertEqual(kept.renderer, "GskCairoRenderer", "Xvfb's GL is software: cairo drew")
+
+        var mapped = ""
+        let second = try trace(["--offline"], environment: environment, until: .firstPictureFrame) { mapped = $0 }
+        let secondChoice = try XCTUnwrap(second.first { $0.step == .rendererChosen }?.detail)
+        XCTAssertTrue(secondChoice.hasPrefix("cairo") && secondChoice.hasSuffix(", remembered"), secondChoice)
+        XCTAssertTrue(mapped.contains("/libgtk-4.so"), "the second start's mappings were read")
+        XCTAssertFalse(mapped.contains("_dri.so") || mapped.contains("libGLX_mesa"), "GTK started without loading GL")
+        XCTAssertEqual(RendererRecord.load(from: record), kept, "a remembered start leaves the record's date")
+
+        environment["GSK_RENDERER"] = "cairo"
+        let named = try trace(["--offline"], environment: environment, until: .firstPictureFrame)
+        XCTAssertEqual(named.first { $0.step == .rendererChosen }?.detail, "GSK_RENDERER=cairo")
+    }
+
     func testWithoutTheVariableNothingIsTraced() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["APOD_TRACE"] = nil
@@ -77,7 +105,7 @@ final class StartupTraceTests: ViewerProcessTestCase {
     /// The viewer's trace lines, read until `last` is traced (or 30 s).
     private func trace(
         _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
-        until last: StartupTrace.Step
+        until last: StartupTrace.Step, mappings: ((String) -> Void)? = nil
     ) throws -> [StartupTrace.Line] {
         var environment = environment
         environment["APOD_TRACE"] = "1"
@@ -88,6 +116,11 @@ final class StartupTraceTests: ViewerProcessTestCase {
         let process = try launch(arguments, environment: environment, standardError: handle)
         let read = { StartupTrace.lines(in: (try? String(contentsOf: file, encoding: .utf8)) ?? "") }
         XCTAssertTrue(wait(30) { read().contains { $0.step == last } }, "\(last) traced: \(read())")
+        if let mappings {
+            // Read to the end: procfs files have no size, and a read by size stops early.
+            let maps = FileHandle(forReadingAtPath: "/proc/\(process.processIdentifier)/maps")?.readDataToEndOfFile()
+            mappings(String(decoding: maps ?? Data(), as: UTF8.self))
+        }
         process.terminate()
         process.waitUntilExit()
         return read()
