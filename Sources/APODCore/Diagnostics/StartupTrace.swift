@@ -20,7 +20,11 @@ public enum StartupTrace {
         case gtkInit = "gtk-init"
         case adwaitaInit = "adwaita-init"
         case rendererChosen = "renderer-chosen"
+        /// The main window asked its source for the day (before it is presented).
+        case entryAsked = "entry-asked"
         case windowMapped = "window-mapped"
+        /// The main window asked for the day's picture, once the entry came.
+        case pictureAsked = "picture-asked"
         case firstRequest = "first-request"
         case firstByte = "first-byte"
         case decodeStart = "decode-start"

@@ -218,12 +218,15 @@ public final class ViewerApplication {
             guard let renderer = main?.window.rendererName else { return }
             self?.rememberRenderer(renderer)
         }
-        main.window.present()
+        // The day is asked for before the window is presented: realizing and mapping it take
+        // the main thread for a while, during which the request (and, when the entry is
+        // cached, the picture's decode to the expected area) goes on in the background.
         if let day = options.initialDay {
             main.show(day: day)
         } else {
             main.showLatest()
         }
+        main.window.present()
         if !options.settingsWarnings.isEmpty {
             main.banner.warn(
                 (options.settingsWarnings + [tr("Preferences can set good values again.")]).joined(separator: "\n"))

@@ -454,6 +454,7 @@ final class MainWindow {
         }
         if case .day(let day) = request { daySubtitle = day.displayString }
         let source = environment.source
+        StartupTrace.mark(.entryAsked)
         entryWork.start(
             {
                 switch request {
@@ -568,6 +569,7 @@ final class MainWindow {
         if box == nil { pictureView.showLoading() }
         let fit = box ?? pictureView.decodeBox(fallback: Self.defaultSize)
         let pictures = environment.pictures
+        StartupTrace.mark(.pictureAsked, "\(fit.width)x\(fit.height)")
         pictureWork.start(
             {
                 try await pictures.picture(from: url, for: .display, fitting: fit)

@@ -28,6 +28,7 @@ final class StartupTraceTests: ViewerProcessTestCase {
         for (earlier, later): (StartupTrace.Step, StartupTrace.Step) in [
             (.processStart, .gtkInit), (.gtkInit, .adwaitaInit), (.adwaitaInit, .rendererChosen),
             (.decodeStart, .decodeEnd), (.decodeEnd, .firstPictureFrame), (.windowMapped, .firstPictureFrame),
+            (.entryAsked, .windowMapped), (.pictureAsked, .decodeStart),
         ] {
             XCTAssertLessThan(index(earlier), index(later), "\(earlier) before \(later): \(lines)")
         }
@@ -62,6 +63,7 @@ final class StartupTraceTests: ViewerProcessTestCase {
         XCTAssertFalse(lines.contains { $0.detail.contains("TRACEKEY") })
         XCTAssertFalse(steps.contains(.diskSync), "no fsync on the way to the first picture (the cache's): \(lines)")
         let index = { (step: StartupTrace.Step) in steps.firstIndex(of: step)! }
+        XCTAssertLessThan(index(.entryAsked), index(.windowMapped), "the day is asked for before the window shows")
         XCTAssertLessThan(index(.firstRequest), index(.firstByte))
         XCTAssertLessThan(index(.firstByte), index(.decodeEnd))
         XCTAssertLessThan(index(.decodeEnd), index(.firstPictureFrame))
