@@ -245,7 +245,8 @@ enum OpenBenchTable {
     private static func longestStep(
         _ program: OpenBench.Program, _ stepMedian: (OpenBench.Program, String) -> Double?
     ) -> String {
-        let timeline = StartupTrace.Step.allCases.filter { $0 != .diskSync }
+        let timeline = StartupTrace.Step.allCases
+            .filter { $0 != .diskSync && !StartupTrace.Step.afterFirstPicture.contains($0) }
             .compactMap { step in stepMedian(program, step.rawValue).map { (step.rawValue, $0) } }
             .sorted { $0.1 < $1.1 }
         var longest = ("process-start", timeline.first?.1 ?? 0)

@@ -39,6 +39,10 @@ public final class ViewerApplication {
     /// The renderer an earlier run drew with; the launcher sets it before `run`, so the start
     /// skips the GL probe when it is valid and a start that probed keeps what it learnt.
     var rememberedRenderer: RememberedRenderer?
+    /// What start-up puts off until the main window's first picture is on screen.
+    let afterFirstPicture = AfterFirstPicture()
+    /// Days shown before the first picture, written to the history (in this order) after it.
+    var viewsBeforeFirstPicture: [APODEntry] = []
     /// `--background`: the first activation (from `run` itself) opens no window.
     private var skipsFirstActivation = false
     /// GNOME Shell's search over the archive index; nil without a session bus or an index.
@@ -98,17 +102,29 @@ public final class ViewerApplication {
     /// this process exits at once, saying on stderr what the running one did with them.
     /// Started by D-Bus activation, it opens its window when the bus activates it.
     public func run() -> Int32 {
-        searchProvider = SearchProvider(app: self)
+        // Started by the Shell (D-Bus activation) to search, or in the background: nothing to
+        // wait for, and the provider must answer at once.
+        if options.isService || options.startsInBackground { afterFirstPicture.open() }
+        if options.isService { exportSearchProvider() }
         if !options.isService, application.register(), application.isRemote {
-            dropSearchProvider()
             if options.startsInBackground { return 0 }
             handOverToRunningInstance()
             // The running instance does the daily work; a hold here would keep this one alive.
             return application.run(programName: "apod-viewer")
         }
+        afterFirstPicture.run { [weak self] in self?.exportSearchProvider() }
+        afterFirstPicture.arm()
         skipsFirstActivation = options.startsInBackground
         daily?.start(in: self)
         return application.run(programName: "apod-viewer")
+    }
+
+    /// Serves the Shell's search over the index, once (never from a second instance, which
+    /// hands over and ends: the running one answers for the application).
+    private func exportSearchProvider() {
+        guard searchProvider == nil else { return }
+        searchProvider = SearchProvider(app: self)
+        StartupTrace.mark(.searchProviderExported)
     }
 
     /// Another instance owns the name, so it answers the Shell's searches.
@@ -167,6 +183,7 @@ public final class ViewerApplication {
     func startWithoutMainLoop() -> Bool {
         skipsFirstActivation = options.startsInBackground
         searchProvider = SearchProvider(app: self)
+        afterFirstPicture.arm()
         guard application.registerAndActivate() else {
             dropSearchProvider()
             return false
@@ -214,6 +231,8 @@ public final class ViewerApplication {
             main.showView(.random)
         }
         if StartupTrace.isOn { main.window.onMap { StartupTrace.mark(.windowMapped) } }
+        main.pictureView.settled.subscribe { [weak self] in self?.afterFirstPicture.open() }.store(
+            in: main.subscriptions)
         main.window.onMap { [weak self, weak main] in
             guard let renderer = main?.window.rendererName else { return }
             self?.rememberRenderer(renderer)

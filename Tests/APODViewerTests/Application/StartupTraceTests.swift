@@ -32,7 +32,9 @@ final class StartupTraceTests: ViewerProcessTestCase {
         ] {
             XCTAssertLessThan(index(earlier), index(later), "\(earlier) before \(later): \(lines)")
         }
-        XCTAssertEqual(steps.last, .firstPictureFrame, "nothing traced after the picture's frame")
+        XCTAssertEqual(
+            steps.last { !StartupTrace.Step.afterFirstPicture.contains($0) }, .firstPictureFrame,
+            "nothing on the way to the picture traced after its frame")
         XCTAssertEqual(lines.map(\.seconds), lines.map(\.seconds).sorted(), "time only goes forward")
         XCTAssertTrue(lines.allSatisfy { $0.seconds >= 0 && $0.seconds < 60 }, "timed from the process's start")
     }
@@ -67,6 +69,19 @@ final class StartupTraceTests: ViewerProcessTestCase {
         XCTAssertLessThan(index(.firstRequest), index(.firstByte))
         XCTAssertLessThan(index(.firstByte), index(.decodeEnd))
         XCTAssertLessThan(index(.decodeEnd), index(.firstPictureFrame))
+    }
+
+    /// Opening the index and the library, the history write and the Shell's search provider
+    /// wait until the first picture is on screen: each is traced once, after its frame.
+    func testWhatTheFirstPictureDoesNotNeedWaitsForItsFrame() throws {
+        let deferred = StartupTrace.Step.afterFirstPicture
+        let lines = try trace(["--offline"], untilAll: deferred.union([.firstPictureFrame]))
+        let steps = lines.map(\.step)
+        let frame = try XCTUnwrap(steps.firstIndex(of: .firstPictureFrame), "\(lines)")
+        for step in deferred {
+            XCTAssertEqual(steps.filter { $0 == step }.count, 1, "\(step) traced once: \(lines)")
+            XCTAssertGreaterThan(steps.firstIndex(of: step) ?? -1, frame, "\(step) after the first picture: \(lines)")
+        }
     }
 
     /// The first start probes GL and keeps what it learnt; the next one takes it without a
@@ -109,6 +124,14 @@ final class StartupTraceTests: ViewerProcessTestCase {
         _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
         until last: StartupTrace.Step, mappings: ((String) -> Void)? = nil
     ) throws -> [StartupTrace.Line] {
+        try trace(arguments, environment: environment, untilAll: [last], mappings: mappings)
+    }
+
+    /// The viewer's trace lines, read until every step of `wanted` is traced (or 30 s).
+    private func trace(
+        _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+        untilAll wanted: Set<StartupTrace.Step>, mappings: ((String) -> Void)? = nil
+    ) throws -> [StartupTrace.Line] {
         var environment = environment
         environment["APOD_TRACE"] = "1"
         let file = home.appendingPathComponent("stderr.txt")
@@ -117,7 +140,7 @@ final class StartupTraceTests: ViewerProcessTestCase {
         defer { try? handle.close() }
         let process = try launch(arguments, environment: environment, standardError: handle)
         let read = { StartupTrace.lines(in: (try? String(contentsOf: file, encoding: .utf8)) ?? "") }
-        XCTAssertTrue(wait(30) { read().contains { $0.step == last } }, "\(last) traced: \(read())")
+        XCTAssertTrue(wait(30) { Set(read().map(\.step)).isSuperset(of: wanted) }, "\(wanted) traced: \(read())")
         if let mappings {
             // Read to the end: procfs files have no size, and a read by size stops early.
             let maps = FileHandle(forReadingAtPath: "/proc/\(process.processIdentifier)/maps")?.readDataToEndOfFile()
