@@ -50,7 +50,9 @@ public enum StartupTrace {
         var finished = false
     }
 
-    private static let enabled = ProcessInfo.processInfo.environment["APOD_TRACE"] == "1"
+    private static let enabled = ["1", "memory"].contains(ProcessInfo.processInfo.environment["APOD_TRACE"])
+    /// `APOD_TRACE=memory`: each line also says the process's resident and peak memory then.
+    private static let showsMemory = ProcessInfo.processInfo.environment["APOD_TRACE"] == "memory"
     private static let state = Mutex(State())
     /// Seconds on CLOCK_BOOTTIME at which the kernel started this process.
     private static let processStart: Double? = readProcessStart()
@@ -70,6 +72,7 @@ public enum StartupTrace {
         }
         guard shouldPrint else { return }
         let elapsed = now - (processStart ?? now)
+        let detail = showsMemory ? [detail, memory()].filter { !$0.isEmpty }.joined(separator: " ") : detail
         let line = prefix + String(format: "%.3f s ", elapsed) + step.rawValue + (detail.isEmpty ? "" : " " + detail)
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
@@ -91,6 +94,21 @@ public enum StartupTrace {
             else { return nil }
             return Line(seconds: seconds, step: step, detail: fields.count > 3 ? String(fields[3]) : "")
         }
+    }
+
+    /// `[rss 91.8 MB, peak 92.0 MB]` from /proc/self/status (VmRSS, VmHWM).
+    private static func memory() -> String {
+        // Read to the end: procfs files have no size, and a read by size stops early.
+        let data = FileHandle(forReadingAtPath: "/proc/self/status")?.readDataToEndOfFile() ?? Data()
+        var kilobytes: [String: Double] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "\t" })
+            if fields.count >= 2, ["VmRSS", "VmHWM"].contains(fields[0]) {
+                kilobytes[String(fields[0])] = Double(fields[1])
+            }
+        }
+        return String(
+            format: "[rss %.1f MB, peak %.1f MB]", (kilobytes["VmRSS"] ?? 0) / 1000, (kilobytes["VmHWM"] ?? 0) / 1000)
     }
 
     private static func bootTime() -> Double {
