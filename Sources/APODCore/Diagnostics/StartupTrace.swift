@@ -36,10 +36,14 @@ public enum StartupTrace {
         case archiveOpened = "archive-opened"
         case historyWritten = "history-written"
         case searchProviderExported = "search-provider-exported"
+        /// The child that probes GL for the next start ended (when this start did not know).
+        case rendererProbed = "renderer-probed"
 
         /// The steps start-up puts off until after the first picture: traced after its frame
         /// (each once), to show that they wait for it. Not part of the way to the picture.
-        public static let afterFirstPicture: Set<Step> = [.archiveOpened, .historyWritten, .searchProviderExported]
+        public static let afterFirstPicture: Set<Step> = [
+            .archiveOpened, .historyWritten, .searchProviderExported, .rendererProbed,
+        ]
     }
 
     /// The line's prefix, which the bench's parser looks for.

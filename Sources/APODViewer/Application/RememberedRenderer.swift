@@ -6,54 +6,96 @@ import GtkKit
     import Glibc
 #endif
 
-/// The renderer an earlier run drew with (`RendererRecord`), read before GTK starts: a valid
-/// record stands in for the GL probe, and when cairo drew, GDK is initialised without GL, which
-/// on X11 it would otherwise load while opening the display (docs/performance.md, "Renderer").
-/// A `GSK_RENDERER` the user set wins: no record is read then, and none is written.
+/// The renderer GTK is to draw with, known before GTK starts from what a probe found earlier
+/// (`RendererRecord`), so GDK is initialised without GL whenever cairo will draw: on X11 GDK
+/// would otherwise load GL while opening the display, ~58 MB and ~50 ms under Mesa's software GL
+/// (docs/performance.md, "Renderer"). The probe itself never runs in the viewer: when there is no
+/// record for this display and these libraries (a first start, a GTK or Mesa upgrade), the start
+/// draws with cairo without GL and, once its first picture is on screen, a child process
+/// (`apod-viewer --probe-renderer`) makes a GL context and writes the record for the next start;
+/// a record older than a week is still used, and probed again the same way.
+/// A `GSK_RENDERER` the user set wins: no record is read, GL stays, and nothing is probed.
 struct RememberedRenderer: Sendable {
+    /// The hidden option of the probing child.
+    static let probeOption = "--probe-renderer"
+
     let file: URL
-    /// The record found at start, when it is valid for this display and these libraries.
+    /// The record for this display and these libraries, however old.
     let record: RendererRecord?
+    /// Whether the start runs the probe after its first picture: no record, or one a week old.
+    let needsProbe: Bool
+    /// `GSK_RENDERER` names a renderer.
+    let isNamed: Bool
     private let libraries: [String]
 
     init(environment: [String: String], now: Date = Date(), libraries: [String] = RememberedRenderer.libraryFiles()) {
         file = RendererRecord.file(environment: environment)
         self.libraries = libraries
-        let named = environment["GSK_RENDERER"].map { !$0.isEmpty } ?? false
-        guard !named, let display = Self.displayName(environment: environment) else {
+        isNamed = environment["GSK_RENDERER"].map { !$0.isEmpty } ?? false
+        guard !isNamed, let display = Self.displayName(environment: environment) else {
             record = nil
+            needsProbe = false
             return
         }
         let fingerprint = Self.fingerprint(displayName: display, libraries: libraries)
-        record = RendererRecord.load(from: file).flatMap { $0.isValid(for: fingerprint, at: now) ? $0 : nil }
+        let found = RendererRecord.load(from: file).flatMap { $0.fingerprint == fingerprint ? $0 : nil }
+        record = found
+        needsProbe = !(found?.isValid(for: fingerprint, at: now) ?? false)
     }
 
-    /// Whether GTK starts without GL: the record says cairo drew.
-    var disablesGL: Bool { record?.drewWithCairo ?? false }
+    /// Whether GTK starts without GL: cairo drew last time, or nothing is known yet.
+    var disablesGL: Bool { !isNamed && (record?.drewWithCairo ?? true) }
 
-    /// The choice the record stands for, without a probe.
+    /// The choice made without probing: the record's, or cairo until the probe has run; nil
+    /// when `GSK_RENDERER` decides.
     var choice: RendererChoice? {
-        guard let record else { return nil }
+        guard !isNamed else { return nil }
+        guard let record else { return .cairoUntilProbed }
         guard let gl = record.glRenderer else { return .noGL }
         return RendererChoice.isSoftware(gl) ? .cairoOverSoftwareGL(gl) : .gl(gl)
     }
 
-    /// The record to keep after a start that probed (`choice`), whose main window GTK drew with
-    /// `renderer` on the display `displayName`; nil when nothing new was learnt: the choice was
-    /// remembered (the record keeps its date, so it is probed again within a week) or named.
-    func record(
-        after choice: RendererChoice, remembered: Bool, renderer: String?, displayName: String?, now: Date = Date()
-    ) -> RendererRecord? {
-        guard !remembered, let renderer, let displayName else { return nil }
+    /// What the probe found (`choice`, made with GL on the display `displayName`) as the record
+    /// to keep: cairo draws over software GL and without GL, GTK's GL renderer on a GPU.
+    func record(probed choice: RendererChoice, displayName: String, now: Date = Date()) -> RendererRecord? {
         let gl: String?
+        let renderer: String
         switch choice {
-        case .named: return nil
-        case .noGL: gl = nil
-        case .gl(let name), .cairoOverSoftwareGL(let name): gl = name
+        case .named, .cairoUntilProbed: return nil
+        case .noGL: (gl, renderer) = (nil, "GskCairoRenderer")
+        case .cairoOverSoftwareGL(let name): (gl, renderer) = (name, "GskCairoRenderer")
+        case .gl(let name): (gl, renderer) = (name, "GskGLRenderer")
         }
         return RendererRecord(
             fingerprint: Self.fingerprint(displayName: displayName, libraries: libraries), renderer: renderer,
             glRenderer: gl, written: now)
+    }
+
+    /// The probing child's work: GTK with GL, one GL context, the record written. Returns the
+    /// exit status (1 without a display or a record).
+    @MainActor
+    static func probe(environment: [String: String]) -> Int32 {
+        guard Gtk.initialize(), let display = Gtk.displayName else { return 1 }
+        let memory = RememberedRenderer(environment: environment)
+        let choice = Gtk.chooseRenderer()
+        guard let record = memory.record(probed: choice, displayName: display) else { return 1 }
+        return (try? record.save(to: memory.file)) == nil ? 1 : 0
+    }
+
+    /// Runs the probe in a child process and waits for it, off the main thread: the child
+    /// inherits the environment but the trace, and says nothing.
+    static func runProbe() {
+        guard let program = Bundle.main.executableURL else { return }
+        let child = Process()
+        child.executableURL = program
+        child.arguments = [probeOption]
+        var environment = ProcessInfo.processInfo.environment
+        environment["APOD_TRACE"] = nil
+        child.environment = environment
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        guard (try? child.run()) != nil else { return }
+        child.waitUntilExit()
     }
 
     /// The display GDK will open, named as `gdk_display_get_name` names it: `GDK_BACKEND`'s

@@ -86,8 +86,9 @@ public final class ViewerApplication {
     private func setUp() {
         // Before any window exists: cairo draws when GL would be software (docs/performance.md, "Renderer").
         application.onStartup { [weak self] in
-            let choice = Gtk.chooseRenderer(remembered: self?.rememberedRenderer?.choice)
-            StartupTrace.mark(.rendererChosen, choice.traceName + (Gtk.rendererWasRemembered ? ", remembered" : ""))
+            let known = self?.rememberedRenderer
+            let choice = Gtk.chooseRenderer(known: known?.choice)
+            StartupTrace.mark(.rendererChosen, choice.traceName + (known?.record != nil ? ", remembered" : ""))
         }
         application.onActivate { [weak self] in self?.activate() }
         for action in ViewerActions.make(for: self) {
@@ -112,7 +113,10 @@ public final class ViewerApplication {
             // The running instance does the daily work; a hold here would keep this one alive.
             return application.run(programName: "apod-viewer")
         }
-        afterFirstPicture.run { [weak self] in self?.exportSearchProvider() }
+        afterFirstPicture.run { [weak self] in
+            self?.exportSearchProvider()
+            self?.probeRendererForNextStart()
+        }
         afterFirstPicture.arm()
         skipsFirstActivation = options.startsInBackground
         daily?.start(in: self)
@@ -233,10 +237,6 @@ public final class ViewerApplication {
         if StartupTrace.isOn { main.window.onMap { StartupTrace.mark(.windowMapped) } }
         main.pictureView.settled.subscribe { [weak self] in self?.afterFirstPicture.open() }.store(
             in: main.subscriptions)
-        main.window.onMap { [weak self, weak main] in
-            guard let renderer = main?.window.rendererName else { return }
-            self?.rememberRenderer(renderer)
-        }
         // The day is asked for before the window is presented: realizing and mapping it take
         // the main thread for a while, during which the request (and, when the entry is
         // cached, the picture's decode to the expected area) goes on in the background.
@@ -253,17 +253,15 @@ public final class ViewerApplication {
         if options.opensBrowse { openBrowse(options.browseMonth?.description ?? "") }
     }
 
-    /// Keeps what this start learnt about drawing for the next one, once: the probe's answer and
-    /// the renderer GTK made for the main window. Written off the main thread.
-    private func rememberRenderer(_ renderer: String) {
-        guard let memory = rememberedRenderer, let choice = Gtk.rendererChoice else { return }
+    /// Finds out, in a child process once the first picture is on screen, which renderer the
+    /// next start draws with, when this one did not know (`RememberedRenderer`).
+    private func probeRendererForNextStart() {
+        guard rememberedRenderer?.needsProbe == true else { return }
         rememberedRenderer = nil
-        guard
-            let record = memory.record(
-                after: choice, remembered: Gtk.rendererWasRemembered, renderer: renderer, displayName: Gtk.displayName)
-        else { return }
-        let file = memory.file
-        Task.detached { [record, file] in try? record.save(to: file) }
+        Task.detached {
+            RememberedRenderer.runProbe()
+            StartupTrace.mark(.rendererProbed)
+        }
     }
 
     /// What every window expects of GTK, done once before the first window opens, whichever

@@ -9,6 +9,7 @@ public enum ViewerLauncher {
     @MainActor
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
         StartupTrace.mark(.processStart)
+        if arguments == [RememberedRenderer.probeOption] { return RememberedRenderer.probe(environment: environment) }
         Localization.setUp(environment: environment)
         // As `apod`: help or the version wherever the flag stands, before anything is read.
         if arguments.contains("--help") || arguments.contains("-h") {

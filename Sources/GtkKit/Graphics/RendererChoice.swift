@@ -18,6 +18,8 @@ public enum RendererChoice: Equatable, Sendable {
     case gl(String)
     /// No GL context could be made: GTK falls back to cairo by itself.
     case noGL
+    /// GL is not loaded until a probe has said what it is (made elsewhere): cairo draws.
+    case cairoUntilProbed
 
     /// The decision, from `GSK_RENDERER` (nil or empty: not set) and, only when it is not set,
     /// the GL renderer string `probeGL` reads (nil: no GL).
@@ -42,13 +44,16 @@ public enum RendererChoice: Equatable, Sendable {
         case .cairoOverSoftwareGL(let renderer): return "cairo (over \(renderer))"
         case .gl(let renderer): return "gl (\(renderer))"
         case .noGL: return "cairo (no GL)"
+        case .cairoUntilProbed: return "cairo (GL not loaded until probed)"
         }
     }
 
     /// Whether the windows are drawn with cairo because of this choice.
     public var drawsWithCairo: Bool {
-        if case .cairoOverSoftwareGL = self { return true }
-        return false
+        switch self {
+        case .cairoOverSoftwareGL, .cairoUntilProbed: return true
+        case .named, .gl, .noGL: return false
+        }
     }
 }
 
@@ -65,17 +70,16 @@ extension Gtk {
     /// new window (the GTK inspector uses it too): unlike setting `GSK_RENDERER` in the
     /// environment, nothing leaks into programs the app starts (a browser for a link).
     ///
-    /// - Parameter remembered: the choice a valid record of an earlier run holds: taken as it is,
-    ///   without making a GL context (a `GSK_RENDERER` still wins).
+    /// - Parameter known: the choice made before GTK started (what an earlier probe found):
+    ///   taken as it is, without making a GL context (a `GSK_RENDERER` still wins).
     @discardableResult
-    public static func chooseRenderer(remembered: RendererChoice? = nil) -> RendererChoice {
+    public static func chooseRenderer(known: RendererChoice? = nil) -> RendererChoice {
         if let rendererChoice { return rendererChoice }
         let display = gdk_display_get_default()
         let named = g_getenv("GSK_RENDERER").map { String(cString: $0) }
         let choice: RendererChoice
-        if let remembered, named?.isEmpty ?? true {
-            choice = remembered
-            rendererWasRemembered = true
+        if let known, named?.isEmpty ?? true {
+            choice = known
         } else {
             choice = RendererChoice.decide(gskRenderer: named) { display.flatMap(glRendererName) }
         }
@@ -85,9 +89,6 @@ extension Gtk {
         rendererChoice = choice
         return choice
     }
-
-    /// Whether `chooseRenderer` took an earlier run's choice instead of probing GL.
-    public private(set) static var rendererWasRemembered = false
 
     /// The name GDK gave the default display (`:0`, `wayland-0`), once `initialize` opened it.
     public static var displayName: String? {
@@ -106,15 +107,5 @@ extension Gtk {
         gdk_gl_context_make_current(context)
         defer { gdk_gl_context_clear_current() }
         return apod_gl_renderer().map { String(cString: $0) }
-    }
-}
-
-extension Widget {
-    /// The class of the renderer GTK made for the widget's window (`GskCairoRenderer`,
-    /// `GskGLRenderer`, `GskNglRenderer`); nil until the window is realized.
-    public var rendererName: String? {
-        guard let native = gtk_widget_get_native(widgetPointer), let renderer = gtk_native_get_renderer(native)
-        else { return nil }
-        return String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(renderer)))
     }
 }

@@ -5,8 +5,8 @@ import XCTest
 
 @testable import APODViewer
 
-/// The renderer an earlier run drew with, read before GTK starts: a valid record replaces the GL
-/// probe and, when cairo drew, GTK starts without GL; `GSK_RENDERER` always wins.
+/// The renderer known before GTK starts: an earlier probe's record, or cairo without GL until
+/// the probe (a child, after the first picture) has run; `GSK_RENDERER` always wins.
 final class RememberedRendererTests: XCTestCase {
     private var folder: URL!
     private let libraries = ["/nonexistent/libgtk-4.so.1", "/nonexistent/dri"]
@@ -24,73 +24,77 @@ final class RememberedRendererTests: XCTestCase {
 
     private var environment: [String: String] { ["XDG_STATE_HOME": folder.path, "DISPLAY": ":99", "HOME": "/h"] }
 
-    /// What a start that probed writes, read by the next start.
-    private func keep(_ choice: RendererChoice, renderer: String, at now: Date = Date()) throws {
-        let first = RememberedRenderer(environment: environment, libraries: libraries)
-        XCTAssertNil(first.record, "nothing kept yet")
-        let record = try XCTUnwrap(
-            first.record(after: choice, remembered: false, renderer: renderer, displayName: ":99", now: now))
-        try record.save(to: first.file)
+    /// What the probe writes, as the next start reads it.
+    private func probe(_ choice: RendererChoice, at now: Date = Date()) throws {
+        let start = RememberedRenderer(environment: environment, libraries: libraries)
+        let record = try XCTUnwrap(start.record(probed: choice, displayName: ":99", now: now))
+        try record.save(to: start.file)
     }
 
-    func testCairoOverSoftwareGLIsRememberedAndStartsGTKWithoutGL() throws {
-        try keep(.cairoOverSoftwareGL(software), renderer: "GskCairoRenderer")
+    func testAFirstStartDrawsWithCairoWithoutGLAndProbesAfterwards() {
+        let first = RememberedRenderer(environment: environment, libraries: libraries)
+        XCTAssertNil(first.record)
+        XCTAssertEqual(first.choice, .cairoUntilProbed)
+        XCTAssertTrue(first.disablesGL)
+        XCTAssertTrue(first.needsProbe)
+        XCTAssertEqual(first.file.path, folder.path + "/apod-viewer/renderer")
+    }
+
+    func testSoftwareGLIsRememberedAndStartsGTKWithoutGL() throws {
+        try probe(.cairoOverSoftwareGL(software))
         let next = RememberedRenderer(environment: environment, libraries: libraries)
+        XCTAssertEqual(next.record?.renderer, "GskCairoRenderer")
         XCTAssertEqual(next.choice, .cairoOverSoftwareGL(software))
         XCTAssertTrue(next.disablesGL)
-        XCTAssertEqual(next.file.path, folder.path + "/apod-viewer/renderer")
+        XCTAssertFalse(next.needsProbe)
     }
 
     func testAGPUIsRememberedWithGLKept() throws {
-        try keep(.gl("Mesa Intel(R) UHD Graphics 620 (KBL GT2)"), renderer: "GskGLRenderer")
+        try probe(.gl("Mesa Intel(R) UHD Graphics 620 (KBL GT2)"))
         let next = RememberedRenderer(environment: environment, libraries: libraries)
+        XCTAssertEqual(next.record?.renderer, "GskGLRenderer")
         XCTAssertEqual(next.choice, .gl("Mesa Intel(R) UHD Graphics 620 (KBL GT2)"))
         XCTAssertFalse(next.disablesGL)
+        XCTAssertFalse(next.needsProbe)
     }
 
     func testNoGLIsRememberedAsNoGL() throws {
-        try keep(.noGL, renderer: "GskCairoRenderer")
+        try probe(.noGL)
         let next = RememberedRenderer(environment: environment, libraries: libraries)
         XCTAssertEqual(next.choice, .noGL)
         XCTAssertTrue(next.disablesGL)
     }
 
     func testAnExplicitGSKRendererWinsOverTheRecord() throws {
-        try keep(.cairoOverSoftwareGL(software), renderer: "GskCairoRenderer")
+        try probe(.cairoOverSoftwareGL(software))
         var named = environment
         named["GSK_RENDERER"] = "gl"
         let next = RememberedRenderer(environment: named, libraries: libraries)
         XCTAssertNil(next.record)
         XCTAssertNil(next.choice)
         XCTAssertFalse(next.disablesGL)
-        XCTAssertNil(
-            next.record(after: .named("gl"), remembered: false, renderer: "GskGLRenderer", displayName: ":99"),
-            "a named renderer teaches nothing")
+        XCTAssertFalse(next.needsProbe)
+        XCTAssertNil(next.record(probed: .named("gl"), displayName: ":99"), "a named renderer teaches nothing")
     }
 
-    func testAnotherDisplayOrLibraryOrAnOldRecordMeansAProbe() throws {
-        try keep(.cairoOverSoftwareGL(software), renderer: "GskCairoRenderer", at: Date() - 8 * 86_400)
-        XCTAssertNil(RememberedRenderer(environment: environment, libraries: libraries).record, "older than a week")
-        try keep(.cairoOverSoftwareGL(software), renderer: "GskCairoRenderer")
+    func testAWeekOldRecordIsUsedAndProbedAgain() throws {
+        try probe(.gl("V3D 4.2"), at: Date() - 8 * 86_400)
+        let next = RememberedRenderer(environment: environment, libraries: libraries)
+        XCTAssertEqual(next.choice, .gl("V3D 4.2"))
+        XCTAssertTrue(next.needsProbe)
+    }
+
+    func testAnotherDisplayOrLibraryMeansNoRecord() throws {
+        try probe(.cairoOverSoftwareGL(software))
         var other = environment
         other["DISPLAY"] = ":1"
         XCTAssertNil(RememberedRenderer(environment: other, libraries: libraries).record, "another display")
         let library = folder.appendingPathComponent("libgtk-4.so.1")
         FileManager.default.createFile(atPath: library.path, contents: Data())
-        XCTAssertNil(
-            RememberedRenderer(environment: environment, libraries: [library.path, "/nonexistent/dri"]).record,
-            "GTK's library changed")
+        let upgraded = RememberedRenderer(environment: environment, libraries: [library.path, "/nonexistent/dri"])
+        XCTAssertNil(upgraded.record, "GTK's library changed")
+        XCTAssertEqual(upgraded.choice, .cairoUntilProbed)
         XCTAssertNotNil(RememberedRenderer(environment: environment, libraries: libraries).record)
-    }
-
-    func testARememberedStartKeepsTheRecordsDate() throws {
-        try keep(.cairoOverSoftwareGL(software), renderer: "GskCairoRenderer")
-        let next = RememberedRenderer(environment: environment, libraries: libraries)
-        XCTAssertNil(
-            next.record(
-                after: .cairoOverSoftwareGL(software), remembered: true, renderer: "GskCairoRenderer",
-                displayName: ":99"),
-            "rewriting it would make it last for ever")
     }
 
     func testTheDisplayIsNamedAsGDKNamesIt() {

@@ -74,7 +74,8 @@ final class StartupTraceTests: ViewerProcessTestCase {
     /// Opening the index and the library, the history write and the Shell's search provider
     /// wait until the first picture is on screen: each is traced once, after its frame.
     func testWhatTheFirstPictureDoesNotNeedWaitsForItsFrame() throws {
-        let deferred = StartupTrace.Step.afterFirstPicture
+        // The renderer's probe has a test of its own: under this run's GSK_RENDERER nothing is probed.
+        let deferred = StartupTrace.Step.afterFirstPicture.subtracting([.rendererProbed])
         let lines = try trace(["--offline"], untilAll: deferred.union([.firstPictureFrame]))
         let steps = lines.map(\.step)
         let frame = try XCTUnwrap(steps.firstIndex(of: .firstPictureFrame), "\(lines)")
@@ -84,32 +85,40 @@ final class StartupTraceTests: ViewerProcessTestCase {
         }
     }
 
-    /// The first start probes GL and keeps what it learnt; the next one takes it without a
-    /// probe and, as cairo drew (Xvfb's GL is software), starts GTK without loading GL at all;
-    /// a `GSK_RENDERER` still wins over the record.
-    func testASecondStartTakesTheRememberedRendererWithoutLoadingGL() throws {
+    /// A first start knows no renderer: it draws with cairo without loading GL and, after its
+    /// first picture, a child probes GL and keeps the answer. The next start takes it (Xvfb's GL
+    /// is software: cairo, again without GL). A `GSK_RENDERER` still wins over the record.
+    func testTheRendererIsProbedAfterTheFirstPictureAndRememberedWithoutLoadingGL() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["GSK_RENDERER"] = nil
         environment["GDK_DEBUG"] = nil
         let record = home.appendingPathComponent("state/apod-viewer/renderer")
-        let first = try trace(["--offline"], environment: environment, until: .firstPictureFrame)
-        let firstChoice = try XCTUnwrap(first.first { $0.step == .rendererChosen }?.detail)
-        XCTAssertFalse(firstChoice.contains("remembered"), firstChoice)
-        XCTAssertTrue(wait(10) { RendererRecord.load(from: record) != nil }, "the first start keeps its renderer")
-        let kept = try XCTUnwrap(RendererRecord.load(from: record))
-        XCTAssertEqual(kept.renderer, "GskCairoRenderer", "Xvfb's GL is software: cairo drew")
-
         var mapped = ""
+        let first = try trace(
+            ["--offline"], environment: environment, untilAll: [.firstPictureFrame, .rendererProbed]
+        ) { mapped = $0 }
+        XCTAssertEqual(first.first { $0.step == .rendererChosen }?.detail, "cairo (GL not loaded until probed)")
+        XCTAssertTrue(mapped.contains("/libgtk-4.so"), "the first start's mappings were read")
+        XCTAssertFalse(mapped.contains("_dri.so") || mapped.contains("libGLX_mesa"), "the first start loaded no GL")
+        let steps = first.map(\.step)
+        XCTAssertGreaterThan(
+            steps.firstIndex(of: .rendererProbed) ?? -1, steps.firstIndex(of: .firstPictureFrame) ?? .max,
+            "probed after the first picture: \(first)")
+        let kept = try XCTUnwrap(RendererRecord.load(from: record), "the probe kept what it found")
+        XCTAssertEqual(kept.renderer, "GskCairoRenderer", "Xvfb's GL is software: cairo draws")
+        XCTAssertNotNil(kept.glRenderer, "the probe made a GL context")
+
         let second = try trace(["--offline"], environment: environment, until: .firstPictureFrame) { mapped = $0 }
         let secondChoice = try XCTUnwrap(second.first { $0.step == .rendererChosen }?.detail)
-        XCTAssertTrue(secondChoice.hasPrefix("cairo") && secondChoice.hasSuffix(", remembered"), secondChoice)
+        XCTAssertTrue(secondChoice.hasPrefix("cairo (over ") && secondChoice.hasSuffix(", remembered"), secondChoice)
         XCTAssertTrue(mapped.contains("/libgtk-4.so"), "the second start's mappings were read")
         XCTAssertFalse(mapped.contains("_dri.so") || mapped.contains("libGLX_mesa"), "GTK started without loading GL")
-        XCTAssertEqual(RendererRecord.load(from: record), kept, "a remembered start leaves the record's date")
+        XCTAssertEqual(RendererRecord.load(from: record), kept, "a remembered start leaves the record as it is")
 
         environment["GSK_RENDERER"] = "cairo"
-        let named = try trace(["--offline"], environment: environment, until: .firstPictureFrame)
+        let named = try trace(["--offline"], environment: environment, until: .firstPictureFrame) { mapped = $0 }
         XCTAssertEqual(named.first { $0.step == .rendererChosen }?.detail, "GSK_RENDERER=cairo")
+        XCTAssertTrue(mapped.contains("_dri.so") || mapped.contains("libGLX_mesa"), "GL is GTK's to load then")
     }
 
     func testWithoutTheVariableNothingIsTraced() throws {
