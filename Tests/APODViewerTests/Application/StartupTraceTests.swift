@@ -24,6 +24,9 @@ final class StartupTraceTests: ViewerProcessTestCase {
             XCTAssertEqual(steps.filter { $0 == step }.count, 1, "\(step) traced once: \(lines)")
         }
         XCTAssertFalse(steps.contains(.firstRequest), "the offline sample asks no server")
+        // Asked before the first allocation: fitting the picture area expected, not the window.
+        let asked = try XCTUnwrap(lines.first { $0.step == .pictureAsked }?.detail.split(separator: "x").first)
+        XCTAssertLessThan(Int(asked) ?? .max, 1180 - 380, "the picture's box: \(lines)")
         let index = { (step: StartupTrace.Step) in steps.firstIndex(of: step) ?? -1 }
         for (earlier, later): (StartupTrace.Step, StartupTrace.Step) in [
             (.processStart, .gtkInit), (.gtkInit, .adwaitaInit), (.adwaitaInit, .rendererChosen),
