@@ -24,7 +24,7 @@ public struct SpannedScreens: Sendable {
         var chosen = layout.monitors.map { _ in today }
         if let chooser {
             chosen = await chooser.choose(
-                today: today, todayShape: ImageHeader.read(data)?.shape,
+                today: today, todayShape: ImageHeader.uprightShape(of: data),
                 monitors: layout.monitors.map { PictureShape(width: $0.width, height: $0.height) }, pool: pool)
         }
         var pictures: [APODDay: Data] = [today.date: data]

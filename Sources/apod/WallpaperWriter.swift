@@ -44,7 +44,8 @@ struct WallpaperWriter {
         var data = try await picture.data(for: entry, width: request.width)
         if let layout = request.monitors {
             let pictures = await SpannedScreens.gather(
-                today: entry, data: data, layout: layout, chooser: chooser, pool: .archive, picture: picture,
+                today: entry, data: data, layout: layout, chooser: request.samePicture ? nil : chooser,
+                pool: .archive, picture: picture,
                 width: request.width, fit: request.fit, caption: request.caption)
             data = try SpannedComposer.compose(layout, screens: pictures.screens).jpeg
         } else if request.composes {

@@ -54,18 +54,22 @@ final class ShapedSpanTests: XCTestCase {
 
     /// Today 2024-05-05 is landscape; the index knows a newer landscape day, the portrait day
     /// 2024-05-03 and an older portrait day.
-    private func gather(chooser: Bool) async throws -> (MonitorLayout, SpannedScreens, PictureBytes) {
+    private func gather(chooser: Bool, missing: String? = nil) async throws -> (
+        MonitorLayout, SpannedScreens, PictureBytes
+    ) {
         let index = try ArchiveIndex.open(in: folder, partition: "science")
         let days = ["2024-05-02", "2024-05-03", "2024-05-04"]
         try index.store(days.map(entry))
         try index.storeShape(PictureShape(width: 1080, height: 1920), of: APODDay("2024-05-02")!)
         try index.storeShape(PictureShape(width: 1080, height: 1920), of: APODDay("2024-05-03")!)
         try index.storeShape(PictureShape(width: 1920, height: 1080), of: APODDay("2024-05-04")!)
-        let bytes = PictureBytes([
+        var served = [
             "2024-05-02": framed(width: 1080, height: 1920, frame: white, middle: white),
             "2024-05-03": framed(width: 1080, height: 1920, frame: blue, middle: yellow),
             "2024-05-04": framed(width: 1920, height: 1080, frame: white, middle: white),
-        ])
+        ]
+        if let missing { served[missing] = nil }
+        let bytes = PictureBytes(served)
         let layout = try MonitorLayout.parse("960x540+0+0,540x960+960+0")
         let today = entry("2024-05-05")
         let pictures = await SpannedScreens.gather(
@@ -93,6 +97,13 @@ final class ShapedSpanTests: XCTestCase {
         assertNear(span, portrait.x + 270, portrait.maxY - 3, blue)
         // Today's frame at the landscape monitor's edge.
         assertNear(span, portrait.x - 3, 270, red)
+    }
+
+    func testAStandInThatCannotBeDownloadedLeavesItsMonitorToday() async throws {
+        let (_, pictures, bytes) = try await gather(chooser: true, missing: "2024-05-03")
+        XCTAssertEqual(bytes.asked, ["2024-05-03"])
+        XCTAssertEqual(pictures.entries.map(\.date.description), ["2024-05-05", "2024-05-05"])
+        XCTAssertEqual(pictures.screens.map { $0.caption?.title }, ["Day 2024-05-05", "Day 2024-05-05"])
     }
 
     func testTheSamePictureOnEveryScreenKeepsTodayOnBoth() async throws {

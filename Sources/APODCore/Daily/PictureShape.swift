@@ -1,3 +1,5 @@
+import Foundation
+
 /// A picture's or a monitor's size in pixels (a monitor's in device pixels), and the rule that
 /// says whether a picture suits a monitor well enough to fill it: a portrait screen should not
 /// show a narrow crop of a landscape picture, nor a thumbnail blown up three times.
@@ -39,5 +41,17 @@ extension ImageHeader {
     /// The size as a shape; `PictureShape.unusable` for a picture too large to be decoded.
     public var shape: PictureShape {
         isTooLarge || width <= 0 || height <= 0 ? .unusable : PictureShape(width: width, height: height)
+    }
+
+    /// The shape of `data`'s picture as it is shown: a JPEG whose EXIF orientation turns it a
+    /// quarter (5…8, as cameras write for portrait shots) is upright once decoded, so its sides
+    /// swap. Nil when the header cannot be read.
+    public static func uprightShape(of data: Data) -> PictureShape? {
+        guard let header = read(data) else { return nil }
+        let shape = header.shape
+        guard shape.isUsable, ImageValidation.format(of: data) == .jpeg,
+            let orientation = JPEGSegments(data).orientation, orientation >= 5
+        else { return shape }
+        return PictureShape(width: shape.height, height: shape.width)
     }
 }

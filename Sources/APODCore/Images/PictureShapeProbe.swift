@@ -41,7 +41,7 @@ public struct PictureShapeProbe: Sendable {
         if let images {
             for url in [original, entry.imageURL].compactMap({ $0 }) {
                 if let data = images.cachedImageData(from: url, for: .hd) {
-                    return Finding(shape: ImageHeader.read(data)?.shape ?? .unusable)
+                    return Finding(shape: ImageHeader.uprightShape(of: data) ?? .unusable)
                 }
             }
         }
@@ -66,14 +66,14 @@ public struct PictureShapeProbe: Sendable {
         do {
             for try await chunk in response.body {
                 header.append(chunk.prefix(Self.headerCap - header.count))
-                if let read = ImageHeader.read(header) {
-                    return Finding(shape: read.shape, bytesRead: header.count)
+                if let shape = ImageHeader.uprightShape(of: header) {
+                    return Finding(shape: shape, bytesRead: header.count)
                 }
                 if header.count >= Self.headerCap { break }
             }
         } catch {
-            return Finding(shape: ImageHeader.read(header)?.shape, bytesRead: header.count)
+            return Finding(shape: ImageHeader.uprightShape(of: header), bytesRead: header.count)
         }
-        return Finding(shape: ImageHeader.read(header)?.shape ?? .unusable, bytesRead: header.count)
+        return Finding(shape: ImageHeader.uprightShape(of: header) ?? .unusable, bytesRead: header.count)
     }
 }

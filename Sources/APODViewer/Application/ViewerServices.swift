@@ -79,7 +79,14 @@ public final class ViewerServices {
         fetcher = SwitchableFetcher(
             configuration.makeImageLoader(client: client, cacheCapacity: Int64(cacheLimitMB) << 20))
         environment = ViewerEnvironment(
-            source: source, pictures: PictureLoader(fetcher: fetcher), calendar: calendar,
+            source: source,
+            pictures: PictureLoader(
+                fetcher: fetcher,
+                stills: VideoStills(
+                    client: client, oEmbedURL: configuration.vimeoOEmbedURL,
+                    directory: configuration.useCache
+                        ? VideoStills.directory(inCache: configuration.cacheDirectory) : nil)),
+            calendar: calendar,
             wallpaperDirectory: ViewerEnvironment.wallpaperDirectory(inCache: configuration.cacheDirectory),
             archive: archive,
             dailySettings: { [store] in store.map(DailySettings.init(store:)) ?? DailySettings() },
@@ -188,7 +195,8 @@ public final class ViewerServices {
             kind: kind, apiURL: kind == .offline ? nil : apiURL,
             apiKey: kind == .legacy ? apiKey : configuration.apiKey,
             cacheDirectory: configuration.cacheDirectory, useCache: configuration.useCache,
-            timeout: configuration.timeout, sampleDirectory: configuration.sampleDirectory)
+            timeout: configuration.timeout, sampleDirectory: configuration.sampleDirectory,
+            translationURL: configuration.translationURL, vimeoOEmbedURL: configuration.vimeoOEmbedURL)
         goOnline()
     }
 

@@ -55,13 +55,16 @@ final class DailyBackground {
     private(set) var compositionsMade = 0
     /// The layout and each monitor's picture of the spanned background last set; nil for one copy.
     private(set) var lastSpan: (layout: MonitorLayout, pictures: [APODEntry])?
+    /// The frame 10 % into an APOD-hosted video, its background on a video day; nil: the poster.
+    private let frames: VideoFrameStill?
 
     init(
         settings: DailySettings, images: any ImageFetching, history: BackgroundHistory, network: any NetworkState,
         screen: @escaping @MainActor () -> Monitors.Size?,
         monitors: @escaping @MainActor () -> MonitorLayout? = { MonitorLayout(Monitors.all()) },
-        pictures: MonitorPictures = .samePicture, route: BackgroundRoute
+        pictures: MonitorPictures = .samePicture, route: BackgroundRoute, frames: VideoFrameStill? = nil
     ) {
+        self.frames = frames
         self.route = route
         self.pictures = pictures
         self.monitors = monitors
@@ -73,7 +76,7 @@ final class DailyBackground {
     }
 
     /// A picture is being made or handed to the desktop.
-    var isBusy: Bool { work.isBusy || portalRequests > 0 }
+    var isBusy: Bool { work.isBusy || portalRequests > 0 || frames?.isBusy == true }
 
     /// The day of the picture on the desktop now, as far as this app set it.
     var currentDay: APODDay? { history.currentDay }
@@ -131,12 +134,36 @@ final class DailyBackground {
         set(entry, cachedData: cachedData, automatically: automatically) { done($0 == .taken) }
     }
 
-    /// As `set(_:cachedData:automatically:then:)`, saying how it ended.
+    /// As `set(_:cachedData:automatically:then:)`, saying how it ended. An APOD-hosted video
+    /// gives the frame 10 % into it ("On video days": the video's still); a video that gives
+    /// none says why and the poster is used.
     /// - Parameter perMonitor: the picture of each monitor of a spanned background (a
     ///   rotation's picks, with their bytes when only cached ones may be used); nil to let
     ///   `pictures` choose from `entry`.
     func set(
         _ entry: APODEntry, cachedData: Data? = nil, perMonitor: [BackgroundChoice]? = nil, automatically: Bool,
+        ending done: @escaping @MainActor (Ending) -> Void
+    ) {
+        guard cachedData == nil, settings.videoDays == .useStill, let video = entry.hostedVideoURL, let frames else {
+            show(entry, cachedData: cachedData, perMonitor: perMonitor, automatically: automatically, ending: done)
+            return
+        }
+        work.cancel()
+        frames.frame(of: video) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let frame):
+                self.show(entry, cachedData: frame, perMonitor: perMonitor, automatically: automatically, ending: done)
+            case .failure(let error):
+                self.problemMet.emit(userMessage(for: error))
+                self.show(entry, cachedData: nil, perMonitor: perMonitor, automatically: automatically, ending: done)
+            }
+        }
+    }
+
+    /// Makes the background of `entry` (and of each monitor's own pick) and remembers it as shown.
+    private func show(
+        _ entry: APODEntry, cachedData: Data?, perMonitor: [BackgroundChoice]?, automatically: Bool,
         ending done: @escaping @MainActor (Ending) -> Void
     ) {
         var cached: [APODDay: Data] = [:]
@@ -170,6 +197,7 @@ final class DailyBackground {
         _ shown: ShownPictures, automatically: Bool, replacing: String??,
         ending done: @escaping @MainActor (Ending) -> Void
     ) {
+        frames?.cancel()
         let picture = WallpaperPicture(images: images)
         let history = self.history
         let target = target()
@@ -192,7 +220,7 @@ final class DailyBackground {
                             todayData = try await picture.data(for: shown.entry, width: target.width)
                         }
                         entries = try await pictures.choose(
-                            shown.entry, span, pool, todayData.flatMap { ImageHeader.read($0)?.shape })
+                            shown.entry, span, pool, todayData.flatMap(ImageHeader.uprightShape(of:)))
                     }
                     var key = Self.compositionKey(
                         span, entries: entries, fit: fit, caption: style, lockScreenToo: lockScreenToo)

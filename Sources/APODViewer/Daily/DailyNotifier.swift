@@ -59,7 +59,7 @@ final class DailyNotifier {
         let outcome =
             replacement.map { tr("“{favourite}” is shown instead.", ["favourite": $0.shownTitle.text]) }
             ?? tr("The background stays as it is.")
-        notification.setBody(why + " " + outcome)
+        notification.setBody(Sentences.join(why, outcome))
         notification.setDefaultAction("app.show-date", argument: entry.date.description)
         notification.addButton(tr("Open"), action: "app.show-date", argument: entry.date.description)
         application?.send(notification, id: Self.noticeID)

@@ -39,6 +39,8 @@ final class DailyPictureService {
         var watchesSleep = true
         /// How backgrounds reach the desktop.
         var route: BackgroundRoute = .current
+        /// Where an APOD-hosted video day's background frame comes from; nil: its poster.
+        var videos: VideoDownload?
     }
 
     private(set) var settings: DailySettings
@@ -74,7 +76,8 @@ final class DailyPictureService {
         background = DailyBackground(
             settings: settings, images: context.images, history: BackgroundHistory(dataFolder: context.dataFolder),
             network: context.network, screen: context.screen, monitors: context.monitors,
-            pictures: context.monitorPictures, route: context.route)
+            pictures: context.monitorPictures, route: context.route,
+            frames: context.videos.map { VideoFrameStill(videos: $0) })
         notifier = DailyNotifier(images: context.images, dataFolder: context.dataFolder)
         backgroundNotice = BackgroundNotice(dataFolder: context.dataFolder)
         picker = BackgroundPicker(
@@ -101,7 +104,8 @@ final class DailyPictureService {
                 dataFolder: dataFolder, network: NetworkMonitor(), pool: services.archive,
                 monitorPictures: .byShape(
                     chooser: services.pictureChooser,
-                    favourites: { [archive = services.archive] in try archive?.favourites() ?? [] })))
+                    favourites: { [archive = services.archive] in try archive?.favourites() ?? [] }),
+                videos: services.environment.videos))
     }
 
     /// Adds the notification's actions to the app and, with either option on, starts working.
@@ -245,7 +249,7 @@ final class DailyPictureService {
         _ entry: APODEntry, then done: @escaping @MainActor (DailyBackground.Ending) -> Void = { _ in }
     ) -> Bool {
         guard settings.setsBackground else { return false }
-        guard WallpaperPicture.original(of: entry) != nil else {
+        guard WallpaperPicture.original(of: entry) != nil || entry.hostedVideoURL != nil else {
             unusable(entry)
             return false
         }

@@ -421,4 +421,20 @@ final class MonitorShapesWallpaperTests: CoreTestCase, @unchecked Sendable {
             server.requests.filter { $0.headers["range"] != nil }.count, 2,
             "the shapes are kept in the index: no header is read again")
     }
+
+    func testTheSamePictureOnEveryMonitorReadsNoHeaderAndNeedsMonitors() throws {
+        XCTAssertEqual(try apod(["show", "2019-01-03"]).status, 0)
+        let file = home.appendingPathComponent("same.jpg")
+        let alone = try apod(["today", "--wallpaper", file.path, "--same-picture"])
+        XCTAssertEqual(alone.status, 2, alone.stderr)
+        XCTAssertTrue(alone.stderr.contains("--same-picture is for several monitors: add --monitors."), alone.stderr)
+        let result = try apod([
+            "today", "--wallpaper", file.path, "--monitors", "640x360@1+0+0,360x640@1+640+0", "--same-picture",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(ImageHeader.read(try Data(contentsOf: file)), ImageHeader(width: 1000, height: 640))
+        XCTAssertEqual(server.requests.filter { $0.headers["range"] != nil }.count, 0, "no header read")
+        XCTAssertEqual(requests("2019-01-03", ranged: false), 0, "the portrait day is not used")
+        XCTAssertEqual(requests("2019-01-05", ranged: false), 1)
+    }
 }

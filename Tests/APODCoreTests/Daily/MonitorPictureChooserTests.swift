@@ -20,6 +20,30 @@ final class PictureShapeTests: CoreTestCase {
         XCTAssertFalse(PictureShape.unusable.suits(portrait))
         XCTAssertEqual(ImageHeader(width: 20_000, height: 20_000).shape, .unusable, "too large to decode")
     }
+
+    /// A JPEG stored landscape with an EXIF orientation of a quarter turn is shown portrait.
+    func testAQuarterTurnOfTheEXIFOrientationSwapsTheSides() {
+        let plain = StructuredImages.jpeg(width: 4000, height: 3000)
+        func turned(_ orientation: Int, bigEndian: Bool = false) -> PictureShape? {
+            var segment = Data([0xFF, 0xE1, 0, 0])
+            segment.append(contentsOf: Array("Exif".utf8) + [0, 0])
+            segment.append(contentsOf: Array((bigEndian ? "MM" : "II").utf8))
+            for (value, size) in [
+                (42, 2), (8, 4), (1, 2), (0x0112, 2), (3, 2), (1, 4), (orientation, 2), (0, 2), (0, 4),
+            ] {
+                let bytes: [UInt8] = (0..<size).map { UInt8((value >> (8 * $0)) & 0xFF) }
+                segment.append(contentsOf: bigEndian ? bytes.reversed() : bytes)
+            }
+            segment[3] = UInt8(segment.count - 2)
+            return ImageHeader.uprightShape(of: plain.prefix(2) + segment + plain.dropFirst(2))
+        }
+        XCTAssertEqual(ImageHeader.uprightShape(of: plain), PictureShape(width: 4000, height: 3000))
+        XCTAssertEqual(turned(1), PictureShape(width: 4000, height: 3000))
+        XCTAssertEqual(turned(3), PictureShape(width: 4000, height: 3000), "half a turn")
+        XCTAssertEqual(turned(6), PictureShape(width: 3000, height: 4000))
+        XCTAssertEqual(turned(8, bigEndian: true), PictureShape(width: 3000, height: 4000))
+        XCTAssertEqual(turned(9), PictureShape(width: 4000, height: 3000), "not an orientation")
+    }
 }
 
 final class PictureShapeProbeTests: CoreTestCase, @unchecked Sendable {

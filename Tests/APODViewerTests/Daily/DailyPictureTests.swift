@@ -639,7 +639,13 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         try showTwoMonitorsOverAnIndexOfShapes(samePicture: true)
     }
 
-    private func showTwoMonitorsOverAnIndexOfShapes(samePicture same: Bool) throws {
+    /// The portrait day chosen cannot be downloaded: its monitor shows the day's picture, and the
+    /// background is still set.
+    func testAStandInThatCannotBeDownloadedLeavesItsMonitorTheDaysPicture() throws {
+        try showTwoMonitorsOverAnIndexOfShapes(samePicture: false, standInFails: true)
+    }
+
+    private func showTwoMonitorsOverAnIndexOfShapes(samePicture same: Bool, standInFails: Bool = false) throws {
         do {
             let dconf = try DconfService(folder: folder.appendingPathComponent("dconf-\(same)"))
             defer { dconf.stop() }
@@ -664,6 +670,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             fetcher.respond(to: todayURL, with: PlainPNG.make(width: 1200, height: 800, red: 20, green: 200, blue: 40))
             let tallURL = try XCTUnwrap(WallpaperPicture.url(for: tall, width: width))
             fetcher.respond(to: tallURL, with: PlainPNG.make(width: 768, height: 1024, red: 20, green: 40, blue: 230))
+            if standInFails { fetcher.fail(tallURL) }
             var settings = Self.settings(background: true, notify: false, placement: .both)
             settings.samePictureOnEveryScreen = same
             let chooser = MonitorPictureChooser(index: index, probe: PictureShapeProbe(client: nil, images: fetcher))
@@ -685,6 +692,9 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
                 if same {
                     assertPixel(of: spanned, x: 384, y: 512, isNear: green, "today's, whole, on the portrait one too")
                     XCTAssertFalse(fetcher.urls.contains(tallURL.absoluteString), "\(fetcher.urls)")
+                } else if standInFails {
+                    assertPixel(of: spanned, x: 384, y: 512, isNear: green, "today's, whole, for the missing stand-in")
+                    XCTAssertTrue(fetcher.urls.contains(tallURL.absoluteString), "it was tried: \(fetcher.urls)")
                 } else {
                     assertPixel(of: spanned, x: 384, y: 512, isNear: blue, "the portrait day")
                     // Whole and uncropped: the portrait day reaches its region's corners.
@@ -1169,6 +1179,7 @@ final class RecordingFetcher: ImageFetching, @unchecked Sendable {
     private let upstream: (any ImageFetching)?
     private var asked: [String] = []
     private var answers: [String: Data] = [:]
+    private var failing: Set<String> = []
     private var cached: Set<URL> = []
 
     init(upstream: (any ImageFetching)? = nil) {
@@ -1199,8 +1210,16 @@ final class RecordingFetcher: ImageFetching, @unchecked Sendable {
             asked.append(target.absoluteString)
             if caches { cached.insert(url) }
         }
+        if lock.withLock({ failing.contains(target.absoluteString) }) {
+            throw APODError.pictureUnreachable(interrupted: false)
+        }
         if let upstream { return try await upstream.imageData(from: url, for: purpose) }
         return lock.withLock { answer(for: target.absoluteString) }
+    }
+
+    /// From now on `url` cannot be downloaded.
+    func fail(_ url: URL) {
+        lock.withLock { _ = failing.insert(url.absoluteString) }
     }
 
     /// From now on `url` answers `data`.
