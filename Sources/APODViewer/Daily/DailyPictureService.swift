@@ -255,7 +255,10 @@ final class DailyPictureService {
         }
         if entry.mediaType != .image && settings.videoDays == .keepCurrent { return false }
         background.newPicture(entry) { [weak self] ending in
-            if ending == .taken { self?.rotation.backgroundChanged() }
+            if ending == .taken {
+                self?.rotation.backgroundChanged()
+                self?.tellWhichWentWhere()
+            }
             done(ending)
         }
         return true
@@ -274,6 +277,15 @@ final class DailyPictureService {
 
     /// Spanned backgrounds drawn since start, not taken from the data folder (tests).
     var compositionsMade: Int { background.compositionsMade }
+
+    /// A day's background that shows other days on some monitors (their shape did not suit the
+    /// day's picture): with notifications on, which picture went where.
+    private func tellWhichWentWhere() {
+        guard settings.notifies, let span = background.lastSpan, Set(span.pictures.map(\.date)).count > 1 else {
+            return
+        }
+        notifier.changedOnMonitors(MonitorNames.assignment(of: span.pictures, on: span.layout))
+    }
 
     /// Seconds until the next check (tests).
     var secondsUntilNextCheck: TimeInterval { checks.secondsUntilNextCheck }

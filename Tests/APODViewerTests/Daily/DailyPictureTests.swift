@@ -961,6 +961,35 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             "each hour asked after what each monitor showed")
     }
 
+    /// A new day whose picture does not suit one monitor: that monitor shows another day, and
+    /// besides the day's announcement a notification says which picture went where.
+    func testANewDayOnMonitorsOfDifferentShapesSaysWhichPictureWentWhere() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let portraitDay = APODEntry(
+            date: APODDay("2026-11-20")!, title: "A Tall Nebula", mediaType: .image,
+            hdImageURL: URL(string: Self.cdn + "tall.jpg?w=2000&h=4000&fit=clip"))
+        let layout = try MonitorLayout([
+            MonitorSpec(width: 1280, height: 1024, connector: "eDP-1"),
+            MonitorSpec(width: 768, height: 1024, x: 1280, model: "DELL U2720Q", connector: "DP-1"),
+        ])
+        let pictures = MonitorPictures { entry, _, _, _ in [entry, portraitDay] }
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            try startDaily(
+                Self.settings(background: true, notify: true, placement: .desktop), source: DailySource(Self.image),
+                fetcher: RecordingFetcher(), route: .settings(backend: backend), monitors: layout,
+                monitorPictures: pictures)
+            try waitFor("the notification of which went where") {
+                self.notifications.calls.contains { $0.summary == "New backgrounds" }
+            }
+            XCTAssertEqual(
+                notifications.calls.last { $0.summary == "New backgrounds" }?.body,
+                "Built-in display: Aurora over Lake; DELL U2720Q: A Tall Nebula")
+            XCTAssertTrue(notifications.calls.contains { $0.summary == Self.image.title }, "the day announced too")
+        }
+    }
+
     func testMonitorNamesSayWhichIsTheLaptopsAndTellTwinsApart() throws {
         let layout = try MonitorLayout([
             MonitorSpec(width: 1920, height: 1080, model: "0x06b3", connector: "eDP-1"),
