@@ -55,8 +55,11 @@ public final class MessageDialog {
 
     public func present() { window.present() }
 
-    /// Answers as a user pressing that button would (tests).
+    /// Answers as a user pressing that button would (tests): the answer, then the dialog goes,
+    /// as libadwaita closes it after a button's response (`adw_message_dialog_response` alone
+    /// leaves it open; destroyed rather than closed, which would answer `closeResponse` again).
     public func respond(_ id: String) {
         adw_message_dialog_response(window.cast(), id)
+        if !window.isDestroyed { gtk_window_destroy(window.cast()) }
     }
 }

@@ -75,6 +75,25 @@ extension ArchiveIndex {
         }
     }
 
+    /// The known Chinese titles of the days `start` through `end` (days without a translation
+    /// left out): what a stretch of grid cells shows in one query rather than one per day.
+    public func translatedTitles(from start: APODDay, through end: APODDay) throws -> [APODDay: String] {
+        guard start <= end else { return [:] }
+        return try guarded {
+            var titles: [APODDay: String] = [:]
+            for row in try database.rows(
+                """
+                SELECT day, title FROM translations
+                WHERE day BETWEEN ? AND ? AND explanation IS NOT NULL AND title IS NOT NULL AND title != ''
+                """,
+                [.integer(start.ordinal), .integer(end.ordinal)])
+            {
+                if let day = row.integer(0), let title = row.text(1) { titles[APODDay(ordinal: day)] = title }
+            }
+            return titles
+        }
+    }
+
     /// Indexed days whose translation was never asked for or is due again, newest first: what
     /// `apod sync --translations` fetches.
     public func daysWantingTranslation(now: Date = Date(), limit: Int = .max) throws -> [APODDay] {

@@ -51,6 +51,15 @@ public final class TranslationSource: Sendable {
         return (try? index?.storedTranslation(for: day, now: calendar.currentDate)) ?? nil
     }
 
+    /// The kept Chinese titles of the days `start` through `end`, without a request.
+    public func storedTitles(from start: APODDay, through end: APODDay) -> [APODDay: String] {
+        var titles = (try? index?.translatedTitles(from: start, through: end)) ?? [:]
+        for (day, lookup) in memory.withLock({ $0.lookups }) where (start...end).contains(day) {
+            if let title = lookup.translation?.title, !title.isEmpty { titles[day] = title }
+        }
+        return titles
+    }
+
     /// The translation of `day`, from what is kept or from the mirror.
     /// - Throws: only `CancellationError`.
     public func translation(for day: APODDay) async throws -> TranslationLookup {

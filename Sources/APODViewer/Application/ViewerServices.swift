@@ -45,6 +45,16 @@ public final class ViewerServices {
         }
     }
 
+    /// Chooses each monitor's picture by its shape from the index of the source in use, reading
+    /// unknown pictures' headers through the app's HTTP client (cached pictures first); nil
+    /// without an index. Call off the main thread: it may open the index.
+    var pictureChooser: @Sendable () -> MonitorPictureChooser? {
+        let probe = PictureShapeProbe(client: client, images: fetcher)
+        return { [archive] in
+            (try? archive?.openIndex()).map { MonitorPictureChooser(index: $0, probe: probe) }
+        }
+    }
+
     /// - Parameters:
     ///   - store: where preference changes are saved; nil keeps them for this run only.
     ///   - dataFolder: where the archive index and favourites live; nil runs without them.

@@ -45,6 +45,18 @@ public final class ViewerTranslations: Sendable {
     /// Reads the index, never the network: off the main thread.
     public func knownTitle(_ day: APODDay) -> String? {
         guard language == .chinese, let title = source().stored(day)?.translation?.title else { return nil }
+        return Self.shown(title)
+    }
+
+    /// The known Chinese titles of the days `start` through `end` when Preferences says
+    /// Chinese (one index read for a stretch of Browse's wall), else none. Off the main thread.
+    public func knownTitles(from start: APODDay, through end: APODDay) -> [APODDay: String] {
+        guard language == .chinese, start <= end else { return [:] }
+        return source().storedTitles(from: start, through: end).compactMapValues(Self.shown)
+    }
+
+    /// A title as a cell shows it: no control characters, bounded; nil when nothing is left.
+    private static func shown(_ title: String) -> String? {
         let shown = BoundedText(ControlCharacters.strip(title, keepingLayout: false), limit: BoundedText.titleLimit)
         return shown.text.isEmpty ? nil : shown.text
     }

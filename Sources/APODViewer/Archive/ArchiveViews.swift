@@ -151,8 +151,8 @@ final class ArchiveViews {
                 ? tr("1 picture matches “{query}”", ["query": query])
                 : tr("{count} pictures match “{query}”", ["count": DisplayNumber.grouped(found.count), "query": query])
             if found.count > found.entries.count {
-                summary +=
-                    " " + tr("(the best {shown} are shown)", ["shown": DisplayNumber.grouped(found.entries.count)])
+                summary = Sentences.join(
+                    summary, tr("(the best {shown} are shown)", ["shown": DisplayNumber.grouped(found.entries.count)]))
             }
             let running = downloadProgress != nil
             let offer = !found.isComplete && offers && !running
@@ -162,9 +162,11 @@ final class ArchiveViews {
             } else if running {
                 note = tr("Only the pictures already on this computer were searched: the rest are being downloaded.")
             } else {
-                note =
-                    ArchiveStatusText.sentence(found.status.figures) + " "
-                    + (unavailable.map { tr("Only the pictures already on this computer were searched.") + " " + $0 }
+                note = Sentences.join(
+                    ArchiveStatusText.sentence(found.status.figures),
+                    unavailable.map {
+                        Sentences.join(tr("Only the pictures already on this computer were searched."), $0)
+                    }
                         ?? tr(
                             "Only the pictures already on this computer were searched: download the archive to search all of them."
                         ))
@@ -201,6 +203,12 @@ final class ArchiveViews {
         }
         searchView?.showProgress(downloadProgress)
         if wasRunning != (downloadProgress != nil) { runSearch() }
+    }
+
+    /// Explanations changed in Preferences: every view's cells show their titles again.
+    func refreshTitles() {
+        searchView?.refreshTitles()
+        listViews.values.forEach { $0.refreshTitles() }
     }
 
     /// Reads `list` again when its view is shown (the favourites changed, say).

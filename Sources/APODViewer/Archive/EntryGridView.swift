@@ -124,6 +124,9 @@ final class EntryGridView {
         progressLabel.isVisible = text != nil
     }
 
+    /// Explanations changed in Preferences: the cells' titles follow without reloading.
+    func refreshTitles() { flowBox.refreshPictureTitles(from: environment.translations) }
+
     /// Shows `entries` (replacing what was shown) under `summary`.
     func show(_ entries: [APODEntry], summary: String, note: String? = nil, offerDownload: Bool) {
         replaceContents(summary: summary, note: note, offerDownload: offerDownload)

@@ -54,6 +54,7 @@ final class ArchiveWall {
     private let pictures: PictureLoader
     private let work = WorkSlot()
     private let pageWork = WorkSlot()
+    private let titleWork = WorkSlot()
     private var settle: RepeatingTimer?
     private var lastMovement = 0.0
     private var aligning: RepeatingTimer?
@@ -197,12 +198,37 @@ final class ArchiveWall {
             { () -> (months: [(month: ArchiveMonth, days: Int)], newest: [WallCell.Day]) in
                 let months = try reader.monthCounts()
                 guard let year = months.first?.month.year else { return (months, []) }
-                let newest = try reader.entries(
+                let newest = try reader.days(
                     APODDay(year: year, month: 1, day: 1)!, APODDay(year: year, month: 12, day: 31)!)
-                return (months, newest.reversed().map(WallCell.Day.init))
+                return (months, newest)
             },
             then: { [weak self] result in
                 self?.show(result)
+            })
+    }
+
+    /// Preferences → Explanations changed: the days read so far take their titles again (the
+    /// known Chinese ones, or NASA's) in one read off the main thread, and the cells on screen
+    /// show them at once; their thumbnails stay.
+    func refreshTitles() {
+        let read = days
+        guard let newest = read.lazy.compactMap({ $0 }).first?.entry.date,
+            let oldest = read.reversed().lazy.compactMap({ $0 }).first?.entry.date
+        else { return }
+        let reader = reader
+        titleWork.start(
+            { () -> [WallCell.Day?] in
+                let titles = reader.titles(oldest, newest)
+                return read.map { $0.map { WallCell.Day($0.entry, title: titles[$0.entry.date]) } }
+            },
+            then: { [weak self] result in
+                guard let self, case .success(let retitled) = result else { return }
+                // Only where the wall still holds the same day (a reload may have come meanwhile).
+                for (index, day) in retitled.enumerated()
+                where self.days.indices.contains(index) && day != nil && self.days[index]?.entry == day?.entry {
+                    self.days[index] = day
+                }
+                for bound in self.listView.boundRows { self.bind(bound.row, to: bound.position) }
             })
     }
 
@@ -275,7 +301,7 @@ final class ArchiveWall {
         else { return }
         let reader = reader
         pageWork.start(
-            { try reader.entries(first.firstDay, last.lastDay).reversed().map(WallCell.Day.init) },
+            { try reader.days(first.firstDay, last.lastDay) },
             then: { [weak self] result in
                 guard let self else { return }
                 switch result {
@@ -382,10 +408,10 @@ final class ArchiveWall {
             status.setDescription(tr("The archive is downloading: its days show here when it ends."))
             status.setButtons([])
         } else if let reason = downloadUnavailable?() {
-            status.setDescription(stored + " " + reason)
+            status.setDescription(Sentences.join(stored, reason))
             status.setButtons([])
         } else if downloadRequested.subscriberCount > 0 {
-            status.setDescription(stored + " " + tr("Download the archive to browse all of them."))
+            status.setDescription(Sentences.join(stored, tr("Download the archive to browse all of them.")))
             status.setButtons([downloadButton])
         } else {
             status.setDescription(stored)
@@ -715,6 +741,7 @@ final class ArchiveWall {
 
     /// Stops every thumbnail on its way (the host closes).
     func cancel() {
+        titleWork.cancel()
         work.cancel()
         pageWork.cancel()
         pagePause?.stop()

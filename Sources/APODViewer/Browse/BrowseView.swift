@@ -15,7 +15,8 @@ final class BrowseView {
     ///   or failed: the days written before a stop are kept) a wall already read reads its days
     ///   again.
     init(in window: Window, environment: ViewerEnvironment, archive: ArchiveAccess, download: ArchiveDownload?) {
-        wall = ArchiveWall(reader: .index(of: archive), pictures: environment.pictures)
+        wall = ArchiveWall(
+            reader: .index(of: archive, translations: environment.translations), pictures: environment.pictures)
         narrowLayout = WidthBreakpoint(window: window, narrowerThan: ArchiveWall.narrowWidth) { [weak wall] narrow in
             wall?.setNarrow(narrow)
         }
@@ -46,6 +47,12 @@ final class BrowseView {
             .browse, title: tr("_Browse"), iconName: "view-grid-symbolic", content: wall.root,
             onShown: { [weak self] in self?.loadOnce() },
             onReload: { [weak self] in self?.reload() })
+    }
+
+    /// Explanations changed in Preferences: the days read take their titles again.
+    func refreshTitles() {
+        guard hasLoaded else { return }
+        wall.refreshTitles()
     }
 
     /// The first showing reads the days; later ones keep the wall where it is.

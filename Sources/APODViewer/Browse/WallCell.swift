@@ -56,14 +56,17 @@ final class WallCell {
     struct Day: Sendable {
         let entry: APODEntry
         let date: String
+        /// NASA's title, or the Chinese mirror's when Explanations is Chinese and it is known.
+        let title: String
         let tooltip: String
         let accessibleLabel: String
         let accessibleDescription: String
 
-        init(_ entry: APODEntry) {
+        init(_ entry: APODEntry, title translated: String? = nil) {
             self.entry = entry
             date = entry.date.displayString
-            let title = entry.shownTitle.text
+            let title = translated ?? entry.shownTitle.text
+            self.title = title
             tooltip = [title, entry.shownAltText?.text].compactMap { $0 }.joined(separator: "\n")
             accessibleLabel =
                 entry.mediaType == .video
@@ -76,12 +79,17 @@ final class WallCell {
     /// follow at `render()`, once its row comes on screen: GTK 4.8 binds rows by the hundred
     /// beyond the visible ones, and a fling passes most of them without their ever being drawn.
     func assign(_ day: Day, at index: Int) {
-        guard dayIndex != index || entry != day.entry else { return }
+        guard dayIndex != index || entry != day.entry else {
+            // The same day under another title (Explanations changed): only its texts change.
+            if let assigned, assigned.title != day.title { retitle(day) }
+            return
+        }
         cancel()
         dayIndex = index
         entry = day.entry
         assigned = day
         isLoaded = false
+        failureReason = nil
         needsRender = true
         tooltipText = day.tooltip
         // Now, not at `render()`: screen readers list the cells of rows off screen too.
@@ -90,6 +98,16 @@ final class WallCell {
         button.isVisible = true
         // The last day's thumbnail goes now, not when the row is next on screen.
         if hasThumbnail { picture.setTexture(nil) }
+    }
+
+    private func retitle(_ day: Day) {
+        assigned = day
+        if let failure = failureReason {
+            tooltipText = "\(day.title)\n\(failure)"
+        } else {
+            tooltipText = day.tooltip
+        }
+        button.setAccessibleLabel(day.accessibleLabel)
     }
 
     /// Holds day `index`'s place while its page of the index is read: the loading placeholder,
@@ -101,6 +119,7 @@ final class WallCell {
         entry = nil
         assigned = nil
         isLoaded = false
+        failureReason = nil
         needsRender = false
         tooltipText = nil
         button.setAccessibleLabel(tr("Loading…"))
@@ -133,6 +152,7 @@ final class WallCell {
         assigned = nil
         needsRender = false
         isLoaded = false
+        failureReason = nil
         picture.setTexture(nil)
         playBadge.isVisible = false
         button.isVisible = false
@@ -186,9 +206,13 @@ final class WallCell {
         return true
     }
 
+    /// Why the thumbnail cannot be shown, once that is known.
+    private var failureReason: String?
+
     private func showFailure(iconName: String, reason: String) {
         statusIcon.iconName = iconName
         statusIcon.isVisible = true
-        if let entry { tooltipText = "\(entry.shownTitle.text)\n\(reason)" }
+        failureReason = reason
+        if let assigned { tooltipText = "\(assigned.title)\n\(reason)" }
     }
 }

@@ -9,6 +9,7 @@ import GtkKit
 final class DailyNotifier {
     static let notificationID = "daily-picture"
     static let noticeID = "daily-notice"
+    static let rotationID = "daily-rotation"
     static let thumbnailWidth = 256
 
     weak var application: Application?
@@ -58,10 +59,17 @@ final class DailyNotifier {
         let outcome =
             replacement.map { tr("“{favourite}” is shown instead.", ["favourite": $0.shownTitle.text]) }
             ?? tr("The background stays as it is.")
-        notification.setBody(why + " " + outcome)
+        notification.setBody(Sentences.join(why, outcome))
         notification.setDefaultAction("app.show-date", argument: entry.date.description)
         notification.addButton(tr("Open"), action: "app.show-date", argument: entry.date.description)
         application?.send(notification, id: Self.noticeID)
+    }
+
+    /// The rotation changed the background on several monitors: which picture went where.
+    func changedOnMonitors(_ assignment: String) {
+        let notification = Notification(title: tr("New backgrounds"))
+        notification.setBody(assignment)
+        application?.send(notification, id: Self.rotationID)
     }
 
     /// A problem or a "not changed".

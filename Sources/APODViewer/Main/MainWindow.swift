@@ -21,6 +21,11 @@ final class MainWindow {
     static let sideBySideWidth = 860
     /// The explanation's column beside the picture.
     static let textColumnWidth = 380
+    /// Today's page: its margins, the space between the picture and the day row, and between
+    /// the picture and the text column.
+    private static let pageMargin = (top: 12, bottom: 18, side: 18)
+    private static let pageSpacing = 12
+    private static let bodySpacing = 18
 
     let window: Window
     /// What listens to this window's parts and events; released with it.
@@ -38,7 +43,7 @@ final class MainWindow {
     /// The visible way to what a click on the picture opens.
     let detailsButton = Button(label: tr("Open Detai_ls"))
     /// Picture and text: a row when wide, a column when narrow.
-    let todayBody = Box(.horizontal, spacing: 18)
+    let todayBody = Box(.horizontal, spacing: MainWindow.bodySpacing)
     private let textColumn = Box(.vertical, spacing: 12)
     private(set) var navigation: DayNavigation!
     let header = HeaderBar()
@@ -199,8 +204,9 @@ final class MainWindow {
         pictureView.addVideoPage(videoPlayer.root)
         todayBody.append(pictureView.root)
         todayBody.append(textColumn)
-        let page = Box(.vertical, spacing: 12)
-        page.setMargins(top: 12, bottom: 18, start: 18, end: 18)
+        let page = Box(.vertical, spacing: Self.pageSpacing)
+        let margin = Self.pageMargin
+        page.setMargins(top: margin.top, bottom: margin.bottom, start: margin.side, end: margin.side)
         page.append(todayBody)
         page.append(navigation.root)
         return page
@@ -456,6 +462,7 @@ final class MainWindow {
         }
         if case .day(let day) = request { daySubtitle = day.displayString }
         let source = environment.source
+        StartupTrace.mark(.entryAsked)
         entryWork.start(
             {
                 switch request {
@@ -596,8 +603,9 @@ final class MainWindow {
             return
         }
         if box == nil { pictureView.showLoading() }
-        let fit = box ?? pictureView.decodeBox(fallback: Self.defaultSize)
+        let fit = box ?? pictureView.decodeBox(fallback: expectedPictureArea)
         let pictures = environment.pictures
+        StartupTrace.mark(.pictureAsked, "\(fit.width)x\(fit.height)")
         pictureWork.start(
             {
                 try await pictures.picture(from: url, for: .display, fitting: fit)
@@ -627,7 +635,7 @@ final class MainWindow {
     /// oEmbed), else the placeholder naming the host.
     private func loadDerivedStill(for entry: APODEntry, fitting box: PixelSize?) {
         if box == nil { pictureView.showLoading() }
-        let fit = box ?? pictureView.decodeBox(fallback: Self.defaultSize)
+        let fit = box ?? pictureView.decodeBox(fallback: expectedPictureArea)
         let pictures = environment.pictures
         pictureWork.start(
             {
@@ -646,6 +654,21 @@ final class MainWindow {
             })
     }
 
+    /// The picture area the window will give Today at its default size, in logical pixels: what
+    /// a picture asked for before the first allocation (a start asks before the window is even
+    /// presented) is decoded to fit. The window's size less the page's margins, the text column
+    /// beside the picture, the header bar and the day row, as they measure now.
+    var expectedPictureArea: PixelSize {
+        let size = Self.defaultSize
+        let margin = Self.pageMargin
+        let pageWidth = size.width - 2 * margin.side
+        let width = pageWidth - Self.bodySpacing - Self.textColumnWidth
+        let height =
+            size.height - header.naturalHeight(forWidth: size.width) - margin.top - margin.bottom - Self.pageSpacing
+            - navigation.root.naturalHeight(forWidth: pageWidth)
+        return PixelSize(width: max(1, width), height: max(1, height))
+    }
+
     private func updateActions() {
         clipboard.update()
         navigation.updateSteps(from: entry?.date ?? dateSelector.selectedDay)
@@ -662,7 +685,7 @@ final class MainWindow {
         } else if page == .video || page == .loading, entry.displayPictureURL == nil {
             pictureView.showStatus(.pictureFailed(message, entry.playableURL ?? entry.webPageURL))
         } else if page == .video {
-            loadPicture(for: entry, fitting: pictureView.decodeBox(fallback: Self.defaultSize))
+            loadPicture(for: entry, fitting: pictureView.decodeBox(fallback: expectedPictureArea))
         }
     }
 

@@ -337,7 +337,8 @@ final class PreferencesWindow {
                 "The entries and pictures kept on this computer are removed; they are downloaded again when shown. Favourites, the archive index and the daily background stay."
             ))
         dialog.addResponse("cancel", label: tr("_Cancel"))
-        dialog.addResponse("clear", label: tr("_Clear Cache"), appearance: .destructive)
+        // Not "_Clear Cache": C is Cancel's access key in the dialog (取消(_C) in zh_TW too).
+        dialog.addResponse("clear", label: tr("C_lear Cache"), appearance: .destructive)
         dialog.setDefaultResponse("cancel")
         dialog.setCloseResponse("cancel")
         dialog.onResponse { [weak self] response in

@@ -152,6 +152,9 @@ final class RandomGridView {
             })
     }
 
+    /// Explanations changed in Preferences: the cells' titles follow, the batch stays.
+    func refreshTitles() { flowBox.refreshPictureTitles(from: environment.translations) }
+
     /// One more cell, its thumbnail starting now; the first one replaces the loading page.
     private func add(_ entry: APODEntry) {
         if cells.isEmpty {
@@ -198,7 +201,7 @@ final class RandomGridView {
         var explanation = tr(
             "With the archive's text on this computer (about 30 MB, downloaded once), random pictures come at once and search finds every picture."
         )
-        if let offerFigures { explanation = offerFigures + " " + explanation }
+        if let offerFigures { explanation = Sentences.join(offerFigures, explanation) }
         archiveOffer.showsAction = !narrow
         if narrow {
             archiveOffer.label.setMarkup(

@@ -5,11 +5,9 @@ import APODCore
 enum ArchiveStatusText {
     /// "11,407 pictures in the index; the service has no entry for 84 days."
     static func summary(_ status: ArchiveStatus) -> String {
-        var text = sentence(status.figures)
-        if status.hasFailures {
-            text += " " + tr("Download the archive again later to fetch the days that failed.")
-        }
-        return text
+        Sentences.join(
+            sentence(status.figures),
+            status.hasFailures ? tr("Download the archive again later to fetch the days that failed.") : "")
     }
 
     /// The figures as a sentence, with the full stop of the language.

@@ -53,6 +53,8 @@ final class PictureView {
     let playRequested = Event<Void>()
     /// The area grew well past the picture on screen: decode it again to fit this box.
     let largerPictureNeeded = Event<PixelSize>()
+    /// The area shows what it loaded: a picture after its frame is drawn, a video, a status page.
+    let settled = Event<Void>()
 
     /// The picture on screen, with the size it was decoded from.
     private(set) var shownImage: DecodedImage?
@@ -112,6 +114,7 @@ final class PictureView {
         spinner.isSpinning = false
         videoNotice.hide()
         root.state = .video
+        settled.emit()
     }
 
     /// The picture area in device pixels, what a picture is decoded to fit; `fallback` (in
@@ -152,7 +155,10 @@ final class PictureView {
         shownImage = image
         coveredWidth = image.width
         picture.setTexture(image.texture)
-        if StartupTrace.isOn { picture.afterNextPaint { StartupTrace.mark(.firstPictureFrame) } }
+        picture.afterNextPaint { [weak self] in
+            StartupTrace.mark(.firstPictureFrame)
+            self?.settled.emit()
+        }
         picture.alternativeText = altText
         picture.setAccessibleLabel(altText ?? "")
         pictureButton.tooltip = altText
@@ -191,6 +197,7 @@ final class PictureView {
         page.setDescription(status.description)
         page.setButtons(status.ways.map(button(for:)))
         root.state = status.isFailure ? .failure : .status
+        settled.emit()
     }
 
     private func button(for way: ContentStatus.Way) -> Button {

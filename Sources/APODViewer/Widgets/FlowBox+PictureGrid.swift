@@ -40,6 +40,12 @@ extension FlowBox {
     /// The cells, in grid order.
     var pictureCells: [GridCell] { children.compactMap { $0 as? GridCell } }
 
+    /// Explanations changed: every cell shows its title again, the known Chinese one or NASA's.
+    func refreshPictureTitles(from translations: ViewerTranslations?) {
+        guard let translations else { return }
+        pictureCells.forEach { $0.showTitle(from: translations) }
+    }
+
     /// Appends a cell for `entry` and starts its thumbnail at one column's width in device
     /// pixels (at least 160 points; 1100 points stand for the box before it is laid out), and
     /// looks up the day's Chinese title when Explanations is Chinese.
@@ -49,7 +55,7 @@ extension FlowBox {
         let available = width > 0 ? width : 1100
         let cell = GridCell(entry: entry)
         append(cell)
-        if let translations { cell.showKnownTranslation(from: translations) }
+        if let translations { cell.showTitle(from: translations) }
         cell.loadThumbnail(with: pictures, width: max(160, available / max(1, columns)) * max(1, scaleFactor))
     }
 }

@@ -25,7 +25,7 @@ final class GridCell: FlowBoxChild {
     let dateLabel: Label
     private let work = WorkSlot()
     private let titleWork = WorkSlot()
-    /// NASA's title, or the Chinese mirror's once `showKnownTranslation` found it.
+    /// NASA's title, or the Chinese mirror's once `showTitle` found it.
     private(set) var title: String
     /// A GIF day's animation, played while the pointer is over the cell.
     private(set) var animation: PictureAnimation!
@@ -97,22 +97,28 @@ final class GridCell: FlowBoxChild {
     }
 
     /// Shows the day's Chinese title in the label, tooltip and accessible name when the
-    /// translation is already known and Explanations is Chinese (an index read, off the main
-    /// thread; never a request to the mirror for a whole grid).
-    func showKnownTranslation(from translations: ViewerTranslations) {
+    /// translation is already known and Explanations is Chinese, else NASA's (an index read,
+    /// off the main thread; never a request to the mirror for a whole grid). Called again when
+    /// Explanations changes.
+    func showTitle(from translations: ViewerTranslations) {
         let day = entry.date
         titleWork.start(
             { translations.knownTitle(day) },
             then: { [weak self] result in
-                guard let self, case .success(let translated?) = result else { return }
-                self.title = translated
-                self.titleLabel.text = translated
-                self.tooltip =
-                    self.failed
-                    ? "\(translated)\n\(self.failureText)"
-                    : [translated, self.entry.shownAltText?.text].compactMap { $0 }.joined(separator: "\n")
-                self.setAccessibleLabel(self.accessibleName)
+                guard let self, case .success(let translated) = result else { return }
+                self.show(title: translated ?? self.entry.shownTitle.text)
             })
+    }
+
+    private func show(title shown: String) {
+        guard shown != title else { return }
+        title = shown
+        titleLabel.text = shown
+        tooltip =
+            failed
+            ? "\(shown)\n\(failureText)"
+            : [shown, entry.shownAltText?.text].compactMap { $0 }.joined(separator: "\n")
+        setAccessibleLabel(accessibleName)
     }
 
     var isLoading: Bool { work.isBusy }

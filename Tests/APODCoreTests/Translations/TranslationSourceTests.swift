@@ -53,6 +53,23 @@ final class TranslationSourceTests: CoreTestCase {
         XCTAssertEqual(source.stored(day), lookup)
     }
 
+    /// A stretch of days' kept titles in one read (Browse's wall): translated days only, inside
+    /// the stretch.
+    func testStoredTitlesOfAStretchOfDays() async throws {
+        let (source, server) = try mirror { request in
+            FakeMirror.day(of: request)?.day == 3
+                ? .html("<h1>Not Found</h1>", status: 404)
+                : FakeResponse(headers: ["Content-Type": "text/html"], body: Data(Self.page(for: request).utf8))
+        }
+        defer { server.stop() }
+        for day in ["2015-04-01", "2015-04-02", "2015-04-03", "2015-04-05"] {
+            _ = try await source.translation(for: APODDay(day)!)
+        }
+        let titles = source.storedTitles(from: APODDay("2015-04-02")!, through: APODDay("2015-04-04")!)
+        XCTAssertEqual(titles, [APODDay("2015-04-02")!: "冰島夜空中的北極光"], "04-03 has none, 04-01 and 04-05 are outside")
+        XCTAssertEqual(source.storedTitles(from: APODDay("2015-04-05")!, through: APODDay("2015-04-01")!), [:])
+    }
+
     func testBig5WithoutCharsetHeaderIsRead() async throws {
         let (source, server) = try mirror { request in
             FakeResponse(headers: ["Content-Type": "text/html"], body: FakeMirror.big5(Self.page(for: request)))

@@ -1,5 +1,6 @@
 import APODCore
 import AdwKit
+import CGtk
 import Foundation
 import GtkKit
 import LoopbackServer
@@ -91,6 +92,7 @@ final class ChineseExplanationTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(main.translation?.isShowingChinese == true, "the toggle is remembered per window")
             waitForFrames()
             saveScreenshot(of: main.window, named: "today-chinese-zh_TW")
+            saveNarrowScreenshots(of: main.window, named: "today-chinese-zh_TW")
         }
     }
 
@@ -170,16 +172,25 @@ final class ChineseExplanationTests: GUITestCase, @unchecked Sendable {
                         day: aurora.date, title: FakeMirror.texts[0].title,
                         explanation: HTMLText.plainText(FakeMirror.texts[0].explanation), pageURL: page)),
                 for: aurora.date)
+            let translations = ViewerTranslations(
+                base: page.deletingLastPathComponent(), client: HTTPClient(timeout: 5, retryPolicy: .none),
+                archive: archive, language: .chinese, calendar: calendar)
             try start(
                 environment: ViewerEnvironment(
                     source: FakeSource(entries: [aurora, m31]), pictures: PictureLoader(fetcher: pictures.fetcher),
-                    calendar: calendar, archive: archive))
+                    calendar: calendar, archive: archive, translations: translations))
             let views = try XCTUnwrap(app.archiveViews)
             let search = try XCTUnwrap(views.searchView)
             views.search("極光")
             waitUntil("極光 finds the aurora") { search.page == .grid && search.cells.map(\.entry.date) == [aurora.date] }
+            waitUntil("under its Chinese title") { search.cells.first?.titleLabel.text == "冰島夜空中的北極光" }
+            // Chinese runs its sentences together: no space after 「。」.
+            XCTAssertTrue(search.noteLabel.text.contains("尚未下載。只搜尋了"), search.noteLabel.text)
             waitForFrames()
-            if let main = app.mainWindow { saveScreenshot(of: main.window, named: "search-chinese-zh_TW") }
+            if let main = app.mainWindow {
+                saveScreenshot(of: main.window, named: "search-chinese-zh_TW")
+                saveNarrowScreenshots(of: main.window, named: "search-chinese-zh_TW")
+            }
             views.search("仙女座星系")
             waitUntil("仙女座星系 finds M31") { search.page == .grid && search.cells.map(\.entry.date) == [m31.date] }
         }
@@ -251,6 +262,109 @@ final class ChineseExplanationTests: GUITestCase, @unchecked Sendable {
             Gtk.iterate(until: { false }, timeout: 0.5)
             XCTAssertEqual(cell.titleLabel.text, "Aurora over a Lake")
             XCTAssertTrue(cell.accessibleName.hasPrefix("Aurora over a Lake"), cell.accessibleName)
+        }
+    }
+
+    /// 2015-04-04 with a known translation and 2015-04-05 without, in `index`.
+    private func storeLakes(in index: ArchiveIndex) throws -> (aurora: APODEntry, lake: APODEntry) {
+        let aurora = entry("2015-04-04", title: "Aurora over a Lake", picture: "/640x400.jpg")
+        let lake = entry("2015-04-05", title: "Another Lake", picture: "/640x400.jpg")
+        try index.store([aurora, lake])
+        try index.storeTranslation(
+            .translated(
+                Translation(
+                    day: aurora.date, title: FakeMirror.texts[0].title,
+                    explanation: HTMLText.plainText(FakeMirror.texts[0].explanation),
+                    pageURL: URL(string: "http://127.0.0.1:9/apod/ap150404.html")!)),
+            for: aurora.date)
+        return (aurora, lake)
+    }
+
+    /// Browse's wall, shown, with every page of the index arrived.
+    @MainActor
+    private func showWall() throws -> ArchiveWall {
+        let main = try XCTUnwrap(app.mainWindow)
+        main.showView(MainView.Name.browse.rawValue)
+        let wall = try XCTUnwrap(app.browseView?.wall)
+        waitUntil("the wall shows its days") { wall.stack.state == .wall && !wall.cellsOnScreen.isEmpty }
+        waitUntil("every page of the index arrived") { wall.isComplete }
+        return wall
+    }
+
+    /// What a wall cell says: its tooltip's first line and its accessible name.
+    @MainActor
+    private func texts(of wall: ArchiveWall, day: APODDay) -> (tooltip: String?, name: String?) {
+        guard let cell = wall.cellsOnScreen.first(where: { $0.entry?.date == day }) else { return (nil, nil) }
+        return (
+            cell.tooltipText?.split(separator: "\n").first.map(String.init),
+            apod_accessible_label(cell.button.widgetPointer).map { String(cString: $0) }
+        )
+    }
+
+    /// Browse's cells read the known Chinese title in the tooltip and accessible name when
+    /// Explanations is Chinese, as the grids do; a day without translation keeps NASA's.
+    func testBrowseCellsShowTheKnownChineseTitle() throws {
+        let chinese = try ChineseLocale()
+        defer { chinese.restore() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-zh-wall-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try MainActor.assumeIsolated {
+            let configuration = SourceConfiguration(
+                kind: .science, cacheDirectory: folder.appendingPathComponent("cache"))
+            let archive = ArchiveAccess(
+                dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
+            let (aurora, lake) = try storeLakes(in: archive.openIndex())
+            let translations = ViewerTranslations(
+                base: URL(string: "http://127.0.0.1:9/apod/")!, client: HTTPClient(timeout: 5, retryPolicy: .none),
+                archive: archive, language: .chinese, calendar: calendar)
+            try start(
+                environment: ViewerEnvironment(
+                    source: FakeSource(entries: [aurora, lake]), pictures: PictureLoader(fetcher: pictures.fetcher),
+                    calendar: calendar, archive: archive, translations: translations))
+            let wall = try showWall()
+            let translated = texts(of: wall, day: aurora.date)
+            XCTAssertEqual(translated.tooltip, "冰島夜空中的北極光")
+            XCTAssertTrue(translated.name?.contains("冰島夜空中的北極光") == true, translated.name ?? "no name")
+            let untranslated = texts(of: wall, day: lake.date)
+            XCTAssertEqual(untranslated.tooltip, "Another Lake", "no translation known: NASA's title")
+            XCTAssertTrue(untranslated.name?.contains("Another Lake") == true, untranslated.name ?? "no name")
+        }
+    }
+
+    /// Open grids follow Preferences → Explanations at once, without reopening: Search's cells
+    /// and Browse's cells take the Chinese title, then NASA's again.
+    func testOpenGridsFollowTheExplanationsPreference() throws {
+        let files = TestConfiguration()
+        defer { files.remove() }
+        try MainActor.assumeIsolated {
+            let dataFolder = DataFolder(root: files.folder.appendingPathComponent("data", isDirectory: true))
+            let (aurora, _) = try storeLakes(
+                in: dataFolder.openIndex(for: files.configuration(.offline), calendar: calendar))
+            let services = files.services(.offline, calendar: calendar, dataFolder: dataFolder)
+            XCTAssertEqual(services.explanations, .english)
+            try start(services: services)
+            let views = try XCTUnwrap(app.archiveViews)
+            let search = try XCTUnwrap(views.searchView)
+            views.search("Lake")
+            waitUntil("Lake finds both days") { search.page == .grid && search.cells.count == 2 }
+            let cell = try XCTUnwrap(search.cells.first { $0.entry.date == aurora.date })
+            let wall = try showWall()
+            XCTAssertEqual(texts(of: wall, day: aurora.date).tooltip, "Aurora over a Lake")
+
+            app.openPreferences()
+            let preferences = try XCTUnwrap(app.preferencesWindow)
+            preferences.explanationsChoice.selectedValue = .chinese
+            waitUntil("Search's cell takes the Chinese title") { cell.titleLabel.text == "冰島夜空中的北極光" }
+            XCTAssertTrue(cell.accessibleName.hasPrefix("冰島夜空中的北極光"), cell.accessibleName)
+            XCTAssertEqual(cell.tooltip?.split(separator: "\n").first, "冰島夜空中的北極光")
+            waitUntil("Browse's cell takes it too") { texts(of: wall, day: aurora.date).tooltip == "冰島夜空中的北極光" }
+            XCTAssertTrue(texts(of: wall, day: aurora.date).name?.contains("冰島夜空中的北極光") == true)
+
+            preferences.explanationsChoice.selectedValue = .english
+            waitUntil("NASA's title again in Search") { cell.titleLabel.text == "Aurora over a Lake" }
+            XCTAssertTrue(cell.accessibleName.hasPrefix("Aurora over a Lake"), cell.accessibleName)
+            waitUntil("and in Browse") { texts(of: wall, day: aurora.date).tooltip == "Aurora over a Lake" }
+            XCTAssertTrue(texts(of: wall, day: aurora.date).name?.contains("Aurora over a Lake") == true)
         }
     }
 

@@ -56,6 +56,7 @@ final class RelatedObjectsRowTests: GUITestCase, @unchecked Sendable {
             detail.scroller.scrollToEnd()
             waitForFrames()
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-chips-zh_TW"))
+            saveNarrowScreenshots(of: detail.window, named: "detail-chips-zh_TW") { detail.scroller.scrollToEnd() }
         }
     }
 

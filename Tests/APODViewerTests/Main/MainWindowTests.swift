@@ -24,6 +24,22 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// A start asks for its picture before the window is presented, so before Today's picture
+    /// area has a size: it is decoded to fit the area the window is expected to give it at its
+    /// default size (not the whole window, which cost libjpeg a larger scale), close to the real one.
+    func testThePictureAreaExpectedBeforeTheFirstAllocationIsTheOneGiven() throws {
+        try MainActor.assumeIsolated {
+            try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky", picture: "/1200x800.jpg")]))
+            waitUntil("the picture is shown") { main.pictureView.picture.shownPixelSize != nil }
+            waitForFrames()
+            XCTAssertTrue(main.showsTextBesidePicture, "the window is wide, as at its default size")
+            let expected = main.expectedPictureArea
+            let area = main.pictureView.root
+            XCTAssertLessThan(abs(expected.width - area.width), area.width / 20, "\(expected) for \(area.width)")
+            XCTAssertLessThan(abs(expected.height - area.height), area.height / 10, "\(expected) for \(area.height)")
+        }
+    }
+
     func testShowingADateTypedInTheSpinButtonsLoadsItsPicture() throws {
         try MainActor.assumeIsolated {
             let source = FakeSource(entries: [

@@ -1,9 +1,44 @@
+import AdwKit
 import CGtk
 import Foundation
 import GtkKit
 import XCTest
 
 extension GUITestCase {
+    /// Saves `window` 360 px wide in the light and the dark style (`<name>-360-light.png`,
+    /// `<name>-360-dark.png`), then gives it back its size and the light style. `arrange` runs
+    /// before each shot (scrolling to what the shot is of).
+    @MainActor
+    func saveNarrowScreenshots(
+        of window: Window, named name: String, arrange: @MainActor () -> Void = {}, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        let (width, height) = (window.width, window.height)
+        defer {
+            DesktopStyle.reset()
+            window.resize(width: width, height: height)
+        }
+        window.resize(width: 360, height: 800)
+        XCTAssertTrue(Gtk.iterate(until: { window.width <= 360 }, timeout: 10), "360 px wide", file: file, line: line)
+        settle(arrange)
+        saveScreenshot(of: window, named: name + "-360-light", file: file, line: line)
+        StyleManager.colorScheme = .dark
+        XCTAssertTrue(
+            Gtk.iterate(until: { StyleManager.isDark }, timeout: 10), "the dark style", file: file, line: line)
+        settle(arrange)
+        saveScreenshot(of: window, named: name + "-360-dark", file: file, line: line)
+    }
+
+    /// The narrow layout applied (the breakpoints run on the next iteration), `arrange`, and the
+    /// header's switcher done fading into the title, as `ViewScreenshotTests` waits.
+    @MainActor
+    private func settle(_ arrange: @MainActor () -> Void) {
+        waitForFrames()
+        arrange()
+        waitForFrames()
+        ViewScreenshotTests.letCSSTransitionsEnd()
+    }
+
     /// Saves `window` as `<name>.png` in the build folder through the widget paintable →
     /// renderer → texture path, checks the file is a PNG, and returns its location.
     @MainActor
