@@ -33,7 +33,10 @@ enum ScienceEntryDecoder {
     /// a `<video>`'s `src` / `<source src>` (mp4), in that order of preference. One pass with
     /// `TagScanner`: a regular expression backtracked over every `<iframe ` without its `>`
     /// (125 KB of them took 47.5 s, the 4 MB cap about 13 hours).
-    static func videoURL(inPage html: String) -> URL? {
+    /// - Parameter base: the page's own address (`basic_html_url`), against which a relative
+    ///   `src` (`image/2607/clip.mp4`, as APOD's classic pages write them) is read; APOD's own
+    ///   folder (`pageBase`) without one.
+    static func videoURL(inPage html: String, base: URL? = nil) -> URL? {
         let players = ["iframe", "video", "source"]
         var scanner = TagScanner(Array(html.utf8))
         let bytes = scanner.bytes
@@ -52,11 +55,22 @@ enum ScienceEntryDecoder {
             }
             let attributes = String(decoding: tag.dropFirst(1 + name.utf8.count), as: UTF8.self)
             if let source = LinkedText.attribute("src", in: attributes[...]),
-                let url = WebURL.normalize(HTMLEntities.decode(source, inAttribute: true))
+                let url = address(HTMLEntities.decode(source, inAttribute: true), base: base ?? pageBase)
             {
                 found[name] = url
             }
         }
         return players.lazy.compactMap { found[$0] }.first
+    }
+
+    /// Where APOD's classic pages live: their relative links point under it.
+    static let pageBase = URL(string: "https://apod.nasa.gov/apod/")!
+
+    /// `text` as a web address: absolute (or `//host/…`) as it is, relative read against `base`.
+    private static func address(_ text: String, base: URL) -> URL? {
+        if let absolute = WebURL.normalize(text) { return absolute }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, !trimmed.contains(":"), !trimmed.hasPrefix("#") else { return nil }
+        return URL(string: trimmed, relativeTo: base).map(\.absoluteURL).flatMap { WebURL.normalize($0.absoluteString) }
     }
 }

@@ -247,7 +247,7 @@ public final class ScienceSource: APODSource {
     /// The players in the pages of the days of `span`, by day. The entry is usable without
     /// its player, so failures other than cancellation leave it out.
     private func players(in span: ClosedRange<APODDay>) async throws -> [APODDay: URL]? {
-        let fields = ("_fields", "date,basic_html")
+        let fields = ("_fields", "date,basic_html,basic_html_url")
         let address =
             span.lowerBound == span.upperBound
             ? url(path: span.lowerBound.compactForm, query: [fields])
@@ -264,7 +264,8 @@ public final class ScienceSource: APODSource {
                 // A day's own route may leave its date out; a list item must name it.
                 let single = span.lowerBound == span.upperBound && fields.text("date") == nil ? span.lowerBound : nil
                 guard let day = fields.day() ?? single, span.contains(day), let html = fields.text("basic_html"),
-                    let player = ScienceEntryDecoder.videoURL(inPage: html)
+                    let player = ScienceEntryDecoder.videoURL(
+                        inPage: html, base: WebURL.normalize(fields.text("basic_html_url")))
                 else { continue }
                 players[day] = players[day] ?? player
             }

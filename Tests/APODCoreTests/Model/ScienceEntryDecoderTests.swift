@@ -80,6 +80,25 @@ final class ScienceEntryDecoderTests: CoreTestCase, @unchecked Sendable {
         XCTAssertNil(ScienceEntryDecoder.videoURL(inPage: "<p>no player</p>"))
     }
 
+    /// APOD's classic pages write their files relative (`image/2607/…`): read against the
+    /// page's own address when the service gives it (`basic_html_url`), else APOD's folder.
+    func testARelativeVideoSourceIsReadAgainstThePage() {
+        let page =
+            #"<center><video controls><source src="image/2607/EclipseVideo.mp4" type="video/mp4"></video></center>"#
+        XCTAssertEqual(
+            ScienceEntryDecoder.videoURL(inPage: page)?.absoluteString,
+            "https://apod.nasa.gov/apod/image/2607/EclipseVideo.mp4")
+        XCTAssertEqual(
+            ScienceEntryDecoder.videoURL(inPage: page, base: URL(string: "http://127.0.0.1:8080/apod/ap260708.html"))?
+                .absoluteString,
+            "http://127.0.0.1:8080/apod/image/2607/EclipseVideo.mp4")
+        XCTAssertEqual(
+            ScienceEntryDecoder.videoURL(inPage: #"<video src="/apod/image/2607/a b.mp4"></video>"#)?.absoluteString,
+            "https://apod.nasa.gov/apod/image/2607/a%20b.mp4")
+        XCTAssertNil(ScienceEntryDecoder.videoURL(inPage: #"<video src="javascript:alert(1)"></video>"#))
+        XCTAssertNil(ScienceEntryDecoder.videoURL(inPage: #"<video src="file:///etc/passwd"></video>"#))
+    }
+
     func testPlayersAreFoundByTheirTagsInOrderOfPreference() {
         let page = """
             <source src="https://v.example/b.mp4"><video poster="p.jpg" src="https://v.example/a.mp4"></video>

@@ -100,24 +100,6 @@ final class PictureHandOffTests: GUITestCase, @unchecked Sendable {
         }
     }
 
-    /// A modal dialog an earlier test left open (a GtkMessageDialog, say) takes every key of the
-    /// process's windows: real key presses would never reach the window under test.
-    @MainActor
-    private static func destroyModalWindowsLeftByEarlierTests() {
-        let toplevels = gtk_window_list_toplevels()
-        var node = toplevels
-        var modal: [UnsafeMutablePointer<GtkWindow>] = []
-        while let current = node {
-            if let data = current.pointee.data {
-                let window = data.assumingMemoryBound(to: GtkWindow.self)
-                if gtk_window_get_modal(window) != 0 { modal.append(window) }
-            }
-            node = current.pointee.next
-        }
-        g_list_free(toplevels)
-        modal.forEach { gtk_window_destroy($0) }
-    }
-
     /// Gives the window titled "Keys Pressed Here" the X input focus (there is no window manager
     /// to do it; other tests' windows may be under the pointer), then presses `keys`.
     private static func press(_ keys: String) throws {

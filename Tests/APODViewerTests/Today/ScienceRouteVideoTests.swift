@@ -10,7 +10,8 @@ import XCTest
 /// End to end through the science route: the real `ScienceSource`, `HTTPClient` and
 /// `ImageLoader` against a loopback service that answers as science.nasa.gov does (about a
 /// second per request; the day's route without its page, the page with `_fields=basic_html`
-/// holding `<video><source src>` at APOD's real `/apod/image/2607/…` path). The viewer started
+/// holding `<video><source src>` relative, as APOD's pages write it, at APOD's real
+/// `/apod/image/2607/…` path under the page's `basic_html_url`). The viewer started
 /// on 2026-07-08 plays the video in Today and in the detail window; screenshots of both,
 /// playing, light and dark and in Traditional Chinese (`.build/screenshots/science-video-*`).
 final class ScienceRouteVideoTests: GUITestCase, @unchecked Sendable {
@@ -32,10 +33,12 @@ final class ScienceRouteVideoTests: GUITestCase, @unchecked Sendable {
                 let host = request.headers["host"] ?? "127.0.0.1"
                 let page = """
                     <html><body><center><h1>Astronomy Picture of the Day</h1>
-                    <video width="960" controls poster="\(poster)"><source src="http://\(host)\(Self.videoPath)" type="video/mp4"></video>
+                    <video width="960" controls poster="\(poster)"><source src="image/2607/EclipseVideo.mp4" type="video/mp4"></video>
                     </center><b> Eclipse Video </b></body></html>
                     """
-                let object = ["date": "2026-07-08", "basic_html": page]
+                let object = [
+                    "date": "2026-07-08", "basic_html": page, "basic_html_url": "http://\(host)/apod/ap260708.html",
+                ]
                 answer = .json(String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self))
             } else {
                 answer = .json(
