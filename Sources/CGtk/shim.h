@@ -17,6 +17,8 @@ typedef void (*ApodHandler)(gpointer instance, gpointer data);
 typedef void (*ApodPointerHandler)(gpointer instance, gpointer argument, gpointer data);
 typedef void (*ApodIntHandler)(gpointer instance, gint argument, gpointer data);
 typedef void (*ApodIntIntHandler)(gpointer instance, gint first, gint second, gpointer data);
+/* GListModel's items-changed: position, removed, added. */
+typedef void (*ApodItemsChangedHandler)(gpointer instance, guint position, guint removed, guint added, gpointer data);
 
 static inline gulong apod_connect(gpointer instance, const char *signal, ApodHandler handler,
                                   gpointer data, GClosureNotify notify) {
@@ -36,6 +38,11 @@ static inline gulong apod_connect_int(gpointer instance, const char *signal, Apo
 static inline gulong apod_connect_int_int(gpointer instance, const char *signal, ApodIntIntHandler handler,
                                           gpointer data, GClosureNotify notify) {
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+
+static inline gulong apod_connect_items_changed(gpointer instance, ApodItemsChangedHandler handler,
+                                                gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, "items-changed", G_CALLBACK(handler), data, notify, 0);
 }
 
 /*

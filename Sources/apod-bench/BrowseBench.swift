@@ -173,17 +173,25 @@ enum BrowseBench {
 
     /// The flavour of the baseline row: the same wall under cairo over the newest year alone.
     static let baselineFlavour = "newest-year"
+    /// The flavour of the growth row: under cairo over the newest `growthDays` days, so the first
+    /// screen is measured at three index sizes in one run (does it grow with the archive?).
+    static let growthFlavour = "newest-5000"
+    static let growthDays = 5_000
 
     /// - Parameters:
     ///   - baselineDataFolder: a data folder whose index holds the newest year alone: its row,
     ///     under cairo and first, is the baseline of the first screen in the same run.
     ///   - pictureRequests: how many picture requests the host has answered so far.
+    ///   - growthDataFolder: a data folder whose index holds the newest `growthDays` days: run
+    ///     under cairo after the baseline.
     static func run(
-        api: URL, dataFolder: URL, baselineDataFolder: URL? = nil, scratch: URL, pictureRequests: () -> Int
+        api: URL, dataFolder: URL, baselineDataFolder: URL? = nil, growthDataFolder: URL? = nil, scratch: URL,
+        pictureRequests: () -> Int
     ) throws -> [BenchRow] {
         var rows: [BenchRow] = []
         let runs =
             (baselineDataFolder.map { [(RendererMode.cairo, $0, baselineFlavour)] } ?? [])
+            + (growthDataFolder.map { [(RendererMode.cairo, $0, growthFlavour)] } ?? [])
             + renderers.map { ($0, dataFolder, "science-like") }
         for (renderer, folder, flavour) in runs {
             let settings = ViewerBrowseRow.Settings(
@@ -217,7 +225,8 @@ enum BrowseBench {
     /// cairo's in the same run.
     static func lines(_ rows: [BenchRow]) -> [String] {
         let baseline = rows.first { $0.name == "browse" && $0.flavour == baselineFlavour }?.browse
-        let browse = rows.filter { $0.name == "browse" && $0.flavour != baselineFlavour }
+        let growth = rows.first { $0.name == "browse" && $0.flavour == growthFlavour }?.browse
+        let browse = rows.filter { $0.name == "browse" && ![baselineFlavour, growthFlavour].contains($0.flavour) }
         guard !browse.isEmpty else { return [] }
         var lines = [
             "",
@@ -228,6 +237,23 @@ enum BrowseBench {
             lines.append(
                 "info    browse   baseline first screen over the newest year alone (\(baseline.days) days, cairo): "
                     + (baseline.firstScreenSeconds.map { String(format: "%.2f s", $0) } ?? "not reached"))
+        }
+        if let growth {
+            let full = cairo?.browse
+            let figure = { (value: Double?) in value.map { String(format: "%.2f s", $0) } ?? "not reached" }
+            let ratio = { (value: Double?, base: Double?) -> String in
+                guard let value, let base, base > 0 else { return "–" }
+                return String(format: "%.2f×", value / base)
+            }
+            lines.append(
+                "info    browse   growth of the first screen under cairo, same run: "
+                    + "\(baseline?.days ?? 0) days \(figure(baseline?.firstScreenSeconds)), "
+                    + "\(growth.days) days \(figure(growth.firstScreenSeconds)), "
+                    + "\(full?.days ?? 0) days \(figure(full?.firstScreenSeconds)); "
+                    + "full / \(growth.days) days \(ratio(full?.firstScreenSeconds, growth.firstScreenSeconds)), "
+                    + "\(growth.days) days / newest year \(ratio(growth.firstScreenSeconds, baseline?.firstScreenSeconds)); "
+                    + "cells on it \(baseline?.cellsOnFirstScreen ?? 0) / \(growth.cellsOnFirstScreen) / \(full?.cellsOnFirstScreen ?? 0), "
+                    + "all pages in by \(figure(growth.pagesCompleteSeconds)) / \(figure(full?.pagesCompleteSeconds))")
         }
         for row in browse {
             guard let measured = row.browse else { continue }

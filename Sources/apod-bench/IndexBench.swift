@@ -84,10 +84,14 @@ enum IndexBench {
             try baseline.openIndex(for: configuration, calendar: calendar).store(
                 synced.entries(
                     from: APODDay(year: year, month: 1, day: 1)!, through: APODDay(year: year, month: 12, day: 31)!))
+            // And one over the newest 5,000 days: the first screen at three sizes of the index.
+            let growth = DataFolder(root: folder.appendingPathComponent("growth-data", isDirectory: true))
+            try growth.openIndex(for: configuration, calendar: calendar).store(
+                synced.entries(from: calendar.today.adding(days: 1 - BrowseBench.growthDays), through: calendar.today))
             return rows
                 + (try BrowseBench.run(
                     api: service.routeURL, dataFolder: dataFolder.root, baselineDataFolder: baseline.root,
-                    scratch: folder, pictureRequests: { pictures.requests.count }))
+                    growthDataFolder: growth.root, scratch: folder, pictureRequests: { pictures.requests.count }))
         }
         progress("index: a month with videos…")
         rows.append(try await monthRow(archive: archive, service: service, client: client, calendar: calendar))

@@ -1,5 +1,7 @@
 import APODCore
+import APODViewer
 import Foundation
+import GtkKit
 import WallpaperComposition
 
 /// The `monitors` row (issue 31): composing one spanned background for 1, 2 and 3 monitors
@@ -8,7 +10,10 @@ import WallpaperComposition
 /// Rounds interleave the cases; each case's time is the median of its rounds.
 enum MonitorsBench {
     static let flag = "--monitors-case"
+    static let stallFlag = "--monitors-stall"
     static let rounds = 3
+    /// The main loop's longest stall while the app rebuilds a background.
+    static let stallTarget = 50.0
 
     struct Case: Sendable {
         var name: String
@@ -49,6 +54,58 @@ enum MonitorsBench {
         }
     }
 
+    /// The rebuild the app makes when the monitors change, from two monitors to three.
+    struct Rebuild: Codable, Sendable {
+        var seconds: Double
+        var stall: StallMonitor.Stall
+        /// The longest stall of the same timer for as long again with nothing to do: the
+        /// machine's own share (other programs taking the cores).
+        var idleStall: StallMonitor.Stall
+    }
+
+    /// In the child process: the app's automatic background made for `cases[2]`'s layout and set,
+    /// then, with a 10 ms timer ticking on the main loop, made again for `cases[3]`'s as after a
+    /// change of the monitors (its WorkSlot, off the main thread); prints the rebuild's time and
+    /// the main loop's longest stall meanwhile as JSON.
+    static func measureStall(_ arguments: [String]) -> Never {
+        guard arguments.count == 2, let picture = FileManager.default.contents(atPath: arguments[1]),
+            let two = try? MonitorLayout.parse(cases[2].layout), let three = try? MonitorLayout.parse(cases[3].layout)
+        else { fail("bad monitors-stall arguments") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-bench-rebuild-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result: Rebuild? = MainActor.assumeIsolated {
+            let loop = MainLoop()
+            let stalls = StallMonitor()
+            var result: Rebuild?
+            guard let bench = try? MonitorRebuildBench(picture: picture, layout: two, folder: folder) else {
+                return nil
+            }
+            bench.setFirst { taken in
+                guard taken else { return loop.quit() }
+                stalls.start()
+                let start = Clock.now()
+                bench.rebuild(for: three) {
+                    let seconds = Clock.now() - start
+                    stalls.stop()
+                    let idle = StallMonitor()
+                    idle.start()
+                    _ = Timeout(milliseconds: Int(seconds * 1000)) {
+                        idle.stop()
+                        if bench.compositionsMade == 2 {
+                            result = Rebuild(seconds: seconds, stall: stalls.worst, idleStall: idle.worst)
+                        }
+                        loop.quit()
+                    }
+                }
+            }
+            loop.run()
+            return result
+        }
+        guard let result else { fail("monitors-stall: the rebuild did not finish") }
+        FileHandle.standardOutput.write((try? JSONEncoder().encode(result)) ?? Data())
+        exit(0)
+    }
+
     /// Runs every case in its own process, `rounds` times interleaved, and prints the table.
     static func run() -> Never {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apod-bench-monitors-\(getpid())")
@@ -58,12 +115,15 @@ enum MonitorsBench {
             let picture = folder.appendingPathComponent("picture.jpg")
             try Pixbufs.jpeg(Pixbufs.openPicture(width: 6000, height: 4000)).write(to: picture)
             var measured: [Int: [Measurement]] = [:]
+            var rebuilds: [Rebuild] = []
             for _ in 0..<rounds {
                 for (index, item) in cases.enumerated() {
                     measured[index, default: []].append(try child(item.layout, picture: picture.path))
                 }
+                rebuilds.append(try stallChild(picture: picture.path))
             }
             print(table(measured))
+            print(stallLine(rebuilds))
             exit(0)
         } catch {
             fail("monitors: \(error)")
@@ -83,6 +143,34 @@ enum MonitorsBench {
             throw Pixbufs.Failure(description: "the \(layout) composition failed (\(process.terminationStatus))")
         }
         return try JSONDecoder().decode(Measurement.self, from: data)
+    }
+
+    private static func stallChild(picture: String) throws -> Rebuild {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        process.arguments = [stallFlag, picture]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Pixbufs.Failure(description: "the rebuild failed (\(process.terminationStatus))")
+        }
+        return try JSONDecoder().decode(Rebuild.self, from: data)
+    }
+
+    /// The rebuild's median time and its worst stall over the rounds, against the target.
+    static func stallLine(_ rebuilds: [Rebuild]) -> String {
+        let worst = rebuilds.map(\.stall).max { $0.milliseconds < $1.milliseconds } ?? StallMonitor.Stall()
+        let idle = rebuilds.map(\.idleStall).max { $0.milliseconds < $1.milliseconds } ?? StallMonitor.Stall()
+        let seconds = median(rebuilds.map(\.seconds))
+        return String(
+            format:
+                "rebuild 2 → 3 monitors in the app (off the main thread): %.3f s; main loop's longest stall %.1f ms (main thread CPU %.1f ms, waiting for a core %.1f ms; as long idle: %.1f ms), target ≤ %.0f ms: ",
+            seconds, worst.milliseconds, worst.mainThreadCPUMilliseconds, worst.runQueueWaitMilliseconds,
+            idle.milliseconds, stallTarget)
+            + (worst.milliseconds <= stallTarget ? "met" : "MISSED")
     }
 
     static func median(_ values: [Double]) -> Double {

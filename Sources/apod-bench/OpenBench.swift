@@ -129,7 +129,10 @@ enum OpenBench {
         environment["APOD_CACHE_DIR"] = nil
         environment["APOD_DATA_DIR"] = nil
         environment["NASA_API_KEY"] = "BENCHKEY"
-        environment["APOD_TRACE"] = program == .eog ? nil : "1"
+        // `APOD_TRACE=memory apod-bench --open-only`: the viewer's trace with its memory at each
+        // step, printed per run (where the peak RSS goes).
+        let tracesMemory = ProcessInfo.processInfo.environment["APOD_TRACE"] == "memory"
+        environment["APOD_TRACE"] = program == .eog ? nil : tracesMemory ? "memory" : "1"
         let errors = home.appendingPathComponent("stderr.txt").path
         let group = try session.start(arguments, environment: environment, standardError: errors)
         defer { session.end(group) }
@@ -147,6 +150,11 @@ enum OpenBench {
             session.members(of: group).filter { $0.name == name }
             .map { OpenSession.peakMegabytes(of: $0.pid) }.max() ?? 0
         let trace = StartupTrace.lines(in: (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
+        if tracesMemory, program != .eog {
+            let text = trace.map { String(format: "  %.3f s %@ %@", $0.seconds, $0.step.rawValue, $0.detail) }
+            FileHandle.standardError.write(
+                Data(("open: \(program.rawValue) trace\n" + text.joined(separator: "\n") + "\n").utf8))
+        }
         var steps: [String: Double] = [:]
         for line in trace where line.step != .diskSync && steps[line.step.rawValue] == nil {
             steps[line.step.rawValue] = line.seconds
@@ -245,7 +253,8 @@ enum OpenBenchTable {
     private static func longestStep(
         _ program: OpenBench.Program, _ stepMedian: (OpenBench.Program, String) -> Double?
     ) -> String {
-        let timeline = StartupTrace.Step.allCases.filter { $0 != .diskSync }
+        let timeline = StartupTrace.Step.allCases
+            .filter { $0 != .diskSync && !StartupTrace.Step.afterFirstPicture.contains($0) }
             .compactMap { step in stepMedian(program, step.rawValue).map { (step.rawValue, $0) } }
             .sorted { $0.1 < $1.1 }
         var longest = ("process-start", timeline.first?.1 ?? 0)

@@ -33,8 +33,11 @@ final class OpenSession {
             .write(to: folder.appendingPathComponent("session.conf"), atomically: true, encoding: .utf8)
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw Failure(description: "no pipe for Xvfb") }
+        // `APOD_BENCH_OPEN_DISPLAY=N` pins the display number, for several checkouts on one machine.
+        let pinned = ProcessInfo.processInfo.environment["APOD_BENCH_OPEN_DISPLAY"].flatMap(Int.init).map { [":\($0)"] }
         server = try Self.spawn(
-            ["/usr/bin/Xvfb", "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
+            ["/usr/bin/Xvfb"] + (pinned ?? [])
+                + ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
             environment: ProcessInfo.processInfo.environment, standardOutput: pipeEnds[1], standardError: nil)
         close(pipeEnds[1])
         var text = ""

@@ -6,8 +6,9 @@ enum RendererMode: String, CaseIterable, Sendable {
     case cairo
     case automatic = "auto"
     /// Cairo with GL never loaded (`GDK_DEBUG=gl-disable`): what GL costs a process that does
-    /// not draw with it. Not a default row; the app cannot choose it (GDK loads GL when it opens
-    /// the display, before the app can ask which GL it is).
+    /// not draw with it. Not a default row; the launched app starts so itself when it knows
+    /// cairo will draw (`RememberedRenderer`), but these rows run the windows in the bench's
+    /// own process, which chooses as `Gtk.chooseRenderer` does, after GDK loaded GL.
     case cairoWithoutGL = "cairo-nogl"
 
     /// The rows `make bench` runs unless told otherwise.

@@ -19,7 +19,8 @@ let usage = """
       --grids-only     only the rows that run the viewer
       --index-only     only the archive index rows (sync, search, random, random in the viewer, browse)
       --browse-only    only the index sync and the browse rows (the archive wall under cairo and auto)
-      --monitors-only  only the monitors row: one spanned background for 1, 2, 3 monitors against the largest alone
+      --monitors-only  only the monitors row: one spanned background for 1, 2, 3 monitors against the largest alone,
+                       and the main loop's longest stall while the app rebuilds it for a new layout
       --open-only      only the open row: the viewer warm and cold against eog on a 6000×4000 JPEG
       --open-runs N    the open row's runs of each program per measurement (default 4; 3 measurements)
       --video-only     only the video rows: first frame against first byte at 1 MB/s, CPU paused,
@@ -56,6 +57,7 @@ if arguments.first == RowArguments.flag {
 }
 
 if arguments.first == MonitorsBench.flag { MonitorsBench.measureCase(arguments) }
+if arguments.first == MonitorsBench.stallFlag { MonitorsBench.measureStall(arguments) }
 if arguments.first == "--monitors-only" { MonitorsBench.run() }
 
 if arguments.first == WaitCPU.flag {

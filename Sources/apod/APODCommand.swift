@@ -52,9 +52,13 @@ enum APODCommand {
         let archive = ArchiveCommandRunner(
             configuration: configuration, dataFolder: dataFolder, client: client,
             source: source, index: index)
+        let images = configuration.makeImageLoader(client: client)
+        let chooser = (try? index.get()).map {
+            MonitorPictureChooser(index: $0, probe: PictureShapeProbe(client: client, images: images))
+        }
         do {
             let status = try await perform(
-                invocation, source: source, images: configuration.makeImageLoader(client: client),
+                invocation, source: source, images: images, chooser: chooser,
                 archive: archive, dataFolder: dataFolder,
                 savedLanguage: settings[SettingsStore.Key.explanations.rawValue].flatMap(ExplanationLanguage.init)
                     ?? .english,
@@ -79,7 +83,8 @@ enum APODCommand {
     /// - Returns: the exit status when all went well (0, or 3 for `today` with nothing new).
     private static func perform(
         _ invocation: Invocation, source: any APODSource, images: any ImageFetching,
-        archive: ArchiveCommandRunner, dataFolder: DataFolder, savedLanguage: ExplanationLanguage,
+        chooser: MonitorPictureChooser?, archive: ArchiveCommandRunner, dataFolder: DataFolder,
+        savedLanguage: ExplanationLanguage,
         translations: () -> TranslationSource
     ) async throws -> Int32 {
         switch invocation {
@@ -106,7 +111,7 @@ enum APODCommand {
             }
         case .today(let request):
             let writer = try WallpaperWriter(
-                images: images, record: WallpaperRecord(dataFolder: dataFolder), request: request)
+                images: images, record: WallpaperRecord(dataFolder: dataFolder), request: request, chooser: chooser)
             guard let written = try await TodayWallpaper(source: source, writer: writer).write() else {
                 return TodayWallpaper.nothingNewStatus
             }

@@ -15,7 +15,7 @@ enum CommandTable {
         name: { tr("WALLPAPER OPTIONS") }, heading: { tr("WALLPAPER OPTIONS:") }, manualName: "WALLPAPER OPTIONS",
         options: [
             WallpaperRequest.width, WallpaperRequest.height, WallpaperRequest.fit, WallpaperRequest.caption,
-            WallpaperRequest.scale, WallpaperRequest.monitors,
+            WallpaperRequest.scale, WallpaperRequest.monitors, WallpaperRequest.samePicture,
         ])
 
     // MARK: the commands, in the order help lists them

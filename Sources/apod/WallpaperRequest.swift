@@ -3,13 +3,14 @@ import WallpaperComposition
 
 /// What `apod today --wallpaper` and `apod random --wallpaper` are asked to write, parsed from
 /// their options: `--wallpaper PATH [--width W [--height H]] [--scale S] [--caption[=sentence]]
-/// [--fit fill|whole|auto] [--monitors WxH@S+X+Y,…]` (and `--favorites` for `random`).
+/// [--fit fill|whole|auto] [--monitors WxH@S+X+Y,… [--same-picture]]` (and `--favorites` for `random`).
 ///
 /// With only `--width` the picture is written as its server sends it (the CDN resizes it to
 /// that width). With `--height` too, or `--caption`, a background copy is composed
 /// (`WallpaperComposer`): at W×H device pixels, fitted; or, without a size, the picture at its
 /// own size with the caption on it. With `--monitors`, one spanned background for that layout
-/// (`SpannedComposer`): the picture fitted to each monitor separately, each with its own caption.
+/// (`SpannedComposer`): each monitor a picture of its shape (with an index, `SpannedScreens`), or
+/// with `--same-picture` the day's on every one, fitted to each separately with its own caption.
 struct WallpaperRequest: Equatable {
     static let sideRange = 16...WallpaperComposer.maxSide
     static let scaleRange = 1...4
@@ -21,6 +22,8 @@ struct WallpaperRequest: Equatable {
     var caption = BackgroundCaption.none
     var fit = BackgroundFit.auto
     var monitors: MonitorLayout?
+    /// The day's picture on every monitor, rather than a day of each monitor's shape.
+    var samePicture = false
 
     var composes: Bool { height != nil || caption != .none || monitors != nil }
 
@@ -47,6 +50,9 @@ struct WallpaperRequest: Equatable {
             tr("every monitor, as WIDTHxHEIGHT@SCALE+X+Y: one spanned background, fitted to each"),
             tr("monitor with its own caption (for picture-options 'spanned')"),
         ]
+    }
+    static let samePicture = OptionDeclaration("--same-picture") {
+        [tr("with --monitors: the same picture on every monitor, not a day of each one's shape")]
     }
 
     /// What `today --wallpaper` or `random --wallpaper` was given (`CommandTable` declares
@@ -81,6 +87,7 @@ struct WallpaperRequest: Equatable {
             self.fit = fit
         }
         monitors = try parsed.value(Self.monitors).map(MonitorLayout.parse)
+        samePicture = parsed.has(Self.samePicture)
         guard !path.isEmpty else {
             throw APODError.invalidArgument(tr("{command} needs --wallpaper PATH.", ["command": parsed.form]))
         }
@@ -92,6 +99,9 @@ struct WallpaperRequest: Equatable {
         if monitors != nil && (width != nil || height != nil || parsed.has(Self.scale)) {
             throw APODError.invalidArgument(
                 tr("--monitors gives every monitor's size and scale: leave out --width, --height and --scale."))
+        }
+        if samePicture && monitors == nil {
+            throw APODError.invalidArgument(tr("--same-picture is for several monitors: add --monitors."))
         }
         if parsed.has(Self.fit) && canvas == nil && monitors == nil {
             throw APODError.invalidArgument(tr("--fit needs the screen's size: add --width W --height H."))

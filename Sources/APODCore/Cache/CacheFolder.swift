@@ -1,7 +1,7 @@
 import Foundation
 
 /// The app's cache directory as a whole (entries under `metadata/`, pictures under `images/`,
-/// APOD's own videos under `videos/`),
+/// APOD's own videos under `videos/`, the video days' remembered stills under `video-stills/`),
 /// for the preferences window: how much it holds, and emptying it.
 ///
 /// Only those sub-folders are counted or removed, never the directory itself: a
@@ -16,7 +16,7 @@ public struct CacheFolder: Sendable {
     private var parts: [URL] {
         [
             root.appendingPathComponent("metadata", isDirectory: true), ImageDiskCache.directory(inCache: root),
-            VideoCache.directory(inCache: root),
+            VideoCache.directory(inCache: root), VideoStills.directory(inCache: root),
         ]
     }
 

@@ -59,7 +59,7 @@ public struct SavedSettings: Sendable, Equatable, ExpressibleByDictionaryLiteral
             return nil
         case .imageCacheLimitMB:
             return Int(value).map { $0 > 0 } == true ? nil : .notMegabytes(value)
-        case .dailyBackground, .dailyNotify:
+        case .dailyBackground, .dailyNotify, .dailySamePicture:
             return oneOf(value, ["true", "false"])
         case .dailyPlacement:
             return oneOf(value, DailySettings.Placement.allCases.map(\.rawValue))

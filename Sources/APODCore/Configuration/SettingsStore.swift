@@ -25,6 +25,7 @@ public struct SettingsStore: Sendable {
         case dailyUnusableDays = "daily_unusable_days"
         case dailyRotation = "daily_rotation"
         case dailyRotationSource = "daily_rotation_source"
+        case dailySamePicture = "daily_same_picture"
         /// Follow the system's light or dark style, or keep one (see StylePreference).
         case style
         /// English or the Chinese mirror's text (see ExplanationLanguage).

@@ -14,6 +14,7 @@ import Foundation
 /// | `--cache-dir DIR`    | `APOD_CACHE_DIR`  | `$XDG_CACHE_HOME/apod-viewer`, `~/.cache/apod-viewer` |
 /// | `--no-cache`         |                   | cache on                                     |
 /// | `--translation-url URL` | `APOD_TRANSLATION_URL` | the Taiwanese mirror (`TranslationSource.mirrorURL`) |
+/// |                      | `APOD_VIMEO_OEMBED_URL` | Vimeo's oEmbed route (`VideoStills.vimeoOEmbedURL`) |
 /// |                      | `APOD_TIMEOUT`    | 30 (whole seconds)                           |
 /// |                      | `APOD_SAMPLE_DIR` | `data/sample` found next to the program      |
 public struct SourceConfiguration: Sendable, Equatable {
@@ -50,11 +51,14 @@ public struct SourceConfiguration: Sendable, Equatable {
     public var sampleDirectory: URL?
     /// The folder of the Chinese mirror's `apYYMMDD.html` pages.
     public var translationURL: URL
+    /// Where a Vimeo day's still is asked for (`VideoStills`).
+    public var vimeoOEmbedURL: URL
 
     public init(
         kind: Kind = .science, apiURL: URL? = nil, apiKey: String = demoKey,
         cacheDirectory: URL, useCache: Bool = true, timeout: Int = defaultTimeout,
-        sampleDirectory: URL? = nil, translationURL: URL = TranslationSource.mirrorURL
+        sampleDirectory: URL? = nil, translationURL: URL = TranslationSource.mirrorURL,
+        vimeoOEmbedURL: URL = VideoStills.vimeoOEmbedURL
     ) {
         self.kind = kind
         self.apiURL = apiURL ?? (kind == .legacy ? Self.legacyURL : Self.scienceURL)
@@ -65,6 +69,7 @@ public struct SourceConfiguration: Sendable, Equatable {
         self.timeout = timeout
         self.sampleDirectory = sampleDirectory
         self.translationURL = translationURL
+        self.vimeoOEmbedURL = vimeoOEmbedURL
     }
 
     /// The shared flags, as `apod` and `apod-viewer` both read them.
@@ -145,7 +150,9 @@ public struct SourceConfiguration: Sendable, Equatable {
             timeout: try parseTimeout(environment["APOD_TIMEOUT"]),
             sampleDirectory: SampleLocator.find(environment: environment),
             translationURL: try value("--translation-url", "APOD_TRANSLATION_URL").map(parseTranslationURL)
-                ?? TranslationSource.mirrorURL)
+                ?? TranslationSource.mirrorURL,
+            vimeoOEmbedURL: try environment["APOD_VIMEO_OEMBED_URL"].flatMap { $0.isEmpty ? nil : $0 }
+                .map(parseOEmbedURL) ?? VideoStills.vimeoOEmbedURL)
         return (configuration, remaining)
     }
 
@@ -179,6 +186,14 @@ public struct SourceConfiguration: Sendable, Equatable {
         guard let url = webURL(text) else {
             throw APODError.invalidArgument(
                 tr("The translation URL \"{url}\" is not an http or https address.", ["url": echo(text)]))
+        }
+        return url
+    }
+
+    private static func parseOEmbedURL(_ text: String) throws -> URL {
+        guard let url = webURL(text) else {
+            throw APODError.invalidArgument(
+                tr("APOD_VIMEO_OEMBED_URL \"{url}\" is not an http or https address.", ["url": echo(text)]))
         }
         return url
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The folders of the XDG Base Directory spec, read one way for every file the app keeps or
-/// ships: the user's data, configuration and cache homes, and where installed data is looked
+/// ships: the user's data, configuration, cache and state homes, and where installed data is looked
 /// for (the offline sample, the metainfo).
 enum XDGFolders {
     /// `$XDG_DATA_HOME`, else `~/.local/share`.
@@ -17,6 +17,11 @@ enum XDGFolders {
     /// `$XDG_CACHE_HOME`, else `~/.cache`.
     static func cacheHome(environment: [String: String]) -> URL {
         home("XDG_CACHE_HOME", else: ".cache", environment: environment)
+    }
+
+    /// `$XDG_STATE_HOME`, else `~/.local/state`.
+    static func stateHome(environment: [String: String]) -> URL {
+        home("XDG_STATE_HOME", else: ".local/state", environment: environment)
     }
 
     /// `$XDG_DATA_DIRS`, else the spec's `/usr/local/share:/usr/share`.

@@ -24,6 +24,25 @@ public struct BackgroundChoice: Sendable {
         }
         return nil
     }
+
+    /// `count` choices for as many monitors, all different while there are enough candidates
+    /// (then repeated in turn), none of them `avoiding` when others will do. Empty when none
+    /// qualifies.
+    public static func pick(
+        _ count: Int, from candidates: [APODEntry], avoiding: APODDay?, cachedOnly: Bool,
+        picture: WallpaperPicture, width: Int?
+    ) -> [BackgroundChoice] {
+        var chosen: [BackgroundChoice] = []
+        var left = candidates
+        while chosen.count < count,
+            let choice = pick(from: left, avoiding: avoiding, cachedOnly: cachedOnly, picture: picture, width: width)
+        {
+            chosen.append(choice)
+            left.removeAll { $0.date == choice.entry.date }
+        }
+        guard !chosen.isEmpty else { return [] }
+        return (0..<max(1, count)).map { chosen[$0 % chosen.count] }
+    }
 }
 
 /// Where rotations and stand-ins find their pictures: the favourites library and the archive

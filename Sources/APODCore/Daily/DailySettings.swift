@@ -45,8 +45,16 @@ public struct DailySettings: Equatable, Sendable {
     /// A change of background between new pictures.
     public var rotation = BackgroundRotation.off
     public var rotationSource = BackgroundRotation.Source.favourites
+    /// Every monitor shows the day's picture, each fitted separately; off, a monitor whose
+    /// shape the picture does not suit shows the newest one that does (`MonitorPictureChooser`).
+    public var samePictureOnEveryScreen = false
 
     public init() {}
+
+    /// Where a monitor's stand-in comes from: the favourites when the rotation is over them.
+    public var standInPool: BackgroundRotation.Source {
+        rotation != .off && rotationSource == .favourites ? .favourites : .archive
+    }
 
     /// With either daily option on, the app keeps running without windows and starts at login:
     /// what the user is asked to allow (`BackgroundConsent`) when turning one on.
@@ -67,6 +75,7 @@ public struct DailySettings: Equatable, Sendable {
         rotation = value(.dailyRotation).flatMap(BackgroundRotation.init(rawValue:)) ?? rotation
         rotationSource =
             value(.dailyRotationSource).flatMap(BackgroundRotation.Source.init(rawValue:)) ?? rotationSource
+        samePictureOnEveryScreen = value(.dailySamePicture) == "true"
     }
 
     /// - Throws: what `SettingsStore.save` throws.
@@ -82,6 +91,7 @@ public struct DailySettings: Equatable, Sendable {
             .dailyUnusableDays: unusableDays.rawValue,
             .dailyRotation: rotation.rawValue,
             .dailyRotationSource: rotationSource.rawValue,
+            .dailySamePicture: String(samePictureOnEveryScreen),
         ])
     }
 }

@@ -13,6 +13,8 @@ public final class ArchiveIndex: Sendable {
     public let notice: APODError?
     let database: SQLiteDatabase
     private let calendar: ArchiveCalendar
+    /// The archive's valid days (its first through today), for the reads in the extensions.
+    var validRange: ClosedRange<APODDay> { calendar.validRange }
 
     static let migrations: [StaticString] = [
         """
@@ -105,6 +107,7 @@ public final class ArchiveIndex: Sendable {
         END;
         """,
         translationMigration,
+        shapeMigration,
     ]
 
     /// Opens the index of the source at `partition` under `directory`, creating it if needed.
@@ -268,7 +271,11 @@ public final class ArchiveIndex: Sendable {
                 title = excluded.title, explanation = excluded.explanation, copyright = excluded.copyright,
                 media_type = excluded.media_type, image_url = excluded.image_url,
                 hd_image_url = excluded.hd_image_url, thumbnail_url = excluded.thumbnail_url,
-                video_url = excluded.video_url, page_url = excluded.page_url, alt_text = excluded.alt_text
+                video_url = excluded.video_url, page_url = excluded.page_url, alt_text = excluded.alt_text,
+                picture_width = CASE WHEN (media_type, image_url, hd_image_url)
+                    IS (excluded.media_type, excluded.image_url, excluded.hd_image_url) THEN picture_width END,
+                picture_height = CASE WHEN (media_type, image_url, hd_image_url)
+                    IS (excluded.media_type, excluded.image_url, excluded.hd_image_url) THEN picture_height END
             WHERE (title, explanation, copyright, media_type, image_url, hd_image_url, thumbnail_url,
                    video_url, page_url, alt_text)
                 IS NOT (excluded.title, excluded.explanation, excluded.copyright, excluded.media_type,

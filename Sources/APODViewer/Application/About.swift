@@ -70,6 +70,7 @@ enum About {
         case .cairoOverSoftwareGL(let gl)?: return "cairo (GL is software: \(gl))"
         case .gl(let gl)?: return "GL (\(gl))"
         case .noGL?: return "cairo (no GL)"
+        case .cairoUntilProbed?: return "cairo (GL not loaded: probed after the first picture, for the next start)"
         case nil: return "not chosen yet"
         }
     }

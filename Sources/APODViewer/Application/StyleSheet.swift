@@ -12,7 +12,8 @@ import GtkKit
 /// libadwaita's white on accent with a white dot under its number; days outside the archive
 /// are dimmed as the neighbouring months' are, and struck through. Everything else with a colour (info bars,
 /// toasts, status pages) is libadwaita's, drawn from its named colours, so it follows dark and
-/// high contrast.
+/// high contrast. The one exception is a video day's placeholder: dark in every style, as a
+/// video frame is, with white text (15:1 on its lightest part).
 @MainActor
 enum StyleSheet {
     static let css = """
@@ -28,6 +29,8 @@ enum StyleSheet {
         calendar > grid > label.day-number.outside-archive:not(:selected) { color: alpha(currentColor, 0.3); }
         .fullscreen-controls { margin: 12px; }
         .zoom-controls { border-radius: 9999px; padding: 2px; }
+        .video-placeholder { background-image: linear-gradient(to bottom, #3d3846, #1c1b22 70%, #0b0a0f); color: white; }
+        .video-placeholder-host { color: alpha(white, 0.85); }
         """
 
     private static var isInstalled = false

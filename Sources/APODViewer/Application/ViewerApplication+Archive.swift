@@ -26,20 +26,24 @@ extension ViewerApplication {
         addBrowseView(to: main, archive: archive)
         MainArchiveControls.install(in: main, archive: archive, views: views, calendar: environment.calendar)
         // Every day Today shows, however it was reached (day steps, the calendar, a link).
+        // The star reads the library: that waits for the first picture, as the history write does.
         main.entryPresented.subscribe { [weak self, weak main] entry in
-            main?.favouriteStar?.show(entry)
+            self?.afterFirstPicture.run { main?.favouriteStar?.show(entry) }
             self?.recordView(entry)
         }.store(in: main.subscriptions)
         if let download = services?.download { attachDownload(download, to: main) }
-        // Weak from the task on: a window the task held would be freed on its thread when the
-        // task ends after the window closed, and a widget destroyed off the main thread crashes.
-        Task.detached { [weak main] in
-            _ = try? archive.openIndex()
-            _ = try? archive.openLibrary()
-            let notices = archive.takeNotices()
-            guard !notices.isEmpty else { return }
-            MainThread.post {
-                main?.banner.show(notices.map(\.message).joined(separator: "\n"))
+        afterFirstPicture.run { [weak main] in
+            // Weak from the task on: a window the task held would be freed on its thread when the
+            // task ends after the window closed, and a widget destroyed off the main thread crashes.
+            Task.detached { [weak main] in
+                _ = try? archive.openIndex()
+                _ = try? archive.openLibrary()
+                StartupTrace.mark(.archiveOpened)
+                let notices = archive.takeNotices()
+                guard !notices.isEmpty else { return }
+                MainThread.post {
+                    main?.banner.show(notices.map(\.message).joined(separator: "\n"))
+                }
             }
         }
     }
@@ -79,10 +83,27 @@ extension ViewerApplication {
     }
 
     /// Adds `entry` to the history, off the main thread, and shows it there if History is up.
+    /// At start-up the write waits for the first picture; views recorded meanwhile (a detail
+    /// window opened early) wait behind it, so the history keeps the order they were seen in.
     func recordView(_ entry: APODEntry) {
+        guard environment.archive != nil else { return }
+        guard !afterFirstPicture.isOpen else { return writeHistory([entry]) }
+        viewsBeforeFirstPicture.append(entry)
+        guard viewsBeforeFirstPicture.count == 1 else { return }
+        afterFirstPicture.run { [weak self] in
+            guard let self else { return }
+            let views = self.viewsBeforeFirstPicture
+            self.viewsBeforeFirstPicture = []
+            self.writeHistory(views)
+        }
+    }
+
+    /// Writes `entries` to the history in their order, in one background task.
+    private func writeHistory(_ entries: [APODEntry]) {
         guard let archive = environment.archive else { return }
         Task.detached { [weak self] in
-            archive.recordView(entry)
+            for entry in entries { archive.recordView(entry) }
+            StartupTrace.mark(.historyWritten)
             MainThread.post { self?.archiveViews?.refresh(.history) }
         }
     }

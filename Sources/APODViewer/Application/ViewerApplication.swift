@@ -36,6 +36,13 @@ public final class ViewerApplication {
     /// The daily picture (background, notification, running without windows); the launcher
     /// sets it before `run`, tests on an in-memory source run without.
     var daily: DailyPictureService?
+    /// The renderer an earlier run drew with; the launcher sets it before `run`, so the start
+    /// skips the GL probe when it is valid and a start that probed keeps what it learnt.
+    var rememberedRenderer: RememberedRenderer?
+    /// What start-up puts off until the main window's first picture is on screen.
+    let afterFirstPicture = AfterFirstPicture()
+    /// Days shown before the first picture, written to the history (in this order) after it.
+    var viewsBeforeFirstPicture: [APODEntry] = []
     /// `--background`: the first activation (from `run` itself) opens no window.
     private var skipsFirstActivation = false
     /// GNOME Shell's search over the archive index; nil without a session bus or an index.
@@ -78,9 +85,10 @@ public final class ViewerApplication {
 
     private func setUp() {
         // Before any window exists: cairo draws when GL would be software (docs/performance.md, "Renderer").
-        application.onStartup {
-            let choice = Gtk.chooseRenderer()
-            StartupTrace.mark(.rendererChosen, choice.traceName)
+        application.onStartup { [weak self] in
+            let known = self?.rememberedRenderer
+            let choice = Gtk.chooseRenderer(known: known?.choice)
+            StartupTrace.mark(.rendererChosen, choice.traceName + (known?.record != nil ? ", remembered" : ""))
         }
         application.onActivate { [weak self] in self?.activate() }
         for action in ViewerActions.make(for: self) {
@@ -95,17 +103,32 @@ public final class ViewerApplication {
     /// this process exits at once, saying on stderr what the running one did with them.
     /// Started by D-Bus activation, it opens its window when the bus activates it.
     public func run() -> Int32 {
-        searchProvider = SearchProvider(app: self)
+        // Started by the Shell (D-Bus activation) to search, or in the background: nothing to
+        // wait for, and the provider must answer at once.
+        if options.isService || options.startsInBackground { afterFirstPicture.open() }
+        if options.isService { exportSearchProvider() }
         if !options.isService, application.register(), application.isRemote {
-            dropSearchProvider()
             if options.startsInBackground { return 0 }
             handOverToRunningInstance()
             // The running instance does the daily work; a hold here would keep this one alive.
             return application.run(programName: "apod-viewer")
         }
+        afterFirstPicture.run { [weak self] in
+            self?.exportSearchProvider()
+            self?.probeRendererForNextStart()
+        }
+        afterFirstPicture.arm()
         skipsFirstActivation = options.startsInBackground
         daily?.start(in: self)
         return application.run(programName: "apod-viewer")
+    }
+
+    /// Serves the Shell's search over the index, once (never from a second instance, which
+    /// hands over and ends: the running one answers for the application).
+    private func exportSearchProvider() {
+        guard searchProvider == nil else { return }
+        searchProvider = SearchProvider(app: self)
+        StartupTrace.mark(.searchProviderExported)
     }
 
     /// Another instance owns the name, so it answers the Shell's searches.
@@ -164,6 +187,7 @@ public final class ViewerApplication {
     func startWithoutMainLoop() -> Bool {
         skipsFirstActivation = options.startsInBackground
         searchProvider = SearchProvider(app: self)
+        afterFirstPicture.arm()
         guard application.registerAndActivate() else {
             dropSearchProvider()
             return false
@@ -211,17 +235,33 @@ public final class ViewerApplication {
             main.showView(.random)
         }
         if StartupTrace.isOn { main.window.onMap { StartupTrace.mark(.windowMapped) } }
-        main.window.present()
+        main.pictureView.settled.subscribe { [weak self] in self?.afterFirstPicture.open() }.store(
+            in: main.subscriptions)
+        // The day is asked for before the window is presented: realizing and mapping it take
+        // the main thread for a while, during which the request (and, when the entry is
+        // cached, the picture's decode to the expected area) goes on in the background.
         if let day = options.initialDay {
             main.show(day: day)
         } else {
             main.showLatest()
         }
+        main.window.present()
         if !options.settingsWarnings.isEmpty {
             main.banner.warn(
                 (options.settingsWarnings + [tr("Preferences can set good values again.")]).joined(separator: "\n"))
         }
         if options.opensBrowse { openBrowse(options.browseMonth?.description ?? "") }
+    }
+
+    /// Finds out, in a child process once the first picture is on screen, which renderer the
+    /// next start draws with, when this one did not know (`RememberedRenderer`).
+    private func probeRendererForNextStart() {
+        guard rememberedRenderer?.needsProbe == true else { return }
+        rememberedRenderer = nil
+        Task.detached {
+            RememberedRenderer.runProbe()
+            StartupTrace.mark(.rendererProbed)
+        }
     }
 
     /// What every window expects of GTK, done once before the first window opens, whichever

@@ -9,6 +9,7 @@ public enum ViewerLauncher {
     @MainActor
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
         StartupTrace.mark(.processStart)
+        if arguments == [RememberedRenderer.probeOption] { return RememberedRenderer.probe(environment: environment) }
         Localization.setUp(environment: environment)
         // As `apod`: help or the version wherever the flag stands, before anything is read.
         if arguments.contains("--help") || arguments.contains("-h") {
@@ -43,7 +44,8 @@ public enum ViewerLauncher {
             printError("apod-viewer: \(userMessage(for: error))\n" + tr("Run apod-viewer --help for the options."))
             return 2
         }
-        let displayOpened = Gtk.initialize()
+        let renderer = RememberedRenderer(environment: environment)
+        let displayOpened = Gtk.initialize(disablingGL: renderer.disablesGL)
         StartupTrace.mark(.gtkInit)
         guard displayOpened, Adwaita.initialize() else {
             printError(
@@ -56,6 +58,7 @@ public enum ViewerLauncher {
         useAppIcon()
         let services = ViewerServices(configuration: configuration, store: store, dataFolder: dataFolder)
         let application = ViewerApplication(services: services, options: options)
+        application.rememberedRenderer = renderer
         application.daily = DailyPictureService.standard(services: services, dataFolder: dataFolder)
         return application.run()
     }

@@ -45,6 +45,16 @@ public final class ViewerServices {
         }
     }
 
+    /// Chooses each monitor's picture by its shape from the index of the source in use, reading
+    /// unknown pictures' headers through the app's HTTP client (cached pictures first); nil
+    /// without an index. Call off the main thread: it may open the index.
+    var pictureChooser: @Sendable () -> MonitorPictureChooser? {
+        let probe = PictureShapeProbe(client: client, images: fetcher)
+        return { [archive] in
+            (try? archive?.openIndex()).map { MonitorPictureChooser(index: $0, probe: probe) }
+        }
+    }
+
     /// - Parameters:
     ///   - store: where preference changes are saved; nil keeps them for this run only.
     ///   - dataFolder: where the archive index and favourites live; nil runs without them.
@@ -69,7 +79,14 @@ public final class ViewerServices {
         fetcher = SwitchableFetcher(
             configuration.makeImageLoader(client: client, cacheCapacity: Int64(cacheLimitMB) << 20))
         environment = ViewerEnvironment(
-            source: source, pictures: PictureLoader(fetcher: fetcher), calendar: calendar,
+            source: source,
+            pictures: PictureLoader(
+                fetcher: fetcher,
+                stills: VideoStills(
+                    client: client, oEmbedURL: configuration.vimeoOEmbedURL,
+                    directory: configuration.useCache
+                        ? VideoStills.directory(inCache: configuration.cacheDirectory) : nil)),
+            calendar: calendar,
             wallpaperDirectory: ViewerEnvironment.wallpaperDirectory(inCache: configuration.cacheDirectory),
             archive: archive,
             dailySettings: { [store] in store.map(DailySettings.init(store:)) ?? DailySettings() },
@@ -178,7 +195,8 @@ public final class ViewerServices {
             kind: kind, apiURL: kind == .offline ? nil : apiURL,
             apiKey: kind == .legacy ? apiKey : configuration.apiKey,
             cacheDirectory: configuration.cacheDirectory, useCache: configuration.useCache,
-            timeout: configuration.timeout, sampleDirectory: configuration.sampleDirectory)
+            timeout: configuration.timeout, sampleDirectory: configuration.sampleDirectory,
+            translationURL: configuration.translationURL, vimeoOEmbedURL: configuration.vimeoOEmbedURL)
         goOnline()
     }
 

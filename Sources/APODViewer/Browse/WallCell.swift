@@ -171,7 +171,7 @@ final class WallCell {
     func loadThumbnail(with pictures: PictureLoader, width: Int) -> Bool {
         guard let entry, !isLoadedOrLoading else { return false }
         render()
-        guard let url = entry.thumbnailSourceURL else {
+        guard entry.thumbnailSourceURL != nil || pictures.canDeriveStill(of: entry) else {
             isLoaded = true
             showFailure(
                 iconName: entry.mediaType == .video ? "video-x-generic-symbolic" : "image-missing-symbolic",
@@ -181,7 +181,7 @@ final class WallCell {
         }
         work.start(
             {
-                try await pictures.picture(from: url, for: .thumbnail(width: width))
+                try await pictures.thumbnail(of: entry, width: width)
             },
             then: { [weak self] result in
                 guard let self else { return }

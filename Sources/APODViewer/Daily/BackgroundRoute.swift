@@ -23,6 +23,13 @@ enum BackgroundRoute: Sendable {
         }
     }
 
+    /// Whether one picture is spanned over every monitor (GNOME's `picture-options`); through
+    /// the portal, which takes no placement, one picture is made for the largest monitor.
+    var spansMonitors: Bool {
+        if case .settings = self { return true }
+        return false
+    }
+
     /// Settings outside a sandbox on a GNOME session with GNOME's schemas installed; the
     /// portal otherwise, placing the lock screen except on GNOME.
     static func standard(

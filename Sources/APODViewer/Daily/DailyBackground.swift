@@ -46,16 +46,27 @@ final class DailyBackground {
     private let screen: @MainActor () -> Monitors.Size?
     private let monitors: @MainActor () -> MonitorLayout?
     private let route: BackgroundRoute
+    private let pictures: MonitorPictures
     private let work = WorkSlot()
     private var portalRequests = 0
+    /// What the automatic background shows now; nil until one was set.
+    private var shown: ShownPictures?
+    /// Spanned backgrounds drawn (not taken from the data folder) since start.
+    private(set) var compositionsMade = 0
+    /// The layout and each monitor's picture of the spanned background last set; nil for one copy.
+    private(set) var lastSpan: (layout: MonitorLayout, pictures: [APODEntry])?
+    /// The frame 10 % into an APOD-hosted video, its background on a video day; nil: the poster.
+    private let frames: VideoFrameStill?
 
     init(
         settings: DailySettings, images: any ImageFetching, history: BackgroundHistory, network: any NetworkState,
         screen: @escaping @MainActor () -> Monitors.Size?,
         monitors: @escaping @MainActor () -> MonitorLayout? = { MonitorLayout(Monitors.all()) },
-        route: BackgroundRoute
+        pictures: MonitorPictures = .samePicture, route: BackgroundRoute, frames: VideoFrameStill? = nil
     ) {
+        self.frames = frames
         self.route = route
+        self.pictures = pictures
         self.monitors = monitors
         self.settings = settings
         self.images = images
@@ -65,10 +76,13 @@ final class DailyBackground {
     }
 
     /// A picture is being made or handed to the desktop.
-    var isBusy: Bool { work.isBusy || portalRequests > 0 }
+    var isBusy: Bool { work.isBusy || portalRequests > 0 || frames?.isBusy == true }
 
     /// The day of the picture on the desktop now, as far as this app set it.
     var currentDay: APODDay? { history.currentDay }
+
+    /// The file of the picture on the desktop now, as far as this app set it.
+    var currentFile: URL? { history.current }
 
     /// The largest monitor in device pixels, or in application pixels (a screen-sized picture,
     /// which the desktop scales up) on a metered connection when the user chose so.
@@ -120,42 +134,169 @@ final class DailyBackground {
         set(entry, cachedData: cachedData, automatically: automatically) { done($0 == .taken) }
     }
 
-    /// As `set(_:cachedData:automatically:then:)`, saying how it ended.
+    /// As `set(_:cachedData:automatically:then:)`, saying how it ended. An APOD-hosted video
+    /// gives the frame 10 % into it ("On video days": the video's still); a video that gives
+    /// none says why and the poster is used.
+    /// - Parameter perMonitor: the picture of each monitor of a spanned background (a
+    ///   rotation's picks, with their bytes when only cached ones may be used); nil to let
+    ///   `pictures` choose from `entry`.
     func set(
-        _ entry: APODEntry, cachedData: Data? = nil, automatically: Bool,
+        _ entry: APODEntry, cachedData: Data? = nil, perMonitor: [BackgroundChoice]? = nil, automatically: Bool,
         ending done: @escaping @MainActor (Ending) -> Void
     ) {
+        guard cachedData == nil, settings.videoDays == .useStill, let video = entry.hostedVideoURL, let frames else {
+            show(entry, cachedData: cachedData, perMonitor: perMonitor, automatically: automatically, ending: done)
+            return
+        }
+        work.cancel()
+        frames.frame(of: video) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let frame):
+                self.show(entry, cachedData: frame, perMonitor: perMonitor, automatically: automatically, ending: done)
+            case .failure(let error):
+                self.problemMet.emit(userMessage(for: error))
+                self.show(entry, cachedData: nil, perMonitor: perMonitor, automatically: automatically, ending: done)
+            }
+        }
+    }
+
+    /// Makes the background of `entry` (and of each monitor's own pick) and remembers it as shown.
+    private func show(
+        _ entry: APODEntry, cachedData: Data?, perMonitor: [BackgroundChoice]?, automatically: Bool,
+        ending done: @escaping @MainActor (Ending) -> Void
+    ) {
+        var cached: [APODDay: Data] = [:]
+        for choice in perMonitor ?? [] { cached[choice.entry.date] = choice.cachedData }
+        cached[entry.date] = cachedData
+        let shown = ShownPictures(entry: entry, cachedData: cached, perMonitor: perMonitor?.map(\.entry))
+        make(shown, automatically: automatically, replacing: nil, ending: done)
+    }
+
+    /// The monitors changed and settled: what the automatic background shows is made again for
+    /// the new layout, a layout made before taken from the data folder, and the desktop's keys
+    /// set once. Nothing to do when no automatic background is shown, it goes through the
+    /// portal (one copy for the largest monitor), or it already fits the layout.
+    /// - Parameter done: once the background for the layout is on the desktop (or was already).
+    /// - Returns: false when other work is under way: ask again once it is done.
+    @discardableResult
+    func followMonitors(then done: @escaping @MainActor () -> Void = {}) -> Bool {
+        guard !isBusy else { return false }
+        guard let shown, case .settings = route else {
+            done()
+            return true
+        }
+        make(shown, automatically: true, replacing: shown.key) { _ in done() }
+        return true
+    }
+
+    /// Makes the background copy of `shown` and hands it to the desktop.
+    /// - Parameter replacing: the key of the background this one replaces after a change of
+    ///   the monitors (nil for a new background); the same key again does nothing.
+    private func make(
+        _ shown: ShownPictures, automatically: Bool, replacing: String??,
+        ending done: @escaping @MainActor (Ending) -> Void
+    ) {
+        frames?.cancel()
         let picture = WallpaperPicture(images: images)
         let history = self.history
         let target = target()
         let fit = settings.fit
-        let caption = Caption(entry: entry, style: settings.caption)
+        let style = settings.caption
         let span = automatically ? spannedLayout() : nil
         let lockScreenToo = settings.placement == .both
+        let pictures = settings.samePictureOnEveryScreen ? .samePicture : self.pictures
+        let pool = settings.standInPool
         work.start(
             {
-                let data: Data
-                if let cachedData {
-                    data = cachedData
-                } else {
-                    data = try await picture.data(for: entry, width: target.width)
-                }
                 if let span {
-                    return try Self.storeSpanned(
-                        data, for: span, fit: fit, caption: caption, lockScreenToo: lockScreenToo, day: entry.date,
-                        in: history)
+                    var entries: [APODEntry]
+                    var todayData = shown.cachedData[shown.entry.date]
+                    if let perMonitor = shown.perMonitor {
+                        entries = MonitorPictures.assigned(perMonitor, to: span)
+                    } else {
+                        // The day's picture first: its header says which monitors it suits.
+                        if todayData == nil {
+                            todayData = try await picture.data(for: shown.entry, width: target.width)
+                        }
+                        entries = try await pictures.choose(
+                            shown.entry, span, pool, todayData.flatMap(ImageHeader.uprightShape(of:)))
+                    }
+                    var key = Self.compositionKey(
+                        span, entries: entries, fit: fit, caption: style, lockScreenToo: lockScreenToo)
+                    if let replacing, replacing == key { return nil }
+                    if let file = history.composition(for: key),
+                        !lockScreenToo || history.lockScreenCopy(of: file) != nil
+                    {
+                        return StoredBackground(
+                            file: file, spanned: true,
+                            lockScreen: lockScreenToo ? history.lockScreenCopy(of: file) : nil,
+                            key: key, pictures: entries, composed: false)
+                    }
+                    var data: [APODDay: Data] = [:]
+                    if let todayData { data[shown.entry.date] = todayData }
+                    for entry in entries where data[entry.date] == nil {
+                        if let cached = shown.cachedData[entry.date] {
+                            data[entry.date] = cached
+                            continue
+                        }
+                        do {
+                            data[entry.date] = try await picture.data(for: entry, width: target.width)
+                        } catch  where shown.perMonitor == nil {
+                            // A stand-in that cannot be had leaves its monitor the day's picture.
+                        }
+                    }
+                    let standIns = entries
+                    entries = entries.map { data[$0.date] == nil ? shown.entry : $0 }
+                    if entries != standIns {
+                        key = Self.compositionKey(
+                            span, entries: entries, fit: fit, caption: style, lockScreenToo: lockScreenToo)
+                    }
+                    let screens = entries.compactMap { entry in
+                        data[entry.date].map { ($0, Caption(entry: entry, style: style)) }
+                    }
+                    let (chosen, madeFor) = (entries, key)
+                    return try await LowPriorityWork.run {
+                        try Self.storeSpanned(
+                            screens, for: span, fit: fit, lockScreenToo: lockScreenToo, day: shown.entry.date,
+                            key: madeFor, pictures: chosen, in: history)
+                    }
+                }
+                let key = "one \(target.canvas?.description ?? "as is") \(shown.entry.date) \(fit) \(style)"
+                if let replacing, replacing == key { return nil }
+                let data: Data
+                if let cached = shown.cachedData[shown.entry.date] {
+                    data = cached
+                } else {
+                    data = try await picture.data(for: shown.entry, width: target.width)
                 }
                 let file = try history.store(
-                    try Self.backgroundCopy(of: data, for: target, fit: fit, caption: caption), for: entry.date)
-                return StoredBackground(file: file)
+                    try Self.backgroundCopy(
+                        of: data, for: target, fit: fit, caption: Caption(entry: shown.entry, style: style)),
+                    for: shown.entry.date)
+                return StoredBackground(file: file, key: key, pictures: [shown.entry])
             },
-            then: { [weak self] result in
+            then: { [weak self] (result: Result<StoredBackground?, any Error>) in
                 guard let self else { return }
                 switch result {
-                case .success(let stored):
+                case .success(nil):
+                    done(.taken)
+                case .success(let stored?):
+                    if stored.spanned && stored.composed { self.compositionsMade += 1 }
                     let file = stored.file
                     self.hand(stored, showPreview: !automatically) { [weak self] ending in
-                        if ending == .taken { self?.history.becameCurrent(file) }
+                        guard let self else { return }
+                        if ending == .taken {
+                            if replacing != nil {
+                                self.history.replacedCurrent(with: file)
+                            } else {
+                                self.history.becameCurrent(file)
+                            }
+                            var shown = shown
+                            shown.key = stored.key
+                            self.shown = automatically ? shown : nil
+                            self.lastSpan = stored.spanned ? span.map { ($0, stored.pictures) } : nil
+                        }
                         done(ending)
                     }
                 case .failure(let error):
@@ -163,6 +304,19 @@ final class DailyBackground {
                     done(.failedForNow)
                 }
             })
+    }
+
+    /// What a composition was made for: the layout, each monitor's day, the fit, the caption and
+    /// whether the lock screen has its copy. Equal keys make equal pictures.
+    nonisolated static func compositionKey(
+        _ layout: MonitorLayout, entries: [APODEntry], fit: BackgroundFit, caption: BackgroundCaption,
+        lockScreenToo: Bool
+    ) -> String {
+        let primary = layout.monitors[layout.primaryIndex].layoutText
+        return [
+            layout.layoutText, "primary " + primary, entries.map(\.date.description).joined(separator: ","),
+            fit.rawValue, caption.rawValue, lockScreenToo ? "lock screen" : "desktop",
+        ].joined(separator: " ")
     }
 
     /// The picture as the background copy; as it is when there is neither a screen size nor a
@@ -180,21 +334,23 @@ final class DailyBackground {
         ).jpeg
     }
 
-    /// One background for every monitor, each fitted separately with its own caption, and the
-    /// lock screen's picture (the primary monitor's) beside it when the lock screen is placed.
+    /// One background for every monitor, each fitted separately with its own picture and
+    /// caption, and the lock screen's picture (the primary monitor's) beside it when the lock
+    /// screen is placed.
     nonisolated static func storeSpanned(
-        _ data: Data, for layout: MonitorLayout, fit: BackgroundFit, caption: Caption?, lockScreenToo: Bool,
-        day: APODDay, in history: BackgroundHistory
+        _ screens: [(picture: Data, caption: Caption?)], for layout: MonitorLayout, fit: BackgroundFit,
+        lockScreenToo: Bool, day: APODDay, key: String, pictures: [APODEntry], in history: BackgroundHistory
     ) throws -> StoredBackground {
-        let screen = SpannedComposer.Screen(picture: data, fit: fit, caption: caption)
-        let span = try SpannedComposer.compose(layout, screens: layout.monitors.map { _ in screen })
-        let file = try history.store(span.jpeg, for: day)
-        guard lockScreenToo else { return StoredBackground(file: file, spanned: true) }
+        let span = try SpannedComposer.compose(
+            layout, screens: screens.map { SpannedComposer.Screen(picture: $0.picture, fit: fit, caption: $0.caption) })
+        let file = try history.storeComposition(span.jpeg, for: day, key: key)
+        guard lockScreenToo else { return StoredBackground(file: file, spanned: true, key: key, pictures: pictures) }
         let primary = layout.monitors[layout.primaryIndex]
+        let screen = screens[layout.primaryIndex]
         let copy = try WallpaperComposer.compose(
-            data, .init(canvas: primary.size, scaleFactor: primary.scale, fit: fit, caption: caption))
+            screen.picture, .init(canvas: primary.size, scaleFactor: primary.scale, fit: fit, caption: screen.caption))
         let lockScreen = try history.storeLockScreenCopy(copy.jpeg, besides: file)
-        return StoredBackground(file: file, spanned: true, lockScreen: lockScreen)
+        return StoredBackground(file: file, spanned: true, lockScreen: lockScreen, key: key, pictures: pictures)
     }
 
     /// The notification's "Skip": the background set before `day`'s comes back, and `day`'s
@@ -204,7 +360,10 @@ final class DailyBackground {
         let stored = StoredBackground(
             file: previous, spanned: spannedLayout() != nil, lockScreen: history.lockScreenCopy(of: previous))
         hand(stored, showPreview: false) { [weak self] ending in
-            if ending == .taken { self?.history.dropCurrent() }
+            guard ending == .taken else { return }
+            self?.history.dropCurrent()
+            // Which pictures it shows is not known: a change of the monitors leaves it be.
+            self?.shown = nil
         }
     }
 
@@ -270,6 +429,23 @@ struct StoredBackground: Sendable {
     var spanned = false
     /// The lock screen's own picture beside a spanned one.
     var lockScreen: URL?
+    /// What it was made for (`DailyBackground.compositionKey`); nil when not known.
+    var key: String?
+    /// The picture of each monitor, in the layout's order.
+    var pictures: [APODEntry] = []
+    /// Drawn now, not taken from the data folder.
+    var composed = true
+}
+
+/// What the automatic background shows, kept to make it again when the monitors change.
+struct ShownPictures: Sendable {
+    var entry: APODEntry
+    /// The bytes of pictures already at hand (from the cache), by day.
+    var cachedData: [APODDay: Data] = [:]
+    /// Each monitor's picture when given (a rotation), else chosen from `entry`.
+    var perMonitor: [APODEntry]?
+    /// What the background on the desktop was made for.
+    var key: String?
 }
 
 extension WallpaperPortal.Placement {

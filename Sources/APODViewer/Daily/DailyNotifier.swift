@@ -9,6 +9,7 @@ import GtkKit
 final class DailyNotifier {
     static let notificationID = "daily-picture"
     static let noticeID = "daily-notice"
+    static let rotationID = "daily-rotation"
     static let thumbnailWidth = 256
 
     weak var application: Application?
@@ -62,6 +63,13 @@ final class DailyNotifier {
         notification.setDefaultAction("app.show-date", argument: entry.date.description)
         notification.addButton(tr("Open"), action: "app.show-date", argument: entry.date.description)
         application?.send(notification, id: Self.noticeID)
+    }
+
+    /// The rotation changed the background on several monitors: which picture went where.
+    func changedOnMonitors(_ assignment: String) {
+        let notification = Notification(title: tr("New backgrounds"))
+        notification.setBody(assignment)
+        application?.send(notification, id: Self.rotationID)
     }
 
     /// A problem or a "not changed".

@@ -31,10 +31,16 @@ final class DailyPictureService {
         var screen: @MainActor () -> Monitors.Size? = { Monitors.largest() }
         /// Every monitor, for one spanned background; nil without a display.
         var monitors: @MainActor () -> MonitorLayout? = { MonitorLayout(Monitors.all()) }
+        /// Tells when the monitors change; nil for the display's own (`MonitorWatch`).
+        var monitorChanges: Event<Void>?
+        /// Which picture each monitor shows.
+        var monitorPictures = MonitorPictures.samePicture
         /// Listens for resumes from suspend; nil in tests.
         var watchesSleep = true
         /// How backgrounds reach the desktop.
         var route: BackgroundRoute = .current
+        /// Where an APOD-hosted video day's background frame comes from; nil: its poster.
+        var videos: VideoDownload?
     }
 
     private(set) var settings: DailySettings
@@ -57,6 +63,8 @@ final class DailyPictureService {
     private var announcedDay: APODDay?
     private var wasAvailable = true
     private var sleepMonitor: SleepMonitor?
+    private var monitorWatch: MonitorWatch?
+    private var monitorFollower: MonitorFollower?
 
     init(context: Context) {
         self.context = context
@@ -67,7 +75,9 @@ final class DailyPictureService {
             clock: context.clock, randomDelay: context.randomDelay)
         background = DailyBackground(
             settings: settings, images: context.images, history: BackgroundHistory(dataFolder: context.dataFolder),
-            network: context.network, screen: context.screen, monitors: context.monitors, route: context.route)
+            network: context.network, screen: context.screen, monitors: context.monitors,
+            pictures: context.monitorPictures, route: context.route,
+            frames: context.videos.map { VideoFrameStill(videos: $0) })
         notifier = DailyNotifier(images: context.images, dataFolder: context.dataFolder)
         backgroundNotice = BackgroundNotice(dataFolder: context.dataFolder)
         picker = BackgroundPicker(
@@ -77,16 +87,24 @@ final class DailyPictureService {
             picker: picker, background: background)
         checks.checked.subscribe { [weak self] in self?.checked($0) }.store(in: subscriptions)
         background.problemMet.subscribe { [weak self] in self?.notifier.notice($0) }.store(in: subscriptions)
+        rotation.changedOnMonitors.subscribe { [weak self] assignment in
+            guard let self, self.settings.notifies else { return }
+            self.notifier.changedOnMonitors(assignment)
+        }.store(in: subscriptions)
     }
 
-    /// The running app's service: its source and picture loader, its data folder and archive,
-    /// GIO's network monitor.
+    /// The running app's service: its source and picture loader, its data folder and archive
+    /// (each monitor's picture chosen by its shape from the index), GIO's network monitor.
     static func standard(services: ViewerServices, dataFolder: DataFolder) -> DailyPictureService {
         DailyPictureService(
             context: Context(
                 source: services.environment.source, images: services.environment.pictures.fetcher,
                 store: services.store,
-                dataFolder: dataFolder, network: NetworkMonitor(), pool: services.archive))
+                dataFolder: dataFolder, network: NetworkMonitor(), pool: services.archive,
+                monitorPictures: .byShape(
+                    chooser: services.pictureChooser,
+                    favourites: { [archive = services.archive] in try archive?.favourites() ?? [] }),
+                videos: services.environment.videos))
     }
 
     /// Adds the notification's actions to the app and, with either option on, starts working.
@@ -106,6 +124,17 @@ final class DailyPictureService {
         context.network.onChange { [weak self] in self?.networkChanged() }
         if context.watchesSleep {
             sleepMonitor = SleepMonitor(onResume: { [weak self] in self?.wake() })
+        }
+        let monitorChanges: Event<Void>
+        if let changes = context.monitorChanges {
+            monitorChanges = changes
+        } else {
+            let watch = MonitorWatch()
+            monitorWatch = watch
+            monitorChanges = watch.changed
+        }
+        monitorFollower = MonitorFollower(changes: monitorChanges) { [weak self] in
+            self?.monitorsSettled() ?? true
         }
         if let store = context.store, !Sandbox.current.isSandboxed {
             // The portal's nameless login item an earlier version caused: nobody agreed to it.
@@ -219,7 +248,7 @@ final class DailyPictureService {
         _ entry: APODEntry, then done: @escaping @MainActor (DailyBackground.Ending) -> Void = { _ in }
     ) -> Bool {
         guard settings.setsBackground else { return false }
-        guard WallpaperPicture.original(of: entry) != nil else {
+        guard WallpaperPicture.original(of: entry) != nil || entry.hostedVideoURL != nil else {
             unusable(entry)
             return false
         }
@@ -230,6 +259,20 @@ final class DailyPictureService {
         }
         return true
     }
+
+    /// The monitors changed and settled: the automatic background follows them, unless other
+    /// work on it is under way (then false, to be asked again).
+    private func monitorsSettled() -> Bool {
+        guard isRunning, settings.setsBackground else { return true }
+        guard !picker.isBusy else { return false }
+        return background.followMonitors()
+    }
+
+    /// The file of the background this app last set (tests).
+    var backgroundFileOnDesktop: URL? { background.currentFile }
+
+    /// Spanned backgrounds drawn since start, not taken from the data folder (tests).
+    var compositionsMade: Int { background.compositionsMade }
 
     /// Seconds until the next check (tests).
     var secondsUntilNextCheck: TimeInterval { checks.secondsUntilNextCheck }
@@ -281,6 +324,8 @@ final class DailyPictureService {
         notifier.stop()
         rotation.stop()
         sleepMonitor?.stop()
+        monitorFollower?.stop()
+        monitorWatch?.stop()
         if isHolding { app?.application.release() }
         isHolding = false
         isRunning = false

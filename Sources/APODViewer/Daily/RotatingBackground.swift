@@ -14,6 +14,8 @@ final class RotatingBackground {
     private var schedule: RotationSchedule
     private let picker: BackgroundPicker
     private let background: DailyBackground
+    /// Says which picture went where after a change on several monitors.
+    let changedOnMonitors = Event<String>()
     private var timer: Timeout?
     private var isRunning = false
 
@@ -68,10 +70,19 @@ final class RotatingBackground {
         schedule.postpone()
         armTimer(after: RotationSchedule.retryDelay)
         guard !background.isBusy else { return }
-        picker.pick(from: settings.rotationSource, avoiding: background.currentDay) { [weak self] choice in
-            guard let self, let choice, !self.background.isBusy else { return }
-            self.background.set(choice.entry, cachedData: choice.cachedData, automatically: true) { [weak self] taken in
-                if taken { self?.backgroundChanged() }
+        // Each monitor of a spanned background gets its own next picture.
+        let monitors = background.spannedLayout()?.monitors.count ?? 1
+        picker.pick(monitors, from: settings.rotationSource, avoiding: background.currentDay) { [weak self] choices in
+            guard let self, let first = choices.first, !self.background.isBusy else { return }
+            self.background.set(
+                first.entry, cachedData: first.cachedData, perMonitor: monitors > 1 ? choices : nil,
+                automatically: true
+            ) { [weak self] ending in
+                guard let self, ending == .taken else { return }
+                self.backgroundChanged()
+                if let span = self.background.lastSpan, Set(span.pictures.map(\.date)).count > 1 {
+                    self.changedOnMonitors.emit(MonitorNames.assignment(of: span.pictures, on: span.layout))
+                }
             }
         }
     }
@@ -103,6 +114,27 @@ final class BackgroundPicker {
         self.images = images
         self.network = network
         self.background = background
+    }
+
+    /// `count` pictures, one per monitor, different while there are enough.
+    /// - Parameter chosen: empty when there is nothing to pick (no favourite, nothing cached).
+    func pick(
+        _ count: Int, from source: BackgroundRotation.Source, avoiding current: APODDay?,
+        then chosen: @escaping @MainActor ([BackgroundChoice]) -> Void
+    ) {
+        guard let pool else {
+            chosen([])
+            return
+        }
+        let cachedOnly = network.isMetered
+        let picture = WallpaperPicture(images: images)
+        let width = background.target().width
+        work.start(
+            {
+                BackgroundChoice.pick(
+                    count, from: try pool.candidates(from: source, cachedOnly: cachedOnly), avoiding: current,
+                    cachedOnly: cachedOnly, picture: picture, width: width)
+            }, then: { result in chosen((try? result.get()) ?? []) })
     }
 
     /// - Parameter chosen: nil when there is nothing to pick (no favourite, nothing cached).

@@ -5,7 +5,8 @@ import GtkKit
 
 /// A detail window's picture area, as GNOME's image viewer keeps its image widget apart: a
 /// spinner while loading, the picture (zoomable, `ZoomablePicture`) with a play button over a
-/// video's still, or a status page: no picture for this entry, or why none could be shown,
+/// video's still, a video's placeholder when it has no still, or a status page: no picture for
+/// this entry, or why none could be shown,
 /// with Retry. It loads the best picture there is (HD, then normal, then the thumbnail:
 /// `PictureLoader.firstPicture`) decoded to fit, and fetches the full resolution only when
 /// zoomed past it. An APOD-hosted video plays here in its still's place (`VideoPlayer`,
@@ -22,6 +23,8 @@ final class DetailPicture {
         case loading, picture, missing, failed
         /// An APOD-hosted video, playing in place.
         case video
+        /// A video day without a still to be had (`VideoPlaceholder`).
+        case placeholder
     }
 
     let root = ContentStack<Page>()
@@ -37,12 +40,18 @@ final class DetailPicture {
     let videoPlayer: VideoPlayer
     /// Over the still when the video cannot be played here.
     let videoNotice = VideoNotice()
+    /// A video day's picture when no still can be had.
+    let placeholder = VideoPlaceholder()
     private let videoSubscriptions = Subscriptions()
     private let spinner = Spinner(size: 48)
     private let retryButton = Button(label: tr("_Retry"))
     private let pictures: PictureLoader
+    /// Where a video day's player address is asked for when the entry came without it.
+    private let source: (any APODSource)?
     private let work = WorkSlot()
-    private var entry: APODEntry?
+    private let addressWork = WorkSlot()
+    /// The entry shown, with its player's address once asked for (`completeVideoAddress`).
+    private(set) var entry: APODEntry?
     private var box = PixelSize(width: 1, height: 1)
     private(set) var shown: Shown?
 
@@ -51,8 +60,9 @@ final class DetailPicture {
     /// The play button was pressed (the video's player is fetched then: `VideoPlayback`).
     let playRequested = Event<Void>()
 
-    init(pictures: PictureLoader, videos: VideoDownload) {
+    init(pictures: PictureLoader, videos: VideoDownload, source: (any APODSource)? = nil) {
         self.pictures = pictures
+        self.source = source
         videoPlayer = VideoPlayer(downloads: videos)
         spinner.horizontalAlign = .center
         spinner.verticalAlign = .center
@@ -78,6 +88,8 @@ final class DetailPicture {
         videoPlayer.failed.subscribe { [weak self] message in self?.videoFailed(message) }
             .store(in: videoSubscriptions)
         root.add(missing, for: .missing)
+        placeholder.playRequested.subscribe { [weak self] in self?.playRequested.emit() }.store(in: videoSubscriptions)
+        root.add(placeholder.root, for: .placeholder)
         retryButton.markSuggested()
         retryButton.onClicked { [weak self] in self?.reload() }
         failure.setButtons([retryButton])
@@ -98,10 +110,37 @@ final class DetailPicture {
         videoPlayer.stop()
         if let address = entry.hostedVideoURL { videoPlayer.load(address, playing: true) }
         reload()
+        addressWork.cancel()
+        if entry.lacksVideoAddress { completeVideoAddress(of: entry) }
+    }
+
+    /// A video day that came without its player's address (a grid's or a synced day) asks the
+    /// source for it once (the source keeps it): an APOD-hosted video then plays here.
+    private func completeVideoAddress(of entry: APODEntry) {
+        guard let source else { return }
+        addressWork.start(
+            {
+                try await source.withVideoAddresses([entry]).first ?? entry
+            },
+            then: { [weak self] result in
+                guard let self, case .success(let completed) = result, self.entry?.date == entry.date,
+                    self.entry?.lacksVideoAddress == true, !completed.lacksVideoAddress
+                else { return }
+                self.entry = completed
+                self.playButton.tooltip = completed.playTooltip
+                self.playButton.setAccessibleLabel(completed.playTooltip)
+                if let address = completed.hostedVideoURL {
+                    self.playButton.isVisible = false
+                    self.videoPlayer.load(address, playing: true)
+                } else if completed.detailPictureSources.isEmpty {
+                    self.reload()
+                }
+            })
     }
 
     func cancel() {
         work.cancel()
+        addressWork.cancel()
         videoPlayer.stop()
     }
 
@@ -141,10 +180,11 @@ final class DetailPicture {
             }
             if case .failed(let message) = videoPlayer.state {
                 missing.setDescription(message)
+            } else if entry.mediaType == .video {
+                loadDerivedStill(of: entry)
+                return
             } else {
-                missing.setDescription(
-                    entry.mediaType == .video
-                        ? tr("This entry is a video. Open its web page to play it.") : tr("This entry has no picture."))
+                missing.setDescription(tr("This entry has no picture."))
             }
             root.state = .missing
             return
@@ -177,6 +217,35 @@ final class DetailPicture {
                 case .failure(let error):
                     self.failure.setDescription(userMessage(for: error))
                     self.root.state = .failed
+                }
+            })
+    }
+
+    /// A video day without a poster: the still its player's address gives (YouTube's, Vimeo's
+    /// oEmbed), else the placeholder naming the host.
+    private func loadDerivedStill(of entry: APODEntry) {
+        spinner.isSpinning = true
+        root.state = .loading
+        let pictures = pictures
+        let box = box
+        work.start(
+            {
+                try await pictures.derivedStill(of: entry, for: .display, fitting: box)
+            },
+            then: { [weak self] result in
+                guard let self else { return }
+                self.spinner.isSpinning = false
+                switch result {
+                case .success(let (image, url)):
+                    self.zoomable.show(image, fullResolution: nil)
+                    self.picture.alternativeText = entry.pictureDescription
+                    self.picture.setAccessibleLabel(entry.pictureDescription)
+                    self.root.state = .picture
+                    self.setShown(Shown(image: image, source: (url, .display)))
+                case .failure:
+                    self.playButton.isVisible = false
+                    self.placeholder.show(host: entry.videoHost)
+                    self.root.state = .placeholder
                 }
             })
     }

@@ -87,7 +87,8 @@ final class DetailWindow {
         window = Window(application: application)
         window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
         header = DetailHeader(window: window, backgroundButton: background.button)
-        pictureArea = DetailPicture(pictures: environment.pictures, videos: environment.videos)
+        pictureArea = DetailPicture(
+            pictures: environment.pictures, videos: environment.videos, source: environment.source)
         let column = Box(.vertical, spacing: 12)
         scroller = ScrolledWindow(child: column)
         zoomable.enclosingScroller = scroller
@@ -177,7 +178,9 @@ final class DetailWindow {
         }.store(in: subscriptions)
         pictureArea.playRequested.subscribe { [weak self] in
             guard let self else { return }
-            self.videoPlayback.play(self.entry) { [weak self] url in self?.openLink(url) }
+            // The picture area's entry has the player's address once it asked for it.
+            let shown = self.pictureArea.entry?.date == self.entry.date ? self.pictureArea.entry : nil
+            self.videoPlayback.play(shown ?? self.entry) { [weak self] url in self?.openLink(url) }
         }.store(in: subscriptions)
         openExplanationLink = { [weak self] url in self?.openLink(url) }
         explanationLabel.onActivateLink { [weak self] uri in self?.activateLink(uri) }

@@ -11,9 +11,15 @@ public struct PictureLoader: Sendable {
     let fetcher: any ImageFetching
     let cache: TextureCache
     let decoder: DecodeQueue
+    /// Where a video day without a poster gets its still (nil: such days show the placeholder).
+    let stills: VideoStills?
 
-    public init(fetcher: any ImageFetching, cache: TextureCache = TextureCache(), decoder: DecodeQueue = .shared) {
+    public init(
+        fetcher: any ImageFetching, cache: TextureCache = TextureCache(), decoder: DecodeQueue = .shared,
+        stills: VideoStills? = nil
+    ) {
         self.fetcher = fetcher
+        self.stills = stills
         self.cache = cache
         self.decoder = decoder
     }

@@ -21,6 +21,11 @@ final class MainWindow {
     static let sideBySideWidth = 860
     /// The explanation's column beside the picture.
     static let textColumnWidth = 380
+    /// Today's page: its margins, the space between the picture and the day row, and between
+    /// the picture and the text column.
+    private static let pageMargin = (top: 12, bottom: 18, side: 18)
+    private static let pageSpacing = 12
+    private static let bodySpacing = 18
 
     let window: Window
     /// What listens to this window's parts and events; released with it.
@@ -38,7 +43,7 @@ final class MainWindow {
     /// The visible way to what a click on the picture opens.
     let detailsButton = Button(label: tr("Open Detai_ls"))
     /// Picture and text: a row when wide, a column when narrow.
-    let todayBody = Box(.horizontal, spacing: 18)
+    let todayBody = Box(.horizontal, spacing: MainWindow.bodySpacing)
     private let textColumn = Box(.vertical, spacing: 12)
     private(set) var navigation: DayNavigation!
     let header = HeaderBar()
@@ -76,6 +81,8 @@ final class MainWindow {
     /// An APOD-hosted video day plays here, paused and muted until asked.
     let videoPlayer: VideoPlayer
     private let pictureWork = WorkSlot()
+    /// A video day's player address, asked for when the day is shown without it.
+    private let addressWork = WorkSlot()
     /// What the window last asked for, so Retry and F5 repeat it.
     private var request: Request = .latest
     private(set) var entry: APODEntry?
@@ -197,8 +204,9 @@ final class MainWindow {
         pictureView.addVideoPage(videoPlayer.root)
         todayBody.append(pictureView.root)
         todayBody.append(textColumn)
-        let page = Box(.vertical, spacing: 12)
-        page.setMargins(top: 12, bottom: 18, start: 18, end: 18)
+        let page = Box(.vertical, spacing: Self.pageSpacing)
+        let margin = Self.pageMargin
+        page.setMargins(top: margin.top, bottom: margin.bottom, start: margin.side, end: margin.side)
         page.append(todayBody)
         page.append(navigation.root)
         return page
@@ -454,6 +462,7 @@ final class MainWindow {
         }
         if case .day(let day) = request { daySubtitle = day.displayString }
         let source = environment.source
+        StartupTrace.mark(.entryAsked)
         entryWork.start(
             {
                 switch request {
@@ -525,7 +534,33 @@ final class MainWindow {
             notices.explainNewestStored(entry.date)
         }
         loadPicture(for: entry)
+        if entry.lacksVideoAddress { completeVideoAddress(of: entry) }
         entryPresented.emit(entry)
+    }
+
+    /// A video day that came without its player's address (science.nasa.gov keeps it in the
+    /// entry's page) asks the source for it as it is shown, once (the source keeps it): an
+    /// APOD-hosted video then plays in place of its poster, a Vimeo day without a poster
+    /// gets its still, and the play button names the host.
+    private func completeVideoAddress(of entry: APODEntry) {
+        let source = environment.source
+        addressWork.start(
+            {
+                try await source.withVideoAddresses([entry]).first ?? entry
+            },
+            then: { [weak self] result in
+                guard let self, case .success(let completed) = result, !completed.lacksVideoAddress,
+                    self.entry?.date == entry.date, self.entry?.lacksVideoAddress == true
+                else { return }
+                self.entry = completed
+                self.pictureView.playButton.tooltip = completed.playTooltip
+                self.pictureView.playButton.setAccessibleLabel(completed.playTooltip)
+                if let address = completed.hostedVideoURL {
+                    self.videoPlayer.load(address, playing: false)
+                } else if completed.displayPictureURL == nil {
+                    self.loadPicture(for: completed)
+                }
+            })
     }
 
     /// Explanations changed language in Preferences: the entry's text again, asked anew.
@@ -560,14 +595,17 @@ final class MainWindow {
         guard let url = entry.displayPictureURL else {
             if playsHere {
                 pictureView.showLoading()
-                return
+            } else if entry.mediaType == .video {
+                loadDerivedStill(for: entry, fitting: box)
+            } else {
+                pictureView.showStatus(.noPicture(entry.webPageURL))
             }
-            pictureView.showStatus(entry.mediaType == .video ? .video : .noPicture(entry.webPageURL))
             return
         }
         if box == nil { pictureView.showLoading() }
-        let fit = box ?? pictureView.decodeBox(fallback: Self.defaultSize)
+        let fit = box ?? pictureView.decodeBox(fallback: expectedPictureArea)
         let pictures = environment.pictures
+        StartupTrace.mark(.pictureAsked, "\(fit.width)x\(fit.height)")
         pictureWork.start(
             {
                 try await pictures.picture(from: url, for: .display, fitting: fit)
@@ -577,7 +615,7 @@ final class MainWindow {
                 case .success(let image):
                     guard let self else { return }
                     // The video's first frame came first: the still stays behind it.
-                    if playsHere, self.videoPlayer.state == .ready { return }
+                    if self.videoPlayer.state == .ready { return }
                     self.pictureView.show(
                         image, altText: entry.pictureDescription,
                         playable: entry.mediaType == .video && !self.videoPlayer.isBusy)
@@ -587,10 +625,48 @@ final class MainWindow {
                     self.pictureView.animation.start { try await pictures.animation(from: url, for: .display) }
                 case .failure(let error):
                     guard let self else { return }
-                    if playsHere, self.videoPlayer.state == .ready { return }
+                    if self.videoPlayer.state == .ready { return }
                     self.pictureView.showStatus(.pictureFailed(userMessage(for: error), entry.webPageURL))
                 }
             })
+    }
+
+    /// A video day without a poster: the still its player's address gives (YouTube's, Vimeo's
+    /// oEmbed), else the placeholder naming the host.
+    private func loadDerivedStill(for entry: APODEntry, fitting box: PixelSize?) {
+        if box == nil { pictureView.showLoading() }
+        let fit = box ?? pictureView.decodeBox(fallback: expectedPictureArea)
+        let pictures = environment.pictures
+        pictureWork.start(
+            {
+                try await pictures.derivedStill(of: entry, for: .display, fitting: fit).image
+            },
+            then: { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success(let image):
+                    self.pictureView.show(image, altText: entry.pictureDescription, playable: true)
+                    self.pictureView.playButton.tooltip = entry.playTooltip
+                    self.pictureView.playButton.setAccessibleLabel(entry.playTooltip)
+                case .failure:
+                    self.pictureView.showPlaceholder(host: entry.videoHost)
+                }
+            })
+    }
+
+    /// The picture area the window will give Today at its default size, in logical pixels: what
+    /// a picture asked for before the first allocation (a start asks before the window is even
+    /// presented) is decoded to fit. The window's size less the page's margins, the text column
+    /// beside the picture, the header bar and the day row, as they measure now.
+    var expectedPictureArea: PixelSize {
+        let size = Self.defaultSize
+        let margin = Self.pageMargin
+        let pageWidth = size.width - 2 * margin.side
+        let width = pageWidth - Self.bodySpacing - Self.textColumnWidth
+        let height =
+            size.height - header.naturalHeight(forWidth: size.width) - margin.top - margin.bottom - Self.pageSpacing
+            - navigation.root.naturalHeight(forWidth: pageWidth)
+        return PixelSize(width: max(1, width), height: max(1, height))
     }
 
     private func updateActions() {
@@ -609,7 +685,7 @@ final class MainWindow {
         } else if page == .video || page == .loading, entry.displayPictureURL == nil {
             pictureView.showStatus(.pictureFailed(message, entry.playableURL ?? entry.webPageURL))
         } else if page == .video {
-            loadPicture(for: entry, fitting: pictureView.decodeBox(fallback: Self.defaultSize))
+            loadPicture(for: entry, fitting: pictureView.decodeBox(fallback: expectedPictureArea))
         }
     }
 
@@ -617,6 +693,7 @@ final class MainWindow {
         translation?.cancel()
         entryWork.cancel()
         pictureWork.cancel()
+        addressWork.cancel()
         videoPlayback.cancel()
         videoPlayer.stop()
     }

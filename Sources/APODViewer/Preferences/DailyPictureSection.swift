@@ -3,7 +3,7 @@ import AdwKit
 import GtkKit
 
 /// Preferences → "Daily Picture": whether each new picture becomes the background (a switch
-/// row that unfolds where, with its title or not, fitted how, what a day without a picture
+/// row that unfolds where, the same picture on every screen or each its own, fitted how, what a day without a picture
 /// does, whether the background also changes between new pictures and from where, and what to
 /// do on video days and metered connections), and whether a notification announces it.
 /// Both are off until the user turns one on. Every change applies at once through `settingsChanged`,
@@ -31,6 +31,21 @@ final class DailyPictureSection {
         subtitle: tr(
             "The desktop only: its portal cannot set the lock screen, which shows the desktop's picture, blurred."))
     let placesLockScreen: Bool
+    /// Beside the placement where GNOME's keys are set directly (one spanned picture over every
+    /// monitor): each monitor fitted separately with the day's picture, or, off, one that suits it.
+    let samePictureRow = ActionRow(
+        title: tr("Same picture on every screen"),
+        subtitle: tr(
+            "Each screen fitted separately. When off, a screen the day's picture does not suit, such as a portrait one, shows the newest picture that does."
+        ))
+    let samePictureSwitch = Switch()
+    /// In its place where the background goes through the Wallpaper portal, which takes one picture.
+    let screensNote = ActionRow(
+        title: tr("Every screen"),
+        subtitle: tr(
+            "One picture, made for the largest monitor: the desktop's Wallpaper portal sets a single picture for all screens."
+        ))
+    let spansMonitors: Bool
     let captionRow = ActionRow(title: tr("Show the title on the background"))
     let captionSwitch = Switch()
     let sentenceRow = ActionRow(title: tr("With the explanation's first sentence"))
@@ -84,17 +99,29 @@ final class DailyPictureSection {
     /// The rows show `applied`; only the user's changes reach `changed()`.
     private let bindings = PreferenceBindings(typingPauseMilliseconds: 0)
 
-    init(settings: DailySettings, placesLockScreen: Bool = BackgroundRoute.current.placesLockScreen) {
+    /// - Parameter spansMonitors: the background is set through GNOME's keys, one picture
+    ///   spanned over every monitor; false through the Wallpaper portal.
+    init(
+        settings: DailySettings, placesLockScreen: Bool = BackgroundRoute.current.placesLockScreen,
+        spansMonitors: Bool = BackgroundRoute.current.spansMonitors
+    ) {
         applied = settings
         self.placesLockScreen = placesLockScreen
+        self.spansMonitors = spansMonitors
         placementNote.wrapsSubtitle()
-        for (row, toggle) in [(captionRow, captionSwitch), (sentenceRow, sentenceSwitch), (notifyRow, notifySwitch)] {
+        samePictureRow.wrapsSubtitle()
+        screensNote.wrapsSubtitle()
+        for (row, toggle) in [
+            (samePictureRow, samePictureSwitch), (captionRow, captionSwitch), (sentenceRow, sentenceSwitch),
+            (notifyRow, notifySwitch),
+        ] {
             toggle.verticalAlign = .center
             row.addSuffix(toggle)
             row.setActivatableWidget(toggle)
         }
         for row in [
-            placesLockScreen ? placementChoice : placementNote, captionRow, sentenceRow, fitChoice, unusableChoice,
+            placesLockScreen ? placementChoice : placementNote, spansMonitors ? samePictureRow : screensNote,
+            captionRow, sentenceRow, fitChoice, unusableChoice,
             rotationChoice, rotationSourceChoice,
             videoChoice, meteredChoice,
         ] as [Widget] {
@@ -117,6 +144,8 @@ final class DailyPictureSection {
         let changed: @MainActor (Any) -> Void = { [weak self] _ in self?.changed() }
         bindings.bind(backgroundRow, read: { [unowned self] in self.applied.setsBackground }, write: changed)
         bindings.bind(placementChoice, read: { [unowned self] in self.applied.placement }, write: changed)
+        bindings.bind(
+            samePictureSwitch, read: { [unowned self] in self.applied.samePictureOnEveryScreen }, write: changed)
         bindings.bind(notifySwitch, read: { [unowned self] in self.applied.notifies }, write: changed)
         bindings.bind(videoChoice, read: { [unowned self] in self.applied.videoDays }, write: changed)
         bindings.bind(meteredChoice, read: { [unowned self] in self.applied.meteredConnections }, write: changed)
@@ -134,6 +163,8 @@ final class DailyPictureSection {
         settings.setsBackground = backgroundRow.isOn
         // Kept as saved where it cannot be chosen: it applies again where it can.
         settings.placement = placesLockScreen ? placementChoice.selectedValue : applied.placement
+        settings.samePictureOnEveryScreen =
+            spansMonitors ? samePictureSwitch.isOn : applied.samePictureOnEveryScreen
         settings.notifies = notifySwitch.isOn
         settings.videoDays = videoChoice.selectedValue
         settings.meteredConnections = meteredChoice.selectedValue
@@ -210,6 +241,9 @@ final class DailyPictureSection {
             row.isSensitive = on
         }
         placementNote.isSensitive = on
+        samePictureRow.isSensitive = on
+        samePictureSwitch.isSensitive = on
+        screensNote.isSensitive = on
         captionSwitch.isSensitive = on
         sentenceRow.isSensitive = on && captionSwitch.isOn
         sentenceSwitch.isSensitive = on && captionSwitch.isOn

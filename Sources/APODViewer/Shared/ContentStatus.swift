@@ -2,7 +2,8 @@ import APODCore
 import Foundation
 
 /// What a window shows in place of a picture, on a status page: a day APOD skipped, a failure,
-/// a day not stored offline, a video or an entry without a still. Each says what happened and
+/// a day not stored offline or an entry without a picture (a video without a still has
+/// `VideoPlaceholder`). Each says what happened and
 /// offers the way on (the days around, Retry, the web page); failures are alerts, announced by
 /// screen readers, the calm states are not.
 enum ContentStatus: Equatable {
@@ -11,24 +12,20 @@ enum ContentStatus: Equatable {
     case failed(String)
     /// Offline, and neither the cache nor the sample holds the day.
     case notStored(String)
-    /// A video without a still: its player is fetched when Play is pressed (`VideoPlayback`).
-    case video
     case noPicture(URL)
     /// The entry came but its picture could not be shown.
     case pictureFailed(String, URL)
 
-    /// A button on the page: a window action (`win.…`), a link to open or the video to play.
+    /// A button on the page: a window action (`win.…`) or a link to open.
     enum Way: Equatable {
         case action(label: String, name: String, suggested: Bool)
         case link(label: String, iconName: String, URL)
-        /// Plays the entry's video (the view's `playRequested`).
-        case play(label: String)
     }
 
     var isFailure: Bool {
         switch self {
         case .failed, .pictureFailed: return true
-        case .skippedDay, .notStored, .video, .noPicture: return false
+        case .skippedDay, .notStored, .noPicture: return false
         }
     }
 
@@ -37,7 +34,6 @@ enum ContentStatus: Equatable {
         case .skippedDay: return "x-office-calendar-symbolic"
         case .failed: return "dialog-error-symbolic"
         case .notStored: return "network-offline-symbolic"
-        case .video: return "video-x-generic-symbolic"
         case .noPicture, .pictureFailed: return "image-missing-symbolic"
         }
     }
@@ -48,7 +44,6 @@ enum ContentStatus: Equatable {
             return tr("No picture was published on {date}", ["date": day.unbreakableDisplayString])
         case .failed: return tr("The day could not be loaded")
         case .notStored: return tr("Not stored on this computer")
-        case .video: return tr("Today's APOD is a video")
         case .noPicture: return tr("No picture for this day")
         case .pictureFailed: return tr("The picture could not be shown")
         }
@@ -58,7 +53,6 @@ enum ContentStatus: Equatable {
         switch self {
         case .skippedDay: return tr("APOD has no entry for this day. Try the day before or after.")
         case .failed(let message), .notStored(let message), .pictureFailed(let message, _): return message
-        case .video: return tr("There is no still picture for it.")
         case .noPicture: return tr("This entry has no picture to show here.")
         }
     }
@@ -74,8 +68,6 @@ enum ContentStatus: Equatable {
             return [.action(label: tr("_Retry"), name: WindowAction.reload.detailedName, suggested: true)]
         case .notStored:
             return []
-        case .video:
-            return [.play(label: tr("Play Video"))]
         case .noPicture(let link), .pictureFailed(_, let link):
             return [.link(label: tr("Open Web Page"), iconName: "web-browser-symbolic", link)]
         }

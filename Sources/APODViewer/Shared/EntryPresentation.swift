@@ -47,11 +47,18 @@ extension APODEntry {
     /// The play button's tooltip, naming the host the browser will play the video on
     /// ("youtube.com"): the player's, else the page's the button opens.
     var playTooltip: String {
-        guard let host = playableURL?.host?.lowercased(), !host.isEmpty else {
-            return tr("Play the video in your browser")
+        guard let host = videoHost else { return tr("Play the video in your browser") }
+        return tr("Play the video on {host} in your browser", ["host": host])
+    }
+
+    /// The host the video plays on as people name it ("youtube.com", "vimeo.com"): the address
+    /// the play button opens, without a leading "www." or "player."; nil without one.
+    var videoHost: String? {
+        guard var host = playableURL?.host?.lowercased(), !host.isEmpty else { return nil }
+        for prefix in ["www.", "player."] where host.hasPrefix(prefix) && host.count > prefix.count {
+            host = String(host.dropFirst(prefix.count))
         }
-        let shown = host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
-        return tr("Play the video on {host} in your browser", ["host": shown])
+        return host
     }
 
     /// The page with everything about the entry; the archive page when the service gave none.

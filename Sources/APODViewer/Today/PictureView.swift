@@ -4,7 +4,8 @@ import Foundation
 import GtkKit
 
 /// The main window's picture area: a spinner while loading, the picture (aspect kept, a
-/// button: click, Enter or Space opens it), a video poster with a play button, or a status
+/// button: click, Enter or Space opens it), a video poster with a play button, a video's
+/// placeholder when it has no still (`VideoPlaceholder`), or a status
 /// page (`ContentStatus`: a skipped day, a failure, a video without a still…) with a way on.
 /// The picture's alt text is its accessible name and its tooltip.
 ///
@@ -20,6 +21,8 @@ final class PictureView {
         case loading, picture
         /// An APOD-hosted video, playing in place (`VideoPlayer`).
         case video
+        /// A video day without a still to be had (`VideoPlaceholder`).
+        case placeholder
         /// A calm state: a skipped day, a day not stored, an entry without a picture.
         case status
         /// A failure, on a page screen readers announce.
@@ -34,6 +37,8 @@ final class PictureView {
     let statusPage = StatusPage()
     /// Over the still when the video cannot be played here: why, and Open in Browser.
     let videoNotice = VideoNotice()
+    /// A video day's picture when no still can be had.
+    let placeholder = VideoPlaceholder()
     private let subscriptions = Subscriptions()
     let failurePage = StatusPage(isAlert: true)
     /// What the status page says, while it shows.
@@ -44,10 +49,12 @@ final class PictureView {
     let pictureClicked = Event<Void>()
     /// A status page's link was pressed, with the link to open.
     let linkActivated = Event<URL>()
-    /// The play button, or a video status page's Play button, was pressed.
+    /// The play button, the placeholder's Play Video or Open in Browser was pressed.
     let playRequested = Event<Void>()
     /// The area grew well past the picture on screen: decode it again to fit this box.
     let largerPictureNeeded = Event<PixelSize>()
+    /// The area shows what it loaded: a picture after its frame is drawn, a video, a status page.
+    let settled = Event<Void>()
 
     /// The picture on screen, with the size it was decoded from.
     private(set) var shownImage: DecodedImage?
@@ -87,6 +94,8 @@ final class PictureView {
         videoNotice.openRequested.subscribe { [weak self] in self?.playRequested.emit() }.store(in: subscriptions)
         root.add(overlay, for: .picture)
 
+        placeholder.playRequested.subscribe { [weak self] in self?.playRequested.emit() }.store(in: subscriptions)
+        root.add(placeholder.root, for: .placeholder)
         root.add(statusPage, for: .status)
         root.add(failurePage, for: .failure)
         animation = PictureAnimation(picture: picture)
@@ -105,6 +114,7 @@ final class PictureView {
         spinner.isSpinning = false
         videoNotice.hide()
         root.state = .video
+        settled.emit()
     }
 
     /// The picture area in device pixels, what a picture is decoded to fit; `fallback` (in
@@ -145,7 +155,10 @@ final class PictureView {
         shownImage = image
         coveredWidth = image.width
         picture.setTexture(image.texture)
-        if StartupTrace.isOn { picture.afterNextPaint { StartupTrace.mark(.firstPictureFrame) } }
+        picture.afterNextPaint { [weak self] in
+            StartupTrace.mark(.firstPictureFrame)
+            self?.settled.emit()
+        }
         picture.alternativeText = altText
         picture.setAccessibleLabel(altText ?? "")
         pictureButton.tooltip = altText
@@ -153,6 +166,18 @@ final class PictureView {
         playButton.isVisible = playable
         status = nil
         root.state = .picture
+    }
+
+    /// Shows the video placeholder naming `host` (the one the video plays on), in place of a still.
+    func showPlaceholder(host: String?) {
+        videoNotice.hide()
+        spinner.isSpinning = false
+        shownImage = nil
+        animation.stop(restoringStill: false)
+        picture.setTexture(nil)
+        status = nil
+        placeholder.show(host: host)
+        root.state = .placeholder
     }
 
     /// The status page `status` is on (the failure page for failures).
@@ -172,6 +197,7 @@ final class PictureView {
         page.setDescription(status.description)
         page.setButtons(status.ways.map(button(for:)))
         root.state = status.isFailure ? .failure : .status
+        settled.emit()
     }
 
     private func button(for way: ContentStatus.Way) -> Button {
@@ -185,11 +211,6 @@ final class PictureView {
             let button = Button(label: label, iconName: iconName)
             button.markSuggested()
             button.onClicked { [weak self] in self?.linkActivated.emit(url) }
-            return button
-        case .play(let label):
-            let button = Button(label: label, iconName: "media-playback-start-symbolic")
-            button.markSuggested()
-            button.onClicked { [weak self] in self?.playRequested.emit() }
             return button
         }
     }

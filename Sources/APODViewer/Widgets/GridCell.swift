@@ -131,7 +131,7 @@ final class GridCell: FlowBoxChild {
 
     /// Fetches and decodes the thumbnail at `width` device pixels, off the main thread.
     func loadThumbnail(with pictures: PictureLoader, width: Int) {
-        guard let url = entry.thumbnailSourceURL else {
+        guard entry.thumbnailSourceURL != nil || pictures.canDeriveStill(of: entry) else {
             showFailure(
                 iconName: entry.mediaType == .video ? "video-x-generic-symbolic" : "image-missing-symbolic",
                 reason: entry.mediaType == .video
@@ -140,9 +140,10 @@ final class GridCell: FlowBoxChild {
         }
         self.pictures = pictures
         let isVideo = entry.mediaType == .video
+        let entry = entry
         work.start(
             {
-                try await pictures.picture(from: url, for: .thumbnail(width: width))
+                try await pictures.thumbnail(of: entry, width: width)
             },
             then: { [weak self] result in
                 guard let self else { return }

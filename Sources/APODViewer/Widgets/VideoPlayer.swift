@@ -81,6 +81,9 @@ public final class VideoPlayer {
         video.verticalExpand = true
         video.isFocusable = true
         video.setAccessibleLabel(tr("Video"))
+        // A click puts the keyboard in the video, so Space then plays it rather than pressing
+        // whichever button had the focus (in Today, the previous day's).
+        _ = ClickGesture(on: video) { [weak self] _, _, _ in self?.video.grabFocus() }
         spinner.horizontalAlign = .center
         spinner.verticalAlign = .center
         spinner.isVisible = false

@@ -8,11 +8,27 @@ public enum Gtk {
 
     /// Initialises GTK once; false when no display can be opened (headless CI without Xvfb).
     /// The answer is remembered: calling `gtk_init_check` again after a failure crashes.
-    public static func initialize() -> Bool {
+    ///
+    /// - Parameter disablingGL: GDK is initialised with `GDK_DEBUG=gl-disable` (added to what the
+    ///   variable holds), so on X11 it does not load GL when it opens the display (~50 ms and
+    ///   ~58 MB under Mesa's software GL), for this call only: the variable is restored after
+    ///   it, so the programs the app starts (a browser) never inherit it.
+    public static func initialize(disablingGL: Bool = false) -> Bool {
         if let initialized { return initialized }
+        let debug = g_getenv("GDK_DEBUG").map { String(cString: $0) }
+        if disablingGL { g_setenv("GDK_DEBUG", debugFlags(adding: "gl-disable", to: debug), 1) }
         let result = gtk_init_check() != 0
+        if disablingGL {
+            if let debug { g_setenv("GDK_DEBUG", debug, 1) } else { g_unsetenv("GDK_DEBUG") }
+        }
         initialized = result
         return result
+    }
+
+    /// `GDK_DEBUG`'s value with `flag` added to the flags `current` holds (comma-separated).
+    public nonisolated static func debugFlags(adding flag: String, to current: String?) -> String {
+        let flags = (current ?? "").split(whereSeparator: { ",: ".contains($0) }).map(String.init)
+        return (flags.contains(flag) ? flags : flags + [flag]).joined(separator: ",")
     }
 
     /// The GTK and GLib the process runs with (`4.8.3`, `2.74.6`), for debug information.

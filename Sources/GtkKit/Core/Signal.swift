@@ -80,4 +80,18 @@ package enum Signal {
                 MainActor.assumeIsolated { body(first, second) }
             }, ClosureBox(handler).retainedPointer, releaseBox)
     }
+
+    /// For a list model's `items-changed` (position, removed, added).
+    @MainActor
+    @discardableResult
+    package static func connectItemsChanged(
+        _ instance: gpointer, _ handler: @escaping @MainActor (UInt32, UInt32, UInt32) -> Void
+    ) -> UInt {
+        apod_connect_items_changed(
+            instance,
+            { _, position, removed, added, data in
+                let body = ClosureBox<@MainActor (UInt32, UInt32, UInt32) -> Void>.from(data)
+                MainActor.assumeIsolated { body(position, removed, added) }
+            }, ClosureBox(handler).retainedPointer, releaseBox)
+    }
 }

@@ -43,9 +43,10 @@ public enum Monitors {
         }
     }
 
-    /// Every monitor of the default display, in the display's order; empty without one.
-    public static func all() -> [Geometry] {
-        guard let display = gdk_display_get_default() else { return [] }
+    /// Every monitor of `display` (the default display when nil), in the display's order;
+    /// empty without one.
+    public static func all(on display: OpaquePointer? = nil) -> [Geometry] {
+        guard let display = display ?? gdk_display_get_default() else { return [] }
         let list = gdk_display_get_monitors(display)
         var monitors: [Geometry] = []
         for index in 0..<g_list_model_get_n_items(list) {

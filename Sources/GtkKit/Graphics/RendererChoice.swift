@@ -18,6 +18,8 @@ public enum RendererChoice: Equatable, Sendable {
     case gl(String)
     /// No GL context could be made: GTK falls back to cairo by itself.
     case noGL
+    /// GL is not loaded until a probe has said what it is (made elsewhere): cairo draws.
+    case cairoUntilProbed
 
     /// The decision, from `GSK_RENDERER` (nil or empty: not set) and, only when it is not set,
     /// the GL renderer string `probeGL` reads (nil: no GL).
@@ -42,13 +44,16 @@ public enum RendererChoice: Equatable, Sendable {
         case .cairoOverSoftwareGL(let renderer): return "cairo (over \(renderer))"
         case .gl(let renderer): return "gl (\(renderer))"
         case .noGL: return "cairo (no GL)"
+        case .cairoUntilProbed: return "cairo (GL not loaded until probed)"
         }
     }
 
     /// Whether the windows are drawn with cairo because of this choice.
     public var drawsWithCairo: Bool {
-        if case .cairoOverSoftwareGL = self { return true }
-        return false
+        switch self {
+        case .cairoOverSoftwareGL, .cairoUntilProbed: return true
+        case .named, .gl, .noGL: return false
+        }
     }
 }
 
@@ -64,18 +69,30 @@ extension Gtk {
     /// Cairo is set through the display's "gsk-renderer" data, which GTK reads first for every
     /// new window (the GTK inspector uses it too): unlike setting `GSK_RENDERER` in the
     /// environment, nothing leaks into programs the app starts (a browser for a link).
+    ///
+    /// - Parameter known: the choice made before GTK started (what an earlier probe found):
+    ///   taken as it is, without making a GL context (a `GSK_RENDERER` still wins).
     @discardableResult
-    public static func chooseRenderer() -> RendererChoice {
+    public static func chooseRenderer(known: RendererChoice? = nil) -> RendererChoice {
         if let rendererChoice { return rendererChoice }
         let display = gdk_display_get_default()
-        let choice = RendererChoice.decide(gskRenderer: g_getenv("GSK_RENDERER").map { String(cString: $0) }) {
-            display.flatMap(glRendererName)
+        let named = g_getenv("GSK_RENDERER").map { String(cString: $0) }
+        let choice: RendererChoice
+        if let known, named?.isEmpty ?? true {
+            choice = known
+        } else {
+            choice = RendererChoice.decide(gskRenderer: named) { display.flatMap(glRendererName) }
         }
         if choice.drawsWithCairo, let display {
             g_object_set_data_full(UnsafeMutablePointer<GObject>(display), "gsk-renderer", g_strdup("cairo"), g_free)
         }
         rendererChoice = choice
         return choice
+    }
+
+    /// The name GDK gave the default display (`:0`, `wayland-0`), once `initialize` opened it.
+    public static var displayName: String? {
+        gdk_display_get_default().flatMap { gdk_display_get_name($0) }.map { String(cString: $0) }
     }
 
     /// GL_RENDERER of a GL context made on `display`, or nil when GL is not available there.

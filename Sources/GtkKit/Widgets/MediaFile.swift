@@ -78,6 +78,19 @@ public final class MediaFile {
             message: error.pointee.message.map { String(cString: $0) } ?? "")
     }
 
+    /// The frame the stream holds now (after a seek, once its `onFrame` came), or nil before
+    /// the first. GStreamer's sink hands GTK each frame as a texture (in memory, for a stream
+    /// no widget shows), so this takes a reference and copies no pixels.
+    public var currentFrame: Texture? {
+        guard let image = gdk_paintable_get_current_image(pointer) else { return nil }
+        guard apod_is_texture(UnsafeMutableRawPointer(image)) != 0 else {
+            g_object_unref(UnsafeMutableRawPointer(image))
+            return nil
+        }
+        let texture = Texture(owning: image)
+        return texture.width > 0 && texture.height > 0 ? texture : nil
+    }
+
     /// Runs `handler` when the stream becomes ready to play (its size and length known).
     public func onPrepared(_ handler: @escaping @MainActor () -> Void) {
         Signal.connectPointer(reference.pointer, "notify::prepared") { _ in handler() }
@@ -102,6 +115,14 @@ public final class MediaFile {
     /// Runs `handler` each time the position moves (every frame while playing).
     public func onPositionChanged(_ handler: @escaping @MainActor () -> Void) {
         Signal.connectPointer(reference.pointer, "notify::timestamp") { _ in handler() }
+    }
+
+    /// Whether a seek is under way.
+    public var isSeeking: Bool { gtk_media_stream_is_seeking(stream) != 0 }
+
+    /// Runs `handler` when a seek starts or ends.
+    public func onSeekingChanged(_ handler: @escaping @MainActor () -> Void) {
+        Signal.connectPointer(reference.pointer, "notify::seeking") { _ in handler() }
     }
 
     /// Runs `handler` each time the stream hands GTK a new frame.

@@ -117,3 +117,13 @@ extension Widget {
         return gtk_widget_get_height(widgetPointer) < minimum
     }
 }
+
+extension Widget {
+    /// The height the widget asks for at `width` (its natural height), laid out or not: what a
+    /// window can expect a part to take before its first allocation.
+    public func naturalHeight(forWidth width: Int) -> Int {
+        var natural: Int32 = 0
+        gtk_widget_measure(widgetPointer, GTK_ORIENTATION_VERTICAL, Int32(width), nil, &natural, nil, nil)
+        return Int(natural)
+    }
+}

@@ -346,3 +346,95 @@ private final class LatestDay: @unchecked Sendable {
         set { lock.withLock { serverPort = newValue } }
     }
 }
+
+/// `today --wallpaper PATH --monitors …` with an index: a monitor today's picture does not suit
+/// shows the newest day whose shape does, found by reading picture headers (once each).
+final class MonitorShapesWallpaperTests: CoreTestCase, @unchecked Sendable {
+    private var home: URL!
+    private var server: FakeHTTPServer!
+    private var env: [String: String] = [:]
+
+    override func setUpWithError() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("apod-shapes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let pictures = [
+            "2019-01-02": PlainPNG.make(width: 360, height: 640, red: 200, green: 200, blue: 200),
+            "2019-01-03": PlainPNG.make(width: 360, height: 640, red: 20, green: 40, blue: 230),
+            "2019-01-04": PlainPNG.make(width: 640, height: 360, red: 200, green: 200, blue: 200),
+            "2019-01-05": PlainPNG.make(width: 640, height: 360, red: 20, green: 200, blue: 40),
+        ]
+        server = try FakeHTTPServer { request in
+            let base = "http://\(request.headers["host"] ?? "")"
+            switch request.path {
+            case "/planetary/apod":
+                let day = request.query["date"] ?? "2019-01-05"
+                return .json(
+                    #"{"date":"\#(day)","title":"Day \#(day)","media_type":"image","explanation":"Sky.","url":"\#(base)/picture-\#(day).png"}"#
+                )
+            case let path where path.hasPrefix("/picture-"):
+                let day = String(path.dropFirst("/picture-".count).dropLast(".png".count))
+                guard let picture = pictures[day] else { return .html("no", status: 404) }
+                return .data(picture, contentType: "image/png")
+            default:
+                return .html("<html>no</html>", status: 404)
+            }
+        }
+        env = [
+            "APOD_SOURCE": "legacy",
+            "APOD_API_URL": server.baseURL.appendingPathComponent("planetary/apod").absoluteString,
+            "APOD_DATA_DIR": home.appendingPathComponent("data").path,
+        ]
+    }
+
+    override func tearDownWithError() throws {
+        server?.stop()
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    private func apod(_ arguments: [String]) throws -> APODProcess.Result {
+        try APODProcess.run(arguments, environment: APODProcess.environment(home: home, env), in: home)
+    }
+
+    private func requests(_ day: String, ranged: Bool) -> Int {
+        server.requests.filter { $0.path == "/picture-\(day).png" && ($0.headers["range"] != nil) == ranged }.count
+    }
+
+    func testThePortraitMonitorGetsTheNewestPortraitDayOfTheIndex() throws {
+        for day in ["2019-01-02", "2019-01-03", "2019-01-04"] {
+            XCTAssertEqual(try apod(["show", day]).status, 0, "indexed as it is fetched")
+        }
+        let layout = "640x360@1+0+0,360x640@1+640+0"
+        let file = home.appendingPathComponent("spanned.jpg")
+        let result = try apod(["today", "--wallpaper", file.path, "--monitors", layout, "--caption"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(ImageHeader.read(try Data(contentsOf: file)), ImageHeader(width: 1000, height: 640))
+        XCTAssertEqual(requests("2019-01-05", ranged: false), 1, "today's picture, for the landscape monitor")
+        XCTAssertEqual(requests("2019-01-04", ranged: true), 1, "its header read: landscape")
+        XCTAssertEqual(requests("2019-01-04", ranged: false), 0)
+        XCTAssertEqual(requests("2019-01-03", ranged: true), 1, "its header read: portrait")
+        XCTAssertEqual(requests("2019-01-03", ranged: false), 1, "downloaded for the portrait monitor")
+        XCTAssertEqual(requests("2019-01-02", ranged: true) + requests("2019-01-02", ranged: false), 0, "older")
+
+        let again = home.appendingPathComponent("again.jpg")
+        XCTAssertEqual(try apod(["today", "--wallpaper", again.path, "--monitors", layout]).status, 0)
+        XCTAssertEqual(
+            server.requests.filter { $0.headers["range"] != nil }.count, 2,
+            "the shapes are kept in the index: no header is read again")
+    }
+
+    func testTheSamePictureOnEveryMonitorReadsNoHeaderAndNeedsMonitors() throws {
+        XCTAssertEqual(try apod(["show", "2019-01-03"]).status, 0)
+        let file = home.appendingPathComponent("same.jpg")
+        let alone = try apod(["today", "--wallpaper", file.path, "--same-picture"])
+        XCTAssertEqual(alone.status, 2, alone.stderr)
+        XCTAssertTrue(alone.stderr.contains("--same-picture is for several monitors: add --monitors."), alone.stderr)
+        let result = try apod([
+            "today", "--wallpaper", file.path, "--monitors", "640x360@1+0+0,360x640@1+640+0", "--same-picture",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(ImageHeader.read(try Data(contentsOf: file)), ImageHeader(width: 1000, height: 640))
+        XCTAssertEqual(server.requests.filter { $0.headers["range"] != nil }.count, 0, "no header read")
+        XCTAssertEqual(requests("2019-01-03", ranged: false), 0, "the portrait day is not used")
+        XCTAssertEqual(requests("2019-01-05", ranged: false), 1)
+    }
+}

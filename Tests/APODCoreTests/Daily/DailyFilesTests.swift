@@ -56,6 +56,49 @@ final class DailyFilesTests: CoreTestCase {
         XCTAssertNil(history.lockScreenCopy(of: first))
     }
 
+    /// Spanned backgrounds made for the monitors' layouts: found again by what they were made
+    /// for, the newest three kept with their lock-screen copies (besides the backgrounds kept
+    /// for "Skip"), the rest removed; a composition replacing the current one after a change of
+    /// the monitors leaves the one before for "Skip".
+    func testTheLastThreeCompositionsAreKeptAndFoundAgain() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apod-compositions-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let history = BackgroundHistory(dataFolder: DataFolder(root: root))
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0])
+        let yesterday = try history.store(jpeg, for: APODDay("2026-11-30")!)
+        history.becameCurrent(yesterday)
+        let day = APODDay("2026-12-01")!
+        var files: [URL] = []
+        for layout in ["A", "B", "C", "D"] {
+            let file = try history.storeComposition(jpeg, for: day, key: "layout \(layout)")
+            _ = try history.storeLockScreenCopy(jpeg, besides: file)
+            files.append(file)
+            if layout == "A" {
+                history.becameCurrent(file)
+            } else {
+                history.replacedCurrent(with: file)
+            }
+        }
+        XCTAssertEqual(Set(files).count, 4, "a file per layout")
+        XCTAssertEqual(history.currentDay, day, "read from a composition's name: \(files[3].lastPathComponent)")
+        XCTAssertEqual(history.previous, yesterday, "Skip still puts yesterday's back")
+        XCTAssertNil(history.composition(for: "layout A"), "only the newest three")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: files[0].path))
+        XCTAssertNil(history.lockScreenCopy(of: files[0]), "removed with its composition")
+        for (index, layout) in ["B", "C", "D"].enumerated() {
+            XCTAssertEqual(history.composition(for: "layout \(layout)"), files[index + 1])
+            XCTAssertNotNil(history.lockScreenCopy(of: files[index + 1]))
+        }
+        let onDisk = try FileManager.default.contentsOfDirectory(atPath: history.folder.path).sorted()
+        XCTAssertEqual(onDisk.count, 1 + 3 * 2, "yesterday's, and three compositions with their copies: \(onDisk)")
+
+        // The same layout made again replaces its entry rather than adding one.
+        let again = try history.storeComposition(jpeg, for: day, key: "layout C")
+        XCTAssertEqual(again, files[2])
+        XCTAssertEqual(history.compositions.map(\.key), ["layout B", "layout D", "layout C"])
+    }
+
     func testFirstSentence() {
         XCTAssertEqual(
             DailyAnnouncement.firstSentence(of: "What is that glow over\n the hills?  It is an aurora."),

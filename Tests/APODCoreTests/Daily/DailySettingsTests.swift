@@ -22,13 +22,27 @@ final class DailySettingsTests: CoreTestCase {
         changed.notifies = true
         changed.videoDays = .keepCurrent
         changed.meteredConnections = .waitForUnmetered
+        XCTAssertFalse(defaults.samePictureOnEveryScreen, "each monitor a picture that suits it")
+        changed.samePictureOnEveryScreen = true
         try changed.save(to: store)
         XCTAssertEqual(DailySettings(store: store), changed)
+        XCTAssertEqual(store.value(.dailySamePicture), "true")
         XCTAssertEqual(store.value(.source), "legacy")
 
         changed.setsBackground = false
         changed.notifies = false
         try changed.save(to: store)
         XCTAssertFalse(DailySettings(store: store).runsInBackground)
+    }
+
+    /// A monitor's stand-in comes from the favourites only when the rotation is over them.
+    func testStandInsComeFromTheFavouritesWhenTheRotationIsOverThem() {
+        var settings = DailySettings()
+        settings.rotationSource = .favourites
+        XCTAssertEqual(settings.standInPool, .archive, "no rotation: the archive's newest that suits")
+        settings.rotation = .hourly
+        XCTAssertEqual(settings.standInPool, .favourites)
+        settings.rotationSource = .archive
+        XCTAssertEqual(settings.standInPool, .archive)
     }
 }

@@ -263,8 +263,10 @@ final class ArchiveGapsSyncTests: CoreTestCase {
             window, entries: [APODDay("2019-01-02")!, APODDay("2019-01-03")!].map(SyntheticArchiveSource.entry),
             through: APODDay("2019-01-04")!)
         try index.database.execute(
-            "DROP TRIGGER entries_states_ai; DROP TABLE day_states; DROP TABLE translations; DROP TABLE translations_fts"
-        )
+            """
+            DROP TRIGGER entries_states_ai; DROP TABLE day_states; DROP TABLE translations; DROP TABLE translations_fts;
+            ALTER TABLE entries DROP COLUMN picture_width; ALTER TABLE entries DROP COLUMN picture_height;
+            """)
         try index.database.setUserVersion(3)
         let reopened = try openIndex()
         XCTAssertEqual(try reopened.status().absentDays, 2, "2019-01-01 and 2019-01-04")

@@ -128,6 +128,8 @@ final class ArchiveSyncTests: CoreTestCase {
             DROP TABLE translations_fts;
             DROP TRIGGER entries_states_ai;
             DROP TABLE day_states;
+            ALTER TABLE entries DROP COLUMN picture_width;
+            ALTER TABLE entries DROP COLUMN picture_height;
             """)
         let yesterday = clock.calendar.today.adding(days: -1)
         for month in ArchiveMonth.all(from: ArchiveCalendar.firstDay, through: yesterday) {

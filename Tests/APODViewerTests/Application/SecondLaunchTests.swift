@@ -38,6 +38,7 @@ final class SecondLaunchTests: XCTestCase {
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
         environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+        environment["XDG_STATE_HOME"] = home.appendingPathComponent("state").path
         environment["APOD_TIMEOUT"] = "5"
         return environment
     }

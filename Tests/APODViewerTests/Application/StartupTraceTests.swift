@@ -24,14 +24,20 @@ final class StartupTraceTests: ViewerProcessTestCase {
             XCTAssertEqual(steps.filter { $0 == step }.count, 1, "\(step) traced once: \(lines)")
         }
         XCTAssertFalse(steps.contains(.firstRequest), "the offline sample asks no server")
+        // Asked before the first allocation: fitting the picture area expected, not the window.
+        let asked = try XCTUnwrap(lines.first { $0.step == .pictureAsked }?.detail.split(separator: "x").first)
+        XCTAssertLessThan(Int(asked) ?? .max, 1180 - 380, "the picture's box: \(lines)")
         let index = { (step: StartupTrace.Step) in steps.firstIndex(of: step) ?? -1 }
         for (earlier, later): (StartupTrace.Step, StartupTrace.Step) in [
             (.processStart, .gtkInit), (.gtkInit, .adwaitaInit), (.adwaitaInit, .rendererChosen),
             (.decodeStart, .decodeEnd), (.decodeEnd, .firstPictureFrame), (.windowMapped, .firstPictureFrame),
+            (.entryAsked, .windowMapped), (.pictureAsked, .decodeStart),
         ] {
             XCTAssertLessThan(index(earlier), index(later), "\(earlier) before \(later): \(lines)")
         }
-        XCTAssertEqual(steps.last, .firstPictureFrame, "nothing traced after the picture's frame")
+        XCTAssertEqual(
+            steps.last { !StartupTrace.Step.afterFirstPicture.contains($0) }, .firstPictureFrame,
+            "nothing on the way to the picture traced after its frame")
         XCTAssertEqual(lines.map(\.seconds), lines.map(\.seconds).sorted(), "time only goes forward")
         XCTAssertTrue(lines.allSatisfy { $0.seconds >= 0 && $0.seconds < 60 }, "timed from the process's start")
     }
@@ -62,9 +68,60 @@ final class StartupTraceTests: ViewerProcessTestCase {
         XCTAssertFalse(lines.contains { $0.detail.contains("TRACEKEY") })
         XCTAssertFalse(steps.contains(.diskSync), "no fsync on the way to the first picture (the cache's): \(lines)")
         let index = { (step: StartupTrace.Step) in steps.firstIndex(of: step)! }
+        XCTAssertLessThan(index(.entryAsked), index(.windowMapped), "the day is asked for before the window shows")
         XCTAssertLessThan(index(.firstRequest), index(.firstByte))
         XCTAssertLessThan(index(.firstByte), index(.decodeEnd))
         XCTAssertLessThan(index(.decodeEnd), index(.firstPictureFrame))
+    }
+
+    /// Opening the index and the library, the history write and the Shell's search provider
+    /// wait until the first picture is on screen: each is traced once, after its frame.
+    func testWhatTheFirstPictureDoesNotNeedWaitsForItsFrame() throws {
+        // The renderer's probe has a test of its own: under this run's GSK_RENDERER nothing is probed.
+        let deferred = StartupTrace.Step.afterFirstPicture.subtracting([.rendererProbed])
+        let lines = try trace(["--offline"], untilAll: deferred.union([.firstPictureFrame]))
+        let steps = lines.map(\.step)
+        let frame = try XCTUnwrap(steps.firstIndex(of: .firstPictureFrame), "\(lines)")
+        for step in deferred {
+            XCTAssertEqual(steps.filter { $0 == step }.count, 1, "\(step) traced once: \(lines)")
+            XCTAssertGreaterThan(steps.firstIndex(of: step) ?? -1, frame, "\(step) after the first picture: \(lines)")
+        }
+    }
+
+    /// A first start knows no renderer: it draws with cairo without loading GL and, after its
+    /// first picture, a child probes GL and keeps the answer. The next start takes it (Xvfb's GL
+    /// is software: cairo, again without GL). A `GSK_RENDERER` still wins over the record.
+    func testTheRendererIsProbedAfterTheFirstPictureAndRememberedWithoutLoadingGL() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["GSK_RENDERER"] = nil
+        environment["GDK_DEBUG"] = nil
+        let record = home.appendingPathComponent("state/apod-viewer/renderer")
+        var mapped = ""
+        let first = try trace(
+            ["--offline"], environment: environment, untilAll: [.firstPictureFrame, .rendererProbed]
+        ) { mapped = $0 }
+        XCTAssertEqual(first.first { $0.step == .rendererChosen }?.detail, "cairo (GL not loaded until probed)")
+        XCTAssertTrue(mapped.contains("/libgtk-4.so"), "the first start's mappings were read")
+        XCTAssertFalse(mapped.contains("_dri.so") || mapped.contains("libGLX_mesa"), "the first start loaded no GL")
+        let steps = first.map(\.step)
+        XCTAssertGreaterThan(
+            steps.firstIndex(of: .rendererProbed) ?? -1, steps.firstIndex(of: .firstPictureFrame) ?? .max,
+            "probed after the first picture: \(first)")
+        let kept = try XCTUnwrap(RendererRecord.load(from: record), "the probe kept what it found")
+        XCTAssertEqual(kept.renderer, "GskCairoRenderer", "Xvfb's GL is software: cairo draws")
+        XCTAssertNotNil(kept.glRenderer, "the probe made a GL context")
+
+        let second = try trace(["--offline"], environment: environment, until: .firstPictureFrame) { mapped = $0 }
+        let secondChoice = try XCTUnwrap(second.first { $0.step == .rendererChosen }?.detail)
+        XCTAssertTrue(secondChoice.hasPrefix("cairo (over ") && secondChoice.hasSuffix(", remembered"), secondChoice)
+        XCTAssertTrue(mapped.contains("/libgtk-4.so"), "the second start's mappings were read")
+        XCTAssertFalse(mapped.contains("_dri.so") || mapped.contains("libGLX_mesa"), "GTK started without loading GL")
+        XCTAssertEqual(RendererRecord.load(from: record), kept, "a remembered start leaves the record as it is")
+
+        environment["GSK_RENDERER"] = "cairo"
+        let named = try trace(["--offline"], environment: environment, until: .firstPictureFrame) { mapped = $0 }
+        XCTAssertEqual(named.first { $0.step == .rendererChosen }?.detail, "GSK_RENDERER=cairo")
+        XCTAssertTrue(mapped.contains("_dri.so") || mapped.contains("libGLX_mesa"), "GL is GTK's to load then")
     }
 
     func testWithoutTheVariableNothingIsTraced() throws {
@@ -77,7 +134,15 @@ final class StartupTraceTests: ViewerProcessTestCase {
     /// The viewer's trace lines, read until `last` is traced (or 30 s).
     private func trace(
         _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
-        until last: StartupTrace.Step
+        until last: StartupTrace.Step, mappings: ((String) -> Void)? = nil
+    ) throws -> [StartupTrace.Line] {
+        try trace(arguments, environment: environment, untilAll: [last], mappings: mappings)
+    }
+
+    /// The viewer's trace lines, read until every step of `wanted` is traced (or 30 s).
+    private func trace(
+        _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+        untilAll wanted: Set<StartupTrace.Step>, mappings: ((String) -> Void)? = nil
     ) throws -> [StartupTrace.Line] {
         var environment = environment
         environment["APOD_TRACE"] = "1"
@@ -87,7 +152,12 @@ final class StartupTraceTests: ViewerProcessTestCase {
         defer { try? handle.close() }
         let process = try launch(arguments, environment: environment, standardError: handle)
         let read = { StartupTrace.lines(in: (try? String(contentsOf: file, encoding: .utf8)) ?? "") }
-        XCTAssertTrue(wait(30) { read().contains { $0.step == last } }, "\(last) traced: \(read())")
+        XCTAssertTrue(wait(30) { Set(read().map(\.step)).isSuperset(of: wanted) }, "\(wanted) traced: \(read())")
+        if let mappings {
+            // Read to the end: procfs files have no size, and a read by size stops early.
+            let maps = FileHandle(forReadingAtPath: "/proc/\(process.processIdentifier)/maps")?.readDataToEndOfFile()
+            mappings(String(decoding: maps ?? Data(), as: UTF8.self))
+        }
         process.terminate()
         process.waitUntilExit()
         return read()

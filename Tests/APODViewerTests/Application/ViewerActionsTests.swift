@@ -172,6 +172,7 @@ final class ViewerActionsTests: GUITestCase, @unchecked Sendable {
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
         environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+        environment["XDG_STATE_HOME"] = home.appendingPathComponent("state").path
         try MainActor.assumeIsolated {
             try start(source: source(), applicationID: ViewerApplication.id)
             defer { releaseBusName() }

@@ -41,6 +41,34 @@ final class ArchiveViewsTests: GUITestCase, @unchecked Sendable {
         ]
     }
 
+    /// Start-up puts off opening the index until the first picture is on screen; a search typed
+    /// before that (here the day never comes) opens the index itself and is answered.
+    func testASearchTypedBeforeTheFirstPictureIsAnswered() throws {
+        try MainActor.assumeIsolated {
+            AfterFirstPicture.timeLimit = 600
+            defer { AfterFirstPicture.timeLimit = 3 }
+            let configuration = SourceConfiguration(
+                kind: .science, cacheDirectory: folder.appendingPathComponent("cache"))
+            try ArchiveAccess(dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
+                .openIndex().store(sky())
+            // A fresh access, as the app has at start: nothing opened yet.
+            archive = ArchiveAccess(
+                dataFolder: DataFolder(root: folder), configuration: configuration, calendar: calendar)
+            source = FakeSource(entries: sky())
+            source.setLatestDelay(600)
+            try start(
+                environment: ViewerEnvironment(
+                    source: source, pictures: PictureLoader(fetcher: pictures.fetcher), calendar: calendar,
+                    archive: archive))
+            let views = try XCTUnwrap(app.archiveViews)
+            let search = try XCTUnwrap(views.searchView)
+            views.search("eclipse")
+            waitUntil("two results") { search.cells.count == 2 && search.page == .grid }
+            XCTAssertFalse(app.afterFirstPicture.isOpen, "still before the first picture")
+            XCTAssertNil(app.mainWindow?.entry, "the day has not come")
+        }
+    }
+
     /// Search shows one state at a time: clearing the field after results leaves the "Type a
     /// word" page alone, with no count above it, and a result for text since cleared is not shown.
     func testSearchNeverShowsACountOverTheEmptyPage() throws {

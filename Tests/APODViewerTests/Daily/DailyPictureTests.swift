@@ -1,4 +1,5 @@
 import APODCore
+import CGtk
 import Foundation
 import GtkKit
 import TestSupport
@@ -104,7 +105,9 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         network: FakeNetwork = FakeNetwork(), options: ViewerOptions = DailyPictureTests.inBackground,
         pool: (any BackgroundPool)? = nil, screen: Monitors.Size = DailyPictureTests.screen,
         clock: @escaping @Sendable () -> Date = { Date() },
-        route: BackgroundRoute = .portal(placesLockScreen: true), monitors: MonitorLayout? = nil
+        route: BackgroundRoute = .portal(placesLockScreen: true), monitors: MonitorLayout? = nil,
+        layoutNow: (@MainActor () -> MonitorLayout?)? = nil, monitorChanges: Event<Void> = Event<Void>(),
+        monitorPictures: MonitorPictures = .samePicture
     ) throws {
         let store = SettingsStore(fileURL: folder.appendingPathComponent("config/apod-viewer/config"))
         try settings.save(to: store)
@@ -112,7 +115,8 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             source: source, images: fetcher, store: store,
             dataFolder: DataFolder(root: folder.appendingPathComponent("data")),
             network: network, pool: pool, clock: clock, randomDelay: { $0.lowerBound },
-            screen: { screen }, monitors: { monitors }, watchesSleep: false, route: route)
+            screen: { screen }, monitors: layoutNow ?? { monitors }, monitorChanges: monitorChanges,
+            monitorPictures: monitorPictures, watchesSleep: false, route: route)
         Self.count += 1
         let environment = ViewerEnvironment(
             source: source, pictures: PictureLoader(fetcher: fetcher), calendar: calendar)
@@ -623,6 +627,317 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// A landscape and a portrait monitor over an index of known shapes (a fake one): the
+    /// portrait region of the spanned background holds the newest portrait day, which the lock
+    /// screen (the primary, at the origin) shows too; the landscape region today's. With "Same
+    /// picture on every screen" both show today's and the index is not asked.
+    func testAPortraitMonitorShowsThePortraitDayOfTheIndex() throws {
+        try showTwoMonitorsOverAnIndexOfShapes(samePicture: false)
+    }
+
+    func testTheSamePictureOnEveryScreenLeavesTheIndexAlone() throws {
+        try showTwoMonitorsOverAnIndexOfShapes(samePicture: true)
+    }
+
+    /// The portrait day chosen cannot be downloaded: its monitor shows the day's picture, and the
+    /// background is still set.
+    func testAStandInThatCannotBeDownloadedLeavesItsMonitorTheDaysPicture() throws {
+        try showTwoMonitorsOverAnIndexOfShapes(samePicture: false, standInFails: true)
+    }
+
+    private func showTwoMonitorsOverAnIndexOfShapes(samePicture same: Bool, standInFails: Bool = false) throws {
+        do {
+            let dconf = try DconfService(folder: folder.appendingPathComponent("dconf-\(same)"))
+            defer { dconf.stop() }
+            let layout = try MonitorLayout.parse("1280x1024@1+768+0,768x1024@1+0+0")
+            let index = try ArchiveIndex.open(in: folder.appendingPathComponent("index-\(same)"), partition: "science")
+            let tall = APODEntry(
+                date: APODDay("2026-11-20")!, title: "A Tall Nebula", mediaType: .image,
+                hdImageURL: URL(string: Self.cdn + "tall.jpg?w=768&h=1024&fit=clip"))
+            let wide = APODEntry(
+                date: APODDay("2026-11-25")!, title: "A Wide Field", mediaType: .image,
+                hdImageURL: URL(string: Self.cdn + "wide.jpg?w=2560&h=1600&fit=clip"))
+            let older = APODEntry(
+                date: APODDay("2026-11-10")!, title: "An Older Tower", mediaType: .image,
+                hdImageURL: URL(string: Self.cdn + "older.jpg?w=768&h=1024&fit=clip"))
+            try index.store([older, tall, wide])
+            try index.storeShape(PictureShape(width: 768, height: 1024), of: tall.date)
+            try index.storeShape(PictureShape(width: 768, height: 1024), of: older.date)
+            try index.storeShape(PictureShape(width: 2560, height: 1600), of: wide.date)
+            let fetcher = RecordingFetcher()
+            let width = Self.screen.width * Self.screen.scale
+            let todayURL = try XCTUnwrap(WallpaperPicture.url(for: Self.image, width: width))
+            fetcher.respond(to: todayURL, with: PlainPNG.make(width: 1200, height: 800, red: 20, green: 200, blue: 40))
+            let tallURL = try XCTUnwrap(WallpaperPicture.url(for: tall, width: width))
+            fetcher.respond(to: tallURL, with: PlainPNG.make(width: 768, height: 1024, red: 20, green: 40, blue: 230))
+            if standInFails { fetcher.fail(tallURL) }
+            var settings = Self.settings(background: true, notify: false, placement: .both)
+            settings.samePictureOnEveryScreen = same
+            let chooser = MonitorPictureChooser(index: index, probe: PictureShapeProbe(client: nil, images: fetcher))
+            try MainActor.assumeIsolated {
+                let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+                try startDaily(
+                    settings, source: DailySource(Self.image), fetcher: fetcher, route: .settings(backend: backend),
+                    monitors: layout,
+                    monitorPictures: .byShape(chooser: { chooser }, favourites: { [] }))
+                try waitFor("the background set") { self.daily.currentDayOnDesktop == Self.image.date }
+                let desktop = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { !$0.isEmpty })
+                let spanned = try XCTUnwrap(URL(string: String(desktop.dropFirst().dropLast())), desktop)
+                XCTAssertEqual(size(ofFileAt: spanned), ImageHeader(width: 2048, height: 1024))
+                let lock = try dconf.read("/org/gnome/desktop/screensaver/picture-uri", until: { !$0.isEmpty })
+                let lockFile = try XCTUnwrap(URL(string: String(lock.dropFirst().dropLast())), lock)
+                let green: (UInt8, UInt8, UInt8) = (20, 200, 40)
+                let blue: (UInt8, UInt8, UInt8) = (20, 40, 230)
+                assertPixel(of: spanned, x: 768 + 640, y: 512, isNear: green, "today's on the landscape monitor")
+                if same {
+                    assertPixel(of: spanned, x: 384, y: 512, isNear: green, "today's, whole, on the portrait one too")
+                    XCTAssertFalse(fetcher.urls.contains(tallURL.absoluteString), "\(fetcher.urls)")
+                } else if standInFails {
+                    assertPixel(of: spanned, x: 384, y: 512, isNear: green, "today's, whole, for the missing stand-in")
+                    XCTAssertTrue(fetcher.urls.contains(tallURL.absoluteString), "it was tried: \(fetcher.urls)")
+                } else {
+                    assertPixel(of: spanned, x: 384, y: 512, isNear: blue, "the portrait day")
+                    // Whole and uncropped: the portrait day reaches its region's corners.
+                    assertPixel(of: spanned, x: 4, y: 4, isNear: blue, "its top left corner")
+                    assertPixel(of: spanned, x: 763, y: 1019, isNear: blue, "its bottom right corner")
+                    assertPixel(of: lockFile, x: 384, y: 512, isNear: blue, "the primary's picture on the lock screen")
+                    XCTAssertEqual(fetcher.urls.filter { $0 == tallURL.absoluteString }.count, 1)
+                }
+            }
+        }
+    }
+
+    /// Asserts the colour of the decoded picture at `url` near (x, y).
+    private func assertPixel(
+        of url: URL, x: Int, y: Int, isNear colour: (UInt8, UInt8, UInt8), _ message: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        guard let pixbuf = gdk_pixbuf_new_from_file(url.path, nil) else {
+            return XCTFail("\(url.lastPathComponent) does not decode", file: file, line: line)
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+        let offset = y * stride + x * channels
+        let found = (pixels[offset], pixels[offset + 1], pixels[offset + 2])
+        let near =
+            abs(Int(found.0) - Int(colour.0)) <= 40 && abs(Int(found.1) - Int(colour.1)) <= 40
+            && abs(Int(found.2) - Int(colour.2)) <= 40
+        XCTAssertTrue(near, "\(message): (\(x), \(y)) is \(found)", file: file, line: line)
+    }
+
+    /// The monitors change (GDK tells of it in several steps): once they have been quiet for
+    /// `MonitorFollower.quietPeriod` the spanned background is made again for the new layout,
+    /// once, and set; nothing happens for a change that leaves the layout as it was; going back
+    /// to the first layout shows its file again without drawing it.
+    func testTheBackgroundFollowsTheMonitorsOnceTheyAreQuietAndReusesALayoutMadeBefore() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let first = try MonitorLayout.parse("1280x1024@1+768+0,768x1024@1+0+0")
+        let second = try MonitorLayout.parse("1280x1024@1+0+0,1024x768@1+1280+0")
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            var layout = first
+            let changes = Event<Void>()
+            try startDaily(
+                Self.settings(background: true, notify: false, placement: .both), source: DailySource(Self.image),
+                fetcher: RecordingFetcher(), route: .settings(backend: backend), layoutNow: { layout },
+                monitorChanges: changes)
+            try waitFor("the background set") { self.daily.currentDayOnDesktop == Self.image.date }
+            XCTAssertEqual(daily.compositionsMade, 1)
+            let firstURI = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { !$0.isEmpty })
+            let firstFile = try XCTUnwrap(URL(string: String(firstURI.dropFirst().dropLast())))
+            let firstDrawn = try modified(firstFile)
+
+            // A monitor plugged in and arranged: three changes, a moment apart.
+            layout = second
+            for _ in 0..<3 {
+                changes.emit()
+                Gtk.iterate(until: { false }, timeout: 0.3)
+            }
+            Gtk.iterate(until: { self.daily.compositionsMade > 1 }, timeout: 1)
+            XCTAssertEqual(daily.compositionsMade, 1, "nothing before the layout has been quiet for 2 s")
+            try waitFor("the background made for the new layout") {
+                self.daily.compositionsMade == 2 && !self.daily.isSettingBackground
+            }
+            let secondURI = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { $0 != firstURI })
+            let secondFile = try XCTUnwrap(URL(string: String(secondURI.dropFirst().dropLast())))
+            XCTAssertEqual(size(ofFileAt: secondFile), ImageHeader(width: 2304, height: 1024), "the new bounding box")
+            let lock = try dconf.read("/org/gnome/desktop/screensaver/picture-uri", until: { $0.contains(".span-") })
+            let lockFile = try XCTUnwrap(URL(string: String(lock.dropFirst().dropLast())))
+            XCTAssertEqual(size(ofFileAt: lockFile), ImageHeader(width: 1280, height: 1024), "the new primary's")
+            XCTAssertEqual(daily.currentDayOnDesktop, Self.image.date)
+            Gtk.iterate(until: { self.daily.compositionsMade > 2 }, timeout: MonitorFollower.quietPeriod + 0.5)
+            XCTAssertEqual(daily.compositionsMade, 2, "made once for the change")
+
+            // GDK telling of a change that leaves the layout as it was.
+            changes.emit()
+            Gtk.iterate(until: { self.daily.compositionsMade > 2 }, timeout: MonitorFollower.quietPeriod + 1)
+            XCTAssertEqual(daily.compositionsMade, 2, "the same layout is not made again")
+
+            // Back to the first layout: its file again, not drawn again.
+            layout = first
+            changes.emit()
+            try waitFor("the first layout's file again") {
+                self.daily.backgroundFileOnDesktop?.standardizedFileURL == firstFile.standardizedFileURL
+                    && !self.daily.isSettingBackground
+            }
+            XCTAssertEqual(
+                try dconf.read("/org/gnome/desktop/background/picture-uri", until: { $0 == firstURI }), firstURI)
+            XCTAssertEqual(daily.compositionsMade, 2, "the first layout's file reused")
+            XCTAssertEqual(try modified(firstFile), firstDrawn, "not drawn again")
+            let firstLock = try dconf.read(
+                "/org/gnome/desktop/screensaver/picture-uri", until: { $0 != lock })
+            XCTAssertEqual(
+                size(ofFileAt: try XCTUnwrap(URL(string: String(firstLock.dropFirst().dropLast())))),
+                ImageHeader(width: 768, height: 1024), "the first layout's lock-screen copy")
+        }
+    }
+
+    /// On a real X server's RandR 1.5 monitors (Xorg's dummy driver, set up with `xrandr
+    /// --setmonitor` as the issue describes: a landscape and a portrait monitor), GTK reads two
+    /// `GdkMonitor`s and the background spans them; the portrait monitor redefined as a landscape
+    /// one, then a RandR notification (the screen resized), rebuilds the background once.
+    func testOnRandRMonitorsARedefinedLayoutRebuildsTheBackgroundOnce() throws {
+        let server = try DummyXServer(folder: folder.appendingPathComponent("xorg"))
+        defer { server.stop() }
+        try server.addMode(width: 1280, height: 1024, to: "DUMMY0")
+        try server.addMode(width: 768, height: 1024, to: "DUMMY1")
+        try server.xrandr([
+            "--output", "DUMMY0", "--mode", "1280x1024-test", "--pos", "0x0",
+            "--output", "DUMMY1", "--mode", "768x1024-test", "--pos", "1280x0",
+        ])
+        try server.xrandr(["--setmonitor", "LANDSCAPE", "1280/338x1024/270+0+0", "DUMMY0"])
+        try server.xrandr(["--setmonitor", "PORTRAIT", "768/203x1024/270+1280+0", "DUMMY1"])
+        // A probe of the outputs, as a desktop makes: until then the server reports the second
+        // output as it was at start, and GTK leaves out a monitor on an output it thinks unused.
+        try server.xrandr(["-q"])
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        try MainActor.assumeIsolated {
+            let display = try XCTUnwrap(gdk_display_open(server.display), "GDK opens \(server.display)")
+            defer { gdk_display_close(display) }
+            let watch = MonitorWatch(display: display)
+            defer { watch.stop() }
+            let opened = OpenedDisplay(pointer: display)
+            let layoutNow: @MainActor () -> MonitorLayout? = { MonitorLayout(Monitors.all(on: opened.pointer)) }
+            XCTAssertEqual(layoutNow()?.layoutText, "1280x1024@1+0+0,768x1024@1+1280+0", "two GdkMonitors")
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            try startDaily(
+                Self.settings(background: true, notify: false, placement: .desktop), source: DailySource(Self.image),
+                fetcher: RecordingFetcher(), route: .settings(backend: backend), layoutNow: layoutNow,
+                monitorChanges: watch.changed)
+            try waitFor("the background set") { self.daily.currentDayOnDesktop == Self.image.date }
+            let firstURI = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { !$0.isEmpty })
+            let first = try XCTUnwrap(URL(string: String(firstURI.dropFirst().dropLast())))
+            XCTAssertEqual(size(ofFileAt: first), ImageHeader(width: 2048, height: 1024), "the bounding box")
+
+            try server.xrandr(["--delmonitor", "PORTRAIT"])
+            try server.xrandr(["--setmonitor", "PORTRAIT", "1024/270x768/203+1280+0", "DUMMY1"])
+            try server.xrandr(["--fb", "2304x1540"])
+            try waitFor("the background made for the new layout") {
+                self.daily.compositionsMade == 2 && !self.daily.isSettingBackground
+            }
+            XCTAssertEqual(layoutNow()?.layoutText, "1280x1024@1+0+0,1024x768@1+1280+0")
+            let secondURI = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { $0 != firstURI })
+            let second = try XCTUnwrap(URL(string: String(secondURI.dropFirst().dropLast())))
+            XCTAssertEqual(size(ofFileAt: second), ImageHeader(width: 2304, height: 1024), "the new bounding box")
+            Gtk.iterate(until: { self.daily.compositionsMade > 2 }, timeout: MonitorFollower.quietPeriod + 1)
+            XCTAssertEqual(daily.compositionsMade, 2, "once for the redefinition and its notifications")
+
+            // The portrait monitor unplugged: one monitor, one zoomed copy.
+            try server.xrandr(["--delmonitor", "PORTRAIT"])
+            try server.xrandr(["--output", "DUMMY1", "--off"])
+            try server.xrandr(["-q"])
+            try waitFor("one monitor") { layoutNow()?.monitors.count == 1 }
+            try waitFor("the background made for one monitor") {
+                self.daily.backgroundFileOnDesktop?.lastPathComponent.contains(".span-") == false
+                    && !self.daily.isSettingBackground
+            }
+            XCTAssertEqual(
+                try dconf.read("/org/gnome/desktop/background/picture-options", until: { $0 == "'zoom'" }), "'zoom'",
+                "the background followed the unplugged monitor")
+            XCTAssertFalse(
+                try dconf.read("/org/gnome/desktop/background/picture-uri").contains(".span-"), "one copy, not spanned")
+        }
+    }
+
+    /// "Every hour" on a laptop with a monitor beside it: each monitor gets a picture of its
+    /// own, and the notification says which went where by the monitors' names (the laptop's
+    /// eDP panel is "Built-in display", the other its model).
+    func testRotationGivesEachMonitorItsOwnPictureAndSaysWhichWentWhere() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let start = Date(timeIntervalSince1970: 1_795_971_600)
+        let clock = Locked(start)
+        let favourites = (1...4).map { day in
+            APODEntry(
+                date: APODDay("2019-01-0\(day)")!, title: "Favourite \(day)", mediaType: .image,
+                hdImageURL: URL(string: "https://apod.nasa.gov/apod/image/1901/favourite\(day).jpg"))
+        }
+        let layout = try MonitorLayout([
+            MonitorSpec(width: 1280, height: 1024, model: "0x06b3", connector: "eDP-1"),
+            MonitorSpec(width: 768, height: 1024, x: 1280, model: "DELL U2720Q", connector: "DP-1"),
+        ])
+        var settings = Self.settings(background: true, notify: true, placement: .desktop)
+        settings.rotation = .hourly
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            let fetcher = RecordingFetcher()
+            try startDaily(
+                settings, source: DailySource(Self.image), fetcher: fetcher, pool: FakePool(favourites: favourites),
+                clock: { clock.value }, route: .settings(backend: backend), monitors: layout)
+            try waitFor("the day's picture") {
+                self.daily.currentDayOnDesktop == Self.image.date && !self.daily.isSettingBackground
+            }
+            clock.value = start + 3600
+            daily.wake()
+            try waitFor("the hour's pictures and their notification") {
+                self.notifications.calls.contains { $0.summary == "New backgrounds" } && !self.daily.isSettingBackground
+            }
+            let body = try XCTUnwrap(notifications.calls.last { $0.summary == "New backgrounds" }?.body)
+            let parts = body.components(separatedBy: "; ")
+            XCTAssertEqual(parts.count, 2, body)
+            XCTAssertTrue(parts[0].hasPrefix("Built-in display: Favourite "), body)
+            XCTAssertTrue(parts[1].hasPrefix("DELL U2720Q: Favourite "), body)
+            XCTAssertNotEqual(parts[0].suffix(1), parts[1].suffix(1), "a picture of its own: \(body)")
+            XCTAssertEqual(daily.compositionsMade, 2, "the day's, then the hour's")
+            let downloaded = Set(fetcher.urls.filter { $0.contains("favourite") })
+            XCTAssertEqual(downloaded.count, 2, "two favourites: \(fetcher.urls)")
+        }
+    }
+
+    func testMonitorNamesSayWhichIsTheLaptopsAndTellTwinsApart() throws {
+        let layout = try MonitorLayout([
+            MonitorSpec(width: 1920, height: 1080, model: "0x06b3", connector: "eDP-1"),
+            MonitorSpec(width: 1920, height: 1080, x: 1920, model: "DELL U2720Q", connector: "DP-1"),
+            MonitorSpec(width: 1920, height: 1080, x: 3840, model: "DELL U2720Q", connector: "DP-2"),
+            MonitorSpec(width: 1920, height: 1080, x: 5760, model: nil, connector: "HDMI-1"),
+            MonitorSpec(width: 1920, height: 1080, x: 7680, connector: "LVDS1"),
+            MonitorSpec(width: 1920, height: 1080, x: 9600),
+        ])
+        let laptopAndOne = try MonitorLayout(Array(layout.monitors.prefix(2)))
+        MainActor.assumeIsolated {
+            XCTAssertEqual(MonitorNames.names(of: laptopAndOne), ["Built-in display", "DELL U2720Q"])
+            XCTAssertEqual(
+                MonitorNames.names(of: layout),
+                [
+                    "Built-in display (eDP-1)", "DELL U2720Q (DP-1)", "DELL U2720Q (DP-2)", "HDMI-1",
+                    "Built-in display (LVDS1)", "Monitor 6",
+                ])
+        }
+    }
+
+    /// GDK's display, for a main-actor closure.
+    private struct OpenedDisplay: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    private func modified(_ file: URL) throws -> Date {
+        try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date)
+    }
+
     /// The Wallpaper portal takes no placement: on two monitors it gets the largest one's copy.
     func testThroughThePortalTwoMonitorsGetTheLargestMonitorsCopy() throws {
         let layout = try MonitorLayout.parse("1280x1024@1+768+0,768x1024@1+0+0")
@@ -811,6 +1126,7 @@ final class RecordingFetcher: ImageFetching, @unchecked Sendable {
     private let upstream: (any ImageFetching)?
     private var asked: [String] = []
     private var answers: [String: Data] = [:]
+    private var failing: Set<String> = []
     private var cached: Set<URL> = []
 
     init(upstream: (any ImageFetching)? = nil) {
@@ -841,8 +1157,21 @@ final class RecordingFetcher: ImageFetching, @unchecked Sendable {
             asked.append(target.absoluteString)
             if caches { cached.insert(url) }
         }
+        if lock.withLock({ failing.contains(target.absoluteString) }) {
+            throw APODError.pictureUnreachable(interrupted: false)
+        }
         if let upstream { return try await upstream.imageData(from: url, for: purpose) }
         return lock.withLock { answer(for: target.absoluteString) }
+    }
+
+    /// From now on `url` cannot be downloaded.
+    func fail(_ url: URL) {
+        lock.withLock { _ = failing.insert(url.absoluteString) }
+    }
+
+    /// From now on `url` answers `data`.
+    func respond(to url: URL, with data: Data) {
+        lock.withLock { answers[url.absoluteString] = data }
     }
 
     /// The picture for `url`: 40×30 of a colour of its own. Call with the lock held.

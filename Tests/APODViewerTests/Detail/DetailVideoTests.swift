@@ -68,4 +68,26 @@ final class DetailVideoTests: GUITestCase, @unchecked Sendable {
             XCTAssertNil(player.media)
         }
     }
+
+    /// A grid's video day comes without its player's address (science.nasa.gov keeps it in
+    /// the day's page): the detail window asks the source for it once and plays the video.
+    func testAVideoDayWithoutItsAddressIsCompletedAndPlays() throws {
+        try MainActor.assumeIsolated {
+            var video = entry("2026-07-08", title: "Eclipse Video", media: .video)
+            video.videoURL = nil
+            let source = FakeSource(entries: [entry("2026-11-29", title: "Today")])
+            source.setPlayers([
+                video.date: URL(string: "\(media.baseURL.absoluteString)/apod/image/2607/EclipseVideo.mp4")!
+            ])
+            try start(source)
+            app.openDetail(for: video)
+            let detail = try XCTUnwrap(app.detailWindows[video.date])
+            let player = detail.pictureArea.videoPlayer
+            waitUntil("the video plays", timeout: 30) {
+                detail.pictureArea.page == .video && player.media?.isPlaying == true
+            }
+            XCTAssertEqual(source.requests.filter { $0.hasPrefix("videos") }, ["videos 2026-07-08"])
+            XCTAssertFalse(detail.pictureArea.playButton.isVisible)
+        }
+    }
 }

@@ -24,6 +24,22 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// A start asks for its picture before the window is presented, so before Today's picture
+    /// area has a size: it is decoded to fit the area the window is expected to give it at its
+    /// default size (not the whole window, which cost libjpeg a larger scale), close to the real one.
+    func testThePictureAreaExpectedBeforeTheFirstAllocationIsTheOneGiven() throws {
+        try MainActor.assumeIsolated {
+            try start(FakeSource(entries: [entry("2026-11-28", title: "Latest Sky", picture: "/1200x800.jpg")]))
+            waitUntil("the picture is shown") { main.pictureView.picture.shownPixelSize != nil }
+            waitForFrames()
+            XCTAssertTrue(main.showsTextBesidePicture, "the window is wide, as at its default size")
+            let expected = main.expectedPictureArea
+            let area = main.pictureView.root
+            XCTAssertLessThan(abs(expected.width - area.width), area.width / 20, "\(expected) for \(area.width)")
+            XCTAssertLessThan(abs(expected.height - area.height), area.height / 10, "\(expected) for \(area.height)")
+        }
+    }
+
     func testShowingADateTypedInTheSpinButtonsLoadsItsPicture() throws {
         try MainActor.assumeIsolated {
             let source = FakeSource(entries: [
@@ -248,9 +264,10 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
     }
 
     /// A video that came without its player's address (a synced or listed day) gets it from the
-    /// source when Play is pressed, not before: on the poster and on the status page of a video
-    /// without one. The address here is a local file, so the window's refusal shows it was used.
-    func testPlayAsksTheSourceForTheVideoAddressOnlyWhenPressed() throws {
+    /// source once, as Today shows it (an APOD-hosted video then plays in place); Play uses it,
+    /// on the poster and on the placeholder of a video without one. The address here is a local
+    /// file, so the window's refusal shows it was used.
+    func testTodayAsksTheSourceForTheVideoAddressOnceAndPlayUsesIt() throws {
         try MainActor.assumeIsolated {
             var poster = entry("2026-11-28", title: "A Video", picture: "/640x360.jpg", media: .video)
             poster.videoURL = nil
@@ -263,7 +280,8 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
             try start(source)
             waitUntil("the poster is shown") { main.pictureView.picture.shownPixelSize != nil }
             XCTAssertTrue(main.pictureView.playButton.isVisible)
-            XCTAssertFalse(source.requests.contains { $0.hasPrefix("videos") }, "showing the video costs no request")
+            waitUntil("the address is asked for") { main.entry?.lacksVideoAddress == false }
+            XCTAssertEqual(source.requests.filter { $0.hasPrefix("videos") }, ["videos 2026-11-28"])
             main.pictureView.playButton.activate()
             waitUntil("the fetched address is refused") { main.banner.message != nil }
             XCTAssertEqual(main.banner.message, APODError.unsupportedURL.message)
@@ -271,11 +289,13 @@ final class MainWindowTests: GUITestCase, @unchecked Sendable {
 
             main.banner.hide()
             main.show(day: bare.date)
-            waitUntil("the video's status page is shown") { main.pictureView.status == .video }
-            let playVideo = try XCTUnwrap(main.pictureView.statusPage.shownButtons.first)
+            waitUntil("the video's placeholder is shown, its address asked for") {
+                main.pictureView.page == .placeholder && main.entry?.lacksVideoAddress == false
+            }
+            let playVideo = main.pictureView.placeholder.playButton
             XCTAssertEqual(playVideo.textLabel?.text, "Play Video")
             playVideo.activate()
-            waitUntil("the status page plays through the source") { main.banner.message != nil }
+            waitUntil("the placeholder plays what the source gave") { main.banner.message != nil }
             XCTAssertEqual(
                 source.requests.filter { $0.hasPrefix("videos") }, ["videos 2026-11-28", "videos 2026-11-27"])
         }

@@ -83,6 +83,84 @@ final class DailyPictureSectionTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// Beside the placement: "Same picture on every screen", bound to the saved setting and
+    /// applied on change, where GNOME's keys span one picture over every monitor; through the
+    /// Wallpaper portal a line in its place says that the portal sets one picture, made for the
+    /// largest monitor, and the saved choice is kept.
+    func testTheSamePictureOnEveryScreenIsBoundAndThePortalSaysItSetsOnePicture() throws {
+        try MainActor.assumeIsolated {
+            var saved = DailySettings()
+            saved.setsBackground = true
+            let section = DailyPictureSection(settings: saved, placesLockScreen: true, spansMonitors: true)
+            XCTAssertNotNil(gtk_widget_get_parent(section.samePictureRow.widgetPointer))
+            XCTAssertNil(gtk_widget_get_parent(section.screensNote.widgetPointer))
+            XCTAssertFalse(section.samePictureSwitch.isOn, "off: each screen a picture that suits it")
+            XCTAssertTrue(section.samePictureSwitch.isSensitive)
+            var applied: [DailySettings] = []
+            let subscription = section.settingsChanged.subscribe { applied.append($0) }
+            section.samePictureSwitch.isOn = true
+            XCTAssertEqual(applied.map(\.samePictureOnEveryScreen), [true])
+            subscription.cancel()
+
+            saved.samePictureOnEveryScreen = true
+            XCTAssertTrue(DailyPictureSection(settings: saved, spansMonitors: true).samePictureSwitch.isOn, "bound")
+
+            let portal = DailyPictureSection(settings: saved, placesLockScreen: false, spansMonitors: false)
+            XCTAssertNil(gtk_widget_get_parent(portal.samePictureRow.widgetPointer), "nothing to choose")
+            XCTAssertNotNil(gtk_widget_get_parent(portal.screensNote.widgetPointer))
+            XCTAssertEqual(
+                portal.screensNote.subtitle,
+                "One picture, made for the largest monitor: the desktop's Wallpaper portal sets a single picture for all screens."
+            )
+            XCTAssertTrue(portal.settings.samePictureOnEveryScreen, "kept as saved")
+
+            try start(services: files.services(.offline, calendar: calendar))
+            for (shown, name) in [(section, "preferences-daily-screens"), (portal, "preferences-daily-portal-screens")]
+            {
+                let window = Window(application: app.application)
+                window.setDefaultSize(width: 360, height: 760)
+                shown.group.setMargins(top: 12, bottom: 12, start: 12, end: 12)
+                window.setChild(ScrolledWindow(child: shown.group))
+                shown.backgroundRow.isExpanded = true
+                window.present()
+                waitForFrames()
+                saveScreenshot(of: window, named: name)
+                window.close()
+            }
+        }
+    }
+
+    /// The screens rows in Traditional Chinese, in the dark style, 360 px wide.
+    func testTheScreensRowsSpeakTraditionalChineseInTheDark() throws {
+        let chinese = try ChineseLocale()
+        defer { chinese.restore() }
+        try MainActor.assumeIsolated {
+            defer { DesktopStyle.reset() }
+            DesktopStyle.setPrefersDark(true)
+            var saved = DailySettings()
+            saved.setsBackground = true
+            let section = DailyPictureSection(settings: saved, placesLockScreen: true, spansMonitors: true)
+            let portal = DailyPictureSection(settings: saved, placesLockScreen: false, spansMonitors: false)
+            XCTAssertEqual(section.samePictureRow.title, "每個螢幕使用同一張圖片")
+            XCTAssertEqual(portal.screensNote.title, "所有螢幕")
+            XCTAssertTrue(portal.screensNote.subtitle.hasPrefix("只有一張圖片"), portal.screensNote.subtitle)
+            try start(services: files.services(.offline, calendar: calendar))
+            for (shown, name) in [
+                (section, "preferences-daily-screens-zh-dark"), (portal, "preferences-daily-portal-screens-zh-dark"),
+            ] {
+                let window = Window(application: app.application)
+                window.setDefaultSize(width: 360, height: 760)
+                shown.group.setMargins(top: 12, bottom: 12, start: 12, end: 12)
+                window.setChild(ScrolledWindow(child: shown.group))
+                shown.backgroundRow.isExpanded = true
+                window.present()
+                waitForFrames()
+                saveScreenshot(of: window, named: name)
+                window.close()
+            }
+        }
+    }
+
     /// GNOME's keys outside a sandbox on GNOME with its schemas; the portal otherwise, placing
     /// the lock screen except on GNOME (portal-gnome 43 ignores `set-on`).
     func testTheBackgroundsRouteFollowsTheSandboxAndTheDesktop() {

@@ -161,6 +161,7 @@ final class ViewerKeyHygieneTests: GUITestCase, @unchecked Sendable {
         environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+        environment["XDG_STATE_HOME"] = home.appendingPathComponent("state").path
         environment["NASA_API_KEY"] = Self.key
         let route = server.baseURL.appendingPathComponent("planetary/apod").absoluteString
         let running = try Self.run(

@@ -18,7 +18,7 @@ final class VideoPresentationTests: XCTestCase {
             "Play the video on youtube.com in your browser")
         XCTAssertEqual(
             day(.video, player: "https://player.vimeo.com/video/123").playTooltip,
-            "Play the video on player.vimeo.com in your browser")
+            "Play the video on vimeo.com in your browser")
         XCTAssertEqual(day(.video, player: nil).playTooltip, "Play the video in your browser")
     }
 

@@ -48,6 +48,7 @@ class ViewerProcessTestCase: XCTestCase {
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
         environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+        environment["XDG_STATE_HOME"] = home.appendingPathComponent("state").path
         // A viewer speaking Chinese asks the mirror: never the real one from a test.
         if environment["APOD_TRANSLATION_URL"] == nil {
             environment["APOD_TRANSLATION_URL"] = TestConfiguration.closedMirror.absoluteString

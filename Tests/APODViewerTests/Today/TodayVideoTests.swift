@@ -128,6 +128,35 @@ final class TodayVideoTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// As a user does it, through the X server (xdotool): a click on the video, then Space,
+    /// plays it. The click put the keyboard in the video; before, Space pressed the button that
+    /// had the focus, the previous day's.
+    func testAClickOnTheVideoThenSpacePlaysIt() throws {
+        let clips = try TestMedia.clips()
+        serve("/apod/image/2607/EclipseVideo.mp4", clips.mp4)
+        try MainActor.assumeIsolated {
+            try start(FakeSource(entries: [videoDay("2026-07-08", path: "/apod/image/2607/EclipseVideo.mp4")]))
+            waitUntil("the video's first frame is shown", timeout: 30) { main.pictureView.page == .video }
+            let stream = try XCTUnwrap(main.videoPlayer.media)
+            main.window.title = "Click Then Space"
+            waitUntil("the window has the keyboard") { main.window.isActive }
+            waitForFrames()
+            let video = try XCTUnwrap(main.videoPlayer.video.bounds(in: main.window))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [
+                "xdotool", "search", "--name", "^Click Then Space$", "windowfocus", "--sync", "%1",
+                "mousemove", "--window", "%1", String(Int(video.x + video.width / 2)),
+                String(Int(video.y + video.height / 3)), "click", "1", "sleep", "0.3", "key", "space",
+            ]
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, "xdotool")
+            waitUntil("Space plays the video") { stream.isPlaying }
+            XCTAssertEqual(main.entry?.date, APODDay("2026-07-08"), "the day did not step")
+        }
+    }
+
     func testTheVP9WebMPlaysToo() throws {
         let clips = try TestMedia.clips()
         serve("/apod/image/2603/Aurora.webm", clips.webm, type: "video/webm")
