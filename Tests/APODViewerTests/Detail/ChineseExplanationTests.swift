@@ -354,7 +354,9 @@ final class ChineseExplanationTests: GUITestCase, @unchecked Sendable {
             app.openPreferences()
             let preferences = try XCTUnwrap(app.preferencesWindow)
             waitForFrames()
-            waitUntil("the wall's thumbnails are settled") { wall.cellsOnScreen.allSatisfy(\.isSettled) }
+            waitUntil("the wall's thumbnails were asked for and are settled") {
+                wall.requestCount >= wall.cellsOnScreen.count && wall.cellsOnScreen.allSatisfy(\.isSettled)
+            }
             let thumbnailRequests = wall.requestCount
             preferences.explanationsChoice.selectedValue = .chinese
             waitUntil("Search's cell takes the Chinese title") { cell.titleLabel.text == "冰島夜空中的北極光" }
