@@ -1218,6 +1218,7 @@ final class DconfService: @unchecked Sendable {
                 atPath: environment[key]!, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         self.environment = environment
+        Self.endLeftover()
         process.executableURL = Self.service
         process.environment = environment
         try process.run()
@@ -1233,6 +1234,21 @@ final class DconfService: @unchecked Sendable {
     }
 
     private func ownsName() -> Bool { Self.bus("NameHasOwner").contains("true") }
+
+    /// A write the app queued before an earlier test stopped its dconf makes the private bus
+    /// start one of its own, which would hold the name: end it. Only on the tests' own bus
+    /// (`scripts/test-session`), never a desktop's.
+    private static func endLeftover() {
+        guard bus("NameHasOwner").contains("true") else { return }
+        guard ProcessInfo.processInfo.environment["APOD_TEST_BUS_SERVICES"] != nil,
+            let pid = bus("GetConnectionUnixProcessID").split(separator: " ").last.flatMap({
+                Int32($0.trimmingCharacters(in: CharacterSet(charactersIn: ",)\n ")))
+            })
+        else { return }
+        kill(pid, SIGTERM)
+        let deadline = Date() + 5
+        while Date() < deadline, bus("NameHasOwner").contains("true") { usleep(50_000) }
+    }
 
     /// The bus's answer to `method` about dconf's name, as gdbus prints it.
     private static func bus(_ method: String) -> String {
