@@ -353,12 +353,21 @@ final class ChineseExplanationTests: GUITestCase, @unchecked Sendable {
 
             app.openPreferences()
             let preferences = try XCTUnwrap(app.preferencesWindow)
+            waitForFrames()
+            waitUntil("the wall's thumbnails were asked for and are settled") {
+                wall.requestCount >= wall.cellsOnScreen.count && wall.cellsOnScreen.allSatisfy(\.isSettled)
+            }
+            let thumbnailRequests = wall.requestCount
             preferences.explanationsChoice.selectedValue = .chinese
             waitUntil("Search's cell takes the Chinese title") { cell.titleLabel.text == "冰島夜空中的北極光" }
             XCTAssertTrue(cell.accessibleName.hasPrefix("冰島夜空中的北極光"), cell.accessibleName)
             XCTAssertEqual(cell.tooltip?.split(separator: "\n").first, "冰島夜空中的北極光")
             waitUntil("Browse's cell takes it too") { texts(of: wall, day: aurora.date).tooltip == "冰島夜空中的北極光" }
             XCTAssertTrue(texts(of: wall, day: aurora.date).name?.contains("冰島夜空中的北極光") == true)
+            XCTAssertEqual(wall.requestCount, thumbnailRequests, "only the texts change: no thumbnail asked again")
+            XCTAssertTrue(
+                wall.cellsOnScreen.allSatisfy(\.isSettled),
+                "\(wall.cellsOnScreen.map { ($0.dayIndex ?? -1, $0.isSettled, $0.isLoading, $0.hasThumbnail) })")
 
             preferences.explanationsChoice.selectedValue = .english
             waitUntil("NASA's title again in Search") { cell.titleLabel.text == "Aurora over a Lake" }

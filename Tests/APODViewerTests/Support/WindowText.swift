@@ -18,7 +18,13 @@ enum WindowText {
         return windows
     }
 
-    static func all(excluding excluded: Set<UnsafeMutableRawPointer> = []) -> [String] {
+    /// - Parameter skippingHiddenTooltips: leaves out a tooltip window that is not on screen:
+    ///   GTK moves its one tooltip window between windows, and a hidden one keeps the last text
+    ///   it showed, maybe of an earlier test's window (a shown tooltip's text is every widget's
+    ///   `tooltip` anyway).
+    static func all(
+        excluding excluded: Set<UnsafeMutableRawPointer> = [], skippingHiddenTooltips: Bool = false
+    ) -> [String] {
         var texts: [String] = []
         let list = gtk_window_list_toplevels()
         defer { g_list_free(list) }
@@ -30,24 +36,31 @@ enum WindowText {
             }
             let window = current.pointee.data.assumingMemoryBound(to: GtkWindow.self)
             if let title = gtk_window_get_title(window) { texts.append(String(cString: title)) }
-            collect(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self), into: &texts)
+            collect(
+                UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self), into: &texts,
+                skippingHiddenTooltips: skippingHiddenTooltips)
             node = current.pointee.next
         }
         return texts
     }
 
-    private static func collect(_ widget: UnsafeMutablePointer<GtkWidget>, into texts: inout [String]) {
+    private static func collect(
+        _ widget: UnsafeMutablePointer<GtkWidget>, into texts: inout [String], skippingHiddenTooltips: Bool
+    ) {
+        let type = String(
+            cString: g_type_name_from_instance(
+                UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)))
+        if skippingHiddenTooltips, type == "GtkTooltipWindow", gtk_widget_get_mapped(widget) == 0 { return }
         if let tooltip = gtk_widget_get_tooltip_text(widget) { texts.append(String(cString: tooltip)) }
         if let name = apod_accessible_label(widget) { texts.append(String(cString: name)) }
-        let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
-        switch String(cString: g_type_name_from_instance(instance)) {
+        switch type {
         case "GtkLabel": texts.append(String(cString: gtk_label_get_text(OpaquePointer(widget))))
         case "GtkText": texts.append(String(cString: gtk_editable_get_text(OpaquePointer(widget))))
         default: break
         }
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            collect(current, into: &texts)
+            collect(current, into: &texts, skippingHiddenTooltips: skippingHiddenTooltips)
             child = gtk_widget_get_next_sibling(current)
         }
     }
