@@ -9,6 +9,8 @@ import WallpaperComposition
 /// card when the user chose it) and written into the cache's `wallpaper` folder, off the main
 /// thread; then the desktop is asked through the XDG portal, which shows its own preview.
 /// Only the latest picture is kept in that folder; the cached picture is never changed.
+/// An APOD-hosted video gives the frame 10 % into it, as the daily background does
+/// (`VideoFrameStill`); its poster when it gives none.
 @MainActor
 final class BackgroundSetter {
     let button = Button(label: tr("Set as _Background"))
@@ -16,6 +18,8 @@ final class BackgroundSetter {
     /// the picture is the way left (no portal, or the desktop refused), so Save is offered.
     let finished = Event<(message: String, isFailure: Bool, offersSave: Bool)>()
     private let work = WorkSlot()
+    /// Takes an APOD-hosted video's frame (nil: a video day offers nothing to set).
+    var frames: VideoFrameStill?
     /// The file last handed to the portal (tests).
     private(set) var lastFile: URL?
     /// The window the desktop's preview belongs to.
@@ -36,6 +40,37 @@ final class BackgroundSetter {
         _ entry: APODEntry, folder: URL, settings: @escaping @Sendable () -> DailySettings,
         bytes: @escaping @Sendable () async throws -> Data
     ) {
+        make(entry, folder: folder, settings: settings, isFrame: false, bytes: bytes)
+    }
+
+    /// As `setBackground(_:folder:settings:bytes:)` with the frame 10 % into the APOD-hosted
+    /// `video`; when it gives none, with `poster` (nil: the reason is shown).
+    func setBackground(
+        _ entry: APODEntry, video: URL, folder: URL, settings: @escaping @Sendable () -> DailySettings,
+        poster: (@Sendable () async throws -> Data)?
+    ) {
+        guard let frames else { return }
+        button.isSensitive = false
+        frames.frame(of: video) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let frame):
+                self.make(entry, folder: folder, settings: settings, isFrame: true) { frame }
+            case .failure(let error):
+                if let poster {
+                    self.make(entry, folder: folder, settings: settings, isFrame: false, bytes: poster)
+                } else {
+                    self.button.isSensitive = true
+                    self.finished.emit((userMessage(for: error), true, false))
+                }
+            }
+        }
+    }
+
+    private func make(
+        _ entry: APODEntry, folder: URL, settings: @escaping @Sendable () -> DailySettings, isFrame: Bool,
+        bytes: @escaping @Sendable () async throws -> Data
+    ) {
         button.isSensitive = false
         let target = DailyBackground.Target(monitor: screen())
         work.start(
@@ -44,7 +79,8 @@ final class BackgroundSetter {
                 let chosen = settings()
                 let caption = Caption(entry: entry, style: chosen.caption)
                 let copy = try DailyBackground.backgroundCopy(of: data, for: target, fit: chosen.fit, caption: caption)
-                let composed = target.canvas != nil || caption != nil
+                // A video's frame is a JPEG however the video's file is named.
+                let composed = isFrame || target.canvas != nil || caption != nil
                 return try Self.write(
                     copy, named: composed ? Self.jpegName(entry.suggestedFileName) : entry.suggestedFileName,
                     in: folder)
@@ -69,7 +105,10 @@ final class BackgroundSetter {
             })
     }
 
-    func cancel() { work.cancel() }
+    func cancel() {
+        work.cancel()
+        frames?.cancel()
+    }
 
     /// `name` with a `.jpg` ending: the background copy is a JPEG whatever the picture was.
     nonisolated static func jpegName(_ name: String) -> String {

@@ -36,11 +36,16 @@ final class DetailHeader {
         }
     }
 
-    /// The entry's title and date; Set as Background only for pictures.
+    /// The entry's title and date; Set as Background only for pictures and APOD-hosted videos.
     func show(_ entry: APODEntry) {
         windowTitle.title = entry.shownTitle.text
         windowTitle.subtitle = entry.date.displayString
-        backgroundButton.isVisible = entry.mediaType == .image
+        offerBackground(for: entry)
+    }
+
+    /// Set as Background for a picture, or an APOD-hosted video (its frame 10 % in).
+    func offerBackground(for entry: APODEntry) {
+        backgroundButton.isVisible = entry.mediaType == .image || entry.hostedVideoURL != nil
     }
 
     private func useIconButtons(_ narrow: Bool) {

@@ -57,6 +57,8 @@ final class DetailPicture {
 
     /// A picture is on screen (Save and Set as Background can act), or none is (nil).
     let shownChanged = Event<Shown?>()
+    /// A video day's entry got its player's address (`completeVideoAddress`).
+    let entryCompleted = Event<APODEntry>()
     /// The play button was pressed (the video's player is fetched then: `VideoPlayback`).
     let playRequested = Event<Void>()
 
@@ -127,6 +129,7 @@ final class DetailPicture {
                     self.entry?.lacksVideoAddress == true, !completed.lacksVideoAddress
                 else { return }
                 self.entry = completed
+                self.entryCompleted.emit(completed)
                 self.playButton.tooltip = completed.playTooltip
                 self.playButton.setAccessibleLabel(completed.playTooltip)
                 if let address = completed.hostedVideoURL {

@@ -159,6 +159,7 @@ final class DetailWindow {
         }
         header.saveButton.onClicked { [weak self] in self?.save() }
         background.parent = window
+        background.frames = VideoFrameStill(videos: environment.videos)
         background.button.onClicked { [weak self] in self?.setAsBackground() }
         background.finished.subscribe { [weak self] outcome in
             guard let self else { return }
@@ -172,9 +173,15 @@ final class DetailWindow {
             }
         }.store(in: subscriptions)
         pictureArea.shownChanged.subscribe { [weak self] shown in
-            self?.header.saveButton.isSensitive = shown != nil
-            self?.background.button.isSensitive = shown != nil
-            self?.pictureChanged()
+            guard let self else { return }
+            self.header.saveButton.isSensitive = shown != nil
+            self.background.button.isSensitive = shown != nil || self.videoForBackground != nil
+            self.pictureChanged()
+        }.store(in: subscriptions)
+        pictureArea.entryCompleted.subscribe { [weak self] completed in
+            guard let self else { return }
+            self.header.offerBackground(for: completed)
+            self.background.button.isSensitive = self.pictureArea.shown != nil || self.videoForBackground != nil
         }.store(in: subscriptions)
         pictureArea.playRequested.subscribe { [weak self] in
             guard let self else { return }
@@ -320,14 +327,34 @@ final class DetailWindow {
         saver.write(source.url, purpose: source.purpose, to: path)
     }
 
-    /// Hands the shown picture to the desktop as its background, made as the daily background is.
+    /// The APOD-hosted video of the day shown (its address completed), whose frame is its background.
+    private var videoForBackground: URL? {
+        (pictureArea.entry?.date == entry.date ? pictureArea.entry : entry)?.hostedVideoURL
+    }
+
+    /// Hands the shown picture to the desktop as its background, made as the daily background
+    /// is: on an APOD-hosted video day the frame 10 % into the video, its poster if none.
     func setAsBackground() {
-        guard let source = pictureArea.shown?.source else { return }
+        let source = pictureArea.shown?.source
+        let pictures = environment.pictures
+        var poster: (@Sendable () async throws -> Data)?
+        if let source {
+            let url = source.url
+            let purpose = source.purpose
+            poster = { try await pictures.data(from: url, for: purpose) }
+        }
+        if let video = videoForBackground {
+            banner.hide()
+            toasts.dismiss()
+            background.setBackground(
+                pictureArea.entry ?? entry, video: video, folder: environment.wallpaperDirectory,
+                settings: environment.dailySettings, poster: poster)
+            return
+        }
+        guard let poster else { return }
         banner.hide()
         toasts.dismiss()
-        let pictures = environment.pictures
-        background.setBackground(entry, folder: environment.wallpaperDirectory, settings: environment.dailySettings) {
-            try await pictures.data(from: source.url, for: source.purpose)
-        }
+        background.setBackground(
+            entry, folder: environment.wallpaperDirectory, settings: environment.dailySettings, bytes: poster)
     }
 }
