@@ -8,24 +8,36 @@ import Synchronization
 /// Each answer is remembered, in memory and, with a `directory`, on disk, so a video is asked
 /// about once: a day shown again, another window or the next start costs no request. An
 /// answer that says "no still" (a 404, JSON without a usable `thumbnail_url`) is remembered
-/// too; a failure to connect, a 5xx or a time-out is not, so the next showing asks again.
+/// too. A failure to connect, a 5xx or a time-out is remembered for a day, as a day without
+/// translation is (`failurePause`): a grid of Vimeo days does not queue a time-out each
+/// showing, and the day after, the video is asked about again.
 public final class VideoStills: Sendable {
     /// Vimeo's public oEmbed route.
     public static let vimeoOEmbedURL = URL(string: "https://vimeo.com/api/oembed.json")!
     /// An oEmbed answer is a few hundred bytes; anything past this is not one.
     static let maxAnswerBytes = 64 << 10
+    /// How long a failed request keeps a video from being asked about again.
+    public static let failurePause: TimeInterval = 86_400
 
     public let oEmbedURL: URL
     /// Where answers are kept between runs (`<cache>/video-stills`); nil: this run only.
     public let directory: URL?
     private let client: HTTPClient
     private let remembered = Mutex<[String: URL?]>([:])
+    /// When asking about a video last failed.
+    private let failures = Mutex<[String: Date]>([:])
+    private let now: @Sendable () -> Date
     private let coalescer = RequestCoalescer<String, Void, URL?>()
 
-    public init(client: HTTPClient, oEmbedURL: URL = VideoStills.vimeoOEmbedURL, directory: URL? = nil) {
+    /// - Parameter now: the clock a failure's day is counted on (tests move it).
+    public init(
+        client: HTTPClient, oEmbedURL: URL = VideoStills.vimeoOEmbedURL, directory: URL? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.client = client
         self.oEmbedURL = oEmbedURL
         self.directory = directory
+        self.now = now
     }
 
     /// `<cache>/video-stills`, beside the pictures and videos.
@@ -45,6 +57,7 @@ public final class VideoStills: Sendable {
             remembered.withLock { $0[key] = stored }
             return stored
         }
+        if let failed = failure(for: key), now().timeIntervalSince(failed) < Self.failurePause { return nil }
         return try await coalescer.value(
             for: key, makeContext: {}, join: { _ in },
             operation: { [self] _ in try await ask(about: video, key: key) })
@@ -75,7 +88,9 @@ public final class VideoStills: Sendable {
             switch response.status {
             case 200..<300: answer = Self.thumbnail(in: response.body)
             case 400..<500: answer = nil
-            default: return nil
+            default:
+                rememberFailure(for: key)
+                return nil
             }
         } catch is CancellationError {
             throw CancellationError()
@@ -83,11 +98,30 @@ public final class VideoStills: Sendable {
             answer = nil
         } catch {
             try Task.checkCancellation()
+            rememberFailure(for: key)
             return nil
         }
         remembered.withLock { $0[key] = .some(answer) }
         store(answer, for: key)
+        if let failed = failureFile(for: key) { try? FileManager.default.removeItem(at: failed) }
         return answer
+    }
+
+    /// When asking about `key` last failed: this run's memory, else the failure's file on disk.
+    private func failure(for key: String) -> Date? {
+        if let known = failures.withLock({ $0[key] }) { return known }
+        guard let file = failureFile(for: key), let data = try? RegularFile.read(file, maxBytes: 64),
+            let seconds = TimeInterval(String(decoding: data, as: UTF8.self))
+        else { return nil }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    private func rememberFailure(for key: String) {
+        let date = now()
+        failures.withLock { $0[key] = date }
+        guard let directory, let file = failureFile(for: key) else { return }
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try? Data(String(date.timeIntervalSince1970).utf8).write(to: file, options: .atomic)
     }
 
     /// The answer's `thumbnail_url` when it is a web address.
@@ -111,5 +145,10 @@ public final class VideoStills: Sendable {
 
     private func file(for key: String) -> URL? {
         directory?.appendingPathComponent(SHA256.hex(Array(key.utf8)))
+    }
+
+    /// `<hash>.failed`: when the last request about the video failed (seconds since 1970).
+    private func failureFile(for key: String) -> URL? {
+        directory?.appendingPathComponent(SHA256.hex(Array(key.utf8)) + ".failed")
     }
 }

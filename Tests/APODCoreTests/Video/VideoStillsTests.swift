@@ -17,11 +17,13 @@ final class VideoStillsTests: CoreTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    private func stills(_ server: FakeHTTPServer, remembering: Bool = true) -> VideoStills {
+    private func stills(
+        _ server: FakeHTTPServer, remembering: Bool = true, now: @escaping @Sendable () -> Date = { Date() }
+    ) -> VideoStills {
         VideoStills(
             client: HTTPClient(timeout: 5, retryPolicy: .none),
             oEmbedURL: URL(string: "\(server.baseURL.absoluteString)/api/oembed.json")!,
-            directory: remembering ? folder : nil)
+            directory: remembering ? folder : nil, now: now)
     }
 
     private let player = URL(string: "https://player.vimeo.com/video/76979871?h=8272103f6e")!
@@ -59,7 +61,7 @@ final class VideoStillsTests: CoreTestCase {
         XCTAssertEqual(server.requests.count, 0)
     }
 
-    func testAnAnswerWithoutAStillIsRememberedAFailureIsNot() async throws {
+    func testAnAnswerWithoutAStillIsRememberedAFailureForADay() async throws {
         let status = Locked(404)
         let server = try FakeHTTPServer { _ in
             status.value == 200
@@ -79,8 +81,31 @@ final class VideoStillsTests: CoreTestCase {
         XCTAssertNil(answer)
         status.value = 200
         answer = try await stills.stillURL(for: other)
-        XCTAssertNil(answer, "a thumbnail_url that is no web address is no still")
-        XCTAssertEqual(server.requests.count, 3, "the 503 was not remembered: asked again")
+        XCTAssertNil(answer)
+        XCTAssertEqual(server.requests.count, 2, "the 503 is remembered: not asked again the same day")
+    }
+
+    func testAFailedRequestIsAskedAgainADayLaterAlsoAfterARestart() async throws {
+        let status = Locked(503)
+        let server = try FakeHTTPServer { _ in
+            status.value == 200
+                ? .json(#"{"thumbnail_url": "https://i.vimeocdn.com/video/1.jpg"}"#)
+                : .json(#"{"error": "x"}"#, status: status.value)
+        }
+        defer { server.stop() }
+        let clock = Locked(Date(timeIntervalSince1970: 2_000_000_000))
+        let now: @Sendable () -> Date = { clock.value }
+        var answer = try await stills(server, now: now).stillURL(for: player)
+        XCTAssertNil(answer)
+        status.value = 200
+        clock.value += VideoStills.failurePause - 60
+        answer = try await stills(server, now: now).stillURL(for: player)
+        XCTAssertNil(answer, "the failure is kept on disk: the next start does not ask within the day")
+        XCTAssertEqual(server.requests.count, 1)
+        clock.value += 120
+        answer = try await stills(server, now: now).stillURL(for: player)
+        XCTAssertEqual(answer?.absoluteString, "https://i.vimeocdn.com/video/1.jpg", "a day later it is asked again")
+        XCTAssertEqual(server.requests.count, 2)
     }
 
     func testVimeoPagesAreReadFromEachFormOfItsLinks() {
