@@ -34,9 +34,15 @@ public struct CommonArguments {
             .joined(separator: "\n")
     }
 
+    /// Every variable both programs read, in the order `--help` and the man pages name them.
+    public static let environmentVariables = [
+        "APOD_SOURCE", "APOD_API_URL", "NASA_API_KEY", "APOD_CACHE_DIR", "APOD_DATA_DIR", "APOD_TRANSLATION_URL",
+        "APOD_VIMEO_OEMBED_URL", "APOD_TIMEOUT",
+    ]
+
     public static var environmentHelp: String {
         tr(
-            "Environment: APOD_SOURCE, APOD_API_URL, NASA_API_KEY, APOD_CACHE_DIR, APOD_DATA_DIR, APOD_TRANSLATION_URL, APOD_TIMEOUT (flags win over the environment)."
-        )
+            "Environment: {variables} (flags win over the environment).",
+            ["variables": environmentVariables.joined(separator: ", ")])
     }
 }

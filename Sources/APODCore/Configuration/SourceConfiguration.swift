@@ -14,7 +14,7 @@ import Foundation
 /// | `--cache-dir DIR`    | `APOD_CACHE_DIR`  | `$XDG_CACHE_HOME/apod-viewer`, `~/.cache/apod-viewer` |
 /// | `--no-cache`         |                   | cache on                                     |
 /// | `--translation-url URL` | `APOD_TRANSLATION_URL` | the Taiwanese mirror (`TranslationSource.mirrorURL`) |
-/// |                      | `APOD_VIMEO_OEMBED_URL` | Vimeo's oEmbed route (`VideoStills.vimeoOEmbedURL`) |
+/// | `--vimeo-oembed-url URL` | `APOD_VIMEO_OEMBED_URL` | Vimeo's oEmbed route (`VideoStills.vimeoOEmbedURL`) |
 /// |                      | `APOD_TIMEOUT`    | 30 (whole seconds)                           |
 /// |                      | `APOD_SAMPLE_DIR` | `data/sample` found next to the program      |
 public struct SourceConfiguration: Sendable, Equatable {
@@ -93,6 +93,9 @@ public struct SourceConfiguration: Sendable, Equatable {
         OptionDeclaration("--translation-url", value: .required("URL")) {
             [tr("the folder of the Chinese mirror's pages (default the Taiwanese mirror)")]
         },
+        OptionDeclaration("--vimeo-oembed-url", value: .required("URL")) {
+            [tr("the oEmbed route asked for Vimeo days' stills (default vimeo.com's)")]
+        },
     ]
 
     /// The shared flags, one per line, for usage texts (translated when read).
@@ -151,8 +154,8 @@ public struct SourceConfiguration: Sendable, Equatable {
             sampleDirectory: SampleLocator.find(environment: environment),
             translationURL: try value("--translation-url", "APOD_TRANSLATION_URL").map(parseTranslationURL)
                 ?? TranslationSource.mirrorURL,
-            vimeoOEmbedURL: try environment["APOD_VIMEO_OEMBED_URL"].flatMap { $0.isEmpty ? nil : $0 }
-                .map(parseOEmbedURL) ?? VideoStills.vimeoOEmbedURL)
+            vimeoOEmbedURL: try value("--vimeo-oembed-url", "APOD_VIMEO_OEMBED_URL").map(parseOEmbedURL)
+                ?? VideoStills.vimeoOEmbedURL)
         return (configuration, remaining)
     }
 
@@ -193,7 +196,7 @@ public struct SourceConfiguration: Sendable, Equatable {
     private static func parseOEmbedURL(_ text: String) throws -> URL {
         guard let url = webURL(text) else {
             throw APODError.invalidArgument(
-                tr("APOD_VIMEO_OEMBED_URL \"{url}\" is not an http or https address.", ["url": echo(text)]))
+                tr("The Vimeo oEmbed URL \"{url}\" is not an http or https address.", ["url": echo(text)]))
         }
         return url
     }

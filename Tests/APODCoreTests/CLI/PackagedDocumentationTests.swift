@@ -42,6 +42,23 @@ final class PackagedDocumentationTests: CoreTestCase, @unchecked Sendable {
         XCTAssertTrue(page.contains("\"apod \(AppVersion.current)\""), "apod.1 is for this version")
     }
 
+    /// One declaration (`CommonArguments.environmentVariables`) names the variables in
+    /// `--help`; both man pages' ENVIRONMENT sections name each of them too.
+    func testTheHelpAndBothManPagesNameEveryVariableRead() throws {
+        let help = try help()
+        for page in ["apod.1", "apod-viewer.1"] {
+            let text = try Self.manPage(page)
+            let environment =
+                try XCTUnwrap(text.components(separatedBy: ".SH ENVIRONMENT").dropFirst().first)
+                .components(separatedBy: ".SH ").first ?? ""
+            for variable in CommonArguments.environmentVariables {
+                XCTAssertTrue(environment.contains(variable), "\(page)'s ENVIRONMENT lacks \(variable)")
+                XCTAssertTrue(help.contains(variable), "apod --help lacks \(variable)")
+            }
+        }
+        XCTAssertTrue(CommonArguments.environmentVariables.contains("APOD_VIMEO_OEMBED_URL"))
+    }
+
     func testTheBashCompletionOffersEveryCommandAndOptionOfTheHelp() throws {
         let (options, commands) = Self.words(ofUsage: try help())
         let script = Self.root.appendingPathComponent("data/completions/apod").path

@@ -44,6 +44,19 @@ final class SourceConfigurationTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(rest, ["show", "2020-12-17", "--json"])
     }
 
+    func testVimeosOEmbedRouteIsRewrittenByItsFlagOverItsVariable() throws {
+        var env = home
+        env["APOD_VIMEO_OEMBED_URL"] = "http://127.0.0.1:9/env/oembed.json"
+        let (fromVariable, _) = try SourceConfiguration.resolve(arguments: [], environment: env)
+        XCTAssertEqual(fromVariable.vimeoOEmbedURL.absoluteString, "http://127.0.0.1:9/env/oembed.json")
+        let (fromFlag, rest) = try SourceConfiguration.resolve(
+            arguments: ["--vimeo-oembed-url", "http://127.0.0.1:9/flag/oembed.json", "show"], environment: env)
+        XCTAssertEqual(fromFlag.vimeoOEmbedURL.absoluteString, "http://127.0.0.1:9/flag/oembed.json")
+        XCTAssertEqual(rest, ["show"])
+        XCTAssertThrowsError(
+            try SourceConfiguration.resolve(arguments: ["--vimeo-oembed-url", "ftp://x"], environment: home))
+    }
+
     func testSavedSettingsAreTheLowestLayer() throws {
         let settings: SavedSettings = [
             "source": "legacy", "api_key": "saved", "api_url": "http://10.0.0.2/planetary/apod",
