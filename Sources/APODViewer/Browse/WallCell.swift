@@ -15,6 +15,8 @@ final class WallCell {
     let statusIcon = Image(iconName: WallCell.loadingIconName, pixelSize: 32)
     /// On a video day's thumbnail; hovering never plays the video.
     let playBadge = Image(iconName: "media-playback-start-symbolic", pixelSize: 16)
+    /// A video day without a still: the app's icon over the dark gradient, under the badge.
+    let videoPlaceholder = VideoCellPlaceholder(iconSize: 48)
     let dateLabel = Label()
     /// The index of the day in the wall, and its entry.
     private(set) var dayIndex: Int?
@@ -29,6 +31,7 @@ final class WallCell {
 
     init() {
         let overlay = Overlay.thumbnailFrame(picture, height: Self.pictureHeight)
+        overlay.addOverlay(videoPlaceholder.root)
         statusIcon.horizontalAlign = .center
         statusIcon.verticalAlign = .center
         statusIcon.addCSSClass("dim-label")
@@ -98,6 +101,7 @@ final class WallCell {
         button.isVisible = true
         // The last day's thumbnail goes now, not when the row is next on screen.
         if hasThumbnail { picture.setTexture(nil) }
+        videoPlaceholder.hide()
     }
 
     private func retitle(_ day: Day) {
@@ -129,6 +133,7 @@ final class WallCell {
         if statusIcon.iconName != Self.loadingIconName { statusIcon.iconName = Self.loadingIconName }
         statusIcon.isVisible = true
         playBadge.isVisible = false
+        videoPlaceholder.hide()
         dateLabel.text = ""
     }
 
@@ -140,6 +145,7 @@ final class WallCell {
         // Only on change: an icon name set again is looked up in the theme again.
         if statusIcon.iconName != Self.loadingIconName { statusIcon.iconName = Self.loadingIconName }
         statusIcon.isVisible = true
+        videoPlaceholder.hide()
         playBadge.isVisible = day.entry.mediaType == .video
         dateLabel.text = day.date
     }
@@ -155,6 +161,7 @@ final class WallCell {
         failureReason = nil
         picture.setTexture(nil)
         playBadge.isVisible = false
+        videoPlaceholder.hide()
         button.isVisible = false
     }
 
@@ -173,6 +180,7 @@ final class WallCell {
         render()
         guard entry.thumbnailSourceURL != nil || pictures.canDeriveStill(of: entry) else {
             isLoaded = true
+            if entry.mediaType == .video { videoPlaceholder.show(for: entry) }
             showFailure(
                 iconName: entry.mediaType == .video ? "video-x-generic-symbolic" : "image-missing-symbolic",
                 reason: entry.mediaType == .video
@@ -192,7 +200,13 @@ final class WallCell {
                     self.picture.setTexture(image.texture)
                     self.picture.alternativeText = entry.pictureDescription
                 case .failure(let error):
-                    self.showFailure(iconName: "image-missing-symbolic", reason: userMessage(for: error))
+                    if entry.mediaType == .video && entry.thumbnailSourceURL == nil {
+                        self.videoPlaceholder.show(for: entry)
+                        self.showFailure(
+                            iconName: "video-x-generic-symbolic", reason: tr("This video has no preview picture."))
+                    } else {
+                        self.showFailure(iconName: "image-missing-symbolic", reason: userMessage(for: error))
+                    }
                 }
             })
         return true
@@ -211,7 +225,7 @@ final class WallCell {
 
     private func showFailure(iconName: String, reason: String) {
         statusIcon.iconName = iconName
-        statusIcon.isVisible = true
+        statusIcon.isVisible = !videoPlaceholder.root.isVisible
         failureReason = reason
         if let assigned { tooltipText = "\(assigned.title)\n\(reason)" }
     }

@@ -21,6 +21,8 @@ final class GridCell: FlowBoxChild {
     let statusIcon = Image(iconName: GridCell.loadingIconName, pixelSize: 48)
     static let loadingIconName = "image-loading-symbolic"
     let playBadge = Image(iconName: "media-playback-start-symbolic", pixelSize: 24)
+    /// A video day without a still: the app's icon over the dark gradient, under the badge.
+    let videoPlaceholder = VideoCellPlaceholder(iconSize: 64)
     let titleLabel: Label
     let dateLabel: Label
     private let work = WorkSlot()
@@ -47,6 +49,7 @@ final class GridCell: FlowBoxChild {
         overlay.addCSSClass("view")
         overlay.clipsOverlays()
         overlay.addOverlay(picture)
+        overlay.addOverlay(videoPlaceholder.root)
         statusIcon.horizontalAlign = .center
         statusIcon.verticalAlign = .center
         overlay.addOverlay(statusIcon)
@@ -132,6 +135,7 @@ final class GridCell: FlowBoxChild {
     /// Fetches and decodes the thumbnail at `width` device pixels, off the main thread.
     func loadThumbnail(with pictures: PictureLoader, width: Int) {
         guard entry.thumbnailSourceURL != nil || pictures.canDeriveStill(of: entry) else {
+            if entry.mediaType == .video { showVideoPlaceholder() }
             showFailure(
                 iconName: entry.mediaType == .video ? "video-x-generic-symbolic" : "image-missing-symbolic",
                 reason: entry.mediaType == .video
@@ -154,9 +158,21 @@ final class GridCell: FlowBoxChild {
                     self.picture.alternativeText = self.entry.pictureDescription
                     self.playBadge.isVisible = isVideo
                 case .failure(let error):
-                    self.showFailure(iconName: "image-missing-symbolic", reason: userMessage(for: error))
+                    if isVideo && self.entry.thumbnailSourceURL == nil {
+                        self.showVideoPlaceholder()
+                        self.showFailure(
+                            iconName: "video-x-generic-symbolic", reason: tr("This video has no preview picture."))
+                    } else {
+                        self.showFailure(iconName: "image-missing-symbolic", reason: userMessage(for: error))
+                    }
                 }
             })
+    }
+
+    /// A video day without a still to be had: the small placeholder and the play badge.
+    private func showVideoPlaceholder() {
+        videoPlaceholder.show(for: entry)
+        playBadge.isVisible = true
     }
 
     func cancel() {
@@ -169,7 +185,7 @@ final class GridCell: FlowBoxChild {
 
     private func showFailure(iconName: String, reason: String) {
         statusIcon.iconName = iconName
-        statusIcon.isVisible = true
+        statusIcon.isVisible = !videoPlaceholder.root.isVisible
         failed = true
         failureText = reason
         tooltip = "\(title)\n\(reason)"

@@ -52,8 +52,43 @@ final class VideoPlaceholder {
     }
 
     /// What screen readers call it: "Video on vimeo.com, no still picture".
-    var accessibleName: String {
-        if let host { return tr("Video on {host}, no still picture", ["host": host]) }
+    var accessibleName: String { Self.accessibleName(host: host) }
+
+    nonisolated static func accessibleName(host: String?) -> String {
+        if let host, !host.isEmpty { return tr("Video on {host}, no still picture", ["host": host]) }
         return tr("Video, no still picture")
     }
+}
+
+/// The placeholder made small for a grid's or the wall's cell of a video day without a still:
+/// the app's icon over the same dark gradient; the cell's play badge stays over it. Hidden
+/// until `show(for:)`.
+@MainActor
+final class VideoCellPlaceholder {
+    let root = Box(.vertical)
+    let icon: Image
+    /// What screen readers call it, once shown.
+    private(set) var accessibleName: String?
+
+    init(iconSize: Int) {
+        icon = Image(iconName: ViewerApplication.id, pixelSize: iconSize)
+        root.addCSSClass("video-placeholder")
+        root.horizontalExpand = true
+        root.verticalExpand = true
+        icon.horizontalAlign = .center
+        icon.verticalAlign = .center
+        icon.verticalExpand = true
+        root.append(icon)
+        root.isVisible = false
+    }
+
+    /// Shows the placeholder of `entry`, named "Video on vimeo.com, no still picture".
+    func show(for entry: APODEntry) {
+        let name = VideoPlaceholder.accessibleName(host: entry.videoHost)
+        accessibleName = name
+        root.setAccessibleLabel(name)
+        root.isVisible = true
+    }
+
+    func hide() { root.isVisible = false }
 }

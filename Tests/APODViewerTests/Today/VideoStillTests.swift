@@ -64,6 +64,41 @@ final class VideoStillTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// `.build/screenshots/video-cell-placeholder.png`
+    func testGridAndWallCellsOfAVideoDayWithoutAStillShowTheSmallPlaceholder() throws {
+        try MainActor.assumeIsolated {
+            let batch = [entry("2011-02-02", title: "A Picture"), vimeoDay("2011-02-03", id: 555)]
+            try start([batch[0]], random: batch, options: ViewerOptions(randomCount: 2))
+            ViewerLauncher.useAppIcon()
+            let grid = try XCTUnwrap(app.randomView)
+            waitUntil("the grid is filled") { grid.cells.count == 2 }
+            let cell = try XCTUnwrap(grid.cells.first { $0.entry.mediaType == .video })
+            waitUntil("the Vimeo day's cell knows it has no still") { cell.videoPlaceholder.root.isVisible }
+            XCTAssertFalse(cell.hasThumbnail)
+            XCTAssertFalse(cell.statusIcon.isVisible, "not the generic no-preview icon")
+            XCTAssertTrue(cell.playBadge.isVisible)
+            XCTAssertTrue(cell.videoPlaceholder.root.hasCSSClass("video-placeholder"), "the designed gradient")
+            XCTAssertEqual(cell.videoPlaceholder.icon.iconName, ViewerApplication.id)
+            XCTAssertEqual(cell.videoPlaceholder.accessibleName, "Video on vimeo.com, no still picture")
+            XCTAssertTrue(cell.accessibleName.contains("video"), cell.accessibleName)
+            waitForFrames()
+            saveScreenshot(of: main.window, named: "video-cell-placeholder")
+
+            let wall = WallCell()
+            let day = vimeoDay("2011-02-04", id: 556)
+            wall.assign(WallCell.Day(day), at: 0)
+            wall.loadThumbnail(with: app.environment.pictures, width: 200)
+            waitUntil("the wall cell settles") { wall.isSettled }
+            XCTAssertTrue(wall.videoPlaceholder.root.isVisible)
+            XCTAssertFalse(wall.statusIcon.isVisible)
+            XCTAssertTrue(wall.playBadge.isVisible)
+            XCTAssertEqual(wall.videoPlaceholder.accessibleName, "Video on vimeo.com, no still picture")
+            XCTAssertTrue(WallCell.Day(day).accessibleLabel.contains("video"))
+            wall.showPending(at: 1)
+            XCTAssertFalse(wall.videoPlaceholder.root.isVisible, "a recycled cell drops it")
+        }
+    }
+
     func testAVimeoDayShowsTheStillItsOEmbedNamesAskedOnce() throws {
         answer.value = .json(
             #"{"type": "video", "thumbnail_url": "\#(pictures.url("/vimeo/640x360.jpg").absoluteString)"}"#)
