@@ -88,6 +88,10 @@ final class DetailVideoTests: GUITestCase, @unchecked Sendable {
             }
             XCTAssertEqual(source.requests.filter { $0.hasPrefix("videos") }, ["videos 2026-07-08"])
             XCTAssertFalse(detail.pictureArea.playButton.isVisible)
+            waitForFrames()
+            XCTAssertTrue(
+                detail.background.button.isMapped && detail.background.button.isSensitive,
+                "once it is known to be APOD's own video, Set as Background is offered (its frame)")
         }
     }
 }
