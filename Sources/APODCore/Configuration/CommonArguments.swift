@@ -43,6 +43,7 @@ public struct CommonArguments {
     public static var environmentHelp: String {
         tr(
             "Environment: {variables} (flags win over the environment).",
-            ["variables": environmentVariables.joined(separator: ", ")])
+            // Translators: between the names of a list of environment variables.
+            ["variables": environmentVariables.joined(separator: tr(", "))])
     }
 }

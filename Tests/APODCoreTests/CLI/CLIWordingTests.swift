@@ -80,6 +80,9 @@ final class CLIWordingTests: CoreTestCase, @unchecked Sendable {
         XCTAssertTrue(help.stdout.contains("  背景選項：\n"), help.stdout)
         XCTAssertTrue(help.stdout.contains("\n選項：\n"), help.stdout)
         XCTAssertFalse(help.stdout.contains("OPTIONS"), help.stdout)
+        XCTAssertTrue(
+            help.stdout.contains("環境變數：APOD_SOURCE、APOD_API_URL、") && help.stdout.contains("APOD_VIMEO_OEMBED_URL、"),
+            "the variables' list is in Chinese too: \(help.stdout)")
         // Each character of 背景選項 takes two columns of a terminal: the help still starts at 42.
         let line = try XCTUnwrap(help.stdout.split(separator: "\n").first { $0.hasPrefix("  today --wallpaper") })
         XCTAssertEqual(OptionDeclaration.columns(of: String(line.prefix { $0 != "將" })), 42, String(line))
