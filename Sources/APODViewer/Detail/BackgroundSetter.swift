@@ -58,7 +58,9 @@ final class BackgroundSetter {
                 self.make(entry, folder: folder, settings: settings, isFrame: true) { frame }
             case .failure(let error):
                 if let poster {
-                    self.make(entry, folder: folder, settings: settings, isFrame: false, bytes: poster)
+                    self.make(
+                        entry, folder: folder, settings: settings, isFrame: false,
+                        instead: userMessage(for: error), bytes: poster)
                 } else {
                     self.button.isSensitive = true
                     self.finished.emit((userMessage(for: error), true, false))
@@ -67,9 +69,10 @@ final class BackgroundSetter {
         }
     }
 
+    /// - Parameter instead: why the video's poster is used rather than its frame, said with the outcome.
     private func make(
         _ entry: APODEntry, folder: URL, settings: @escaping @Sendable () -> DailySettings, isFrame: Bool,
-        bytes: @escaping @Sendable () async throws -> Data
+        instead: String? = nil, bytes: @escaping @Sendable () async throws -> Data
     ) {
         button.isSensitive = false
         let target = DailyBackground.Target(monitor: screen())
@@ -92,9 +95,13 @@ final class BackgroundSetter {
                     self.lastFile = file
                     WallpaperPortal.setWallpaper(fileAt: file.path, parent: self.parent) { [weak self] outcome in
                         self?.button.isSensitive = true
+                        var message = Self.message(for: outcome)
+                        if outcome == .set, let instead {
+                            message = tr("Background set to the video's poster. {reason}", ["reason": instead])
+                        }
                         self?.finished.emit(
                             (
-                                Self.message(for: outcome), outcome != .set && outcome != .cancelled,
+                                message, outcome != .set && outcome != .cancelled,
                                 outcome == .noPortal || outcome == .refused
                             ))
                     }

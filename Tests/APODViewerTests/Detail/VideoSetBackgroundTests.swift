@@ -91,8 +91,14 @@ final class VideoSetBackgroundTests: GUITestCase, @unchecked Sendable {
     func testAVideoWithoutAFrameHandsOverThePoster() throws {
         served.value["/apod/image/2607/Broken.mp4"] = .html("<html><body>Moved</body></html>", status: 200)
         try withPortal { portal in
-            let (_, handed) = try setBackground(of: hostedVideo(path: "/apod/image/2607/Broken.mp4"), portal: portal)
+            let (detail, handed) = try setBackground(
+                of: hostedVideo(path: "/apod/image/2607/Broken.mp4"), portal: portal)
             XCTAssertEqual(ImageHeader.read(handed), ImageHeader(width: 640, height: 360), "the poster")
+            waitUntil("the outcome is shown") { detail.toasts.isShown }
+            XCTAssertEqual(
+                detail.toasts.text,
+                "Background set to the video's poster. This video cannot be played here: the server sent something that is not a video file."
+            )
         }
     }
 
