@@ -29,8 +29,8 @@ enum StyleSheet {
         calendar > grid > label.day-number.outside-archive:not(:selected) { color: alpha(currentColor, 0.3); }
         .fullscreen-controls { margin: 12px; }
         .zoom-controls { border-radius: 9999px; padding: 2px; }
-        .video-placeholder { background-image: linear-gradient(to bottom, #3d3846, #1c1b22 70%, #0b0a0f); color: white; }
-        .video-placeholder-host { color: alpha(white, 0.85); }
+        .video-placeholder { background-image: linear-gradient(to bottom, @dark_3, @dark_4 70%, @dark_5); color: @light_1; }
+        .video-placeholder-host { color: alpha(@light_1, 0.85); }
         """
 
     private static var isInstalled = false
