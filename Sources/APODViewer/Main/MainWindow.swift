@@ -145,10 +145,13 @@ final class MainWindow {
         column.append(notices.root)
         column.append(downloadStrip)
         views.verticalExpand = true
-        column.append(views)
+        // Toasts over the views only: AdwToastOverlay measures its child's height for no
+        // particular width, so around the whole column (whose wrapping banner is taller at
+        // 360 px) it asked too little and the window cut the bottom view switcher off.
+        toasts = ToastOverlay(child: views)
+        column.append(toasts)
         column.append(switcherBar)
-        toasts = ToastOverlay(child: column)
-        window.setChild(toasts)
+        window.setChild(column)
         clipboard = EntryClipboard(window: window, toasts: toasts, entry: { [weak self] in self?.entry })
         pictureHandOff = PictureHandOff(window: window, toasts: toasts, banner: banner, environment: environment) {
             [weak self] in

@@ -41,7 +41,8 @@ final class RelatedObjectsRowTests: GUITestCase, @unchecked Sendable {
         try start(environment: environment)
     }
 
-    /// In zh_TW a chip names the object as Taiwan does: 「M31 · 仙女座星系 (11)」.
+    /// In zh_TW a chip names the object as Taiwan does: 「M31 · 仙女座星系 (11)」, and the
+    /// section under it counts in the same brackets.
     func testChipsUseTheChineseNamesInChinese() throws {
         let chinese = try ChineseLocale()
         defer { chinese.restore() }
@@ -53,6 +54,8 @@ final class RelatedObjectsRowTests: GUITestCase, @unchecked Sendable {
             let row = try XCTUnwrap(detail.related)
             waitUntil("the objects are shown") { row.root.isVisible && !row.chips.isEmpty }
             XCTAssertEqual(row.chips.map(\.button.label), ["M31 · 仙女座星系 (11)", "M32 (2)"])
+            waitUntil("the sections are shown") { !row.sections.isEmpty }
+            XCTAssertEqual(row.sections.first?.heading.text, "更多 M31 (10)", "the chips' brackets")
             detail.scroller.scrollToEnd()
             waitForFrames()
             XCTAssertNotNil(saveScreenshot(of: detail.window, named: "detail-chips-zh_TW"))

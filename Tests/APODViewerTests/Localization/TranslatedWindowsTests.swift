@@ -68,6 +68,7 @@ final class TranslatedWindowsTests: GUITestCase, @unchecked Sendable {
             waitUntil("the bottom switcher shows") { main.switcherBar.isRevealed }
             waitForFrames()
             XCTAssertEqual(main.switcherBar.ellipsizedLabelTexts, [], "every tab's label fits 360 px")
+            assertWhollyShown(main.switcherBar, in: main.window)
             saveScreenshot(of: main.window, named: "main-window-narrow-zh_TW")
         }
     }

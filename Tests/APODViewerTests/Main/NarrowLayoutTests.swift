@@ -149,6 +149,7 @@ final class NarrowLayoutTests: GUITestCase, @unchecked Sendable {
             waitUntil("the bottom switcher shows") { main.switcherBar.isRevealed }
             waitForFrames()
             XCTAssertEqual(main.switcherBar.ellipsizedLabelTexts, [], "every tab's label fits 360 px")
+            assertWhollyShown(main.switcherBar, in: main.window)
             assertFits(
                 [star.button, calendarButton.button, main.navigation.showButton, main.switcherBar],
                 in: main.window)
