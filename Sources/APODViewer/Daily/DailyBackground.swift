@@ -73,6 +73,7 @@ final class DailyBackground {
         self.history = history
         self.network = network
         self.screen = screen
+        shown = history.current.flatMap(history.shows(of:)).map(ShownPictures.init)
     }
 
     /// A picture is being made or handed to the desktop.
@@ -295,6 +296,7 @@ final class DailyBackground {
                             var shown = shown
                             shown.key = stored.key
                             self.shown = automatically ? shown : nil
+                            if automatically { self.history.record(shown.shows, for: file) }
                             self.lastSpan = stored.spanned ? span.map { ($0, stored.pictures) } : nil
                         }
                         done(ending)
@@ -361,9 +363,10 @@ final class DailyBackground {
             file: previous, spanned: spannedLayout() != nil, lockScreen: history.lockScreenCopy(of: previous))
         hand(stored, showPreview: false) { [weak self] ending in
             guard ending == .taken else { return }
-            self?.history.dropCurrent()
-            // Which pictures it shows is not known: a change of the monitors leaves it be.
-            self?.shown = nil
+            guard let self else { return }
+            self.history.dropCurrent()
+            // Set by hand, it shows nothing recorded: a change of the monitors leaves it be.
+            self.shown = self.history.shows(of: previous).map(ShownPictures.init)
         }
     }
 
@@ -446,6 +449,15 @@ struct ShownPictures: Sendable {
     var perMonitor: [APODEntry]?
     /// What the background on the desktop was made for.
     var key: String?
+}
+
+extension ShownPictures {
+    /// As recorded beside its file; the pictures' bytes come from the cache again.
+    init(_ shows: BackgroundShows) {
+        self.init(entry: shows.entry, perMonitor: shows.perMonitor, key: shows.key)
+    }
+
+    var shows: BackgroundShows { BackgroundShows(entry: entry, perMonitor: perMonitor, key: key) }
 }
 
 extension WallpaperPortal.Placement {

@@ -795,6 +795,67 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// What the automatic background shows is kept in the data folder: after a restart, and
+    /// after Skip puts the one before back, a change of the monitors still rebuilds it.
+    func testAfterARestartAndAfterSkipTheBackgroundStillFollowsTheMonitors() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let first = try MonitorLayout.parse("1280x1024@1+768+0,768x1024@1+0+0")
+        let second = try MonitorLayout.parse("1280x1024@1+0+0,1024x768@1+1280+0")
+        let third = try MonitorLayout.parse("1280x1024@1+0+0,1280x1024@1+1280+0")
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            let source = DailySource(Self.image)
+            var layout = first
+            try startDaily(
+                Self.settings(background: true, placement: .desktop), source: source, fetcher: RecordingFetcher(),
+                route: .settings(backend: backend), layoutNow: { layout })
+            try waitFor("the background set") { self.daily.currentDayOnDesktop == Self.image.date }
+            try waitForCheck()
+            daily.stop()
+
+            let changes = Event<Void>()
+            try startDaily(
+                Self.settings(background: true, placement: .desktop), source: source, fetcher: RecordingFetcher(),
+                route: .settings(backend: backend), layoutNow: { layout }, monitorChanges: changes)
+            try waitForCheck()
+            XCTAssertEqual(daily.compositionsMade, 0, "the same day is not made again on start")
+            layout = second
+            changes.emit()
+            try waitFor("the rebuild after the restart") {
+                self.daily.compositionsMade == 1 && !self.daily.isSettingBackground
+            }
+            let rebuilt = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { $0.contains(".span-") })
+            XCTAssertEqual(
+                size(ofFileAt: try XCTUnwrap(URL(string: String(rebuilt.dropFirst().dropLast())))),
+                ImageHeader(width: 2304, height: 1024))
+
+            var next = Self.image
+            next.date = APODDay("2026-11-30")!
+            next.hdImageURL = URL(string: Self.cdn + "nebula.jpg")
+            source.latest = next
+            daily.checkNow()
+            try waitFor("the next day's background and its notification") {
+                self.daily.currentDayOnDesktop == next.date && !self.daily.isSettingBackground
+                    && self.notifications.calls.contains { $0.actions.contains { $0.contains("daily-skip") } }
+            }
+            let note = try XCTUnwrap(notifications.calls.last { $0.actions.contains { $0.contains("daily-skip") } })
+            notifications.invoke(note.id, action: try XCTUnwrap(note.actions.first { $0.contains("daily-skip") }))
+            try waitFor("Skip") { self.daily.currentDayOnDesktop == Self.image.date }
+            let made = daily.compositionsMade
+            layout = third
+            changes.emit()
+            try waitFor("the skipped-back background made for the new layout") {
+                self.daily.compositionsMade == made + 1 && !self.daily.isSettingBackground
+            }
+            XCTAssertEqual(daily.currentDayOnDesktop, Self.image.date, "still the picture Skip put back")
+            let after = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { $0 != rebuilt })
+            XCTAssertEqual(
+                size(ofFileAt: try XCTUnwrap(URL(string: String(after.dropFirst().dropLast())))),
+                ImageHeader(width: 2560, height: 1024))
+        }
+    }
+
     /// On a real X server's RandR 1.5 monitors (Xorg's dummy driver, set up with `xrandr
     /// --setmonitor` as the issue describes: a landscape and a portrait monitor), GTK reads two
     /// `GdkMonitor`s and the background spans them; the portrait monitor redefined as a landscape
