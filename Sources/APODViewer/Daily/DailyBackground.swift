@@ -205,6 +205,10 @@ final class DailyBackground {
         let fit = settings.fit
         let style = settings.caption
         let span = automatically ? spannedLayout() : nil
+        // One monitor the day's picture may not suit: the chooser's pick, as a spanned one's.
+        let single =
+            automatically && span == nil && shown.perMonitor == nil && !network.isMetered
+            ? monitors().flatMap { $0.monitors.count == 1 ? $0 : nil } : nil
         let lockScreenToo = settings.placement == .both
         let pictures = settings.samePictureOnEveryScreen ? .samePicture : self.pictures
         let pool = settings.standInPool
@@ -263,19 +267,30 @@ final class DailyBackground {
                             key: madeFor, pictures: chosen, in: history)
                     }
                 }
-                let key = "one \(target.canvas?.description ?? "as is") \(shown.entry.date) \(fit) \(style)"
-                if let replacing, replacing == key { return nil }
-                let data: Data
-                if let cached = shown.cachedData[shown.entry.date] {
+                var entry = shown.entry
+                var data: Data
+                if let cached = shown.cachedData[entry.date] {
                     data = cached
                 } else {
-                    data = try await picture.data(for: shown.entry, width: target.width)
+                    data = try await picture.data(for: entry, width: target.width)
                 }
+                if let single,
+                    let pick = try await pictures.choose(entry, single, pool, ImageHeader.uprightShape(of: data)).first,
+                    pick.date != entry.date
+                {
+                    // A stand-in that cannot be had leaves the day's picture.
+                    if let standIn = try? await picture.data(for: pick, width: target.width) {
+                        entry = pick
+                        data = standIn
+                    }
+                }
+                let key = "one \(target.canvas?.description ?? "as is") \(entry.date) \(fit) \(style)"
+                if let replacing, replacing == key { return nil }
                 let file = try history.store(
                     try Self.backgroundCopy(
-                        of: data, for: target, fit: fit, caption: Caption(entry: shown.entry, style: style)),
+                        of: data, for: target, fit: fit, caption: Caption(entry: entry, style: style)),
                     for: shown.entry.date)
-                return StoredBackground(file: file, key: key, pictures: [shown.entry])
+                return StoredBackground(file: file, key: key, pictures: [entry])
             },
             then: { [weak self] (result: Result<StoredBackground?, any Error>) in
                 guard let self else { return }

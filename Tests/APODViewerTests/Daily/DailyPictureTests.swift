@@ -707,6 +707,41 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// One portrait monitor (no spanned background) and a landscape day: the background is
+    /// the index's newest portrait day, with its caption; the day counts as set.
+    func testOnePortraitMonitorShowsThePortraitDayOfTheIndex() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let layout = try MonitorLayout.parse("768x1024@1+0+0")
+        let index = try ArchiveIndex.open(in: folder.appendingPathComponent("index"), partition: "science")
+        let tall = APODEntry(
+            date: APODDay("2026-11-20")!, title: "A Tall Nebula", mediaType: .image,
+            hdImageURL: URL(string: Self.cdn + "tall.jpg?w=768&h=1024&fit=clip"))
+        try index.store([tall])
+        try index.storeShape(PictureShape(width: 768, height: 1024), of: tall.date)
+        let fetcher = RecordingFetcher()
+        let screen = Monitors.Size(width: 768, height: 1024, scale: 1)
+        let todayURL = try XCTUnwrap(WallpaperPicture.url(for: Self.image, width: 768))
+        fetcher.respond(to: todayURL, with: PlainPNG.make(width: 1200, height: 800, red: 20, green: 200, blue: 40))
+        let tallURL = try XCTUnwrap(WallpaperPicture.url(for: tall, width: 768))
+        fetcher.respond(to: tallURL, with: PlainPNG.make(width: 768, height: 1024, red: 20, green: 40, blue: 230))
+        let chooser = MonitorPictureChooser(index: index, probe: PictureShapeProbe(client: nil, images: fetcher))
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            try startDaily(
+                Self.settings(background: true, notify: false, placement: .desktop), source: DailySource(Self.image),
+                fetcher: fetcher, screen: screen, route: .settings(backend: backend), monitors: layout,
+                monitorPictures: .byShape(chooser: { chooser }, favourites: { [] }))
+            try waitFor("the background set") { self.daily.currentDayOnDesktop == Self.image.date }
+            let desktop = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { !$0.isEmpty })
+            let file = try XCTUnwrap(URL(string: String(desktop.dropFirst().dropLast())), desktop)
+            XCTAssertEqual(size(ofFileAt: file), ImageHeader(width: 768, height: 1024))
+            assertPixel(of: file, x: 384, y: 300, isNear: (20, 40, 230), "the portrait day")
+            assertPixel(of: file, x: 4, y: 4, isNear: (20, 40, 230), "whole, to its corner")
+            XCTAssertEqual(fetcher.urls.filter { $0 == tallURL.absoluteString }.count, 1)
+        }
+    }
+
     /// Asserts the colour of the decoded picture at `url` near (x, y).
     private func assertPixel(
         of url: URL, x: Int, y: Int, isNear colour: (UInt8, UInt8, UInt8), _ message: String,
