@@ -118,7 +118,7 @@ enum APODCommand {
             Output.print(written.description)
         case .randomWallpaper(let request, let favorites):
             let writer = try WallpaperWriter(
-                images: images, record: WallpaperRecord(dataFolder: dataFolder), request: request)
+                images: images, record: WallpaperRecord(dataFolder: dataFolder), request: request, chooser: chooser)
             let library = favorites ? { try dataFolder.openLibrary().favourites() } : nil
             guard let written = try await RandomWallpaper(source: source, favourites: library, writer: writer).write()
             else {

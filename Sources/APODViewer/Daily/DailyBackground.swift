@@ -73,6 +73,7 @@ final class DailyBackground {
         self.history = history
         self.network = network
         self.screen = screen
+        shown = history.current.flatMap(history.shows(of:)).map(ShownPictures.init)
     }
 
     /// A picture is being made or handed to the desktop.
@@ -204,6 +205,10 @@ final class DailyBackground {
         let fit = settings.fit
         let style = settings.caption
         let span = automatically ? spannedLayout() : nil
+        // One monitor the day's picture may not suit: the chooser's pick, as a spanned one's.
+        let single =
+            automatically && span == nil && shown.perMonitor == nil && !network.isMetered
+            ? monitors().flatMap { $0.monitors.count == 1 ? $0 : nil } : nil
         let lockScreenToo = settings.placement == .both
         let pictures = settings.samePictureOnEveryScreen ? .samePicture : self.pictures
         let pool = settings.standInPool
@@ -262,19 +267,30 @@ final class DailyBackground {
                             key: madeFor, pictures: chosen, in: history)
                     }
                 }
-                let key = "one \(target.canvas?.description ?? "as is") \(shown.entry.date) \(fit) \(style)"
-                if let replacing, replacing == key { return nil }
-                let data: Data
-                if let cached = shown.cachedData[shown.entry.date] {
+                var entry = shown.entry
+                var data: Data
+                if let cached = shown.cachedData[entry.date] {
                     data = cached
                 } else {
-                    data = try await picture.data(for: shown.entry, width: target.width)
+                    data = try await picture.data(for: entry, width: target.width)
                 }
+                if let single,
+                    let pick = try await pictures.choose(entry, single, pool, ImageHeader.uprightShape(of: data)).first,
+                    pick.date != entry.date
+                {
+                    // A stand-in that cannot be had leaves the day's picture.
+                    if let standIn = try? await picture.data(for: pick, width: target.width) {
+                        entry = pick
+                        data = standIn
+                    }
+                }
+                let key = "one \(target.canvas?.description ?? "as is") \(entry.date) \(fit) \(style)"
+                if let replacing, replacing == key { return nil }
                 let file = try history.store(
                     try Self.backgroundCopy(
-                        of: data, for: target, fit: fit, caption: Caption(entry: shown.entry, style: style)),
+                        of: data, for: target, fit: fit, caption: Caption(entry: entry, style: style)),
                     for: shown.entry.date)
-                return StoredBackground(file: file, key: key, pictures: [shown.entry])
+                return StoredBackground(file: file, key: key, pictures: [entry])
             },
             then: { [weak self] (result: Result<StoredBackground?, any Error>) in
                 guard let self else { return }
@@ -295,6 +311,7 @@ final class DailyBackground {
                             var shown = shown
                             shown.key = stored.key
                             self.shown = automatically ? shown : nil
+                            if automatically { self.history.record(shown.shows, for: file) }
                             self.lastSpan = stored.spanned ? span.map { ($0, stored.pictures) } : nil
                         }
                         done(ending)
@@ -361,9 +378,10 @@ final class DailyBackground {
             file: previous, spanned: spannedLayout() != nil, lockScreen: history.lockScreenCopy(of: previous))
         hand(stored, showPreview: false) { [weak self] ending in
             guard ending == .taken else { return }
-            self?.history.dropCurrent()
-            // Which pictures it shows is not known: a change of the monitors leaves it be.
-            self?.shown = nil
+            guard let self else { return }
+            self.history.dropCurrent()
+            // Set by hand, it shows nothing recorded: a change of the monitors leaves it be.
+            self.shown = self.history.shows(of: previous).map(ShownPictures.init)
         }
     }
 
@@ -446,6 +464,15 @@ struct ShownPictures: Sendable {
     var perMonitor: [APODEntry]?
     /// What the background on the desktop was made for.
     var key: String?
+}
+
+extension ShownPictures {
+    /// As recorded beside its file; the pictures' bytes come from the cache again.
+    init(_ shows: BackgroundShows) {
+        self.init(entry: shows.entry, perMonitor: shows.perMonitor, key: shows.key)
+    }
+
+    var shows: BackgroundShows { BackgroundShows(entry: entry, perMonitor: perMonitor, key: key) }
 }
 
 extension WallpaperPortal.Placement {

@@ -422,6 +422,26 @@ final class MonitorShapesWallpaperTests: CoreTestCase, @unchecked Sendable {
             "the shapes are kept in the index: no header is read again")
     }
 
+    /// `random --wallpaper` chooses per monitor as `today` does: a landscape favourite leaves
+    /// the portrait monitor the newest portrait day of the index.
+    func testRandomGivesThePortraitMonitorThePortraitDayToo() throws {
+        for day in ["2019-01-02", "2019-01-03", "2019-01-04"] {
+            XCTAssertEqual(try apod(["show", day]).status, 0, "indexed as it is fetched")
+        }
+        let added = try apod(["favorites", "add", "2019-01-05"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        let file = home.appendingPathComponent("random.jpg")
+        let result = try apod([
+            "random", "--wallpaper", file.path, "--favorites", "--monitors", "640x360@1+0+0,360x640@1+640+0",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "2019-01-05")
+        XCTAssertEqual(ImageHeader.read(try Data(contentsOf: file)), ImageHeader(width: 1000, height: 640))
+        XCTAssertEqual(requests("2019-01-05", ranged: false), 1, "the favourite, for the landscape monitor")
+        XCTAssertEqual(requests("2019-01-03", ranged: false), 1, "downloaded for the portrait monitor")
+        XCTAssertEqual(requests("2019-01-02", ranged: true) + requests("2019-01-02", ranged: false), 0, "older")
+    }
+
     func testTheSamePictureOnEveryMonitorReadsNoHeaderAndNeedsMonitors() throws {
         XCTAssertEqual(try apod(["show", "2019-01-03"]).status, 0)
         let file = home.appendingPathComponent("same.jpg")

@@ -99,6 +99,38 @@ final class DailyFilesTests: CoreTestCase {
         XCTAssertEqual(history.compositions.map(\.key), ["layout B", "layout D", "layout C"])
     }
 
+    /// What a background shows is kept beside it, read by a new process (a restart), and goes
+    /// with its file.
+    func testWhatABackgroundShowsIsKeptWithIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apod-backgrounds-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let history = BackgroundHistory(dataFolder: DataFolder(root: root))
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0])
+        let day = APODEntry(date: APODDay("2026-11-01")!, title: "Day", explanation: "", mediaType: .image)
+        let favourite = APODEntry(date: APODDay("2019-01-04")!, title: "Favourite", explanation: "", mediaType: .image)
+        let first = try history.store(jpeg, for: day.date)
+        history.becameCurrent(first)
+        XCTAssertNil(history.shows(of: first), "nothing recorded")
+        let shows = BackgroundShows(entry: day, perMonitor: [day, favourite], key: "1280x1024 2026-11-01,2019-01-04")
+        history.record(shows, for: first)
+        XCTAssertEqual(BackgroundHistory(dataFolder: DataFolder(root: root)).shows(of: first), shows)
+
+        var next = day
+        next.date = APODDay("2026-11-02")!
+        let second = try history.store(jpeg, for: next.date)
+        history.becameCurrent(second)
+        history.record(BackgroundShows(entry: next, key: "one"), for: second)
+        XCTAssertEqual(history.shows(of: first), shows, "the one before keeps its record, for Skip")
+        XCTAssertEqual(history.shows(of: second), BackgroundShows(entry: next, key: "one"))
+
+        let third = try history.store(jpeg, for: APODDay("2026-11-03")!)
+        history.becameCurrent(third)
+        XCTAssertNil(history.shows(of: first), "gone with its file")
+        history.record(BackgroundShows(entry: day), for: third)
+        XCTAssertEqual(history.shows(of: third), BackgroundShows(entry: day))
+    }
+
     func testFirstSentence() {
         XCTAssertEqual(
             DailyAnnouncement.firstSentence(of: "What is that glow over\n the hills?  It is an aurora."),

@@ -707,6 +707,41 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// One portrait monitor (no spanned background) and a landscape day: the background is
+    /// the index's newest portrait day, with its caption; the day counts as set.
+    func testOnePortraitMonitorShowsThePortraitDayOfTheIndex() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let layout = try MonitorLayout.parse("768x1024@1+0+0")
+        let index = try ArchiveIndex.open(in: folder.appendingPathComponent("index"), partition: "science")
+        let tall = APODEntry(
+            date: APODDay("2026-11-20")!, title: "A Tall Nebula", mediaType: .image,
+            hdImageURL: URL(string: Self.cdn + "tall.jpg?w=768&h=1024&fit=clip"))
+        try index.store([tall])
+        try index.storeShape(PictureShape(width: 768, height: 1024), of: tall.date)
+        let fetcher = RecordingFetcher()
+        let screen = Monitors.Size(width: 768, height: 1024, scale: 1)
+        let todayURL = try XCTUnwrap(WallpaperPicture.url(for: Self.image, width: 768))
+        fetcher.respond(to: todayURL, with: PlainPNG.make(width: 1200, height: 800, red: 20, green: 200, blue: 40))
+        let tallURL = try XCTUnwrap(WallpaperPicture.url(for: tall, width: 768))
+        fetcher.respond(to: tallURL, with: PlainPNG.make(width: 768, height: 1024, red: 20, green: 40, blue: 230))
+        let chooser = MonitorPictureChooser(index: index, probe: PictureShapeProbe(client: nil, images: fetcher))
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            try startDaily(
+                Self.settings(background: true, notify: false, placement: .desktop), source: DailySource(Self.image),
+                fetcher: fetcher, screen: screen, route: .settings(backend: backend), monitors: layout,
+                monitorPictures: .byShape(chooser: { chooser }, favourites: { [] }))
+            try waitFor("the background set") { self.daily.currentDayOnDesktop == Self.image.date }
+            let desktop = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { !$0.isEmpty })
+            let file = try XCTUnwrap(URL(string: String(desktop.dropFirst().dropLast())), desktop)
+            XCTAssertEqual(size(ofFileAt: file), ImageHeader(width: 768, height: 1024))
+            assertPixel(of: file, x: 384, y: 300, isNear: (20, 40, 230), "the portrait day")
+            assertPixel(of: file, x: 4, y: 4, isNear: (20, 40, 230), "whole, to its corner")
+            XCTAssertEqual(fetcher.urls.filter { $0 == tallURL.absoluteString }.count, 1)
+        }
+    }
+
     /// Asserts the colour of the decoded picture at `url` near (x, y).
     private func assertPixel(
         of url: URL, x: Int, y: Int, isNear colour: (UInt8, UInt8, UInt8), _ message: String,
@@ -792,6 +827,67 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(
                 size(ofFileAt: try XCTUnwrap(URL(string: String(firstLock.dropFirst().dropLast())))),
                 ImageHeader(width: 768, height: 1024), "the first layout's lock-screen copy")
+        }
+    }
+
+    /// What the automatic background shows is kept in the data folder: after a restart, and
+    /// after Skip puts the one before back, a change of the monitors still rebuilds it.
+    func testAfterARestartAndAfterSkipTheBackgroundStillFollowsTheMonitors() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let first = try MonitorLayout.parse("1280x1024@1+768+0,768x1024@1+0+0")
+        let second = try MonitorLayout.parse("1280x1024@1+0+0,1024x768@1+1280+0")
+        let third = try MonitorLayout.parse("1280x1024@1+0+0,1280x1024@1+1280+0")
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            let source = DailySource(Self.image)
+            var layout = first
+            try startDaily(
+                Self.settings(background: true, placement: .desktop), source: source, fetcher: RecordingFetcher(),
+                route: .settings(backend: backend), layoutNow: { layout })
+            try waitFor("the background set") { self.daily.currentDayOnDesktop == Self.image.date }
+            try waitForCheck()
+            daily.stop()
+
+            let changes = Event<Void>()
+            try startDaily(
+                Self.settings(background: true, placement: .desktop), source: source, fetcher: RecordingFetcher(),
+                route: .settings(backend: backend), layoutNow: { layout }, monitorChanges: changes)
+            try waitForCheck()
+            XCTAssertEqual(daily.compositionsMade, 0, "the same day is not made again on start")
+            layout = second
+            changes.emit()
+            try waitFor("the rebuild after the restart") {
+                self.daily.compositionsMade == 1 && !self.daily.isSettingBackground
+            }
+            let rebuilt = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { $0.contains(".span-") })
+            XCTAssertEqual(
+                size(ofFileAt: try XCTUnwrap(URL(string: String(rebuilt.dropFirst().dropLast())))),
+                ImageHeader(width: 2304, height: 1024))
+
+            var next = Self.image
+            next.date = APODDay("2026-11-30")!
+            next.hdImageURL = URL(string: Self.cdn + "nebula.jpg")
+            source.latest = next
+            daily.checkNow()
+            try waitFor("the next day's background and its notification") {
+                self.daily.currentDayOnDesktop == next.date && !self.daily.isSettingBackground
+                    && self.notifications.calls.contains { $0.actions.contains { $0.contains("daily-skip") } }
+            }
+            let note = try XCTUnwrap(notifications.calls.last { $0.actions.contains { $0.contains("daily-skip") } })
+            notifications.invoke(note.id, action: try XCTUnwrap(note.actions.first { $0.contains("daily-skip") }))
+            try waitFor("Skip") { self.daily.currentDayOnDesktop == Self.image.date }
+            let made = daily.compositionsMade
+            layout = third
+            changes.emit()
+            try waitFor("the skipped-back background made for the new layout") {
+                self.daily.compositionsMade == made + 1 && !self.daily.isSettingBackground
+            }
+            XCTAssertEqual(daily.currentDayOnDesktop, Self.image.date, "still the picture Skip put back")
+            let after = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { $0 != rebuilt })
+            XCTAssertEqual(
+                size(ofFileAt: try XCTUnwrap(URL(string: String(after.dropFirst().dropLast())))),
+                ImageHeader(width: 2560, height: 1024))
         }
     }
 
