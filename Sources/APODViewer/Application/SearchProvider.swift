@@ -33,6 +33,7 @@ final class SearchProvider {
     private weak var app: ViewerApplication?
     private let archive: ArchiveAccess
     private let pictures: any ImageFetching
+    private let translations: ViewerTranslations?
     private var object: BusObject?
     let iconFetches = IconFetches()
     /// The detail window the Shell's results open in: each result activated after it shows there.
@@ -49,6 +50,7 @@ final class SearchProvider {
         self.app = app
         self.archive = archive
         pictures = app.environment.pictures.fetcher
+        translations = app.environment.translations
         object = BusObject(
             path: Self.objectPath(applicationID: app.application.id), interface: Self.interface,
             introspection: Self.introspection
@@ -72,11 +74,12 @@ final class SearchProvider {
         case "GetResultMetas":
             let application = app?.application
             application?.hold()
-            Task.detached { [archive, pictures, iconFetches] in
+            Task.detached { [archive, pictures, translations, iconFetches] in
                 var missing: [APODEntry] = []
                 do {
                     let found = try Self.metas(
-                        call.strings(at: 0, limit: Self.idsRead), in: archive, pictures: pictures)
+                        call.strings(at: 0, limit: Self.idsRead), in: archive, pictures: pictures,
+                        translations: translations)
                     missing = found.missingIcons
                     call.reply(.dictionaries(found.metas))
                 } catch {
@@ -157,19 +160,20 @@ final class SearchProvider {
         return days
     }
 
-    /// Title (bounded as labels show it), date and (when a picture of the day is in the disk
+    /// Title (bounded as labels show it; the known Chinese one when Preferences → Explanations
+    /// says Chinese, as grid cells show it), date and (when a picture of the day is in the disk
     /// cache) an icon for each of `requestedDays(ids)` the index has (unknown IDs are left out),
     /// and the entries whose icon is the app's for want of a cached picture.
     nonisolated static func metas(
         _ ids: [String], in archive: ArchiveAccess,
-        pictures: any ImageFetching
+        pictures: any ImageFetching, translations: ViewerTranslations? = nil
     ) throws -> (metas: [[String: BusValue]], missingIcons: [APODEntry]) {
         let index = try archive.openIndex()
         var missing: [APODEntry] = []
         let metas: [[String: BusValue]] = try requestedDays(ids).compactMap { id, day in
             guard let entry = try index.entry(for: day) else { return nil }
             var meta: [String: BusValue] = [
-                "id": .string(id), "name": .string(entry.shownTitle.text),
+                "id": .string(id), "name": .string(translations?.knownTitle(day) ?? entry.shownTitle.text),
                 "description": .string(DisplayDate.string(for: day)),
             ]
             if let icon = icon(for: entry, pictures: pictures) {

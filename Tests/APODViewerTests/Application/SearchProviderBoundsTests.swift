@@ -49,6 +49,34 @@ final class SearchProviderBoundsTests: XCTestCase {
         XCTAssertEqual(answered.compactMap(name), days.prefix(SearchProvider.metasLimit).map { "Day \($0)" })
     }
 
+    /// GNOME Shell's results read as the app's grids do: the known Chinese title when
+    /// Explanations says Chinese, NASA's otherwise and for a day with no translation.
+    func testResultsCarryTheKnownChineseTitleWhenExplanationsAreChinese() throws {
+        let translated = try XCTUnwrap(APODDay("2015-04-04"))
+        let untranslated = try XCTUnwrap(APODDay("2015-04-05"))
+        let archive = try archive(with: [
+            APODEntry(date: translated, title: "Aurora over a Lake", explanation: ""),
+            APODEntry(date: untranslated, title: "Another Lake", explanation: ""),
+        ])
+        try archive.openIndex().storeTranslation(
+            .translated(
+                Translation(
+                    day: translated, title: "冰島夜空中的北極光", explanation: "極光在湖上。",
+                    pageURL: URL(string: "http://127.0.0.1:9/apod/ap150404.html")!)),
+            for: translated)
+        let ids = [translated.description, untranslated.description]
+        for (language, expected) in [
+            (ExplanationLanguage.chinese, ["冰島夜空中的北極光", "Another Lake"]),
+            (.english, ["Aurora over a Lake", "Another Lake"]),
+        ] {
+            let translations = ViewerTranslations(
+                base: URL(string: "http://127.0.0.1:9/apod/")!, client: HTTPClient(timeout: 5, retryPolicy: .none),
+                archive: archive, language: language)
+            let metas = try SearchProvider.metas(ids, in: archive, pictures: NoPictures(), translations: translations)
+            XCTAssertEqual(metas.metas.compactMap(name), expected, "\(language)")
+        }
+    }
+
     func testAHugeTitleGoesToTheShellBounded() throws {
         let day = try XCTUnwrap(APODDay("2019-01-05"))
         let marks = "A" + String(repeating: "\u{301}", count: 500_000)
