@@ -196,7 +196,9 @@ final class ArchiveDownloadTests: GUITestCase, @unchecked Sendable {
 
     func testCancelStopsTheDownloadAndKeepsWhatArrived() throws {
         try MainActor.assumeIsolated {
-            let services = try startApp(apiURL: try startService(delay: 0.05))
+            // Slow enough that the whole archive cannot arrive while the Preferences window is
+            // drawn for its screenshot (at 0.05 s a window it finished in about 6 s, before Cancel).
+            let services = try startApp(apiURL: try startService(delay: 0.2))
             app.application.activateAction(AppAction.preferences)
             app.application.activateAction(AppAction.downloadArchive)
             let section = try XCTUnwrap(app.preferencesWindow?.archiveSection)
