@@ -131,33 +131,28 @@ enum MonitorsBench {
     }
 
     private static func child(_ layout: String, picture: String) throws -> Measurement {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        process.arguments = [flag, layout, picture]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Pixbufs.Failure(description: "the \(layout) composition failed (\(process.terminationStatus))")
-        }
-        return try JSONDecoder().decode(Measurement.self, from: data)
+        try runSelf([flag, layout, picture], what: "the \(layout) composition")
     }
 
     private static func stallChild(picture: String) throws -> Rebuild {
+        try runSelf([stallFlag, picture], what: "the rebuild")
+    }
+
+    /// Runs this bench again with `arguments` in a process of its own (for its own peak RSS)
+    /// and decodes the JSON it prints.
+    private static func runSelf<Result: Decodable>(_ arguments: [String], what: String) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        process.arguments = [stallFlag, picture]
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw Pixbufs.Failure(description: "the rebuild failed (\(process.terminationStatus))")
+            throw Pixbufs.Failure(description: "\(what) failed (\(process.terminationStatus))")
         }
-        return try JSONDecoder().decode(Rebuild.self, from: data)
+        return try JSONDecoder().decode(Result.self, from: data)
     }
 
     /// The rebuild's median time and its worst stall over the rounds, against the target.
