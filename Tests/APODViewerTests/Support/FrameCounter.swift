@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import Foundation
 import GtkKit
@@ -50,7 +51,7 @@ enum Frames {
         return true
     }
 
-    /// Iterates until no stack on screen is in a transition (a page fading in over 200 ms),
+    /// Iterates until no stack or squeezer on screen is in a transition (a page fading in over 200 ms),
     /// then waits for frames; false after `timeout`.
     static func waitForTransitions(timeout: TimeInterval = 10) -> Bool {
         Gtk.iterate(
@@ -79,10 +80,16 @@ enum Frames {
         gtk_widget_get_frame_clock(widget).map { gdk_frame_clock_get_frame_counter($0) }
     }
 
+    /// A GtkStack or libadwaita's AdwSqueezer (the view switcher title's) crossfading children.
     private static func hasRunningTransition(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        if g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget)), gtk_stack_get_type())
-            != 0,
+        let instance = UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget))
+        if g_type_check_instance_is_a(instance, gtk_stack_get_type()) != 0,
             gtk_stack_get_transition_running(OpaquePointer(widget)) != 0
+        {
+            return true
+        }
+        if g_type_check_instance_is_a(instance, adw_squeezer_get_type()) != 0,
+            adw_squeezer_get_transition_running(OpaquePointer(widget)) != 0
         {
             return true
         }
