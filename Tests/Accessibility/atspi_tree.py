@@ -120,10 +120,17 @@ def main():
     elif command == "tab":
         keyboard = Keyboard()
         stops = []
+        first = None
         for _ in range(int(sys.argv[3])):
             keyboard.press(TAB)
             time.sleep(0.15)
-            stops.append(focused(app))
+            stop = focused(app)
+            stops.append(stop)
+            # Back at the first stop: the cycle is whole (each press walks the tree over D-Bus,
+            # which takes most of a second on a loaded machine).
+            if stop and first and stop["path"] == first["path"]:
+                break
+            first = first or stop
         emit(stops)
     elif command == "tabto":
         keyboard = Keyboard()

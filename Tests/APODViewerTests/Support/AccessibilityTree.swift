@@ -139,29 +139,41 @@ enum AccessibilityProbe {
         try JSONDecoder().decode(AccessibilityTree.self, from: run(["tree"]))
     }
 
-    /// Presses Tab `count` times; the focused node after each press (nil: none in the active window).
+    /// Presses Tab up to `count` times, until the focus is back on its first stop; the focused
+    /// node after each press (nil: none in the active window).
     static func tab(_ count: Int) throws -> [AccessibilityTree.Node?] {
-        try JSONDecoder().decode([AccessibilityTree.Node?].self, from: run(["tab", String(count)]))
+        try JSONDecoder().decode(
+            [AccessibilityTree.Node?].self, from: run(["tab", String(count)], timeout: pressesTimeout(count)))
     }
 
     /// Presses Tab until the node named `name` has the focus (at most `limit` times); that node.
     static func tab(to name: String, limit: Int = 80) throws -> AccessibilityTree.Node? {
-        try JSONDecoder().decode(AccessibilityTree.Node?.self, from: run(["tabto", name, String(limit)]))
+        try JSONDecoder().decode(
+            AccessibilityTree.Node?.self, from: run(["tabto", name, String(limit)], timeout: pressesTimeout(limit)))
+    }
+
+    /// Each press is followed by a walk of the tree over D-Bus: under CI's load 92 presses took
+    /// over a minute.
+    private static func pressesTimeout(_ presses: Int) -> TimeInterval {
+        60 + 1.5 * Double(presses)
     }
 
     static func press(keysym: Int) throws {
         _ = try run(["key", String(keysym)])
     }
 
-    private static func run(_ arguments: [String]) throws -> Data {
-        let outcome = try ChildProcess.run(python, [script.path, "apod-viewer"] + arguments, timeout: 60)
+    private static func run(_ arguments: [String], timeout: TimeInterval = 60) throws -> Data {
+        let outcome = try ChildProcess.run(python, [script.path, "apod-viewer"] + arguments, timeout: timeout)
         let marker = "ATSPI-JSON "
         guard outcome.status == 0,
             let line = outcome.output.split(separator: "\n").first(where: { $0.hasPrefix(marker) })
         else {
             throw NSError(
                 domain: "AccessibilityProbe", code: Int(outcome.status),
-                userInfo: [NSLocalizedDescriptionKey: "atspi_tree.py \(arguments): \(outcome.output)"])
+                userInfo: [
+                    NSLocalizedDescriptionKey:
+                        "atspi_tree.py \(arguments)\(outcome.timedOut ? " did not end within \(Int(timeout)) s" : ""): \(outcome.output)"
+                ])
         }
         return Data(line.dropFirst(marker.count).utf8)
     }
