@@ -46,14 +46,21 @@ final class SyntheticArchiveSource: APODSource, @unchecked Sendable {
     var requestCount: Int { lock.withLock { ranges.count + others.count } }
 
     func rangeAnswer(from start: APODDay, through end: APODDay) async throws -> RangeAnswer {
-        let (stall, failure) = lock.withLock { () -> (Bool, APODError?) in
+        let (stall, failure, isFirst) = lock.withLock { () -> (Bool, APODError?, Bool) in
             ranges.append(start...end)
             inFlight += 1
             maxInFlight = max(maxInFlight, inFlight)
-            return (answersBeforeStall.map { ranges.count > $0 } ?? false, self.failure)
+            return (answersBeforeStall.map { ranges.count > $0 } ?? false, self.failure, ranges.count == 1)
         }
         defer { lock.withLock { inFlight -= 1 } }
-        // Let the other windows of the batch start, so concurrency is observable.
+        // The first window waits (up to 2 s) for a second to start, so concurrency is observable
+        // even when a loaded machine runs the batch's tasks one after another.
+        if isFirst {
+            let deadline = Date().addingTimeInterval(2)
+            while lock.withLock({ inFlight }) < 2, Date() < deadline, !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: 1_000_000)
+            }
+        }
         await Task.yield()
         if stall {
             while !Task.isCancelled { try? await Task.sleep(nanoseconds: 2_000_000) }
