@@ -36,14 +36,21 @@ final class TranslationSyncTests: CoreTestCase {
     func testStopsWhenTheMirrorIsUnreachableAndResumesLater() async throws {
         let index = try indexedWeek()
         let mirrorDown = Mutex(true)
-        let running = Mutex((now: 0, most: 0))
+        let running = Mutex((now: 0, most: 0, asked: 0))
         let server = try FakeHTTPServer { request in
             let day = FakeMirror.day(of: request)!
-            running.withLock {
+            let isFirst = running.withLock {
                 $0.now += 1
+                $0.asked += 1
                 $0.most = max($0.most, $0.now)
+                return $0.asked == 1
             }
-            Thread.sleep(forTimeInterval: 0.1)
+            // The first request waits (up to 2 s) for the second, so two at a time is seen even
+            // when a loaded machine is slow to send it.
+            let deadline = Date().addingTimeInterval(isFirst ? 2 : 0.1)
+            while Date() < deadline, !(isFirst && running.withLock({ $0.most }) >= 2) {
+                Thread.sleep(forTimeInterval: 0.005)
+            }
             running.withLock { $0.now -= 1 }
             if day.day == 1 { return .html("<h1>Not Found</h1>", status: 404) }
             if day.day <= 3, mirrorDown.withLock({ $0 }) { return FakeResponse(status: 503) }
