@@ -891,6 +891,107 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// Colours of the pictures `pictureDays` serves.
+    private static let green: (UInt8, UInt8, UInt8) = (20, 200, 40)
+    private static let blue: (UInt8, UInt8, UInt8) = (20, 40, 230)
+    private static let red: (UInt8, UInt8, UInt8) = (230, 30, 30)
+
+    /// An index with a portrait day (blue), a fetcher answering the day's picture (landscape,
+    /// green) and it, and `newer`: a newer portrait day (red) to add to the index later, which
+    /// a monitor choosing afresh would get.
+    private func pictureDays(width: Int) throws -> (
+        index: ArchiveIndex, fetcher: RecordingFetcher, newer: () throws -> Void
+    ) {
+        let index = try ArchiveIndex.open(in: folder.appendingPathComponent("index"), partition: "science")
+        let tall = APODEntry(
+            date: APODDay("2026-11-20")!, title: "A Tall Nebula", mediaType: .image,
+            hdImageURL: URL(string: Self.cdn + "tall.jpg?w=768&h=1024&fit=clip"))
+        let taller = APODEntry(
+            date: APODDay("2026-11-27")!, title: "A Taller Tower", mediaType: .image,
+            hdImageURL: URL(string: Self.cdn + "taller.jpg?w=768&h=1024&fit=clip"))
+        try index.store([tall])
+        try index.storeShape(PictureShape(width: 768, height: 1024), of: tall.date)
+        let fetcher = RecordingFetcher()
+        fetcher.respond(
+            to: try XCTUnwrap(WallpaperPicture.url(for: Self.image, width: width)),
+            with: PlainPNG.make(width: 1280, height: 1024, red: 20, green: 200, blue: 40))
+        fetcher.respond(
+            to: try XCTUnwrap(WallpaperPicture.url(for: tall, width: width)),
+            with: PlainPNG.make(width: 768, height: 1024, red: 20, green: 40, blue: 230))
+        fetcher.respond(
+            to: try XCTUnwrap(WallpaperPicture.url(for: taller, width: width)),
+            with: PlainPNG.make(width: 768, height: 1024, red: 230, green: 30, blue: 30))
+        return (
+            index, fetcher,
+            {
+                try index.store([taller])
+                try index.storeShape(PictureShape(width: 768, height: 1024), of: taller.date)
+            }
+        )
+    }
+
+    /// Each monitor's picture is recorded by its connector when the background is set, so when
+    /// the monitors change each one still there keeps its picture (not the newer portrait day
+    /// the index has by then) and only a new monitor gets one chosen for it; a single monitor's
+    /// pick is kept the same way when a second is plugged in.
+    func testARebuildKeepsEachRemainingMonitorsPicture() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let (index, fetcher, addNewer) = try pictureDays(width: 1280)
+        let chooser = MonitorPictureChooser(index: index, probe: PictureShapeProbe(client: nil, images: fetcher))
+        let alone = try MonitorLayout([MonitorSpec(width: 768, height: 1024, connector: "HDMI-1")])
+        let two = try MonitorLayout([
+            MonitorSpec(width: 1280, height: 1024, connector: "DP-1"),
+            MonitorSpec(width: 768, height: 1024, x: 1280, connector: "HDMI-1"),
+        ])
+        let three = try MonitorLayout([
+            MonitorSpec(width: 768, height: 1024, connector: "HDMI-1"),
+            MonitorSpec(width: 1280, height: 1024, x: 768, connector: "DP-1"),
+            MonitorSpec(width: 768, height: 1024, x: 2048, connector: "DP-2"),
+        ])
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            var layout = alone
+            let changes = Event<Void>()
+            try startDaily(
+                Self.settings(background: true, notify: false, placement: .desktop), source: DailySource(Self.image),
+                fetcher: fetcher, screen: Monitors.Size(width: 1280, height: 1024, scale: 1),
+                route: .settings(backend: backend), layoutNow: { layout }, monitorChanges: changes,
+                monitorPictures: .byShape(chooser: { chooser }, favourites: { [] }))
+            try waitFor("the background set") {
+                self.daily.currentDayOnDesktop == Self.image.date && !self.daily.isSettingBackground
+            }
+            let single = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { !$0.isEmpty })
+            let singleFile = try XCTUnwrap(URL(string: String(single.dropFirst().dropLast())))
+            assertPixel(of: singleFile, x: 640, y: 512, isNear: Self.blue, "the portrait day on the one monitor")
+            try addNewer()
+
+            layout = two
+            changes.emit()
+            try waitFor("the second monitor followed") {
+                self.daily.compositionsMade == 1 && !self.daily.isSettingBackground
+            }
+            let spanned = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { $0.contains(".span-") })
+            let twoFile = try XCTUnwrap(URL(string: String(spanned.dropFirst().dropLast())))
+            XCTAssertEqual(size(ofFileAt: twoFile), ImageHeader(width: 2048, height: 1024))
+            assertPixel(of: twoFile, x: 640, y: 512, isNear: Self.green, "the day's picture on the new monitor")
+            assertPixel(of: twoFile, x: 1280 + 384, y: 512, isNear: Self.blue, "HDMI-1 keeps its picture")
+
+            layout = three
+            changes.emit()
+            try waitFor("the third monitor followed") {
+                self.daily.compositionsMade == 2 && !self.daily.isSettingBackground
+            }
+            let moved = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { $0 != spanned })
+            let threeFile = try XCTUnwrap(URL(string: String(moved.dropFirst().dropLast())))
+            XCTAssertEqual(size(ofFileAt: threeFile), ImageHeader(width: 2816, height: 1024))
+            assertPixel(of: threeFile, x: 384, y: 512, isNear: Self.blue, "HDMI-1, moved, keeps its picture")
+            assertPixel(of: threeFile, x: 768 + 640, y: 512, isNear: Self.green, "DP-1 keeps the day's")
+            assertPixel(of: threeFile, x: 2048 + 384, y: 512, isNear: Self.red, "the new DP-2 gets the newest")
+            XCTAssertEqual(daily.currentDayOnDesktop, Self.image.date)
+        }
+    }
+
     /// On a real X server's RandR 1.5 monitors (Xorg's dummy driver, set up with `xrandr
     /// --setmonitor` as the issue describes: a landscape and a portrait monitor), GTK reads two
     /// `GdkMonitor`s and the background spans them; the portrait monitor redefined as a landscape
