@@ -1,7 +1,8 @@
 import Foundation
 
 /// What an automatically set background shows: the day's entry, each monitor's picture when
-/// they were given (a rotation's picks), the picture each monitor got, and its key. Kept in the data folder beside the background (`daily/shown`), so
+/// they were given (a rotation's picks), the picture each monitor got and the layout it was
+/// made for, and its key. Kept in the data folder beside the background (`daily/shown`), so
 /// that after a restart, or after "Skip" puts the one before back, the app still makes it
 /// again when the monitors change, each remaining monitor keeping its picture.
 public struct BackgroundShows: Equatable, Sendable {
@@ -11,14 +12,18 @@ public struct BackgroundShows: Equatable, Sendable {
     public var key: String?
     /// The picture each monitor got, in the layout's order; nil when not known (the portal).
     public var monitors: [MonitorPick]?
+    /// The layout it was made for (`MonitorLayout.layoutText`); nil when not known.
+    public var layout: String?
 
     public init(
-        entry: APODEntry, perMonitor: [APODEntry]? = nil, key: String? = nil, monitors: [MonitorPick]? = nil
+        entry: APODEntry, perMonitor: [APODEntry]? = nil, key: String? = nil, monitors: [MonitorPick]? = nil,
+        layout: String? = nil
     ) {
         self.entry = entry
         self.perMonitor = perMonitor
         self.key = key
         self.monitors = monitors
+        self.layout = layout
     }
 
     /// The picture recorded for `monitor`, when there is one.
@@ -47,6 +52,7 @@ extension BackgroundHistory {
         var perMonitor: [EntryJSON]?
         var key: String?
         var monitors: [Pick]?
+        var layout: String?
     }
 
     private struct Pick: Codable {
@@ -63,7 +69,8 @@ extension BackgroundHistory {
         let record = Record(
             file: path, entry: EntryJSON(shows.entry), perMonitor: shows.perMonitor?.map(EntryJSON.init),
             key: shows.key,
-            monitors: shows.monitors?.map { Pick(monitor: $0.monitor, entry: EntryJSON($0.entry)) })
+            monitors: shows.monitors?.map { Pick(monitor: $0.monitor, entry: EntryJSON($0.entry)) },
+            layout: shows.layout)
         guard let data = try? JSONEncoder().encode(others + [record]) else { return }
         try? AtomicFile.write(data, to: shownURL)
     }
@@ -82,7 +89,7 @@ extension BackgroundHistory {
         }
         return BackgroundShows(
             entry: entry, perMonitor: perMonitor, key: record.key,
-            monitors: monitors?.count == record.monitors?.count ? monitors : nil)
+            monitors: monitors?.count == record.monitors?.count ? monitors : nil, layout: record.layout)
     }
 
     private var shownURL: URL { listURL.deletingLastPathComponent().appendingPathComponent("shown") }

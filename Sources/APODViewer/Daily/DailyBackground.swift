@@ -37,6 +37,9 @@ final class DailyBackground {
     var settings: DailySettings
     /// A problem to tell the user.
     let problemMet = Event<String>()
+    /// The record read at start was made for another layout of the monitors than the one now:
+    /// they changed while the app was closed.
+    let layoutChangedWhileAway = Event<Void>()
     /// A background waiting for an unmetered connection.
     var pendingBackground: APODEntry? { pending?.entry }
     private var pending: (entry: APODEntry, done: @MainActor (Ending) -> Void)?
@@ -87,6 +90,9 @@ final class DailyBackground {
             then: { [weak self] result in
                 guard let self, self.shownChanges == changes, let shows = try? result.get() else { return }
                 self.shown = ShownPictures(shows)
+                if let recorded = shows.layout, let now = self.monitors()?.layoutText, recorded != now {
+                    self.layoutChangedWhileAway.emit(())
+                }
             })
     }
 
@@ -348,6 +354,7 @@ final class DailyBackground {
                             var shown = shown
                             shown.key = stored.key
                             let layout = span ?? current
+                            shown.layout = layout?.layoutText
                             shown.monitors =
                                 layout.flatMap { layout in
                                     layout.monitors.count == stored.pictures.count
@@ -534,8 +541,9 @@ struct ShownPictures: Sendable {
     var perMonitor: [APODEntry]?
     /// What the background on the desktop was made for.
     var key: String?
-    /// The picture each monitor got, once it was set.
+    /// The picture each monitor got and the layout they were in, once it was set.
     var monitors: [MonitorPick]?
+    var layout: String?
 
     /// The picture `monitor` (`MonitorSpec.recordName`) showed, when it was recorded.
     func picture(of monitor: String) -> APODEntry? {
@@ -547,11 +555,12 @@ extension ShownPictures {
     /// As recorded beside its file; the pictures' bytes come from the cache again.
     init(_ shows: BackgroundShows) {
         self.init(
-            entry: shows.entry, perMonitor: shows.perMonitor, key: shows.key, monitors: shows.monitors)
+            entry: shows.entry, perMonitor: shows.perMonitor, key: shows.key, monitors: shows.monitors,
+            layout: shows.layout)
     }
 
     var shows: BackgroundShows {
-        BackgroundShows(entry: entry, perMonitor: perMonitor, key: key, monitors: monitors)
+        BackgroundShows(entry: entry, perMonitor: perMonitor, key: key, monitors: monitors, layout: layout)
     }
 }
 

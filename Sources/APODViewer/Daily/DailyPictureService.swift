@@ -65,6 +65,8 @@ final class DailyPictureService {
     private var sleepMonitor: SleepMonitor?
     private var monitorWatch: MonitorWatch?
     private var monitorFollower: MonitorFollower?
+    /// The monitors changed while the app was closed, found before `start` set up the follower.
+    private var followsOnStart = false
 
     init(context: Context) {
         self.context = context
@@ -88,6 +90,8 @@ final class DailyPictureService {
             picker: picker, background: background)
         checks.checked.subscribe { [weak self] in self?.checked($0) }.store(in: subscriptions)
         background.problemMet.subscribe { [weak self] in self?.notifier.notice($0) }.store(in: subscriptions)
+        background.layoutChangedWhileAway.subscribe { [weak self] in self?.monitorsChangedWhileAway() }
+            .store(in: subscriptions)
         rotation.changedOnMonitors.subscribe { [weak self] assignment in
             guard let self, self.settings.notifies else { return }
             self.notifier.changedOnMonitors(assignment)
@@ -136,6 +140,10 @@ final class DailyPictureService {
         }
         monitorFollower = MonitorFollower(changes: monitorChanges) { [weak self] in
             self?.monitorsSettled() ?? true
+        }
+        if followsOnStart {
+            followsOnStart = false
+            monitorFollower?.changed()
         }
         if let store = context.store, !Sandbox.current.isSandboxed {
             // The portal's nameless login item an earlier version caused: nobody agreed to it.
@@ -270,6 +278,16 @@ final class DailyPictureService {
         guard isRunning, settings.setsBackground else { return true }
         guard !picker.isBusy else { return false }
         return background.followMonitors()
+    }
+
+    /// The background on the desktop was made for other monitors than there are now: it is
+    /// made again once, as after a change while running.
+    private func monitorsChangedWhileAway() {
+        guard let monitorFollower else {
+            followsOnStart = true
+            return
+        }
+        monitorFollower.changed()
     }
 
     /// The file of the background this app last set (tests).

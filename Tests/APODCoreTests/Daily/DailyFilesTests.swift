@@ -121,11 +121,12 @@ final class DailyFilesTests: CoreTestCase {
         let second = try history.store(jpeg, for: next.date)
         history.becameCurrent(second)
         let picked = BackgroundShows(
-            entry: next, key: "one", monitors: [MonitorPick(monitor: "eDP-1", entry: favourite)])
+            entry: next, key: "one", monitors: [MonitorPick(monitor: "eDP-1", entry: favourite)],
+            layout: "1280x1024@1+0+0")
         history.record(picked, for: second)
         XCTAssertEqual(history.shows(of: first), shows, "the one before keeps its record, for Skip")
         let read = BackgroundHistory(dataFolder: DataFolder(root: root)).shows(of: second)
-        XCTAssertEqual(read, picked, "each monitor's picture, read by a new process")
+        XCTAssertEqual(read, picked, "each monitor's picture and the layout, read by a new process")
         XCTAssertEqual(read?.picture(of: "eDP-1"), favourite)
         XCTAssertNil(read?.picture(of: "HDMI-1"))
 

@@ -992,6 +992,58 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// The monitors changed while the app was closed: when the daily service starts it compares
+    /// the layout the record was made for with the one now and makes the background again, once,
+    /// each monitor still there (named by place and size, without connectors) keeping its picture.
+    func testMonitorsChangedWhileClosedRebuildTheBackgroundOnceAtStart() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let (index, fetcher, addNewer) = try pictureDays(width: 1280)
+        let chooser = MonitorPictureChooser(index: index, probe: PictureShapeProbe(client: nil, images: fetcher))
+        let before = try MonitorLayout.parse("1280x1024@1+0+0,768x1024@1+1280+0")
+        let after = try MonitorLayout.parse("1280x1024@1+0+0,768x1024@1+1280+0,1024x768@1+2048+0")
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            let source = DailySource(Self.image)
+            let settings = Self.settings(background: true, notify: false, placement: .desktop)
+            let screen = Monitors.Size(width: 1280, height: 1024, scale: 1)
+            let pictures = MonitorPictures.byShape(chooser: { chooser }, favourites: { [] })
+            try startDaily(
+                settings, source: source, fetcher: fetcher, screen: screen, route: .settings(backend: backend),
+                monitors: before, monitorPictures: pictures)
+            try waitFor("the background set") {
+                self.daily.currentDayOnDesktop == Self.image.date && !self.daily.isSettingBackground
+            }
+            try waitForCheck()
+            let first = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { !$0.isEmpty })
+            daily.stop()
+            try addNewer()
+
+            try startDaily(
+                settings, source: source, fetcher: fetcher, screen: screen, route: .settings(backend: backend),
+                monitors: before, monitorPictures: pictures)
+            try waitForCheck()
+            Gtk.iterate(until: { self.daily.compositionsMade > 0 }, timeout: MonitorFollower.quietPeriod + 1)
+            XCTAssertEqual(daily.compositionsMade, 0, "the same layout: nothing made at start")
+            daily.stop()
+
+            try startDaily(
+                settings, source: source, fetcher: fetcher, screen: screen, route: .settings(backend: backend),
+                monitors: after, monitorPictures: pictures)
+            try waitFor("the background made for the layout found at start") {
+                self.daily.compositionsMade == 1 && !self.daily.isSettingBackground
+            }
+            let rebuilt = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { $0 != first })
+            let file = try XCTUnwrap(URL(string: String(rebuilt.dropFirst().dropLast())))
+            XCTAssertEqual(size(ofFileAt: file), ImageHeader(width: 3072, height: 1024), "the new bounding box")
+            assertPixel(of: file, x: 640, y: 512, isNear: Self.green, "the landscape monitor keeps the day's")
+            assertPixel(of: file, x: 1280 + 384, y: 512, isNear: Self.blue, "the portrait one keeps its day")
+            XCTAssertEqual(daily.currentDayOnDesktop, Self.image.date)
+            Gtk.iterate(until: { self.daily.compositionsMade > 1 }, timeout: MonitorFollower.quietPeriod + 1)
+            XCTAssertEqual(daily.compositionsMade, 1, "made once")
+        }
+    }
+
     /// On a real X server's RandR 1.5 monitors (Xorg's dummy driver, set up with `xrandr
     /// --setmonitor` as the issue describes: a landscape and a portrait monitor), GTK reads two
     /// `GdkMonitor`s and the background spans them; the portrait monitor redefined as a landscape
