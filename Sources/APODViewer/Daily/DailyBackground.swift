@@ -200,16 +200,22 @@ final class DailyBackground {
     /// the new layout, a layout made before taken from the data folder, and the desktop's keys
     /// set once. Nothing to do when no automatic background is shown, it goes through the
     /// portal (one copy for the largest monitor), or it already fits the layout.
-    /// - Parameter done: once the background for the layout is on the desktop (or was already).
+    /// - Parameter done: once the background for the layout is on the desktop (or was already),
+    ///   saying whether a monitor the record did not know got a picture chosen for it.
     /// - Returns: false when other work is under way: ask again once it is done.
     @discardableResult
-    func followMonitors(then done: @escaping @MainActor () -> Void = {}) -> Bool {
+    func followMonitors(then done: @escaping @MainActor (_ choseForNewMonitor: Bool) -> Void = { _ in }) -> Bool {
         guard !isBusy else { return false }
         guard let shown, case .settings = route else {
-            done()
+            done(false)
             return true
         }
-        make(shown, automatically: true, replacing: shown.key) { _ in done() }
+        let known = Set(shown.monitors?.map(\.monitor) ?? [])
+        let before = lastSpan?.layout
+        make(shown, automatically: true, replacing: shown.key) { [weak self] ending in
+            guard ending == .taken, let span = self?.lastSpan, span.layout != before else { return done(false) }
+            done(span.layout.monitors.contains { !known.contains($0.recordName) })
+        }
         return true
     }
 

@@ -277,7 +277,9 @@ final class DailyPictureService {
     private func monitorsSettled() -> Bool {
         guard isRunning, settings.setsBackground else { return true }
         guard !picker.isBusy else { return false }
-        return background.followMonitors()
+        return background.followMonitors { [weak self] choseForNewMonitor in
+            if choseForNewMonitor { self?.tellWhichWentWhere() }
+        }
     }
 
     /// The background on the desktop was made for other monitors than there are now: it is
@@ -297,7 +299,8 @@ final class DailyPictureService {
     var compositionsMade: Int { background.compositionsMade }
 
     /// A day's background that shows other days on some monitors (their shape did not suit the
-    /// day's picture): with notifications on, which picture went where.
+    /// day's picture), or a monitor plugged in that got a picture of its own: with notifications
+    /// on, which picture went where.
     private func tellWhichWentWhere() {
         guard settings.notifies, let span = background.lastSpan, Set(span.pictures.map(\.date)).count > 1 else {
             return

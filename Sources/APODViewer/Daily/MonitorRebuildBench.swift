@@ -46,7 +46,7 @@ public final class MonitorRebuildBench {
     /// period; `done` once it is set.
     public func rebuild(for layout: MonitorLayout, then done: @escaping @MainActor () -> Void) {
         box.layout = layout
-        background.followMonitors(then: done)
+        background.followMonitors { _ in done() }
     }
 
     /// Spanned backgrounds drawn so far.

@@ -933,7 +933,8 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
     /// Each monitor's picture is recorded by its connector when the background is set, so when
     /// the monitors change each one still there keeps its picture (not the newer portrait day
     /// the index has by then) and only a new monitor gets one chosen for it; a single monitor's
-    /// pick is kept the same way when a second is plugged in.
+    /// pick is kept the same way when a second is plugged in. A monitor plugged in that gets a
+    /// picture of its own is told of by the monitors' names; one unplugged is not.
     func testARebuildKeepsEachRemainingMonitorsPicture() throws {
         let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
         defer { dconf.stop() }
@@ -941,20 +942,24 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         let chooser = MonitorPictureChooser(index: index, probe: PictureShapeProbe(client: nil, images: fetcher))
         let alone = try MonitorLayout([MonitorSpec(width: 768, height: 1024, connector: "HDMI-1")])
         let two = try MonitorLayout([
-            MonitorSpec(width: 1280, height: 1024, connector: "DP-1"),
+            MonitorSpec(width: 1280, height: 1024, model: "DELL U2720Q", connector: "DP-1"),
             MonitorSpec(width: 768, height: 1024, x: 1280, connector: "HDMI-1"),
         ])
         let three = try MonitorLayout([
             MonitorSpec(width: 768, height: 1024, connector: "HDMI-1"),
-            MonitorSpec(width: 1280, height: 1024, x: 768, connector: "DP-1"),
-            MonitorSpec(width: 768, height: 1024, x: 2048, connector: "DP-2"),
+            MonitorSpec(width: 1280, height: 1024, x: 768, model: "DELL U2720Q", connector: "DP-1"),
+            MonitorSpec(width: 768, height: 1024, x: 2048, model: "LG 27UL500", connector: "DP-2"),
+        ])
+        let back = try MonitorLayout([
+            MonitorSpec(width: 768, height: 1024, connector: "HDMI-1"),
+            MonitorSpec(width: 1280, height: 1024, x: 768, model: "DELL U2720Q", connector: "DP-1"),
         ])
         try MainActor.assumeIsolated {
             let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
             var layout = alone
             let changes = Event<Void>()
             try startDaily(
-                Self.settings(background: true, notify: false, placement: .desktop), source: DailySource(Self.image),
+                Self.settings(background: true, notify: true, placement: .desktop), source: DailySource(Self.image),
                 fetcher: fetcher, screen: Monitors.Size(width: 1280, height: 1024, scale: 1),
                 route: .settings(backend: backend), layoutNow: { layout }, monitorChanges: changes,
                 monitorPictures: .byShape(chooser: { chooser }, favourites: { [] }))
@@ -976,6 +981,9 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             XCTAssertEqual(size(ofFileAt: twoFile), ImageHeader(width: 2048, height: 1024))
             assertPixel(of: twoFile, x: 640, y: 512, isNear: Self.green, "the day's picture on the new monitor")
             assertPixel(of: twoFile, x: 1280 + 384, y: 512, isNear: Self.blue, "HDMI-1 keeps its picture")
+            let told = { self.notifications.calls.filter { $0.summary == "New backgrounds" }.map(\.body) }
+            try waitFor("which went where") { told().count == 1 }
+            XCTAssertEqual(told(), ["DELL U2720Q: Aurora over Lake; HDMI-1: A Tall Nebula"])
 
             layout = three
             changes.emit()
@@ -989,6 +997,14 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             assertPixel(of: threeFile, x: 768 + 640, y: 512, isNear: Self.green, "DP-1 keeps the day's")
             assertPixel(of: threeFile, x: 2048 + 384, y: 512, isNear: Self.red, "the new DP-2 gets the newest")
             XCTAssertEqual(daily.currentDayOnDesktop, Self.image.date)
+            try waitFor("which went where on three") { told().count == 2 }
+            XCTAssertEqual(
+                told().last, "HDMI-1: A Tall Nebula; DELL U2720Q: Aurora over Lake; LG 27UL500: A Taller Tower")
+
+            layout = back
+            changes.emit()
+            try waitFor("DP-2 unplugged") { self.daily.compositionsMade == 3 && !self.daily.isSettingBackground }
+            XCTAssertEqual(told().count, 2, "nothing new to tell")
         }
     }
 
