@@ -1008,6 +1008,70 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// Skip puts the day before back with the record of what each monitor showed on it: a
+    /// change of the monitors then keeps those pictures, not the newer portrait day the index
+    /// gained since.
+    func testAfterSkipARebuildKeepsThePicturesOfTheBackgroundPutBack() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let (index, fetcher, addNewer) = try pictureDays(width: 1280)
+        let chooser = MonitorPictureChooser(index: index, probe: PictureShapeProbe(client: nil, images: fetcher))
+        let two = try MonitorLayout([
+            MonitorSpec(width: 1280, height: 1024, connector: "DP-1"),
+            MonitorSpec(width: 768, height: 1024, x: 1280, connector: "HDMI-1"),
+        ])
+        let three = try MonitorLayout([
+            MonitorSpec(width: 1280, height: 1024, connector: "DP-1"),
+            MonitorSpec(width: 768, height: 1024, x: 1280, connector: "HDMI-1"),
+            MonitorSpec(width: 1280, height: 1024, x: 2048, connector: "DP-2"),
+        ])
+        var next = Self.image
+        next.date = APODDay("2026-11-30")!
+        next.title = "A Nebula"
+        next.hdImageURL = URL(string: Self.cdn + "nebula.jpg")
+        fetcher.respond(
+            to: try XCTUnwrap(WallpaperPicture.url(for: next, width: 1280)),
+            with: PlainPNG.make(width: 1280, height: 1024, red: 200, green: 200, blue: 200))
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            var layout = two
+            let changes = Event<Void>()
+            let source = DailySource(Self.image)
+            try startDaily(
+                Self.settings(background: true, placement: .desktop), source: source, fetcher: fetcher,
+                screen: Monitors.Size(width: 1280, height: 1024, scale: 1), route: .settings(backend: backend),
+                layoutNow: { layout }, monitorChanges: changes,
+                monitorPictures: .byShape(chooser: { chooser }, favourites: { [] }))
+            try waitFor("the background set") {
+                self.daily.currentDayOnDesktop == Self.image.date && !self.daily.isSettingBackground
+            }
+            try waitForCheck()
+            try addNewer()
+            source.latest = next
+            daily.checkNow()
+            try waitFor("the next day's background and its notification") {
+                self.daily.currentDayOnDesktop == next.date && !self.daily.isSettingBackground
+                    && self.notifications.calls.contains { $0.actions.contains { $0.contains("daily-skip") } }
+            }
+            let note = try XCTUnwrap(notifications.calls.last { $0.actions.contains { $0.contains("daily-skip") } })
+            notifications.invoke(note.id, action: try XCTUnwrap(note.actions.first { $0.contains("daily-skip") }))
+            try waitFor("Skip") { self.daily.currentDayOnDesktop == Self.image.date && !self.daily.isSettingBackground }
+            let made = daily.compositionsMade
+
+            layout = three
+            changes.emit()
+            try waitFor("the background put back, made for three monitors") {
+                self.daily.compositionsMade == made + 1 && !self.daily.isSettingBackground
+            }
+            let uri = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { $0.contains(".span-") })
+            let file = try XCTUnwrap(URL(string: String(uri.dropFirst().dropLast())))
+            XCTAssertEqual(size(ofFileAt: file), ImageHeader(width: 3328, height: 1024))
+            assertPixel(of: file, x: 640, y: 512, isNear: Self.green, "DP-1 keeps the day's picture")
+            assertPixel(of: file, x: 1280 + 384, y: 512, isNear: Self.blue, "HDMI-1 keeps its portrait day")
+            assertPixel(of: file, x: 2048 + 640, y: 512, isNear: Self.green, "the new DP-2: the day's picture")
+        }
+    }
+
     /// The monitors changed while the app was closed: when the daily service starts it compares
     /// the layout the record was made for with the one now and makes the background again, once,
     /// each monitor still there (named by place and size, without connectors) keeping its picture.
