@@ -90,16 +90,24 @@ final class DailyBackground {
             then: { [weak self] result in
                 guard let self, self.shownChanges == changes, let shows = try? result.get() else { return }
                 self.shown = ShownPictures(shows)
+                // The rotation goes on from what each monitor shows, as before the restart.
+                if self.lastSpan == nil, let picks = shows.monitors, let span = self.spannedLayout(),
+                    span.monitors.map(\.recordName) == picks.map(\.monitor)
+                {
+                    self.lastSpan = (span, picks.map(\.entry))
+                }
                 if let recorded = shows.layout, let now = self.monitors()?.layoutText, recorded != now {
                     self.layoutChangedWhileAway.emit(())
                 }
             })
     }
 
-    /// A picture is being made or handed to the desktop, or what it shows read or written.
-    var isBusy: Bool {
-        work.isBusy || lookups.isBusy || recordsPending > 0 || portalRequests > 0 || frames?.isBusy == true
-    }
+    /// A picture is being made or handed to the desktop, or what it shows written. (Reading the
+    /// record at start does not count: a rotation due at start would wait its retry delay.)
+    var isBusy: Bool { work.isBusy || recordsPending > 0 || portalRequests > 0 || frames?.isBusy == true }
+
+    /// The record of what the background shows is being read (at start, or for "Skip").
+    var isReadingRecord: Bool { lookups.isBusy }
 
     /// The day of the picture on the desktop now, as far as this app set it.
     var currentDay: APODDay? { history.currentDay }
@@ -205,7 +213,7 @@ final class DailyBackground {
     /// - Returns: false when other work is under way: ask again once it is done.
     @discardableResult
     func followMonitors(then done: @escaping @MainActor (_ choseForNewMonitor: Bool) -> Void = { _ in }) -> Bool {
-        guard !isBusy else { return false }
+        guard !isBusy, !lookups.isBusy else { return false }
         guard let shown, case .settings = route else {
             done(false)
             return true

@@ -211,8 +211,8 @@ final class DailyPictureService {
     /// A check is under way.
     var isChecking: Bool { checks.isChecking }
 
-    /// A background is being picked, made or handed to the desktop.
-    var isSettingBackground: Bool { picker.isBusy || background.isBusy }
+    /// A background is being picked, made or handed to the desktop, or its record read.
+    var isSettingBackground: Bool { picker.isBusy || background.isBusy || background.isReadingRecord }
 
     /// A background waiting for an unmetered connection.
     var pendingBackground: APODEntry? { background.pendingBackground }

@@ -1290,6 +1290,69 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             "each hour asked after what each monitor showed")
     }
 
+    /// After a restart the rotation still goes on from what each monitor shows: the record
+    /// read at start gives each monitor's picture.
+    func testAfterARestartTheRotationGoesOnFromEachMonitorsPicture() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let start = Date(timeIntervalSince1970: 1_795_971_600)
+        let clock = Locked(start)
+        let days = (1...6).map { day in
+            APODEntry(
+                date: APODDay("2019-01-0\(day)")!, title: "Day \(day)", mediaType: .image,
+                hdImageURL: URL(string: "https://apod.nasa.gov/apod/image/1901/day\(day).jpg"))
+        }
+        let layout = try MonitorLayout([
+            MonitorSpec(width: 1280, height: 1024, connector: "eDP-1"),
+            MonitorSpec(width: 768, height: 1024, x: 1280, model: "DELL U2720Q", connector: "DP-1"),
+        ])
+        let asked = Locked<[[APODDay]?]>([])
+        var pictures = MonitorPictures.samePicture
+        pictures.next = { previous, layout, _ in
+            asked.value.append(previous?.map(\.date))
+            let turn = asked.value.count - 1
+            return layout.monitors.count == 2 ? [days[2 * turn], days[2 * turn + 1]] : nil
+        }
+        var settings = Self.settings(background: true, notify: true, placement: .desktop)
+        settings.rotation = .hourly
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            let source = DailySource(Self.image)
+            try startDaily(
+                settings, source: source, fetcher: RecordingFetcher(), pool: FakePool(favourites: days),
+                clock: { clock.value }, route: .settings(backend: backend), monitors: layout,
+                monitorPictures: pictures)
+            try waitFor("the day's picture") {
+                self.daily.currentDayOnDesktop == Self.image.date && !self.daily.isSettingBackground
+            }
+            let before = notifications.calls.count
+            clock.value = start + 3600
+            daily.wake()
+            try waitFor("the hour's pictures") {
+                self.notifications.calls.count > before && !self.daily.isSettingBackground
+            }
+            try waitForCheck()
+            daily.stop()
+
+            clock.value = start + 5400
+            try startDaily(
+                settings, source: source, fetcher: RecordingFetcher(), pool: FakePool(favourites: days),
+                clock: { clock.value }, route: .settings(backend: backend), monitors: layout,
+                monitorPictures: pictures)
+            try waitForCheck()
+            try waitFor("the record read") { !self.daily.isSettingBackground }
+            let restarted = notifications.calls.count
+            clock.value = start + 2 * 3600
+            daily.wake()
+            try waitFor("the next hour's pictures after the restart") {
+                self.notifications.calls.count > restarted && !self.daily.isSettingBackground
+            }
+        }
+        XCTAssertEqual(
+            asked.value, [[Self.image.date, Self.image.date], [APODDay("2019-01-01")!, APODDay("2019-01-02")!]],
+            "after the restart, asked after what each monitor showed")
+    }
+
     /// A new day whose picture does not suit one monitor: that monitor shows another day, and
     /// besides the day's announcement a notification says which picture went where.
     func testANewDayOnMonitorsOfDifferentShapesSaysWhichPictureWentWhere() throws {
