@@ -26,7 +26,13 @@ public struct FitPlan: Equatable, Sendable {
     /// - Parameters:
     ///   - picture: the picture's size in its own pixels (after its EXIF orientation).
     ///   - centre: its centre of interest, which a crop keeps as near the canvas's middle as it can.
-    public init(picture: CanvasSize, canvas: CanvasSize, fit: BackgroundFit, centre: UnitPoint = .centre) {
+    ///   - maxUpscale: canvas pixels per picture pixel at most; more than `FitPlan.maxUpscale` on a
+    ///     canvas that has more pixels than its screen (a scale-1 monitor's region of a spanned
+    ///     background drawn at scale 2), so the limit holds in the screen's own pixels.
+    public init(
+        picture: CanvasSize, canvas: CanvasSize, fit: BackgroundFit, centre: UnitPoint = .centre,
+        maxUpscale: Double = FitPlan.maxUpscale
+    ) {
         self.canvas = canvas
         let ratio = picture.aspect / canvas.aspect
         let similar = max(ratio, 1 / ratio) <= Self.aspectTolerance
@@ -34,7 +40,7 @@ public struct FitPlan: Equatable, Sendable {
         let widthScale = Double(canvas.width) / Double(picture.width)
         let heightScale = Double(canvas.height) / Double(picture.height)
         let natural = kind == .fill ? max(widthScale, heightScale) : min(widthScale, heightScale)
-        scale = min(natural, Self.maxUpscale)
+        scale = min(natural, maxUpscale)
         let width = max(1, Int((Double(picture.width) * scale).rounded()))
         let height = max(1, Int((Double(picture.height) * scale).rounded()))
         placement = CanvasRect(

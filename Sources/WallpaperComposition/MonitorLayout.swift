@@ -44,6 +44,10 @@ public struct MonitorSpec: Equatable, Hashable, Sendable {
 
     /// `WxH@SCALE+X+Y`, as `apod today --monitors` takes it.
     public var layoutText: String { "\(width)x\(height)@\(scale)+\(x)+\(y)" }
+
+    /// How a record of the pictures shown names this monitor (`MonitorPick`): its connector,
+    /// which stays when the others change, else its size and place.
+    public var recordName: String { connector ?? layoutText }
 }
 
 /// The screens of a desktop, and the one spanned picture that covers them all.

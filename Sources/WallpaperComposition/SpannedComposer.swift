@@ -47,7 +47,8 @@ public enum SpannedComposer {
         for (index, screen) in screens.enumerated() {
             let region = layout.region(of: index)
             let request = WallpaperComposer.Request(
-                canvas: region.size, scaleFactor: layout.canvasScale, fit: screen.fit, caption: screen.caption)
+                canvas: region.size, scaleFactor: layout.canvasScale, fit: screen.fit, caption: screen.caption,
+                canvasPerDevicePixel: Double(layout.canvasScale) / Double(max(1, layout.monitors[index].scale)))
             let (_, report) = try WallpaperComposer.draw(screen.picture, request) { _ in
                 try Canvas(region: region, of: canvas)
             }

@@ -20,13 +20,23 @@ public enum WallpaperComposer {
         public var scaleFactor: Int
         public var fit: BackgroundFit
         public var caption: Caption?
+        /// Canvas pixels per device pixel of the screen: above 1 for a monitor's region of a
+        /// spanned background drawn at a larger scale than the monitor's own, whose enlargement
+        /// limit is judged in the monitor's pixels.
+        public var canvasPerDevicePixel: Double
 
-        public init(canvas: CanvasSize?, scaleFactor: Int = 1, fit: BackgroundFit = .auto, caption: Caption? = nil) {
+        public init(
+            canvas: CanvasSize?, scaleFactor: Int = 1, fit: BackgroundFit = .auto, caption: Caption? = nil,
+            canvasPerDevicePixel: Double = 1
+        ) {
             self.canvas = canvas
             self.scaleFactor = max(1, scaleFactor)
             self.fit = fit
             self.caption = caption
+            self.canvasPerDevicePixel = max(1, canvasPerDevicePixel)
         }
+
+        var maxUpscale: Double { FitPlan.maxUpscale * canvasPerDevicePixel }
     }
 
     /// The JPEG quality of the background copy.
@@ -71,13 +81,16 @@ public enum WallpaperComposer {
         _ picture: Data, _ request: Request, on makeCanvas: (CanvasSize) throws -> Canvas
     ) throws -> (Canvas, CompositionReport) {
         let plan = { (size: CanvasSize) in
-            FitPlan(picture: size, canvas: request.canvas ?? ownCanvas(for: size), fit: request.fit)
+            FitPlan(
+                picture: size, canvas: request.canvas ?? ownCanvas(for: size), fit: request.fit,
+                maxUpscale: request.maxUpscale)
         }
         let decoded = try DecodedPicture(picture) { plan($0).scale }
         let canvasSize = request.canvas ?? ownCanvas(for: decoded.size)
         let centre =
             canvasSize == decoded.size ? UnitPoint.centre : try decoded.luminanceMap(longSide: 64).centreOfInterest
-        let fit = FitPlan(picture: decoded.size, canvas: canvasSize, fit: request.fit, centre: centre)
+        let fit = FitPlan(
+            picture: decoded.size, canvas: canvasSize, fit: request.fit, centre: centre, maxUpscale: request.maxUpscale)
         let canvas = try makeCanvas(canvasSize)
         canvas.fill(red: 0, green: 0, blue: 0)
         if fit.needsBackdrop { try paintBackdrop(of: decoded, on: canvas) }

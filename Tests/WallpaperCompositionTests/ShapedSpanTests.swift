@@ -99,6 +99,42 @@ final class ShapedSpanTests: XCTestCase {
         assertNear(span, portrait.x - 3, 270, red)
     }
 
+    /// 1920×1080 at scale 2 beside 540×960 at scale 1: the canvas is drawn at scale 2, so the
+    /// portrait region is 1080×1920 canvas pixels for 540×960 device pixels. A 360×640 day covers
+    /// the portrait screen at 1.5× its own pixels: it is chosen and fills its region, not left at
+    /// 1.5× the canvas's pixels over a backdrop.
+    func testMixedScalesJudgeTheEnlargementInEachMonitorsDevicePixels() async throws {
+        let index = try ArchiveIndex.open(in: folder, partition: "science")
+        try index.store(["2024-05-03", "2024-05-04"].map(entry))
+        try index.storeShape(PictureShape(width: 360, height: 640), of: APODDay("2024-05-03")!)
+        try index.storeShape(PictureShape(width: 300, height: 533), of: APODDay("2024-05-04")!)
+        let bytes = PictureBytes([
+            "2024-05-03": framed(width: 360, height: 640, frame: blue, middle: yellow),
+            "2024-05-04": framed(width: 300, height: 533, frame: white, middle: white),
+        ])
+        let layout = try MonitorLayout.parse("1920x1080@2+0+0,540x960@1+960+0")
+        let pictures = await SpannedScreens.gather(
+            today: entry("2024-05-05"), data: framed(width: 1280, height: 720, frame: red, middle: green),
+            layout: layout,
+            chooser: MonitorPictureChooser(index: index, probe: PictureShapeProbe(client: nil, images: nil)),
+            pool: .archive, picture: WallpaperPicture(images: bytes), width: nil, fit: .auto, caption: .none)
+        XCTAssertEqual(pictures.entries.map(\.date.description), ["2024-05-05", "2024-05-03"])
+        let span = try SpannedComposer.render(layout, screens: pictures.screens)
+        XCTAssertEqual(span.size, CanvasSize(width: 3000, height: 1920))
+        XCTAssertEqual(span.monitors[0].fit.kind, .fill)
+        XCTAssertFalse(span.monitors[0].fit.needsBackdrop, "1280×720 covers 1920×1080 at 1.5×")
+        XCTAssertFalse(span.monitors[1].fit.needsBackdrop, "360×640 covers 540×960 at 1.5×")
+        let portrait = layout.region(of: 1)
+        XCTAssertEqual(portrait, CanvasRect(x: 1920, y: 0, width: 1080, height: 1920))
+        assertNear(span, portrait.x + 540, portrait.y + 960, yellow)
+        assertNear(span, portrait.x + 4, portrait.y + 960, blue)
+        assertNear(span, portrait.maxX - 5, portrait.y + 960, blue)
+        assertNear(span, portrait.x + 540, portrait.y + 4, blue)
+        assertNear(span, portrait.x + 540, portrait.maxY - 5, blue)
+        assertNear(span, 960, 540, green)
+        assertNear(span, portrait.x - 5, 540, red)
+    }
+
     func testAStandInThatCannotBeDownloadedLeavesItsMonitorToday() async throws {
         let (_, pictures, bytes) = try await gather(chooser: true, missing: "2024-05-03")
         XCTAssertEqual(bytes.asked, ["2024-05-03"])

@@ -10,7 +10,8 @@ import WallpaperComposition
 /// sandbox, else the Wallpaper portal). Only a picture the desktop took is kept; the
 /// one before stays for "Skip".
 ///
-/// Downloading, decoding and drawing run off the main thread (`WorkSlot`).
+/// Downloading, decoding and drawing run off the main thread (`WorkSlot`), and so do reading
+/// and writing the record of what each monitor shows (`daily/shown`).
 @MainActor
 final class DailyBackground {
     /// What the background copy is made for.
@@ -36,6 +37,9 @@ final class DailyBackground {
     var settings: DailySettings
     /// A problem to tell the user.
     let problemMet = Event<String>()
+    /// The record read at start was made for another layout of the monitors than the one now:
+    /// they changed while the app was closed.
+    let layoutChangedWhileAway = Event<Void>()
     /// A background waiting for an unmetered connection.
     var pendingBackground: APODEntry? { pending?.entry }
     private var pending: (entry: APODEntry, done: @MainActor (Ending) -> Void)?
@@ -48,6 +52,13 @@ final class DailyBackground {
     private let route: BackgroundRoute
     private let pictures: MonitorPictures
     private let work = WorkSlot()
+    /// Reads the record of what the background shows, at start and for "Skip".
+    private let lookups = WorkSlot()
+    /// The record being written, which the next write waits for so they land in order.
+    private var recordWriting: Task<Void, Never>?
+    private var recordsPending = 0
+    /// Counts each change of `shown`, so a record read at start does not replace a newer one.
+    private var shownChanges = 0
     private var portalRequests = 0
     /// What the automatic background shows now; nil until one was set.
     private var shown: ShownPictures?
@@ -73,11 +84,30 @@ final class DailyBackground {
         self.history = history
         self.network = network
         self.screen = screen
-        shown = history.current.flatMap(history.shows(of:)).map(ShownPictures.init)
+        let changes = shownChanges
+        lookups.start(
+            { history.current.flatMap(history.shows(of:)) },
+            then: { [weak self] result in
+                guard let self, self.shownChanges == changes, let shows = try? result.get() else { return }
+                self.shown = ShownPictures(shows)
+                // The rotation goes on from what each monitor shows, as before the restart.
+                if self.lastSpan == nil, let picks = shows.monitors, let span = self.spannedLayout(),
+                    span.monitors.map(\.recordName) == picks.map(\.monitor)
+                {
+                    self.lastSpan = (span, picks.map(\.entry))
+                }
+                if let recorded = shows.layout, let now = self.monitors()?.layoutText, recorded != now {
+                    self.layoutChangedWhileAway.emit(())
+                }
+            })
     }
 
-    /// A picture is being made or handed to the desktop.
-    var isBusy: Bool { work.isBusy || portalRequests > 0 || frames?.isBusy == true }
+    /// A picture is being made or handed to the desktop, or what it shows written. (Reading the
+    /// record at start does not count: a rotation due at start would wait its retry delay.)
+    var isBusy: Bool { work.isBusy || recordsPending > 0 || portalRequests > 0 || frames?.isBusy == true }
+
+    /// The record of what the background shows is being read (at start, or for "Skip").
+    var isReadingRecord: Bool { lookups.isBusy }
 
     /// The day of the picture on the desktop now, as far as this app set it.
     var currentDay: APODDay? { history.currentDay }
@@ -178,16 +208,22 @@ final class DailyBackground {
     /// the new layout, a layout made before taken from the data folder, and the desktop's keys
     /// set once. Nothing to do when no automatic background is shown, it goes through the
     /// portal (one copy for the largest monitor), or it already fits the layout.
-    /// - Parameter done: once the background for the layout is on the desktop (or was already).
+    /// - Parameter done: once the background for the layout is on the desktop (or was already),
+    ///   saying whether a monitor the record did not know got a picture chosen for it.
     /// - Returns: false when other work is under way: ask again once it is done.
     @discardableResult
-    func followMonitors(then done: @escaping @MainActor () -> Void = {}) -> Bool {
-        guard !isBusy else { return false }
+    func followMonitors(then done: @escaping @MainActor (_ choseForNewMonitor: Bool) -> Void = { _ in }) -> Bool {
+        guard !isBusy, !lookups.isBusy else { return false }
         guard let shown, case .settings = route else {
-            done()
+            done(false)
             return true
         }
-        make(shown, automatically: true, replacing: shown.key) { _ in done() }
+        let known = Set(shown.monitors?.map(\.monitor) ?? [])
+        let before = lastSpan?.layout
+        make(shown, automatically: true, replacing: shown.key) { [weak self] ending in
+            guard ending == .taken, let span = self?.lastSpan, span.layout != before else { return done(false) }
+            done(span.layout.monitors.contains { !known.contains($0.recordName) })
+        }
         return true
     }
 
@@ -205,10 +241,12 @@ final class DailyBackground {
         let fit = settings.fit
         let style = settings.caption
         let span = automatically ? spannedLayout() : nil
+        let current = monitors()
+        let alone = current.flatMap { $0.monitors.count == 1 ? $0 : nil }
+        // The picture the only monitor had before the monitors changed stays on it.
+        let kept = automatically && span == nil ? alone.flatMap { shown.picture(of: $0.monitors[0].recordName) } : nil
         // One monitor the day's picture may not suit: the chooser's pick, as a spanned one's.
-        let single =
-            automatically && span == nil && shown.perMonitor == nil && !network.isMetered
-            ? monitors().flatMap { $0.monitors.count == 1 ? $0 : nil } : nil
+        let single = automatically && span == nil && shown.perMonitor == nil && !network.isMetered ? alone : nil
         let lockScreenToo = settings.placement == .both
         let pictures = settings.samePictureOnEveryScreen ? .samePicture : self.pictures
         let pool = settings.standInPool
@@ -217,15 +255,25 @@ final class DailyBackground {
                 if let span {
                     var entries: [APODEntry]
                     var todayData = shown.cachedData[shown.entry.date]
+                    // A monitor that showed a picture before the monitors changed keeps it.
+                    let kept = span.monitors.map { shown.picture(of: $0.recordName) }
+                    let others = span.monitors.indices.filter { kept[$0] == nil }
                     if let perMonitor = shown.perMonitor {
                         entries = MonitorPictures.assigned(perMonitor, to: span)
-                    } else {
+                    } else if let rest = try? MonitorLayout(others.map { span.monitors[$0] }) {
                         // The day's picture first: its header says which monitors it suits.
                         if todayData == nil {
                             todayData = try await picture.data(for: shown.entry, width: target.width)
                         }
-                        entries = try await pictures.choose(
-                            shown.entry, span, pool, todayData.flatMap(ImageHeader.uprightShape(of:)))
+                        let chosen = try await pictures.choose(
+                            shown.entry, rest, pool, todayData.flatMap(ImageHeader.uprightShape(of:)))
+                        entries = span.monitors.map { _ in shown.entry }
+                        for (index, entry) in zip(others, chosen) { entries[index] = entry }
+                    } else {
+                        entries = span.monitors.map { _ in shown.entry }
+                    }
+                    for (index, entry) in kept.enumerated() {
+                        if let entry { entries[index] = entry }
                     }
                     var key = Self.compositionKey(
                         span, entries: entries, fit: fit, caption: style, lockScreenToo: lockScreenToo)
@@ -253,6 +301,10 @@ final class DailyBackground {
                     }
                     let standIns = entries
                     entries = entries.map { data[$0.date] == nil ? shown.entry : $0 }
+                    if data[shown.entry.date] == nil, entries.contains(where: { $0.date == shown.entry.date }) {
+                        // Every monitor kept its picture, and one of them cannot be had.
+                        data[shown.entry.date] = try await picture.data(for: shown.entry, width: target.width)
+                    }
                     if entries != standIns {
                         key = Self.compositionKey(
                             span, entries: entries, fit: fit, caption: style, lockScreenToo: lockScreenToo)
@@ -274,7 +326,12 @@ final class DailyBackground {
                 } else {
                     data = try await picture.data(for: entry, width: target.width)
                 }
-                if let single,
+                if let kept, kept.date != entry.date {
+                    if let keptData = try? await picture.data(for: kept, width: target.width) {
+                        entry = kept
+                        data = keptData
+                    }
+                } else if kept == nil, let single,
                     let pick = try await pictures.choose(entry, single, pool, ImageHeader.uprightShape(of: data)).first,
                     pick.date != entry.date
                 {
@@ -310,8 +367,18 @@ final class DailyBackground {
                             }
                             var shown = shown
                             shown.key = stored.key
+                            let layout = span ?? current
+                            shown.layout = layout?.layoutText
+                            shown.monitors =
+                                layout.flatMap { layout in
+                                    layout.monitors.count == stored.pictures.count
+                                        ? zip(layout.monitors, stored.pictures).map {
+                                            MonitorPick(monitor: $0.recordName, entry: $1)
+                                        } : nil
+                                }
                             self.shown = automatically ? shown : nil
-                            if automatically { self.history.record(shown.shows, for: file) }
+                            self.shownChanges += 1
+                            if automatically { self.writeRecord(shown.shows, for: file) }
                             self.lastSpan = stored.spanned ? span.map { ($0, stored.pictures) } : nil
                         }
                         done(ending)
@@ -370,19 +437,42 @@ final class DailyBackground {
         return StoredBackground(file: file, spanned: true, lockScreen: lockScreen, key: key, pictures: pictures)
     }
 
-    /// The notification's "Skip": the background set before `day`'s comes back, and `day`'s
-    /// picture is forgotten.
-    func skip(day: String) {
-        guard let previous = history.previous, history.current?.lastPathComponent.contains(day) == true else { return }
-        let stored = StoredBackground(
-            file: previous, spanned: spannedLayout() != nil, lockScreen: history.lockScreenCopy(of: previous))
-        hand(stored, showPreview: false) { [weak self] ending in
-            guard ending == .taken else { return }
-            guard let self else { return }
-            self.history.dropCurrent()
-            // Set by hand, it shows nothing recorded: a change of the monitors leaves it be.
-            self.shown = self.history.shows(of: previous).map(ShownPictures.init)
+    /// Records what `file` shows off the main thread, after any record still being written.
+    private func writeRecord(_ shows: BackgroundShows, for file: URL) {
+        let history = self.history
+        let previous = recordWriting
+        recordsPending += 1
+        recordWriting = Task.detached { [weak self] in
+            await previous?.value
+            history.record(shows, for: file)
+            MainThread.post { self?.recordsPending -= 1 }
         }
+    }
+
+    /// The notification's "Skip": the background set before `day`'s comes back, with what
+    /// each monitor showed on it, and `day`'s picture is forgotten.
+    func skip(day: String) {
+        let history = self.history
+        let spanned = spannedLayout() != nil
+        lookups.start(
+            { () -> (StoredBackground, BackgroundShows?)? in
+                guard let previous = history.previous, history.current?.lastPathComponent.contains(day) == true
+                else { return nil }
+                let stored = StoredBackground(
+                    file: previous, spanned: spanned, lockScreen: history.lockScreenCopy(of: previous))
+                return (stored, history.shows(of: previous))
+            },
+            then: { [weak self] result in
+                guard let self, case .success(let found?) = result else { return }
+                self.hand(found.0, showPreview: false) { [weak self] ending in
+                    guard ending == .taken else { return }
+                    guard let self else { return }
+                    self.history.dropCurrent()
+                    // Set by hand, it shows nothing recorded: a change of the monitors leaves it be.
+                    self.shown = found.1.map(ShownPictures.init)
+                    self.shownChanges += 1
+                }
+            })
     }
 
     /// Gives the file to the desktop; a file it did not take is removed. GNOME's keys are set
@@ -437,6 +527,7 @@ final class DailyBackground {
 
     func stop() {
         work.cancel()
+        lookups.cancel()
     }
 }
 
@@ -464,15 +555,27 @@ struct ShownPictures: Sendable {
     var perMonitor: [APODEntry]?
     /// What the background on the desktop was made for.
     var key: String?
+    /// The picture each monitor got and the layout they were in, once it was set.
+    var monitors: [MonitorPick]?
+    var layout: String?
+
+    /// The picture `monitor` (`MonitorSpec.recordName`) showed, when it was recorded.
+    func picture(of monitor: String) -> APODEntry? {
+        monitors?.first { $0.monitor == monitor }?.entry
+    }
 }
 
 extension ShownPictures {
     /// As recorded beside its file; the pictures' bytes come from the cache again.
     init(_ shows: BackgroundShows) {
-        self.init(entry: shows.entry, perMonitor: shows.perMonitor, key: shows.key)
+        self.init(
+            entry: shows.entry, perMonitor: shows.perMonitor, key: shows.key, monitors: shows.monitors,
+            layout: shows.layout)
     }
 
-    var shows: BackgroundShows { BackgroundShows(entry: entry, perMonitor: perMonitor, key: key) }
+    var shows: BackgroundShows {
+        BackgroundShows(entry: entry, perMonitor: perMonitor, key: key, monitors: monitors, layout: layout)
+    }
 }
 
 extension WallpaperPortal.Placement {

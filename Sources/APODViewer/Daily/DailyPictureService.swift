@@ -65,6 +65,8 @@ final class DailyPictureService {
     private var sleepMonitor: SleepMonitor?
     private var monitorWatch: MonitorWatch?
     private var monitorFollower: MonitorFollower?
+    /// The monitors changed while the app was closed, found before `start` set up the follower.
+    private var followsOnStart = false
 
     init(context: Context) {
         self.context = context
@@ -88,6 +90,8 @@ final class DailyPictureService {
             picker: picker, background: background)
         checks.checked.subscribe { [weak self] in self?.checked($0) }.store(in: subscriptions)
         background.problemMet.subscribe { [weak self] in self?.notifier.notice($0) }.store(in: subscriptions)
+        background.layoutChangedWhileAway.subscribe { [weak self] in self?.monitorsChangedWhileAway() }
+            .store(in: subscriptions)
         rotation.changedOnMonitors.subscribe { [weak self] assignment in
             guard let self, self.settings.notifies else { return }
             self.notifier.changedOnMonitors(assignment)
@@ -136,6 +140,10 @@ final class DailyPictureService {
         }
         monitorFollower = MonitorFollower(changes: monitorChanges) { [weak self] in
             self?.monitorsSettled() ?? true
+        }
+        if followsOnStart {
+            followsOnStart = false
+            monitorFollower?.changed()
         }
         if let store = context.store, !Sandbox.current.isSandboxed {
             // The portal's nameless login item an earlier version caused: nobody agreed to it.
@@ -203,8 +211,8 @@ final class DailyPictureService {
     /// A check is under way.
     var isChecking: Bool { checks.isChecking }
 
-    /// A background is being picked, made or handed to the desktop.
-    var isSettingBackground: Bool { picker.isBusy || background.isBusy }
+    /// A background is being picked, made or handed to the desktop, or its record read.
+    var isSettingBackground: Bool { picker.isBusy || background.isBusy || background.isReadingRecord }
 
     /// A background waiting for an unmetered connection.
     var pendingBackground: APODEntry? { background.pendingBackground }
@@ -269,7 +277,19 @@ final class DailyPictureService {
     private func monitorsSettled() -> Bool {
         guard isRunning, settings.setsBackground else { return true }
         guard !picker.isBusy else { return false }
-        return background.followMonitors()
+        return background.followMonitors { [weak self] choseForNewMonitor in
+            if choseForNewMonitor { self?.tellWhichWentWhere() }
+        }
+    }
+
+    /// The background on the desktop was made for other monitors than there are now: it is
+    /// made again once, as after a change while running.
+    private func monitorsChangedWhileAway() {
+        guard let monitorFollower else {
+            followsOnStart = true
+            return
+        }
+        monitorFollower.changed()
     }
 
     /// The file of the background this app last set (tests).
@@ -279,7 +299,8 @@ final class DailyPictureService {
     var compositionsMade: Int { background.compositionsMade }
 
     /// A day's background that shows other days on some monitors (their shape did not suit the
-    /// day's picture): with notifications on, which picture went where.
+    /// day's picture), or a monitor plugged in that got a picture of its own: with notifications
+    /// on, which picture went where.
     private func tellWhichWentWhere() {
         guard settings.notifies, let span = background.lastSpan, Set(span.pictures.map(\.date)).count > 1 else {
             return

@@ -46,7 +46,15 @@ public final class MonitorRebuildBench {
     /// period; `done` once it is set.
     public func rebuild(for layout: MonitorLayout, then done: @escaping @MainActor () -> Void) {
         box.layout = layout
-        background.followMonitors(then: done)
+        follow(then: done)
+    }
+
+    private var retry: Timeout?
+
+    /// Asked again while the first background's record is being written, as `MonitorFollower` does.
+    private func follow(then done: @escaping @MainActor () -> Void) {
+        guard !background.followMonitors(then: { _ in done() }) else { return }
+        retry = Timeout(milliseconds: 5) { [weak self] in self?.follow(then: done) }
     }
 
     /// Spanned backgrounds drawn so far.

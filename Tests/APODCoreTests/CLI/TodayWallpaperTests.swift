@@ -362,6 +362,11 @@ final class MonitorShapesWallpaperTests: CoreTestCase, @unchecked Sendable {
             "2019-01-03": PlainPNG.make(width: 360, height: 640, red: 20, green: 40, blue: 230),
             "2019-01-04": PlainPNG.make(width: 640, height: 360, red: 200, green: 200, blue: 200),
             "2019-01-05": PlainPNG.make(width: 640, height: 360, red: 20, green: 200, blue: 40),
+            // For 3840×2160@2 beside 1080×1920@1: each covers one screen's device pixels at 1.5×,
+            // and 2019-01-01 covers the 4K screen's logical size only.
+            "2018-12-30": PlainPNG.make(width: 2560, height: 1440, red: 200, green: 20, blue: 200),
+            "2018-12-31": PlainPNG.make(width: 720, height: 1280, red: 230, green: 220, blue: 20),
+            "2019-01-01": PlainPNG.make(width: 1400, height: 788, red: 200, green: 200, blue: 200),
         ]
         server = try FakeHTTPServer { request in
             let base = "http://\(request.headers["host"] ?? "")"
@@ -420,6 +425,26 @@ final class MonitorShapesWallpaperTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(
             server.requests.filter { $0.headers["range"] != nil }.count, 2,
             "the shapes are kept in the index: no header is read again")
+    }
+
+    /// A 4K screen at scale 2 beside a portrait one at scale 1: the canvas is the layout's
+    /// bounding box at scale 2, and each screen gets a day that covers its device pixels.
+    func testMixedScalesChooseByEachMonitorsDevicePixels() throws {
+        for day in ["2018-12-30", "2018-12-31", "2019-01-01", "2019-01-03"] {
+            XCTAssertEqual(try apod(["show", day]).status, 0, "indexed as it is fetched")
+        }
+        let file = home.appendingPathComponent("mixed.jpg")
+        let result = try apod([
+            "today", "--wallpaper", file.path, "--monitors", "3840x2160@2+0+0,1080x1920@1+1920+0", "--caption",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(
+            ImageHeader.read(try Data(contentsOf: file)), ImageHeader(width: 6000, height: 3840),
+            "(1920 + 1080) × 1920 application pixels at scale 2")
+        XCTAssertEqual(requests("2018-12-30", ranged: false), 1, "2560×1440 for the 4K screen")
+        XCTAssertEqual(requests("2018-12-31", ranged: false), 1, "720×1280 for the portrait screen")
+        XCTAssertEqual(requests("2019-01-01", ranged: false), 0, "1400×788 is too small for 3840×2160")
+        XCTAssertEqual(requests("2019-01-03", ranged: false), 0, "360×640 is too small for 1080×1920")
     }
 
     /// `random --wallpaper` chooses per monitor as `today` does: a landscape favourite leaves

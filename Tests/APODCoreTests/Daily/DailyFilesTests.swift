@@ -120,9 +120,15 @@ final class DailyFilesTests: CoreTestCase {
         next.date = APODDay("2026-11-02")!
         let second = try history.store(jpeg, for: next.date)
         history.becameCurrent(second)
-        history.record(BackgroundShows(entry: next, key: "one"), for: second)
+        let picked = BackgroundShows(
+            entry: next, key: "one", monitors: [MonitorPick(monitor: "eDP-1", entry: favourite)],
+            layout: "1280x1024@1+0+0")
+        history.record(picked, for: second)
         XCTAssertEqual(history.shows(of: first), shows, "the one before keeps its record, for Skip")
-        XCTAssertEqual(history.shows(of: second), BackgroundShows(entry: next, key: "one"))
+        let read = BackgroundHistory(dataFolder: DataFolder(root: root)).shows(of: second)
+        XCTAssertEqual(read, picked, "each monitor's picture and the layout, read by a new process")
+        XCTAssertEqual(read?.picture(of: "eDP-1"), favourite)
+        XCTAssertNil(read?.picture(of: "HDMI-1"))
 
         let third = try history.store(jpeg, for: APODDay("2026-11-03")!)
         history.becameCurrent(third)

@@ -184,6 +184,24 @@ final class MonitorPictureChooserTests: CoreTestCase, @unchecked Sendable {
         XCTAssertEqual(try index.pictureShape(of: today.date), nil, "today is not in this index")
     }
 
+    /// 3840×2160 at scale 2 beside 1080×1920 at scale 1 (the callers give device pixels): a
+    /// picture is judged against the pixels each screen has, not its 1920×1080 logical size.
+    func testMixedScalesAreJudgedInEachMonitorsDevicePixels() async throws {
+        try store([
+            ("2024-05-01", PictureShape(width: 2560, height: 1440)), // 1.5× on the 4K screen
+            ("2024-05-02", PictureShape(width: 720, height: 1280)), // 1.5× on the portrait one
+            ("2024-05-03", PictureShape(width: 1400, height: 788)), // covers 1920×1080, not 3840×2160
+        ])
+        let today = entry("2024-05-04")
+        let chosen = await chooser().choose(
+            today: today, todayShape: PictureShape(width: 1920, height: 1080),
+            monitors: [PictureShape(width: 3840, height: 2160), portrait], pool: .archive)
+        XCTAssertEqual(chosen.map(\.date.description), ["2024-05-01", "2024-05-02"])
+        let next = await chooser().nextSuitable(
+            for: PictureShape(width: 3840, height: 2160), olderThan: day("2024-05-04"), pool: .archive)
+        XCTAssertEqual(next?.date.description, "2024-05-01", "the rotation passes the 1400×788 day too")
+    }
+
     func testWithoutASuitableDayEveryMonitorShowsToday() async throws {
         try store([("2024-05-01", PictureShape(width: 4000, height: 3000))])
         let today = entry("2024-05-02")

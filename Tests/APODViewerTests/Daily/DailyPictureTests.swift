@@ -891,6 +891,239 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// Colours of the pictures `pictureDays` serves.
+    private static let green: (UInt8, UInt8, UInt8) = (20, 200, 40)
+    private static let blue: (UInt8, UInt8, UInt8) = (20, 40, 230)
+    private static let red: (UInt8, UInt8, UInt8) = (230, 30, 30)
+
+    /// An index with a portrait day (blue), a fetcher answering the day's picture (landscape,
+    /// green) and it, and `newer`: a newer portrait day (red) to add to the index later, which
+    /// a monitor choosing afresh would get.
+    private func pictureDays(width: Int) throws -> (
+        index: ArchiveIndex, fetcher: RecordingFetcher, newer: () throws -> Void
+    ) {
+        let index = try ArchiveIndex.open(in: folder.appendingPathComponent("index"), partition: "science")
+        let tall = APODEntry(
+            date: APODDay("2026-11-20")!, title: "A Tall Nebula", mediaType: .image,
+            hdImageURL: URL(string: Self.cdn + "tall.jpg?w=768&h=1024&fit=clip"))
+        let taller = APODEntry(
+            date: APODDay("2026-11-27")!, title: "A Taller Tower", mediaType: .image,
+            hdImageURL: URL(string: Self.cdn + "taller.jpg?w=768&h=1024&fit=clip"))
+        try index.store([tall])
+        try index.storeShape(PictureShape(width: 768, height: 1024), of: tall.date)
+        let fetcher = RecordingFetcher()
+        fetcher.respond(
+            to: try XCTUnwrap(WallpaperPicture.url(for: Self.image, width: width)),
+            with: PlainPNG.make(width: 1280, height: 1024, red: 20, green: 200, blue: 40))
+        fetcher.respond(
+            to: try XCTUnwrap(WallpaperPicture.url(for: tall, width: width)),
+            with: PlainPNG.make(width: 768, height: 1024, red: 20, green: 40, blue: 230))
+        fetcher.respond(
+            to: try XCTUnwrap(WallpaperPicture.url(for: taller, width: width)),
+            with: PlainPNG.make(width: 768, height: 1024, red: 230, green: 30, blue: 30))
+        return (
+            index, fetcher,
+            {
+                try index.store([taller])
+                try index.storeShape(PictureShape(width: 768, height: 1024), of: taller.date)
+            }
+        )
+    }
+
+    /// Each monitor's picture is recorded by its connector when the background is set, so when
+    /// the monitors change each one still there keeps its picture (not the newer portrait day
+    /// the index has by then) and only a new monitor gets one chosen for it; a single monitor's
+    /// pick is kept the same way when a second is plugged in. A monitor plugged in that gets a
+    /// picture of its own is told of by the monitors' names; one unplugged is not.
+    func testARebuildKeepsEachRemainingMonitorsPicture() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let (index, fetcher, addNewer) = try pictureDays(width: 1280)
+        let chooser = MonitorPictureChooser(index: index, probe: PictureShapeProbe(client: nil, images: fetcher))
+        let alone = try MonitorLayout([MonitorSpec(width: 768, height: 1024, connector: "HDMI-1")])
+        let two = try MonitorLayout([
+            MonitorSpec(width: 1280, height: 1024, model: "DELL U2720Q", connector: "DP-1"),
+            MonitorSpec(width: 768, height: 1024, x: 1280, connector: "HDMI-1"),
+        ])
+        let three = try MonitorLayout([
+            MonitorSpec(width: 768, height: 1024, connector: "HDMI-1"),
+            MonitorSpec(width: 1280, height: 1024, x: 768, model: "DELL U2720Q", connector: "DP-1"),
+            MonitorSpec(width: 768, height: 1024, x: 2048, model: "LG 27UL500", connector: "DP-2"),
+        ])
+        let back = try MonitorLayout([
+            MonitorSpec(width: 768, height: 1024, connector: "HDMI-1"),
+            MonitorSpec(width: 1280, height: 1024, x: 768, model: "DELL U2720Q", connector: "DP-1"),
+        ])
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            var layout = alone
+            let changes = Event<Void>()
+            try startDaily(
+                Self.settings(background: true, notify: true, placement: .desktop), source: DailySource(Self.image),
+                fetcher: fetcher, screen: Monitors.Size(width: 1280, height: 1024, scale: 1),
+                route: .settings(backend: backend), layoutNow: { layout }, monitorChanges: changes,
+                monitorPictures: .byShape(chooser: { chooser }, favourites: { [] }))
+            try waitFor("the background set") {
+                self.daily.currentDayOnDesktop == Self.image.date && !self.daily.isSettingBackground
+            }
+            let single = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { !$0.isEmpty })
+            let singleFile = try XCTUnwrap(URL(string: String(single.dropFirst().dropLast())))
+            assertPixel(of: singleFile, x: 640, y: 512, isNear: Self.blue, "the portrait day on the one monitor")
+            try addNewer()
+
+            layout = two
+            changes.emit()
+            try waitFor("the second monitor followed") {
+                self.daily.compositionsMade == 1 && !self.daily.isSettingBackground
+            }
+            let spanned = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { $0.contains(".span-") })
+            let twoFile = try XCTUnwrap(URL(string: String(spanned.dropFirst().dropLast())))
+            XCTAssertEqual(size(ofFileAt: twoFile), ImageHeader(width: 2048, height: 1024))
+            assertPixel(of: twoFile, x: 640, y: 512, isNear: Self.green, "the day's picture on the new monitor")
+            assertPixel(of: twoFile, x: 1280 + 384, y: 512, isNear: Self.blue, "HDMI-1 keeps its picture")
+            let told = { self.notifications.calls.filter { $0.summary == "New backgrounds" }.map(\.body) }
+            try waitFor("which went where") { told().count == 1 }
+            XCTAssertEqual(told(), ["DELL U2720Q: Aurora over Lake; HDMI-1: A Tall Nebula"])
+
+            layout = three
+            changes.emit()
+            try waitFor("the third monitor followed") {
+                self.daily.compositionsMade == 2 && !self.daily.isSettingBackground
+            }
+            let moved = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { $0 != spanned })
+            let threeFile = try XCTUnwrap(URL(string: String(moved.dropFirst().dropLast())))
+            XCTAssertEqual(size(ofFileAt: threeFile), ImageHeader(width: 2816, height: 1024))
+            assertPixel(of: threeFile, x: 384, y: 512, isNear: Self.blue, "HDMI-1, moved, keeps its picture")
+            assertPixel(of: threeFile, x: 768 + 640, y: 512, isNear: Self.green, "DP-1 keeps the day's")
+            assertPixel(of: threeFile, x: 2048 + 384, y: 512, isNear: Self.red, "the new DP-2 gets the newest")
+            XCTAssertEqual(daily.currentDayOnDesktop, Self.image.date)
+            try waitFor("which went where on three") { told().count == 2 }
+            XCTAssertEqual(
+                told().last, "HDMI-1: A Tall Nebula; DELL U2720Q: Aurora over Lake; LG 27UL500: A Taller Tower")
+
+            layout = back
+            changes.emit()
+            try waitFor("DP-2 unplugged") { self.daily.compositionsMade == 3 && !self.daily.isSettingBackground }
+            XCTAssertEqual(told().count, 2, "nothing new to tell")
+        }
+    }
+
+    /// Skip puts the day before back with the record of what each monitor showed on it: a
+    /// change of the monitors then keeps those pictures, not the newer portrait day the index
+    /// gained since.
+    func testAfterSkipARebuildKeepsThePicturesOfTheBackgroundPutBack() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let (index, fetcher, addNewer) = try pictureDays(width: 1280)
+        let chooser = MonitorPictureChooser(index: index, probe: PictureShapeProbe(client: nil, images: fetcher))
+        let two = try MonitorLayout([
+            MonitorSpec(width: 1280, height: 1024, connector: "DP-1"),
+            MonitorSpec(width: 768, height: 1024, x: 1280, connector: "HDMI-1"),
+        ])
+        let three = try MonitorLayout([
+            MonitorSpec(width: 1280, height: 1024, connector: "DP-1"),
+            MonitorSpec(width: 768, height: 1024, x: 1280, connector: "HDMI-1"),
+            MonitorSpec(width: 1280, height: 1024, x: 2048, connector: "DP-2"),
+        ])
+        var next = Self.image
+        next.date = APODDay("2026-11-30")!
+        next.title = "A Nebula"
+        next.hdImageURL = URL(string: Self.cdn + "nebula.jpg")
+        fetcher.respond(
+            to: try XCTUnwrap(WallpaperPicture.url(for: next, width: 1280)),
+            with: PlainPNG.make(width: 1280, height: 1024, red: 200, green: 200, blue: 200))
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            var layout = two
+            let changes = Event<Void>()
+            let source = DailySource(Self.image)
+            try startDaily(
+                Self.settings(background: true, placement: .desktop), source: source, fetcher: fetcher,
+                screen: Monitors.Size(width: 1280, height: 1024, scale: 1), route: .settings(backend: backend),
+                layoutNow: { layout }, monitorChanges: changes,
+                monitorPictures: .byShape(chooser: { chooser }, favourites: { [] }))
+            try waitFor("the background set") {
+                self.daily.currentDayOnDesktop == Self.image.date && !self.daily.isSettingBackground
+            }
+            try waitForCheck()
+            try addNewer()
+            source.latest = next
+            daily.checkNow()
+            try waitFor("the next day's background and its notification") {
+                self.daily.currentDayOnDesktop == next.date && !self.daily.isSettingBackground
+                    && self.notifications.calls.contains { $0.actions.contains { $0.contains("daily-skip") } }
+            }
+            let note = try XCTUnwrap(notifications.calls.last { $0.actions.contains { $0.contains("daily-skip") } })
+            notifications.invoke(note.id, action: try XCTUnwrap(note.actions.first { $0.contains("daily-skip") }))
+            try waitFor("Skip") { self.daily.currentDayOnDesktop == Self.image.date && !self.daily.isSettingBackground }
+            let made = daily.compositionsMade
+
+            layout = three
+            changes.emit()
+            try waitFor("the background put back, made for three monitors") {
+                self.daily.compositionsMade == made + 1 && !self.daily.isSettingBackground
+            }
+            let uri = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { $0.contains(".span-") })
+            let file = try XCTUnwrap(URL(string: String(uri.dropFirst().dropLast())))
+            XCTAssertEqual(size(ofFileAt: file), ImageHeader(width: 3328, height: 1024))
+            assertPixel(of: file, x: 640, y: 512, isNear: Self.green, "DP-1 keeps the day's picture")
+            assertPixel(of: file, x: 1280 + 384, y: 512, isNear: Self.blue, "HDMI-1 keeps its portrait day")
+            assertPixel(of: file, x: 2048 + 640, y: 512, isNear: Self.green, "the new DP-2: the day's picture")
+        }
+    }
+
+    /// The monitors changed while the app was closed: when the daily service starts it compares
+    /// the layout the record was made for with the one now and makes the background again, once,
+    /// each monitor still there (named by place and size, without connectors) keeping its picture.
+    func testMonitorsChangedWhileClosedRebuildTheBackgroundOnceAtStart() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let (index, fetcher, addNewer) = try pictureDays(width: 1280)
+        let chooser = MonitorPictureChooser(index: index, probe: PictureShapeProbe(client: nil, images: fetcher))
+        let before = try MonitorLayout.parse("1280x1024@1+0+0,768x1024@1+1280+0")
+        let after = try MonitorLayout.parse("1280x1024@1+0+0,768x1024@1+1280+0,1024x768@1+2048+0")
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            let source = DailySource(Self.image)
+            let settings = Self.settings(background: true, notify: false, placement: .desktop)
+            let screen = Monitors.Size(width: 1280, height: 1024, scale: 1)
+            let pictures = MonitorPictures.byShape(chooser: { chooser }, favourites: { [] })
+            try startDaily(
+                settings, source: source, fetcher: fetcher, screen: screen, route: .settings(backend: backend),
+                monitors: before, monitorPictures: pictures)
+            try waitFor("the background set") {
+                self.daily.currentDayOnDesktop == Self.image.date && !self.daily.isSettingBackground
+            }
+            try waitForCheck()
+            let first = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { !$0.isEmpty })
+            daily.stop()
+            try addNewer()
+
+            try startDaily(
+                settings, source: source, fetcher: fetcher, screen: screen, route: .settings(backend: backend),
+                monitors: before, monitorPictures: pictures)
+            try waitForCheck()
+            Gtk.iterate(until: { self.daily.compositionsMade > 0 }, timeout: MonitorFollower.quietPeriod + 1)
+            XCTAssertEqual(daily.compositionsMade, 0, "the same layout: nothing made at start")
+            daily.stop()
+
+            try startDaily(
+                settings, source: source, fetcher: fetcher, screen: screen, route: .settings(backend: backend),
+                monitors: after, monitorPictures: pictures)
+            try waitFor("the background made for the layout found at start") {
+                self.daily.compositionsMade == 1 && !self.daily.isSettingBackground
+            }
+            let rebuilt = try dconf.read("/org/gnome/desktop/background/picture-uri", until: { $0 != first })
+            let file = try XCTUnwrap(URL(string: String(rebuilt.dropFirst().dropLast())))
+            XCTAssertEqual(size(ofFileAt: file), ImageHeader(width: 3072, height: 1024), "the new bounding box")
+            assertPixel(of: file, x: 640, y: 512, isNear: Self.green, "the landscape monitor keeps the day's")
+            assertPixel(of: file, x: 1280 + 384, y: 512, isNear: Self.blue, "the portrait one keeps its day")
+            XCTAssertEqual(daily.currentDayOnDesktop, Self.image.date)
+            Gtk.iterate(until: { self.daily.compositionsMade > 1 }, timeout: MonitorFollower.quietPeriod + 1)
+            XCTAssertEqual(daily.compositionsMade, 1, "made once")
+        }
+    }
+
     /// On a real X server's RandR 1.5 monitors (Xorg's dummy driver, set up with `xrandr
     /// --setmonitor` as the issue describes: a landscape and a portrait monitor), GTK reads two
     /// `GdkMonitor`s and the background spans them; the portrait monitor redefined as a landscape
@@ -1055,6 +1288,69 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         XCTAssertEqual(
             asked.value, [[Self.image.date, Self.image.date], [APODDay("2019-01-01")!, APODDay("2019-01-02")!]],
             "each hour asked after what each monitor showed")
+    }
+
+    /// After a restart the rotation still goes on from what each monitor shows: the record
+    /// read at start gives each monitor's picture.
+    func testAfterARestartTheRotationGoesOnFromEachMonitorsPicture() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let start = Date(timeIntervalSince1970: 1_795_971_600)
+        let clock = Locked(start)
+        let days = (1...6).map { day in
+            APODEntry(
+                date: APODDay("2019-01-0\(day)")!, title: "Day \(day)", mediaType: .image,
+                hdImageURL: URL(string: "https://apod.nasa.gov/apod/image/1901/day\(day).jpg"))
+        }
+        let layout = try MonitorLayout([
+            MonitorSpec(width: 1280, height: 1024, connector: "eDP-1"),
+            MonitorSpec(width: 768, height: 1024, x: 1280, model: "DELL U2720Q", connector: "DP-1"),
+        ])
+        let asked = Locked<[[APODDay]?]>([])
+        var pictures = MonitorPictures.samePicture
+        pictures.next = { previous, layout, _ in
+            asked.value.append(previous?.map(\.date))
+            let turn = asked.value.count - 1
+            return layout.monitors.count == 2 ? [days[2 * turn], days[2 * turn + 1]] : nil
+        }
+        var settings = Self.settings(background: true, notify: true, placement: .desktop)
+        settings.rotation = .hourly
+        try MainActor.assumeIsolated {
+            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+            let source = DailySource(Self.image)
+            try startDaily(
+                settings, source: source, fetcher: RecordingFetcher(), pool: FakePool(favourites: days),
+                clock: { clock.value }, route: .settings(backend: backend), monitors: layout,
+                monitorPictures: pictures)
+            try waitFor("the day's picture") {
+                self.daily.currentDayOnDesktop == Self.image.date && !self.daily.isSettingBackground
+            }
+            let before = notifications.calls.count
+            clock.value = start + 3600
+            daily.wake()
+            try waitFor("the hour's pictures") {
+                self.notifications.calls.count > before && !self.daily.isSettingBackground
+            }
+            try waitForCheck()
+            daily.stop()
+
+            clock.value = start + 5400
+            try startDaily(
+                settings, source: source, fetcher: RecordingFetcher(), pool: FakePool(favourites: days),
+                clock: { clock.value }, route: .settings(backend: backend), monitors: layout,
+                monitorPictures: pictures)
+            try waitForCheck()
+            try waitFor("the record read") { !self.daily.isSettingBackground }
+            let restarted = notifications.calls.count
+            clock.value = start + 2 * 3600
+            daily.wake()
+            try waitFor("the next hour's pictures after the restart") {
+                self.notifications.calls.count > restarted && !self.daily.isSettingBackground
+            }
+        }
+        XCTAssertEqual(
+            asked.value, [[Self.image.date, Self.image.date], [APODDay("2019-01-01")!, APODDay("2019-01-02")!]],
+            "after the restart, asked after what each monitor showed")
     }
 
     /// A new day whose picture does not suit one monitor: that monitor shows another day, and
