@@ -22,10 +22,17 @@ public final class ViewerApplication {
     let subscriptions = Subscriptions()
 
     var mainWindow: MainWindow? { windows.main }
-    /// The main window's Random view, while the window is open.
-    var randomView: RandomGridView? { windows.main?.randomView }
-    /// The main window's Browse view, while the window is open (with an archive index).
-    var browseView: BrowseView? { windows.main?.browseView }
+    /// The main window's Random view, while the window is open; built now if it was not yet.
+    var randomView: RandomGridView? {
+        windows.main?.buildView(.random)
+        return windows.main?.randomView
+    }
+    /// The main window's Browse view, while the window is open (with an archive index); built
+    /// now if it was not yet.
+    var browseView: BrowseView? {
+        windows.main?.buildView(.browse)
+        return windows.main?.browseView
+    }
     var detailWindows: [APODDay: DetailWindow] { windows.details }
     var preferencesWindow: PreferencesWindow? { windows.preferences }
     var aboutWindow: Window? { windows.about }
@@ -298,15 +305,20 @@ public final class ViewerApplication {
     }
 
     private func addRandomView(to main: MainWindow, count: Int) {
-        let grid = RandomGridView(in: main.window, environment: environment, count: count)
-        grid.detailRequested.subscribe { [weak self, weak grid] entry in
-            self?.openDetail(for: entry, batch: { grid?.entries ?? [] })
-        }.store(in: grid.subscriptions)
-        if let services {
-            OfflineFallback.attach(services, to: grid, main: { [weak self] in self?.mainWindow })
-        }
-        attachArchive(to: grid)
-        main.install(.random(grid))
+        let environment = environment
+        main.install(
+            .random { [weak self] main in
+                let grid = RandomGridView(in: main.window, environment: environment, count: count)
+                guard let self else { return grid }
+                grid.detailRequested.subscribe { [weak self, weak grid] entry in
+                    self?.openDetail(for: entry, batch: { grid?.entries ?? [] })
+                }.store(in: grid.subscriptions)
+                if let services = self.services {
+                    OfflineFallback.attach(services, to: grid, main: { [weak self] in self?.mainWindow })
+                }
+                self.attachArchive(to: grid)
+                return grid
+            })
     }
 
     /// - Parameter batch: the grid's entries, for stepping through them in the detail window.

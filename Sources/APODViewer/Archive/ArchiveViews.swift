@@ -26,8 +26,19 @@ final class ArchiveViews {
     nonisolated static let searchLimit = 200
 
     let searchField = SearchEntry(placeholder: tr("Search titles, explanations and credits"))
-    private(set) var searchView: EntryGridView?
-    private(set) var listViews: [List: EntryGridView] = [:]
+    /// The Search view, built now (in the main window) if it was not yet.
+    var searchView: EntryGridView? {
+        main?.buildView(.search)
+        return builtSearch
+    }
+    /// The lists' views, built now if they were not yet.
+    var listViews: [List: EntryGridView] {
+        List.allCases.forEach { main?.buildView($0.view) }
+        return builtLists
+    }
+    /// The views the main window built so far: each on its first showing.
+    private var builtSearch: EntryGridView?
+    private var builtLists: [List: EntryGridView] = [:]
     private weak var main: MainWindow?
     private let environment: ViewerEnvironment
     private let archive: ArchiveAccess
@@ -52,33 +63,56 @@ final class ArchiveViews {
         download?.observe { [weak self] state in self?.downloadChanged(state) }.store(in: subscriptions)
     }
 
-    /// Adds Search and the three lists to `main` as views.
+    /// Adds Search and the three lists to `main` as views, each built on its first showing.
     func addViews(to main: MainWindow) {
         self.main = main
-        let search = makeView(in: main, searchField: searchField)
-        searchView = search
         main.install(
-            .view(
-                MainView(
-                    .search, title: tr("_Search"), iconName: "system-search-symbolic", content: search.root,
-                    onShown: { [weak self] in self?.searchShown() })))
+            .deferred(
+                MainView.Deferred(name: .search, title: tr("_Search"), iconName: "system-search-symbolic") {
+                    [weak self] main in
+                    guard let self else { return MainView(.search, title: "", iconName: "", content: Box(.vertical)) }
+                    return self.makeSearch(in: main)
+                }))
         for list in List.allCases {
-            let view = makeView(in: main, searchField: nil)
-            listViews[list] = view
             main.install(
-                .view(
-                    MainView(
-                        list.view, title: Self.title(of: list), iconName: Self.iconName(of: list), content: view.root,
-                        onShown: { [weak self] in self?.load(list) },
-                        onReload: { [weak self] in self?.load(list) })))
+                .deferred(
+                    MainView.Deferred(name: list.view, title: Self.title(of: list), iconName: Self.iconName(of: list)) {
+                        [weak self] main in
+                        guard let self else {
+                            return MainView(list.view, title: "", iconName: "", content: Box(.vertical))
+                        }
+                        return self.makeList(list, in: main)
+                    }))
         }
+        // The views built later register their own handlers after this one, too late: they
+        // are let go here, so their work stops here.
         main.window.onDestroy { [weak self] in
             self?.searchWork.cancel()
             self?.listWork.values.forEach { $0.cancel() }
-            self?.searchView = nil
-            self?.listViews = [:]
+            self?.builtSearch?.cancelCells()
+            self?.builtLists.values.forEach { $0.cancelCells() }
+            self?.builtSearch = nil
+            self?.builtLists = [:]
         }
+    }
+
+    private func makeSearch(in main: MainWindow) -> MainView {
+        let search = makeView(in: main, searchField: searchField)
+        builtSearch = search
+        search.showProgress(downloadProgress)
         runSearch()
+        return MainView(
+            .search, title: tr("_Search"), iconName: "system-search-symbolic", content: search.root,
+            onShown: { [weak self] in self?.searchShown() })
+    }
+
+    private func makeList(_ list: List, in main: MainWindow) -> MainView {
+        let view = makeView(in: main, searchField: nil)
+        builtLists[list] = view
+        return MainView(
+            list.view, title: Self.title(of: list), iconName: Self.iconName(of: list), content: view.root,
+            onShown: { [weak self] in self?.load(list) },
+            onReload: { [weak self] in self?.load(list) })
     }
 
     private static func title(of list: List) -> String {
@@ -109,7 +143,7 @@ final class ArchiveViews {
     }
 
     private func runSearch() {
-        guard let view = searchView else { return }
+        guard let view = builtSearch else { return }
         let text = searchField.text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else {
             searchWork.cancel()
@@ -140,7 +174,7 @@ final class ArchiveViews {
         _ result: Result<ArchiveAccess.SearchResult, any Error>, for text: String,
         offers: Bool, unavailable: String?
     ) {
-        guard let view = searchView else { return }
+        guard let view = builtSearch else { return }
         // A result for text since cleared or changed is not shown: its own search follows.
         guard searchField.text.trimmingCharacters(in: .whitespaces) == text else { return }
         switch result {
@@ -201,14 +235,14 @@ final class ArchiveViews {
         } else {
             downloadProgress = nil
         }
-        searchView?.showProgress(downloadProgress)
+        builtSearch?.showProgress(downloadProgress)
         if wasRunning != (downloadProgress != nil) { runSearch() }
     }
 
     /// Explanations changed in Preferences: every view's cells show their titles again.
     func refreshTitles() {
-        searchView?.refreshTitles()
-        listViews.values.forEach { $0.refreshTitles() }
+        builtSearch?.refreshTitles()
+        builtLists.values.forEach { $0.refreshTitles() }
     }
 
     /// Reads `list` again when its view is shown (the favourites changed, say).
@@ -224,7 +258,7 @@ final class ArchiveViews {
     }
 
     private func load(_ list: List) {
-        guard let view = listViews[list] else { return }
+        guard let view = builtLists[list] else { return }
         let archive = archive
         let source = environment.source
         let calendar = environment.calendar
@@ -249,7 +283,7 @@ final class ArchiveViews {
     }
 
     private func showList(_ list: List, _ result: Result<[APODEntry], any Error>, today: APODDay) {
-        guard let view = listViews[list] else { return }
+        guard let view = builtLists[list] else { return }
         switch result {
         case .success(let entries) where entries.isEmpty:
             switch list {

@@ -180,7 +180,8 @@ final class EntryGridView {
         bar.isVisible = !summary.isEmpty || note != nil
     }
 
-    private func cancelCells() {
+    /// Stops the thumbnails on their way (the window closes).
+    func cancelCells() {
         cells.forEach { $0.cancel() }
     }
 }

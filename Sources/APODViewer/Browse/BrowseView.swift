@@ -1,8 +1,8 @@
 import APODCore
 import GtkKit
 
-/// The main window's Browse view: the archive wall (`ArchiveWall`). Created with the window but
-/// empty: the wall reads the index's days when the view is first shown, so start-up stays cheap.
+/// The main window's Browse view: the archive wall (`ArchiveWall`). Made when the view is first
+/// shown, and the wall reads the index's days then, so start-up stays cheap.
 @MainActor
 final class BrowseView {
     let wall: ArchiveWall
@@ -42,9 +42,13 @@ final class BrowseView {
         wall.reloadKeepingPlace()
     }
 
+    /// The view's title and icon in the switchers, there before the view is built.
+    static var title: String { tr("_Browse") }
+    static let iconName = "view-grid-symbolic"
+
     var view: MainView {
         MainView(
-            .browse, title: tr("_Browse"), iconName: "view-grid-symbolic", content: wall.root,
+            .browse, title: Self.title, iconName: Self.iconName, content: wall.root,
             onShown: { [weak self] in self?.loadOnce() },
             onReload: { [weak self] in self?.reload() })
     }

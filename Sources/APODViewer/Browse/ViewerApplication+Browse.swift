@@ -5,19 +5,23 @@ import GtkKit
 /// one grid window per sky object. Their cells open detail windows that step through what they
 /// show.
 extension ViewerApplication {
-    /// Adds the Browse view to `main`; its wall reads the days when first shown.
+    /// Adds the Browse view to `main`, made on its first showing; its wall reads the days then.
     func addBrowseView(to main: MainWindow, archive: ArchiveAccess) {
-        let browse = BrowseView(
-            in: main.window, environment: environment, archive: archive, download: services?.download)
-        browse.wall.detailRequested.subscribe { [weak self, weak browse] entry in
-            self?.openDetail(for: entry, batch: { browse?.wall.entries ?? [] })
-        }.store(in: main.subscriptions)
-        if services?.download != nil {
-            browse.wall.downloadRequested.subscribe { [weak self] in self?.downloadArchive() }.store(
-                in: main.subscriptions)
-            browse.wall.downloadUnavailable = { [weak self] in self?.services?.archiveDownloadUnavailable }
-        }
-        main.install(.browse(browse))
+        let environment = environment
+        main.install(
+            .browse { [weak self] main in
+                let download = self?.services?.download
+                let browse = BrowseView(in: main.window, environment: environment, archive: archive, download: download)
+                browse.wall.detailRequested.subscribe { [weak self, weak browse] entry in
+                    self?.openDetail(for: entry, batch: { browse?.wall.entries ?? [] })
+                }.store(in: main.subscriptions)
+                if download != nil {
+                    browse.wall.downloadRequested.subscribe { [weak self] in self?.downloadArchive() }.store(
+                        in: main.subscriptions)
+                    browse.wall.downloadUnavailable = { [weak self] in self?.services?.archiveDownloadUnavailable }
+                }
+                return browse
+            })
     }
 
     /// Shows the Browse view (opening the main window first); `month` (`YYYY-MM`) scrolls the
@@ -28,11 +32,13 @@ extension ViewerApplication {
             ensureMainWindow()?.banner.show(tr("Browsing needs the archive index, which this setup has not got."))
             return
         }
-        guard let main = ensureMainWindow(), let browse = main.browseView else { return }
+        guard let main = ensureMainWindow() else { return }
         let text = month.trimmingCharacters(in: .whitespaces)
         let wanted = ArchiveMonth(text)
-        // Shown first: a first showing starts the load, which the jump then waits for.
+        // Shown first: a first showing builds the view and starts the load, which the jump then
+        // waits for.
         main.showView(.browse)
+        guard let browse = main.browseView else { return }
         if let wanted { browse.wall.jump(to: wanted) }
         main.window.present()
         if wanted == nil, !text.isEmpty {

@@ -3,8 +3,8 @@ import GtkKit
 
 /// One day on the archive wall: its thumbnail (a still placeholder until it arrives, an icon
 /// and the reason as tooltip when it cannot be shown) over the day's date, as a flat button
-/// that opens the day, with a play badge on video days. Cells are recycled as the wall scrolls: `show` gives one another day,
-/// cancelling what it was loading for the last.
+/// that opens the day, with a play badge on video days. Cells are recycled as the wall scrolls:
+/// `assign` gives one another day, cancelling what it was loading for the last.
 @MainActor
 final class WallCell {
     static let pictureHeight = 132
@@ -13,11 +13,16 @@ final class WallCell {
     let button: Button
     let picture = Picture(fit: .cover)
     let statusIcon = Image(iconName: WallCell.loadingIconName, pixelSize: 32)
-    /// On a video day's thumbnail; hovering never plays the video.
-    let playBadge = Image(iconName: "media-playback-start-symbolic", pixelSize: 16)
+    /// On a video day's thumbnail; hovering never plays the video. Made with the first video
+    /// day the cell shows, as is `videoPlaceholder`: most days are pictures, and a wall binds
+    /// hundreds of cells.
+    private(set) var playBadge: Image?
     /// A video day without a still: the app's icon over the dark gradient, under the badge.
-    let videoPlaceholder = VideoCellPlaceholder(iconSize: 48)
+    private(set) var videoPlaceholder: VideoCellPlaceholder?
     let dateLabel = Label()
+    /// What screen readers call the cell (GTK 4.8 cannot read it back).
+    private(set) var accessibleName = ""
+    private let thumbnail: Overlay
     /// The index of the day in the wall, and its entry.
     private(set) var dayIndex: Int?
     private(set) var entry: APODEntry?
@@ -31,17 +36,11 @@ final class WallCell {
 
     init() {
         let overlay = Overlay.thumbnailFrame(picture, height: Self.pictureHeight)
-        overlay.addOverlay(videoPlaceholder.root)
+        thumbnail = overlay
         statusIcon.horizontalAlign = .center
         statusIcon.verticalAlign = .center
         statusIcon.addCSSClass("dim-label")
         overlay.addOverlay(statusIcon)
-        playBadge.addCSSClass("osd")
-        playBadge.horizontalAlign = .end
-        playBadge.verticalAlign = .end
-        playBadge.setMargins(6)
-        playBadge.isVisible = false
-        overlay.addOverlay(playBadge)
         let column = Box(.vertical, spacing: 4)
         column.append(overlay)
         dateLabel.addCSSClass("caption")
@@ -52,6 +51,29 @@ final class WallCell {
         button.addCSSClass("wall-cell")
         button.horizontalExpand = true
         button.setTooltipProvider { [weak self] in self?.tooltipText }
+    }
+
+    /// The badge and placeholder, made on first need: the placeholder over the status icon
+    /// (never shown together), the badge over both.
+    private func videoWidgets() -> (badge: Image, placeholder: VideoCellPlaceholder) {
+        if let playBadge, let videoPlaceholder { return (playBadge, videoPlaceholder) }
+        let placeholder = VideoCellPlaceholder(iconSize: 48)
+        thumbnail.addOverlay(placeholder.root)
+        let badge = Image(iconName: "media-playback-start-symbolic", pixelSize: 16)
+        badge.addCSSClass("osd")
+        badge.horizontalAlign = .end
+        badge.verticalAlign = .end
+        badge.setMargins(6)
+        badge.isVisible = false
+        thumbnail.addOverlay(badge)
+        playBadge = badge
+        videoPlaceholder = placeholder
+        return (badge, placeholder)
+    }
+
+    private func setAccessibleName(_ name: String) {
+        accessibleName = name
+        button.setAccessibleLabel(name)
     }
 
     /// What a cell shows of a day, made once when the wall reads its days (off the main thread):
@@ -96,12 +118,12 @@ final class WallCell {
         needsRender = true
         tooltipText = day.tooltip
         // Now, not at `render()`: screen readers list the cells of rows off screen too.
-        button.setAccessibleLabel(day.accessibleLabel)
+        setAccessibleName(day.accessibleLabel)
         button.setAccessibleDescription(day.accessibleDescription)
         button.isVisible = true
         // The last day's thumbnail goes now, not when the row is next on screen.
         if hasThumbnail { picture.setTexture(nil) }
-        videoPlaceholder.hide()
+        videoPlaceholder?.hide()
     }
 
     private func retitle(_ day: Day) {
@@ -111,7 +133,7 @@ final class WallCell {
         } else {
             tooltipText = day.tooltip
         }
-        button.setAccessibleLabel(day.accessibleLabel)
+        setAccessibleName(day.accessibleLabel)
     }
 
     /// Holds day `index`'s place while its page of the index is read: the loading placeholder,
@@ -126,14 +148,14 @@ final class WallCell {
         failureReason = nil
         needsRender = false
         tooltipText = nil
-        button.setAccessibleLabel(tr("Loading…"))
+        setAccessibleName(tr("Loading…"))
         button.setAccessibleDescription("")
         button.isVisible = true
         picture.setTexture(nil)
         if statusIcon.iconName != Self.loadingIconName { statusIcon.iconName = Self.loadingIconName }
         statusIcon.isVisible = true
-        playBadge.isVisible = false
-        videoPlaceholder.hide()
+        playBadge?.isVisible = false
+        videoPlaceholder?.hide()
         dateLabel.text = ""
     }
 
@@ -145,8 +167,12 @@ final class WallCell {
         // Only on change: an icon name set again is looked up in the theme again.
         if statusIcon.iconName != Self.loadingIconName { statusIcon.iconName = Self.loadingIconName }
         statusIcon.isVisible = true
-        videoPlaceholder.hide()
-        playBadge.isVisible = day.entry.mediaType == .video
+        videoPlaceholder?.hide()
+        if day.entry.mediaType == .video {
+            videoWidgets().badge.isVisible = true
+        } else {
+            playBadge?.isVisible = false
+        }
         dateLabel.text = day.date
     }
 
@@ -160,8 +186,8 @@ final class WallCell {
         isLoaded = false
         failureReason = nil
         picture.setTexture(nil)
-        playBadge.isVisible = false
-        videoPlaceholder.hide()
+        playBadge?.isVisible = false
+        videoPlaceholder?.hide()
         button.isVisible = false
     }
 
@@ -180,7 +206,7 @@ final class WallCell {
         render()
         guard entry.thumbnailSourceURL != nil || pictures.canDeriveStill(of: entry) else {
             isLoaded = true
-            if entry.mediaType == .video { videoPlaceholder.show(for: entry) }
+            if entry.mediaType == .video { videoWidgets().placeholder.show(for: entry) }
             showFailure(
                 iconName: entry.mediaType == .video ? "video-x-generic-symbolic" : "image-missing-symbolic",
                 reason: entry.mediaType == .video
@@ -201,7 +227,7 @@ final class WallCell {
                     self.picture.alternativeText = entry.pictureDescription
                 case .failure(let error):
                     if entry.mediaType == .video && entry.thumbnailSourceURL == nil {
-                        self.videoPlaceholder.show(for: entry)
+                        self.videoWidgets().placeholder.show(for: entry)
                         self.showFailure(
                             iconName: "video-x-generic-symbolic", reason: tr("This video has no preview picture."))
                     } else {
@@ -225,7 +251,7 @@ final class WallCell {
 
     private func showFailure(iconName: String, reason: String) {
         statusIcon.iconName = iconName
-        statusIcon.isVisible = !videoPlaceholder.root.isVisible
+        statusIcon.isVisible = videoPlaceholder?.root.isVisible != true
         failureReason = reason
         if let assigned { tooltipText = "\(assigned.title)\n\(reason)" }
     }

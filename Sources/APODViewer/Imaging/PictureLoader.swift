@@ -6,11 +6,13 @@ import Foundation
 /// kept as a small JPEG, so a grid showing them again decodes kilobytes, not the original.
 /// Everything here runs in the caller's (background) task; cancelling it stops the download.
 /// Decoding itself runs on `decoder`'s threads, at most one per core at a time; a display or
-/// HD picture is decoded there while it downloads (`StreamingTextureDecoder`).
+/// HD picture is decoded there while it downloads (`StreamingTextureDecoder`). Callers asking
+/// for the same thumbnail at once share one fetch and decode (`SharedDecodes`).
 public struct PictureLoader: Sendable {
     let fetcher: any ImageFetching
     let cache: TextureCache
     let decoder: DecodeQueue
+    let thumbnailsUnderWay = SharedDecodes()
     /// Where a video day without a poster gets its still (nil: such days show the placeholder).
     let stills: VideoStills?
 
@@ -31,8 +33,26 @@ public struct PictureLoader: Sendable {
     {
         let longSide = purpose.decodeLongSide
         let box = purpose.isThumbnail ? nil : box
-        let key = "\(longSide) \(box?.description ?? "-") \(url.absoluteString)"
+        let key = Self.key(url, longSide: longSide, box: box)
         if let cached = cache.image(for: key) { return cached }
+        guard purpose.isThumbnail else {
+            return try await load(url, for: purpose, longSide: longSide, box: box, key: key)
+        }
+        let loader = self
+        return try await thumbnailsUnderWay.image(for: key) {
+            try await loader.load(url, for: purpose, longSide: longSide, box: box, key: key)
+        }
+    }
+
+    /// The key a picture is cached and shared under.
+    static func key(_ url: URL, longSide: Int, box: PixelSize?) -> String {
+        "\(longSide) \(box?.description ?? "-") \(url.absoluteString)"
+    }
+
+    /// What `picture` does past the memory cache: fetch and decode.
+    private func load(
+        _ url: URL, for purpose: ImagePurpose, longSide: Int, box: PixelSize?, key: String
+    ) async throws -> DecodedImage {
         if case .thumbnail(let width) = purpose, let rendition = fetcher.cachedRendition(of: url, width: width),
             let image = try? await decoder.run({
                 try TextureDecoder.decode(rendition, maxSize: longSide, cancellable: $0)

@@ -3,7 +3,8 @@ import GtkKit
 
 /// One view of the main window: what the view switchers show for it (title with a mnemonic,
 /// icon) and the widget shown while it is chosen. Views added by other parts of the app (the
-/// archive's grids, a wall of pictures) come through `MainWindow.addView`.
+/// archive's grids, a wall of pictures) come through `MainWindow.install`, most of them as a
+/// `MainView.Deferred` the window builds when the view is first shown.
 @MainActor
 struct MainView {
     /// The views the app itself has, by name (a page name, also `win.show-view`'s parameter).
@@ -22,7 +23,9 @@ struct MainView {
     let title: String
     /// The label in a narrow window's bottom bar, where seven tabs share 360 px: a word or two
     /// characters in every language shipped, without a mnemonic (Alt+1…7 still work there).
-    var shortTitle: String {
+    var shortTitle: String { Self.shortTitle(name: name, title: title) }
+
+    static func shortTitle(name: String, title: String) -> String {
         switch Name(rawValue: name) {
         case .today?: return tr("Today")
         case .random?: return tr("Random")
@@ -64,5 +67,15 @@ struct MainView {
         self.init(
             name: name.rawValue, title: title, iconName: iconName, content: content, onShown: onShown,
             onReload: onReload)
+    }
+
+    /// A view the main window builds when it is first shown: until then an empty page holds
+    /// its place in the stack and both switchers, so start-up builds only Today.
+    struct Deferred {
+        let name: Name
+        let title: String
+        let iconName: String
+        /// Makes the view; called once, with the window it goes into.
+        let build: @MainActor (MainWindow) -> MainView
     }
 }

@@ -62,9 +62,9 @@ final class MainWindow {
     private enum StarSlot { case star, empty }
     /// The calendar beside the date selector, with an archive index.
     private(set) var calendarButton: DayCalendarButton?
-    /// The Random view; the window owns it.
+    /// The Random view, once built (on its first showing); the window owns it.
     private(set) var randomView: RandomGridView?
-    /// The Browse view (the archive wall), with an archive index; the window owns it.
+    /// The Browse view (the archive wall), with an archive index, once built; the window owns it.
     private(set) var browseView: BrowseView?
     /// "Link copied" and other quick feedback over the window.
     private(set) var toasts: ToastOverlay!
@@ -73,7 +73,12 @@ final class MainWindow {
     private(set) var pictureHandOff: PictureHandOff!
     private var narrowLayout: WidthBreakpoint?
     private var todayLayout: WidthBreakpoint?
+    /// The views built, by name.
     private var addedViews: [String: MainView] = [:]
+    /// Every view's page in the stack and its title, built or not.
+    private var pages: [String: (page: Widget, title: String)] = [:]
+    /// The views not built yet: the empty page each fills once built.
+    private var deferredViews: [String: (page: Box, view: MainView.Deferred)] = [:]
 
     private let environment: ViewerEnvironment
     private let entryWork = WorkSlot()
@@ -235,27 +240,31 @@ final class MainWindow {
     enum Part {
         /// A view after the others, switchable from both switchers and `win.show-view`.
         case view(MainView)
+        /// A view as `view`, built when first shown (`buildView`).
+        case deferred(MainView.Deferred)
         /// The favourite star: at the end of the header bar (Ctrl+D), shown with Today only.
         case favouriteStar(FavouriteButton)
         /// The calendar: in the day row, after the date selector.
         case calendar(DayCalendarButton)
         /// The archive download's progress: under the header bar, in every view.
         case downloadProgress(DownloadProgressStrip)
-        /// The Random view, kept as long as the window.
-        case random(RandomGridView)
-        /// The Browse view, kept as long as the window; it stops its work when the window closes.
-        case browse(BrowseView)
+        /// The Random view, made on its first showing and kept as long as the window.
+        case random(@MainActor (MainWindow) -> RandomGridView)
+        /// The Browse view, made on its first showing and kept as long as the window; it stops
+        /// its work when the window closes.
+        case browse(@MainActor (MainWindow) -> BrowseView)
     }
 
     /// Places `part` where it belongs in this window.
     func install(_ part: Part) {
         switch part {
         case .view(let view):
-            views.addPage(view.content, name: view.name, title: view.title, iconName: view.iconName)
-            // Only the view shown is there for screen readers, not the six behind it.
-            view.content.hideFromScreenReadersWhileUnmapped()
+            addPage(view.content, name: view.name, title: view.title, iconName: view.iconName)
             addedViews[view.name] = view
-            if usesShortTitles { views.setTitle(view.shortTitle, ofPage: view.content) }
+        case .deferred(let view):
+            let page = Box(.vertical)
+            addPage(page, name: view.name.rawValue, title: view.title, iconName: view.iconName)
+            deferredViews[view.name.rawValue] = (page, view)
         case .favouriteStar(let star):
             favouriteStar = star
             // The star is Today's, but its place in the header stays on every view: the view
@@ -274,30 +283,65 @@ final class MainWindow {
             downloadProgress = strip
             downloadStrip.append(strip.root)
             window.onDestroy { [weak strip] in strip?.detach() }
-        case .random(let grid):
-            randomView = grid
-            install(.view(grid.view))
-        case .browse(let browse):
-            browseView = browse
-            install(.view(browse.view))
-            window.onDestroy { [weak browse] in browse?.close() }
+        case .random(let make):
+            install(
+                .deferred(
+                    MainView.Deferred(name: .random, title: RandomGridView.title, iconName: RandomGridView.iconName) {
+                        main in
+                        let grid = make(main)
+                        main.randomView = grid
+                        return grid.view
+                    }))
+        case .browse(let make):
+            install(
+                .deferred(
+                    MainView.Deferred(name: .browse, title: BrowseView.title, iconName: BrowseView.iconName) { main in
+                        let browse = make(main)
+                        main.browseView = browse
+                        return browse.view
+                    }))
         }
     }
+
+    private func addPage(_ page: Widget, name: String, title: String, iconName: String) {
+        views.addPage(page, name: name, title: title, iconName: iconName)
+        // Only the view shown is there for screen readers, not the six behind it.
+        page.hideFromScreenReadersWhileUnmapped()
+        pages[name] = (page, title)
+        if usesShortTitles { views.setTitle(MainView.shortTitle(name: name, title: title), ofPage: page) }
+    }
+
+    /// Builds view `name` if it waits for its first showing: what shows it, or needs its
+    /// parts before, calls this. Nothing happens for a view built already or none of that name.
+    func buildView(_ name: String) {
+        guard let deferred = deferredViews.removeValue(forKey: name) else { return }
+        let view = deferred.view.build(self)
+        deferred.page.append(view.content)
+        addedViews[name] = view
+    }
+
+    func buildView(_ name: MainView.Name) { buildView(name.rawValue) }
+
+    /// The names of the views built so far: Today from the start, the others once shown.
+    var builtViews: Set<String> { Set(addedViews.keys) }
 
     /// Narrow, only the bottom bar switches views (the header keeps the title), so its tabs
     /// take the short titles that fit 360 px; wide, the full ones with their mnemonics.
     private var usesShortTitles = false {
         didSet {
             guard usesShortTitles != oldValue else { return }
-            for view in addedViews.values {
-                views.setTitle(usesShortTitles ? view.shortTitle : view.title, ofPage: view.content)
+            for (name, page) in pages {
+                views.setTitle(
+                    usesShortTitles ? MainView.shortTitle(name: name, title: page.title) : page.title, ofPage: page.page
+                )
             }
         }
     }
 
     /// Shows the view `name` (nothing happens for a name no view has).
     func showView(_ name: String) {
-        guard addedViews[name] != nil else { return }
+        guard pages[name] != nil else { return }
+        buildView(name)
         if views.visiblePage == name {
             addedViews[name]?.onShown?()
         } else {
@@ -338,6 +382,8 @@ final class MainWindow {
         // A video left playing in Today would go on decoding behind another view.
         if !isShowing(.today) { videoPlayer.pause() }
         guard let name = views.visiblePage else { return }
+        // A view chosen from a switcher is built here, on its first showing.
+        buildView(name)
         addedViews[name]?.onShown?()
     }
 
@@ -692,7 +738,11 @@ final class MainWindow {
         }
     }
 
+    /// From the window's first destroy handler: one a view built later adds runs after the
+    /// registry has let the window and its views go.
     private func cancelWork() {
+        randomView?.cancelAll()
+        browseView?.close()
         translation?.cancel()
         entryWork.cancel()
         pictureWork.cancel()

@@ -113,13 +113,16 @@ final class RandomGridView {
         shuffleButton.onClicked { [weak self] in self?.shuffle() }
         retryButton.onClicked { [weak self] in self?.shuffle() }
         countSpin.onActivate { [weak self] in self?.shuffle() }
-        window.onDestroy { [weak self] in self?.cancelAll() }
     }
+
+    /// The view's title and icon in the switchers, there before the view is built.
+    static var title: String { tr("_Random") }
+    static let iconName = "media-playlist-shuffle-symbolic"
 
     /// The view as the main window shows it: its first batch loads when first shown, F5 shuffles.
     var view: MainView {
         MainView(
-            .random, title: tr("_Random"), iconName: "media-playlist-shuffle-symbolic", content: root,
+            .random, title: Self.title, iconName: Self.iconName, content: root,
             onShown: { [weak self] in self?.loadFirstBatch() },
             onReload: { [weak self] in self?.shuffle() })
     }
@@ -228,7 +231,8 @@ final class RandomGridView {
         archiveOffer.isVisible = true
     }
 
-    private func cancelAll() {
+    /// Stops the batch and its thumbnails (a shuffle, or the window closes).
+    func cancelAll() {
         batchWork.cancel()
         cells.forEach { $0.cancel() }
     }

@@ -1,4 +1,5 @@
 import APODCore
+import CGtk
 import Foundation
 import GtkKit
 import XCTest
@@ -139,6 +140,56 @@ final class MainViewsTests: GUITestCase, @unchecked Sendable {
             XCTAssertTrue(main.window.activateAction(WindowAction.showView.detailedName, string: "browse"))
             XCTAssertEqual(main.visibleView, MainView.Name.browse.rawValue)
             XCTAssertEqual(app.application.visibleWindowTitles, ["APOD Viewer"])
+        }
+    }
+
+    /// Start-up builds Today alone: the other six views have their tabs in both switchers but
+    /// no widgets until first shown, by whichever way (a switcher, Alt+2…7, an action, the
+    /// Shell's search), and each is built once.
+    func testOnlyTodayIsBuiltAtStartAndEachViewWhenFirstShown() throws {
+        try MainActor.assumeIsolated {
+            _ = try startWithArchive()
+            let main = try XCTUnwrap(app.mainWindow)
+            waitUntil("today shown") { main.entry != nil }
+            waitUntil("the seven tabs") { main.windowTitle.shownToggles.count == 7 }
+            XCTAssertEqual(main.builtViews, ["today"])
+            XCTAssertNil(main.randomView)
+            XCTAssertNil(main.browseView)
+            @MainActor func widgetCount() -> Int { main.window.descendants(ofType: gtk_widget_get_type()).count }
+            var widgets = widgetCount()
+            @MainActor func expectBuilt(_ view: MainView.Name, by route: String) {
+                XCTAssertEqual(main.visibleView, view.rawValue, route)
+                XCTAssertTrue(main.builtViews.contains(view.rawValue), "\(view) built when shown by \(route)")
+                let now = widgetCount()
+                XCTAssertGreaterThan(now, widgets, "\(view)'s widgets came with it")
+                widgets = now
+            }
+
+            main.views.visiblePage = MainView.Name.favourites.rawValue
+            expectBuilt(.favourites, by: "a switcher")
+            XCTAssertTrue(main.window.activateAction(WindowAction.showView.detailedName, string: "random"))
+            expectBuilt(.random, by: "Alt+2")
+            let random = try XCTUnwrap(main.randomView)
+            app.application.activateAction(AppAction.history)
+            expectBuilt(.history, by: "the History action")
+            app.showSearch("Moon")
+            expectBuilt(.search, by: "the Shell's search")
+            XCTAssertEqual(main.builtViews.count, 5, "On This Day and Browse still wait")
+            app.application.activateAction(AppAction.onThisDay)
+            expectBuilt(.onThisDay, by: "the On This Day action")
+            app.application.activateAction(AppAction.browse, string: "")
+            expectBuilt(.browse, by: "Ctrl+B")
+            XCTAssertEqual(main.builtViews, Set(MainView.Name.allCases.map(\.rawValue)))
+
+            let views = try XCTUnwrap(app.archiveViews)
+            let search = try XCTUnwrap(views.searchView)
+            let favourites = try XCTUnwrap(views.listViews[.favourites])
+            let browse = try XCTUnwrap(main.browseView)
+            for view in MainView.Name.allCases { main.showView(view) }
+            XCTAssertTrue(main.randomView === random, "built once")
+            XCTAssertTrue(views.searchView === search)
+            XCTAssertTrue(views.listViews[.favourites] === favourites)
+            XCTAssertTrue(main.browseView === browse)
         }
     }
 
