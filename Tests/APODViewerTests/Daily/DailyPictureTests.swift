@@ -1237,31 +1237,45 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
-    /// Where the index knows the pictures' shapes, the rotation asks for each monitor's next
-    /// suitable day after the one it shows, and shows those.
-    func testRotationTakesEachMonitorsNextSuitableDayAfterTheOneItShows() throws {
-        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
-        defer { dconf.stop() }
+    /// A rotation over two monitors, a built-in landscape one and a DELL portrait one: six days,
+    /// and pictures whose `next` gives each turn the next two (a landscape day for the landscape
+    /// monitor, a portrait one for the portrait), recording in `asked` what each turn was asked
+    /// after.
+    private struct TwoMonitorRotation {
         let start = Date(timeIntervalSince1970: 1_795_971_600)
-        let clock = Locked(start)
         let days = (1...6).map { day in
             APODEntry(
                 date: APODDay("2019-01-0\(day)")!, title: "Day \(day)", mediaType: .image,
                 hdImageURL: URL(string: "https://apod.nasa.gov/apod/image/1901/day\(day).jpg"))
         }
-        let layout = try MonitorLayout([
-            MonitorSpec(width: 1280, height: 1024, connector: "eDP-1"),
-            MonitorSpec(width: 768, height: 1024, x: 1280, model: "DELL U2720Q", connector: "DP-1"),
-        ])
+        let layout: MonitorLayout
         let asked = Locked<[[APODDay]?]>([])
         var pictures = MonitorPictures.samePicture
-        pictures.next = { previous, layout, _ in
-            asked.value.append(previous?.map(\.date))
-            // A landscape day for the landscape monitor and a portrait one for the portrait,
-            // the next ones each time.
-            let turn = asked.value.count - 1
-            return layout.monitors.count == 2 ? [days[2 * turn], days[2 * turn + 1]] : nil
+
+        init() throws {
+            layout = try MonitorLayout([
+                MonitorSpec(width: 1280, height: 1024, connector: "eDP-1"),
+                MonitorSpec(width: 768, height: 1024, x: 1280, model: "DELL U2720Q", connector: "DP-1"),
+            ])
+            let (asked, days) = (asked, days)
+            pictures.next = { previous, layout, _ in
+                asked.value.append(previous?.map(\.date))
+                let turn = asked.value.count - 1
+                return layout.monitors.count == 2 ? [days[2 * turn], days[2 * turn + 1]] : nil
+            }
         }
+    }
+
+    /// Where the index knows the pictures' shapes, the rotation asks for each monitor's next
+    /// suitable day after the one it shows, and shows those.
+    func testRotationTakesEachMonitorsNextSuitableDayAfterTheOneItShows() throws {
+        let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
+        defer { dconf.stop() }
+        let rotation = try TwoMonitorRotation()
+        let (start, days, layout, asked, pictures) = (
+            rotation.start, rotation.days, rotation.layout, rotation.asked, rotation.pictures
+        )
+        let clock = Locked(start)
         var settings = Self.settings(background: true, notify: true, placement: .desktop)
         settings.rotation = .hourly
         try MainActor.assumeIsolated {
@@ -1295,24 +1309,11 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
     func testAfterARestartTheRotationGoesOnFromEachMonitorsPicture() throws {
         let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
         defer { dconf.stop() }
-        let start = Date(timeIntervalSince1970: 1_795_971_600)
+        let rotation = try TwoMonitorRotation()
+        let (start, days, layout, asked, pictures) = (
+            rotation.start, rotation.days, rotation.layout, rotation.asked, rotation.pictures
+        )
         let clock = Locked(start)
-        let days = (1...6).map { day in
-            APODEntry(
-                date: APODDay("2019-01-0\(day)")!, title: "Day \(day)", mediaType: .image,
-                hdImageURL: URL(string: "https://apod.nasa.gov/apod/image/1901/day\(day).jpg"))
-        }
-        let layout = try MonitorLayout([
-            MonitorSpec(width: 1280, height: 1024, connector: "eDP-1"),
-            MonitorSpec(width: 768, height: 1024, x: 1280, model: "DELL U2720Q", connector: "DP-1"),
-        ])
-        let asked = Locked<[[APODDay]?]>([])
-        var pictures = MonitorPictures.samePicture
-        pictures.next = { previous, layout, _ in
-            asked.value.append(previous?.map(\.date))
-            let turn = asked.value.count - 1
-            return layout.monitors.count == 2 ? [days[2 * turn], days[2 * turn + 1]] : nil
-        }
         var settings = Self.settings(background: true, notify: true, placement: .desktop)
         settings.rotation = .hourly
         try MainActor.assumeIsolated {
