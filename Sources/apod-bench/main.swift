@@ -24,7 +24,8 @@ let usage = """
       --open-only      only the open row: the viewer warm and cold against eog on a 6000×4000 JPEG
       --open-runs N    the open row's runs of each program per measurement (default 4; 3 measurements)
       --video-only     only the video rows: first frame against first byte at 1 MB/s, CPU paused,
-                       hidden and playing 1080p, peak RSS (clips from scripts/make-test-media)
+                       hidden and playing 1080p, peak RSS (clips from scripts/make-test-media), under the
+                       renderer the viewer would choose (GSK_RENDERER wins)
     """
 
 func fail(_ message: String) -> Never {

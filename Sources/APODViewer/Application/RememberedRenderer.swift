@@ -135,3 +135,15 @@ struct RememberedRenderer: Sendable {
         return Int(status.st_mtim.tv_sec)
     }
 }
+
+extension ViewerLauncher {
+    /// Starts GTK and chooses the renderer as the viewer's start does (`RememberedRenderer`:
+    /// without GL until a probe found a GPU), so `apod-bench` measures what users run; nil
+    /// without a display.
+    @MainActor
+    public static func initializeGTKAsTheViewerDoes(environment: [String: String]) -> RendererChoice? {
+        let renderer = RememberedRenderer(environment: environment)
+        guard Gtk.initialize(disablingGL: renderer.disablesGL) else { return nil }
+        return Gtk.chooseRenderer(known: renderer.choice)
+    }
+}
