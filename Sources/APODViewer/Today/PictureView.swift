@@ -93,7 +93,6 @@ final class PictureView {
         overlay.addOverlay(videoNotice.root)
         videoNotice.openRequested.subscribe { [weak self] in self?.playRequested.emit() }.store(in: subscriptions)
         root.add(overlay, for: .picture)
-        overlay.onUnmap { [weak self] in self?.releaseStillBehindVideo() }
 
         placeholder.playRequested.subscribe { [weak self] in self?.playRequested.emit() }.store(in: subscriptions)
         root.add(placeholder.root, for: .placeholder)
@@ -116,16 +115,6 @@ final class PictureView {
         videoNotice.hide()
         root.state = .video
         settled.emit()
-    }
-
-    /// Lets go of the still once the video's page has faded in over it: a display-sized texture
-    /// that nothing draws while the video is on screen. If the video then fails, the window
-    /// decodes the still again (`MainWindow.videoFailed`).
-    private func releaseStillBehindVideo() {
-        guard root.state == .video, shownImage != nil else { return }
-        animation.stop(restoringStill: false)
-        shownImage = nil
-        picture.setTexture(nil)
     }
 
     /// The picture area in device pixels, what a picture is decoded to fit; `fallback` (in

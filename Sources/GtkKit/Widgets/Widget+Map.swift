@@ -6,10 +6,4 @@ extension Widget {
     public func onMap(_ handler: @escaping @MainActor () -> Void) {
         Signal.connect(UnsafeMutableRawPointer(widgetPointer), "map", handler)
     }
-
-    /// Calls `handler` each time the widget is unmapped (no longer drawn: a stack's page once
-    /// the next one has faded in, or its window hidden), for what only drawing needed.
-    public func onUnmap(_ handler: @escaping @MainActor () -> Void) {
-        Signal.connect(UnsafeMutableRawPointer(widgetPointer), "unmap", handler)
-    }
 }

@@ -87,27 +87,6 @@ final class TodayVideoTests: GUITestCase, @unchecked Sendable {
         }
     }
 
-    /// The poster shown while the video arrives is let go once the video's page has faded in
-    /// over it: nothing draws it while the video is on screen.
-    func testThePosterIsLetGoOnceTheVideoIsOnScreen() throws {
-        let clips = try TestMedia.clips()
-        let arrives = Locked(false)
-        served.value["/apod/image/2607/Held.mp4"] = FakeResponse(
-            headers: ["Content-Type": "video/mp4"], body: clips.mp4,
-            fault: .holdBody(after: 0, until: { arrives.value }))
-        try MainActor.assumeIsolated {
-            try start(FakeSource(entries: [videoDay("2026-07-08", path: "/apod/image/2607/Held.mp4")]))
-            waitUntil("the poster is shown while the video is held back", timeout: 30) {
-                main.pictureView.shownImage != nil
-            }
-            XCTAssertNotNil(main.pictureView.picture.texture)
-            arrives.value = true
-            waitUntil("the video's first frame is shown", timeout: 30) { main.pictureView.page == .video }
-            waitUntil("the poster is let go once the video has faded in") { main.pictureView.picture.texture == nil }
-            XCTAssertNil(main.pictureView.shownImage)
-        }
-    }
-
     /// The sentence for a video that cannot be played, in Traditional Chinese
     /// (`.build/screenshots/today-video-unplayable-zh_TW.png`).
     func testTheReasonIsSaidInTraditionalChinese() throws {
