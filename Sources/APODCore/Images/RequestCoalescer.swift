@@ -6,7 +6,7 @@ import Synchronization
 /// Each caller waits on its own continuation, so a caller that is cancelled leaves at once
 /// without disturbing the others; the shared operation is cancelled only when its last caller
 /// leaves. A later call for the same key after that starts afresh.
-final class RequestCoalescer<Key: Hashable & Sendable, Context: Sendable, Value: Sendable>: Sendable {
+public final class RequestCoalescer<Key: Hashable & Sendable, Context: Sendable, Value: Sendable>: Sendable {
     private struct Flight {
         /// Tells a flight from a later one for the same key.
         let number: UInt64
@@ -28,9 +28,11 @@ final class RequestCoalescer<Key: Hashable & Sendable, Context: Sendable, Value:
 
     private let state = Mutex(State())
 
+    public init() {}
+
     /// The result of the operation running for `key`, starting it with a fresh context from
     /// `makeContext` if none runs; `join` sees the running operation's context otherwise.
-    func value(
+    public func value(
         for key: Key,
         makeContext: @Sendable () -> Context,
         join: @Sendable (Context) -> Void,
@@ -71,13 +73,13 @@ final class RequestCoalescer<Key: Hashable & Sendable, Context: Sendable, Value:
     }
 
     /// How many callers wait for `key` right now (lets tests sequence cancellations).
-    func waiterCount(for key: Key) -> Int {
+    public func waiterCount(for key: Key) -> Int {
         state.withLock { $0.flights[key]?.waiters.count ?? 0 }
     }
 
     /// How many operations have not ended yet, including orphaned ones still winding down
     /// after their last caller left (lets tests wait until nothing more can happen).
-    var runningOperations: Int {
+    public var runningOperations: Int {
         state.withLock { $0.running }
     }
 

@@ -7,12 +7,14 @@ import Foundation
 /// Everything here runs in the caller's (background) task; cancelling it stops the download.
 /// Decoding itself runs on `decoder`'s threads, at most one per core at a time; a display or
 /// HD picture is decoded there while it downloads (`StreamingTextureDecoder`). Callers asking
-/// for the same thumbnail at once share one fetch and decode (`SharedDecodes`).
+/// for the same thumbnail at once share one fetch and decode (`thumbnailsUnderWay`).
 public struct PictureLoader: Sendable {
     let fetcher: any ImageFetching
     let cache: TextureCache
     let decoder: DecodeQueue
-    let thumbnailsUnderWay = SharedDecodes()
+    /// The thumbnails being fetched and decoded, by cache key: the wall and a grid, or Search
+    /// and Favourites, showing one day at once wait for the same work.
+    let thumbnailsUnderWay = RequestCoalescer<String, Void, DecodedImage>()
     /// Where a video day without a poster gets its still (nil: such days show the placeholder).
     let stills: VideoStills?
 
@@ -39,9 +41,9 @@ public struct PictureLoader: Sendable {
             return try await load(url, for: purpose, longSide: longSide, box: box, key: key)
         }
         let loader = self
-        return try await thumbnailsUnderWay.image(for: key) {
-            try await loader.load(url, for: purpose, longSide: longSide, box: box, key: key)
-        }
+        return try await thumbnailsUnderWay.value(
+            for: key, makeContext: {}, join: { _ in },
+            operation: { _ in try await loader.load(url, for: purpose, longSide: longSide, box: box, key: key) })
     }
 
     /// The key a picture is cached and shared under.

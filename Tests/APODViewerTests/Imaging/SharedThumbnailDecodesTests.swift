@@ -6,7 +6,7 @@ import XCTest
 
 /// The wall and a grid asking for one day's thumbnail at once share one fetch and decode; a
 /// caller that stops waiting is answered at once, and the work stops once no one waits.
-final class SharedDecodesTests: XCTestCase {
+final class SharedThumbnailDecodesTests: XCTestCase {
     private let url = URL(string: "http://127.0.0.1:9/image/1905/sky.jpg")!
     private let purpose = ImagePurpose.thumbnail(width: 200)
     private var key: String { PictureLoader.key(url, longSide: purpose.decodeLongSide, box: nil) }
@@ -28,7 +28,7 @@ final class SharedDecodesTests: XCTestCase {
         try await eventually("the first caller's fetch is under way") { fetcher.calls == 1 }
         let second = Task.detached { try await pictures.picture(from: url, for: purpose) }
         try await eventually("both callers wait") {
-            pictures.thumbnailsUnderWay.waiters(for: key) == 2 || fetcher.calls == 2
+            pictures.thumbnailsUnderWay.waiterCount(for: key) == 2 || fetcher.calls == 2
         }
         return (pictures, first, second)
     }
@@ -53,7 +53,7 @@ final class SharedDecodesTests: XCTestCase {
         } catch {
             XCTAssertTrue(error is CancellationError, "\(error)")
         }
-        XCTAssertEqual(pictures.thumbnailsUnderWay.waiters(for: key), 1)
+        XCTAssertEqual(pictures.thumbnailsUnderWay.waiterCount(for: key), 1)
         XCTAssertFalse(fetcher.wasCancelled, "the other caller still waits for the fetch")
         fetcher.open()
         let kept = try await second.value
@@ -67,7 +67,7 @@ final class SharedDecodesTests: XCTestCase {
         first.cancel()
         second.cancel()
         try await eventually("the fetch is cancelled") { fetcher.wasCancelled }
-        XCTAssertEqual(pictures.thumbnailsUnderWay.waiters(for: key), 0)
+        XCTAssertEqual(pictures.thumbnailsUnderWay.waiterCount(for: key), 0)
         fetcher.open()
         let again = try await pictures.picture(from: url, for: purpose)
         XCTAssertEqual(again.width, 200)
