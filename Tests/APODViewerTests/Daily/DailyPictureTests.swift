@@ -1251,8 +1251,11 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         let layout: MonitorLayout
         let asked = Locked<[[APODDay]?]>([])
         var pictures = MonitorPictures.samePicture
+        /// The service's clock, at `start` until a test moves it.
+        let clock: Locked<Date>
 
         init() throws {
+            clock = Locked(start)
             layout = try MonitorLayout([
                 MonitorSpec(width: 1280, height: 1024, connector: "eDP-1"),
                 MonitorSpec(width: 768, height: 1024, x: 1280, model: "DELL U2720Q", connector: "DP-1"),
@@ -1266,24 +1269,29 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         }
     }
 
+    /// Starts the service rotating hourly over `rotation`'s monitors on its clock, notifying,
+    /// with GNOME's keys set through dconf.
+    @MainActor
+    private func startRotating(_ rotation: TwoMonitorRotation, source: DailySource) throws {
+        var settings = Self.settings(background: true, notify: true, placement: .desktop)
+        settings.rotation = .hourly
+        let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
+        let clock = rotation.clock
+        try startDaily(
+            settings, source: source, fetcher: RecordingFetcher(), pool: FakePool(favourites: rotation.days),
+            clock: { clock.value }, route: .settings(backend: backend), monitors: rotation.layout,
+            monitorPictures: rotation.pictures)
+    }
+
     /// Where the index knows the pictures' shapes, the rotation asks for each monitor's next
     /// suitable day after the one it shows, and shows those.
     func testRotationTakesEachMonitorsNextSuitableDayAfterTheOneItShows() throws {
         let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
         defer { dconf.stop() }
         let rotation = try TwoMonitorRotation()
-        let (start, days, layout, asked, pictures) = (
-            rotation.start, rotation.days, rotation.layout, rotation.asked, rotation.pictures
-        )
-        let clock = Locked(start)
-        var settings = Self.settings(background: true, notify: true, placement: .desktop)
-        settings.rotation = .hourly
+        let (start, clock, asked) = (rotation.start, rotation.clock, rotation.asked)
         try MainActor.assumeIsolated {
-            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
-            try startDaily(
-                settings, source: DailySource(Self.image), fetcher: RecordingFetcher(),
-                pool: FakePool(favourites: days), clock: { clock.value }, route: .settings(backend: backend),
-                monitors: layout, monitorPictures: pictures)
+            try startRotating(rotation, source: DailySource(Self.image))
             try waitFor("the day's picture") {
                 self.daily.currentDayOnDesktop == Self.image.date && !self.daily.isSettingBackground
             }
@@ -1310,19 +1318,10 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
         let dconf = try DconfService(folder: folder.appendingPathComponent("dconf"))
         defer { dconf.stop() }
         let rotation = try TwoMonitorRotation()
-        let (start, days, layout, asked, pictures) = (
-            rotation.start, rotation.days, rotation.layout, rotation.asked, rotation.pictures
-        )
-        let clock = Locked(start)
-        var settings = Self.settings(background: true, notify: true, placement: .desktop)
-        settings.rotation = .hourly
+        let (start, clock, asked) = (rotation.start, rotation.clock, rotation.asked)
         try MainActor.assumeIsolated {
-            let backend = try XCTUnwrap(DesktopSettings.Backend.named("dconf"), "GIO's dconf backend")
             let source = DailySource(Self.image)
-            try startDaily(
-                settings, source: source, fetcher: RecordingFetcher(), pool: FakePool(favourites: days),
-                clock: { clock.value }, route: .settings(backend: backend), monitors: layout,
-                monitorPictures: pictures)
+            try startRotating(rotation, source: source)
             try waitFor("the day's picture") {
                 self.daily.currentDayOnDesktop == Self.image.date && !self.daily.isSettingBackground
             }
@@ -1336,10 +1335,7 @@ final class DailyPictureTests: GUITestCase, @unchecked Sendable {
             daily.stop()
 
             clock.value = start + 5400
-            try startDaily(
-                settings, source: source, fetcher: RecordingFetcher(), pool: FakePool(favourites: days),
-                clock: { clock.value }, route: .settings(backend: backend), monitors: layout,
-                monitorPictures: pictures)
+            try startRotating(rotation, source: source)
             try waitForCheck()
             try waitFor("the record read") { !self.daily.isSettingBackground }
             let restarted = notifications.calls.count
